@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+// plist-lsp: a language server for Apple property lists.
+// Module dependencies point one way (see docs/architecture.md):
+//   PlistSyntax <- PlistSchema <- PlistAnalysis <- PlistLanguageServer <- plist-lsp
+//   LanguageServerProtocol <- PlistLanguageServer
+//   CLibXML2 <- XMLReference (tests and benchmarks only: the reference XML parser)
+import PackageDescription
+
+let package = Package(
+    name: "plist-lsp",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "plist-lsp", targets: ["plist-lsp"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(name: "XMLReference", dependencies: ["CLibXML2"]),
+        .target(name: "PlistSyntax"),
+        .target(
+            name: "PlistSchema",
+            resources: [.copy("Resources/keys.json")]
+        ),
+        .target(name: "PlistAnalysis", dependencies: ["PlistSyntax", "PlistSchema"]),
+        .target(name: "LanguageServerProtocol"),
+        .target(
+            name: "PlistLanguageServer",
+            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "LanguageServerProtocol"]
+        ),
+        .executableTarget(
+            name: "plist-lsp",
+            dependencies: [
+                "PlistSyntax", "PlistSchema", "PlistAnalysis", "PlistLanguageServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "plist-bench",
+            dependencies: ["PlistSyntax", "PlistSchema", "XMLReference", "LanguageServerProtocol"]
+        ),
+        .testTarget(name: "PlistSyntaxTests", dependencies: ["PlistSyntax", "XMLReference"]),
+        .testTarget(name: "PlistSchemaTests", dependencies: ["PlistSchema"]),
+        .testTarget(name: "XMLReferenceTests", dependencies: ["XMLReference"]),
+        .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["PlistSyntax"]),
+    ]
+)

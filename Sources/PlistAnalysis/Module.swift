@@ -1,0 +1,1 @@
+// PlistAnalysis module.

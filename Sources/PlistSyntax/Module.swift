@@ -1,0 +1,1 @@
+// PlistSyntax module.
