@@ -1,8 +1,58 @@
 // `plist-lsp explain KEY`: everything the key database knows about a key.
 import ArgumentParser
+import Foundation
+import PlistSchema
 
 struct Explain: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Explain an Info.plist key.")
-    @Argument var key: String
-    func run() throws { throw ValidationError("explain is not available in this build yet") }
+    static let configuration = CommandConfiguration(
+        abstract: "Explain a property-list key.",
+        discussion: """
+        Prints every fact the key database holds about KEY at each place it may appear. Letter case, \
+        device and platform suffixes (~ipad, -iphoneos) and known misspellings are accepted. An unknown \
+        key exits with status 1 and prints did-you-mean suggestions.
+        """
+    )
+
+    @Argument(help: "The key, e.g. NSCameraUsageDescription, or words of its Xcode name.")
+    var key: String
+
+    func run() throws {
+        let database = KeyDatabase.shared
+        let (base, suffix) = KeySuffix.split(key)
+        var found = database.definitions(named: key)
+        var usedSuffix: KeySuffix?
+        var note: String?
+        if found.isEmpty, suffix != nil {
+            found = database.definitions(named: base)
+            usedSuffix = suffix
+        }
+        if found.isEmpty {
+            found = database.definitions(matching: key)
+            if let first = found.first { note = "Note: the key is spelled \(first.name)." }
+            if !found.isEmpty, suffix != nil, found.first?.name.lowercased() == base.lowercased() { usedSuffix = suffix }
+        }
+        if found.isEmpty {
+            let misspelled = database.definitions.filter { definition in
+                definition.misspellings.contains { $0.lowercased() == base.lowercased() }
+            }
+            if let first = misspelled.first {
+                found = database.definitions(named: first.name)
+                note = "Note: \(key) is a known misspelling of \(first.name)."
+            }
+        }
+        if found.isEmpty {
+            let suggestions = database.suggestions(for: key, at: nil, limit: 5).map(\.definition.name)
+            let searched = database.search(key, limit: 5).map(\.name)
+            var names: [String] = []
+            for name in suggestions + searched where !names.contains(name) { names.append(name) }
+            var message = "plist-lsp: unknown key \(key)\n"
+            if !names.isEmpty {
+                message += "Did you mean:\n" + names.prefix(6).map { "  \($0)\n" }.joined()
+            }
+            FileHandle.standardError.write(Data(message.utf8))
+            throw ExitCode(1)
+        }
+        if let note { print(note + "\n") }
+        print(found.map { KeyRendering.explain($0, suffix: usedSuffix) }.joined(separator: "\n"), terminator: "")
+    }
 }

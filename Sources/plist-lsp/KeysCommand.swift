@@ -1,7 +1,22 @@
-// `plist-lsp keys`: list every key in the database.
+// `plist-lsp keys`: list every key in the database as text, JSON or Markdown.
 import ArgumentParser
+import PlistSchema
+
+extension KeyListingFormat: ExpressibleByArgument {}
 
 struct Keys: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List every known key.")
-    func run() throws { throw ValidationError("keys is not available in this build yet") }
+    static let configuration = CommandConfiguration(
+        abstract: "List every known key.",
+        discussion: """
+        Lists every entry of the key database with its path, type, Xcode name, platforms, values and \
+        status. The JSON form is stable (see docs/key-database.md); the Markdown form is docs/keys.md.
+        """
+    )
+
+    @Option(help: "Output format: text, json or markdown.")
+    var format: KeyListingFormat = .text
+
+    func run() throws {
+        print(KeyRendering.listing(KeyDatabase.shared, format: format), terminator: "")
+    }
 }

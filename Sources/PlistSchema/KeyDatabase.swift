@@ -1,0 +1,167 @@
+// The key database: all definitions, loaded once from the bundled data file, with exact, nested, case-insensitive and suffix-aware lookup.
+import Foundation
+
+/// How a key string was matched to a definition.
+public enum MatchKind: String, Sendable, Hashable {
+    /// The key is spelled exactly as the definition (possibly with a device or platform suffix).
+    case exact
+    /// The key differs from the definition only in letter case.
+    case caseInsensitive
+    /// The key is a known misspelling of the definition's key.
+    case misspelling
+}
+
+/// The result of looking up a key string.
+public struct KeyMatch: Sendable, Hashable {
+    /// The matched definition.
+    public let definition: KeyDefinition
+    /// The device or platform suffix found on the key, if any (`~ipad`, `-iphoneos`).
+    public let suffix: KeySuffix?
+    /// How the key was matched; anything but `.exact` deserves a rename diagnostic.
+    public let kind: MatchKind
+}
+
+/// The database of known keys. Immutable and `Sendable`; load it once through ``shared``.
+public struct KeyDatabase: Sendable {
+    /// Every definition, in data-file order.
+    public let definitions: [KeyDefinition]
+    private let byName: [String: [Int]]
+    private let byFoldedName: [String: [Int]]
+    private let byMisspelling: [String: [Int]]
+
+    /// Builds a database from definitions (tests use this with small hand-made lists).
+    public init(definitions: [KeyDefinition]) {
+        self.definitions = definitions
+        var byName: [String: [Int]] = [:]
+        var byFoldedName: [String: [Int]] = [:]
+        var byMisspelling: [String: [Int]] = [:]
+        for (index, definition) in definitions.enumerated() {
+            byName[definition.name, default: []].append(index)
+            byFoldedName[definition.name.lowercased(), default: []].append(index)
+            for misspelling in definition.misspellings {
+                byMisspelling[misspelling.lowercased(), default: []].append(index)
+            }
+        }
+        self.byName = byName
+        self.byFoldedName = byFoldedName
+        self.byMisspelling = byMisspelling
+    }
+
+    /// Decodes a database from the bytes of a data file.
+    public init(data: Data) throws {
+        self.init(definitions: try KeyDatabase.decode(data))
+    }
+
+    /// The location of the bundled data file.
+    public static var bundledDataURL: URL? {
+        Bundle.module.url(forResource: "keys", withExtension: "json")
+    }
+
+    /// Loads the bundled data file.
+    public static func loadBundled() throws -> KeyDatabase {
+        guard let url = bundledDataURL else { throw KeyDatabaseError("keys.json is missing from the PlistSchema resource bundle") }
+        return try KeyDatabase(data: try Data(contentsOf: url))
+    }
+
+    /// The bundled database, loaded on first use. The data file is validated by the PlistSchema tests,
+    /// so a failure here is a packaging bug and stops the program with the loader's message.
+    public static let shared: KeyDatabase = {
+        do {
+            return try loadBundled()
+        } catch {
+            fatalError("plist-lsp: cannot load the key database: \(error)")
+        }
+    }()
+
+    // MARK: Lookup
+
+    /// Every definition with exactly this name, in any placement and domain.
+    public func definitions(named name: String) -> [KeyDefinition] {
+        (byName[name] ?? []).map { definitions[$0] }
+    }
+
+    /// Every definition whose name equals `name` ignoring case, after removing any device or platform suffix.
+    public func definitions(matching name: String) -> [KeyDefinition] {
+        let base = KeySuffix.split(name).base
+        var indices = byFoldedName[name.lowercased()] ?? []
+        if base != name { indices += byFoldedName[base.lowercased()] ?? [] }
+        var seen = Set<Int>()
+        return indices.filter { seen.insert($0).inserted }.map { definitions[$0] }
+    }
+
+    /// The definition for `key` exactly as spelled (a device or platform suffix is allowed) inside the
+    /// dictionary at `parent`. Pass `parent: nil` to accept any placement (the root placement wins).
+    public func definition(for key: String, at parent: [PathSegment]? = [], domain: PlistDomain = .infoPlist) -> KeyDefinition? {
+        guard let match = lookup(key, at: parent, domain: domain), match.kind == .exact else { return nil }
+        return match.definition
+    }
+
+    /// Looks `key` up inside the dictionary at `parent`: exact spelling first, then with a device or platform
+    /// suffix removed, then ignoring case, then among known misspellings. `parent: nil` accepts any placement.
+    public func lookup(_ key: String, at parent: [PathSegment]? = [], domain: PlistDomain = .infoPlist) -> KeyMatch? {
+        let (base, suffix) = KeySuffix.split(key)
+        func placed(_ indices: [Int]?, caseInsensitive: Bool) -> KeyDefinition? {
+            let candidates = (indices ?? []).map { definitions[$0] }.filter { $0.domain == domain }
+            guard let parent else {
+                return candidates.first { $0.placements.contains(.root) } ?? candidates.first
+            }
+            return candidates.first { $0.isPlaced(at: parent, caseInsensitive: caseInsensitive) }
+        }
+        if let found = placed(byName[key], caseInsensitive: false) {
+            return KeyMatch(definition: found, suffix: nil, kind: .exact)
+        }
+        if suffix != nil, let found = placed(byName[base], caseInsensitive: false) {
+            return KeyMatch(definition: found, suffix: suffix, kind: .exact)
+        }
+        if let found = placed(byFoldedName[key.lowercased()], caseInsensitive: true) {
+            return KeyMatch(definition: found, suffix: nil, kind: .caseInsensitive)
+        }
+        if suffix != nil, let found = placed(byFoldedName[base.lowercased()], caseInsensitive: true) {
+            return KeyMatch(definition: found, suffix: suffix, kind: .caseInsensitive)
+        }
+        if let found = placed(byMisspelling[key.lowercased()], caseInsensitive: true) {
+            return KeyMatch(definition: found, suffix: nil, kind: .misspelling)
+        }
+        if suffix != nil, let found = placed(byMisspelling[base.lowercased()], caseInsensitive: true) {
+            return KeyMatch(definition: found, suffix: suffix, kind: .misspelling)
+        }
+        return nil
+    }
+
+    /// The keys that may appear directly inside the dictionary at `parent` (for completion), sorted by name.
+    public func keys(at parent: [PathSegment], domain: PlistDomain = .infoPlist) -> [KeyDefinition] {
+        definitions
+            .filter { $0.domain == domain && $0.isPlaced(at: parent) }
+            .sorted { $0.name < $1.name }
+    }
+
+    /// The definitions of the keys in `domain`, sorted by name then placement (the order of listings and docs).
+    public func sortedDefinitions(domain: PlistDomain? = nil) -> [KeyDefinition] {
+        definitions
+            .filter { domain == nil || $0.domain == domain }
+            .sorted { ($0.domain.sortOrder, $0.name, $0.placementSortKey) < ($1.domain.sortOrder, $1.name, $1.placementSortKey) }
+    }
+
+    /// The documented value `value` of `key` at `parent`, for hover over a value.
+    public func documentedValue(_ value: String, ofKey key: String, at parent: [PathSegment]? = [], domain: PlistDomain = .infoPlist) -> EnumValue? {
+        lookup(key, at: parent, domain: domain)?.definition.value(value)
+    }
+}
+
+extension PlistDomain {
+    /// Listing order: Info.plist first.
+    var sortOrder: Int {
+        switch self {
+        case .infoPlist: return 0
+        case .entitlements: return 1
+        case .privacyManifest: return 2
+        }
+    }
+}
+
+extension KeyDefinition {
+    /// Sort key for the placements, so that the same name at several places lists in a stable order.
+    var placementSortKey: String {
+        placements.map(\.description).joined(separator: "|")
+    }
+}

@@ -1,0 +1,270 @@
+// The typed model of one entry in the key database: a key, where it may appear, and what we know about it.
+
+/// A property-list value type, named as in the XML plist format.
+public enum ValueType: String, Sendable, Hashable, CaseIterable, Codable {
+    case string, boolean, integer, real, date, data, array, dictionary
+
+    /// The XML element name that carries a value of this type (`<true/>`/`<false/>` for booleans).
+    public var xmlElement: String {
+        switch self {
+        case .boolean: return "true/false"
+        case .dictionary: return "dict"
+        default: return rawValue
+        }
+    }
+}
+
+/// An Apple operating system a key applies to.
+public enum Platform: String, Sendable, Hashable, CaseIterable, Codable {
+    case iOS, macOS, tvOS, watchOS, visionOS, macCatalyst
+
+    /// Parses a platform name, accepting common spellings ("OS X", "iPadOS", "Mac Catalyst").
+    public init?(name: String) {
+        let folded = name.lowercased().filter { $0.isLetter }
+        switch folded {
+        case "ios", "ipados", "iphoneos": self = .iOS
+        case "macos", "osx", "macosx": self = .macOS
+        case "tvos", "appletvos": self = .tvOS
+        case "watchos": self = .watchOS
+        case "visionos", "xros": self = .visionOS
+        case "maccatalyst", "catalyst": self = .macCatalyst
+        default: return nil
+        }
+    }
+}
+
+/// A platform together with the first OS version that honours the key (nil when unknown or "all versions").
+public struct PlatformAvailability: Sendable, Hashable, CustomStringConvertible {
+    /// The operating system.
+    public let platform: Platform
+    /// The first version that supports the key, such as "10.0"; nil when the key has always been there or the version is unknown.
+    public let introduced: String?
+
+    /// Creates an availability record.
+    public init(platform: Platform, introduced: String? = nil) {
+        self.platform = platform
+        self.introduced = introduced
+    }
+
+    /// Parses "iOS 9.0", "macOS 10.11", "tvOS" (no version).
+    public init?(parsing text: String) {
+        let parts = text.split(separator: " ", omittingEmptySubsequences: true)
+        guard let first = parts.first else { return nil }
+        // Allow two-word names such as "Mac Catalyst 13.1" or "OS X 10.9".
+        var nameParts = [String(first)]
+        var rest = parts.dropFirst()
+        while let next = rest.first, !(next.first?.isNumber ?? false) {
+            nameParts.append(String(next))
+            rest = rest.dropFirst()
+        }
+        guard let platform = Platform(name: nameParts.joined(separator: " ")), rest.count <= 1 else { return nil }
+        if let version = rest.first {
+            guard version.allSatisfy({ $0.isNumber || $0 == "." }), version.first?.isNumber == true else { return nil }
+            self.init(platform: platform, introduced: String(version))
+        } else {
+            self.init(platform: platform, introduced: nil)
+        }
+    }
+
+    /// "iOS 9.0+" or just "iOS".
+    public var description: String {
+        if let introduced { return "\(platform.rawValue) \(introduced)+" }
+        return platform.rawValue
+    }
+
+    /// The canonical data-file spelling: "iOS 9.0" or "iOS".
+    public var dataString: String {
+        if let introduced { return "\(platform.rawValue) \(introduced)" }
+        return platform.rawValue
+    }
+}
+
+/// One documented value of an enumerated key (or of the items of an enumerated array).
+public struct EnumValue: Sendable, Hashable {
+    /// The literal value as it is written in the plist (booleans and numbers are written as text, e.g. "1").
+    public let value: String
+    /// What choosing this value means, in our own words.
+    public let note: String
+    /// The first OS that accepts this value, when the value arrived later than the key.
+    public let minimumOS: PlatformAvailability?
+    /// Whether this value is deprecated (kept so diagnostics can explain it).
+    public let deprecated: Bool
+
+    /// Creates a value record.
+    public init(value: String, note: String, minimumOS: PlatformAvailability? = nil, deprecated: Bool = false) {
+        self.value = value
+        self.note = note
+        self.minimumOS = minimumOS
+        self.deprecated = deprecated
+    }
+}
+
+/// The life-cycle state of a key.
+public enum StatusKind: String, Sendable, Hashable, CaseIterable, Codable {
+    /// In current use.
+    case active
+    /// Still read by the system, but discouraged; usually a successor exists.
+    case deprecated
+    /// No longer read by the system at all.
+    case removed
+    /// Present in files but ignored by the system in some configurations.
+    case ignored
+    /// Not supported on the platforms where people tend to put it.
+    case unsupported
+}
+
+/// The status of a key with the version it changed and what replaces it.
+public struct KeyStatus: Sendable, Hashable {
+    /// The life-cycle state.
+    public let kind: StatusKind
+    /// The OS release where the state took effect, e.g. "iOS 9.0".
+    public let since: String?
+    /// The key to use instead, when there is one.
+    public let successor: String?
+
+    /// Creates a status record.
+    public init(kind: StatusKind, since: String? = nil, successor: String? = nil) {
+        self.kind = kind
+        self.since = since
+        self.successor = successor
+    }
+
+    /// An active key with no history.
+    public static let active = KeyStatus(kind: .active)
+}
+
+/// The kind of bundle (or enclosing dictionary) a key is required or recommended for.
+public enum BundleKind: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Any bundle at all.
+    case bundle
+    /// Any application.
+    case app
+    /// An iOS or iPadOS app.
+    case iosApp
+    /// A macOS app.
+    case macosApp
+    /// A tvOS app.
+    case tvosApp
+    /// A watchOS app.
+    case watchosApp
+    /// An app extension.
+    case appExtension = "extension"
+    /// A framework.
+    case framework
+    /// A loadable plug-in bundle.
+    case plugin
+    /// Every dictionary at the key's placement (for nested keys such as `UTTypeIdentifier`).
+    case entry
+}
+
+/// The kind of property list a key belongs to.
+public enum PlistDomain: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Info.plist (information property list).
+    case infoPlist
+    /// A code-signing `.entitlements` file.
+    case entitlements
+    /// A `PrivacyInfo.xcprivacy` privacy manifest.
+    case privacyManifest
+}
+
+/// Everything the database knows about one key at one set of placements.
+public struct KeyDefinition: Sendable, Hashable, Identifiable {
+    /// The exact key string.
+    public let name: String
+    /// Which kind of property list the key lives in.
+    public let domain: PlistDomain
+    /// The parent paths where the key may appear; an empty pattern is the root dictionary.
+    public let placements: [KeyPathPattern]
+    /// Accepted value types; more than one when the key accepts alternatives (for example an array or a dictionary).
+    public let valueTypes: [ValueType]
+    /// The type of the items when the value is an array, if known.
+    public let arrayElementType: ValueType?
+    /// Xcode's display name in the property list editor, e.g. "Privacy - Camera Usage Description".
+    public let xcodeName: String?
+    /// Platforms that read the key, with minimum versions.
+    public let platforms: [PlatformAvailability]
+    /// Documented values (of the value itself, or of the array items for arrays).
+    public let values: [EnumValue]
+    /// True when only the listed values are valid; false when they are examples of an open set.
+    public let valuesAreClosed: Bool
+    /// The value the system assumes when the key is absent, as text.
+    public let defaultValue: String?
+    /// Life-cycle status with successor.
+    public let status: KeyStatus
+    /// Whether the value is normally localized through InfoPlist.strings.
+    public let localizable: Bool
+    /// Bundle kinds that must contain the key.
+    public let requiredFor: [BundleKind]
+    /// Bundle kinds that should contain the key.
+    public let recommendedFor: [BundleKind]
+    /// What App Review expects when the key is used (for example a justification for ATS exceptions).
+    public let appStoreReview: String?
+    /// Keys worth reading together with this one.
+    public let related: [String]
+    /// Apple's documentation page for the key.
+    public let docURL: String
+    /// One to three sentences, in our own words.
+    public let summary: String
+    /// Whether the facts come from the seed reference texts (false: added from our own knowledge).
+    public let fromSeeds: Bool
+    /// Misspellings of this key seen in the wild or in Apple's own texts, for rename suggestions.
+    public let misspellings: [String]
+    /// True when the value is a dictionary whose keys are chosen by the developer (domains, variable names, ...).
+    public let allowsCustomChildKeys: Bool
+
+    /// A stable identifier: domain, placement list and name.
+    public var id: String {
+        "\(domain.rawValue):\(placements.map(\.description).joined(separator: "|")):\(name)"
+    }
+
+    /// Creates a definition. Prefer loading definitions from the data file.
+    public init(
+        name: String, domain: PlistDomain = .infoPlist, placements: [KeyPathPattern] = [.root],
+        valueTypes: [ValueType], arrayElementType: ValueType? = nil, xcodeName: String? = nil,
+        platforms: [PlatformAvailability] = [], values: [EnumValue] = [], valuesAreClosed: Bool = false,
+        defaultValue: String? = nil, status: KeyStatus = .active, localizable: Bool = false,
+        requiredFor: [BundleKind] = [], recommendedFor: [BundleKind] = [], appStoreReview: String? = nil,
+        related: [String] = [], docURL: String, summary: String, fromSeeds: Bool = true,
+        misspellings: [String] = [], allowsCustomChildKeys: Bool = false
+    ) {
+        self.name = name
+        self.domain = domain
+        self.placements = placements
+        self.valueTypes = valueTypes
+        self.arrayElementType = arrayElementType
+        self.xcodeName = xcodeName
+        self.platforms = platforms
+        self.values = values
+        self.valuesAreClosed = valuesAreClosed
+        self.defaultValue = defaultValue
+        self.status = status
+        self.localizable = localizable
+        self.requiredFor = requiredFor
+        self.recommendedFor = recommendedFor
+        self.appStoreReview = appStoreReview
+        self.related = related
+        self.docURL = docURL
+        self.summary = summary
+        self.fromSeeds = fromSeeds
+        self.misspellings = misspellings
+        self.allowsCustomChildKeys = allowsCustomChildKeys
+    }
+
+    /// The documented value equal to `literal` (exact match first, then case-insensitive).
+    public func value(_ literal: String) -> EnumValue? {
+        values.first { $0.value == literal } ?? values.first { $0.value.lowercased() == literal.lowercased() }
+    }
+
+    /// Whether the key may appear directly inside the dictionary at `parent`.
+    public func isPlaced(at parent: [PathSegment], caseInsensitive: Bool = false) -> Bool {
+        placements.contains { $0.matches(parent, caseInsensitive: caseInsensitive) }
+    }
+
+    /// A human-readable type, e.g. "array of string" or "array of dictionary or dictionary".
+    public var typeDescription: String {
+        valueTypes.map { type -> String in
+            if type == .array, let element = arrayElementType { return "array of \(element.rawValue)" }
+            return type.rawValue
+        }.joined(separator: " or ")
+    }
+}

@@ -1,0 +1,152 @@
+// Key-path patterns (where a key may appear) and concrete paths (where a key does appear), and matching between them.
+
+/// One step of a concrete path from the root of a property list: a dictionary key or an array index.
+public enum PathSegment: Hashable, Sendable, CustomStringConvertible {
+    /// A dictionary entry, by key.
+    case key(String)
+    /// An array item, by zero-based index.
+    case index(Int)
+
+    /// "NSAppTransportSecurity" or "[3]".
+    public var description: String {
+        switch self {
+        case .key(let key): return key
+        case .index(let index): return "[\(index)]"
+        }
+    }
+}
+
+/// One step of a key-path pattern.
+public enum PathComponent: Hashable, Sendable, CustomStringConvertible {
+    /// A dictionary entry with exactly this key (device and platform suffixes on the concrete key are ignored).
+    case key(String)
+    /// A dictionary entry with any key (for dictionaries keyed by developer-chosen names, such as exception domains).
+    case anyKey
+    /// Any item of an array.
+    case item
+
+    /// The data-file spelling: the key itself, `*` or `[]`.
+    public var description: String {
+        switch self {
+        case .key(let key): return key
+        case .anyKey: return "*"
+        case .item: return "[]"
+        }
+    }
+}
+
+/// A pattern for the parent path of a key, from the root dictionary.
+///
+/// Written in the data file as components joined by `/`: `""` is the root dictionary,
+/// `"NSAppTransportSecurity/NSExceptionDomains/*"` is any exception-domain dictionary and
+/// `"CFBundleDocumentTypes/[]"` any item of the document-types array.
+public struct KeyPathPattern: Hashable, Sendable, CustomStringConvertible {
+    /// The components, outermost first.
+    public let components: [PathComponent]
+
+    /// Creates a pattern from components.
+    public init(_ components: [PathComponent]) {
+        self.components = components
+    }
+
+    /// The root dictionary.
+    public static let root = KeyPathPattern([])
+
+    /// Parses the data-file spelling (see the type documentation). Returns nil for empty components such as `"A//B"`.
+    public init?(parsing text: String) {
+        if text.isEmpty {
+            self.init([])
+            return
+        }
+        var components: [PathComponent] = []
+        for part in text.split(separator: "/", omittingEmptySubsequences: false) {
+            switch part {
+            case "": return nil
+            case "*": components.append(.anyKey)
+            case "[]": components.append(.item)
+            default: components.append(.key(String(part)))
+            }
+        }
+        self.init(components)
+    }
+
+    /// The data-file spelling; the root is the empty string.
+    public var description: String {
+        components.map(\.description).joined(separator: "/")
+    }
+
+    /// A display form: "(top level)" for the root, else components joined by " › ".
+    public var displayString: String {
+        components.isEmpty ? "(top level)" : components.map(\.description).joined(separator: " › ")
+    }
+
+    /// Whether a concrete parent path matches this pattern.
+    ///
+    /// Concrete keys match after removing device and platform suffixes, so `CFBundleIcons~ipad`
+    /// matches the component `CFBundleIcons`.
+    public func matches(_ path: [PathSegment], caseInsensitive: Bool = false) -> Bool {
+        guard path.count == components.count else { return false }
+        for (component, segment) in zip(components, path) {
+            switch (component, segment) {
+            case (.item, .index), (.anyKey, .key):
+                continue
+            case (.key(let expected), .key(let actual)):
+                if actual == expected { continue }
+                let base = KeySuffix.split(actual).base
+                if base == expected { continue }
+                if caseInsensitive, base.lowercased() == expected.lowercased() { continue }
+                return false
+            default:
+                return false
+            }
+        }
+        return true
+    }
+}
+
+/// The device and platform qualifiers Apple allows after a key: `key-platform~device`.
+public struct KeySuffix: Hashable, Sendable, CustomStringConvertible {
+    /// The platform qualifier without the dash, e.g. "iphoneos"; nil when absent.
+    public let platform: String?
+    /// The device qualifier without the tilde, e.g. "ipad"; nil when absent.
+    public let device: String?
+
+    /// Platform qualifiers recognised after a `-`.
+    public static let knownPlatforms: Set<String> = [
+        "iphoneos", "iphonesimulator", "macos", "macosx", "appletvos", "appletvsimulator",
+        "watchos", "watchsimulator", "xros", "xrsimulator", "visionos", "maccatalyst",
+    ]
+    /// Device qualifiers recognised after a `~`.
+    public static let knownDevices: Set<String> = [
+        "iphone", "ipad", "ipod", "mac", "appletv", "watch", "vision", "carplay",
+    ]
+
+    /// The suffix as written: "-iphoneos~ipad", "~ipad".
+    public var description: String {
+        (platform.map { "-\($0)" } ?? "") + (device.map { "~\($0)" } ?? "")
+    }
+
+    /// Splits a key into its base and a recognised suffix. Unrecognised qualifiers are left in the base,
+    /// so `public.filename-extension` stays whole.
+    public static func split(_ key: String) -> (base: String, suffix: KeySuffix?) {
+        var base = Substring(key)
+        var device: String?
+        var platform: String?
+        if let tilde = base.lastIndex(of: "~") {
+            let candidate = base[base.index(after: tilde)...].lowercased()
+            if knownDevices.contains(candidate), tilde != base.startIndex {
+                device = candidate
+                base = base[..<tilde]
+            }
+        }
+        if let dash = base.lastIndex(of: "-") {
+            let candidate = base[base.index(after: dash)...].lowercased()
+            if knownPlatforms.contains(candidate), dash != base.startIndex {
+                platform = candidate
+                base = base[..<dash]
+            }
+        }
+        if device == nil, platform == nil { return (key, nil) }
+        return (String(base), KeySuffix(platform: platform, device: device))
+    }
+}

@@ -1,0 +1,186 @@
+// Did-you-mean suggestions for unknown keys and free-text search over key names and Xcode display names.
+
+/// Why a key was suggested.
+public enum SuggestionReason: Sendable, Hashable {
+    /// The unknown key is a recorded misspelling of the suggestion.
+    case knownMisspelling
+    /// The unknown key differs only in letter case.
+    case caseDifference
+    /// The unknown key is Xcode's display name of the suggestion, written as a raw key.
+    case displayName
+    /// The unknown key is this many single-character edits (insert, delete, substitute, transpose) away.
+    case editDistance(Int)
+    /// The unknown key shares most of its CamelCase words with the suggestion.
+    case sharedWords
+}
+
+/// A did-you-mean suggestion.
+public struct KeySuggestion: Sendable, Hashable {
+    /// The suggested definition.
+    public let definition: KeyDefinition
+    /// Why it was suggested.
+    public let reason: SuggestionReason
+    /// Lower is better; suggestions are returned best first.
+    public let score: Double
+}
+
+extension KeyDatabase {
+    /// Ranked did-you-mean suggestions for an unknown key in the dictionary at `parent`.
+    ///
+    /// Candidates placed at `parent` come first; with `parent: nil`, or when nothing fits there, every key in
+    /// the domain is considered. Matching uses known misspellings, case, Xcode display names,
+    /// Damerau-Levenshtein distance and CamelCase word overlap.
+    public func suggestions(for key: String, at parent: [PathSegment]? = [], domain: PlistDomain = .infoPlist, limit: Int = 5) -> [KeySuggestion] {
+        let inDomain = definitions.filter { $0.domain == domain }
+        var results: [KeySuggestion] = []
+        if let parent {
+            results = rank(key, among: inDomain.filter { $0.isPlaced(at: parent, caseInsensitive: true) })
+        }
+        if results.isEmpty {
+            results = rank(key, among: inDomain)
+        }
+        return Array(results.prefix(limit))
+    }
+
+    private func rank(_ key: String, among candidates: [KeyDefinition]) -> [KeySuggestion] {
+        let base = KeySuffix.split(key).base
+        let folded = base.lowercased()
+        let foldedBytes = Array(folded.utf8)
+        let queryWords = Set(KeyDatabase.words(of: base))
+        let threshold = max(2, min(4, foldedBytes.count / 5))
+        var best: [String: KeySuggestion] = [:]
+        for definition in candidates {
+            let name = definition.name.lowercased()
+            var suggestion: KeySuggestion?
+            if definition.misspellings.contains(where: { $0.lowercased() == folded }) {
+                suggestion = KeySuggestion(definition: definition, reason: .knownMisspelling, score: 0)
+            } else if name == folded {
+                suggestion = KeySuggestion(definition: definition, reason: .caseDifference, score: 0.05)
+            } else if let xcode = definition.xcodeName, KeyDatabase.normalizedPhrase(xcode) == KeyDatabase.normalizedPhrase(base) {
+                suggestion = KeySuggestion(definition: definition, reason: .displayName, score: 0.08)
+            } else {
+                let nameBytes = Array(name.utf8)
+                if abs(nameBytes.count - foldedBytes.count) <= threshold {
+                    let distance = KeyDatabase.editDistance(foldedBytes, nameBytes, limit: threshold)
+                    if distance <= threshold {
+                        let score = 0.1 + Double(distance) / Double(max(nameBytes.count, 1))
+                        suggestion = KeySuggestion(definition: definition, reason: .editDistance(distance), score: score)
+                    }
+                }
+                if suggestion == nil, queryWords.count >= 2 {
+                    var candidateWords = Set(KeyDatabase.words(of: definition.name))
+                    if let xcode = definition.xcodeName { candidateWords.formUnion(KeyDatabase.words(of: xcode)) }
+                    let shared = queryWords.intersection(candidateWords).count
+                    let coverage = Double(shared) / Double(queryWords.count)
+                    let extra = Double(Set(KeyDatabase.words(of: definition.name)).subtracting(queryWords).count)
+                    if coverage >= 0.6 {
+                        suggestion = KeySuggestion(definition: definition, reason: .sharedWords, score: 1.5 - coverage + extra * 0.05)
+                    }
+                }
+            }
+            if let suggestion, (best[definition.name]?.score ?? .infinity) > suggestion.score {
+                best[definition.name] = suggestion
+            }
+        }
+        return best.values.sorted { ($0.score, $0.definition.name) < ($1.score, $1.definition.name) }
+    }
+
+    /// Finds keys by raw name or Xcode display name: "camera" and "Privacy - Cam" both find
+    /// `NSCameraUsageDescription`. Results are ranked: exact name, name prefix, display-name prefix,
+    /// all query words found, then substring matches.
+    public func search(_ query: String, domain: PlistDomain? = nil, limit: Int = 20) -> [KeyDefinition] {
+        let phrase = KeyDatabase.normalizedPhrase(query)
+        guard !phrase.isEmpty else { return [] }
+        let queryWords = phrase.split(separator: " ").map(String.init)
+        let compact = queryWords.joined()
+        var scored: [(Int, KeyDefinition)] = []
+        for definition in definitions where domain == nil || definition.domain == domain {
+            let name = definition.name.lowercased()
+            let xcode = definition.xcodeName.map(KeyDatabase.normalizedPhrase) ?? ""
+            let xcodeShort = xcode.hasPrefix("privacy ") ? String(xcode.dropFirst("privacy ".count)) : xcode
+            let words = Set(KeyDatabase.words(of: definition.name) + xcode.split(separator: " ").map(String.init))
+            let score: Int
+            if name == compact {
+                score = 0
+            } else if xcode == phrase {
+                score = 1
+            } else if name.hasPrefix(compact) || name.dropFirst(2).hasPrefix(compact) {
+                score = 2
+            } else if !xcode.isEmpty, xcode.hasPrefix(phrase) || xcodeShort.hasPrefix(phrase) {
+                score = 3
+            } else if queryWords.allSatisfy({ word in words.contains { $0.hasPrefix(word) } }) {
+                score = 4
+            } else if name.contains(compact) || xcode.contains(phrase) {
+                score = 5
+            } else {
+                continue
+            }
+            scored.append((score, definition))
+        }
+        scored.sort { ($0.0, $0.1.name.count, $0.1.name) < ($1.0, $1.1.name.count, $1.1.name) }
+        var seen = Set<String>()
+        var results: [KeyDefinition] = []
+        for (_, definition) in scored where seen.insert(definition.id).inserted {
+            results.append(definition)
+            if results.count == limit { break }
+        }
+        return results
+    }
+
+    /// Lowercased words of a CamelCase key or a display phrase: "NSCameraUsageDescription" → ns, camera,
+    /// usage, description; "UIRequiresPersistentWiFi" → ui, requires, persistent, wi, fi.
+    public static func words(of text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
+            guard character.isLetter || character.isNumber else {
+                if !current.isEmpty { words.append(current.lowercased()); current = "" }
+                continue
+            }
+            if !current.isEmpty, character.isUppercase {
+                let previous = characters[index - 1]
+                let nextIsLower = index + 1 < characters.count && characters[index + 1].isLowercase
+                if previous.isLowercase || previous.isNumber || (previous.isUppercase && nextIsLower) {
+                    words.append(current.lowercased())
+                    current = ""
+                }
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { words.append(current.lowercased()) }
+        return words
+    }
+
+    /// Lowercase words separated by single spaces, punctuation removed: "Privacy - Camera" → "privacy camera".
+    static func normalizedPhrase(_ text: String) -> String {
+        text.lowercased()
+            .split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+            .joined(separator: " ")
+    }
+
+    /// Optimal-string-alignment Damerau-Levenshtein distance; returns `limit + 1` once the distance must exceed `limit`.
+    static func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previousPrevious = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, previousPrevious[j - 2] + 1)
+                }
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
+            }
+            if rowMinimum > limit { return limit + 1 }
+            (previousPrevious, previous, current) = (previous, current, previousPrevious)
+        }
+        return previous[b.count]
+    }
+}

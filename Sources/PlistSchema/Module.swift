@@ -1,1 +1,0 @@
-// PlistSchema module.
