@@ -1,0 +1,271 @@
+import Foundation
+
+/// The registry of every request and notification type the protocol layer knows.
+/// The decoder uses it to turn `params` into a typed value by method name.
+public struct MessageRegistry: Sendable {
+    public let requests: [String: any LSPRequest.Type]
+    public let notifications: [String: any LSPNotification.Type]
+
+    public init(requests: [any LSPRequest.Type], notifications: [any LSPNotification.Type]) {
+        var requestMap: [String: any LSPRequest.Type] = [:]
+        for type in requests { requestMap[type.method] = type }
+        var notificationMap: [String: any LSPNotification.Type] = [:]
+        for type in notifications { notificationMap[type.method] = type }
+        self.requests = requestMap
+        self.notifications = notificationMap
+    }
+
+    public func requestType(for method: String) -> (any LSPRequest.Type)? { requests[method] }
+    public func notificationType(for method: String) -> (any LSPNotification.Type)? { notifications[method] }
+}
+
+/// An incoming JSON-RPC message, classified.
+public enum IncomingMessage: Sendable {
+    /// A request with a known method whose params decoded. Answer it with the same id.
+    case request(id: RequestID, request: any LSPRequest)
+    /// A notification with a known method whose params decoded.
+    case notification(any LSPNotification)
+    /// A response to a request we sent.
+    case response(id: RequestID, result: Result<JSONValue, ResponseError>)
+    /// Something that must be answered with `error` (id `null` when unknown):
+    /// parse error, invalid request, unknown request method, invalid request params.
+    case invalid(id: RequestID?, error: ResponseError)
+    /// A notification that cannot be handled (unknown method or bad params). JSON-RPC forbids
+    /// answering notifications: log it (unless the method starts with `$/`) and move on.
+    case ignoredNotification(method: String, error: ResponseError)
+}
+
+extension IncomingMessage: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .request(let id, let request): return "request \(id) \(type(of: request).method)"
+        case .notification(let notification): return "notification \(type(of: notification).method)"
+        case .response(let id, .success): return "response \(id)"
+        case .response(let id, .failure(let error)): return "error response \(id): \(error)"
+        case .invalid(let id, let error): return "invalid message (id \(id?.description ?? "null")): \(error)"
+        case .ignoredNotification(let method, let error): return "ignored notification \(method): \(error)"
+        }
+    }
+}
+
+enum EnvelopeKey: String, CodingKey {
+    case jsonrpc, id, method, params, result, error
+}
+
+extension LSPRequest {
+    static func _decodeParams(from container: KeyedDecodingContainer<EnvelopeKey>) throws -> any LSPRequest {
+        try decodeParams(Self.self, from: container)
+    }
+}
+
+extension LSPNotification {
+    static func _decodeParams(from container: KeyedDecodingContainer<EnvelopeKey>) throws -> any LSPNotification {
+        try decodeParams(Self.self, from: container)
+    }
+}
+
+/// Decodes `params`; an absent or `null` member decodes like `{}` (so all-optional params and
+/// parameterless messages work).
+private func decodeParams<T: Decodable>(_ type: T.Type, from container: KeyedDecodingContainer<EnvelopeKey>) throws -> T {
+    if try !container.contains(.params) || container.decodeNil(forKey: .params) {
+        do {
+            return try JSONDecoder().decode(T.self, from: Data("{}".utf8))
+        } catch {
+            throw ResponseError.invalidParams("missing params")
+        }
+    }
+    return try container.decode(T.self, forKey: .params)
+}
+
+private let registryKey = CodingUserInfoKey(rawValue: "plist-lsp.messageRegistry")!
+
+/// Decodable wrapper that classifies a message in one parse; it never throws for structural
+/// problems, only the JSON parser itself can fail (→ parse error).
+private struct ClassifiedMessage: Decodable {
+    var message: IncomingMessage
+
+    init(from decoder: any Decoder) throws {
+        guard let registry = decoder.userInfo[registryKey] as? MessageRegistry else {
+            message = .invalid(id: nil, error: .internalError("no message registry"))
+            return
+        }
+        guard let container = try? decoder.container(keyedBy: EnvelopeKey.self) else {
+            message = .invalid(id: nil, error: .invalidRequest("message is not a JSON object"))
+            return
+        }
+        message = Self.classify(container, registry: registry)
+    }
+
+    private static func classify(_ c: KeyedDecodingContainer<EnvelopeKey>, registry: MessageRegistry) -> IncomingMessage {
+        // id: absent → nil; present must be an integer or a string.
+        var id: RequestID?
+        let hasID = c.contains(.id)
+        if hasID {
+            if (try? c.decodeNil(forKey: .id)) == true {
+                id = nil
+            } else if let parsed = try? c.decode(RequestID.self, forKey: .id) {
+                id = parsed
+            } else {
+                return .invalid(id: nil, error: .invalidRequest("id must be an integer or a string"))
+            }
+        }
+        guard (try? c.decode(String.self, forKey: .jsonrpc)) == "2.0" else {
+            return .invalid(id: id, error: .invalidRequest("jsonrpc must be \"2.0\""))
+        }
+        if c.contains(.method) {
+            guard let method = try? c.decode(String.self, forKey: .method) else {
+                return .invalid(id: id, error: .invalidRequest("method must be a string"))
+            }
+            if hasID {
+                guard let id else {
+                    return .invalid(id: nil, error: .invalidRequest("request id must not be null"))
+                }
+                guard let type = registry.requestType(for: method) else {
+                    return .invalid(id: id, error: .methodNotFound(method))
+                }
+                do {
+                    return .request(id: id, request: try type._decodeParams(from: c))
+                } catch {
+                    return .invalid(id: id, error: paramsError(error, method: method))
+                }
+            } else {
+                guard let type = registry.notificationType(for: method) else {
+                    return .ignoredNotification(method: method, error: .methodNotFound(method))
+                }
+                do {
+                    return .notification(try type._decodeParams(from: c))
+                } catch {
+                    return .ignoredNotification(method: method, error: paramsError(error, method: method))
+                }
+            }
+        }
+        let hasResult = c.contains(.result)
+        let hasError = c.contains(.error)
+        guard hasResult || hasError else {
+            return .invalid(id: id, error: .invalidRequest("message has neither method nor result nor error"))
+        }
+        guard hasResult != hasError else {
+            return .invalid(id: id, error: .invalidRequest("response has both result and error"))
+        }
+        guard let id else {
+            return .invalid(id: nil, error: .invalidRequest("response without a valid id"))
+        }
+        if hasResult {
+            let result = (try? c.decode(JSONValue.self, forKey: .result)) ?? .null
+            return .response(id: id, result: .success(result))
+        }
+        guard let error = try? c.decode(ResponseError.self, forKey: .error) else {
+            return .invalid(id: id, error: .invalidRequest("malformed error object"))
+        }
+        return .response(id: id, result: .failure(error))
+    }
+
+    private static func paramsError(_ error: any Error, method: String) -> ResponseError {
+        if let error = error as? ResponseError { return error }
+        return .invalidParams("invalid params for \(method): \(describe(error))")
+    }
+}
+
+/// A short, human-readable rendering of a `DecodingError`.
+func describe(_ error: any Error) -> String {
+    func path(_ context: DecodingError.Context) -> String {
+        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        return path.isEmpty ? "" : " at \(path)"
+    }
+    guard let error = error as? DecodingError else { return "\(error)" }
+    switch error {
+    case .keyNotFound(let key, let context): return "missing \(key.stringValue)\(path(context))"
+    case .typeMismatch(_, let context): return "wrong type\(path(context)): \(context.debugDescription)"
+    case .valueNotFound(_, let context): return "missing value\(path(context))"
+    case .dataCorrupted(let context): return "\(context.debugDescription)\(path(context))"
+    @unknown default: return "\(error)"
+    }
+}
+
+/// Turns message bodies into `IncomingMessage`s using a `MessageRegistry`.
+public struct MessageDecoder: Sendable {
+    public let registry: MessageRegistry
+
+    public init(registry: MessageRegistry = .lsp) {
+        self.registry = registry
+    }
+
+    /// Classifies one JSON body. Never throws: invalid JSON becomes `.invalid(id: nil, parseError)`.
+    public func decode(_ body: Data) -> IncomingMessage {
+        let decoder = JSONDecoder()
+        decoder.userInfo[registryKey] = registry
+        do {
+            return try decoder.decode(ClassifiedMessage.self, from: body).message
+        } catch {
+            return .invalid(id: nil, error: .parseError("invalid JSON: \(describe(error))"))
+        }
+    }
+}
+
+// MARK: - Encoding
+
+private struct RequestEnvelope<Params: Encodable>: Encodable {
+    let id: RequestID
+    let method: String
+    let params: Params?
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: EnvelopeKey.self)
+        try c.encode("2.0", forKey: .jsonrpc)
+        try c.encode(id, forKey: .id)
+        try c.encode(method, forKey: .method)
+        try c.encodeIfPresent(params, forKey: .params)
+    }
+}
+
+private struct NotificationEnvelope<Params: Encodable>: Encodable {
+    let method: String
+    let params: Params?
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: EnvelopeKey.self)
+        try c.encode("2.0", forKey: .jsonrpc)
+        try c.encode(method, forKey: .method)
+        try c.encodeIfPresent(params, forKey: .params)
+    }
+}
+
+private struct ResponseEnvelope<Result: Encodable>: Encodable {
+    let id: RequestID?
+    let result: Result?
+    let error: ResponseError?
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: EnvelopeKey.self)
+        try c.encode("2.0", forKey: .jsonrpc)
+        // JSON-RPC: `id` is required in a response, `null` when the request id is unknown.
+        if let id { try c.encode(id, forKey: .id) } else { try c.encodeNil(forKey: .id) }
+        if let error {
+            try c.encode(error, forKey: .error)
+        } else if let result {
+            try c.encode(result, forKey: .result)
+        } else {
+            try c.encodeNil(forKey: .result)
+        }
+    }
+}
+
+/// Builds JSON bodies for outgoing messages (without framing headers).
+public enum MessageEncoder {
+    public static func request<R: LSPRequest>(_ request: R, id: RequestID) throws -> Data {
+        let params: R? = request is any LSPMessageWithoutParams ? nil : request
+        return try JSONCoding.encoder().encode(RequestEnvelope(id: id, method: R.method, params: params))
+    }
+
+    public static func notification<N: LSPNotification>(_ notification: N) throws -> Data {
+        let params: N? = notification is any LSPMessageWithoutParams ? nil : notification
+        return try JSONCoding.encoder().encode(NotificationEnvelope(method: N.method, params: params))
+    }
+
+    /// A successful response. `result` is always present (`null` for `VoidResponse` or `nil`).
+    public static func response<Result: Encodable>(id: RequestID, result: Result) throws -> Data {
+        try JSONCoding.encoder().encode(ResponseEnvelope(id: id, result: result, error: nil))
+    }
+
+    /// An error response; `id` is `null` when the request id could not be determined.
+    public static func error(id: RequestID?, _ error: ResponseError) throws -> Data {
+        try JSONCoding.encoder().encode(ResponseEnvelope<JSONValue>(id: id, result: nil, error: error))
+    }
+}

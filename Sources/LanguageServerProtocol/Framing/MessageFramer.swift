@@ -1,0 +1,222 @@
+import Foundation
+
+/// A framing problem; the framer has already resynchronized when it reports one.
+public struct FramingError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: Hashable, Sendable {
+        case missingContentLength
+        case invalidContentLength
+        case contentLengthTooLarge
+        case malformedHeaderLine
+        case headerTooLarge
+        /// The stream ended in the middle of a header block or body.
+        case truncatedMessage
+    }
+    public var kind: Kind
+    /// Human-readable detail (the offending header text, truncated).
+    public var detail: String
+    public init(kind: Kind, detail: String) {
+        self.kind = kind
+        self.detail = detail
+    }
+    public var description: String { "framing error (\(kind)): \(detail)" }
+}
+
+/// Something that came out of the byte stream.
+public enum FramingEvent: Hashable, Sendable {
+    /// One complete message body (JSON text).
+    case message(Data)
+    /// A bad header block was skipped.
+    case error(FramingError)
+}
+
+/// The `Content-Length` framing of the base protocol as a pure state machine (no I/O).
+///
+/// Feed bytes in chunks of any size; complete bodies come out as `.message`. A bad header
+/// block yields one `.error` and the framer resynchronizes by skipping to the next
+/// `Content-Length:` header. Bodies are accumulated directly into a buffer reserved to their
+/// declared size, so each byte is copied once (no quadratic behaviour on large messages).
+public struct MessageFramer: Sendable {
+    public struct Limits: Sendable {
+        /// Largest header block accepted (bytes, terminator included).
+        public var maxHeaderBytes: Int
+        /// Largest `Content-Length` accepted.
+        public var maxContentLength: Int
+        public init(maxHeaderBytes: Int = 8192, maxContentLength: Int = 1 << 30) {
+            self.maxHeaderBytes = maxHeaderBytes
+            self.maxContentLength = maxContentLength
+        }
+    }
+
+    private enum State: Sendable {
+        case header
+        case body(remaining: Int)
+        /// Skipping bytes until `content-length:` (case-insensitive) has been seen;
+        /// `matched` bytes of it have matched so far.
+        case resync(matched: Int)
+    }
+
+    public let limits: Limits
+    private var state: State = .header
+    private var header: [UInt8] = []
+    private var body = Data()
+
+    private static let resyncPattern = Array("content-length:".utf8)
+
+    public init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    /// Whether the framer is between messages (no partial header or body buffered).
+    public var isIdle: Bool {
+        if case .header = state { return header.isEmpty }
+        return false
+    }
+
+    public mutating func feed(_ bytes: Data) -> [FramingEvent] {
+        bytes.withUnsafeBytes { feed($0) }
+    }
+
+    public mutating func feed(_ bytes: [UInt8]) -> [FramingEvent] {
+        bytes.withUnsafeBytes { feed($0) }
+    }
+
+    public mutating func feed(_ buffer: UnsafeRawBufferPointer) -> [FramingEvent] {
+        var events: [FramingEvent] = []
+        var index = 0
+        let count = buffer.count
+        while index < count {
+            switch state {
+            case .header:
+                let byte = buffer[index]
+                index += 1
+                // Tolerate stray line breaks between messages.
+                if header.isEmpty, byte == 0x0D || byte == 0x0A { continue }
+                header.append(byte)
+                let n = header.count
+                if byte == 0x0A, n >= 4, header[n - 2] == 0x0D, header[n - 3] == 0x0A, header[n - 4] == 0x0D {
+                    finishHeader(&events)
+                } else if n > limits.maxHeaderBytes {
+                    fail(.headerTooLarge, "header block exceeds \(limits.maxHeaderBytes) bytes", &events)
+                }
+            case .body(let remaining):
+                let take = min(remaining, count - index)
+                body.append(buffer.baseAddress!.advanced(by: index).assumingMemoryBound(to: UInt8.self), count: take)
+                index += take
+                if take == remaining {
+                    events.append(.message(body))
+                    body = Data()
+                    state = .header
+                } else {
+                    state = .body(remaining: remaining - take)
+                }
+            case .resync(var matched):
+                let pattern = Self.resyncPattern
+                while index < count {
+                    let byte = asciiLowercase(buffer[index])
+                    index += 1
+                    if byte == pattern[matched] {
+                        matched += 1
+                        if matched == pattern.count { break }
+                    } else {
+                        // The pattern's first byte does not recur in it, so restarting is exact.
+                        matched = byte == pattern[0] ? 1 : 0
+                    }
+                }
+                if matched == pattern.count {
+                    header = Array("Content-Length:".utf8)
+                    state = .header
+                } else {
+                    state = .resync(matched: matched)
+                }
+            }
+        }
+        return events
+    }
+
+    private mutating func fail(_ kind: FramingError.Kind, _ detail: String, _ events: inout [FramingEvent]) {
+        events.append(.error(FramingError(kind: kind, detail: detail)))
+        header = []
+        state = .resync(matched: 0)
+    }
+
+    private mutating func finishHeader(_ events: inout [FramingEvent]) {
+        let text = String(decoding: header.dropLast(4), as: UTF8.self)
+        var contentLength: Int?
+        for line in text.split(separator: "\r\n", omittingEmptySubsequences: false) {
+            guard let colon = line.firstIndex(of: ":") else {
+                return fail(.malformedHeaderLine, "malformed header line: \(quoted(line))", &events)
+            }
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
+                return fail(.malformedHeaderLine, "malformed header line: \(quoted(line))", &events)
+            }
+            if name == "content-length" {
+                guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), value.utf8.count <= 18,
+                    let length = Int(value), contentLength == nil || contentLength == length
+                else {
+                    return fail(.invalidContentLength, "invalid Content-Length: \(quoted(value[...]))", &events)
+                }
+                guard length <= limits.maxContentLength else {
+                    return fail(.contentLengthTooLarge, "Content-Length \(length) exceeds \(limits.maxContentLength)", &events)
+                }
+                contentLength = length
+            }
+            // Content-Type and unknown headers are accepted and ignored.
+        }
+        guard let length = contentLength else {
+            return fail(.missingContentLength, "header block without Content-Length: \(quoted(text[...]))", &events)
+        }
+        header = []
+        if length == 0 {
+            events.append(.message(Data()))
+            state = .header
+        } else {
+            body = Data(capacity: length)
+            state = .body(remaining: length)
+        }
+    }
+
+    /// Call at end of stream: reports a message cut short, if any, and resets the framer.
+    public mutating func finish() -> FramingError? {
+        defer {
+            state = .header
+            header = []
+            body = Data()
+        }
+        switch state {
+        case .header where header.isEmpty, .resync:
+            return nil
+        case .header:
+            return FramingError(kind: .truncatedMessage, detail: "stream ended inside a header block")
+        case .body(let remaining):
+            return FramingError(kind: .truncatedMessage, detail: "stream ended \(remaining) bytes before the end of a message")
+        }
+    }
+
+    /// Frames a body: `Content-Length: N\r\n\r\n` followed by the body.
+    public static func frame(_ body: Data) -> Data {
+        var data = Data("Content-Length: \(body.count)\r\n\r\n".utf8)
+        data.append(body)
+        return data
+    }
+}
+
+/// RFC 7230 `tchar`: what a header field name may contain.
+private func isTokenByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        return true
+    default:
+        return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+    }
+}
+
+private func asciiLowercase(_ byte: UInt8) -> UInt8 {
+    byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+}
+
+private func quoted(_ text: Substring) -> String {
+    let limited = text.count > 80 ? text.prefix(80) + "…" : text
+    return "\"\(limited.debugDescription.dropFirst().dropLast())\""
+}

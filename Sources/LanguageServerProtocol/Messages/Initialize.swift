@@ -1,0 +1,525 @@
+// `initialize`: InitializeParams, ClientCapabilities (lenient), InitializeResult, ServerCapabilities.
+
+public struct ClientInfo: Codable, Hashable, Sendable {
+    public var name: String
+    public var version: String?
+    public init(name: String, version: String? = nil) {
+        self.name = name
+        self.version = version
+    }
+}
+
+public typealias ServerInfo = ClientInfo
+
+public struct WorkspaceFolder: Codable, Hashable, Sendable {
+    public var uri: DocumentURI
+    public var name: String
+    public init(uri: DocumentURI, name: String) {
+        self.uri = uri
+        self.name = name
+    }
+}
+
+/// The `initialize` request. `processId` and `rootUri` are required-but-nullable in the spec
+/// and are therefore always encoded (as `null` when nil); decoding tolerates their absence.
+public struct InitializeRequest: LSPRequest, Hashable {
+    public static let method = "initialize"
+    public typealias Response = InitializeResult
+
+    public var processId: Int?
+    public var clientInfo: ClientInfo?
+    public var locale: String?
+    public var rootPath: String?
+    public var rootUri: DocumentURI?
+    public var initializationOptions: JSONValue?
+    public var capabilities: ClientCapabilities
+    public var trace: TraceValue?
+    public var workspaceFolders: [WorkspaceFolder]?
+
+    public init(
+        processId: Int? = nil, clientInfo: ClientInfo? = nil, locale: String? = nil, rootPath: String? = nil,
+        rootUri: DocumentURI? = nil, initializationOptions: JSONValue? = nil,
+        capabilities: ClientCapabilities = ClientCapabilities(), trace: TraceValue? = nil,
+        workspaceFolders: [WorkspaceFolder]? = nil
+    ) {
+        self.processId = processId
+        self.clientInfo = clientInfo
+        self.locale = locale
+        self.rootPath = rootPath
+        self.rootUri = rootUri
+        self.initializationOptions = initializationOptions
+        self.capabilities = capabilities
+        self.trace = trace
+        self.workspaceFolders = workspaceFolders
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case processId, clientInfo, locale, rootPath, rootUri, initializationOptions, capabilities, trace,
+            workspaceFolders
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        processId = try c.decodeIfPresent(Int.self, forKey: .processId)
+        clientInfo = c.lenient(ClientInfo.self, forKey: .clientInfo)
+        locale = c.lenient(String.self, forKey: .locale)
+        rootPath = c.lenient(String.self, forKey: .rootPath)
+        rootUri = try c.decodeIfPresent(String.self, forKey: .rootUri)
+        initializationOptions = try c.decodeIfPresent(JSONValue.self, forKey: .initializationOptions)
+        capabilities = c.lenient(ClientCapabilities.self, forKey: .capabilities) ?? ClientCapabilities()
+        trace = c.lenient(TraceValue.self, forKey: .trace)
+        workspaceFolders = c.lenient([WorkspaceFolder].self, forKey: .workspaceFolders)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(processId, forKey: .processId)
+        try c.encodeIfPresent(clientInfo, forKey: .clientInfo)
+        try c.encodeIfPresent(locale, forKey: .locale)
+        try c.encodeIfPresent(rootPath, forKey: .rootPath)
+        try c.encode(rootUri, forKey: .rootUri)
+        try c.encodeIfPresent(initializationOptions, forKey: .initializationOptions)
+        try c.encode(capabilities, forKey: .capabilities)
+        try c.encodeIfPresent(trace, forKey: .trace)
+        try c.encodeIfPresent(workspaceFolders, forKey: .workspaceFolders)
+    }
+}
+
+public typealias InitializeParams = InitializeRequest
+
+// MARK: - Client capabilities (only what this server reads; unknown members are ignored and
+// malformed members are treated as absent, so an unusual client never fails `initialize`).
+
+public struct ValueSet<T: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+    public var valueSet: [T]?
+    public init(valueSet: [T]? = nil) { self.valueSet = valueSet }
+}
+
+public struct DynamicRegistrationCapability: Codable, Hashable, Sendable {
+    public var dynamicRegistration: Bool?
+    public init(dynamicRegistration: Bool? = nil) { self.dynamicRegistration = dynamicRegistration }
+}
+
+public struct ClientCapabilities: Codable, Hashable, Sendable {
+    public var workspace: WorkspaceClientCapabilities?
+    public var textDocument: TextDocumentClientCapabilities?
+    public var window: WindowClientCapabilities?
+    public var general: GeneralClientCapabilities?
+    public var experimental: JSONValue?
+
+    public init(
+        workspace: WorkspaceClientCapabilities? = nil, textDocument: TextDocumentClientCapabilities? = nil,
+        window: WindowClientCapabilities? = nil, general: GeneralClientCapabilities? = nil,
+        experimental: JSONValue? = nil
+    ) {
+        self.workspace = workspace
+        self.textDocument = textDocument
+        self.window = window
+        self.general = general
+        self.experimental = experimental
+    }
+
+    enum CodingKeys: String, CodingKey { case workspace, textDocument, window, general, experimental }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        workspace = c.lenient(WorkspaceClientCapabilities.self, forKey: .workspace)
+        textDocument = c.lenient(TextDocumentClientCapabilities.self, forKey: .textDocument)
+        window = c.lenient(WindowClientCapabilities.self, forKey: .window)
+        general = c.lenient(GeneralClientCapabilities.self, forKey: .general)
+        experimental = c.lenient(JSONValue.self, forKey: .experimental)
+    }
+}
+
+public struct GeneralClientCapabilities: Codable, Hashable, Sendable {
+    public var positionEncodings: [PositionEncodingKind]?
+    public init(positionEncodings: [PositionEncodingKind]? = nil) { self.positionEncodings = positionEncodings }
+    enum CodingKeys: String, CodingKey { case positionEncodings }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        positionEncodings = c.lenient([PositionEncodingKind].self, forKey: .positionEncodings)
+    }
+}
+
+public struct WindowClientCapabilities: Codable, Hashable, Sendable {
+    public var workDoneProgress: Bool?
+    public init(workDoneProgress: Bool? = nil) { self.workDoneProgress = workDoneProgress }
+    enum CodingKeys: String, CodingKey { case workDoneProgress }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        workDoneProgress = c.lenient(Bool.self, forKey: .workDoneProgress)
+    }
+}
+
+public struct WorkspaceClientCapabilities: Codable, Hashable, Sendable {
+    public struct WorkspaceEditCapabilities: Codable, Hashable, Sendable {
+        public var documentChanges: Bool?
+        public init(documentChanges: Bool? = nil) { self.documentChanges = documentChanges }
+    }
+    public struct RefreshSupport: Codable, Hashable, Sendable {
+        public var refreshSupport: Bool?
+        public init(refreshSupport: Bool? = nil) { self.refreshSupport = refreshSupport }
+    }
+
+    public var applyEdit: Bool?
+    public var workspaceEdit: WorkspaceEditCapabilities?
+    public var didChangeConfiguration: DynamicRegistrationCapability?
+    public var executeCommand: DynamicRegistrationCapability?
+    public var workspaceFolders: Bool?
+    public var configuration: Bool?
+    public var inlayHint: RefreshSupport?
+    public var diagnostics: RefreshSupport?
+
+    public init(
+        applyEdit: Bool? = nil, workspaceEdit: WorkspaceEditCapabilities? = nil,
+        didChangeConfiguration: DynamicRegistrationCapability? = nil,
+        executeCommand: DynamicRegistrationCapability? = nil, workspaceFolders: Bool? = nil,
+        configuration: Bool? = nil, inlayHint: RefreshSupport? = nil, diagnostics: RefreshSupport? = nil
+    ) {
+        self.applyEdit = applyEdit
+        self.workspaceEdit = workspaceEdit
+        self.didChangeConfiguration = didChangeConfiguration
+        self.executeCommand = executeCommand
+        self.workspaceFolders = workspaceFolders
+        self.configuration = configuration
+        self.inlayHint = inlayHint
+        self.diagnostics = diagnostics
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case applyEdit, workspaceEdit, didChangeConfiguration, executeCommand, workspaceFolders, configuration,
+            inlayHint, diagnostics
+    }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        applyEdit = c.lenient(Bool.self, forKey: .applyEdit)
+        workspaceEdit = c.lenient(WorkspaceEditCapabilities.self, forKey: .workspaceEdit)
+        didChangeConfiguration = c.lenient(DynamicRegistrationCapability.self, forKey: .didChangeConfiguration)
+        executeCommand = c.lenient(DynamicRegistrationCapability.self, forKey: .executeCommand)
+        workspaceFolders = c.lenient(Bool.self, forKey: .workspaceFolders)
+        configuration = c.lenient(Bool.self, forKey: .configuration)
+        inlayHint = c.lenient(RefreshSupport.self, forKey: .inlayHint)
+        diagnostics = c.lenient(RefreshSupport.self, forKey: .diagnostics)
+    }
+}
+
+public struct TextDocumentClientCapabilities: Codable, Hashable, Sendable {
+    public struct Synchronization: Codable, Hashable, Sendable {
+        public var dynamicRegistration: Bool?
+        public var willSave: Bool?
+        public var willSaveWaitUntil: Bool?
+        public var didSave: Bool?
+        public init(dynamicRegistration: Bool? = nil, willSave: Bool? = nil, willSaveWaitUntil: Bool? = nil, didSave: Bool? = nil) {
+            self.dynamicRegistration = dynamicRegistration
+            self.willSave = willSave
+            self.willSaveWaitUntil = willSaveWaitUntil
+            self.didSave = didSave
+        }
+    }
+
+    public struct Completion: Codable, Hashable, Sendable {
+        public struct CompletionItem: Codable, Hashable, Sendable {
+            public struct ResolveSupport: Codable, Hashable, Sendable {
+                public var properties: [String]
+                public init(properties: [String]) { self.properties = properties }
+            }
+            public var snippetSupport: Bool?
+            public var commitCharactersSupport: Bool?
+            public var documentationFormat: [MarkupKind]?
+            public var deprecatedSupport: Bool?
+            public var preselectSupport: Bool?
+            public var tagSupport: ValueSet<CompletionItemTag>?
+            public var insertReplaceSupport: Bool?
+            public var resolveSupport: ResolveSupport?
+            public var labelDetailsSupport: Bool?
+            public init(snippetSupport: Bool? = nil, documentationFormat: [MarkupKind]? = nil, insertReplaceSupport: Bool? = nil, labelDetailsSupport: Bool? = nil) {
+                self.snippetSupport = snippetSupport
+                self.documentationFormat = documentationFormat
+                self.insertReplaceSupport = insertReplaceSupport
+                self.labelDetailsSupport = labelDetailsSupport
+            }
+            enum CodingKeys: String, CodingKey {
+                case snippetSupport, commitCharactersSupport, documentationFormat, deprecatedSupport, preselectSupport,
+                    tagSupport, insertReplaceSupport, resolveSupport, labelDetailsSupport
+            }
+            public init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: CodingKeys.self)
+                snippetSupport = c.lenient(Bool.self, forKey: .snippetSupport)
+                commitCharactersSupport = c.lenient(Bool.self, forKey: .commitCharactersSupport)
+                documentationFormat = c.lenient([MarkupKind].self, forKey: .documentationFormat)
+                deprecatedSupport = c.lenient(Bool.self, forKey: .deprecatedSupport)
+                preselectSupport = c.lenient(Bool.self, forKey: .preselectSupport)
+                tagSupport = c.lenient(ValueSet<CompletionItemTag>.self, forKey: .tagSupport)
+                insertReplaceSupport = c.lenient(Bool.self, forKey: .insertReplaceSupport)
+                resolveSupport = c.lenient(ResolveSupport.self, forKey: .resolveSupport)
+                labelDetailsSupport = c.lenient(Bool.self, forKey: .labelDetailsSupport)
+            }
+        }
+        public var dynamicRegistration: Bool?
+        public var completionItem: CompletionItem?
+        public var completionItemKind: ValueSet<CompletionItemKind>?
+        public var contextSupport: Bool?
+        public init(completionItem: CompletionItem? = nil, contextSupport: Bool? = nil) {
+            self.completionItem = completionItem
+            self.contextSupport = contextSupport
+        }
+        enum CodingKeys: String, CodingKey { case dynamicRegistration, completionItem, completionItemKind, contextSupport }
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            dynamicRegistration = c.lenient(Bool.self, forKey: .dynamicRegistration)
+            completionItem = c.lenient(CompletionItem.self, forKey: .completionItem)
+            completionItemKind = c.lenient(ValueSet<CompletionItemKind>.self, forKey: .completionItemKind)
+            contextSupport = c.lenient(Bool.self, forKey: .contextSupport)
+        }
+    }
+
+    public struct Hover: Codable, Hashable, Sendable {
+        public var dynamicRegistration: Bool?
+        public var contentFormat: [MarkupKind]?
+        public init(contentFormat: [MarkupKind]? = nil) { self.contentFormat = contentFormat }
+    }
+
+    public struct CodeAction: Codable, Hashable, Sendable {
+        public struct LiteralSupport: Codable, Hashable, Sendable {
+            public var codeActionKind: ValueSet<CodeActionKind>
+            public init(codeActionKind: ValueSet<CodeActionKind>) { self.codeActionKind = codeActionKind }
+        }
+        public struct ResolveSupport: Codable, Hashable, Sendable {
+            public var properties: [String]
+            public init(properties: [String]) { self.properties = properties }
+        }
+        public var dynamicRegistration: Bool?
+        public var codeActionLiteralSupport: LiteralSupport?
+        public var isPreferredSupport: Bool?
+        public var disabledSupport: Bool?
+        public var dataSupport: Bool?
+        public var resolveSupport: ResolveSupport?
+        public init(codeActionLiteralSupport: LiteralSupport? = nil, isPreferredSupport: Bool? = nil, dataSupport: Bool? = nil, resolveSupport: ResolveSupport? = nil) {
+            self.codeActionLiteralSupport = codeActionLiteralSupport
+            self.isPreferredSupport = isPreferredSupport
+            self.dataSupport = dataSupport
+            self.resolveSupport = resolveSupport
+        }
+    }
+
+    public struct DocumentSymbol: Codable, Hashable, Sendable {
+        public var dynamicRegistration: Bool?
+        public var hierarchicalDocumentSymbolSupport: Bool?
+        public init(hierarchicalDocumentSymbolSupport: Bool? = nil) {
+            self.hierarchicalDocumentSymbolSupport = hierarchicalDocumentSymbolSupport
+        }
+    }
+
+    public struct FoldingRange: Codable, Hashable, Sendable {
+        public var dynamicRegistration: Bool?
+        public var rangeLimit: Int?
+        public var lineFoldingOnly: Bool?
+        public init(rangeLimit: Int? = nil, lineFoldingOnly: Bool? = nil) {
+            self.rangeLimit = rangeLimit
+            self.lineFoldingOnly = lineFoldingOnly
+        }
+    }
+
+    public struct PublishDiagnostics: Codable, Hashable, Sendable {
+        public var relatedInformation: Bool?
+        public var tagSupport: ValueSet<DiagnosticTag>?
+        public var versionSupport: Bool?
+        public var codeDescriptionSupport: Bool?
+        public var dataSupport: Bool?
+        public init(relatedInformation: Bool? = nil, tagSupport: ValueSet<DiagnosticTag>? = nil, versionSupport: Bool? = nil, codeDescriptionSupport: Bool? = nil, dataSupport: Bool? = nil) {
+            self.relatedInformation = relatedInformation
+            self.tagSupport = tagSupport
+            self.versionSupport = versionSupport
+            self.codeDescriptionSupport = codeDescriptionSupport
+            self.dataSupport = dataSupport
+        }
+    }
+
+    /// `textDocument.diagnostic`: presence means the client supports pull diagnostics.
+    public struct Diagnostic: Codable, Hashable, Sendable {
+        public var dynamicRegistration: Bool?
+        public var relatedDocumentSupport: Bool?
+        public init(dynamicRegistration: Bool? = nil, relatedDocumentSupport: Bool? = nil) {
+            self.dynamicRegistration = dynamicRegistration
+            self.relatedDocumentSupport = relatedDocumentSupport
+        }
+    }
+
+    public struct InlayHint: Codable, Hashable, Sendable {
+        public var dynamicRegistration: Bool?
+        public init(dynamicRegistration: Bool? = nil) { self.dynamicRegistration = dynamicRegistration }
+    }
+
+    public var synchronization: Synchronization?
+    public var completion: Completion?
+    public var hover: Hover?
+    public var codeAction: CodeAction?
+    public var documentSymbol: DocumentSymbol?
+    public var foldingRange: FoldingRange?
+    public var selectionRange: DynamicRegistrationCapability?
+    public var publishDiagnostics: PublishDiagnostics?
+    public var diagnostic: Diagnostic?
+    public var inlayHint: InlayHint?
+
+    public init(
+        synchronization: Synchronization? = nil, completion: Completion? = nil, hover: Hover? = nil,
+        codeAction: CodeAction? = nil, documentSymbol: DocumentSymbol? = nil, foldingRange: FoldingRange? = nil,
+        selectionRange: DynamicRegistrationCapability? = nil, publishDiagnostics: PublishDiagnostics? = nil,
+        diagnostic: Diagnostic? = nil, inlayHint: InlayHint? = nil
+    ) {
+        self.synchronization = synchronization
+        self.completion = completion
+        self.hover = hover
+        self.codeAction = codeAction
+        self.documentSymbol = documentSymbol
+        self.foldingRange = foldingRange
+        self.selectionRange = selectionRange
+        self.publishDiagnostics = publishDiagnostics
+        self.diagnostic = diagnostic
+        self.inlayHint = inlayHint
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case synchronization, completion, hover, codeAction, documentSymbol, foldingRange, selectionRange,
+            publishDiagnostics, diagnostic, inlayHint
+    }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        synchronization = c.lenient(Synchronization.self, forKey: .synchronization)
+        completion = c.lenient(Completion.self, forKey: .completion)
+        hover = c.lenient(Hover.self, forKey: .hover)
+        codeAction = c.lenient(CodeAction.self, forKey: .codeAction)
+        documentSymbol = c.lenient(DocumentSymbol.self, forKey: .documentSymbol)
+        foldingRange = c.lenient(FoldingRange.self, forKey: .foldingRange)
+        selectionRange = c.lenient(DynamicRegistrationCapability.self, forKey: .selectionRange)
+        publishDiagnostics = c.lenient(PublishDiagnostics.self, forKey: .publishDiagnostics)
+        diagnostic = c.lenient(Diagnostic.self, forKey: .diagnostic)
+        inlayHint = c.lenient(InlayHint.self, forKey: .inlayHint)
+    }
+}
+
+// MARK: - Result and server capabilities
+
+public struct InitializeResult: Codable, Hashable, Sendable {
+    public var capabilities: ServerCapabilities
+    public var serverInfo: ServerInfo?
+    public init(capabilities: ServerCapabilities, serverInfo: ServerInfo? = nil) {
+        self.capabilities = capabilities
+        self.serverInfo = serverInfo
+    }
+}
+
+public struct TextDocumentSyncKind: RawRepresentable, Codable, Hashable, Sendable {
+    public var rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let none = TextDocumentSyncKind(rawValue: 0)
+    public static let full = TextDocumentSyncKind(rawValue: 1)
+    public static let incremental = TextDocumentSyncKind(rawValue: 2)
+}
+
+public struct SaveOptions: Codable, Hashable, Sendable {
+    public var includeText: Bool?
+    public init(includeText: Bool? = nil) { self.includeText = includeText }
+}
+
+public struct TextDocumentSyncOptions: Codable, Hashable, Sendable {
+    public var openClose: Bool?
+    public var change: TextDocumentSyncKind?
+    public var save: ValueOrBool<SaveOptions>?
+    public init(openClose: Bool? = nil, change: TextDocumentSyncKind? = nil, save: ValueOrBool<SaveOptions>? = nil) {
+        self.openClose = openClose
+        self.change = change
+        self.save = save
+    }
+}
+
+public struct CompletionOptions: Codable, Hashable, Sendable {
+    public struct CompletionItemOptions: Codable, Hashable, Sendable {
+        public var labelDetailsSupport: Bool?
+        public init(labelDetailsSupport: Bool? = nil) { self.labelDetailsSupport = labelDetailsSupport }
+    }
+    public var triggerCharacters: [String]?
+    public var allCommitCharacters: [String]?
+    public var resolveProvider: Bool?
+    public var completionItem: CompletionItemOptions?
+    public init(triggerCharacters: [String]? = nil, allCommitCharacters: [String]? = nil, resolveProvider: Bool? = nil, completionItem: CompletionItemOptions? = nil) {
+        self.triggerCharacters = triggerCharacters
+        self.allCommitCharacters = allCommitCharacters
+        self.resolveProvider = resolveProvider
+        self.completionItem = completionItem
+    }
+}
+
+public struct CodeActionOptions: Codable, Hashable, Sendable {
+    public var codeActionKinds: [CodeActionKind]?
+    public var resolveProvider: Bool?
+    public init(codeActionKinds: [CodeActionKind]? = nil, resolveProvider: Bool? = nil) {
+        self.codeActionKinds = codeActionKinds
+        self.resolveProvider = resolveProvider
+    }
+}
+
+public struct InlayHintOptions: Codable, Hashable, Sendable {
+    public var resolveProvider: Bool?
+    public init(resolveProvider: Bool? = nil) { self.resolveProvider = resolveProvider }
+}
+
+/// Options with no members of interest (`HoverOptions`, `FoldingRangeOptions`, …).
+public struct EmptyOptions: Codable, Hashable, Sendable {
+    public var workDoneProgress: Bool?
+    public init(workDoneProgress: Bool? = nil) { self.workDoneProgress = workDoneProgress }
+}
+
+public struct DiagnosticOptions: Codable, Hashable, Sendable {
+    public var identifier: String?
+    public var interFileDependencies: Bool
+    public var workspaceDiagnostics: Bool
+    public init(identifier: String? = nil, interFileDependencies: Bool, workspaceDiagnostics: Bool) {
+        self.identifier = identifier
+        self.interFileDependencies = interFileDependencies
+        self.workspaceDiagnostics = workspaceDiagnostics
+    }
+}
+
+public struct ExecuteCommandOptions: Codable, Hashable, Sendable {
+    public var commands: [String]
+    public init(commands: [String]) { self.commands = commands }
+}
+
+public struct ServerCapabilities: Codable, Hashable, Sendable {
+    public var positionEncoding: PositionEncodingKind?
+    public var textDocumentSync: TextDocumentSyncOptions?
+    public var completionProvider: CompletionOptions?
+    public var hoverProvider: ValueOrBool<EmptyOptions>?
+    public var codeActionProvider: ValueOrBool<CodeActionOptions>?
+    public var documentSymbolProvider: ValueOrBool<EmptyOptions>?
+    public var foldingRangeProvider: ValueOrBool<EmptyOptions>?
+    public var selectionRangeProvider: ValueOrBool<EmptyOptions>?
+    public var inlayHintProvider: ValueOrBool<InlayHintOptions>?
+    public var diagnosticProvider: DiagnosticOptions?
+    public var executeCommandProvider: ExecuteCommandOptions?
+    public var experimental: JSONValue?
+
+    public init(
+        positionEncoding: PositionEncodingKind? = nil, textDocumentSync: TextDocumentSyncOptions? = nil,
+        completionProvider: CompletionOptions? = nil, hoverProvider: ValueOrBool<EmptyOptions>? = nil,
+        codeActionProvider: ValueOrBool<CodeActionOptions>? = nil,
+        documentSymbolProvider: ValueOrBool<EmptyOptions>? = nil,
+        foldingRangeProvider: ValueOrBool<EmptyOptions>? = nil,
+        selectionRangeProvider: ValueOrBool<EmptyOptions>? = nil,
+        inlayHintProvider: ValueOrBool<InlayHintOptions>? = nil, diagnosticProvider: DiagnosticOptions? = nil,
+        executeCommandProvider: ExecuteCommandOptions? = nil, experimental: JSONValue? = nil
+    ) {
+        self.positionEncoding = positionEncoding
+        self.textDocumentSync = textDocumentSync
+        self.completionProvider = completionProvider
+        self.hoverProvider = hoverProvider
+        self.codeActionProvider = codeActionProvider
+        self.documentSymbolProvider = documentSymbolProvider
+        self.foldingRangeProvider = foldingRangeProvider
+        self.selectionRangeProvider = selectionRangeProvider
+        self.inlayHintProvider = inlayHintProvider
+        self.diagnosticProvider = diagnosticProvider
+        self.executeCommandProvider = executeCommandProvider
+        self.experimental = experimental
+    }
+}

@@ -1,0 +1,41 @@
+// The single list of every message type this module knows. Add new types here.
+
+extension MessageRegistry {
+    /// All LSP requests and notifications defined in this module.
+    public static let lsp = MessageRegistry(
+        requests: [
+            InitializeRequest.self,
+            ShutdownRequest.self,
+            DocumentDiagnosticRequest.self,
+            CompletionRequest.self,
+            CompletionItemResolveRequest.self,
+            HoverRequest.self,
+            CodeActionRequest.self,
+            CodeActionResolveRequest.self,
+            DocumentSymbolRequest.self,
+            FoldingRangeRequest.self,
+            SelectionRangeRequest.self,
+            InlayHintRequest.self,
+            ExecuteCommandRequest.self,
+            // server → client
+            ConfigurationRequest.self,
+            ApplyEditRequest.self,
+            RegisterCapabilityRequest.self,
+        ],
+        notifications: [
+            InitializedNotification.self,
+            ExitNotification.self,
+            CancelRequestNotification.self,
+            SetTraceNotification.self,
+            LogTraceNotification.self,
+            LogMessageNotification.self,
+            ShowMessageNotification.self,
+            DidOpenTextDocumentNotification.self,
+            DidChangeTextDocumentNotification.self,
+            DidCloseTextDocumentNotification.self,
+            DidSaveTextDocumentNotification.self,
+            PublishDiagnosticsNotification.self,
+            DidChangeConfigurationNotification.self,
+        ]
+    )
+}
