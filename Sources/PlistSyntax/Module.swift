@@ -1,1 +1,0 @@
-// PlistSyntax module.

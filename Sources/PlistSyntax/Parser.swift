@@ -1,0 +1,547 @@
+// The tolerant XML parser: one pass over UTF-8 bytes that never fails, builds the lossless tree,
+// flags every well-formedness problem on the entry that holds it, and recovers the way a person
+// typing would expect (see docs/parser.md for the recovery rules).
+
+/// What the prolog (XML declaration and DOCTYPE) says that changes how content parses.
+struct ParseContext: Sendable, Equatable {
+    /// General entities declared in the internal subset.
+    var declaredEntities: Set<[UInt8]> = []
+    /// Whether a reference to an undeclared entity breaks well-formedness. It does unless the
+    /// document has an external subset (or parameter-entity references) and is not standalone —
+    /// then it is only a validity problem, as in libxml2.
+    var undeclaredEntityIsError = true
+}
+
+/// An element that is open while parsing.
+struct Frame {
+    var start: Int
+    var tag: TagName
+    var nameStart: Int
+    var nameLength: Int
+    var startTagWidth: Int
+    var flags: EntryFlags
+    var children: ContiguousArray<RawEntry>
+}
+
+/// Raised (as a flag) when a region reparse would have to change something outside its region.
+struct RegionEscape: Error {}
+
+final class Parser {
+    let p: UnsafeBufferPointer<UInt8>
+    let end: Int
+    var pos: Int
+    var context: ParseContext
+    var stack: ContiguousArray<Frame> = []
+    private var pool: [ContiguousArray<RawEntry>] = []
+    /// Frames below this index belong to the enclosing context of a region reparse and must not be closed.
+    var contextDepth = 1
+    var escaped = false
+    /// Document-level state (full parses only).
+    private var documentStart = 0
+    private var seenRoot = false
+    private var seenDoctype = false
+    var rootIndex: Int? = nil
+
+    init(_ p: UnsafeBufferPointer<UInt8>, context: ParseContext) {
+        self.p = p
+        self.end = p.count
+        self.pos = 0
+        self.context = context
+    }
+
+    // MARK: Entry points
+
+    /// Parses a whole document.
+    func parseDocument() -> SyntaxNode {
+        stack = [Frame(start: 0, tag: .other, nameStart: 0, nameLength: 0, startTagWidth: 0, flags: [], children: [])]
+        contextDepth = 1
+        if end >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF {
+            append(RawEntry(offset: 0, width: 3, kind: .byteOrderMark, tag: .other, flags: [], startTagWidth: 0, endTagWidth: 0, node: nil))
+            pos = 3
+            documentStart = 3
+        }
+        run(until: end)
+        while stack.count > 1 { close(at: end, endTagWidth: 0, flags: .endTagMissing) }
+        return SyntaxNode(children: stack[0].children, width: end)
+    }
+
+    /// Parses `start..<regionEnd` as content of the innermost of `frames`. Returns the entries
+    /// (offsets relative to that frame's start), or nil when the region does not parse to a
+    /// self-contained sequence of entries ending exactly at `regionEnd`.
+    func parseRegion(start: Int, regionEnd: Int, frames: ContiguousArray<Frame>) -> ContiguousArray<RawEntry>? {
+        stack = frames
+        contextDepth = frames.count
+        pos = start
+        seenRoot = true
+        run(until: regionEnd)
+        if escaped || pos != regionEnd || stack.count != contextDepth { return nil }
+        return stack[contextDepth - 1].children
+    }
+
+    // MARK: Main loop
+
+    private func run(until limit: Int) {
+        while pos < limit && !escaped {
+            if p[pos] != 0x3C { text(); continue }
+            if pos + 1 >= end { bogus(width: 1); continue }
+            switch p[pos + 1] {
+            case 0x2F: endTag()  // '/'
+            case 0x21: bang()  // '!'
+            case 0x3F: processingInstruction()  // '?'
+            default: startTag()
+            }
+        }
+    }
+
+    // MARK: Tree building
+
+    @inline(__always)
+    private func append(_ entry: RawEntry) {
+        var e = entry
+        let top = stack.count - 1
+        e.offset = UInt32(truncatingIfNeeded: Int(entry.offset) - stack[top].start)
+        if top == 0 { documentLevel(&e, absoluteStart: Int(entry.offset)) }
+        stack[top].children.append(e)
+    }
+
+    /// Rules that hold only between the root element and the document's edges.
+    private func documentLevel(_ e: inout RawEntry, absoluteStart: Int) {
+        switch e.kind {
+        case .element:
+            if seenRoot { e.flags.insert(.malformed) } else { rootIndex = stack[0].children.count }
+            seenRoot = true
+        case .text:
+            if !e.flags.contains(.whitespaceOnly) { e.flags.insert(.malformed) }
+        case .cdata:
+            e.flags.insert(.malformed)
+        case .doctype:
+            if seenDoctype || seenRoot { e.flags.insert(.malformed) }
+            seenDoctype = true
+        default:
+            break
+        }
+    }
+
+    private func push(_ frame: Frame) {
+        var f = frame
+        if let reuse = pool.popLast() { f.children = reuse }
+        stack.append(f)
+    }
+
+    /// Closes the innermost element; its end tag (if any) spans `endTagStart ..< endTagStart + endTagWidth`.
+    private func close(at endTagStart: Int, endTagWidth: Int, flags extra: EntryFlags) {
+        if stack.count - 1 < contextDepth { escaped = true; return }
+        var f = stack.removeLast()
+        // An element that is never closed ends at its last non-blank byte: the blank before the
+        // tag that closed it belongs to the parent (`<key>NSCam⏎<key>B</key>` keeps "NSCam").
+        var elementEnd = endTagStart + endTagWidth
+        var trailingBlank: RawEntry? = nil
+        if endTagWidth == 0, let last = f.children.last, last.kind == .text {
+            let textStart = f.start + Int(last.offset)
+            var j = textStart + Int(last.width)
+            while j > textStart && XMLChar.isSpace(p[j - 1]) { j -= 1 }
+            if j < elementEnd {
+                trailingBlank = RawEntry(offset: UInt32(j), width: UInt32(elementEnd - j), kind: .text, tag: .other, flags: .whitespaceOnly, startTagWidth: 0, endTagWidth: 0, node: nil)
+                if j == textStart { f.children.removeLast() } else {
+                    f.children[f.children.count - 1].width = UInt32(j - textStart)
+                    f.children[f.children.count - 1].flags.remove(.whitespaceOnly)
+                }
+                elementEnd = j
+            }
+        }
+        var entry = RawEntry(
+            offset: UInt32(f.start), width: UInt32(elementEnd - f.start), kind: .element, tag: f.tag,
+            flags: f.flags.union(extra), startTagWidth: UInt32(f.startTagWidth), endTagWidth: UInt32(endTagWidth), node: nil)
+        if f.children.isEmpty {
+        } else if f.children.count == 1 && f.children[0].kind == .text {
+            entry.flags.formUnion(f.children[0].flags.intersection([.hasReferences, .malformed]))
+        } else {
+            entry.node = SyntaxNode(children: f.children, width: Int(entry.width))
+        }
+        f.children.removeAll(keepingCapacity: true)
+        pool.append(f.children)
+        append(entry)
+        if let blank = trailingBlank { append(blank) }
+    }
+
+    // MARK: Text and references
+
+    private func text() {
+        let start = pos
+        var i = pos
+        var flags: EntryFlags = []
+        while i < end && XMLChar.isSpace(p[i]) { i += 1 }
+        if i >= end || p[i] == 0x3C { flags.insert(.whitespaceOnly) }
+        let table = XMLChar.textClass
+        scan: while i < end {
+            while i < end && table[Int(p[i])] == 0 { i += 1 }
+            if i >= end { break }
+            let b = p[i]
+            switch b {
+            case 0x3C:
+                break scan
+            case 0x26:  // '&'
+                flags.insert(.hasReferences)
+                let (n, ok) = reference(at: i)
+                if !ok { flags.insert(.malformed) }
+                i += n
+            case 0x5D:  // ']'
+                if i + 2 < end && p[i + 1] == 0x5D && p[i + 2] == 0x3E { flags.insert(.malformed) }
+                i += 1
+            case 0x80...0xFF:
+                let (c, n) = XMLChar.decode(p, i, end)
+                if c < 0 || !XMLChar.isChar(c) { flags.insert(.malformed) }
+                i += n
+            default:  // control character
+                flags.insert(.malformed)
+                i += 1
+            }
+        }
+        pos = i
+        append(RawEntry(offset: UInt32(start), width: UInt32(i - start), kind: .text, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0, node: nil))
+    }
+
+    /// Checks the reference at `i` (`p[i] == '&'`). Returns the bytes it spans and whether it is valid.
+    func reference(at i: Int) -> (Int, Bool) {
+        var j = i + 1
+        if j < end && p[j] == 0x23 {  // '#'
+            j += 1
+            var hex = false
+            if j < end && p[j] == 0x78 { hex = true; j += 1 }
+            var value = 0
+            let digitsStart = j
+            while j < end {
+                let b = p[j]
+                var d = -1
+                if b >= 0x30 && b <= 0x39 { d = Int(b) - 0x30 }
+                else if hex && b >= 0x61 && b <= 0x66 { d = Int(b) - 0x61 + 10 }
+                else if hex && b >= 0x41 && b <= 0x46 { d = Int(b) - 0x41 + 10 }
+                if d < 0 { break }
+                value = min(value * (hex ? 16 : 10) + d, 0x11_0000)
+                j += 1
+            }
+            guard j > digitsStart, j < end, p[j] == 0x3B else { return (max(1, j - i), false) }
+            return (j + 1 - i, XMLChar.isChar(value))
+        }
+        guard j < end else { return (1, false) }
+        let (c0, n0) = XMLChar.decode(p, j, end)
+        guard XMLChar.isNameStart(c0) else { return (1, false) }
+        j += n0
+        while j < end {
+            let (c, n) = XMLChar.decode(p, j, end)
+            if !XMLChar.isName(c) { break }
+            j += n
+        }
+        guard j < end, p[j] == 0x3B else { return (j - i, false) }
+        let name = UnsafeBufferPointer(rebasing: p[(i + 1)..<j])
+        if Self.isPredefinedEntity(name) { return (j + 1 - i, true) }
+        if context.declaredEntities.contains(Array(name)) { return (j + 1 - i, true) }
+        return (j + 1 - i, !context.undeclaredEntityIsError)
+    }
+
+    static func isPredefinedEntity(_ n: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch n.count {
+        case 2: return (n[0] == 0x6C || n[0] == 0x67) && n[1] == 0x74  // lt gt
+        case 3: return n[0] == 0x61 && n[1] == 0x6D && n[2] == 0x70  // amp
+        case 4: return (n[0] == 0x61 && n[1] == 0x70 && n[2] == 0x6F && n[3] == 0x73)  // apos
+            || (n[0] == 0x71 && n[1] == 0x75 && n[2] == 0x6F && n[3] == 0x74)  // quot
+        default: return false
+        }
+    }
+
+    // MARK: Tags
+
+    /// Scans a Name at `i`; returns its end, or `i` when no name starts there.
+    @inline(__always)
+    private func name(at i: Int) -> Int {
+        guard i < end else { return i }
+        let b = p[i]
+        var j = i
+        if b < 0x80 {
+            guard XMLChar.asciiName[Int(b)] == 1 else { return i }
+            j += 1
+        } else {
+            let (c, n) = XMLChar.decode(p, i, end)
+            guard XMLChar.isNameStart(c) else { return i }
+            j += n
+        }
+        while j < end {
+            let b = p[j]
+            if b < 0x80 {
+                if XMLChar.asciiName[Int(b)] == 0 { break }
+                j += 1
+            } else {
+                let (c, n) = XMLChar.decode(p, j, end)
+                if !XMLChar.isName(c) { break }
+                j += n
+            }
+        }
+        return j
+    }
+
+    @inline(__always)
+    private func skipSpace(_ i: inout Int) -> Bool {
+        let s = i
+        while i < end && XMLChar.isSpace(p[i]) { i += 1 }
+        return i > s
+    }
+
+    private func bogus(width: Int) {
+        append(RawEntry(offset: UInt32(pos), width: UInt32(width), kind: .bogus, tag: .other, flags: .malformed, startTagWidth: 0, endTagWidth: 0, node: nil))
+        pos += width
+    }
+
+    private func startTag() {
+        let start = pos
+        let nameEnd = name(at: pos + 1)
+        if nameEnd == pos + 1 { bogus(width: 1); return }
+        let tag = p.baseAddress.map { TagName.classify($0 + pos + 1, nameEnd - pos - 1) } ?? .other
+        var flags: EntryFlags = []
+        var i = nameEnd
+        var attributeNames: [(Int, Int)] = []
+        tagLoop: while true {
+            let hadSpace = skipSpace(&i)
+            if i >= end { flags.insert(.startTagUnterminated); break }
+            switch p[i] {
+            case 0x3E:  // '>'
+                i += 1
+                break tagLoop
+            case 0x2F:  // '/'
+                if i + 1 < end && p[i + 1] == 0x3E { i += 2; flags.insert(.selfClosing); break tagLoop }
+                flags.insert(.malformed)
+                i += 1
+            case 0x3C:  // '<'
+                flags.insert(.startTagUnterminated)
+                break tagLoop
+            default:
+                let attrEnd = name(at: i)
+                if attrEnd == i {  // garbage
+                    flags.insert(.malformed)
+                    i += XMLChar.decode(p, i, end).1
+                    continue
+                }
+                if !hadSpace { flags.insert(.malformed) }
+                for (s, n) in attributeNames where n == attrEnd - i && memeq(s, i, n) { flags.insert(.malformed) }
+                attributeNames.append((i, attrEnd - i))
+                i = attrEnd
+                _ = skipSpace(&i)
+                guard i < end, p[i] == 0x3D else { flags.insert(.malformed); continue }  // '='
+                i += 1
+                _ = skipSpace(&i)
+                guard i < end, p[i] == 0x22 || p[i] == 0x27 else { flags.insert(.malformed); continue }
+                let quote = p[i]
+                i += 1
+                while true {
+                    if i >= end { flags.formUnion([.startTagUnterminated, .malformed]); break tagLoop }
+                    let b = p[i]
+                    if b == quote { i += 1; break }
+                    if b == 0x3C { flags.formUnion([.startTagUnterminated, .malformed]); break tagLoop }
+                    if b == 0x26 {
+                        let (n, ok) = reference(at: i)
+                        if !ok { flags.insert(.malformed) }
+                        i += n
+                    } else if b >= 0x80 {
+                        let (c, n) = XMLChar.decode(p, i, end)
+                        if c < 0 || !XMLChar.isChar(c) { flags.insert(.malformed) }
+                        i += n
+                    } else {
+                        if b < 0x20 && !XMLChar.isSpace(b) { flags.insert(.malformed) }
+                        i += 1
+                    }
+                }
+            }
+        }
+        let width = i - start
+        if flags.contains(.selfClosing) || (flags.contains(.startTagUnterminated) && !tag.isContainer) {
+            closeScalarsBefore(start, opening: tag)
+            if escaped { return }
+            pos = i
+            append(RawEntry(offset: UInt32(start), width: UInt32(width), kind: .element, tag: tag, flags: flags, startTagWidth: UInt32(width), endTagWidth: 0, node: nil))
+            return
+        }
+        closeScalarsBefore(start, opening: tag)
+        if escaped { return }
+        pos = i
+        push(Frame(start: start, tag: tag, nameStart: start + 1, nameLength: nameEnd - start - 1, startTagWidth: width, flags: flags, children: []))
+    }
+
+    /// A plist element cannot live inside a scalar (`<key>NSCam` followed by `<string>` on the next
+    /// line): the new tag ends the scalar, which keeps the rest of the dictionary intact while typing.
+    @inline(__always)
+    private func closeScalarsBefore(_ offset: Int, opening tag: TagName) {
+        guard tag != .other else { return }
+        while stack.count > 1 && stack[stack.count - 1].tag.isScalar && !escaped {
+            close(at: offset, endTagWidth: 0, flags: .endTagMissing)
+        }
+    }
+
+    @inline(__always)
+    private func memeq(_ a: Int, _ b: Int, _ n: Int) -> Bool {
+        for k in 0..<n where p[a + k] != p[b + k] { return false }
+        return true
+    }
+
+    private func endTag() {
+        let start = pos
+        let nameEnd = name(at: pos + 2)
+        if nameEnd == pos + 2 { bogus(width: 2); return }
+        var i = nameEnd
+        var flags: EntryFlags = []
+        _ = skipSpace(&i)
+        if i < end && p[i] == 0x3E {
+            i += 1
+        } else {
+            // Garbage before '>' (`</key x>`), or no '>' at all.
+            var j = i
+            while j < end && p[j] != 0x3E && p[j] != 0x3C { j += 1 }
+            if j < end && p[j] == 0x3E { i = j + 1; flags.insert(.malformed) } else { i = j; flags.insert(.endTagUnterminated) }
+        }
+        let width = i - start
+        let nameStart = pos + 2, nameLength = nameEnd - nameStart
+        // Which open element does it close?
+        var k = stack.count - 1
+        while k >= 1 {
+            let f = stack[k]
+            if f.nameLength == nameLength && memeq(f.nameStart, nameStart, nameLength) { break }
+            k -= 1
+        }
+        let top = stack.count - 1
+        if k >= 1 {
+            if k < contextDepth { escaped = true; return }
+            while stack.count - 1 > k && !escaped { close(at: start, endTagWidth: 0, flags: .endTagMissing) }
+            pos = i
+            close(at: start, endTagWidth: width, flags: flags)
+        } else if top >= 1 && !stack[top].tag.isContainer {
+            pos = i
+            close(at: start, endTagWidth: width, flags: flags.union(.endTagMismatched))
+        } else {
+            pos = i
+            append(RawEntry(offset: UInt32(start), width: UInt32(width), kind: .strayEndTag, tag: .other, flags: flags.union(.malformed), startTagWidth: 0, endTagWidth: 0, node: nil))
+        }
+    }
+
+    // MARK: Comments, CDATA, DOCTYPE, processing instructions
+
+    @inline(__always)
+    private func hasPrefix(_ s: StaticString, at i: Int) -> Bool {
+        let n = s.utf8CodeUnitCount
+        guard i + n <= end else { return false }
+        let q = s.utf8Start
+        for k in 0..<n where p[i + k] != q[k] { return false }
+        return true
+    }
+
+    /// Validates characters in `from..<to`; returns false on an invalid one.
+    private func validChars(_ from: Int, _ to: Int) -> Bool {
+        var i = from
+        while i < to {
+            let b = p[i]
+            if b < 0x80 {
+                if b < 0x20 && !XMLChar.isSpace(b) { return false }
+                i += 1
+            } else {
+                let (c, n) = XMLChar.decode(p, i, end)
+                if c < 0 || !XMLChar.isChar(c) { return false }
+                i += n
+            }
+        }
+        return true
+    }
+
+    /// Finds `terminator` from `i`; returns its start or nil.
+    private func find(_ terminator: StaticString, from i: Int) -> Int? {
+        let first = terminator.utf8Start[0]
+        var j = i
+        while j < end {
+            if p[j] == first && hasPrefix(terminator, at: j) { return j }
+            j += 1
+        }
+        return nil
+    }
+
+    private func bang() {
+        let start = pos
+        if hasPrefix("<!--", at: pos) {
+            var flags: EntryFlags = []
+            var i = pos + 4
+            var close: Int? = nil
+            while i + 1 < end {
+                if p[i] == 0x2D && p[i + 1] == 0x2D {
+                    if i + 2 < end && p[i + 2] == 0x3E { close = i; break }
+                    flags.insert(.malformed)
+                    i += 1
+                    continue
+                }
+                i += 1
+            }
+            let contentEnd = close ?? end
+            if !validChars(pos + 4, contentEnd) { flags.insert(.malformed) }
+            let stop = close.map { $0 + 3 } ?? end
+            if close == nil { flags.formUnion([.unterminated, .malformed]) }
+            pos = stop
+            append(RawEntry(offset: UInt32(start), width: UInt32(stop - start), kind: .comment, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0, node: nil))
+        } else if hasPrefix("<![CDATA[", at: pos) {
+            var flags: EntryFlags = []
+            let close = find("]]>", from: pos + 9)
+            if !validChars(pos + 9, close ?? end) { flags.insert(.malformed) }
+            let stop = close.map { $0 + 3 } ?? end
+            if close == nil { flags.formUnion([.unterminated, .malformed]) }
+            pos = stop
+            append(RawEntry(offset: UInt32(start), width: UInt32(stop - start), kind: .cdata, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0, node: nil))
+        } else if hasPrefix("<!DOCTYPE", at: pos) {
+            var scanner = DoctypeScanner(p: p, end: end, start: pos)
+            scanner.scan()
+            var flags: EntryFlags = scanner.ok ? [] : .malformed
+            if stack.count > 1 { flags.insert(.malformed) }
+            if stack.count == 1 && !seenRoot && !seenDoctype && scanner.ok {
+                context.declaredEntities = scanner.generalEntities
+                context.undeclaredEntityIsError = !(scanner.hasExternalSubset || scanner.hasParameterReferences)
+                    || standalone == true
+            }
+            if scanner.unterminated { flags.insert(.unterminated) }
+            pos = scanner.pos
+            append(RawEntry(offset: UInt32(start), width: UInt32(pos - start), kind: .doctype, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0, node: nil))
+        } else {
+            var j = pos + 2
+            while j < end && p[j] != 0x3E && p[j] != 0x3C { j += 1 }
+            if j < end && p[j] == 0x3E { j += 1 }
+            bogus(width: j - pos)
+        }
+    }
+
+    /// The `standalone` value of the XML declaration, once seen.
+    private var standalone: Bool? = nil
+
+    private func processingInstruction() {
+        let start = pos
+        let targetEnd = name(at: pos + 2)
+        var flags: EntryFlags = []
+        var kind = SyntaxKind.processingInstruction
+        let targetLength = targetEnd - pos - 2
+        if targetLength == 0 { flags.insert(.malformed) }
+        if targetLength == 3 {
+            let a = p[pos + 2] | 0x20, b = p[pos + 3] | 0x20, c = p[pos + 4] | 0x20
+            if a == 0x78 && b == 0x6D && c == 0x6C {  // "xml" in any case
+                if p[pos + 2] == 0x78 && p[pos + 3] == 0x6D && p[pos + 4] == 0x6C && start == documentStart && stack.count == 1 && stack[0].children.count == (documentStart == 0 ? 0 : 1) {
+                    kind = .xmlDeclaration
+                } else {
+                    flags.insert(.malformed)
+                }
+            }
+        }
+        let close = find("?>", from: targetEnd)
+        let stop = close.map { $0 + 2 } ?? end
+        if close == nil { flags.formUnion([.unterminated, .malformed]) }
+        if kind == .xmlDeclaration {
+            var decl = XMLDeclarationScanner(p: p, start: targetEnd, end: close ?? end)
+            if !decl.scan() { flags.insert(.malformed) }
+            standalone = decl.standalone
+        } else if targetLength > 0 {
+            let contentEnd = close ?? end
+            if targetEnd < contentEnd && !XMLChar.isSpace(p[targetEnd]) { flags.insert(.malformed) }
+            if !validChars(targetEnd, contentEnd) { flags.insert(.malformed) }
+        }
+        pos = stop
+        append(RawEntry(offset: UInt32(start), width: UInt32(stop - start), kind: kind, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0, node: nil))
+    }
+}

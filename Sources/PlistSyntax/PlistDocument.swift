@@ -1,0 +1,399 @@
+// The typed view: dictionaries of key/value entries, arrays and decoded scalars, each pointing
+// back to its source range; plist-level structure problems; and "what is at this offset".
+
+/// A problem found while reading the file: an XML well-formedness error or a plist structure error.
+public struct SyntaxProblem: Sendable, Hashable {
+    public enum Severity: String, Sendable, Hashable { case error, warning }
+    /// A stable identifier, e.g. `xml-unclosed-tag`, `plist-key-without-value`.
+    public var code: String
+    public var message: String
+    /// Byte range the problem is about.
+    public var range: Range<Int>
+    public var severity: Severity
+    public init(code: String, message: String, range: Range<Int>, severity: Severity = .error) {
+        self.code = code
+        self.message = message
+        self.range = range
+        self.severity = severity
+    }
+}
+
+/// One step of a key path: a dictionary key or an array index.
+public enum PathComponent: Hashable, Sendable, CustomStringConvertible {
+    case key(String)
+    case index(Int)
+    public var description: String {
+        switch self {
+        case .key(let k): return k
+        case .index(let i): return "[\(i)]"
+        }
+    }
+}
+
+extension Array where Element == PathComponent {
+    /// `NSAppTransportSecurity › NSExceptionDomains › example.com`
+    public var displayString: String { map(\.description).joined(separator: " › ") }
+}
+
+/// A `<key>` of a dictionary entry.
+public struct PlistKey: Sendable {
+    public let element: SyntaxElement
+    /// The decoded key text.
+    public let text: String
+    /// The range of the key's text between its tags.
+    public var textRange: Range<Int> { element.contentRange }
+}
+
+/// A key and its value inside a dictionary; either may be missing in a broken file.
+public struct PlistEntry: Sendable {
+    public let key: PlistKey?
+    public let value: PlistNode?
+    /// From the key (or the value when there is no key) to the end of the value (or key).
+    public var range: Range<Int> {
+        let s = key?.element.start ?? value?.element.start ?? 0
+        let e = value?.element.end ?? key?.element.end ?? s
+        return s..<max(s, e)
+    }
+}
+
+/// A value element with its children and decoded content.
+public struct PlistNode: Sendable {
+    public enum Kind: String, Sendable {
+        case dictionary, array, string, integer, real, boolean, date, data
+        /// A `<key>` where a value belongs (e.g. an array item).
+        case misplacedKey
+        /// An element that is not a plist value.
+        case unknown
+    }
+    public let kind: Kind
+    public let element: SyntaxElement
+    /// For dictionaries: entries in document order.
+    public let entries: [PlistEntry]
+    /// For arrays: items in document order.
+    public let items: [PlistNode]
+    /// For scalars: the decoded text content (references resolved, CDATA included, comments dropped).
+    public let text: String?
+    /// For booleans.
+    public let boolValue: Bool?
+
+    /// The value of the last entry with this key (what the system reads).
+    public func value(forKey key: String) -> PlistNode? {
+        entries.last(where: { $0.key?.text == key })?.value
+    }
+    public var keys: [String] { entries.compactMap { $0.key?.text } }
+}
+
+/// Where an offset lies, for completion and hover.
+public enum CursorPlace: Sendable {
+    /// In the text of the key of `dictionary.entries[entryIndex]` (between its tags, ends included).
+    case key(dictionary: PlistNode, entryIndex: Int)
+    /// In the text content of a scalar value.
+    case value(PlistNode)
+    /// In an element name: `<ke|`, `</dic|`.
+    case tagName(SyntaxElement, isEndTag: Bool)
+    /// Inside a start tag after its name (attributes).
+    case insideTag(SyntaxElement)
+    /// Between entries of a dictionary: before entry `index`.
+    case dictionaryGap(PlistNode, index: Int)
+    /// Between items of an array: before item `index`.
+    case arrayGap(PlistNode, index: Int)
+    /// Inside a comment, the prolog, or outside the plist's value.
+    case other
+}
+
+/// The place at an offset and the key path of its container.
+public struct CursorContext: Sendable {
+    public let place: CursorPlace
+    /// Key path of the dictionary or array that holds the place (for a value: up to its own key).
+    public let path: [PathComponent]
+}
+
+/// The typed view of a parsed property list.
+public struct PlistDocument: Sendable {
+    public let tree: SyntaxTree
+    /// The top-level value (the element inside `<plist>`).
+    public let root: PlistNode?
+    /// Plist structure and value problems (XML problems are in `tree.syntaxErrors`).
+    public let problems: [SyntaxProblem]
+
+    public init(_ tree: SyntaxTree) {
+        self.tree = tree
+        var builder = Builder(text: tree.text)
+        self.root = builder.buildRoot(tree)
+        self.problems = builder.problems
+    }
+
+    /// Parses text and builds the typed view.
+    public init(text: [UInt8]) { self.init(SyntaxTree.parse(text)) }
+
+    /// The decoded value, as Foundation would read it (nil when there is no root value).
+    public var value: PlistValue? { root.map(Self.value(of:)) }
+
+    static func value(of node: PlistNode) -> PlistValue {
+        switch node.kind {
+        case .dictionary:
+            return .dictionary(node.entries.compactMap { e in
+                guard let k = e.key, let v = e.value else { return nil }
+                return PlistValue.Entry(key: k.text, value: value(of: v))
+            })
+        case .array: return .array(node.items.map(value(of:)))
+        case .string, .misplacedKey, .unknown: return .string(node.text ?? "")
+        case .integer: return ValueDecoder.integer(node.text ?? "").map(PlistValue.integer) ?? .string(node.text ?? "")
+        case .real: return ValueDecoder.real(node.text ?? "").map(PlistValue.real) ?? .string(node.text ?? "")
+        case .boolean: return .bool(node.boolValue ?? false)
+        case .date: return ValueDecoder.date(node.text ?? "").map(PlistValue.date) ?? .string(node.text ?? "")
+        case .data: return ValueDecoder.data(node.text ?? "").map(PlistValue.data) ?? .string(node.text ?? "")
+        }
+    }
+
+    /// All problems: XML well-formedness first, then plist structure, in document order.
+    public var allProblems: [SyntaxProblem] {
+        (tree.syntaxErrors + problems).sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    // MARK: Cursor
+
+    /// What is at `offset`, and the key path of its container.
+    public func context(at offset: Int) -> CursorContext {
+        if let inner = tree.entries(at: offset).last, inner.kind == .comment, offset > inner.start {
+            return CursorContext(place: .other, path: [])
+        }
+        // Tags outside any value (a half-typed `<ke` after the root value, `<plist>` itself).
+        if let root {
+            if let c = locate(root, offset, []) { return c }
+        }
+        for e in tree.entries(at: offset).reversed() where e.kind == .element && e.start < offset {
+            if let t = tagPlace(e, offset) { return CursorContext(place: t, path: []) }
+        }
+        return CursorContext(place: .other, path: [])
+    }
+
+    private func tagPlace(_ e: SyntaxElement, _ offset: Int) -> CursorPlace? {
+        let st = e.startTagRange
+        if offset > st.lowerBound && (offset < st.upperBound || (offset == st.upperBound && (e.flags.contains(.startTagUnterminated) || !(tree.text[st.upperBound - 1] == 0x3E)))) {
+            let name = e.nameRange(in: tree.text)
+            return offset <= name.upperBound ? .tagName(e, isEndTag: false) : .insideTag(e)
+        }
+        if let et = e.endTagRange, offset > et.lowerBound, offset < et.upperBound || (offset == et.upperBound && e.flags.contains(.endTagUnterminated)) {
+            return .tagName(e, isEndTag: true)
+        }
+        return nil
+    }
+
+    private func locate(_ node: PlistNode, _ offset: Int, _ path: [PathComponent]) -> CursorContext? {
+        let el = node.element
+        guard offset > el.start, offset <= el.end else { return nil }
+        if let t = tagPlace(el, offset) { return CursorContext(place: t, path: path) }
+        let content = el.contentRange
+        guard offset >= content.lowerBound, offset <= content.upperBound, !el.flags.contains(.selfClosing) else { return nil }
+        switch node.kind {
+        case .dictionary:
+            var index = 0
+            for (i, entry) in node.entries.enumerated() {
+                if let k = entry.key {
+                    if offset > k.element.start && offset <= k.element.end {
+                        if let t = tagPlace(k.element, offset) { return CursorContext(place: t, path: path) }
+                        if offset >= k.textRange.lowerBound && offset <= k.textRange.upperBound {
+                            return CursorContext(place: .key(dictionary: node, entryIndex: i), path: path)
+                        }
+                    }
+                    if k.element.end <= offset { index = i + 1 }
+                }
+                if let v = entry.value {
+                    let childPath = path + [.key(entry.key?.text ?? "")]
+                    if let c = locate(v, offset, childPath) { return c }
+                    if v.element.end <= offset { index = i + 1 }
+                }
+            }
+            return CursorContext(place: .dictionaryGap(node, index: index), path: path)
+        case .array:
+            var index = 0
+            for (i, item) in node.items.enumerated() {
+                if let c = locate(item, offset, path + [.index(i)]) { return c }
+                if item.element.end <= offset { index = i + 1 }
+            }
+            return CursorContext(place: .arrayGap(node, index: index), path: path)
+        default:
+            return CursorContext(place: .value(node), path: path)
+        }
+    }
+
+    /// The node at a key path, if present.
+    public func node(at path: [PathComponent]) -> PlistNode? {
+        var current = root
+        for c in path {
+            guard let n = current else { return nil }
+            switch c {
+            case .key(let k): current = n.kind == .dictionary ? n.value(forKey: k) : nil
+            case .index(let i): current = n.kind == .array && i < n.items.count ? n.items[i] : nil
+            }
+        }
+        return current
+    }
+}
+
+/// Builds the typed view and collects structure problems.
+private struct Builder {
+    let text: [UInt8]
+    var problems: [SyntaxProblem] = []
+
+    init(text: [UInt8]) { self.text = text }
+
+    mutating func buildRoot(_ tree: SyntaxTree) -> PlistNode? {
+        guard let rootElement = tree.rootElement else {
+            let hasContent = tree.topLevel.contains { $0.kind != .byteOrderMark && !($0.kind == .text && $0.flags.contains(.whitespaceOnly)) }
+            problems.append(SyntaxProblem(
+                code: "plist-no-root",
+                message: hasContent ? "No root element: this is not an XML property list" : "The file is empty: a property list needs a <plist> root element",
+                range: 0..<min(tree.text.count, 1)))
+            return nil
+        }
+        if rootElement.tag != .plist {
+            if rootElement.tag.isScalar || rootElement.tag.isContainer {
+                let extra = tree.topLevel.filter { $0.kind == .element }.count > 1
+                problems.append(SyntaxProblem(
+                    code: "plist-missing-plist-element",
+                    message: extra
+                        ? "No <plist> root element: the file holds bare <\(name(rootElement))> elements (a fragment?)"
+                        : "The root element is <\(name(rootElement))>, not <plist>",
+                    range: rootElement.startTagRange, severity: extra ? .error : .warning))
+                return build(rootElement)
+            }
+            problems.append(SyntaxProblem(code: "plist-no-root", message: "The root element is <\(name(rootElement))>, not <plist>", range: rootElement.startTagRange))
+            return nil
+        }
+        var values: [SyntaxElement] = []
+        rootElement.forEachChild { c in
+            if c.kind == .element { values.append(c) }
+            else if c.kind == .text && !c.flags.contains(.whitespaceOnly) && !c.flags.contains(.malformed) {
+                problems.append(SyntaxProblem(code: "plist-stray-text", message: "Text outside any value is ignored", range: c.range))
+            }
+        }
+        guard let first = values.first else {
+            problems.append(SyntaxProblem(code: "plist-empty-root", message: "<plist> holds no value: add a <dict>", range: rootElement.startTagRange))
+            return nil
+        }
+        for extra in values.dropFirst() {
+            problems.append(SyntaxProblem(code: "plist-extra-root-value", message: "<plist> must hold exactly one value; this one is ignored", range: extra.range))
+        }
+        return build(first)
+    }
+
+    func name(_ e: SyntaxElement) -> String {
+        String(decoding: text[e.nameRange(in: text)], as: UTF8.self)
+    }
+
+    /// The decoded text of a scalar element: text with references resolved, CDATA verbatim.
+    func scalarText(_ e: SyntaxElement) -> String {
+        guard e.hasChildNode else { return ValueDecoder.decodeText(text, e.contentRange) }
+        var s = ""
+        e.forEachChild { c in
+            switch c.kind {
+            case .text: s += ValueDecoder.decodeText(text, c.range)
+            case .cdata: s += String(decoding: text[(c.start + 9)..<max(c.start + 9, c.end - (c.flags.contains(.unterminated) ? 0 : 3))], as: UTF8.self)
+            case .element: s += scalarText(c)
+            default: break
+            }
+        }
+        return s
+    }
+
+    mutating func build(_ e: SyntaxElement) -> PlistNode {
+        switch e.tag {
+        case .dict: return buildDictionary(e)
+        case .array: return buildArray(e)
+        case .true, .false:
+            if e.children.contains(where: { !($0.kind == .text && $0.flags.contains(.whitespaceOnly)) && $0.kind != .comment }) {
+                problems.append(SyntaxProblem(code: "plist-boolean-content", message: "<\(name(e))/> takes no content", range: e.contentRange))
+            }
+            return PlistNode(kind: .boolean, element: e, entries: [], items: [], text: nil, boolValue: e.tag == .true)
+        case .key, .string, .integer, .real, .date, .data:
+            for c in e.childElements {
+                problems.append(SyntaxProblem(code: "plist-element-in-scalar", message: "<\(name(c))> cannot appear inside <\(name(e))>", range: c.range))
+            }
+            let t = scalarText(e)
+            checkScalar(e, t)
+            let kind: PlistNode.Kind
+            switch e.tag {
+            case .key: kind = .misplacedKey
+            case .integer: kind = .integer
+            case .real: kind = .real
+            case .date: kind = .date
+            case .data: kind = .data
+            default: kind = .string
+            }
+            return PlistNode(kind: kind, element: e, entries: [], items: [], text: t, boolValue: nil)
+        case .plist, .other:
+            if e.kind == .element {
+                problems.append(SyntaxProblem(code: "plist-unknown-element", message: "<\(name(e))> is not a property-list element", range: e.startTagRange))
+            }
+            return PlistNode(kind: .unknown, element: e, entries: [], items: [], text: nil, boolValue: nil)
+        }
+    }
+
+    mutating func checkScalar(_ e: SyntaxElement, _ t: String) {
+        let range = e.contentRange.isEmpty ? e.startTagRange : e.contentRange
+        switch e.tag {
+        case .integer where ValueDecoder.integer(t) == nil:
+            problems.append(SyntaxProblem(code: "plist-invalid-integer", message: t.isEmpty ? "Empty <integer>" : "'\(t.trimmingXMLSpace())' is not an integer (−2⁶³ … 2⁶⁴−1, decimal or 0x hex)", range: range))
+        case .real where ValueDecoder.real(t) == nil:
+            problems.append(SyntaxProblem(code: "plist-invalid-real", message: "'\(t.trimmingXMLSpace())' is not a number", range: range))
+        case .date where ValueDecoder.date(t) == nil:
+            problems.append(SyntaxProblem(code: "plist-invalid-date", message: "'\(t.trimmingXMLSpace())' is not a date: use YYYY-MM-DDTHH:MM:SSZ (UTC)", range: range))
+        case .data where ValueDecoder.data(t) == nil:
+            problems.append(SyntaxProblem(code: "plist-invalid-data", message: "<data> must hold base64 (A–Z, a–z, 0–9, +, /, = and white space)", range: range))
+        default:
+            break
+        }
+    }
+
+    mutating func strayText(_ c: SyntaxElement, in container: String) {
+        if c.kind == .text && !c.flags.contains(.whitespaceOnly) && !c.flags.contains(.malformed) {
+            problems.append(SyntaxProblem(code: "plist-stray-text", message: "Text directly inside <\(container)> is ignored; wrap it in a value element", range: c.range))
+        }
+    }
+
+    mutating func buildDictionary(_ e: SyntaxElement) -> PlistNode {
+        var entries: [PlistEntry] = []
+        var pending: PlistKey? = nil
+        e.forEachChild { c in
+            guard c.kind == .element else { strayText(c, in: "dict"); return }
+            if c.tag == .key {
+                if let k = pending {
+                    problems.append(SyntaxProblem(code: "plist-key-without-value", message: "Key '\(k.text)' has no value", range: k.element.range))
+                    entries.append(PlistEntry(key: k, value: nil))
+                }
+                for inner in c.childElements {
+                    problems.append(SyntaxProblem(code: "plist-element-in-scalar", message: "<\(name(inner))> cannot appear inside <key>", range: inner.range))
+                }
+                pending = PlistKey(element: c, text: scalarText(c))
+            } else {
+                let v = build(c)
+                if let k = pending {
+                    entries.append(PlistEntry(key: k, value: v))
+                    pending = nil
+                } else {
+                    problems.append(SyntaxProblem(code: "plist-value-without-key", message: "This value has no <key> before it", range: c.startTagRange))
+                    entries.append(PlistEntry(key: nil, value: v))
+                }
+            }
+        }
+        if let k = pending {
+            problems.append(SyntaxProblem(code: "plist-key-without-value", message: "Key '\(k.text)' has no value", range: k.element.range))
+            entries.append(PlistEntry(key: k, value: nil))
+        }
+        return PlistNode(kind: .dictionary, element: e, entries: entries, items: [], text: nil, boolValue: nil)
+    }
+
+    mutating func buildArray(_ e: SyntaxElement) -> PlistNode {
+        var items: [PlistNode] = []
+        e.forEachChild { c in
+            guard c.kind == .element else { strayText(c, in: "array"); return }
+            if c.tag == .key {
+                problems.append(SyntaxProblem(code: "plist-key-in-array", message: "<key> cannot be an array item; use <string>", range: c.startTagRange))
+            }
+            items.append(build(c))
+        }
+        return PlistNode(kind: .array, element: e, entries: [], items: items, text: nil, boolValue: nil)
+    }
+}

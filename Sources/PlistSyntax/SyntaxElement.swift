@@ -1,0 +1,105 @@
+// A positioned view of one tree entry: absolute byte ranges of its parts and its children.
+
+/// An entry of the syntax tree together with its absolute position in the document.
+public struct SyntaxElement: Sendable {
+    /// The raw entry (relative offsets are already resolved into `start`).
+    public let entry: RawEntry
+    /// Absolute offset of the entry's first byte.
+    public let start: Int
+
+    init(entry: RawEntry, start: Int) {
+        self.entry = entry
+        self.start = start
+    }
+
+    public var kind: SyntaxKind { entry.kind }
+    public var tag: TagName { entry.tag }
+    public var flags: EntryFlags { entry.flags }
+    public var end: Int { start + Int(entry.width) }
+    /// The whole entry.
+    public var range: Range<Int> { start..<end }
+    /// For elements: `<key>` (or `<true/>`).
+    public var startTagRange: Range<Int> { start..<(start + Int(entry.startTagWidth)) }
+    /// For elements: the bytes between the start and end tags (empty for `<x/>`).
+    public var contentRange: Range<Int> {
+        let s = start + Int(entry.startTagWidth)
+        return s..<max(s, end - Int(entry.endTagWidth))
+    }
+    /// For elements with an end tag: `</key>`.
+    public var endTagRange: Range<Int>? {
+        entry.endTagWidth > 0 ? (end - Int(entry.endTagWidth))..<end : nil
+    }
+    /// The element name's range inside the start tag.
+    public func nameRange(in text: [UInt8]) -> Range<Int> {
+        var j = start + 1
+        while j < end && !XMLChar.isSpace(text[j]) && text[j] != 0x3E && text[j] != 0x2F && text[j] != 0x3C { j += 1 }
+        return (start + 1)..<j
+    }
+    /// Whether the element's content holds markup (child elements, comments, CDATA…).
+    public var hasChildNode: Bool { entry.node != nil }
+
+    /// The entries inside the element (for an element with text-only content: one text entry, or
+    /// none when empty). Offsets are absolute.
+    public var children: [SyntaxElement] {
+        if let node = entry.node {
+            return node.children.map { SyntaxElement(entry: $0, start: start + Int($0.offset)) }
+        }
+        guard kind == .element else { return [] }
+        let content = contentRange
+        guard !content.isEmpty else { return [] }
+        var flags = entry.flags.intersection([.hasReferences, .malformed])
+        flags.remove(.malformed)
+        let text = RawEntry(offset: 0, width: UInt32(content.count), kind: .text, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0, node: nil)
+        return [SyntaxElement(entry: text, start: content.lowerBound)]
+    }
+
+    /// The child entries that are elements.
+    public var childElements: [SyntaxElement] {
+        guard let node = entry.node else { return [] }
+        var out: [SyntaxElement] = []
+        for c in node.children where c.kind == .element { out.append(SyntaxElement(entry: c, start: start + Int(c.offset))) }
+        return out
+    }
+
+    /// Calls `body` for each child entry without allocating an array.
+    public func forEachChild(_ body: (SyntaxElement) -> Void) {
+        if let node = entry.node {
+            for c in node.children { body(SyntaxElement(entry: c, start: start + Int(c.offset))) }
+        } else {
+            for c in children { body(c) }
+        }
+    }
+
+    /// The innermost entry that contains `offset` (an entry contains its start, not its end),
+    /// with the chain of ancestors, outermost first.
+    public func path(to offset: Int) -> [SyntaxElement] {
+        var out = [self]
+        var current = self
+        while let node = current.entry.node {
+            let rel = offset - current.start
+            let i = node.firstChild(endingAfter: rel)
+            guard i < node.children.count, Int(node.children[i].offset) <= rel else { break }
+            current = SyntaxElement(entry: node.children[i], start: current.start + Int(node.children[i].offset))
+            out.append(current)
+        }
+        return out
+    }
+}
+
+extension SyntaxTree {
+    /// The document as an element-like entry whose children are the top-level entries.
+    public var document: SyntaxElement {
+        SyntaxElement(entry: RawEntry(offset: 0, width: UInt32(text.count), kind: .element, tag: .other, flags: [], startTagWidth: 0, endTagWidth: 0, node: root), start: 0)
+    }
+
+    /// The chain of entries containing `offset`, outermost (the document) first.
+    public func entries(at offset: Int) -> [SyntaxElement] {
+        document.path(to: offset)
+    }
+
+    /// The bytes of a range as a String (invalid UTF-8 repaired).
+    public func string(_ range: Range<Int>) -> String {
+        let r = max(0, min(range.lowerBound, text.count))..<max(0, min(range.upperBound, text.count))
+        return String(decoding: text[r], as: UTF8.self)
+    }
+}

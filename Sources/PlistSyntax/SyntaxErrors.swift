@@ -1,0 +1,237 @@
+// Turns the parser's flags into messages: walks the tree and re-scans only the flagged entries.
+
+extension SyntaxTree {
+    /// At most this many XML errors are reported (a binary file read as text would give thousands).
+    public static let maximumSyntaxErrors = 200
+
+    /// XML well-formedness errors, in document order.
+    public var syntaxErrors: [SyntaxProblem] {
+        var out: [SyntaxProblem] = []
+        text.withUnsafeBufferPointer { buf in
+            let scanner = Parser(buf, context: context)
+            var walker = ErrorWalker(tree: self, scanner: scanner, out: [])
+            walker.walk(document, depth: 0)
+            if rootElementIndex == nil {
+                walker.add("xml-no-root", text.isEmpty ? "The file is empty" : "No root element: the file must contain one element, normally <plist>", 0..<min(1, text.count))
+            }
+            out = walker.out
+        }
+        out.sort { $0.range.lowerBound < $1.range.lowerBound }
+        return Array(out.prefix(Self.maximumSyntaxErrors))
+    }
+}
+
+private struct ErrorWalker {
+    let tree: SyntaxTree
+    let scanner: Parser
+    var out: [SyntaxProblem]
+
+    var text: [UInt8] { tree.text }
+
+    mutating func add(_ code: String, _ message: String, _ range: Range<Int>) {
+        if out.count < SyntaxTree.maximumSyntaxErrors * 2 { out.append(SyntaxProblem(code: code, message: message, range: range)) }
+    }
+
+    func name(_ e: SyntaxElement) -> String { String(decoding: text[e.nameRange(in: text)], as: UTF8.self) }
+
+    mutating func walk(_ parent: SyntaxElement, depth: Int) {
+        guard let node = parent.entry.node, node.containsError || depth == 0 else { return }
+        for (i, raw) in node.children.enumerated() where raw.containsError {
+            let e = SyntaxElement(entry: raw, start: parent.start + Int(raw.offset))
+            report(e, atDocumentLevel: depth == 0, isRoot: depth == 0 && i == tree.rootElementIndex)
+            if e.entry.node != nil { walk(e, depth: depth + 1) }
+        }
+    }
+
+    mutating func report(_ e: SyntaxElement, atDocumentLevel: Bool, isRoot: Bool) {
+        let f = e.flags
+        switch e.kind {
+        case .element:
+            let n = name(e)
+            if atDocumentLevel && !isRoot {
+                add("xml-extra-content", "Only one root element is allowed: <\(n)> comes after the root element", e.startTagRange)
+            }
+            if f.contains(.startTagUnterminated) { add("xml-unterminated-tag", "The tag <\(n) has no closing '>'", e.startTagRange) }
+            if f.contains(.endTagMissing) { add("xml-unclosed-tag", "<\(n)> is never closed: add </\(n)>", e.startTagRange) }
+            if f.contains(.endTagMismatched), let et = e.endTagRange {
+                let closing = String(decoding: text[(et.lowerBound + 2)..<et.upperBound], as: UTF8.self).trimmingCharacters(in: "> \t\r\n")
+                add("xml-mismatched-tag", "</\(closing)> does not match <\(n)>", et)
+            }
+            if f.contains(.endTagUnterminated), let et = e.endTagRange { add("xml-unterminated-tag", "The end tag </\(n) has no closing '>'", et) }
+            if f.contains(.malformed) {
+                checkTag(e)
+                if let et = e.endTagRange, !f.contains(.endTagUnterminated), !tagEndsCleanly(et) {
+                    add("xml-malformed-tag", "Unexpected characters in the end tag </\(n)>", et)
+                }
+                if !e.hasChildNode { checkText(e.contentRange) }
+            }
+        case .text:
+            if atDocumentLevel && !f.contains(.whitespaceOnly) {
+                add("xml-text-outside-root", isRootBefore(e) ? "Text after the root element" : "Text before the root element: the file must start with '<'", e.range)
+            } else {
+                checkText(e.range)
+            }
+        case .strayEndTag:
+            add("xml-stray-end-tag", "\(String(decoding: text[e.range], as: UTF8.self)) closes no open element", e.range)
+        case .bogus:
+            add("xml-invalid-markup", e.entry.width == 1 ? "'<' must start a tag; write &lt; for a literal '<'" : "Unknown markup \(String(decoding: text[e.range.prefix(12)], as: UTF8.self))…", e.range)
+        case .comment:
+            if f.contains(.unterminated) { add("xml-unterminated-comment", "The comment is never closed with -->", e.range.prefix(4)); break }
+            let body = (e.start + 4)..<(e.end - 3)
+            _ = checkChars(body)
+            var j = body.lowerBound
+            while j + 1 < body.upperBound + 1 {
+                if text[j] == 0x2D && text[j + 1] == 0x2D {
+                    add("xml-comment-double-hyphen", "'--' is not allowed inside a comment", j..<(j + 2)); break
+                }
+                j += 1
+            }
+        case .cdata:
+            if atDocumentLevel { add("xml-text-outside-root", "CDATA outside the root element", e.range) }
+            if f.contains(.unterminated) { add("xml-unterminated-cdata", "The CDATA section is never closed with ]]>", e.range.prefix(9)) }
+            else { _ = checkChars(e.range) }
+        case .processingInstruction:
+            let target = e.range.lowerBound + 2
+            var j = target
+            while j < e.end, !XMLChar.isSpace(text[j]), text[j] != 0x3F { j += 1 }
+            let t = String(decoding: text[target..<j], as: UTF8.self)
+            if f.contains(.unterminated) { add("xml-unterminated-pi", "The processing instruction is never closed with ?>", e.range.prefix(2)) }
+            else if t.lowercased() == "xml" { add("xml-declaration-misplaced", "The XML declaration must be the very first thing in the file", e.range) }
+            else if t.isEmpty { add("xml-invalid-pi", "A processing instruction needs a target name", e.range) }
+            else { add("xml-invalid-pi", "Malformed processing instruction <?\(t)", e.range) }
+        case .xmlDeclaration:
+            var scanner = XMLDeclarationScanner(p: UnsafeBufferPointer(start: nil, count: 0), start: 0, end: 0)
+            let stop = f.contains(.unterminated) ? e.end : e.end - 2
+            text.withUnsafeBufferPointer { buf in
+                scanner = XMLDeclarationScanner(p: buf, start: e.start + 5, end: stop)
+                _ = scanner.scan()
+            }
+            if let enc = scanner.unsupportedEncoding {
+                add("xml-unsupported-encoding", "Encoding '\(enc)' is not supported: save the file as UTF-8 and declare encoding=\"UTF-8\"", e.range)
+            } else if f.contains(.unterminated) {
+                add("xml-unterminated-pi", "The XML declaration is never closed with ?>", e.range.prefix(5))
+            } else {
+                add("xml-invalid-declaration", "Malformed XML declaration: expected <?xml version=\"1.0\" encoding=\"UTF-8\"?>", e.range)
+            }
+        case .doctype:
+            if atDocumentLevel && isRootBefore(e) || !atDocumentLevel {
+                add("xml-doctype-misplaced", "A DOCTYPE must come before the root element", e.range)
+            } else {
+                add("xml-invalid-doctype", "Malformed DOCTYPE: expected <!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">", e.range)
+            }
+        case .byteOrderMark:
+            break
+        }
+    }
+
+    func isRootBefore(_ e: SyntaxElement) -> Bool {
+        guard let r = tree.rootElementIndex else { return false }
+        return Int(tree.root.children[r].offset) < e.start
+    }
+
+    func tagEndsCleanly(_ r: Range<Int>) -> Bool {
+        var j = r.lowerBound + 2
+        while j < r.upperBound && !XMLChar.isSpace(text[j]) && text[j] != 0x3E { j += 1 }
+        while j < r.upperBound && XMLChar.isSpace(text[j]) { j += 1 }
+        return j == r.upperBound - 1 && text[j] == 0x3E
+    }
+
+    /// Reports the first problem in a start tag's attributes.
+    mutating func checkTag(_ e: SyntaxElement) {
+        let r = e.startTagRange
+        var i = e.nameRange(in: text).upperBound
+        var names: [[UInt8]] = []
+        let n = name(e)
+        while i < r.upperBound {
+            let s = i
+            while i < r.upperBound && XMLChar.isSpace(text[i]) { i += 1 }
+            if i >= r.upperBound { break }
+            let b = text[i]
+            if b == 0x3E || (b == 0x2F && i + 1 < r.upperBound && text[i + 1] == 0x3E) { return }
+            var j = i
+            while j < r.upperBound && XMLChar.asciiName[Int(min(text[j], 127))] != 0 && text[j] < 0x80 { j += 1 }
+            if j == i {
+                add("xml-malformed-tag", "Unexpected '\(String(decoding: text[i..<min(i + 1, r.upperBound)], as: UTF8.self))' in <\(n)>", i..<min(i + 1, r.upperBound)); return
+            }
+            if s == i { add("xml-malformed-tag", "Attributes in <\(n)> must be separated by white space", i..<j); return }
+            let attr = Array(text[i..<j])
+            if names.contains(attr) { add("xml-malformed-tag", "Attribute '\(String(decoding: attr, as: UTF8.self))' appears twice in <\(n)>", i..<j); return }
+            names.append(attr)
+            i = j
+            while i < r.upperBound && XMLChar.isSpace(text[i]) { i += 1 }
+            guard i < r.upperBound, text[i] == 0x3D else { add("xml-malformed-tag", "Attribute '\(String(decoding: attr, as: UTF8.self))' needs a value: name=\"value\"", s..<j); return }
+            i += 1
+            while i < r.upperBound && XMLChar.isSpace(text[i]) { i += 1 }
+            guard i < r.upperBound, text[i] == 0x22 || text[i] == 0x27 else { add("xml-malformed-tag", "Attribute values must be quoted", s..<min(i + 1, r.upperBound)); return }
+            let q = text[i]
+            i += 1
+            let vs = i
+            while i < r.upperBound && text[i] != q { i += 1 }
+            if i >= r.upperBound { add("xml-malformed-tag", "The attribute value is never closed", vs - 1..<r.upperBound); return }
+            if !checkChars(vs..<i, references: true) { return }
+            i += 1
+        }
+        add("xml-malformed-tag", "Malformed tag <\(n)>", r)
+    }
+
+    /// Reports bad characters, references and `]]>` in character data.
+    mutating func checkText(_ r: Range<Int>) {
+        _ = checkChars(r, references: true, cdataEnd: true)
+    }
+
+    /// Reports the first bad character (and, optionally, reference or `]]>`); returns whether all is valid.
+    mutating func checkChars(_ r: Range<Int>, references: Bool = false, cdataEnd: Bool = false) -> Bool {
+        var i = r.lowerBound
+        let endIndex = r.upperBound
+        var ok = true
+        text.withUnsafeBufferPointer { p in
+            while i < endIndex {
+                let b = p[i]
+                if b == 0x26 && references {
+                    let (n, valid) = scanner.reference(at: i)
+                    if !valid {
+                        let ref = String(decoding: p[i..<(i + max(1, n))], as: UTF8.self)
+                        if n > 1 && p[i + n - 1] == 0x3B && p[i + 1] != 0x23 {
+                            add("xml-undefined-entity", "Entity \(ref) is not defined: use &amp; &lt; &gt; &apos; &quot; or a character reference", i..<(i + n))
+                        } else {
+                            add("xml-invalid-reference", "'&' must start a reference such as &amp; (write &amp; for a literal '&')", i..<(i + max(1, n)))
+                        }
+                        ok = false
+                    }
+                    i += max(1, n)
+                    continue
+                }
+                if b == 0x5D && cdataEnd && i + 2 < endIndex && p[i + 1] == 0x5D && p[i + 2] == 0x3E {
+                    add("xml-invalid-character", "']]>' is not allowed in text; write ]]&gt;", i..<(i + 3)); ok = false
+                }
+                if b < 0x80 {
+                    if b < 0x20 && !XMLChar.isSpace(b) {
+                        add("xml-invalid-character", "Control character U+\(hex(Int(b))) is not allowed in XML", i..<(i + 1)); ok = false
+                    }
+                    i += 1
+                } else {
+                    let (c, n) = XMLChar.decode(p, i, p.count)
+                    if c < 0 { add("xml-invalid-utf8", "Invalid UTF-8 byte 0x\(hex(Int(b)))", i..<(i + 1)); ok = false }
+                    else if !XMLChar.isChar(c) { add("xml-invalid-character", "Character U+\(hex(c)) is not allowed in XML", i..<(i + n)); ok = false }
+                    i += n
+                }
+            }
+        }
+        return ok
+    }
+
+    func hex(_ v: Int) -> String {
+        let s = String(v, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - s.count)) + s
+    }
+}
+
+extension String {
+    func trimmingCharacters(in set: String) -> String {
+        let chars = Set(set)
+        var s = Substring(self)
+        while let f = s.first, chars.contains(f) { s = s.dropFirst() }
+        while let l = s.last, chars.contains(l) { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,178 @@
+// The lossless syntax tree: immutable nodes holding relative offsets, so unchanged subtrees are
+// shared between versions of a document and an edit rebuilds only the path to the root.
+
+/// What a stretch of source text is.
+public enum SyntaxKind: UInt8, Sendable {
+    /// Character data (may contain entity and character references).
+    case text
+    /// An element: start tag, content and end tag (end tag possibly missing), or an empty-element tag.
+    case element
+    /// An end tag that closes nothing.
+    case strayEndTag
+    /// `<!-- … -->`
+    case comment
+    /// `<?target …?>`
+    case processingInstruction
+    /// `<?xml version=… ?>`
+    case xmlDeclaration
+    /// `<!DOCTYPE … >`, including an internal subset.
+    case doctype
+    /// `<![CDATA[ … ]]>`
+    case cdata
+    /// A UTF-8 byte order mark.
+    case byteOrderMark
+    /// Markup that is not XML: a `<` that starts nothing valid, `<!foo`, `</>`.
+    case bogus
+}
+
+/// The element names a property list uses; anything else is `.other`.
+public enum TagName: UInt8, Sendable, CaseIterable {
+    case other, plist, dict, array, key, string, integer, real, `true`, `false`, date, data
+
+    /// The name as written in XML (`nil` for `.other`).
+    public var text: String? {
+        switch self {
+        case .other: return nil
+        case .plist: return "plist"
+        case .dict: return "dict"
+        case .array: return "array"
+        case .key: return "key"
+        case .string: return "string"
+        case .integer: return "integer"
+        case .real: return "real"
+        case .true: return "true"
+        case .false: return "false"
+        case .date: return "date"
+        case .data: return "data"
+        }
+    }
+
+    /// Elements whose content is more elements.
+    public var isContainer: Bool { self == .plist || self == .dict || self == .array }
+
+    /// Plist elements whose content is text (or nothing, for `true`/`false`).
+    public var isScalar: Bool { self != .other && !isContainer }
+
+    @inline(__always)
+    static func classify(_ p: UnsafePointer<UInt8>, _ n: Int) -> TagName {
+        switch n {
+        case 3:
+            if p[0] == 0x6B && p[1] == 0x65 && p[2] == 0x79 { return .key }  // key
+        case 4:
+            if p[0] == 0x64 {  // d
+                if p[1] == 0x69 && p[2] == 0x63 && p[3] == 0x74 { return .dict }
+                if p[1] == 0x61 && p[2] == 0x74 { return p[3] == 0x65 ? .date : (p[3] == 0x61 ? .data : .other) }
+            }
+            if p[0] == 0x72 && p[1] == 0x65 && p[2] == 0x61 && p[3] == 0x6C { return .real }
+            if p[0] == 0x74 && p[1] == 0x72 && p[2] == 0x75 && p[3] == 0x65 { return .true }
+        case 5:
+            if p[0] == 0x61 && p[1] == 0x72 && p[2] == 0x72 && p[3] == 0x61 && p[4] == 0x79 { return .array }
+            if p[0] == 0x70 && p[1] == 0x6C && p[2] == 0x69 && p[3] == 0x73 && p[4] == 0x74 { return .plist }
+            if p[0] == 0x66 && p[1] == 0x61 && p[2] == 0x6C && p[3] == 0x73 && p[4] == 0x65 { return .false }
+        case 6:
+            if p[0] == 0x73 && p[1] == 0x74 && p[2] == 0x72 && p[3] == 0x69 && p[4] == 0x6E && p[5] == 0x67 { return .string }
+        case 7:
+            if p[0] == 0x69 && p[1] == 0x6E && p[2] == 0x74 && p[3] == 0x65 && p[4] == 0x67 && p[5] == 0x65
+                && p[6] == 0x72 { return .integer }
+        default:
+            break
+        }
+        return .other
+    }
+}
+
+/// Facts about an entry that the parser records and later passes read.
+public struct EntryFlags: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    /// `<tag/>`.
+    public static let selfClosing = EntryFlags(rawValue: 1 << 0)
+    /// The start tag has no `>` (the file ends, or another tag begins, first).
+    public static let startTagUnterminated = EntryFlags(rawValue: 1 << 1)
+    /// The element was never closed: the file ended, or an outer end tag or a new plist element closed it.
+    public static let endTagMissing = EntryFlags(rawValue: 1 << 2)
+    /// The element was closed by an end tag with another name (`<string>x</strng>`).
+    public static let endTagMismatched = EntryFlags(rawValue: 1 << 3)
+    /// The end tag has no `>`.
+    public static let endTagUnterminated = EntryFlags(rawValue: 1 << 4)
+    /// The entry's own bytes (not its child entries) break an XML well-formedness rule.
+    public static let malformed = EntryFlags(rawValue: 1 << 5)
+    /// The text (or a scalar element's text) contains `&…;` references.
+    public static let hasReferences = EntryFlags(rawValue: 1 << 6)
+    /// Text that is only XML white space.
+    public static let whitespaceOnly = EntryFlags(rawValue: 1 << 7)
+    /// A comment, PI or CDATA section that the file ends inside.
+    public static let unterminated = EntryFlags(rawValue: 1 << 8)
+}
+
+/// One child of a node: a token or an element, with its offset relative to the node's start.
+/// Elements whose content holds markup (child elements, comments, CDATA…) carry a `node`;
+/// elements with text-only content are stored inline, which keeps the tree small.
+public struct RawEntry: Sendable {
+    public var offset: UInt32
+    public var width: UInt32
+    public var kind: SyntaxKind
+    public var tag: TagName
+    public var flags: EntryFlags
+    /// For elements: bytes of the start tag (`<key>`), including attributes.
+    public var startTagWidth: UInt32
+    /// For elements: bytes of the end tag (`</key>`); 0 when missing or self-closing.
+    public var endTagWidth: UInt32
+    /// For elements with markup in their content: the content's entries.
+    public var node: SyntaxNode?
+
+    @inline(__always) var end: Int { Int(offset) + Int(width) }
+    /// Whether this entry or anything below it breaks a well-formedness rule.
+    var containsError: Bool {
+        if flags.contains(.malformed) || !flags.isDisjoint(with: [.startTagUnterminated, .endTagMissing, .endTagMismatched, .endTagUnterminated, .unterminated]) { return true }
+        if kind == .strayEndTag || kind == .bogus { return true }
+        return node?.containsError ?? false
+    }
+}
+
+/// An immutable interior node: the entries of a document or of an element's content.
+/// Offsets in `children` are relative to the start of the element (or document) that owns the node.
+public final class SyntaxNode: Sendable {
+    public let children: ContiguousArray<RawEntry>
+    /// Width of the owning element (or document) in bytes.
+    public let width: Int
+    /// Whether any entry below breaks a well-formedness rule (cached for a fast verdict).
+    public let containsError: Bool
+
+    init(children: ContiguousArray<RawEntry>, width: Int) {
+        self.children = children
+        self.width = width
+        var error = false
+        for c in children where c.containsError { error = true; break }
+        self.containsError = error
+    }
+
+    /// The index of the first child whose end is after `offset` (relative), by binary search.
+    func firstChild(endingAfter offset: Int) -> Int {
+        var lo = 0, hi = children.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if children[mid].end <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// Structural equality (same entries, same widths and flags, recursively) — used to prove
+    /// incremental reparsing equal to parsing from scratch.
+    public func isStructurallyEqual(to other: SyntaxNode) -> Bool {
+        if self === other { return true }
+        guard width == other.width, children.count == other.children.count else { return false }
+        for i in children.indices {
+            let a = children[i], b = other.children[i]
+            guard a.offset == b.offset, a.width == b.width, a.kind == b.kind, a.tag == b.tag, a.flags == b.flags,
+                  a.startTagWidth == b.startTagWidth, a.endTagWidth == b.endTagWidth else { return false }
+            switch (a.node, b.node) {
+            case (nil, nil): continue
+            case let (x?, y?): if !x.isStructurallyEqual(to: y) { return false }
+            default: return false
+            }
+        }
+        return true
+    }
+}

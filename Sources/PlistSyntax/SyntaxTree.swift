@@ -1,0 +1,187 @@
+// A parsed document: its bytes, its lossless tree, and incremental reparsing after an edit.
+
+/// A replacement of a byte range of a text by new bytes.
+public struct TextEdit: Sendable, Hashable {
+    /// The replaced range, in UTF-8 byte offsets of the text before the edit.
+    public var range: Range<Int>
+    public var replacement: [UInt8]
+    public init(range: Range<Int>, replacement: [UInt8]) {
+        self.range = range
+        self.replacement = replacement
+    }
+    public init(range: Range<Int>, replacement: String) {
+        self.init(range: range, replacement: Array(replacement.utf8))
+    }
+}
+
+/// An immutable parsed document. Parsing never fails: problems are flags in the tree, turned into
+/// messages by ``syntaxErrors``.
+public struct SyntaxTree: Sendable {
+    /// The document's bytes (UTF-8).
+    public let text: [UInt8]
+    /// The document node: the prolog, the root element and whatever surrounds them.
+    public let root: SyntaxNode
+    let context: ParseContext
+    /// Index in `root.children` of the root element, if there is one.
+    public let rootElementIndex: Int?
+
+    init(text: [UInt8], root: SyntaxNode, context: ParseContext, rootElementIndex: Int?) {
+        self.text = text
+        self.root = root
+        self.context = context
+        self.rootElementIndex = rootElementIndex
+    }
+
+    /// Parses a document from scratch.
+    public static func parse(_ text: [UInt8]) -> SyntaxTree {
+        text.withUnsafeBufferPointer { buf in
+            let parser = Parser(buf, context: ParseContext())
+            let root = parser.parseDocument()
+            return SyntaxTree(text: text, root: root, context: parser.context, rootElementIndex: parser.rootIndex)
+        }
+    }
+
+    /// Parses a document from a string.
+    public static func parse(_ text: String) -> SyntaxTree { parse(Array(text.utf8)) }
+
+    /// Whether the document is well-formed XML (the verdict libxml2 would give).
+    public var isWellFormed: Bool { rootElementIndex != nil && !root.containsError }
+
+    /// The document element (normally `<plist>`).
+    public var rootElement: SyntaxElement? {
+        rootElementIndex.map { SyntaxElement(entry: root.children[$0], start: Int(root.children[$0].offset)) }
+    }
+
+    /// Every top-level entry of the document, in order.
+    public var topLevel: [SyntaxElement] {
+        root.children.map { SyntaxElement(entry: $0, start: Int($0.offset)) }
+    }
+
+    // MARK: Incremental reparse
+
+    /// Applies an edit and reparses only the smallest region it affects, reusing every subtree it
+    /// does not touch. The result is identical to `SyntaxTree.parse` of the edited text.
+    public func applying(_ edit: TextEdit) -> SyntaxTree {
+        let lo = max(0, min(edit.range.lowerBound, text.count))
+        let hi = max(lo, min(edit.range.upperBound, text.count))
+        var newText = text
+        newText.replaceSubrange(lo..<hi, with: edit.replacement)
+        return reparsed(newText: newText, editRange: lo..<hi, insertedCount: edit.replacement.count)
+    }
+
+    /// Reparses `newText`, which is this tree's text with `editRange` replaced by `insertedCount` bytes.
+    public func reparsed(newText: [UInt8], editRange: Range<Int>, insertedCount: Int) -> SyntaxTree {
+        let delta = insertedCount - editRange.count
+        // Descend to the deepest element whose content strictly contains the edit.
+        var path: [(node: SyntaxNode, index: Int, start: Int)] = []
+        var node = root
+        var nodeStart = 0
+        var frames = ContiguousArray<Frame>()
+        frames.append(Frame(start: 0, tag: .other, nameStart: 0, nameLength: 0, startTagWidth: 0, flags: [], children: []))
+        while true {
+            let i = node.firstChild(endingAfter: editRange.lowerBound - nodeStart)
+            guard i < node.children.count else { break }
+            let e = node.children[i]
+            let s = nodeStart + Int(e.offset)
+            guard let child = e.node, e.kind == .element, e.endTagWidth > 0,
+                  !e.flags.contains(.startTagUnterminated),
+                  s + Int(e.startTagWidth) <= editRange.lowerBound,
+                  editRange.upperBound <= s + Int(e.width) - Int(e.endTagWidth)
+            else { break }
+            path.append((node, i, nodeStart))
+            frames.append(Frame(start: s, tag: e.tag, nameStart: s + 1, nameLength: nameLength(at: s + 1), startTagWidth: Int(e.startTagWidth), flags: e.flags, children: []))
+            node = child
+            nodeStart = s
+        }
+        // Try the smallest region at each level, widening to the enclosing element on failure;
+        // the document level is always parsed in full.
+        var (first, last) = touchedRange(node: node, nodeStart: nodeStart, edit: editRange)
+        while let up = path.last {
+            if let replacement = reparseRegion(newText: newText, node: node, nodeStart: nodeStart, first: first, last: last, delta: delta, frames: frames) {
+                var newNode = replacement
+                for (parent, index, _) in path.reversed() {
+                    var children = parent.children
+                    children[index].width = UInt32(Int(children[index].width) + delta)
+                    children[index].node = newNode
+                    for k in (index + 1)..<children.count { children[k].offset = UInt32(Int(children[k].offset) + delta) }
+                    newNode = SyntaxNode(children: children, width: parent.width + delta)
+                }
+                return SyntaxTree(text: newText, root: newNode, context: context, rootElementIndex: rootElementIndex)
+            }
+            path.removeLast()
+            frames.removeLast()
+            node = up.node
+            nodeStart = up.start
+            (first, last) = widen(node: node, first: up.index, last: up.index)
+        }
+        return SyntaxTree.parse(newText)
+    }
+
+    private func nameLength(at i: Int) -> Int {
+        var j = i
+        while j < text.count && !XMLChar.isSpace(text[j]) && text[j] != 0x3E && text[j] != 0x2F { j += 1 }
+        return j - i
+    }
+
+    /// The entries of `node` that the edit touches (inclusively at both ends), widened by adjacent text.
+    private func touchedRange(node: SyntaxNode, nodeStart: Int, edit: Range<Int>) -> (Int, Int) {
+        let c = node.children
+        guard !c.isEmpty else { return (0, -1) }
+        let lo = edit.lowerBound - nodeStart, hi = edit.upperBound - nodeStart
+        var first = node.firstChild(endingAfter: lo)
+        if first > 0 && (first == c.count || Int(c[first].offset) >= lo) { first -= 1 }  // touching on the left
+        first = min(first, c.count - 1)
+        var last = first
+        while last + 1 < c.count && Int(c[last + 1].offset) <= hi { last += 1 }
+        return widen(node: node, first: first, last: last)
+    }
+
+    /// Widens a region so that parsing it alone is the same as parsing it in context: adjacent text
+    /// joins it (text runs merge), and so does an entry before it whose extent the region's first
+    /// byte decided (an element closed only because the region's first tag began, a tag cut short
+    /// by a `<`).
+    private func widen(node: SyntaxNode, first: Int, last: Int) -> (Int, Int) {
+        let c = node.children
+        var f = first, l = last
+        let openEnded: EntryFlags = [.endTagMissing, .startTagUnterminated, .endTagUnterminated, .unterminated]
+        while f > 0 && (c[f - 1].kind == .text || c[f - 1].kind == .bogus || !c[f - 1].flags.isDisjoint(with: openEnded)) { f -= 1 }
+        while l + 1 < c.count && c[l + 1].kind == .text { l += 1 }
+        return (f, l)
+    }
+
+    /// Reparses entries `first...last` of `node` in the new text; returns the new node, or nil when
+    /// the region's new text is not self-contained.
+    private func reparseRegion(newText: [UInt8], node: SyntaxNode, nodeStart: Int, first: Int, last: Int, delta: Int, frames: ContiguousArray<Frame>) -> SyntaxNode? {
+        let c = node.children
+        let contentStart = nodeStart + Int(frames[frames.count - 1].startTagWidth)
+        let regionStart: Int, regionEndOld: Int
+        if last < first {  // an empty content
+            regionStart = contentStart
+            regionEndOld = contentStart
+        } else {
+            regionStart = nodeStart + Int(c[first].offset)
+            regionEndOld = nodeStart + c[last].end
+        }
+        let regionEnd = regionEndOld + delta
+        guard regionEnd >= regionStart else { return nil }
+        let entries: ContiguousArray<RawEntry>? = newText.withUnsafeBufferPointer { buf in
+            let parser = Parser(buf, context: context)
+            return parser.parseRegion(start: regionStart, regionEnd: regionEnd, frames: frames)
+        }
+        guard let entries else { return nil }
+        var children = ContiguousArray<RawEntry>()
+        children.reserveCapacity(c.count - max(0, last - first + 1) + entries.count)
+        if first > 0 { children.append(contentsOf: c[0..<first]) }
+        children.append(contentsOf: entries)
+        if last + 1 < c.count {
+            for k in (last + 1)..<c.count {
+                var e = c[k]
+                e.offset = UInt32(Int(e.offset) + delta)
+                children.append(e)
+            }
+        }
+        // A node whose content became plain text (or nothing) is stored inline by a full parse.
+        if children.isEmpty || (children.count == 1 && children[0].kind == .text) { return nil }
+        return SyntaxNode(children: children, width: node.width + delta)
+    }
+}
