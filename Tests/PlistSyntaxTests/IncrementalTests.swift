@@ -1,0 +1,102 @@
+// Incremental reparsing is an optimisation: after any edit its tree equals a parse from scratch,
+// and it reuses the subtrees the edit did not touch.
+import Testing
+@testable import PlistSyntax
+
+/// A small deterministic PRNG (SplitMix64) so failures reproduce.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+let editFragments: [String] = [
+    "a", " ", "\n", "\t", "<", ">", "/", "&", ";", "\"", "é", "🔥", "中", "<key>", "</key>", "<ke", "</ke", "<string>",
+    "</string>", "<dict>", "</dict>", "<array>", "</array>", "<true/>", "<!--", "-->", "<![CDATA[", "]]>", "&amp;",
+    "&#x41;", "<key>NSCameraUsageDescription</key>\n\t<string>Scan</string>\n", "<?pi x?>", "</", "<d", "\u{1}",
+]
+
+func randomEdit(_ text: [UInt8], _ rng: inout SeededRandom) -> TextEdit {
+    let n = text.count
+    let pos = n == 0 ? 0 : Int.random(in: 0...n, using: &rng)
+    switch Int.random(in: 0..<10, using: &rng) {
+    case 0..<4:  // insert a fragment
+        return TextEdit(range: pos..<pos, replacement: editFragments.randomElement(using: &rng)!)
+    case 4..<7:  // delete a few bytes
+        let len = Int.random(in: 1...12, using: &rng)
+        return TextEdit(range: pos..<min(n, pos + len), replacement: [])
+    case 7..<9:  // replace with a fragment
+        let len = Int.random(in: 1...8, using: &rng)
+        return TextEdit(range: pos..<min(n, pos + len), replacement: editFragments.randomElement(using: &rng)!)
+    default:  // a raw byte, possibly splitting a UTF-8 sequence
+        return TextEdit(range: pos..<pos, replacement: [UInt8.random(in: 0...255, using: &rng)])
+    }
+}
+
+func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
+    a.text == b.text && a.rootElementIndex == b.rootElementIndex && a.root.isStructurallyEqual(to: b.root)
+        && a.isWellFormed == b.isWellFormed
+}
+
+@Suite struct IncrementalTests {
+    @Test func randomEditsOnTheCorpusEqualAFullParse() {
+        var rng = SeededRandom(seed: 0x5EED_CAFE)
+        var edits = 0
+        for file in TestFiles.corpusFiles {
+            var tree = SyntaxTree.parse(file.bytes)
+            let steps = file.bytes.count > 60_000 ? 15 : 60
+            for step in 0..<steps {
+                let edit = randomEdit(tree.text, &rng)
+                let incremental = tree.applying(edit)
+                let full = SyntaxTree.parse(incremental.text)
+                edits += 1
+                if !sameTree(incremental, full) {
+                    Issue.record("\(file.name) step \(step): edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription) differs from a full parse")
+                    break
+                }
+                tree = incremental
+            }
+        }
+        #expect(edits >= 4000)
+    }
+
+    @Test func editsInsideAValueReuseTheRestOfTheTree() {
+        let file = TestFiles.corpusFiles.first { $0.name.hasPrefix("iina__iina__iina__Info.plist") }!
+        let tree = SyntaxTree.parse(file.bytes)
+        let text = String(decoding: file.bytes, as: UTF8.self)
+        // Type a character inside the first <string> of the 10th document type.
+        let plist = tree.rootElement!
+        let dict = plist.childElements[0]
+        let s = tree.text
+        let target = text.utf8.count / 2
+        var offset = target
+        while !(s[offset] == 0x3E && Array(s[offset - 7..<offset]) == Array("<string".utf8)) { offset += 1 }
+        let edited = tree.applying(TextEdit(range: offset + 1..<offset + 1, replacement: "x"))
+        #expect(sameTree(edited, SyntaxTree.parse(edited.text)))
+        // The root dictionary is rebuilt along the path; entries away from the edit are shared.
+        let oldChildren = dict.entry.node!.children
+        let newChildren = edited.rootElement!.childElements[0].entry.node!.children
+        var shared = 0
+        for (a, b) in zip(oldChildren, newChildren) where a.node != nil && a.node === b.node { shared += 1 }
+        #expect(shared >= oldChildren.filter { $0.node != nil }.count - 1)
+    }
+
+    @Test func typingAKeyCharacterByCharacter() {
+        var tree = SyntaxTree.parse(header + "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<true/>\n\n</dict>\n</plist>\n")
+        var at = tree.text.count - "\n</dict>\n</plist>\n".utf8.count
+        for ch in "\t<key>NSCameraUsageDescription</key>\n\t<string>Scans 🔥 codes</string>" {
+            let bytes = Array(String(ch).utf8)
+            tree = tree.applying(TextEdit(range: at..<at, replacement: bytes))
+            at += bytes.count
+            #expect(sameTree(tree, SyntaxTree.parse(tree.text)), "after typing \(ch)")
+        }
+        #expect(PlistDocument(tree).root?.keys == ["A", "NSCameraUsageDescription"])
+        #expect(tree.isWellFormed)
+    }
+}
