@@ -177,6 +177,7 @@ extension KeyDatabase {
             if case .key(let key) = component { parts.append(key.lowercased()) }
         }
         parts.append(name.lowercased())
+        parts = parts.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0 }
         switch domain {
         case .infoPlist:
             return infoPlistDocBase + parts.joined(separator: "/")

@@ -1,0 +1,108 @@
+// Validates the data file itself: field names, unique placements, types, values, descriptions, links and cross references.
+import Foundation
+import Testing
+@testable import PlistSchema
+
+@Suite struct DataValidationTests {
+    let db = Fixtures.database
+
+    @Test func loadsAndIsNotTrivial() {
+        #expect(db.definitions.count > 300)
+    }
+
+    @Test func usesOnlyKnownFieldNames() throws {
+        let url = try #require(KeyDatabase.bundledDataURL)
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+        let entries = try #require(object?["keys"] as? [[String: Any]])
+        #expect(Set(object?.keys.map { $0 } ?? []) == ["formatVersion", "keys"])
+        for entry in entries {
+            let name = entry["name"] as? String ?? "?"
+            let unknown = Set(entry.keys).subtracting(keyEntryFieldNames)
+            #expect(unknown.isEmpty, "\(name) has unknown fields \(unknown.sorted())")
+            for value in entry["values"] as? [[String: Any]] ?? [] {
+                let unknownValueFields = Set(value.keys).subtracting(enumValueFieldNames)
+                #expect(unknownValueFields.isEmpty, "\(name) value has unknown fields \(unknownValueFields.sorted())")
+            }
+        }
+    }
+
+    @Test func oneEntryPerKeyAndPlacement() {
+        var seen: [String: String] = [:]
+        for definition in db.definitions {
+            for placement in definition.placements {
+                let slot = "\(definition.domain.rawValue) \(placement.description) \(definition.name)"
+                #expect(seen[slot] == nil, "\(definition.name) is defined twice at \(placement.displayString)")
+                seen[slot] = definition.id
+            }
+            #expect(Set(definition.placements).count == definition.placements.count, "\(definition.name) repeats a placement")
+        }
+    }
+
+    @Test func typesAreConsistent() {
+        for definition in db.definitions {
+            #expect(!definition.valueTypes.isEmpty)
+            #expect(Set(definition.valueTypes).count == definition.valueTypes.count, "\(definition.name) repeats a type")
+            if definition.arrayElementType != nil { #expect(definition.valueTypes.contains(.array), "\(definition.name)") }
+            if definition.allowsCustomChildKeys { #expect(definition.valueTypes.contains(.dictionary), "\(definition.name) has custom child keys but is no dictionary") }
+        }
+    }
+
+    @Test func everyEnumeratedValueIsDocumented() {
+        for definition in db.definitions {
+            var values = Set<String>()
+            for value in definition.values {
+                #expect(!value.value.isEmpty, "\(definition.name) has an empty value")
+                #expect(value.note.trimmingCharacters(in: .whitespaces).count >= 3, "\(definition.name) value \(value.value) has no note")
+                #expect(values.insert(value.value).inserted, "\(definition.name) lists \(value.value) twice")
+            }
+            if definition.valuesAreClosed { #expect(!definition.values.isEmpty, "\(definition.name) is closed with no values") }
+        }
+    }
+
+    @Test func descriptionsArePresentAndShort() {
+        for definition in db.definitions {
+            let summary = definition.summary.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(summary.count >= 10, "\(definition.name) has no real description")
+            #expect(summary.count <= 420, "\(definition.name): description longer than three short sentences")
+            #expect(summary.last == ".", "\(definition.name): description should end with a full stop")
+            if let review = definition.appStoreReview { #expect(!review.isEmpty, "\(definition.name) has an empty review note") }
+            if let xcode = definition.xcodeName { #expect(!xcode.isEmpty && xcode == xcode.trimmingCharacters(in: .whitespaces), "\(definition.name) xcode name") }
+        }
+    }
+
+    @Test func linksAreWellFormed() {
+        for definition in db.definitions {
+            let link = definition.docURL
+            let url = URL(string: link)
+            #expect(link.hasPrefix("https://developer.apple.com/"), "\(definition.name): \(link)")
+            #expect(url?.host == "developer.apple.com" && !link.contains(" "), "\(definition.name): malformed link \(link)")
+        }
+    }
+
+    @Test func crossReferencesResolve() {
+        let names = Set(db.definitions.map(\.name))
+        for definition in db.definitions {
+            let unknownRelated = definition.related.filter { !names.contains($0) }
+            #expect(unknownRelated.isEmpty, "\(definition.name) relates to unknown keys \(unknownRelated)")
+            if let successor = definition.status.successor {
+                let known = names.contains(successor)
+                #expect(known, "\(definition.name) successor \(successor) unknown")
+            }
+            if definition.status.kind != .active { #expect(definition.status.kind == .deprecated || definition.status.since != nil || definition.status.successor != nil, "\(definition.name)") }
+            let clashes = definition.misspellings.filter { names.contains($0) }
+            #expect(clashes.isEmpty, "\(clashes) are both keys and misspellings")
+        }
+    }
+
+    @Test func everyKeyStatesItsPlatforms() {
+        for definition in db.definitions {
+            #expect(!definition.platforms.isEmpty, "\(definition.name) has no platforms")
+        }
+    }
+
+    @Test func rootPlacedKeysAreTheMajority() {
+        let root = db.keys(at: [])
+        #expect(root.count > 150)
+        #expect(root.contains { $0.name == "CFBundleIdentifier" })
+    }
+}

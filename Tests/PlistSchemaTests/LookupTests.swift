@@ -1,0 +1,128 @@
+// Lookup API behaviour: exact and nested lookup, case, suffixes, suggestions, search and value notes.
+import Testing
+@testable import PlistSchema
+
+@Suite struct LookupTests {
+    let db = Fixtures.database
+    let exceptionDomain: [PathSegment] = [.key("NSAppTransportSecurity"), .key("NSExceptionDomains"), .key("api.example.com")]
+
+    @Test func exactTopLevel() throws {
+        let match = try #require(db.lookup("NSCameraUsageDescription"))
+        #expect(match.kind == .exact)
+        #expect(match.definition.xcodeName == "Privacy - Camera Usage Description")
+        #expect(match.definition.valueTypes == [.string])
+        #expect(match.definition.localizable)
+    }
+
+    @Test func nestedPlacements() {
+        #expect(db.definition(for: "NSAllowsArbitraryLoads", at: [.key("NSAppTransportSecurity")]) != nil)
+        #expect(db.definition(for: "NSAllowsArbitraryLoads", at: []) == nil)
+        #expect(db.definition(for: "NSIncludesSubdomains", at: exceptionDomain)?.defaultValue == "NO")
+        #expect(db.definition(for: "CFBundleTypeRole", at: [.key("CFBundleDocumentTypes"), .index(0)])?.valuesAreClosed == true)
+        #expect(db.definition(for: "CFBundleURLSchemes", at: [.key("CFBundleURLTypes"), .index(2)]) != nil)
+        #expect(db.definition(for: "UTTypeIdentifier", at: [.key("UTImportedTypeDeclarations"), .index(0)]) != nil)
+        #expect(db.definition(for: "public.filename-extension", at: [.key("UTExportedTypeDeclarations"), .index(1), .key("UTTypeTagSpecification")]) != nil)
+        #expect(db.definition(for: "NSExtensionActivationSupportsImageWithMaxCount",
+                              at: [.key("NSExtension"), .key("NSExtensionAttributes"), .key("NSExtensionActivationRule")]) != nil)
+        #expect(db.definition(for: "NSUbiquitousContainerName", at: [.key("NSUbiquitousContainers"), .key("iCloud.com.example.app")]) != nil)
+        #expect(db.definition(for: "ProfileName", at: [.key("GCSupportedGameControllers"), .index(0)]) != nil)
+        #expect(db.definition(for: "APFileName", at: [.key("APFiles"), .index(0), .key("APFiles"), .index(3)]) != nil)
+        #expect(db.definition(for: "NSTextLanguage", at: [.key("NSServices"), .index(0), .key("NSRequiredContext"), .index(1)]) != nil)
+        #expect(db.definition(for: "UISceneDelegateClassName",
+                              at: [.key("UIApplicationSceneManifest"), .key("UISceneConfigurations"), .key("UIWindowSceneSessionRoleApplication"), .index(0)]) != nil)
+    }
+
+    @Test func samePlacementNameDifferentFacts() {
+        let top = db.definition(for: "CFBundleIconFiles", at: [])
+        let primary = db.definition(for: "CFBundleIconFiles", at: [.key("CFBundleIcons"), .key("CFBundlePrimaryIcon")])
+        #expect(top != nil && primary != nil && top != primary)
+        #expect(primary?.requiredFor == [.entry])
+        #expect(db.definition(for: "CFBundleIconFiles", at: [.key("CFBundleIcons~ipad"), .key("CFBundlePrimaryIcon")]) == primary)
+    }
+
+    @Test func caseInsensitive() throws {
+        let match = try #require(db.lookup("nsappTransportSecurity"))
+        #expect(match.definition.name == "NSAppTransportSecurity")
+        #expect(match.kind == .caseInsensitive)
+        #expect(db.definition(for: "nsappTransportSecurity") == nil)
+        #expect(db.lookup("nsallowsarbitraryloads", at: [.key("nsapptransportsecurity")])?.definition.name == "NSAllowsArbitraryLoads")
+    }
+
+    @Test func deviceAndPlatformSuffixes() throws {
+        let ipad = try #require(db.lookup("UISupportedInterfaceOrientations~ipad"))
+        #expect(ipad.definition.name == "UISupportedInterfaceOrientations")
+        #expect(ipad.suffix == KeySuffix(platform: nil, device: "ipad"))
+        #expect(ipad.kind == .exact)
+        #expect(db.lookup("UIStatusBarHidden~iphone")?.definition.name == "UIStatusBarHidden")
+        let platform = try #require(db.lookup("LSRequiresIPhoneOS-iphoneos"))
+        #expect(platform.suffix?.platform == "iphoneos")
+        let both = KeySuffix.split("UIInterfaceOrientation-iphoneos~ipad")
+        #expect(both.base == "UIInterfaceOrientation" && both.suffix == KeySuffix(platform: "iphoneos", device: "ipad"))
+        #expect(KeySuffix.split("public.filename-extension").suffix == nil)
+        #expect(db.lookup("CFBundleIcons~ipad")?.definition.name == "CFBundleIcons")
+    }
+
+    @Test func suggestionsForTypos() {
+        #expect(db.suggestions(for: "NSCameraUsageDescripton").first?.definition.name == "NSCameraUsageDescription")
+        #expect(db.suggestions(for: "NSLocationWhenInUseUsageDescriptions").first?.definition.name == "NSLocationWhenInUseUsageDescription")
+        #expect(db.suggestions(for: "CFBundleShortVersion").first?.definition.name == "CFBundleShortVersionString")
+        #expect(db.suggestions(for: "NSAllowArbitraryLoads", at: [.key("NSAppTransportSecurity")]).first?.definition.name == "NSAllowsArbitraryLoads")
+        #expect(db.suggestions(for: "Privacy - Camera Usage Description").first?.definition.name == "NSCameraUsageDescription")
+        #expect(db.suggestions(for: "CameraUsageDescription").contains { $0.definition.name == "NSCameraUsageDescription" })
+        #expect(db.suggestions(for: "com.example.MyCustomSetting").isEmpty)
+    }
+
+    @Test func suggestionReasons() {
+        #expect(db.suggestions(for: "NSPrefPanelIconFile", at: nil).first?.reason == .knownMisspelling)
+        #expect(db.suggestions(for: "cfbundleidentifier").first?.reason == .caseDifference)
+        #expect(db.suggestions(for: "NSCameraUsageDescripton").first?.reason == .editDistance(1))
+    }
+
+    @Test func searchByDisplayNameAndRawName() {
+        #expect(db.search("camera").first?.name == "NSCameraUsageDescription")
+        #expect(db.search("Privacy - Cam").first?.name == "NSCameraUsageDescription")
+        #expect(db.search("Bundle identifier").first?.name == "CFBundleIdentifier")
+        #expect(db.search("face id").first?.name == "NSFaceIDUsageDescription")
+        #expect(db.search("arbitrary loads").contains { $0.name == "NSAllowsArbitraryLoads" })
+        #expect(db.search("").isEmpty)
+    }
+
+    @Test func completionAtPaths() {
+        let ats = db.keys(at: [.key("NSAppTransportSecurity")]).map(\.name)
+        #expect(Set(ats).isSuperset(of: ["NSAllowsArbitraryLoads", "NSAllowsArbitraryLoadsForMedia", "NSAllowsArbitraryLoadsInWebContent", "NSAllowsLocalNetworking", "NSExceptionDomains"]))
+        #expect(db.keys(at: exceptionDomain).map(\.name).contains("NSExceptionMinimumTLSVersion"))
+        #expect(!db.keys(at: []).contains { $0.name == "NSIncludesSubdomains" })
+        #expect(db.keys(at: [], domain: .entitlements).contains { $0.name == "com.apple.security.app-sandbox" })
+        #expect(db.keys(at: [.key("NSPrivacyAccessedAPITypes"), .index(0)], domain: .privacyManifest).count == 2)
+    }
+
+    @Test func documentedValues() {
+        #expect(db.documentedValue("UIInterfaceOrientationPortrait", ofKey: "UIInterfaceOrientation")?.note.isEmpty == false)
+        #expect(db.documentedValue("TLSv1.0", ofKey: "NSExceptionMinimumTLSVersion", at: exceptionDomain) != nil)
+        #expect(db.documentedValue("fetch", ofKey: "UIBackgroundModes")?.minimumOS == PlatformAvailability(platform: .iOS, introduced: "7.0"))
+        #expect(db.documentedValue("teleport", ofKey: "UIBackgroundModes") == nil)
+    }
+
+    @Test func pathPatternsParseAndPrint() {
+        let pattern = KeyPathPattern(parsing: "NSAppTransportSecurity/NSExceptionDomains/*")
+        #expect(pattern?.components == [.key("NSAppTransportSecurity"), .key("NSExceptionDomains"), .anyKey])
+        #expect(pattern?.description == "NSAppTransportSecurity/NSExceptionDomains/*")
+        #expect(KeyPathPattern(parsing: "") == .root)
+        #expect(KeyPathPattern(parsing: "A//B") == nil)
+        #expect(KeyPathPattern(parsing: "CFBundleDocumentTypes/[]")?.matches([.key("CFBundleDocumentTypes"), .index(4)]) == true)
+        #expect(KeyPathPattern(parsing: "CFBundleDocumentTypes/[]")?.matches([.key("CFBundleDocumentTypes"), .key("x")]) == false)
+    }
+
+    @Test func words() {
+        #expect(KeyDatabase.words(of: "NSCameraUsageDescription") == ["ns", "camera", "usage", "description"])
+        #expect(KeyDatabase.words(of: "UTTypeIdentifier") == ["ut", "type", "identifier"])
+        #expect(KeyDatabase.words(of: "Privacy - Face ID") == ["privacy", "face", "id"])
+    }
+
+    @Test func platformParsing() {
+        #expect(PlatformAvailability(parsing: "iOS 9.0") == PlatformAvailability(platform: .iOS, introduced: "9.0"))
+        #expect(PlatformAvailability(parsing: "OS X 10.9") == PlatformAvailability(platform: .macOS, introduced: "10.9"))
+        #expect(PlatformAvailability(parsing: "tvOS")?.introduced == nil)
+        #expect(PlatformAvailability(parsing: "Windows 11") == nil)
+    }
+}

@@ -1,0 +1,130 @@
+// Rendered output: docs/keys.md is current, the JSON listing is stable, the CLI works end to end, and loading is fast.
+import Foundation
+import Testing
+@testable import PlistSchema
+
+@Suite struct OutputTests {
+    let db = Fixtures.database
+
+    /// The documented, stable fields of each entry of `keys --format json`.
+    static let jsonEntryFields: Set<String> = [
+        "name", "domain", "paths", "types", "elementType", "xcodeName", "platforms", "values", "valuesClosed", "defaultValue",
+        "status", "localizable", "requiredFor", "recommendedFor", "appStoreReview", "related", "docURL", "summary",
+        "fromSeeds", "misspellings", "customChildKeys",
+    ]
+
+    @Test func docsKeysMarkdownIsCurrent() throws {
+        let url = Fixtures.repoRoot.appendingPathComponent("docs/keys.md")
+        let committed = try? String(contentsOf: url, encoding: .utf8)
+        #expect(committed == KeyRendering.markdown(db), "docs/keys.md is stale: run `swift run plist-lsp keys --format markdown > docs/keys.md`")
+    }
+
+    @Test func jsonListingHasTheDocumentedShape() throws {
+        let data = Data(KeyRendering.json(db).utf8)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["formatVersion"] as? Int == 1)
+        let keys = try #require(object["keys"] as? [[String: Any]])
+        #expect(keys.count == db.definitions.count)
+        for entry in keys { #expect(Set(entry.keys) == Self.jsonEntryFields) }
+        let camera = try #require(keys.first { $0["name"] as? String == "NSCameraUsageDescription" })
+        #expect(camera["xcodeName"] as? String == "Privacy - Camera Usage Description")
+        #expect((camera["status"] as? [String: Any])?["kind"] as? String == "active")
+    }
+
+    @Test func explainTextHasEveryFact() {
+        let text = KeyRendering.explain(db.definition(for: "NSAllowsArbitraryLoads", at: [.key("NSAppTransportSecurity")])!)
+        for fragment in ["NSAllowsArbitraryLoads", "Allow Arbitrary Loads", "boolean", "NSAppTransportSecurity", "iOS 9.0+", "Default:", "App Store review", "https://developer.apple.com/"] {
+            #expect(text.contains(fragment), "explain output lacks \(fragment)")
+        }
+    }
+
+    @Test func loadTime() throws {
+        let url = try #require(KeyDatabase.bundledDataURL)
+        var best = Double.infinity
+        for _ in 0..<5 {
+            let start = ContinuousClock.now
+            _ = try KeyDatabase(data: Data(contentsOf: url))
+            let elapsed = ContinuousClock.now - start
+            best = min(best, Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
+        }
+        print("PlistSchema: loading \(db.definitions.count) definitions took \(String(format: "%.2f", best)) ms (best of 5)")
+        #if DEBUG
+        #expect(best < 250)
+        #else
+        #expect(best <= 10)
+        #endif
+    }
+}
+
+@Suite struct CommandLineTests {
+    /// The built `plist-lsp` next to the test bundle in the build products directory.
+    static func binary() -> URL? {
+        var candidates: [URL] = []
+        if let first = CommandLine.arguments.first {
+            candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent().appendingPathComponent("plist-lsp"))
+        }
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("plist-lsp"))
+        candidates.append(Bundle.main.bundleURL.appendingPathComponent("plist-lsp"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    struct Result { var status: Int32; var stdout: String; var stderr: String }
+
+    static func run(_ arguments: [String]) throws -> Result {
+        guard let binary = binary() else {
+            Issue.record("plist-lsp was not found next to the test bundle (\(CommandLine.arguments.first ?? "?")); build it with `swift build --product plist-lsp`")
+            throw CancellationError()
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func explainKnownKey() throws {
+        let result = try Self.run(["explain", "NSCameraUsageDescription"])
+        #expect(result.status == 0)
+        for fragment in ["NSCameraUsageDescription", "Privacy - Camera Usage Description", "Type:", "string", "(top level)", "iOS 7.0+", "Localizable:", "https://developer.apple.com/"] {
+            #expect(result.stdout.contains(fragment), "explain output lacks \(fragment)")
+        }
+    }
+
+    @Test func explainToleratesCaseSuffixAndMisspelling() throws {
+        let lower = try Self.run(["explain", "nsapptransportsecurity"])
+        #expect(lower.status == 0 && lower.stdout.contains("NSAppTransportSecurity"))
+        let suffixed = try Self.run(["explain", "UISupportedInterfaceOrientations~ipad"])
+        #expect(suffixed.status == 0 && suffixed.stdout.contains("~ipad"))
+        let misspelled = try Self.run(["explain", "NSPrefPanelIconFile"])
+        #expect(misspelled.status == 0 && misspelled.stdout.contains("misspelling of NSPrefPaneIconFile"))
+    }
+
+    @Test func explainUnknownKeyFailsWithSuggestions() throws {
+        let result = try Self.run(["explain", "NSCameraUsageDescripton"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Did you mean"))
+        #expect(result.stderr.contains("NSCameraUsageDescription"))
+    }
+
+    @Test func keysJSONParses() throws {
+        let result = try Self.run(["keys", "--format", "json"])
+        #expect(result.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let keys = object?["keys"] as? [[String: Any]] ?? []
+        #expect(keys.count == Fixtures.database.definitions.count)
+        #expect(keys.allSatisfy { Set($0.keys) == OutputTests.jsonEntryFields })
+    }
+
+    @Test func keysTextAndMarkdown() throws {
+        let text = try Self.run(["keys"])
+        #expect(text.status == 0 && text.stdout.contains("UIBackgroundModes\n  path: (top level)\n  type: array of string"))
+        let markdown = try Self.run(["keys", "--format", "markdown"])
+        #expect(markdown.status == 0 && markdown.stdout == KeyRendering.markdown(Fixtures.database))
+    }
+}
