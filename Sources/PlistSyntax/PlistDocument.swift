@@ -240,14 +240,8 @@ private struct Builder {
     init(text: [UInt8]) { self.text = text }
 
     mutating func buildRoot(_ tree: SyntaxTree) -> PlistNode? {
-        guard let rootElement = tree.rootElement else {
-            let hasContent = tree.topLevel.contains { $0.kind != .byteOrderMark && !($0.kind == .text && $0.flags.contains(.whitespaceOnly)) }
-            problems.append(SyntaxProblem(
-                code: "plist-no-root",
-                message: hasContent ? "No root element: this is not an XML property list" : "The file is empty: a property list needs a <plist> root element",
-                range: 0..<min(tree.text.count, 1)))
-            return nil
-        }
+        // No root element at all is an XML error, reported by the syntax layer.
+        guard let rootElement = tree.rootElement else { return nil }
         if rootElement.tag != .plist {
             if rootElement.tag.isScalar || rootElement.tag.isContainer {
                 let extra = tree.topLevel.filter { $0.kind == .element }.count > 1

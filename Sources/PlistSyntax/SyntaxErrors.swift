@@ -11,7 +11,7 @@ extension SyntaxTree {
             let scanner = Parser(buf, context: context)
             var walker = ErrorWalker(tree: self, scanner: scanner, out: [])
             walker.walk(document, depth: 0)
-            if rootElementIndex == nil {
+            if rootElementIndex == nil && walker.out.isEmpty {
                 walker.add("xml-no-root", text.isEmpty ? "The file is empty" : "No root element: the file must contain one element, normally <plist>", 0..<min(1, text.count))
             }
             out = walker.out
@@ -25,6 +25,7 @@ private struct ErrorWalker {
     let tree: SyntaxTree
     let scanner: Parser
     var out: [SyntaxProblem]
+    var reportedExtraContent = false
 
     var text: [UInt8] { tree.text }
 
@@ -48,7 +49,8 @@ private struct ErrorWalker {
         switch e.kind {
         case .element:
             let n = name(e)
-            if atDocumentLevel && !isRoot {
+            if atDocumentLevel && !isRoot && !reportedExtraContent {
+                reportedExtraContent = true
                 add("xml-extra-content", "Only one root element is allowed: <\(n)> comes after the root element", e.startTagRange)
             }
             if f.contains(.startTagUnterminated) { add("xml-unterminated-tag", "The tag <\(n) has no closing '>'", e.startTagRange) }
@@ -67,7 +69,14 @@ private struct ErrorWalker {
             }
         case .text:
             if atDocumentLevel && !f.contains(.whitespaceOnly) {
-                add("xml-text-outside-root", isRootBefore(e) ? "Text after the root element" : "Text before the root element: the file must start with '<'", e.range)
+                if tree.rootElementIndex == nil {
+                    add("xml-text-outside-root", "This is not XML: a property list starts with <?xml …?> or <plist>", e.range)
+                } else if isRootBefore(e) {
+                    if !reportedExtraContent { add("xml-text-outside-root", "Text after the root element", e.range) }
+                    reportedExtraContent = true
+                } else {
+                    add("xml-text-outside-root", "Text before the root element: the file must start with '<'", e.range)
+                }
             } else {
                 checkText(e.range)
             }

@@ -1,5 +1,6 @@
 // The plist-lsp command: serves the Language Server Protocol by default; subcommands for the CLI.
 import ArgumentParser
+import Foundation
 
 @main
 struct PlistLSP: AsyncParsableCommand {
@@ -9,4 +10,24 @@ struct PlistLSP: AsyncParsableCommand {
         subcommands: [Serve.self, Check.self, Explain.self, Keys.self],
         defaultSubcommand: Serve.self
     )
+
+    /// Runs the command; usage errors exit with status 2 (not argument-parser's 64) so that every
+    /// subcommand shares one convention: 0 fine, 1 problems found, 2 usage or I/O error.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }

@@ -1,1 +1,0 @@
-// PlistAnalysis module.

@@ -1,0 +1,79 @@
+// Recognises what a file's bytes are before parsing: XML (UTF-8, or UTF-16 transcoded), or a
+// property-list format we do not edit (binary, OpenStep/JSON), or nothing at all.
+
+/// Why a file's bytes cannot be read as an XML property list.
+public enum SourceDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `bplist00…`: Apple's binary property list.
+    case binaryPropertyList
+    /// `{ … }` or `( … )`: an OpenStep (old-style ASCII) or JSON property list.
+    case openStepOrJSON
+    /// No bytes, or only white space.
+    case empty
+    /// UTF-16 that does not decode.
+    case invalidUTF16
+
+    public var description: String {
+        switch self {
+        case .binaryPropertyList:
+            return "binary property list (bplist); convert it to XML first: plutil -convert xml1 FILE"
+        case .openStepOrJSON:
+            return "OpenStep or JSON property list; plist-lsp reads XML property lists: plutil -convert xml1 FILE"
+        case .empty:
+            return "empty file: a property list needs at least <plist><dict/></plist>"
+        case .invalidUTF16:
+            return "the file starts with a UTF-16 byte order mark but is not valid UTF-16"
+        }
+    }
+
+    /// A stable identifier for reports.
+    public var code: String {
+        switch self {
+        case .binaryPropertyList: return "file-binary-plist"
+        case .openStepOrJSON: return "file-openstep-or-json"
+        case .empty: return "file-empty"
+        case .invalidUTF16: return "file-invalid-encoding"
+        }
+    }
+}
+
+public enum SourceDecoding {
+    /// The UTF-8 text to parse, or why there is none. UTF-16 with a byte order mark is transcoded
+    /// to UTF-8 (positions then refer to the UTF-8 text; lines are unchanged). UTF-8 with invalid
+    /// bytes is passed through: the parser reports each bad byte where it is.
+    public static func decode(_ raw: [UInt8]) -> Result<[UInt8], SourceDecodingError> {
+        if raw.count >= 6 && raw[0..<6].elementsEqual("bplist".utf8) { return .failure(.binaryPropertyList) }
+        if raw.count >= 2 && ((raw[0] == 0xFE && raw[1] == 0xFF) || (raw[0] == 0xFF && raw[1] == 0xFE)) {
+            let bigEndian = raw[0] == 0xFE
+            var units: [UInt16] = []
+            units.reserveCapacity(raw.count / 2)
+            var i = 2
+            while i + 1 < raw.count {
+                units.append(bigEndian ? UInt16(raw[i]) << 8 | UInt16(raw[i + 1]) : UInt16(raw[i + 1]) << 8 | UInt16(raw[i]))
+                i += 2
+            }
+            var out: [UInt8] = []
+            var iterator = units.makeIterator()
+            var decoder = UTF16()
+            loop: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let s): out.append(contentsOf: String(Character(s)).utf8)
+                case .emptyInput: break loop
+                case .error: return .failure(.invalidUTF16)
+                }
+            }
+            return classify(out)
+        }
+        return classify(raw)
+    }
+
+    private static func classify(_ bytes: [UInt8]) -> Result<[UInt8], SourceDecodingError> {
+        var i = 0
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }
+        while i < bytes.count && XMLChar.isSpace(bytes[i]) { i += 1 }
+        if i == bytes.count { return .failure(.empty) }
+        switch bytes[i] {
+        case UInt8(ascii: "{"), UInt8(ascii: "("): return .failure(.openStepOrJSON)
+        default: return .success(bytes)
+        }
+    }
+}

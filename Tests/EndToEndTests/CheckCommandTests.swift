@@ -1,0 +1,83 @@
+// `plist-lsp check` as a user runs it: compiler-style lines, JSON, exit codes, unreadable files.
+import Foundation
+import Testing
+
+@Suite struct CheckCommandTests {
+    let valid = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleName</key>\n\t<string>Demo</string>\n</dict>\n</plist>\n"
+
+    @Test func validFileExitsZeroAndPrintsNothing() throws {
+        let dir = try TemporaryDirectory()
+        let file = try dir.write("Info.plist", valid)
+        let r = try Binary.run(["check", file.path])
+        #expect(r.status == 0)
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func problemsArePrintedAsCompilersDo() throws {
+        let dir = try TemporaryDirectory()
+        let file = try dir.write("Info.plist", "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<string>x</strng>\n\t<key>é🔥</key>\n</dict>\n</plist>\n")
+        let r = try Binary.run(["check", file.path])
+        #expect(r.status == 1)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "\(file.path):4:11: error: </strng> does not match <string> [xml-mismatched-tag]",
+            "\(file.path):5:2: error: Key 'é🔥' has no value [plist-key-without-value]",
+        ])
+    }
+
+    @Test func jsonOutputIsStructured() throws {
+        let dir = try TemporaryDirectory()
+        let file = try dir.write("a.plist", "<plist><dict><key>A</key></dict></plist>")
+        let r = try Binary.run(["check", "--format", "json", file.path])
+        #expect(r.status == 1)
+        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        let files = object?["files"] as? [[String: Any]]
+        let problem = (files?.first?["problems"] as? [[String: Any]])?.first
+        #expect(problem?["code"] as? String == "plist-key-without-value")
+        #expect(problem?["line"] as? Int == 1)
+        #expect(problem?["column"] as? Int == 14)
+        #expect(problem?["severity"] as? String == "error")
+        #expect((object?["summary"] as? [String: Any])?["errors"] as? Int == 1)
+    }
+
+    @Test func directoriesAreSearchedForPlistFiles() throws {
+        let dir = try TemporaryDirectory()
+        _ = try dir.write("App/Info.plist", valid)
+        _ = try dir.write("App/App.entitlements", "<plist><dict><key>x</key></dict></plist>")
+        _ = try dir.write("App/PrivacyInfo.xcprivacy", "<plist><dict/></plist>")
+        _ = try dir.write("App/notes.txt", "not a plist <")
+        let r = try Binary.run(["check", dir.url.path])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("App.entitlements:1:14: error"))
+        #expect(!r.stdout.contains("notes.txt"))
+    }
+
+    @Test func unreadableFilesGetOneLineAndTheRunGoesOn() throws {
+        let dir = try TemporaryDirectory()
+        let binary = try dir.write("bin.plist", Array("bplist00".utf8) + [0, 1, 2, 0xFF])
+        let json = try dir.write("j.plist", "{\"a\": 1}")
+        let empty = try dir.write("e.plist", "")
+        let utf16 = try dir.write("u.plist", [0xFF, 0xFE] + Array(valid.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        let good = try dir.write("good.plist", valid)
+        let r = try Binary.run(["check", binary.path, json.path, empty.path, dir.url.appendingPathComponent("missing.plist").path, utf16.path, good.path])
+        #expect(r.status == 2)
+        #expect(r.stdout.contains("\(binary.path):1:1: error: binary property list (bplist); convert it to XML first: plutil -convert xml1 FILE [file-binary-plist]"))
+        #expect(r.stdout.contains("\(json.path):1:1: error: OpenStep or JSON property list"))
+        #expect(r.stdout.contains("\(empty.path):1:1: error: empty file"))
+        #expect(!r.stdout.contains(utf16.path))
+        #expect(r.stderr.contains("missing.plist: no such file or directory"))
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        #expect(try Binary.run(["check"]).status == 2)
+        #expect(try Binary.run(["check", "--format", "xml", "x"]).status == 2)
+    }
+
+    @Test func theCorpusRunsWithoutACrash() throws {
+        let corpus = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/files")
+        let r = try Binary.run(["check", "--format", "json", corpus.path])
+        #expect(r.status == 1)  // the corpus holds broken files on purpose
+        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        #expect(((object?["files"] as? [Any])?.count ?? 0) >= 75)
+    }
+}
