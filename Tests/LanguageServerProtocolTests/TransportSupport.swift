@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import LanguageServerProtocol
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs `body`, failing the test (instead of hanging forever) if it takes longer than `seconds`.
+/// The timeout is only a "did it finish at all" guard, never a performance assertion.
+func withTimeout(
+    _ seconds: Double = 60, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: @escaping @Sendable () async throws -> Void
+) async throws {
+    try await withThrowingTaskGroup(of: Bool.self) { group in
+        group.addTask {
+            try await body()
+            return true
+        }
+        group.addTask {
+            try await Task.sleep(for: .seconds(seconds))
+            return false
+        }
+        let finished = try await group.next() ?? false
+        group.cancelAll()
+        if !finished { Issue.record("timed out after \(seconds) s", sourceLocation: sourceLocation) }
+    }
+}
+
+/// Runs blocking work on a dedicated thread (never on the cooperative pool).
+func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread {
+            do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
+        }
+        thread.start()
+    }
+}
+
+/// Reads everything until EOF from `fd`, then closes it.
+func readToEnd(_ fd: Int32) -> [UInt8] {
+    var result: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { break }
+        result += buffer[0..<n]
+    }
+    close(fd)
+    return result
+}
+
+func writeString(_ fd: Int32, _ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+}
+
+func makePipe() throws -> (read: Int32, write: Int32) {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { throw ConnectionError.systemCall("pipe", errno: errno) }
+    return (fds[0], fds[1])
+}
+
+/// A fresh, short temporary directory owned by the current user; removed by `remove()`.
+struct TemporaryDirectory {
+    let path: String
+    init() throws {
+        var template = Array("/tmp/plsp.XXXXXX".utf8CString)
+        guard let result = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw ConnectionError.systemCall("mkdtemp", errno: errno)
+        }
+        path = String(cString: result)
+    }
+    func file(_ name: String) -> String { path + "/" + name }
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+func fileMode(_ path: String) -> (type: mode_t, permissions: mode_t)? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return (info.st_mode & S_IFMT, info.st_mode & 0o7777)
+}
+
+func exists(_ path: String) -> Bool { fileMode(path) != nil }

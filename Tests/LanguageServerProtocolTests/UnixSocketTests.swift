@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+@testable import LanguageServerProtocol
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite struct UnixSocketListenerTests {
+    @Test func listenConnectExchangeAndClose() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("lsp.sock")
+        let listener = try UnixSocketListener(path: path)
+        let mode = try #require(fileMode(path))
+        #expect(mode.type == S_IFSOCK)
+        #expect(mode.permissions == 0o600)
+
+        let clientFD = try UnixSocketListener.connect(to: path)
+        let server = try await onThread { try listener.accept() }
+        let client = Connection(socket: clientFD)
+        server.start()
+        client.start()
+        try await withTimeout {
+            try client.send(body: MessageEncoder.request(ShutdownRequest(), id: 1))
+            var events = server.events.makeAsyncIterator()
+            guard case .message(.request(let id, let request)) = await events.next() else {
+                Issue.record("expected shutdown")
+                return
+            }
+            #expect(request is ShutdownRequest)
+            try server.reply(to: id, result: VoidResponse())
+            var clientEvents = client.events.makeAsyncIterator()
+            guard case .message(.response(1, .success(.null))) = await clientEvents.next() else {
+                Issue.record("expected result null")
+                return
+            }
+            // Closing the server side wakes its reader (shutdown) and the client sees EOF.
+            server.close()
+            #expect(await events.next() == nil)
+            #expect(await clientEvents.next() == nil)
+        }
+        client.close()
+        listener.close()
+        #expect(!exists(path))
+    }
+
+    @Test func acceptLoopGivesOneConnectionPerClientAndStopsOnClose() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("s")
+        let listener = try UnixSocketListener(path: path)
+        let connections = listener.connections()
+        let first = try UnixSocketListener.connect(to: path)
+        let second = try UnixSocketListener.connect(to: path)
+        try await withTimeout {
+            var iterator = connections.makeAsyncIterator()
+            let a = try #require(await iterator.next())
+            let b = try #require(await iterator.next())
+            #expect(a.readFD != b.readFD)
+            // Each session is independent: a message on one arrives only there.
+            writeString(second, "Content-Length: 2\r\n\r\n{}")
+            b.start()
+            var events = b.events.makeAsyncIterator()
+            guard case .message(.invalid(nil, _)) = await events.next() else {
+                Issue.record("expected the message on the second connection")
+                return
+            }
+            a.close()
+            b.close()
+            listener.close()
+            #expect(await iterator.next() == nil)
+        }
+        close(first)
+        close(second)
+        #expect(!exists(path))
+    }
+
+    @Test func regularFileIsNeverReplaced() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("important.txt")
+        try "keep me".write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(throws: UnixSocketError.notASocket(path: path)) { try UnixSocketListener(path: path) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me")
+        let subdirectory = directory.file("dir")
+        try FileManager.default.createDirectory(atPath: subdirectory, withIntermediateDirectories: false)
+        #expect(throws: UnixSocketError.notASocket(path: subdirectory)) { try UnixSocketListener(path: subdirectory) }
+        #expect(fileMode(subdirectory)?.type == S_IFDIR)
+    }
+
+    @Test func staleSocketIsReplaced() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("stale.sock")
+        // A socket file nobody listens on (like one left by a crashed server).
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = try UnixSocketListener.address(for: path)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        #expect(bound == 0)
+        close(fd)
+        #expect(fileMode(path)?.type == S_IFSOCK)
+        #expect(throws: (any Error).self) { try UnixSocketListener.connect(to: path) }
+
+        let listener = try UnixSocketListener(path: path)
+        #expect(fileMode(path)?.permissions == 0o600)
+        let client = try UnixSocketListener.connect(to: path)
+        let connection = try await onThread { try listener.accept() }
+        connection.close()
+        close(client)
+        listener.close()
+    }
+
+    @Test func liveSocketIsAlreadyInUse() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("live.sock")
+        let listener = try UnixSocketListener(path: path)
+        #expect(throws: UnixSocketError.alreadyInUse(path: path)) { try UnixSocketListener(path: path) }
+        // The running server's socket is untouched and still accepts.
+        #expect(fileMode(path)?.type == S_IFSOCK)
+        let client = try UnixSocketListener.connect(to: path)
+        close(client)
+        listener.close()
+        #expect(!exists(path))
+    }
+
+    @Test func tooLongPathIsAnError() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file(String(repeating: "n", count: 200))
+        #expect(UnixSocketListener.maxPathLength == 107)
+        #expect(throws: UnixSocketError.pathTooLong(path: path, length: path.utf8.count, maximum: 107)) {
+            try UnixSocketListener(path: path)
+        }
+        #expect(!exists(path))
+        // Exactly at the limit is fine.
+        let limit = directory.file(String(repeating: "m", count: 107 - directory.path.utf8.count - 1))
+        #expect(limit.utf8.count == 107)
+        let listener = try UnixSocketListener(path: limit)
+        #expect(fileMode(limit)?.type == S_IFSOCK)
+        listener.close()
+    }
+
+    @Test func directoryOwnedBySomeoneElseIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let foreign = directory.file("foreign")
+        try FileManager.default.createDirectory(atPath: foreign, withIntermediateDirectories: false)
+        let otherUser: uid_t = geteuid() == 0 ? 54_321 : 0
+        if geteuid() == 0 {
+            #expect(chown(foreign, otherUser, otherUser) == 0)
+        }
+        // Without root we cannot chown; "/" (owned by root) serves as a foreign directory.
+        let parent = geteuid() == 0 ? foreign : "/"
+        let path = parent == "/" ? "/plsp-test.sock" : parent + "/x.sock"
+        #expect(throws: UnixSocketError.parentDirectoryNotOwned(directory: parent, owner: UInt32(otherUser), currentUser: UInt32(geteuid()))) {
+            try UnixSocketListener(path: path)
+        }
+        #expect(!exists(path))
+        #expect(throws: UnixSocketError.parentDirectoryMissing(directory: directory.file("missing"))) {
+            try UnixSocketListener(path: directory.file("missing/x.sock"))
+        }
+    }
+
+    @Test func signalHandlerRemovesTheSocket() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("sig.sock")
+        let listener = try UnixSocketListener(path: path)
+        // SIGUSR2 stands in for SIGTERM (the real helper exits the process).
+        let (received, continuation) = AsyncStream.makeStream(of: Int32.self)
+        let handler = TerminationSignalHandler(signals: [SIGUSR2]) { number in
+            listener.close()
+            continuation.yield(number)
+        }
+        // libdispatch registers the source asynchronously; until then SIG_IGN discards the
+        // signal, so keep raising until the handler has run once.
+        let stop = Locked(false)
+        async let raiser: Void = onThread {
+            while !stop.withLock({ $0 }) {
+                kill(getpid(), SIGUSR2)
+                usleep(20_000)
+            }
+        }
+        try await withTimeout {
+            var iterator = received.makeAsyncIterator()
+            #expect(await iterator.next() == SIGUSR2)
+        }
+        stop.withLock { $0 = true }
+        try await raiser  // no SIGUSR2 may arrive after cancel() restores the default action
+        #expect(!exists(path))
+        handler.cancel()
+    }
+}
