@@ -266,6 +266,8 @@ public final class UnixSocketListener: Sendable {
 /// SIGINT/SIGTERM handling through Dispatch signal sources (the default disposition is
 /// ignored first, so the handler runs on a queue, outside signal context, where locks and
 /// `unlink` are safe). Keep the object alive as long as the handling should last.
+/// Note: libdispatch registers the sources asynchronously, so a signal arriving in the instant
+/// right after `init` may still be ignored; install the handler early.
 public final class TerminationSignalHandler: @unchecked Sendable {
     private let sources: [any DispatchSourceSignal]
     private let signals: [Int32]
