@@ -1,0 +1,91 @@
+// Parser sections: full parse against libxml2's SAX baseline, and incremental reparse after a
+// one-character edit against a full parse of the same text.
+import PlistSyntax
+import XMLReference
+
+/// Full parse (`SyntaxTree.parse`, tree built) vs libxml2 SAX2 (nothing built) per input size.
+struct FullParseSection: BenchmarkSection {
+    let id = "parse"
+    let title = "Full parse: PlistSyntax tree vs libxml2 SAX2"
+
+    func run(_ context: BenchContext) {
+        var table = Table("File", "Bytes", "Runs", "Ours median", "Ours p90", "libxml2 SAX median", "Ours / libxml2", "Ours MB/s", "libxml2 MB/s")
+        for file in BenchData.files {
+            let bytes = context.data.bytes(of: file)
+            let (warmups, runs) = runCounts(for: bytes.count, context)
+            let ours = measure(warmups: warmups, iterations: runs) {
+                let tree = SyntaxTree.parse(bytes)
+                return tree.root.width + (tree.isWellFormed ? 1 : 0)
+            }
+            let reference = measure(warmups: warmups, iterations: runs) {
+                let counts = XMLReference.saxParse(bytes)
+                return counts.elements + (counts.wellFormed ? 1 : 0)
+            }
+            if !SyntaxTree.parse(bytes).isWellFormed || !XMLReference.saxParse(bytes).wellFormed {
+                printError("plist-bench: warning: \(file.name) is not well formed for one of the parsers")
+            }
+            table.add(
+                file.label, "\(bytes.count)", "\(runs)",
+                formatTime(ours.median), formatTime(ours.p90), formatTime(reference.median),
+                formatRatio(ours.median / reference.median),
+                formatThroughput(bytes: bytes.count, seconds: ours.median),
+                formatThroughput(bytes: bytes.count, seconds: reference.median))
+        }
+        table.print()
+    }
+
+    /// Enough runs for a stable median without spending minutes on the 10 MB file.
+    private func runCounts(for size: Int, _ context: BenchContext) -> (warmups: Int, runs: Int) {
+        switch size {
+        case ..<65_536: return (200, context.iterations(full: 2_000, quick: 200))
+        case ..<4_000_000: return (3, context.iterations(full: 40, quick: 8))
+        default: return (1, context.iterations(full: 15, quick: 4))
+        }
+    }
+}
+
+/// A one-character edit inside a `<string>` near the middle of the 10 MB file.
+struct IncrementalReparseSection: BenchmarkSection {
+    let id = "incremental"
+    let title = "Incremental reparse: one character typed in the middle of the 10 MB file"
+
+    func run(_ context: BenchContext) {
+        guard let file = BenchData.files.last else { return }
+        let bytes = context.data.bytes(of: file)
+        guard let offset = insertionPoint(in: bytes) else {
+            printError("plist-bench: no <string> found in \(file.name)")
+            return
+        }
+        let tree = SyntaxTree.parse(bytes)
+        let edit = TextEdit(range: offset..<offset, replacement: [0x20])
+        var edited = bytes
+        edited.insert(0x20, at: offset)
+        let runs = context.iterations(full: 30, quick: 5)
+
+        let incremental = measure(warmups: 2, iterations: runs) { tree.applying(edit).root.width }
+        let full = measure(warmups: 1, iterations: runs) { SyntaxTree.parse(edited).root.width }
+        let sameTree = tree.applying(edit).root.isStructurallyEqual(to: SyntaxTree.parse(edited).root)
+
+        var table = Table("Case", "Runs", "Median", "p90", "vs full parse")
+        table.add("incremental (`applying`)", "\(runs)", formatTime(incremental.median), formatTime(incremental.p90),
+                  String(format: "%.2f %%", incremental.median / full.median * 100))
+        table.add("full parse of edited text", "\(runs)", formatTime(full.median), formatTime(full.p90), "100 %")
+        table.print()
+        print("\nEdit: insert \" \" at byte \(offset) of \(bytes.count) (inside a <string>); "
+              + "incremental tree equals full parse: \(sameTree ? "yes" : "NO")")
+    }
+
+    /// Just after the `<string>` start tag nearest the middle of the file.
+    private func insertionPoint(in bytes: [UInt8]) -> Int? {
+        let tag = Array("<string>".utf8)
+        let middle = bytes.count / 2
+        var index = middle
+        while index + tag.count <= bytes.count {
+            if bytes[index] == tag[0] && bytes[index..<(index + tag.count)].elementsEqual(tag) {
+                return index + tag.count
+            }
+            index += 1
+        }
+        return nil
+    }
+}
