@@ -21,18 +21,20 @@ struct Frame {
     var startTagWidth: Int
     var flags: EntryFlags
     var children: ContiguousArray<RawEntry>
+    var nodes: ContiguousArray<SyntaxNode> = []
 }
 
 /// Raised (as a flag) when a region reparse would have to change something outside its region.
 struct RegionEscape: Error {}
 
-final class Parser {
+struct Parser {
     let p: UnsafeBufferPointer<UInt8>
     let end: Int
     var pos: Int
     var context: ParseContext
     var stack: ContiguousArray<Frame> = []
     private var pool: [ContiguousArray<RawEntry>] = []
+    private var nodePool: [ContiguousArray<SyntaxNode>] = []
     /// Frames below this index belong to the enclosing context of a region reparse and must not be closed.
     var contextDepth = 1
     var escaped = false
@@ -41,6 +43,10 @@ final class Parser {
     private var seenRoot = false
     private var seenDoctype = false
     var rootIndex: Int? = nil
+
+    /// Lookup tables, held as pointers so the hot loops need no lazy-global checks.
+    let textClass = XMLChar.textClassTable
+    let nameClass = XMLChar.asciiNameTable
 
     init(_ p: UnsafeBufferPointer<UInt8>, context: ParseContext) {
         self.p = p
@@ -52,35 +58,35 @@ final class Parser {
     // MARK: Entry points
 
     /// Parses a whole document.
-    func parseDocument() -> SyntaxNode {
+    mutating func parseDocument() -> SyntaxNode {
         stack = [Frame(start: 0, tag: .other, nameStart: 0, nameLength: 0, startTagWidth: 0, flags: [], children: [])]
         contextDepth = 1
         if end >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF {
-            append(RawEntry(offset: 0, width: 3, kind: .byteOrderMark, tag: .other, flags: [], startTagWidth: 0, endTagWidth: 0, node: nil))
+            append(RawEntry(offset: 0, width: 3, kind: .byteOrderMark, tag: .other, flags: [], startTagWidth: 0, endTagWidth: 0))
             pos = 3
             documentStart = 3
         }
         run(until: end)
         while stack.count > 1 { close(at: end, endTagWidth: 0, flags: .endTagMissing) }
-        return SyntaxNode(children: stack[0].children, width: end)
+        return SyntaxNode(children: stack[0].children, nodes: stack[0].nodes, width: end)
     }
 
     /// Parses `start..<regionEnd` as content of the innermost of `frames`. Returns the entries
     /// (offsets relative to that frame's start), or nil when the region does not parse to a
     /// self-contained sequence of entries ending exactly at `regionEnd`.
-    func parseRegion(start: Int, regionEnd: Int, frames: ContiguousArray<Frame>) -> ContiguousArray<RawEntry>? {
+    mutating func parseRegion(start: Int, regionEnd: Int, frames: ContiguousArray<Frame>) -> (ContiguousArray<RawEntry>, ContiguousArray<SyntaxNode>)? {
         stack = frames
         contextDepth = frames.count
         pos = start
         seenRoot = true
         run(until: regionEnd)
         if escaped || pos != regionEnd || stack.count != contextDepth { return nil }
-        return stack[contextDepth - 1].children
+        return (stack[contextDepth - 1].children, stack[contextDepth - 1].nodes)
     }
 
     // MARK: Main loop
 
-    private func run(until limit: Int) {
+    private mutating func run(until limit: Int) {
         while pos < limit && !escaped {
             if p[pos] != 0x3C { text(); continue }
             if pos + 1 >= end { bogus(width: 1); continue }
@@ -96,7 +102,7 @@ final class Parser {
     // MARK: Tree building
 
     @inline(__always)
-    private func append(_ entry: RawEntry) {
+    private mutating func append(_ entry: RawEntry) {
         var e = entry
         let top = stack.count - 1
         e.offset = UInt32(truncatingIfNeeded: Int(entry.offset) - stack[top].start)
@@ -105,7 +111,7 @@ final class Parser {
     }
 
     /// Rules that hold only between the root element and the document's edges.
-    private func documentLevel(_ e: inout RawEntry, absoluteStart: Int) {
+    private mutating func documentLevel(_ e: inout RawEntry, absoluteStart: Int) {
         switch e.kind {
         case .element:
             if seenRoot { e.flags.insert(.malformed) } else { rootIndex = stack[0].children.count }
@@ -122,14 +128,15 @@ final class Parser {
         }
     }
 
-    private func push(_ frame: Frame) {
+    private mutating func push(_ frame: Frame) {
         var f = frame
         if let reuse = pool.popLast() { f.children = reuse }
+        if let reuse = nodePool.popLast() { f.nodes = reuse }
         stack.append(f)
     }
 
     /// Closes the innermost element; its end tag (if any) spans `endTagStart ..< endTagStart + endTagWidth`.
-    private func close(at endTagStart: Int, endTagWidth: Int, flags extra: EntryFlags) {
+    private mutating func close(at endTagStart: Int, endTagWidth: Int, flags extra: EntryFlags) {
         if stack.count - 1 < contextDepth { escaped = true; return }
         var f = stack.removeLast()
         // An element that is never closed ends at its last non-blank byte: the blank before the
@@ -141,7 +148,7 @@ final class Parser {
             var j = textStart + Int(last.width)
             while j > textStart && XMLChar.isSpace(p[j - 1]) { j -= 1 }
             if j < elementEnd {
-                trailingBlank = RawEntry(offset: UInt32(j), width: UInt32(elementEnd - j), kind: .text, tag: .other, flags: .whitespaceOnly, startTagWidth: 0, endTagWidth: 0, node: nil)
+                trailingBlank = RawEntry(offset: UInt32(j), width: UInt32(elementEnd - j), kind: .text, tag: .other, flags: .whitespaceOnly, startTagWidth: 0, endTagWidth: 0)
                 if j == textStart { f.children.removeLast() } else {
                     f.children[f.children.count - 1].width = UInt32(j - textStart)
                     f.children[f.children.count - 1].flags.remove(.whitespaceOnly)
@@ -151,28 +158,43 @@ final class Parser {
         }
         var entry = RawEntry(
             offset: UInt32(f.start), width: UInt32(elementEnd - f.start), kind: .element, tag: f.tag,
-            flags: f.flags.union(extra), startTagWidth: UInt32(f.startTagWidth), endTagWidth: UInt32(endTagWidth), node: nil)
+            flags: f.flags.union(extra), startTagWidth: UInt32(f.startTagWidth), endTagWidth: UInt32(endTagWidth))
         if f.children.isEmpty {
         } else if f.children.count == 1 && f.children[0].kind == .text {
             entry.flags.formUnion(f.children[0].flags.intersection([.hasReferences, .malformed]))
         } else {
-            entry.node = SyntaxNode(children: f.children, width: Int(entry.width))
+            let node = SyntaxNode(children: f.children, nodes: f.nodes, width: Int(entry.width))
+            if node.containsError { entry.flags.insert(.childError) }
+            let parent = stack.count - 1
+            stack[parent].nodes.append(node)
+            entry.nodeIndex = Int32(stack[parent].nodes.count - 1)
         }
         f.children.removeAll(keepingCapacity: true)
         pool.append(f.children)
+        if !f.nodes.isEmpty { f.nodes.removeAll(keepingCapacity: true) }
+        nodePool.append(f.nodes)
         append(entry)
         if let blank = trailingBlank { append(blank) }
     }
 
     // MARK: Text and references
 
-    private func text() {
+    private mutating func text() {
         let start = pos
-        var i = pos
+        let (stop, flags) = scanText(from: pos)
+        pos = stop
+        append(RawEntry(offset: UInt32(start), width: UInt32(stop - start), kind: .text, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0))
+    }
+
+    /// Scans character data from `start` to the next `<` (or the end); returns where it stops and
+    /// the text's flags.
+    @inline(__always)
+    private func scanText(from start: Int) -> (Int, EntryFlags) {
+        var i = start
         var flags: EntryFlags = []
         while i < end && XMLChar.isSpace(p[i]) { i += 1 }
         if i >= end || p[i] == 0x3C { flags.insert(.whitespaceOnly) }
-        let table = XMLChar.textClass
+        let table = textClass
         scan: while i < end {
             while i < end && table[Int(p[i])] == 0 { i += 1 }
             if i >= end { break }
@@ -197,8 +219,25 @@ final class Parser {
                 i += 1
             }
         }
-        pos = i
-        append(RawEntry(offset: UInt32(start), width: UInt32(i - start), kind: .text, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0, node: nil))
+        return (i, flags)
+    }
+
+    /// The common case `<key>text</key>`: text without markup closed by its own end tag becomes one
+    /// inline entry without opening a frame. Returns false (changing nothing) otherwise.
+    @inline(__always)
+    private mutating func leaf(start: Int, contentStart: Int, nameStart: Int, nameLength: Int, tag: TagName, flags: EntryFlags) -> Bool {
+        let (textEnd, textFlags) = scanText(from: contentStart)
+        var j = textEnd + 2
+        guard j + nameLength < end, p[textEnd] == 0x3C, p[textEnd + 1] == 0x2F, memeq(nameStart, j, nameLength) else { return false }
+        j += nameLength
+        while j < end && XMLChar.isSpace(p[j]) { j += 1 }
+        guard j < end, p[j] == 0x3E else { return false }
+        if stack.count - 1 < contextDepth - 1 { return false }
+        let entryFlags = textEnd > contentStart ? flags.union(textFlags.intersection([.hasReferences, .malformed])) : flags
+        pos = j + 1
+        append(RawEntry(offset: UInt32(start), width: UInt32(j + 1 - start), kind: .element, tag: tag, flags: entryFlags,
+                        startTagWidth: UInt32(contentStart - start), endTagWidth: UInt32(j + 1 - textEnd)))
+        return true
     }
 
     /// Checks the reference at `i` (`p[i] == '&'`). Returns the bytes it spans and whether it is valid.
@@ -258,7 +297,7 @@ final class Parser {
         let b = p[i]
         var j = i
         if b < 0x80 {
-            guard XMLChar.asciiName[Int(b)] == 1 else { return i }
+            guard nameClass[Int(b)] == 1 else { return i }
             j += 1
         } else {
             let (c, n) = XMLChar.decode(p, i, end)
@@ -268,7 +307,7 @@ final class Parser {
         while j < end {
             let b = p[j]
             if b < 0x80 {
-                if XMLChar.asciiName[Int(b)] == 0 { break }
+                if nameClass[Int(b)] == 0 { break }
                 j += 1
             } else {
                 let (c, n) = XMLChar.decode(p, j, end)
@@ -286,12 +325,12 @@ final class Parser {
         return i > s
     }
 
-    private func bogus(width: Int) {
-        append(RawEntry(offset: UInt32(pos), width: UInt32(width), kind: .bogus, tag: .other, flags: .malformed, startTagWidth: 0, endTagWidth: 0, node: nil))
+    private mutating func bogus(width: Int) {
+        append(RawEntry(offset: UInt32(pos), width: UInt32(width), kind: .bogus, tag: .other, flags: .malformed, startTagWidth: 0, endTagWidth: 0))
         pos += width
     }
 
-    private func startTag() {
+    private mutating func startTag() {
         let start = pos
         let nameEnd = name(at: pos + 1)
         if nameEnd == pos + 1 { bogus(width: 1); return }
@@ -356,11 +395,12 @@ final class Parser {
             closeScalarsBefore(start, opening: tag)
             if escaped { return }
             pos = i
-            append(RawEntry(offset: UInt32(start), width: UInt32(width), kind: .element, tag: tag, flags: flags, startTagWidth: UInt32(width), endTagWidth: 0, node: nil))
+            append(RawEntry(offset: UInt32(start), width: UInt32(width), kind: .element, tag: tag, flags: flags, startTagWidth: UInt32(width), endTagWidth: 0))
             return
         }
         closeScalarsBefore(start, opening: tag)
         if escaped { return }
+        if leaf(start: start, contentStart: i, nameStart: start + 1, nameLength: nameEnd - start - 1, tag: tag, flags: flags) { return }
         pos = i
         push(Frame(start: start, tag: tag, nameStart: start + 1, nameLength: nameEnd - start - 1, startTagWidth: width, flags: flags, children: []))
     }
@@ -368,7 +408,7 @@ final class Parser {
     /// A plist element cannot live inside a scalar (`<key>NSCam` followed by `<string>` on the next
     /// line): the new tag ends the scalar, which keeps the rest of the dictionary intact while typing.
     @inline(__always)
-    private func closeScalarsBefore(_ offset: Int, opening tag: TagName) {
+    private mutating func closeScalarsBefore(_ offset: Int, opening tag: TagName) {
         guard tag != .other else { return }
         while stack.count > 1 && stack[stack.count - 1].tag.isScalar && !escaped {
             close(at: offset, endTagWidth: 0, flags: .endTagMissing)
@@ -381,7 +421,7 @@ final class Parser {
         return true
     }
 
-    private func endTag() {
+    private mutating func endTag() {
         let start = pos
         let nameEnd = name(at: pos + 2)
         if nameEnd == pos + 2 { bogus(width: 2); return }
@@ -416,7 +456,7 @@ final class Parser {
             close(at: start, endTagWidth: width, flags: flags.union(.endTagMismatched))
         } else {
             pos = i
-            append(RawEntry(offset: UInt32(start), width: UInt32(width), kind: .strayEndTag, tag: .other, flags: flags.union(.malformed), startTagWidth: 0, endTagWidth: 0, node: nil))
+            append(RawEntry(offset: UInt32(start), width: UInt32(width), kind: .strayEndTag, tag: .other, flags: flags.union(.malformed), startTagWidth: 0, endTagWidth: 0))
         }
     }
 
@@ -459,7 +499,7 @@ final class Parser {
         return nil
     }
 
-    private func bang() {
+    private mutating func bang() {
         let start = pos
         if hasPrefix("<!--", at: pos) {
             var flags: EntryFlags = []
@@ -479,7 +519,7 @@ final class Parser {
             let stop = close.map { $0 + 3 } ?? end
             if close == nil { flags.formUnion([.unterminated, .malformed]) }
             pos = stop
-            append(RawEntry(offset: UInt32(start), width: UInt32(stop - start), kind: .comment, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0, node: nil))
+            append(RawEntry(offset: UInt32(start), width: UInt32(stop - start), kind: .comment, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0))
         } else if hasPrefix("<![CDATA[", at: pos) {
             var flags: EntryFlags = []
             let close = find("]]>", from: pos + 9)
@@ -487,7 +527,7 @@ final class Parser {
             let stop = close.map { $0 + 3 } ?? end
             if close == nil { flags.formUnion([.unterminated, .malformed]) }
             pos = stop
-            append(RawEntry(offset: UInt32(start), width: UInt32(stop - start), kind: .cdata, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0, node: nil))
+            append(RawEntry(offset: UInt32(start), width: UInt32(stop - start), kind: .cdata, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0))
         } else if hasPrefix("<!DOCTYPE", at: pos) {
             var scanner = DoctypeScanner(p: p, end: end, start: pos)
             scanner.scan()
@@ -500,7 +540,7 @@ final class Parser {
             }
             if scanner.unterminated { flags.insert(.unterminated) }
             pos = scanner.pos
-            append(RawEntry(offset: UInt32(start), width: UInt32(pos - start), kind: .doctype, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0, node: nil))
+            append(RawEntry(offset: UInt32(start), width: UInt32(pos - start), kind: .doctype, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0))
         } else {
             var j = pos + 2
             while j < end && p[j] != 0x3E && p[j] != 0x3C { j += 1 }
@@ -512,7 +552,7 @@ final class Parser {
     /// The `standalone` value of the XML declaration, once seen.
     private var standalone: Bool? = nil
 
-    private func processingInstruction() {
+    private mutating func processingInstruction() {
         let start = pos
         let targetEnd = name(at: pos + 2)
         var flags: EntryFlags = []
@@ -542,6 +582,6 @@ final class Parser {
             if !validChars(targetEnd, contentEnd) { flags.insert(.malformed) }
         }
         pos = stop
-        append(RawEntry(offset: UInt32(start), width: UInt32(stop - start), kind: kind, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0, node: nil))
+        append(RawEntry(offset: UInt32(start), width: UInt32(stop - start), kind: kind, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0))
     }
 }

@@ -6,10 +6,20 @@ public struct SyntaxElement: Sendable {
     public let entry: RawEntry
     /// Absolute offset of the entry's first byte.
     public let start: Int
+    /// The entry's child node (elements whose content holds markup).
+    public let node: SyntaxNode?
 
-    init(entry: RawEntry, start: Int) {
+    init(entry: RawEntry, start: Int, node: SyntaxNode?) {
         self.entry = entry
         self.start = start
+        self.node = node
+    }
+
+    /// The element for child `i` of `node`, whose owner starts at `ownerStart`.
+    @inline(__always)
+    static func child(_ i: Int, of node: SyntaxNode, ownerStart: Int) -> SyntaxElement {
+        let c = node.children[i]
+        return SyntaxElement(entry: c, start: ownerStart + Int(c.offset), node: node.node(of: c))
     }
 
     public var kind: SyntaxKind { entry.kind }
@@ -36,35 +46,35 @@ public struct SyntaxElement: Sendable {
         return (start + 1)..<j
     }
     /// Whether the element's content holds markup (child elements, comments, CDATA…).
-    public var hasChildNode: Bool { entry.node != nil }
+    public var hasChildNode: Bool { node != nil }
 
     /// The entries inside the element (for an element with text-only content: one text entry, or
     /// none when empty). Offsets are absolute.
     public var children: [SyntaxElement] {
-        if let node = entry.node {
-            return node.children.map { SyntaxElement(entry: $0, start: start + Int($0.offset)) }
+        if let node {
+            return node.children.indices.map { SyntaxElement.child($0, of: node, ownerStart: start) }
         }
         guard kind == .element else { return [] }
         let content = contentRange
         guard !content.isEmpty else { return [] }
         var flags = entry.flags.intersection([.hasReferences, .malformed])
         flags.remove(.malformed)
-        let text = RawEntry(offset: 0, width: UInt32(content.count), kind: .text, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0, node: nil)
-        return [SyntaxElement(entry: text, start: content.lowerBound)]
+        let text = RawEntry(offset: 0, width: UInt32(content.count), kind: .text, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0)
+        return [SyntaxElement(entry: text, start: content.lowerBound, node: nil)]
     }
 
     /// The child entries that are elements.
     public var childElements: [SyntaxElement] {
-        guard let node = entry.node else { return [] }
+        guard let node else { return [] }
         var out: [SyntaxElement] = []
-        for c in node.children where c.kind == .element { out.append(SyntaxElement(entry: c, start: start + Int(c.offset))) }
+        for i in node.children.indices where node.children[i].kind == .element { out.append(SyntaxElement.child(i, of: node, ownerStart: start)) }
         return out
     }
 
     /// Calls `body` for each child entry without allocating an array.
     public func forEachChild(_ body: (SyntaxElement) -> Void) {
-        if let node = entry.node {
-            for c in node.children { body(SyntaxElement(entry: c, start: start + Int(c.offset))) }
+        if let node {
+            for i in node.children.indices { body(SyntaxElement.child(i, of: node, ownerStart: start)) }
         } else {
             for c in children { body(c) }
         }
@@ -75,11 +85,11 @@ public struct SyntaxElement: Sendable {
     public func path(to offset: Int) -> [SyntaxElement] {
         var out = [self]
         var current = self
-        while let node = current.entry.node {
+        while let node = current.node {
             let rel = offset - current.start
             let i = node.firstChild(endingAfter: rel)
             guard i < node.children.count, Int(node.children[i].offset) <= rel else { break }
-            current = SyntaxElement(entry: node.children[i], start: current.start + Int(node.children[i].offset))
+            current = SyntaxElement.child(i, of: node, ownerStart: current.start)
             out.append(current)
         }
         return out
@@ -89,7 +99,7 @@ public struct SyntaxElement: Sendable {
 extension SyntaxTree {
     /// The document as an element-like entry whose children are the top-level entries.
     public var document: SyntaxElement {
-        SyntaxElement(entry: RawEntry(offset: 0, width: UInt32(text.count), kind: .element, tag: .other, flags: [], startTagWidth: 0, endTagWidth: 0, node: root), start: 0)
+        SyntaxElement(entry: RawEntry(offset: 0, width: UInt32(text.count), kind: .element, tag: .other, flags: [], startTagWidth: 0, endTagWidth: 0), start: 0, node: root)
     }
 
     /// The chain of entries containing `offset`, outermost (the document) first.

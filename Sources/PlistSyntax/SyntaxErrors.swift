@@ -36,11 +36,11 @@ private struct ErrorWalker {
     func name(_ e: SyntaxElement) -> String { String(decoding: text[e.nameRange(in: text)], as: UTF8.self) }
 
     mutating func walk(_ parent: SyntaxElement, depth: Int) {
-        guard let node = parent.entry.node, node.containsError || depth == 0 else { return }
+        guard let node = parent.node, node.containsError || depth == 0 else { return }
         for (i, raw) in node.children.enumerated() where raw.containsError {
-            let e = SyntaxElement(entry: raw, start: parent.start + Int(raw.offset))
+            let e = SyntaxElement.child(i, of: node, ownerStart: parent.start)
             report(e, atDocumentLevel: depth == 0, isRoot: depth == 0 && i == tree.rootElementIndex)
-            if e.entry.node != nil { walk(e, depth: depth + 1) }
+            if e.node != nil { walk(e, depth: depth + 1) }
         }
     }
 

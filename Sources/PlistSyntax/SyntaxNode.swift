@@ -2,7 +2,7 @@
 // shared between versions of a document and an edit rebuilds only the path to the root.
 
 /// What a stretch of source text is.
-public enum SyntaxKind: UInt8, Sendable {
+public enum SyntaxKind: UInt8, Sendable, BitwiseCopyable {
     /// Character data (may contain entity and character references).
     case text
     /// An element: start tag, content and end tag (end tag possibly missing), or an empty-element tag.
@@ -26,7 +26,7 @@ public enum SyntaxKind: UInt8, Sendable {
 }
 
 /// The element names a property list uses; anything else is `.other`.
-public enum TagName: UInt8, Sendable, CaseIterable {
+public enum TagName: UInt8, Sendable, CaseIterable, BitwiseCopyable {
     case other, plist, dict, array, key, string, integer, real, `true`, `false`, date, data
 
     /// The name as written in XML (`nil` for `.other`).
@@ -82,7 +82,7 @@ public enum TagName: UInt8, Sendable, CaseIterable {
 }
 
 /// Facts about an entry that the parser records and later passes read.
-public struct EntryFlags: OptionSet, Sendable, Hashable {
+public struct EntryFlags: OptionSet, Sendable, Hashable, BitwiseCopyable {
     public let rawValue: UInt16
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
@@ -104,12 +104,15 @@ public struct EntryFlags: OptionSet, Sendable, Hashable {
     public static let whitespaceOnly = EntryFlags(rawValue: 1 << 7)
     /// A comment, PI or CDATA section that the file ends inside.
     public static let unterminated = EntryFlags(rawValue: 1 << 8)
+    /// The entry's child node contains an error somewhere below.
+    public static let childError = EntryFlags(rawValue: 1 << 9)
 }
 
 /// One child of a node: a token or an element, with its offset relative to the node's start.
-/// Elements whose content holds markup (child elements, comments, CDATA…) carry a `node`;
-/// elements with text-only content are stored inline, which keeps the tree small.
-public struct RawEntry: Sendable {
+/// Elements whose content holds markup (child elements, comments, CDATA…) have a child node, kept
+/// in the owning node's `nodes` (so that an entry is plain data, copied without reference
+/// counting); elements with text-only content are stored inline, which keeps the tree small.
+public struct RawEntry: Sendable, BitwiseCopyable {
     public var offset: UInt32
     public var width: UInt32
     public var kind: SyntaxKind
@@ -119,15 +122,29 @@ public struct RawEntry: Sendable {
     public var startTagWidth: UInt32
     /// For elements: bytes of the end tag (`</key>`); 0 when missing or self-closing.
     public var endTagWidth: UInt32
-    /// For elements with markup in their content: the content's entries.
-    public var node: SyntaxNode?
+    /// For elements with markup in their content: the index of their node in the owner's `nodes`; −1 otherwise.
+    public var nodeIndex: Int32
+
+    init(offset: UInt32, width: UInt32, kind: SyntaxKind, tag: TagName, flags: EntryFlags, startTagWidth: UInt32, endTagWidth: UInt32, nodeIndex: Int32 = -1) {
+        self.offset = offset
+        self.width = width
+        self.kind = kind
+        self.tag = tag
+        self.flags = flags
+        self.startTagWidth = startTagWidth
+        self.endTagWidth = endTagWidth
+        self.nodeIndex = nodeIndex
+    }
+
+    /// Whether the entry has a child node.
+    public var hasNode: Bool { nodeIndex >= 0 }
 
     @inline(__always) var end: Int { Int(offset) + Int(width) }
     /// Whether this entry or anything below it breaks a well-formedness rule.
     var containsError: Bool {
         if flags.contains(.malformed) || !flags.isDisjoint(with: [.startTagUnterminated, .endTagMissing, .endTagMismatched, .endTagUnterminated, .unterminated]) { return true }
         if kind == .strayEndTag || kind == .bogus { return true }
-        return node?.containsError ?? false
+        return flags.contains(.childError)
     }
 }
 
@@ -135,17 +152,26 @@ public struct RawEntry: Sendable {
 /// Offsets in `children` are relative to the start of the element (or document) that owns the node.
 public final class SyntaxNode: Sendable {
     public let children: ContiguousArray<RawEntry>
+    /// The child nodes of `children`, indexed by `RawEntry.nodeIndex`.
+    public let nodes: ContiguousArray<SyntaxNode>
     /// Width of the owning element (or document) in bytes.
     public let width: Int
     /// Whether any entry below breaks a well-formedness rule (cached for a fast verdict).
     public let containsError: Bool
 
-    init(children: ContiguousArray<RawEntry>, width: Int) {
+    init(children: ContiguousArray<RawEntry>, nodes: ContiguousArray<SyntaxNode>, width: Int) {
         self.children = children
+        self.nodes = nodes
         self.width = width
         var error = false
         for c in children where c.containsError { error = true; break }
         self.containsError = error
+    }
+
+    /// The child node of one of this node's entries.
+    @inline(__always)
+    public func node(of entry: RawEntry) -> SyntaxNode? {
+        entry.nodeIndex >= 0 ? nodes[Int(entry.nodeIndex)] : nil
     }
 
     /// The index of the first child whose end is after `offset` (relative), by binary search.
@@ -167,7 +193,7 @@ public final class SyntaxNode: Sendable {
             let a = children[i], b = other.children[i]
             guard a.offset == b.offset, a.width == b.width, a.kind == b.kind, a.tag == b.tag, a.flags == b.flags,
                   a.startTagWidth == b.startTagWidth, a.endTagWidth == b.endTagWidth else { return false }
-            switch (a.node, b.node) {
+            switch (node(of: a), other.node(of: b)) {
             case (nil, nil): continue
             case let (x?, y?): if !x.isStructurallyEqual(to: y) { return false }
             default: return false

@@ -35,7 +35,7 @@ public struct SyntaxTree: Sendable {
     /// Parses a document from scratch.
     public static func parse(_ text: [UInt8]) -> SyntaxTree {
         text.withUnsafeBufferPointer { buf in
-            let parser = Parser(buf, context: ParseContext())
+            var parser = Parser(buf, context: ParseContext())
             let root = parser.parseDocument()
             return SyntaxTree(text: text, root: root, context: parser.context, rootElementIndex: parser.rootIndex)
         }
@@ -49,12 +49,12 @@ public struct SyntaxTree: Sendable {
 
     /// The document element (normally `<plist>`).
     public var rootElement: SyntaxElement? {
-        rootElementIndex.map { SyntaxElement(entry: root.children[$0], start: Int(root.children[$0].offset)) }
+        rootElementIndex.map { SyntaxElement.child($0, of: root, ownerStart: 0) }
     }
 
     /// Every top-level entry of the document, in order.
     public var topLevel: [SyntaxElement] {
-        root.children.map { SyntaxElement(entry: $0, start: Int($0.offset)) }
+        root.children.indices.map { SyntaxElement.child($0, of: root, ownerStart: 0) }
     }
 
     // MARK: Incremental reparse
@@ -83,7 +83,7 @@ public struct SyntaxTree: Sendable {
             guard i < node.children.count else { break }
             let e = node.children[i]
             let s = nodeStart + Int(e.offset)
-            guard let child = e.node, e.kind == .element, e.endTagWidth > 0,
+            guard let child = node.node(of: e), e.kind == .element, e.endTagWidth > 0,
                   !e.flags.contains(.startTagUnterminated),
                   s + Int(e.startTagWidth) <= editRange.lowerBound,
                   editRange.upperBound <= s + Int(e.width) - Int(e.endTagWidth)
@@ -101,10 +101,12 @@ public struct SyntaxTree: Sendable {
                 var newNode = replacement
                 for (parent, index, _) in path.reversed() {
                     var children = parent.children
+                    var nodes = parent.nodes
                     children[index].width = UInt32(Int(children[index].width) + delta)
-                    children[index].node = newNode
+                    nodes[Int(children[index].nodeIndex)] = newNode
+                    if newNode.containsError { children[index].flags.insert(.childError) } else { children[index].flags.remove(.childError) }
                     for k in (index + 1)..<children.count { children[k].offset = UInt32(Int(children[k].offset) + delta) }
-                    newNode = SyntaxNode(children: children, width: parent.width + delta)
+                    newNode = SyntaxNode(children: children, nodes: nodes, width: parent.width + delta)
                 }
                 return SyntaxTree(text: newText, root: newNode, context: context, rootElementIndex: rootElementIndex)
             }
@@ -164,24 +166,27 @@ public struct SyntaxTree: Sendable {
         }
         let regionEnd = regionEndOld + delta
         guard regionEnd >= regionStart else { return nil }
-        let entries: ContiguousArray<RawEntry>? = newText.withUnsafeBufferPointer { buf in
-            let parser = Parser(buf, context: context)
+        let region: (ContiguousArray<RawEntry>, ContiguousArray<SyntaxNode>)? = newText.withUnsafeBufferPointer { buf in
+            var parser = Parser(buf, context: context)
             return parser.parseRegion(start: regionStart, regionEnd: regionEnd, frames: frames)
         }
-        guard let entries else { return nil }
+        guard let (entries, entryNodes) = region else { return nil }
         var children = ContiguousArray<RawEntry>()
+        var nodes = ContiguousArray<SyntaxNode>()
         children.reserveCapacity(c.count - max(0, last - first + 1) + entries.count)
-        if first > 0 { children.append(contentsOf: c[0..<first]) }
-        children.append(contentsOf: entries)
+        func add(_ entry: RawEntry, _ child: SyntaxNode?, shift: Int) {
+            var e = entry
+            e.offset = UInt32(Int(e.offset) + shift)
+            if let child { nodes.append(child); e.nodeIndex = Int32(nodes.count - 1) } else { e.nodeIndex = -1 }
+            children.append(e)
+        }
+        for k in 0..<max(0, first) { add(c[k], node.node(of: c[k]), shift: 0) }
+        for e in entries { add(e, e.nodeIndex >= 0 ? entryNodes[Int(e.nodeIndex)] : nil, shift: 0) }
         if last + 1 < c.count {
-            for k in (last + 1)..<c.count {
-                var e = c[k]
-                e.offset = UInt32(Int(e.offset) + delta)
-                children.append(e)
-            }
+            for k in (last + 1)..<c.count { add(c[k], node.node(of: c[k]), shift: delta) }
         }
         // A node whose content became plain text (or nothing) is stored inline by a full parse.
         if children.isEmpty || (children.count == 1 && children[0].kind == .text) { return nil }
-        return SyntaxNode(children: children, width: node.width + delta)
+        return SyntaxNode(children: children, nodes: nodes, width: node.width + delta)
     }
 }

@@ -13,6 +13,20 @@ enum XMLChar {
         return t
     }()
 
+    /// `textClass` as a pointer that lives for the whole process (read-only).
+    nonisolated(unsafe) static let textClassTable: UnsafePointer<UInt8> = {
+        let t = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        t.initialize(from: textClass, count: 256)
+        return UnsafePointer(t)
+    }()
+
+    /// `asciiName` as a pointer that lives for the whole process (read-only).
+    nonisolated(unsafe) static let asciiNameTable: UnsafePointer<UInt8> = {
+        let t = UnsafeMutablePointer<UInt8>.allocate(capacity: 128)
+        t.initialize(from: asciiName, count: 128)
+        return UnsafePointer(t)
+    }()
+
     /// 1 = ASCII name-start char, 2 = ASCII name char only, 0 = neither (non-ASCII decided by decoding).
     static let asciiName: [UInt8] = {
         var t = [UInt8](repeating: 0, count: 128)

@@ -80,11 +80,11 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
         let edited = tree.applying(TextEdit(range: offset + 1..<offset + 1, replacement: "x"))
         #expect(sameTree(edited, SyntaxTree.parse(edited.text)))
         // The root dictionary is rebuilt along the path; entries away from the edit are shared.
-        let oldChildren = dict.entry.node!.children
-        let newChildren = edited.rootElement!.childElements[0].entry.node!.children
-        var shared = 0
-        for (a, b) in zip(oldChildren, newChildren) where a.node != nil && a.node === b.node { shared += 1 }
-        #expect(shared >= oldChildren.filter { $0.node != nil }.count - 1)
+        let oldNodes = dict.node!.nodes
+        let newNodes = edited.rootElement!.childElements[0].node!.nodes
+        #expect(oldNodes.count == newNodes.count)
+        let shared = zip(oldNodes, newNodes).filter { $0 === $1 }.count
+        #expect(shared == oldNodes.count - 1)
     }
 
     @Test func typingAKeyCharacterByCharacter() {

@@ -4,7 +4,7 @@ import Testing
 
 /// Checks that a node's children tile its content exactly, recursively.
 func checkTiling(_ e: SyntaxElement, _ text: [UInt8]) -> String? {
-    guard let node = e.entry.node else { return nil }
+    guard let node = e.node else { return nil }
     var cursor = e.start + Int(e.entry.startTagWidth)
     for c in e.children {
         if c.start != cursor { return "gap or overlap at \(cursor) (child at \(c.start))" }
