@@ -80,7 +80,7 @@ import XMLReference
 }
 
 private func entryCount(_ node: SyntaxNode) -> Int {
-    node.children.reduce(node.children.count) { total, entry in total + (entry.node.map(entryCount) ?? 0) }
+    node.children.reduce(node.children.count) { total, entry in total + ((node.node(of: entry).map(entryCount) ?? 0)) }
 }
 
 private func firstOffset(of needle: String, in haystack: [UInt8]) -> Int? {
