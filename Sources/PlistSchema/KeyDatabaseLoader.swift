@@ -11,59 +11,6 @@ public struct KeyDatabaseError: Error, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// The on-disk shape of the data file. Field names are short because people edit the file by hand;
-/// docs/key-database.md documents each one.
-struct RawDatabase: Decodable {
-    var formatVersion: Int
-    var keys: [RawEntry]
-}
-
-/// A value that the data file may write either as one string or as an array of strings.
-struct OneOrMany: Decodable {
-    var items: [String]
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let one = try? container.decode(String.self) {
-            items = [one]
-        } else {
-            items = try container.decode([String].self)
-        }
-    }
-}
-
-struct RawValue: Decodable {
-    var value: String
-    var note: String
-    var minOS: String?
-    var deprecated: Bool?
-}
-
-struct RawEntry: Decodable {
-    var name: String
-    var domain: String?
-    var paths: [String]?
-    var type: OneOrMany
-    var element: String?
-    var xcode: String?
-    var platforms: [String]?
-    var values: [RawValue]?
-    var closed: Bool?
-    var `default`: String?
-    var status: String?
-    var since: String?
-    var successor: String?
-    var localizable: Bool?
-    var required: [String]?
-    var recommended: [String]?
-    var review: String?
-    var related: [String]?
-    var doc: String?
-    var summary: String
-    var seed: Bool?
-    var misspellings: [String]?
-    var customKeys: Bool?
-}
-
 /// Every field name the data file may use in a key entry (tests reject any other, to catch typos).
 public let keyEntryFieldNames: Set<String> = [
     "name", "domain", "paths", "type", "element", "xcode", "platforms", "values", "closed", "default",
@@ -78,95 +25,132 @@ extension KeyDatabase {
     /// The prefix of documentation links derived for Info.plist keys that give no `doc` field.
     public static let infoPlistDocBase = "https://developer.apple.com/documentation/bundleresources/information-property-list/"
 
-    /// Decodes the data file's bytes.
+    /// Decodes the data file's bytes. Unknown fields, wrong types and unknown enumeration names are errors
+    /// that name the key and the field.
     public static func decode(_ data: Data) throws -> [KeyDefinition] {
-        let raw: RawDatabase
-        do {
-            raw = try JSONDecoder().decode(RawDatabase.self, from: data)
-        } catch let error as DecodingError {
-            throw KeyDatabaseError("keys.json does not decode: \(describe(error))")
+        guard case .object(let root) = try JSONReader.parse(Array(data)) else {
+            throw KeyDatabaseError("keys.json must contain an object with formatVersion and keys")
         }
-        guard raw.formatVersion == 1 else {
-            throw KeyDatabaseError("keys.json has formatVersion \(raw.formatVersion); this build reads version 1")
+        guard case .number(let version)? = root["formatVersion"], version == "1" else {
+            throw KeyDatabaseError("keys.json must have formatVersion 1")
         }
-        return try raw.keys.map(definition(from:))
+        guard case .array(let entries)? = root["keys"] else { throw KeyDatabaseError("keys.json has no keys array") }
+        var cache = ParseCache()
+        return try entries.enumerated().map { try definition(from: $0.element, position: $0.offset, cache: &cache) }
     }
 
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    /// Platform and path strings repeat across hundreds of entries; parsing each distinct one once keeps loading fast.
+    private struct ParseCache {
+        var platforms: [String: PlatformAvailability] = [:]
+        var paths: [String: KeyPathPattern] = [:]
+
+        mutating func platform(_ text: String) -> PlatformAvailability? {
+            if let known = platforms[text] { return known }
+            let parsed = PlatformAvailability(parsing: text)
+            platforms[text] = parsed
+            return parsed
         }
-        switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return "\(path(context)): \(context.debugDescription)"
-        case .keyNotFound(let key, let context):
-            return "\(path(context)): missing field \(key.stringValue)"
-        @unknown default:
-            return String(describing: error)
+
+        mutating func path(_ text: String) -> KeyPathPattern? {
+            if let known = paths[text] { return known }
+            let parsed = KeyPathPattern(parsing: text)
+            paths[text] = parsed
+            return parsed
         }
     }
 
-    private static func definition(from raw: RawEntry) throws -> KeyDefinition {
-        let name = raw.name
+    private static func definition(from value: JSONValue, position: Int, cache: inout ParseCache) throws -> KeyDefinition {
+        guard case .object(let entry) = value else { throw KeyDatabaseError("keys.json entry \(position) is not an object") }
+        guard case .string(let name)? = entry["name"] else { throw KeyDatabaseError("keys.json entry \(position) has no name") }
         func fail(_ message: String) -> KeyDatabaseError { KeyDatabaseError("\(name): \(message)") }
+        if let unknown = entry.keys.first(where: { !keyEntryFieldNames.contains($0) }) { throw fail("unknown field \(unknown)") }
 
-        let domain: PlistDomain
-        if let text = raw.domain {
-            guard let parsed = PlistDomain(rawValue: text) else { throw fail("unknown domain \(text)") }
-            domain = parsed
-        } else {
-            domain = .infoPlist
+        func string(_ field: String) throws -> String? {
+            switch entry[field] {
+            case nil: return nil
+            case .string(let text)?: return text
+            case let other?: throw fail("\(field) must be a string, not \(other.kindName)")
+            }
         }
-        let placements = try (raw.paths ?? [""]).map { text -> KeyPathPattern in
-            guard let pattern = KeyPathPattern(parsing: text) else { throw fail("malformed path \"\(text)\"") }
-            return pattern
+        func bool(_ field: String) throws -> Bool? {
+            switch entry[field] {
+            case nil: return nil
+            case .bool(let flag)?: return flag
+            case let other?: throw fail("\(field) must be true or false, not \(other.kindName)")
+            }
         }
+        func strings(_ field: String, allowSingle: Bool = false) throws -> [String]? {
+            switch entry[field] {
+            case nil: return nil
+            case .string(let text)? where allowSingle: return [text]
+            case .array(let items)?:
+                return try items.map {
+                    guard case .string(let text) = $0 else { throw fail("\(field) must list strings") }
+                    return text
+                }
+            case let other?: throw fail("\(field) must be an array of strings, not \(other.kindName)")
+            }
+        }
+        func parsed<T>(_ texts: [String], _ field: String, _ parse: (String) -> T?) throws -> [T] {
+            try texts.map { text in
+                guard let value = parse(text) else { throw fail("unknown \(field) \"\(text)\"") }
+                return value
+            }
+        }
+
+        guard let summary = try string("summary") else { throw fail("missing summary") }
+        guard let typeNames = try strings("type", allowSingle: true), !typeNames.isEmpty else { throw fail("missing type") }
+        let types = try parsed(typeNames, "type", ValueType.init(rawValue:))
+        let domain = try string("domain").map { text in
+            guard let domain = PlistDomain(rawValue: text) else { throw fail("unknown domain \(text)") }
+            return domain
+        } ?? .infoPlist
+        let placements = try parsed(try strings("paths") ?? [""], "path") { cache.path($0) }
         if placements.isEmpty { throw fail("empty paths list") }
-        let types = try raw.type.items.map { text -> ValueType in
-            guard let type = ValueType(rawValue: text) else { throw fail("unknown type \(text)") }
-            return type
-        }
-        if types.isEmpty { throw fail("no type") }
         var element: ValueType?
-        if let text = raw.element {
-            guard let type = ValueType(rawValue: text) else { throw fail("unknown element type \(text)") }
+        if let text = try string("element") {
+            element = try parsed([text], "element type", ValueType.init(rawValue:)).first
             guard types.contains(.array) else { throw fail("element type given for a non-array key") }
-            element = type
         }
-        let platforms = try (raw.platforms ?? []).map { text -> PlatformAvailability in
-            guard let availability = PlatformAvailability(parsing: text) else { throw fail("malformed platform \"\(text)\"") }
-            return availability
-        }
-        let values = try (raw.values ?? []).map { value -> EnumValue in
-            var minimum: PlatformAvailability?
-            if let text = value.minOS {
-                guard let parsed = PlatformAvailability(parsing: text) else { throw fail("malformed minOS \"\(text)\"") }
-                minimum = parsed
+        let platforms = try parsed(try strings("platforms") ?? [], "platform") { cache.platform($0) }
+        var values: [EnumValue] = []
+        switch entry["values"] {
+        case nil: break
+        case .array(let items)?:
+            for item in items {
+                guard case .object(let fields) = item, case .string(let literal)? = fields["value"], case .string(let note)? = fields["note"] else {
+                    throw fail("each value needs string fields value and note")
+                }
+                if let unknown = fields.keys.first(where: { !enumValueFieldNames.contains($0) }) { throw fail("value \(literal) has unknown field \(unknown)") }
+                var minimum: PlatformAvailability?
+                switch fields["minOS"] {
+                case nil: break
+                case .string(let text)?: minimum = try parsed([text], "minOS") { cache.platform($0) }.first
+                default: throw fail("minOS of \(literal) must be a string")
+                }
+                var deprecated = false
+                switch fields["deprecated"] {
+                case nil: break
+                case .bool(let flag)?: deprecated = flag
+                default: throw fail("deprecated of \(literal) must be true or false")
+                }
+                values.append(EnumValue(value: literal, note: note, minimumOS: minimum, deprecated: deprecated))
             }
-            return EnumValue(value: value.value, note: value.note, minimumOS: minimum, deprecated: value.deprecated ?? false)
+        case let other?: throw fail("values must be an array, not \(other.kindName)")
         }
-        var statusKind = StatusKind.active
-        if let text = raw.status {
-            guard let parsed = StatusKind(rawValue: text) else { throw fail("unknown status \(text)") }
-            statusKind = parsed
-        }
-        func kinds(_ list: [String]?, _ field: String) throws -> [BundleKind] {
-            try (list ?? []).map { text in
-                guard let kind = BundleKind(rawValue: text) else { throw fail("unknown bundle kind \(text) in \(field)") }
-                return kind
-            }
-        }
-        let doc = raw.doc ?? derivedDocURL(name: name, domain: domain, placement: placements[0])
+        let statusKind = try string("status").map { try parsed([$0], "status", StatusKind.init(rawValue:))[0] } ?? .active
+        let doc = try string("doc") ?? derivedDocURL(name: name, domain: domain, placement: placements[0])
         return KeyDefinition(
             name: name, domain: domain, placements: placements, valueTypes: types, arrayElementType: element,
-            xcodeName: raw.xcode, platforms: platforms, values: values, valuesAreClosed: raw.closed ?? false,
-            defaultValue: raw.default,
-            status: KeyStatus(kind: statusKind, since: raw.since, successor: raw.successor),
-            localizable: raw.localizable ?? false,
-            requiredFor: try kinds(raw.required, "required"), recommendedFor: try kinds(raw.recommended, "recommended"),
-            appStoreReview: raw.review, related: raw.related ?? [], docURL: doc, summary: raw.summary,
-            fromSeeds: raw.seed ?? true, misspellings: raw.misspellings ?? [],
-            allowsCustomChildKeys: raw.customKeys ?? false
+            xcodeName: try string("xcode"), platforms: platforms, values: values, valuesAreClosed: try bool("closed") ?? false,
+            defaultValue: try string("default"),
+            status: KeyStatus(kind: statusKind, since: try string("since"), successor: try string("successor")),
+            localizable: try bool("localizable") ?? false,
+            requiredFor: try parsed(try strings("required") ?? [], "bundle kind", BundleKind.init(rawValue:)),
+            recommendedFor: try parsed(try strings("recommended") ?? [], "bundle kind", BundleKind.init(rawValue:)),
+            appStoreReview: try string("review"), related: try strings("related") ?? [], docURL: doc, summary: summary,
+            fromSeeds: try bool("seed") ?? true, misspellings: try strings("misspellings") ?? [],
+            allowsCustomChildKeys: try bool("customKeys") ?? false
         )
     }
 
@@ -177,7 +161,13 @@ extension KeyDatabase {
             if case .key(let key) = component { parts.append(key.lowercased()) }
         }
         parts.append(name.lowercased())
-        parts = parts.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0 }
+        parts = parts.map { part in
+            let plain = part.utf8.allSatisfy { byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+            }
+            return plain ? part : (part.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? part)
+        }
         switch domain {
         case .infoPlist:
             return infoPlistDocBase + parts.joined(separator: "/")

@@ -106,3 +106,44 @@ import Testing
         #expect(root.contains { $0.name == "CFBundleIdentifier" })
     }
 }
+
+@Suite struct DataFileReaderTests {
+    @Test func readsEscapesAndUnicode() throws {
+        let value = try JSONReader.parse(Array(#"{"a": ["x\"y\\z\n", "\u00e9\ud83d\ude00", true, null, 12]}"#.utf8))
+        guard case .object(let object) = value, case .array(let items)? = object["a"] else {
+            Issue.record("not an object with an array")
+            return
+        }
+        guard case .string(let first) = items[0], case .string(let second) = items[1] else {
+            Issue.record("strings expected")
+            return
+        }
+        #expect(first == "x\"y\\z\n")
+        #expect(second == "é😀")
+        guard case .number(let number) = items[4] else { Issue.record("number expected"); return }
+        #expect(number == "12")
+    }
+
+    @Test func reportsErrorsWithLineNumbers() {
+        #expect(throws: KeyDatabaseError.self) { try JSONReader.parse(Array("{\n\"a\": [1,,]\n}".utf8)) }
+        do {
+            _ = try JSONReader.parse(Array("{\n\"a\": [1,,]\n}".utf8))
+        } catch {
+            #expect("\(error)".contains("line 2"))
+        }
+    }
+
+    @Test func rejectsBadEntries() {
+        let cases = [
+            #"{"formatVersion": 1, "keys": [{"name": "K", "type": "strng", "summary": "S."}]}"#,
+            #"{"formatVersion": 1, "keys": [{"name": "K", "type": "string", "summary": "S.", "colour": "red"}]}"#,
+            #"{"formatVersion": 1, "keys": [{"name": "K", "type": "string"}]}"#,
+            #"{"formatVersion": 1, "keys": [{"name": "K", "type": "string", "summary": "S.", "platforms": ["Windows 11"]}]}"#,
+            #"{"formatVersion": 1, "keys": [{"name": "K", "type": "string", "summary": "S.", "paths": ["A//B"]}]}"#,
+            #"{"formatVersion": 2, "keys": []}"#,
+        ]
+        for text in cases {
+            #expect(throws: KeyDatabaseError.self, "\(text)") { try KeyDatabase(data: Data(text.utf8)) }
+        }
+    }
+}
