@@ -1,9 +1,52 @@
 // `plist-lsp [serve] [--stdio | --listen PATH]`: the language server.
 import ArgumentParser
+import Foundation
+import LanguageServerProtocol
+import PlistLanguageServer
 
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Serve the Language Server Protocol (default).")
+    static let configuration = CommandConfiguration(
+        abstract: "Serve LSP on stdin/stdout (the default; --stdio) or on a Unix socket (--listen <path>).",
+        discussion: """
+            plist-lsp (no arguments) or plist-lsp --stdio serves one editor on stdin/stdout; this is \
+            what editors start. Only protocol messages are written to stdout; logs go to stderr.
+
+            plist-lsp --listen PATH runs a daemon on a Unix-domain socket: every client that connects \
+            gets its own session. The socket is created owner-only (mode 0600) in a directory you own; \
+            an existing file that is not a socket is never removed; a stale socket is replaced; the \
+            socket is removed on SIGINT or SIGTERM. The path must fit in 107 bytes.
+
+            Exit status: 0 after shutdown and exit, 1 when the client exits or disconnects without \
+            shutdown, 2 for usage errors or when the socket cannot be created.
+            """)
+
+    @Flag(help: "Serve on stdin/stdout (the default; editors such as VS Code pass it).")
+    var stdio = false
+
+    @Option(help: ArgumentHelp("Serve on a Unix-domain socket at <path>, one session per client.", valueName: "path"))
+    var listen: String?
+
+    @Option(help: ArgumentHelp("Lowest level logged to stderr: debug, info, warning or error.", valueName: "level"))
+    var logLevel: String = "info"
+
+    func validate() throws {
+        if stdio && listen != nil { throw ValidationError("--stdio and --listen cannot be combined") }
+        if Logger.Level(name: logLevel) == nil { throw ValidationError("unknown log level '\(logLevel)' (debug, info, warning, error)") }
+    }
+
     func run() async throws {
-        throw ValidationError("the language server is not available in this build yet")
+        let options = LanguageServerOptions(
+            logger: Logger(label: "plist-lsp", minimumLevel: Logger.Level(name: logLevel) ?? .info))
+        if let listen {
+            do {
+                try await Transports.serveUnixSocket(path: listen, options: options)
+            } catch let error as UnixSocketError {
+                FileHandle.standardError.write(Data("plist-lsp: \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+        } else {
+            let status = try await Transports.serveStandardIO(options: options)
+            Foundation.exit(status)
+        }
     }
 }

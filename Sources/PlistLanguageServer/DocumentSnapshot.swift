@@ -1,0 +1,97 @@
+// An immutable version of an open document, and the only place byte offsets become LSP positions.
+import LanguageServerProtocol
+import PlistSyntax
+
+/// One version of an open document: text, syntax tree, line index and typed view, never mutated.
+///
+/// Requests receive the snapshot of the version they arrived for; an edit makes a new snapshot
+/// (through the incremental reparse) and leaves this one untouched. The line index and the typed
+/// `PlistDocument` are computed on first use and then shared by every reader.
+///
+/// Conversions clamp, never trap: a position past the end of a line or of the text, or inside a
+/// UTF-16 surrogate pair or a UTF-8 sequence, maps to the nearest character start before it; an
+/// outgoing position is always at a character boundary in the negotiated encoding.
+public final class DocumentSnapshot: Sendable {
+    public let uri: DocumentURI
+    /// The client's version number of this text.
+    public let version: Int
+    public let languageID: String
+    /// The lossless syntax tree; `tree.text` is the document's UTF-8 text.
+    public let tree: SyntaxTree
+    /// The position encoding negotiated at `initialize` (utf-16 unless the client offered another).
+    public let encoding: PositionEncoding
+    /// Unique among the snapshots of one server process: identifies this exact content.
+    public let id: Int
+    private let lazyLineIndex: Lazy<LineIndex>
+    private let lazyDocument: Lazy<PlistDocument>
+
+    init(uri: DocumentURI, version: Int, languageID: String, tree: SyntaxTree, encoding: PositionEncoding, id: Int,
+         lineIndex: LineIndex? = nil) {
+        self.uri = uri
+        self.version = version
+        self.languageID = languageID
+        self.tree = tree
+        self.encoding = encoding
+        self.id = id
+        lazyLineIndex = lineIndex.map { Lazy(value: $0) } ?? Lazy { LineIndex(tree.text) }
+        lazyDocument = Lazy { PlistDocument(tree) }
+    }
+
+    /// Makes a snapshot outside a server (tests, benchmarks, tools).
+    public convenience init(uri: DocumentURI, version: Int = 0, text: String, encoding: PositionEncoding = .utf16) {
+        self.init(uri: uri, version: version, languageID: "plist", tree: SyntaxTree.parse(Array(text.utf8)),
+                  encoding: encoding, id: 0)
+    }
+
+    /// The UTF-8 text.
+    public var text: [UInt8] { tree.text }
+    /// The text as a `String`.
+    public var string: String { String(decoding: tree.text, as: UTF8.self) }
+    /// Line starts for offset ↔ position conversion (computed once, on first use).
+    public var lineIndex: LineIndex { lazyLineIndex.value }
+    /// The typed view: dictionaries, keys, values, structure problems, `context(at:)`.
+    public var document: PlistDocument { lazyDocument.value }
+
+    // MARK: Conversions
+
+    /// The LSP position of a UTF-8 byte offset (clamped to the text, moved to a character start).
+    public func position(of offset: Int) -> Position {
+        let p = lineIndex.position(of: offset, in: encoding)
+        return Position(line: p.line, character: p.character)
+    }
+
+    /// The UTF-8 byte offset of an LSP position (clamped; see the type's documentation).
+    public func offset(of position: Position) -> Int {
+        lineIndex.offset(of: LinePosition(line: position.line, character: position.character), in: encoding)
+    }
+
+    /// The LSP range of a byte range.
+    public func range(of bytes: Range<Int>) -> LSPRange {
+        LSPRange(start: position(of: bytes.lowerBound), end: position(of: bytes.upperBound))
+    }
+
+    /// The byte range of an LSP range (clamped; a reversed range is put in order).
+    public func byteRange(of range: LSPRange) -> Range<Int> {
+        let a = offset(of: range.start), b = offset(of: range.end)
+        return min(a, b)..<max(a, b)
+    }
+
+    /// Whether `position` names a real place in the text: its line exists and its character is
+    /// at a character boundary no further than the end of that line. Clamped positions are not exact.
+    public func isExact(_ position: Position) -> Bool {
+        Self.isExact(position, offset: offset(of: position), index: lineIndex, encoding: encoding)
+    }
+
+    static func isExact(_ position: Position, offset: Int, index: LineIndex, encoding: PositionEncoding) -> Bool {
+        guard position.line >= 0, position.line < index.lineCount, position.character >= 0 else { return false }
+        return index.position(of: offset, in: encoding) == LinePosition(line: position.line, character: position.character)
+    }
+}
+
+extension PositionEncoding {
+    /// The LSP kind of this encoding.
+    public var kind: PositionEncodingKind { PositionEncodingKind(rawValue: rawValue) }
+
+    /// The encoding for an LSP kind, if we support it.
+    public init?(kind: PositionEncodingKind) { self.init(rawValue: kind.rawValue) }
+}

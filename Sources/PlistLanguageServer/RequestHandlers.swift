@@ -1,0 +1,87 @@
+// The table of request handlers: where editor features (hover, completion, code actions…) plug in.
+import LanguageServerProtocol
+import PlistSyntax
+
+/// What a handler may use besides its request and snapshot.
+public struct RequestContext: Sendable {
+    /// The id of the request being answered.
+    public let id: RequestID
+    /// Logs to stderr (and `window/logMessage`, at the level the client asked for).
+    public let logger: Logger
+    /// The capabilities the client declared at `initialize`.
+    public let clientCapabilities: ClientCapabilities
+    /// The negotiated position encoding (snapshots already convert with it).
+    public let encoding: PositionEncoding
+    /// The settings in force when the request started.
+    public let configuration: ServerConfiguration
+    /// The diagnostics of a snapshot (e.g. for code actions that fix them).
+    public let diagnostics: DiagnosticsProvider
+    /// The connection, for server → client requests (`workspace/applyEdit`,
+    /// `workspace/configuration`); never used to write files.
+    public let connection: Connection
+}
+
+/// The request handlers of a server session, by method. Build one with the `ServerFeature`s
+/// (see `ServerFeatures.all`), then pass it to `LanguageServer`.
+///
+/// A *document* handler runs on the immutable snapshot of the version its request arrived for,
+/// concurrently with other requests; an edit to that document cancels it (the client then gets
+/// `ContentModified`), and `$/cancelRequest` cancels it (`RequestCancelled`). Long computations
+/// should call `try Task.checkCancellation()` now and then. A *freestanding* handler needs no
+/// document. Throw a `ResponseError` to answer with a specific error; any other error becomes
+/// `RequestFailed`.
+public struct RequestHandlers: Sendable {
+    struct Entry: Sendable {
+        /// Which document the request reads, or nil for a freestanding request.
+        let document: @Sendable (any LSPRequest) -> DocumentURI?
+        let run: @Sendable (any LSPRequest, DocumentSnapshot?, RequestContext) async throws -> any Encodable & Sendable
+    }
+
+    private(set) var entries: [String: Entry] = [:]
+
+    public init() {}
+
+    /// The methods with a handler.
+    public var methods: [String] { entries.keys.sorted() }
+
+    /// Registers a handler for a `textDocument/*` request reading one document.
+    public mutating func document<R: TextDocumentRequest>(
+        _ type: R.Type, _ body: @escaping @Sendable (R, DocumentSnapshot, RequestContext) async throws -> R.Response
+    ) {
+        document(type, uri: { $0.textDocument.uri }, body)
+    }
+
+    /// Registers a handler for a request reading the document `uri(request)` names.
+    public mutating func document<R: LSPRequest>(
+        _ type: R.Type, uri: @escaping @Sendable (R) -> DocumentURI,
+        _ body: @escaping @Sendable (R, DocumentSnapshot, RequestContext) async throws -> R.Response
+    ) {
+        entries[R.method] = Entry(
+            document: { uri($0 as! R) },
+            run: { request, snapshot, context in try await body(request as! R, snapshot!, context) })
+    }
+
+    /// Registers a handler for a request that reads no document (e.g. `completionItem/resolve`).
+    public mutating func freestanding<R: LSPRequest>(
+        _ type: R.Type, _ body: @escaping @Sendable (R, RequestContext) async throws -> R.Response
+    ) {
+        entries[R.method] = Entry(
+            document: { _ in nil },
+            run: { request, _, context in try await body(request as! R, context) })
+    }
+
+    subscript(method: String) -> Entry? { entries[method] }
+}
+
+/// A feature of the server: registers its request handlers and announces its capabilities.
+///
+/// To add one (hover, completion, code actions, …): write a type conforming to this protocol in
+/// its own file under `Sources/PlistLanguageServer/Features/`, compute results from the
+/// `DocumentSnapshot` (byte offsets ↔ LSP positions with `snapshot.offset(of:)`,
+/// `snapshot.range(of:)`, `snapshot.byteRange(of:)`), and list it in `ServerFeatures.all`.
+public protocol ServerFeature: Sendable {
+    /// Adds this feature's handlers.
+    func register(_ handlers: inout RequestHandlers)
+    /// Sets this feature's members of the `initialize` result.
+    func announce(_ capabilities: inout ServerCapabilities, client: ClientCapabilities)
+}
