@@ -1,0 +1,146 @@
+// Our parser against libxml2 (well-formedness) and Foundation (decoded values) on the real-world
+// corpus and on 10,000+ seeded mutations of it. See docs/xml-conformance.md.
+import Foundation
+import PlistSyntax
+import Testing
+import XMLReference
+
+/// The inputs: every corpus file, then deterministic mutated variants of them.
+enum DifferentialInputs {
+    static let seed: UInt64 = 0x706C_6973_745F_6C73  // "plist_ls"
+    static let variantCount = 10_000
+    /// Files above this size are mutated only every `largeFileStride`-th round (debug speed).
+    static let largeFileBytes = 16 * 1024
+    static let largeFileStride = 16
+
+    /// Every regular file in `shared/corpus/files`, sorted by name; empty if the directory is missing.
+    static let corpus: [(name: String, text: [UInt8])] = {
+        let directory = TestFiles.corpus
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.sorted().compactMap { name in
+            FileManager.default.contents(atPath: directory.appendingPathComponent(name).path).map { (name, [UInt8]($0)) }
+        }
+    }()
+
+    /// Round-robin over the corpus, one seeded mutation sequence per variant.
+    static let variants: [(file: String, mutations: [Mutation], text: [UInt8])] = {
+        guard !corpus.isEmpty else { return [] }
+        var mutator = Mutator(seed: seed)
+        var out: [(String, [Mutation], [UInt8])] = []
+        out.reserveCapacity(variantCount)
+        var round = 0
+        while out.count < variantCount {
+            for file in corpus where out.count < variantCount {
+                if file.text.count > largeFileBytes && round % largeFileStride != 0 { continue }
+                let (text, mutations) = mutator.mutate(file.text)
+                out.append((file.name, mutations, text))
+            }
+            round += 1
+        }
+        return out
+    }()
+
+    static func requireCorpus() throws {
+        try #require(
+            corpus.count >= 80,
+            "The shared corpus is missing or incomplete at \(TestFiles.corpus.path) (found \(corpus.count) files); it must be a sibling of the repository: <root>/../shared/corpus/files")
+    }
+}
+
+/// Foundation's reading of a document, normalised; nil when Foundation rejects it.
+func foundationValue(_ text: [UInt8]) -> NormalizedValue?? {
+    guard let any = try? PropertyListSerialization.propertyList(from: Data(text), options: [], format: nil) else { return nil }
+    return .some(NormalizedValue(foundation: any))
+}
+
+/// One value difference between our decoder and Foundation.
+struct ValueDifference {
+    let file: String
+    let mutations: [Mutation]
+    let detail: String
+}
+
+/// Compares our decoded value with Foundation's for inputs libxml2 and Foundation both accept.
+func valueDifference(_ text: [UInt8], file: String, mutations: [Mutation], reference: Verdict) -> ValueDifference? {
+    guard reference.wellFormed, let foundation = foundationValue(text) else { return nil }
+    guard let foundation else {
+        return ValueDifference(file: file, mutations: mutations, detail: "Foundation returned a type we cannot normalise")
+    }
+    guard let ours = PlistDocument(SyntaxTree.parse(text)).value else {
+        return ValueDifference(file: file, mutations: mutations, detail: "ours: no value; Foundation: \(foundation)")
+    }
+    return NormalizedValue.difference(NormalizedValue(ours), foundation).map {
+        ValueDifference(file: file, mutations: mutations, detail: "ours vs Foundation at \($0)")
+    }
+}
+
+@Suite struct DifferentialTests {
+    @Test func corpusVerdictsMatchLibxml2() throws {
+        try DifferentialInputs.requireCorpus()
+        var report = MismatchReport()
+        for file in DifferentialInputs.corpus {
+            let comparison = Comparison(file.text)
+            guard !comparison.agrees, DocumentedDifference.explaining(file.text, comparison) == nil else { continue }
+            report.add(Mismatch(file: file.name, mutations: [], text: file.text, comparison: comparison))
+        }
+        for paragraph in report.render(minimizing: true) { Issue.record(Comment(rawValue: paragraph)) }
+    }
+
+    @Test func mutatedVariantsVerdictsMatchLibxml2() throws {
+        try DifferentialInputs.requireCorpus()
+        let variants = DifferentialInputs.variants
+        #expect(variants.count >= 10_000)
+        var report = MismatchReport()
+        var documented: [DocumentedDifference: Int] = [:]
+        var wellFormedCount = 0
+        for variant in variants {
+            let comparison = Comparison(variant.text)
+            if comparison.reference.wellFormed { wellFormedCount += 1 }
+            if comparison.agrees { continue }
+            if let reason = DocumentedDifference.explaining(variant.text, comparison) {
+                documented[reason, default: 0] += 1
+                continue
+            }
+            report.add(Mismatch(file: variant.file, mutations: variant.mutations, text: variant.text, comparison: comparison))
+        }
+        let summary = "\(variants.count) variants (\(wellFormedCount) well formed per libxml2); \(report.total) mismatches in \(report.classes.count) classes; documented differences: \(documented.map { "\($0.key.rawValue): \($0.value)" })"
+        print("DifferentialTests: \(summary)")
+        let paragraphs = report.render(minimizing: true)
+        if let path = ProcessInfo.processInfo.environment["PLIST_DIFF_REPORT"] {
+            try (([summary] + paragraphs).joined(separator: "\n\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        for paragraph in paragraphs { Issue.record(Comment(rawValue: paragraph)) }
+    }
+
+    @Test func corpusValuesMatchFoundation() throws {
+        try DifferentialInputs.requireCorpus()
+        var compared = 0
+        for file in DifferentialInputs.corpus {
+            let reference = XMLReference.check(file.text)
+            if reference.wellFormed && foundationValue(file.text) != nil { compared += 1 }
+            if let difference = valueDifference(file.text, file: file.name, mutations: [], reference: reference) {
+                Issue.record("\(file.name): \(difference.detail)")
+            }
+        }
+        #expect(compared >= 70, "only \(compared) corpus files were accepted by both libxml2 and Foundation")
+    }
+
+    @Test func mutatedVariantValuesMatchFoundation() throws {
+        try DifferentialInputs.requireCorpus()
+        var byDetail: [String: (count: Int, example: ValueDifference)] = [:]
+        var compared = 0
+        for variant in DifferentialInputs.variants {
+            let reference = XMLReference.check(variant.text)
+            guard reference.wellFormed else { continue }
+            compared += 1
+            guard let difference = valueDifference(variant.text, file: variant.file, mutations: variant.mutations, reference: reference) else { continue }
+            // Group by the shape of the difference (path and values stripped of the variant's specifics).
+            let shape = difference.detail.replacingOccurrences(of: #"\[\d+\]"#, with: "[n]", options: .regularExpression)
+            byDetail[shape, default: (0, difference)].count += 1
+        }
+        print("DifferentialTests: \(compared) mutated variants compared with Foundation, \(byDetail.count) kinds of value difference")
+        for (shape, entry) in byDetail.sorted(by: { $0.value.count > $1.value.count }) {
+            Issue.record("\(entry.count)× \(shape)\n  file: \(entry.example.file)\n  mutation: \(entry.example.mutations.map(\.detail).joined(separator: "; "))")
+        }
+    }
+}
