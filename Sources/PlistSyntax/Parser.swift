@@ -68,7 +68,7 @@ struct Parser {
         }
         run(until: end)
         while stack.count > 1 { close(at: end, endTagWidth: 0, flags: .endTagMissing) }
-        return SyntaxNode(children: stack[0].children, nodes: stack[0].nodes, width: end)
+        return SyntaxNode(children: Self.copy(stack[0].children), nodes: Self.copy(stack[0].nodes), width: end)
     }
 
     /// Parses `start..<regionEnd` as content of the innermost of `frames`. Returns the entries
@@ -142,18 +142,18 @@ struct Parser {
         // An element that is never closed ends at its last non-blank byte: the blank before the
         // tag that closed it belongs to the parent (`<key>NSCam⏎<key>B</key>` keeps "NSCam").
         var elementEnd = endTagStart + endTagWidth
-        var trailingBlank: RawEntry? = nil
-        if endTagWidth == 0, let last = f.children.last, last.kind == .text {
-            let textStart = f.start + Int(last.offset)
-            var j = textStart + Int(last.width)
-            while j > textStart && XMLChar.isSpace(p[j - 1]) { j -= 1 }
-            if j < elementEnd {
-                trailingBlank = RawEntry(offset: UInt32(j), width: UInt32(elementEnd - j), kind: .text, tag: .other, flags: .whitespaceOnly, startTagWidth: 0, endTagWidth: 0)
-                if j == textStart { f.children.removeLast() } else {
+        if endTagWidth == 0 {
+            if let last = f.children.last {
+                elementEnd = f.start + last.end
+                if last.kind == .text {
+                    let textStart = f.start + Int(last.offset)
+                    var j = elementEnd
+                    while j > textStart && XMLChar.isSpace(p[j - 1]) { j -= 1 }
                     f.children[f.children.count - 1].width = UInt32(j - textStart)
-                    f.children[f.children.count - 1].flags.remove(.whitespaceOnly)
+                    elementEnd = j
                 }
-                elementEnd = j
+            } else {
+                elementEnd = f.start + f.startTagWidth
             }
         }
         var entry = RawEntry(
@@ -163,7 +163,9 @@ struct Parser {
         } else if f.children.count == 1 && f.children[0].kind == .text {
             entry.flags.formUnion(f.children[0].flags.intersection([.hasReferences, .malformed]))
         } else {
-            let node = SyntaxNode(children: f.children, nodes: f.nodes, width: Int(entry.width))
+            // Exact-size copies: the node keeps no spare capacity, and the frame's pooled buffers
+            // stay unshared, so reusing them never reallocates.
+            let node = SyntaxNode(children: Self.copy(f.children), nodes: Self.copy(f.nodes), width: Int(entry.width))
             if node.containsError { entry.flags.insert(.childError) }
             let parent = stack.count - 1
             stack[parent].nodes.append(node)
@@ -174,15 +176,30 @@ struct Parser {
         if !f.nodes.isEmpty { f.nodes.removeAll(keepingCapacity: true) }
         nodePool.append(f.nodes)
         append(entry)
-        if let blank = trailingBlank { append(blank) }
+    }
+
+    /// A copy of `a` in a new buffer of exactly its size.
+    @inline(__always)
+    static func copy<T>(_ a: ContiguousArray<T>) -> ContiguousArray<T> {
+        if a.isEmpty { return [] }
+        return ContiguousArray(unsafeUninitializedCapacity: a.count) { buffer, count in
+            a.withUnsafeBufferPointer { source in
+                _ = buffer.initialize(fromContentsOf: source)
+            }
+            count = a.count
+        }
     }
 
     // MARK: Text and references
 
+    /// Character data. Blank runs between markup are not stored: they are the gaps between
+    /// entries, and iteration (`SyntaxElement.forEachChild`) gives them back.
+    @inline(__always)
     private mutating func text() {
         let start = pos
         let (stop, flags) = scanText(from: pos)
         pos = stop
+        if flags.contains(.whitespaceOnly) { return }
         append(RawEntry(offset: UInt32(start), width: UInt32(stop - start), kind: .text, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0))
     }
 
@@ -441,8 +458,7 @@ struct Parser {
         // Which open element does it close?
         var k = stack.count - 1
         while k >= 1 {
-            let f = stack[k]
-            if f.nameLength == nameLength && memeq(f.nameStart, nameStart, nameLength) { break }
+            if stack[k].nameLength == nameLength && memeq(stack[k].nameStart, nameStart, nameLength) { break }
             k -= 1
         }
         let top = stack.count - 1

@@ -48,12 +48,23 @@ public struct SyntaxElement: Sendable {
     /// Whether the element's content holds markup (child elements, comments, CDATA…).
     public var hasChildNode: Bool { node != nil }
 
-    /// The entries inside the element (for an element with text-only content: one text entry, or
-    /// none when empty). Offsets are absolute.
+    /// The entries inside the element, blank runs included (for an element with text-only
+    /// content: one text entry, or none when empty). Offsets are absolute.
     public var children: [SyntaxElement] {
-        if let node {
-            return node.children.indices.map { SyntaxElement.child($0, of: node, ownerStart: start) }
+        if node != nil {
+            var out: [SyntaxElement] = []
+            forEachChild { out.append($0) }
+            return out
         }
+        return inlineContent
+    }
+
+    /// A blank run (white space between markup), which the tree stores as the gap between entries.
+    static func blank(_ range: Range<Int>) -> SyntaxElement {
+        SyntaxElement(entry: RawEntry(offset: 0, width: UInt32(range.count), kind: .text, tag: .other, flags: .whitespaceOnly, startTagWidth: 0, endTagWidth: 0), start: range.lowerBound, node: nil)
+    }
+
+    private var inlineContent: [SyntaxElement] {
         guard kind == .element else { return [] }
         let content = contentRange
         guard !content.isEmpty else { return [] }
@@ -71,13 +82,21 @@ public struct SyntaxElement: Sendable {
         return out
     }
 
-    /// Calls `body` for each child entry without allocating an array.
+    /// Calls `body` for each child entry, blank runs included, without allocating an array.
     public func forEachChild(_ body: (SyntaxElement) -> Void) {
-        if let node {
-            for i in node.children.indices { body(SyntaxElement.child(i, of: node, ownerStart: start)) }
-        } else {
-            for c in children { body(c) }
+        guard let node else {
+            for c in inlineContent { body(c) }
+            return
         }
+        var cursor = contentRange.lowerBound
+        for i in node.children.indices {
+            let c = SyntaxElement.child(i, of: node, ownerStart: start)
+            if c.start > cursor { body(SyntaxElement.blank(cursor..<c.start)) }
+            body(c)
+            cursor = c.end
+        }
+        let contentEnd = contentRange.upperBound
+        if contentEnd > cursor { body(SyntaxElement.blank(cursor..<contentEnd)) }
     }
 
     /// The innermost entry that contains `offset` (an entry contains its start, not its end),
@@ -88,7 +107,13 @@ public struct SyntaxElement: Sendable {
         while let node = current.node {
             let rel = offset - current.start
             let i = node.firstChild(endingAfter: rel)
-            guard i < node.children.count, Int(node.children[i].offset) <= rel else { break }
+            guard i < node.children.count, Int(node.children[i].offset) <= rel else {
+                // In a blank run between entries.
+                let from = i > 0 ? current.start + node.children[i - 1].end : current.contentRange.lowerBound
+                let to = i < node.children.count ? current.start + Int(node.children[i].offset) : current.contentRange.upperBound
+                if from < to && offset >= from && offset < to { out.append(SyntaxElement.blank(from..<to)) }
+                break
+            }
             current = SyntaxElement.child(i, of: node, ownerStart: current.start)
             out.append(current)
         }

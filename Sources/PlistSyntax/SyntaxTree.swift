@@ -52,10 +52,8 @@ public struct SyntaxTree: Sendable {
         rootElementIndex.map { SyntaxElement.child($0, of: root, ownerStart: 0) }
     }
 
-    /// Every top-level entry of the document, in order.
-    public var topLevel: [SyntaxElement] {
-        root.children.indices.map { SyntaxElement.child($0, of: root, ownerStart: 0) }
-    }
+    /// Every top-level entry of the document, in order, blank runs included.
+    public var topLevel: [SyntaxElement] { document.children }
 
     // MARK: Incremental reparse
 
@@ -74,6 +72,7 @@ public struct SyntaxTree: Sendable {
         let delta = insertedCount - editRange.count
         // Descend to the deepest element whose content strictly contains the edit.
         var path: [(node: SyntaxNode, index: Int, start: Int)] = []
+        var contentEnd = text.count  // relative to `nodeStart`: where the current node's content ends
         var node = root
         var nodeStart = 0
         var frames = ContiguousArray<Frame>()
@@ -89,6 +88,7 @@ public struct SyntaxTree: Sendable {
                   editRange.upperBound <= s + Int(e.width) - Int(e.endTagWidth)
             else { break }
             path.append((node, i, nodeStart))
+            contentEnd = Int(e.width) - Int(e.endTagWidth)
             frames.append(Frame(start: s, tag: e.tag, nameStart: s + 1, nameLength: nameLength(at: s + 1), startTagWidth: Int(e.startTagWidth), flags: e.flags, children: []))
             node = child
             nodeStart = s
@@ -97,7 +97,7 @@ public struct SyntaxTree: Sendable {
         // the document level is always parsed in full.
         var (first, last) = touchedRange(node: node, nodeStart: nodeStart, edit: editRange)
         while let up = path.last {
-            if let replacement = reparseRegion(newText: newText, node: node, nodeStart: nodeStart, first: first, last: last, delta: delta, frames: frames) {
+            if let replacement = reparseRegion(newText: newText, node: node, nodeStart: nodeStart, contentEnd: contentEnd, first: first, last: last, delta: delta, frames: frames) {
                 var newNode = replacement
                 for (parent, index, _) in path.reversed() {
                     var children = parent.children
@@ -114,6 +114,10 @@ public struct SyntaxTree: Sendable {
             frames.removeLast()
             node = up.node
             nodeStart = up.start
+            if let owner = path.last {
+                let e = owner.node.children[owner.index]
+                contentEnd = Int(e.width) - Int(e.endTagWidth)
+            }
             (first, last) = widen(node: node, first: up.index, last: up.index)
         }
         return SyntaxTree.parse(newText)
@@ -125,15 +129,13 @@ public struct SyntaxTree: Sendable {
         return j - i
     }
 
-    /// The entries of `node` that the edit touches (inclusively at both ends), widened by adjacent text.
+    /// The entries of `node` that the edit touches (inclusively at both ends), widened as
+    /// `widen` says. `first > last` means none: the edit lies in a blank run between entries.
     private func touchedRange(node: SyntaxNode, nodeStart: Int, edit: Range<Int>) -> (Int, Int) {
         let c = node.children
-        guard !c.isEmpty else { return (0, -1) }
         let lo = edit.lowerBound - nodeStart, hi = edit.upperBound - nodeStart
-        var first = node.firstChild(endingAfter: lo)
-        if first > 0 && (first == c.count || Int(c[first].offset) >= lo) { first -= 1 }  // touching on the left
-        first = min(first, c.count - 1)
-        var last = first
+        let first = node.firstChild(endingAfter: lo - 1)
+        var last = first - 1
         while last + 1 < c.count && Int(c[last + 1].offset) <= hi { last += 1 }
         return widen(node: node, first: first, last: last)
     }
@@ -151,19 +153,12 @@ public struct SyntaxTree: Sendable {
         return (f, l)
     }
 
-    /// Reparses entries `first...last` of `node` in the new text; returns the new node, or nil when
-    /// the region's new text is not self-contained.
-    private func reparseRegion(newText: [UInt8], node: SyntaxNode, nodeStart: Int, first: Int, last: Int, delta: Int, frames: ContiguousArray<Frame>) -> SyntaxNode? {
+    /// Reparses entries `first...last` of `node` and the blank runs around them in the new text;
+    /// returns the new node, or nil when the region's new text is not self-contained.
+    private func reparseRegion(newText: [UInt8], node: SyntaxNode, nodeStart: Int, contentEnd: Int, first: Int, last: Int, delta: Int, frames: ContiguousArray<Frame>) -> SyntaxNode? {
         let c = node.children
-        let contentStart = nodeStart + Int(frames[frames.count - 1].startTagWidth)
-        let regionStart: Int, regionEndOld: Int
-        if last < first {  // an empty content
-            regionStart = contentStart
-            regionEndOld = contentStart
-        } else {
-            regionStart = nodeStart + Int(c[first].offset)
-            regionEndOld = nodeStart + c[last].end
-        }
+        let regionStart = nodeStart + (first > 0 ? c[first - 1].end : Int(frames[frames.count - 1].startTagWidth))
+        let regionEndOld = nodeStart + (last + 1 < c.count ? Int(c[last + 1].offset) : contentEnd)
         let regionEnd = regionEndOld + delta
         guard regionEnd >= regionStart else { return nil }
         let region: (ContiguousArray<RawEntry>, ContiguousArray<SyntaxNode>)? = newText.withUnsafeBufferPointer { buf in
@@ -180,7 +175,7 @@ public struct SyntaxTree: Sendable {
             if let child { nodes.append(child); e.nodeIndex = Int32(nodes.count - 1) } else { e.nodeIndex = -1 }
             children.append(e)
         }
-        for k in 0..<max(0, first) { add(c[k], node.node(of: c[k]), shift: 0) }
+        for k in 0..<first { add(c[k], node.node(of: c[k]), shift: 0) }
         for e in entries { add(e, e.nodeIndex >= 0 ? entryNodes[Int(e.nodeIndex)] : nil, shift: 0) }
         if last + 1 < c.count {
             for k in (last + 1)..<c.count { add(c[k], node.node(of: c[k]), shift: delta) }

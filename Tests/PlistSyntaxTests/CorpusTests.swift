@@ -45,7 +45,7 @@ let brokenCorpusFiles: [String: (code: String, line: Int)] = [
         for file in TestFiles.corpusFiles {
             let tree = SyntaxTree.parse(file.bytes)
             #expect(checkTiling(tree.document, tree.text) == nil, "\(file.name)")
-            #expect(tree.root.children.reduce(0) { $0 + Int($1.width) } == file.bytes.count)
+            #expect(tree.document.children.reduce(0) { $0 + Int($1.entry.width) } == file.bytes.count)
         }
     }
 }

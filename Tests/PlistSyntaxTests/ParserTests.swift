@@ -54,7 +54,7 @@ let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC
         for s in inputs {
             let tree = parse(s)
             #expect(checkTiling(tree.document, tree.text) == nil, "\(s)")
-            let total = tree.root.children.reduce(0) { $0 + Int($1.width) }
+            let total = tree.document.children.reduce(0) { $0 + Int($1.entry.width) }
             #expect(total == tree.text.count)
         }
     }
