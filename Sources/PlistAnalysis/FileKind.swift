@@ -1,0 +1,50 @@
+// What kind of property list a file is: rules for Info.plist never run on entitlements or
+// privacy manifests.
+import PlistSyntax
+
+/// The kind of a property-list file, which decides the rules and the keys that apply.
+public enum FileKind: String, Sendable, Hashable, CaseIterable {
+    /// An app or bundle's information property list.
+    case infoPlist
+    /// Code-signing entitlements (`*.entitlements`).
+    case entitlements
+    /// A privacy manifest (`PrivacyInfo.xcprivacy`).
+    case privacyManifest
+    /// Any other property list: syntax and structure rules only.
+    case other
+
+    /// The kind, from the file name (a path or URI) first, then from the content: a top-level
+    /// dictionary with `CFBundle…` keys is an Info.plist whatever its name.
+    public static func detect(path: String, document: PlistDocument?) -> FileKind {
+        let decoded = path.removingPercentEncodingForFileName()
+        let name = decoded.split(separator: "/").last.map(String.init) ?? decoded
+        let lower = name.lowercased()
+        if lower.hasSuffix(".entitlements") { return .entitlements }
+        if lower.hasSuffix(".xcprivacy") { return .privacyManifest }
+        if lower == "info.plist" || lower.hasSuffix("-info.plist") || lower.hasSuffix("info.plist") { return .infoPlist }
+        if lower.hasSuffix("entitlements.plist") { return .entitlements }
+        if let root = document?.root, root.kind == .dictionary {
+            let keys = root.keys
+            if keys.contains(where: { $0.hasPrefix("CFBundle") || $0 == "NSExtension" || $0 == "LSRequiresIPhoneOS" }) { return .infoPlist }
+            if keys.contains(where: { $0.hasPrefix("NSPrivacy") }) { return .privacyManifest }
+            if keys.contains(where: { $0.hasPrefix("com.apple.security.") || $0.hasPrefix("com.apple.developer.") || $0 == "keychain-access-groups" || $0 == "aps-environment" }) { return .entitlements }
+        }
+        return .other
+    }
+}
+
+extension String {
+    /// `%20` → space, for file names taken from `file://` URIs.
+    func removingPercentEncodingForFileName() -> String {
+        guard contains("%") else { return self }
+        var bytes: [UInt8] = []
+        var it = Array(utf8)[...]
+        while let b = it.first {
+            it = it.dropFirst()
+            if b == 0x25, it.count >= 2, let v = UInt8(String(decoding: it.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(v); it = it.dropFirst(2)
+            } else { bytes.append(b) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
