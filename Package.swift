@@ -46,8 +46,10 @@ let package = Package(
         ),
         .testTarget(name: "PlistSyntaxTests", dependencies: ["PlistSyntax", "XMLReference"]),
         .testTarget(name: "PlistSchemaTests", dependencies: ["PlistSchema"]),
+        .testTarget(name: "PlistAnalysisTests", dependencies: ["PlistAnalysis", "PlistSchema", "PlistSyntax"]),
         .testTarget(name: "XMLReferenceTests", dependencies: ["XMLReference"]),
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PlistSyntax"]),
+        .testTarget(name: "PlistLanguageServerTests", dependencies: ["PlistLanguageServer", "LanguageServerProtocol", "PlistSyntax", "PlistAnalysis"]),
     ]
 )
