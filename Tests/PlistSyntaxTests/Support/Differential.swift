@@ -71,10 +71,11 @@ enum DocumentedDifference: String, CaseIterable {
         return String(match.1)
     }
 
-    /// Whether the text declares a general entity (`<!ENTITY name …>`) and references it (`&name;`).
+    /// Whether the text declares an internal general entity (`<!ENTITY name "…">`) and references
+    /// it (`&name;`). External and unparsed entities are not covered by D2.
     static func referencesDeclaredGeneralEntity(_ text: [UInt8]) -> Bool {
         let string = String(decoding: text, as: UTF8.self)
-        for match in string.matches(of: /<!ENTITY\s+([^\s%][^\s"']*)/) where string.contains("&\(match.1);") {
+        for match in string.matches(of: /<!ENTITY\s+([^\s%"']+)\s+["']/) where string.contains("&\(match.1);") {
             return true
         }
         return false
