@@ -1,0 +1,5 @@
+" plist-lsp: property lists are indented as XML.
+if exists('b:did_indent')
+  finish
+endif
+runtime! indent/xml.vim

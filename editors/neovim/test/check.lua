@@ -1,0 +1,289 @@
+-- Headless Neovim checks for plist-lsp against editors/test/Info.plist (the current buffer).
+-- PLIST_LSP_CHECK names one check: filetype, diagnostics, hover, completion or quickfix.
+-- Each line of PLIST_LSP_RESULT is "PASS|FAIL <check>: <detail>"; Neovim exits 0 only if the
+-- check passed. Every wait is bounded; a watchdog ends the run after 60 s.
+local check = os.getenv('PLIST_LSP_CHECK') or 'diagnostics'
+local result_path = os.getenv('PLIST_LSP_RESULT')
+local lines_out = {}
+local failed = false
+
+local function log(status, detail)
+  if status == 'FAIL' then failed = true end
+  table.insert(lines_out, status .. ' ' .. check .. ': ' .. detail)
+end
+
+local function finish()
+  local text = table.concat(lines_out, '\n') .. '\n'
+  if result_path then
+    local f = io.open(result_path, 'w')
+    f:write(text)
+    f:close()
+  else
+    io.stderr:write(text)
+  end
+  vim.cmd((failed and 'cquit 1') or 'qall!')
+end
+
+local watchdog = vim.loop.new_timer()
+watchdog:start(60000, 0, vim.schedule_wrap(function()
+  log('FAIL', 'watchdog: the check did not finish within 60 s')
+  finish()
+end))
+
+local bufnr = vim.api.nvim_get_current_buf()
+
+local function client_of(buf)
+  if vim.lsp.get_clients then
+    return vim.lsp.get_clients({ bufnr = buf, name = 'plist_lsp' })[1]
+  end
+  for _, c in pairs(vim.lsp.buf_get_clients(buf)) do
+    if c.name == 'plist_lsp' then return c end
+  end
+end
+
+local function wait_client(buf)
+  local client
+  vim.wait(20000, function()
+    client = client_of(buf)
+    return client ~= nil and client.server_capabilities ~= nil and next(client.server_capabilities) ~= nil
+  end, 50)
+  return client
+end
+
+local function request(method, params, timeout)
+  local responses, err = vim.lsp.buf_request_sync(bufnr, method, params, timeout or 10000)
+  if not responses then return nil, 'no response to ' .. method .. ': ' .. tostring(err) end
+  for _, r in pairs(responses) do
+    if r.err or r.error then return nil, method .. ' failed: ' .. vim.inspect(r.err or r.error) end
+    return r.result, nil
+  end
+  return nil, 'no client answered ' .. method
+end
+
+local function code_of(d)
+  if d.code ~= nil then return tostring(d.code) end
+  local lsp = d.user_data and d.user_data.lsp
+  return lsp and lsp.code and tostring(lsp.code) or ''
+end
+
+local function describe(diagnostics)
+  local parts = {}
+  for _, d in ipairs(diagnostics) do
+    table.insert(parts, string.format('%d:%d %s', d.lnum + 1, d.col, code_of(d)))
+  end
+  return '[' .. table.concat(parts, ', ') .. ']'
+end
+
+local function find_diagnostic(pred)
+  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+    if pred(d) then return d end
+  end
+end
+
+local function is_camera_usage(d)
+  return (d.message or ''):find('NSCameraUsageDescription', 1, true) ~= nil
+end
+
+local function position_params(client, row, col)
+  vim.api.nvim_win_set_cursor(0, { row, col })
+  return vim.lsp.util.make_position_params(0, client.offset_encoding)
+end
+
+local function flatten_hover(contents)
+  if type(contents) == 'string' then return contents end
+  if contents.value then return contents.value end
+  local parts = {}
+  for _, c in ipairs(contents) do table.insert(parts, flatten_hover(c)) end
+  return table.concat(parts, '\n')
+end
+
+local function apply_edit(client, edit)
+  -- (edit, offset_encoding) from 0.7 on.
+  vim.lsp.util.apply_workspace_edit(edit, client.offset_encoding)
+end
+
+local checks = {}
+
+-- Names the missing capability, so a failure says "not implemented" rather than "timeout".
+local function require_capability(client, name)
+  local caps = client.server_capabilities or {}
+  if not caps[name] then
+    log('FAIL', 'the server does not announce ' .. name .. ' (feature not implemented yet?)')
+    return false
+  end
+  return true
+end
+
+function checks.filetype(client)
+  local ft = vim.bo[bufnr].filetype
+  if ft ~= 'plist' then return log('FAIL', 'Info.plist has filetype ' .. vim.inspect(ft) .. ', expected plist') end
+  log('PASS', 'Info.plist has filetype plist')
+  -- XML highlighting: the syntax item under <dict> is an xml one.
+  local synname = vim.fn.synIDattr(vim.fn.synID(4, 2, 1), 'name')
+  if vim.b.current_syntax == 'plist' and synname:match('^xml') then
+    log('PASS', 'XML highlighting (' .. synname .. ')')
+  else
+    log('FAIL', 'no XML highlighting: current_syntax=' .. tostring(vim.b.current_syntax) .. ' item=' .. synname)
+  end
+  -- Files without an <?xml line: 0.7 alone would give them no filetype at all.
+  local dir = vim.fn.tempname()
+  vim.fn.mkdir(dir, 'p')
+  for _, name in ipairs({ 'App.entitlements', 'PrivacyInfo.xcprivacy', 'Settings.plist' }) do
+    local path = dir .. '/' .. name
+    vim.fn.writefile({ '<plist version="1.0">', '<dict>', '</dict>', '</plist>' }, path)
+    vim.cmd('edit ' .. vim.fn.fnameescape(path))
+    local b = vim.api.nvim_get_current_buf()
+    if vim.bo[b].filetype ~= 'plist' then
+      log('FAIL', name .. ' has filetype ' .. vim.inspect(vim.bo[b].filetype))
+    else
+      local c = wait_client(b)
+      if c then log('PASS', name .. ': filetype plist, plist-lsp attached')
+      else log('FAIL', name .. ': filetype plist but plist-lsp did not attach within 20 s') end
+    end
+  end
+end
+
+function checks.diagnostics(client)
+  local want = {
+    -- line 10: after "Snap 📷" (4 UTF-8 bytes, 2 UTF-16 units), so the column proves the
+    -- position encoding round trip. vim.diagnostic columns are 0-based bytes.
+    { code = 'plist-invalid-integer', lnum = 9, col = 65 },
+    { code = 'plist-key-without-value', lnum = 10, col = 1 },
+  }
+  local ok = vim.wait(20000, function()
+    for _, w in ipairs(want) do
+      if not find_diagnostic(function(d) return code_of(d) == w.code end) then return false end
+    end
+    return true
+  end, 50)
+  local all = vim.diagnostic.get(bufnr)
+  if not ok then
+    return log('FAIL', 'expected diagnostics did not arrive within 20 s; got ' .. describe(all))
+  end
+  for _, w in ipairs(want) do
+    local d = find_diagnostic(function(x) return code_of(x) == w.code end)
+    if d.lnum == w.lnum and d.col == w.col then
+      log('PASS', string.format('%s at line %d, byte column %d', w.code, w.lnum + 1, w.col))
+    else
+      log('FAIL', string.format('%s at %d:%d, expected %d:%d', w.code, d.lnum + 1, d.col, w.lnum + 1, w.col))
+    end
+  end
+end
+
+function checks.hover(client)
+  if not require_capability(client, 'hoverProvider') then return end
+  -- Cursor on "UIRequiredDeviceCapabilities" (line 12, inside the key text).
+  local result, err = request('textDocument/hover', position_params(client, 12, 12))
+  if err then return log('FAIL', err) end
+  if not result or not result.contents then return log('FAIL', 'hover returned nothing on UIRequiredDeviceCapabilities') end
+  local text = flatten_hover(result.contents)
+  if text:find('Required device capabilities', 1, true) and text:find('UIRequiredDeviceCapabilities', 1, true) then
+    log('PASS', 'hover on UIRequiredDeviceCapabilities shows its docs')
+  else
+    log('FAIL', 'hover text lacks the key docs: ' .. vim.inspect(text))
+  end
+  if type(result.contents) == 'table' and result.contents.kind and result.contents.kind ~= 'markdown' then
+    log('FAIL', 'hover is ' .. result.contents.kind .. ', expected markdown')
+  end
+end
+
+function checks.completion(client)
+  if not require_capability(client, 'completionProvider') then return end
+  -- Type a new top-level key "NSCam" after <dict> (line 5) and ask for completion after it.
+  vim.api.nvim_buf_set_lines(bufnr, 4, 4, true, { '\t<key>NSCam</key>', '\t<string></string>' })
+  local params = position_params(client, 5, 11)
+  params.context = { triggerKind = 1 }
+  local result, err = request('textDocument/completion', params)
+  if err then return log('FAIL', err) end
+  local items = result and (result.items or result) or {}
+  local labels = {}
+  for _, item in ipairs(items) do
+    local text = item.textEdit and item.textEdit.newText or item.insertText or item.label
+    if item.label == 'NSCameraUsageDescription' or (text and text:find('NSCameraUsageDescription', 1, true)) then
+      return log('PASS', 'completion offers NSCameraUsageDescription (' .. #items .. ' items)')
+    end
+    if #labels < 10 then table.insert(labels, item.label) end
+  end
+  log('FAIL', 'NSCameraUsageDescription not among ' .. #items .. ' completion items: ' .. table.concat(labels, ', '))
+end
+
+function checks.quickfix(client)
+  local ok = vim.wait(20000, function() return find_diagnostic(is_camera_usage) ~= nil end, 50)
+  if not ok then
+    return log('FAIL', 'no diagnostic about a missing NSCameraUsageDescription within 20 s; got '
+      .. describe(vim.diagnostic.get(bufnr)))
+  end
+  local d = find_diagnostic(is_camera_usage)
+  log('PASS', 'missing-usage diagnostic ' .. code_of(d) .. ' at line ' .. (d.lnum + 1))
+  if not require_capability(client, 'codeActionProvider') then return end
+  local lsp_diag = d.user_data and d.user_data.lsp
+  local params = {
+    textDocument = vim.lsp.util.make_text_document_params(bufnr),
+    range = lsp_diag and lsp_diag.range or {
+      start = { line = d.lnum, character = 0 }, ['end'] = { line = d.end_lnum or d.lnum, character = 0 } },
+    context = { diagnostics = { lsp_diag }, only = { 'quickfix' } },
+  }
+  local actions, err = request('textDocument/codeAction', params)
+  if err then return log('FAIL', err) end
+  local chosen
+  local titles = {}
+  for _, a in ipairs(actions or {}) do
+    table.insert(titles, a.title)
+    if a.title:find('^Add NSCameraUsageDescription') then chosen = a end
+  end
+  if not chosen then
+    return log('FAIL', 'no "Add NSCameraUsageDescription" quick-fix among: ' .. table.concat(titles, ' | '))
+  end
+  if chosen.kind and chosen.kind ~= 'quickfix' and not chosen.kind:find('^quickfix%.') then
+    log('FAIL', 'the action has kind ' .. chosen.kind .. ', expected quickfix')
+  end
+  local before = vim.api.nvim_buf_line_count(bufnr)
+  if not chosen.edit and not chosen.command and chosen.data then
+    local resolved, rerr = request('codeAction/resolve', chosen)
+    if rerr then return log('FAIL', rerr) end
+    chosen = resolved
+  end
+  if chosen.edit then
+    apply_edit(client, chosen.edit)
+  end
+  local cmd = type(chosen.command) == 'table' and chosen.command
+    or (type(chosen.command) == 'string' and chosen) or nil
+  if cmd then
+    local _, cerr = request('workspace/executeCommand', { command = cmd.command, arguments = cmd.arguments })
+    if cerr then return log('FAIL', cerr) end
+  end
+  local text = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, true), '\n')
+  if not text:find('<key>NSCameraUsageDescription</key>%s*<string>[^<]*</string>') then
+    return log('FAIL', 'after the fix the buffer lacks <key>NSCameraUsageDescription</key><string>…</string>:\n' .. text)
+  end
+  if not text:find('<dict>.*<key>NSCameraUsageDescription</key>.*</dict>%s*</plist>') then
+    return log('FAIL', 'NSCameraUsageDescription was not inserted inside the top-level <dict>:\n' .. text)
+  end
+  log('PASS', 'the quick-fix inserted NSCameraUsageDescription (' .. before .. ' → '
+    .. vim.api.nvim_buf_line_count(bufnr) .. ' lines)')
+  -- The server re-checks the edited buffer: the missing-usage diagnostic goes away, nothing new breaks.
+  local gone = vim.wait(20000, function() return find_diagnostic(is_camera_usage) == nil end, 50)
+  if not gone then return log('FAIL', 'the missing-usage diagnostic is still there after the fix') end
+  local broken = find_diagnostic(function(x) return code_of(x):find('^xml%-') ~= nil end)
+  if broken then return log('FAIL', 'the fix broke the XML: ' .. describe({ broken })) end
+  log('PASS', 'after the fix the diagnostic is gone: ' .. describe(vim.diagnostic.get(bufnr)))
+end
+
+local function run()
+  local client = wait_client(bufnr)
+  if not client then
+    log('FAIL', 'plist-lsp did not attach to ' .. vim.api.nvim_buf_get_name(bufnr) .. ' within 20 s (filetype '
+      .. vim.inspect(vim.bo[bufnr].filetype) .. ')')
+    return finish()
+  end
+  local fn = checks[check]
+  if not fn then
+    log('FAIL', 'unknown check ' .. check)
+  else
+    local ok, e = pcall(fn, client)
+    if not ok then log('FAIL', 'error: ' .. tostring(e)) end
+  end
+  finish()
+end
+
+vim.schedule(run)
