@@ -19,6 +19,7 @@ struct Sample {
 nonisolated(unsafe) var benchSink = 0
 
 /// Runs `body` `warmups` times untimed, then `iterations` times timed, each run separately.
+/// For sections that time one operation on its own (e.g. loading the key database).
 func measure(warmups: Int, iterations: Int, _ body: () -> Int) -> Sample {
     for _ in 0..<warmups { benchSink &+= body() }
     let clock = ContinuousClock()
@@ -37,4 +38,25 @@ extension Duration {
     var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) * 1e-18
     }
+}
+
+/// Like `measure`, for two operations timed alternately (A, B, A, B, …), so that a change in
+/// machine load during the run affects both equally and their ratio stays meaningful.
+func measureAlternately(warmups: Int, iterations: Int, _ a: () -> Int, _ b: () -> Int) -> (Sample, Sample) {
+    for _ in 0..<warmups {
+        benchSink &+= a()
+        benchSink &+= b()
+    }
+    let clock = ContinuousClock()
+    var secondsA: [Double] = [], secondsB: [Double] = []
+    secondsA.reserveCapacity(iterations)
+    secondsB.reserveCapacity(iterations)
+    for _ in 0..<iterations {
+        var result = 0
+        secondsA.append(clock.measure { result = a() }.seconds)
+        benchSink &+= result
+        secondsB.append(clock.measure { result = b() }.seconds)
+        benchSink &+= result
+    }
+    return (Sample(seconds: secondsA), Sample(seconds: secondsB))
 }

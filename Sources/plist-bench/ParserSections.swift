@@ -13,14 +13,13 @@ struct FullParseSection: BenchmarkSection {
         for file in BenchData.files {
             let bytes = context.data.bytes(of: file)
             let (warmups, runs) = runCounts(for: bytes.count, context)
-            let ours = measure(warmups: warmups, iterations: runs) {
+            let (ours, reference) = measureAlternately(warmups: warmups, iterations: runs, {
                 let tree = SyntaxTree.parse(bytes)
                 return tree.root.width + (tree.isWellFormed ? 1 : 0)
-            }
-            let reference = measure(warmups: warmups, iterations: runs) {
+            }, {
                 let counts = XMLReference.saxParse(bytes)
                 return counts.elements + (counts.wellFormed ? 1 : 0)
-            }
+            })
             if !SyntaxTree.parse(bytes).isWellFormed || !XMLReference.saxParse(bytes).wellFormed {
                 printError("plist-bench: warning: \(file.name) is not well formed for one of the parsers")
             }
@@ -62,8 +61,8 @@ struct IncrementalReparseSection: BenchmarkSection {
         edited.insert(0x20, at: offset)
         let runs = context.iterations(full: 30, quick: 5)
 
-        let incremental = measure(warmups: 2, iterations: runs) { tree.applying(edit).root.width }
-        let full = measure(warmups: 1, iterations: runs) { SyntaxTree.parse(edited).root.width }
+        let (incremental, full) = measureAlternately(warmups: 1, iterations: runs,
+            { tree.applying(edit).root.width }, { SyntaxTree.parse(edited).root.width })
         let sameTree = tree.applying(edit).root.isStructurallyEqual(to: SyntaxTree.parse(edited).root)
 
         var table = Table("Case", "Runs", "Median", "p90", "vs full parse")
