@@ -167,6 +167,7 @@ struct Parser {
             // stay unshared, so reusing them never reallocates.
             let node = SyntaxNode(children: Self.copy(f.children), nodes: Self.copy(f.nodes), width: Int(entry.width))
             if node.containsError { entry.flags.insert(.childError) }
+            if node.containsLookahead { entry.flags.insert(.childLookahead) }
             let parent = stack.count - 1
             stack[parent].nodes.append(node)
             entry.nodeIndex = Int32(stack[parent].nodes.count - 1)
@@ -424,12 +425,76 @@ struct Parser {
 
     /// A plist element cannot live inside a scalar (`<key>NSCam` followed by `<string>` on the next
     /// line): the new tag ends the scalar, which keeps the rest of the dictionary intact while typing.
+    /// But only when XML agrees the scalar is broken: if the scalar's own end tag follows after
+    /// balanced markup (`<key>a<true/>b</key>`), the XML nests, and so do we — the plist layer
+    /// reports the element inside the scalar, and the well-formedness verdict stays XML's.
     @inline(__always)
     private mutating func closeScalarsBefore(_ offset: Int, opening tag: TagName) {
         guard tag != .other else { return }
         while stack.count > 1 && stack[stack.count - 1].tag.isScalar && !escaped {
-            close(at: offset, endTagWidth: 0, flags: .endTagMissing)
+            let top = stack[stack.count - 1]
+            if endTagFollows(from: offset, nameStart: top.nameStart, nameLength: top.nameLength) {
+                stack[stack.count - 1].flags.insert(.lookahead)
+                return
+            }
+            close(at: offset, endTagWidth: 0, flags: [.endTagMissing, .lookahead])
         }
+    }
+
+    /// Whether, reading XML markup from `i`, the element named by `nameStart/nameLength` is closed
+    /// by its own end tag after balanced content. A mismatch, an unterminated construct or the end
+    /// of the file says no. Past a budget of tags it says yes (nesting, as XML does, keeps the
+    /// verdict exact; only the recovery is less helpful).
+    private func endTagFollows(from i0: Int, nameStart: Int, nameLength: Int) -> Bool {
+        var open: [(Int, Int)] = []
+        var i = i0
+        var budget = 4096
+        while i < end {
+            if p[i] != 0x3C { i += 1; continue }
+            budget -= 1
+            if budget == 0 { return true }
+            if hasPrefix("<!--", at: i) {
+                guard let e = find("-->", from: i + 4) else { return false }
+                i = e + 3
+            } else if hasPrefix("<![CDATA[", at: i) {
+                guard let e = find("]]>", from: i + 9) else { return false }
+                i = e + 3
+            } else if hasPrefix("<?", at: i) {
+                guard let e = find("?>", from: i + 2) else { return false }
+                i = e + 2
+            } else if i + 1 < end && p[i + 1] == 0x21 {
+                return false  // DOCTYPE or bogus markup inside content: not well formed either way
+            } else if i + 1 < end && p[i + 1] == 0x2F {
+                let ne = name(at: i + 2)
+                let n = ne - i - 2
+                var j = ne
+                while j < end && XMLChar.isSpace(p[j]) { j += 1 }
+                guard n > 0, j < end, p[j] == 0x3E else { return false }
+                if let (s, len) = open.last {
+                    guard len == n && memeq(s, i + 2, n) else { return false }
+                    open.removeLast()
+                    i = j + 1
+                } else {
+                    return n == nameLength && memeq(nameStart, i + 2, n)
+                }
+            } else {
+                let ne = name(at: i + 1)
+                guard ne > i + 1 else { return false }
+                var j = ne
+                var quote: UInt8 = 0
+                while j < end {
+                    let b = p[j]
+                    if quote != 0 { if b == quote { quote = 0 } }
+                    else if b == 0x22 || b == 0x27 { quote = b }
+                    else if b == 0x3E || b == 0x3C { break }
+                    j += 1
+                }
+                guard j < end, p[j] == 0x3E else { return false }
+                if p[j - 1] != 0x2F { open.append((i + 1, ne - i - 1)) }
+                i = j + 1
+            }
+        }
+        return false
     }
 
     @inline(__always)

@@ -142,7 +142,7 @@ public struct PlistDocument: Sendable {
         case .real: return ValueDecoder.real(node.text ?? "").map(PlistValue.real) ?? .string(node.text ?? "")
         case .boolean: return .bool(node.boolValue ?? false)
         case .date: return ValueDecoder.date(node.text ?? "").map(PlistValue.date) ?? .string(node.text ?? "")
-        case .data: return ValueDecoder.data(node.text ?? "").map(PlistValue.data) ?? .string(node.text ?? "")
+        case .data: return .data(ValueDecoder.lenientData(node.text ?? ""))
         }
     }
 
@@ -277,15 +277,21 @@ private struct Builder {
         String(decoding: text[e.nameRange(in: text)], as: UTF8.self)
     }
 
-    /// The decoded text of a scalar element: text with references resolved, CDATA verbatim.
+    /// The decoded text of a scalar element: text with references resolved, CDATA verbatim, and —
+    /// as Core Foundation does when it makes the string — a leading U+FEFF dropped.
     func scalarText(_ e: SyntaxElement) -> String {
+        let s = rawScalarText(e)
+        return s.unicodeScalars.first == "\u{FEFF}" ? String(s.unicodeScalars.dropFirst()) : s
+    }
+
+    func rawScalarText(_ e: SyntaxElement) -> String {
         guard e.hasChildNode else { return ValueDecoder.decodeText(text, e.contentRange) }
         var s = ""
         e.forEachChild { c in
             switch c.kind {
             case .text: s += ValueDecoder.decodeText(text, c.range)
             case .cdata: s += String(decoding: text[(c.start + 9)..<max(c.start + 9, c.end - (c.flags.contains(.unterminated) ? 0 : 3))], as: UTF8.self)
-            case .element: s += scalarText(c)
+            case .element: s += rawScalarText(c)
             default: break
             }
         }

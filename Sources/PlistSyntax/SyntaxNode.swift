@@ -106,6 +106,10 @@ public struct EntryFlags: OptionSet, Sendable, Hashable, BitwiseCopyable {
     public static let unterminated = EntryFlags(rawValue: 1 << 8)
     /// The entry's child node contains an error somewhere below.
     public static let childError = EntryFlags(rawValue: 1 << 9)
+    /// A scalar whose fate (closed early, or nesting markup) was decided by reading ahead.
+    public static let lookahead = EntryFlags(rawValue: 1 << 10)
+    /// The entry's child node contains a `lookahead` entry somewhere below.
+    public static let childLookahead = EntryFlags(rawValue: 1 << 11)
 }
 
 /// One child of a node: a token or an element, with its offset relative to the node's start.
@@ -158,14 +162,22 @@ public final class SyntaxNode: Sendable {
     public let width: Int
     /// Whether any entry below breaks a well-formedness rule (cached for a fast verdict).
     public let containsError: Bool
+    /// Whether any entry below was decided by reading ahead (then an edit anywhere after it may
+    /// change it, and incremental reparsing gives way to a full parse).
+    public let containsLookahead: Bool
 
     init(children: ContiguousArray<RawEntry>, nodes: ContiguousArray<SyntaxNode>, width: Int) {
         self.children = children
         self.nodes = nodes
         self.width = width
         var error = false
-        for c in children where c.containsError { error = true; break }
+        var lookahead = false
+        for c in children {
+            if c.containsError { error = true }
+            if !c.flags.isDisjoint(with: [.lookahead, .childLookahead]) { lookahead = true }
+        }
         self.containsError = error
+        self.containsLookahead = lookahead
     }
 
     /// The child node of one of this node's entries.

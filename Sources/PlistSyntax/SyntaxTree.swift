@@ -70,6 +70,8 @@ public struct SyntaxTree: Sendable {
     /// Reparses `newText`, which is this tree's text with `editRange` replaced by `insertedCount` bytes.
     public func reparsed(newText: [UInt8], editRange: Range<Int>, insertedCount: Int) -> SyntaxTree {
         let delta = insertedCount - editRange.count
+        // A recovery decided by reading ahead may depend on the edited text: parse in full.
+        if root.containsLookahead { return SyntaxTree.parse(newText) }
         // Descend to the deepest element whose content strictly contains the edit.
         var path: [(node: SyntaxNode, index: Int, start: Int)] = []
         var contentEnd = text.count  // relative to `nodeStart`: where the current node's content ends
@@ -105,6 +107,7 @@ public struct SyntaxTree: Sendable {
                     children[index].width = UInt32(Int(children[index].width) + delta)
                     nodes[Int(children[index].nodeIndex)] = newNode
                     if newNode.containsError { children[index].flags.insert(.childError) } else { children[index].flags.remove(.childError) }
+                    if newNode.containsLookahead { children[index].flags.insert(.childLookahead) } else { children[index].flags.remove(.childLookahead) }
                     for k in (index + 1)..<children.count { children[k].offset = UInt32(Int(children[k].offset) + delta) }
                     newNode = SyntaxNode(children: children, nodes: nodes, width: parent.width + delta)
                 }

@@ -164,6 +164,38 @@ enum ValueDecoder {
         return era * 146097 + doe - 719468
     }
 
+    /// The bytes of a `<data>` as Foundation reads them: characters outside the base64 alphabet
+    /// are skipped (use `data(_:)` to know whether there were any).
+    static func lenientData(_ s: String) -> [UInt8] {
+        // Core Foundation's reading: '=' is a zero digit, other characters outside the alphabet are
+        // skipped, bytes come per complete group of four, and trailing '='s trim the last group.
+        var out: [UInt8] = []
+        var acc: UInt32 = 0
+        var count = 0
+        var equals = 0
+        for b in s.utf8 {
+            if b == 0x3D { equals += 1 } else if !isSpace(b) { equals = 0 }
+            let v: UInt32
+            switch b {
+            case 0x41...0x5A: v = UInt32(b - 0x41)
+            case 0x61...0x7A: v = UInt32(b - 0x61 + 26)
+            case 0x30...0x39: v = UInt32(b - 0x30 + 52)
+            case 0x2B: v = 62
+            case 0x2F: v = 63
+            case 0x3D: v = 0
+            default: continue
+            }
+            acc = (acc << 6) | v
+            count += 1
+            if count % 4 == 0 {
+                out.append(UInt8((acc >> 16) & 0xFF))
+                if equals < 2 { out.append(UInt8((acc >> 8) & 0xFF)) }
+                if equals < 1 { out.append(UInt8(acc & 0xFF)) }
+            }
+        }
+        return out
+    }
+
     /// Base64 with XML white space anywhere; nil on any other character or bad padding.
     static func data(_ s: String) -> [UInt8]? {
         var out: [UInt8] = []

@@ -79,6 +79,14 @@ let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC
         #expect(doc.allProblems.map(\.code).contains("plist-key-without-value"))
     }
 
+    @Test func elementInsideAClosedScalarNestsAsXMLDoes() {
+        // Well-formed XML: the key holds an element. The verdict must stay XML's; the plist layer complains.
+        let doc = PlistDocument(parse("<plist><dict><key>a<true/>b</key><string>x</string></dict></plist>"))
+        #expect(doc.tree.isWellFormed)
+        #expect(doc.root?.keys == ["ab"])
+        #expect(doc.allProblems.map(\.code) == ["plist-element-in-scalar"])
+    }
+
     @Test func mismatchedCloseTagClosesTheScalar() {
         let doc = PlistDocument(parse("<plist><dict><key>a</key><string>x</strng><key>b</key><true/></dict></plist>"))
         #expect(doc.root?.keys == ["a", "b"])
