@@ -1,0 +1,261 @@
+;;; plist-lsp-test.el --- batch checks of plist-lsp.el with eglot  -*- lexical-binding: t; -*-
+
+;;; Commentary:
+
+;; emacs --batch -Q -l editors/emacs/plist-lsp.el -l editors/emacs/test/plist-lsp-test.el
+;;
+;; Environment:
+;;   PLIST_LSP_CHECK   modes, diagnostics, hover, completion or quickfix
+;;   PLIST_LSP_FILE    the fixture to open (a copy of editors/test/Info.plist)
+;;   PLIST_LSP_BINARY  the server (else plist-lsp on exec-path)
+;;   PLIST_LSP_RESULT  where to write "PASS|FAIL <check>: <detail>" lines (else stderr)
+;;   PLIST_LSP_ELPA    directory of ELPA packages (default Debian's /usr/share/emacs/site-lisp/elpa)
+;;
+;; Exits 0 only if the check passed.  Every wait is bounded (20 s); a watchdog ends the run
+;; after 60 s.
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'subr-x)
+
+(defvar plist-lsp-test-check (or (getenv "PLIST_LSP_CHECK") "diagnostics"))
+(defvar plist-lsp-test-lines nil)
+(defvar plist-lsp-test-failed nil)
+
+(defun plist-lsp-test-log (status fmt &rest args)
+  "Record a STATUS (\"PASS\" or \"FAIL\") line formatted from FMT and ARGS."
+  (when (equal status "FAIL") (setq plist-lsp-test-failed t))
+  (push (format "%s %s: %s" status plist-lsp-test-check (apply #'format fmt args))
+        plist-lsp-test-lines))
+
+(defun plist-lsp-test-dump-events ()
+  "Append the tail of the eglot events buffer to the results (for failures)."
+  (let ((events (cl-find-if (lambda (b) (string-match-p "EGLOT.*events" (buffer-name b))) (buffer-list))))
+    (when events
+      (with-current-buffer events
+        (push (concat "--- eglot events (tail) ---\n"
+                      (buffer-substring-no-properties (max (point-min) (- (point-max) 4000)) (point-max)))
+              plist-lsp-test-lines)))))
+
+(defun plist-lsp-test-finish ()
+  "Write the results and exit."
+  (when plist-lsp-test-failed (plist-lsp-test-dump-events))
+  (let ((text (concat (string-join (reverse plist-lsp-test-lines) "\n") "\n"))
+        (path (getenv "PLIST_LSP_RESULT")))
+    (if path
+        (with-temp-file path (insert text))
+      (princ text #'external-debugging-output)))
+  (kill-emacs (if plist-lsp-test-failed 1 0)))
+
+(run-at-time 60 nil (lambda ()
+                      (plist-lsp-test-log "FAIL" "watchdog: the check did not finish within 60 s")
+                      (plist-lsp-test-finish)))
+
+(defun plist-lsp-test-wait (pred &optional seconds)
+  "Process events until PRED returns non-nil or SECONDS (20) pass; return its value."
+  (let ((deadline (+ (float-time) (or seconds 20))) value)
+    (while (and (not (setq value (funcall pred))) (< (float-time) deadline))
+      (accept-process-output nil 0.05))
+    value))
+
+;;; Loading eglot the way Debian's elpa-eglot installs it, hermetically.
+(require 'package)
+(setq package-user-dir (make-temp-file "plist-lsp-elpa" t))
+(setq package-directory-list (list (or (getenv "PLIST_LSP_ELPA") "/usr/share/emacs/site-lisp/elpa")))
+(package-initialize)
+
+(unless (require 'eglot nil t)
+  (plist-lsp-test-log "FAIL" "eglot is not installed (apt-get install elpa-eglot)")
+  (plist-lsp-test-finish))
+(unless (featurep 'plist-lsp)
+  (plist-lsp-test-log "FAIL" "plist-lsp.el is not loaded (-l editors/emacs/plist-lsp.el)")
+  (plist-lsp-test-finish))
+
+(defvar plist-lsp-server-path)
+(when (getenv "PLIST_LSP_BINARY") (setq plist-lsp-server-path (getenv "PLIST_LSP_BINARY")))
+(setq eglot-sync-connect 20
+      eglot-connect-timeout 20
+      eglot-autoreconnect nil
+      make-backup-files nil
+      create-lockfiles nil)
+
+;;; Helpers
+
+(defun plist-lsp-test-lsp-diag (diag)
+  "The LSP diagnostic (a plist) behind the flymake DIAG."
+  (cdr (assoc 'eglot-lsp-diag (eglot--diag-data diag))))
+
+(defun plist-lsp-test-code (diag)
+  "The rule id of the flymake DIAG, as a string."
+  (let ((code (plist-get (plist-lsp-test-lsp-diag diag) :code)))
+    (if code (format "%s" code) "")))
+
+(defun plist-lsp-test-line-col (pos)
+  "1-based line and 0-based character column of POS."
+  (save-excursion
+    (goto-char pos)
+    (cons (line-number-at-pos) (- pos (line-beginning-position)))))
+
+(defun plist-lsp-test-describe (diags)
+  "DIAGS as a short string."
+  (format "[%s]" (mapconcat (lambda (d)
+                              (let ((lc (plist-lsp-test-line-col (flymake-diagnostic-beg d))))
+                                (format "%d:%d %s" (car lc) (cdr lc) (plist-lsp-test-code d))))
+                            diags ", ")))
+
+(defun plist-lsp-test-find (pred)
+  "The first flymake diagnostic of the buffer satisfying PRED."
+  (cl-find-if pred (flymake-diagnostics)))
+
+(defun plist-lsp-test-camera-p (diag)
+  "Whether DIAG is about a missing NSCameraUsageDescription."
+  (string-match-p "NSCameraUsageDescription" (flymake-diagnostic-text diag)))
+
+(defun plist-lsp-test-goto (line column)
+  "Move to 1-based LINE and character COLUMN."
+  (goto-char (point-min))
+  (forward-line (1- line))
+  (forward-char column))
+
+(defun plist-lsp-test-capable (capability)
+  "Whether the server announces CAPABILITY, else log why not."
+  (or (eglot--server-capable capability)
+      (progn (plist-lsp-test-log "FAIL" "the server does not announce %s (feature not implemented yet?)"
+                                 capability)
+             nil)))
+
+;;; The checks
+
+(defun plist-lsp-test-modes ()
+  "plist-mode for the three extensions, eglot with languageId \"plist\"."
+  (plist-lsp-test-log "PASS" "Info.plist opens in plist-mode, eglot manages it as languageId %S"
+                      (eglot--language-id (eglot-current-server)))
+  (unless (equal (eglot--language-id (eglot-current-server)) "plist")
+    (plist-lsp-test-log "FAIL" "languageId is %S, expected \"plist\"" (eglot--language-id (eglot-current-server))))
+  (let ((dir (make-temp-file "plist-lsp-modes" t)))
+    (dolist (name '("App.entitlements" "PrivacyInfo.xcprivacy" "Settings.plist"))
+      (let ((path (expand-file-name name dir)))
+        (with-temp-file path (insert "<plist version=\"1.0\">\n<dict>\n</dict>\n</plist>\n"))
+        (with-current-buffer (find-file-noselect path)
+          (if (not (eq major-mode 'plist-mode))
+              (plist-lsp-test-log "FAIL" "%s opens in %s, expected plist-mode" name major-mode)
+            (if (not (derived-mode-p 'nxml-mode))
+                (plist-lsp-test-log "FAIL" "plist-mode is not derived from nxml-mode")
+              (plist-lsp-test-log "PASS" "%s opens in plist-mode (derived from nxml-mode)" name))))))))
+
+(defun plist-lsp-test-diagnostics ()
+  "Diagnostics at the right lines and columns."
+  ;; Line 10 has "Snap 📷" before the error: one character in Emacs, two UTF-16 units on the wire.
+  (let ((want '(("plist-invalid-integer" 10 62) ("plist-key-without-value" 11 1))))
+    (if (not (plist-lsp-test-wait
+              (lambda () (cl-every (lambda (w) (plist-lsp-test-find
+                                                (lambda (d) (equal (plist-lsp-test-code d) (car w)))))
+                                   want))))
+        (plist-lsp-test-log "FAIL" "expected diagnostics did not arrive within 20 s; got %s"
+                            (plist-lsp-test-describe (flymake-diagnostics)))
+      (dolist (w want)
+        (let* ((d (plist-lsp-test-find (lambda (d) (equal (plist-lsp-test-code d) (car w)))))
+               (lc (plist-lsp-test-line-col (flymake-diagnostic-beg d))))
+          (if (equal lc (cons (nth 1 w) (nth 2 w)))
+              (plist-lsp-test-log "PASS" "%s at line %d, column %d" (car w) (car lc) (cdr lc))
+            (plist-lsp-test-log "FAIL" "%s at %d:%d, expected %d:%d"
+                                (car w) (car lc) (cdr lc) (nth 1 w) (nth 2 w))))))))
+
+(defun plist-lsp-test-hover ()
+  "Hover on a key shows the key's documentation."
+  (when (plist-lsp-test-capable :hoverProvider)
+    (plist-lsp-test-goto 12 8)            ; inside "UIRequiredDeviceCapabilities"
+    (let* ((server (eglot-current-server))
+           (hover (jsonrpc-request server :textDocument/hover (eglot--TextDocumentPositionParams)))
+           (contents (plist-get hover :contents))
+           (text (and contents (eglot--hover-info contents (plist-get hover :range)))))
+      (cond ((null text)
+             (plist-lsp-test-log "FAIL" "hover returned nothing on UIRequiredDeviceCapabilities"))
+            ((and (string-match-p "Required device capabilities" text)
+                  (string-match-p "UIRequiredDeviceCapabilities" text))
+             (plist-lsp-test-log "PASS" "hover on UIRequiredDeviceCapabilities shows its docs"))
+            (t (plist-lsp-test-log "FAIL" "hover text lacks the key docs: %S" text))))))
+
+(defun plist-lsp-test-completion ()
+  "Completion in a top-level <key> offers NSCameraUsageDescription."
+  (when (plist-lsp-test-capable :completionProvider)
+    (goto-char (point-min))
+    (forward-line 4)
+    (insert "\t<key>NSCam</key>\n\t<string></string>\n")
+    (plist-lsp-test-goto 5 11)            ; after "NSCam"
+    (let* ((capf (eglot-completion-at-point))
+           (start (nth 0 capf)) (end (nth 1 capf)) (table (nth 2 capf))
+           (candidates (and capf (all-completions (buffer-substring-no-properties start end) table))))
+      (if (member "NSCameraUsageDescription" candidates)
+          (plist-lsp-test-log "PASS" "completion offers NSCameraUsageDescription (%d candidates for %S)"
+                              (length candidates) (buffer-substring-no-properties start end))
+        (plist-lsp-test-log "FAIL" "NSCameraUsageDescription not among the candidates: %S"
+                            (seq-take candidates 10))))))
+
+(defun plist-lsp-test-quickfix ()
+  "The \"Add NSCameraUsageDescription\" quick-fix edits the buffer."
+  (let ((diag (plist-lsp-test-wait (lambda () (plist-lsp-test-find #'plist-lsp-test-camera-p)))))
+    (if (not diag)
+        (plist-lsp-test-log "FAIL" "no diagnostic about a missing NSCameraUsageDescription within 20 s; got %s"
+                            (plist-lsp-test-describe (flymake-diagnostics)))
+      (plist-lsp-test-log "PASS" "missing-usage diagnostic %s at line %d" (plist-lsp-test-code diag)
+                          (car (plist-lsp-test-line-col (flymake-diagnostic-beg diag))))
+      (when (plist-lsp-test-capable :codeActionProvider)
+        (let* ((server (eglot-current-server))
+               (actions (eglot-code-actions (flymake-diagnostic-beg diag) (flymake-diagnostic-end diag) "quickfix"))
+               (action (cl-find-if (lambda (a) (string-prefix-p "Add NSCameraUsageDescription" (plist-get a :title)))
+                                   actions)))
+          (if (not action)
+              (plist-lsp-test-log "FAIL" "no \"Add NSCameraUsageDescription\" quick-fix among %S"
+                                  (mapcar (lambda (a) (plist-get a :title)) actions))
+            ;; What M-x eglot-code-actions does with the chosen action.
+            (eglot--read-execute-code-action (list action) server "quickfix")
+            (let ((text (buffer-substring-no-properties (point-min) (point-max))))
+              (cond
+               ((not (string-match-p "<key>NSCameraUsageDescription</key>[ \t\n]*<string>[^<]*</string>" text))
+                (plist-lsp-test-log "FAIL" "after the fix the buffer lacks the key and its string:\n%s" text))
+               ((not (string-match-p "<dict>\\(?:.\\|\n\\)*<key>NSCameraUsageDescription</key>\\(?:.\\|\n\\)*</dict>[ \t\n]*</plist>" text))
+                (plist-lsp-test-log "FAIL" "NSCameraUsageDescription was not inserted in the top-level dict:\n%s" text))
+               (t
+                (plist-lsp-test-log "PASS" "the quick-fix inserted NSCameraUsageDescription")
+                (if (not (plist-lsp-test-wait (lambda () (not (plist-lsp-test-find #'plist-lsp-test-camera-p)))))
+                    (plist-lsp-test-log "FAIL" "the missing-usage diagnostic is still there after the fix")
+                  (let ((broken (plist-lsp-test-find (lambda (d) (string-prefix-p "xml-" (plist-lsp-test-code d))))))
+                    (if broken
+                        (plist-lsp-test-log "FAIL" "the fix broke the XML: %s" (plist-lsp-test-describe (list broken)))
+                      (plist-lsp-test-log "PASS" "after the fix the diagnostic is gone: %s"
+                                          (plist-lsp-test-describe (flymake-diagnostics)))))))))))))))
+
+;;; Run
+
+(defun plist-lsp-test-run ()
+  "Open the fixture as a user would and run the check."
+  (add-hook 'plist-mode-hook #'eglot-ensure)
+  (let ((file (getenv "PLIST_LSP_FILE")))
+    (unless (and file (file-readable-p file))
+      (plist-lsp-test-log "FAIL" "PLIST_LSP_FILE %S is not readable" file)
+      (plist-lsp-test-finish))
+    (set-buffer (find-file-noselect file))
+    (unless (eq major-mode 'plist-mode)
+      (plist-lsp-test-log "FAIL" "%s opened in %s, expected plist-mode" file major-mode)
+      (plist-lsp-test-finish))
+    ;; eglot-ensure connects from `post-command-hook', which batch Emacs never runs by itself.
+    (run-hooks 'post-command-hook)
+    (unless (plist-lsp-test-wait (lambda () (and (eglot-current-server) eglot--managed-mode)))
+      (plist-lsp-test-log "FAIL" "eglot did not connect to plist-lsp within 20 s")
+      (plist-lsp-test-finish))
+    ;; Flymake defers its first run until the buffer is displayed, which batch Emacs never does.
+    (switch-to-buffer (current-buffer))
+    (flymake-start)
+    (let ((fn (intern-soft (concat "plist-lsp-test-" plist-lsp-test-check))))
+      (if (not (fboundp fn))
+          (plist-lsp-test-log "FAIL" "unknown check")
+        (condition-case err
+            (funcall fn)
+          (error (plist-lsp-test-log "FAIL" "error: %S" err)))))
+    (plist-lsp-test-finish)))
+
+(plist-lsp-test-run)
+
+;;; plist-lsp-test.el ends here
