@@ -125,6 +125,12 @@ function checks.filetype(client)
   else
     log('FAIL', 'no XML highlighting: current_syntax=' .. tostring(vim.b.current_syntax) .. ' item=' .. synname)
   end
+  -- Completion with <C-x><C-o>: the LSP omnifunc replaces the XML ftplugin's on attach.
+  if vim.wait(5000, function() return vim.bo[bufnr].omnifunc == 'v:lua.vim.lsp.omnifunc' end, 50) then
+    log('PASS', "'omnifunc' is the LSP one")
+  else
+    log('FAIL', "'omnifunc' is " .. vim.inspect(vim.bo[bufnr].omnifunc) .. ' after attach')
+  end
   -- Files without an <?xml line: 0.7 alone would give them no filetype at all.
   local dir = vim.fn.tempname()
   vim.fn.mkdir(dir, 'p')

@@ -26,6 +26,7 @@ local defaults = {
   root_markers = M.root_markers,
   on_attach = nil,
   capabilities = nil,
+  omnifunc = true, -- set 'omnifunc' to the LSP one on attach (the XML ftplugin sets its own)
   api = 'auto',
   detect_filetype = true,
 }
@@ -70,6 +71,13 @@ local function client_settings(opts)
   return { plist = opts.settings or {} }
 end
 
+local function on_attach(opts)
+  return function(client, bufnr)
+    if opts.omnifunc then vim.bo[bufnr].omnifunc = 'v:lua.vim.lsp.omnifunc' end
+    if opts.on_attach then opts.on_attach(client, bufnr) end
+  end
+end
+
 --- A client configuration for vim.lsp.start / start_client (also used by the lspconfig snippet).
 function M.client_config(opts, root_dir)
   opts = opts or M.options
@@ -79,7 +87,7 @@ function M.client_config(opts, root_dir)
     root_dir = root_dir,
     init_options = init_options(opts),
     settings = client_settings(opts),
-    on_attach = opts.on_attach,
+    on_attach = on_attach(opts),
     capabilities = opts.capabilities,
   }
   if root_dir then
