@@ -31,8 +31,9 @@ public struct DiagnosticsProvider: Sendable {
     }
 
     /// The analysis result in byte offsets.
+    /// The rule catalogue and its configuration (issue #5) plug in here.
     public func analysisDiagnostics(for snapshot: DocumentSnapshot, configuration: ServerConfiguration) -> [PlistAnalysis.Diagnostic] {
-        Analyzer.diagnostics(for: snapshot.document)
+        Analyzer.diagnostics(for: snapshot.document, path: snapshot.uri)
     }
 
     /// The diagnostics of a snapshot in LSP form: rule id as `code`, positions in the

@@ -43,7 +43,7 @@ struct Check: ParsableCommand {
                     ioError = true
                     continue
                 }
-                let (text, diagnostics) = Analyzer.diagnostics(forFileBytes: [UInt8](data))
+                let (text, diagnostics) = Analyzer.diagnostics(forFileBytes: [UInt8](data), path: file)
                 let report = FileReport(path: file, text: text, diagnostics: diagnostics)
                 errors += diagnostics.filter { $0.severity == .error }.count
                 warnings += diagnostics.filter { $0.severity == .warning }.count

@@ -1,0 +1,60 @@
+// Applying fixes: the one helper that turns byte-range replacements into new text, shared by the
+// tests, `check --fix` and `source.fixAll`.
+
+/// Why a set of edits cannot be applied.
+public struct FixApplicationError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+public enum FixApplication {
+    /// The text with `edits` applied. Edits must lie inside the text and must not overlap (two
+    /// insertions at the same offset are applied in the given order); otherwise nothing is applied.
+    public static func applying(_ edits: [TextReplacement], to bytes: [UInt8]) throws -> [UInt8] {
+        let sorted = edits.enumerated().sorted {
+            ($0.element.range.lowerBound, $0.element.range.upperBound, $0.offset) < ($1.element.range.lowerBound, $1.element.range.upperBound, $1.offset)
+        }.map(\.element)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + sorted.reduce(0) { $0 + $1.newText.utf8.count })
+        var cursor = 0
+        for edit in sorted {
+            guard edit.range.lowerBound >= 0, edit.range.upperBound <= bytes.count else {
+                throw FixApplicationError("edit \(edit.range) lies outside the text (\(bytes.count) bytes)")
+            }
+            guard edit.range.lowerBound >= cursor else {
+                throw FixApplicationError("edits overlap at byte \(edit.range.lowerBound)")
+            }
+            out.append(contentsOf: bytes[cursor..<edit.range.lowerBound])
+            out.append(contentsOf: edit.newText.utf8)
+            cursor = edit.range.upperBound
+        }
+        out.append(contentsOf: bytes[cursor...])
+        return out
+    }
+
+    /// Whether two edits touch the same bytes (insertions at the same offset count as touching).
+    static func overlaps(_ a: TextReplacement, _ b: TextReplacement) -> Bool {
+        if a.range.isEmpty || b.range.isEmpty {
+            return a.range.lowerBound <= b.range.upperBound && b.range.lowerBound <= a.range.upperBound
+        }
+        return a.range.overlaps(b.range)
+    }
+
+    /// The edits of the safe fixes of `diagnostics`, one fix per diagnostic (the preferred one),
+    /// skipping any fix that touches bytes an earlier one already changes. Apply the result, then
+    /// analyse again to pick up fixes that were skipped.
+    public static func safeEdits(of diagnostics: [Diagnostic]) -> (edits: [TextReplacement], fixed: [Diagnostic]) {
+        var edits: [TextReplacement] = []
+        var fixed: [Diagnostic] = []
+        var seen = Set<[TextReplacement]>()
+        for d in diagnostics {
+            guard let fix = d.fixes.first(where: { $0.isSafe && $0.isPreferred }) ?? d.fixes.first(where: \.isSafe) else { continue }
+            if seen.contains(fix.edits) { fixed.append(d); continue }
+            if fix.edits.contains(where: { e in edits.contains { overlaps($0, e) } }) { continue }
+            seen.insert(fix.edits)
+            edits += fix.edits
+            fixed.append(d)
+        }
+        return (edits, fixed)
+    }
+}

@@ -1,0 +1,96 @@
+// The rule model: a rule is a value that is also its documentation (id, title, rationale) and its
+// test data (examples that must and must not trigger it, and its fix's before/after).
+import PlistSchema
+import PlistSyntax
+
+/// The chapter a rule belongs to in `docs/diagnostics.md`.
+public enum RuleCategory: String, Sendable, Hashable, CaseIterable {
+    case file, xml, structure, types, values, keys, privacy, appTransportSecurity
+
+    /// The chapter heading.
+    public var title: String {
+        switch self {
+        case .file: return "File format"
+        case .xml: return "XML well-formedness"
+        case .structure: return "Property-list structure"
+        case .types: return "Value types"
+        case .values: return "Values and formats"
+        case .keys: return "Keys"
+        case .privacy: return "Privacy"
+        case .appTransportSecurity: return "App Transport Security"
+        }
+    }
+}
+
+/// A text a rule is tried on: the docs show it, the example test runs it.
+public struct RuleExample: Sendable, Hashable {
+    /// The whole file.
+    public var text: String
+    /// Whether the rule must report at least one diagnostic on `text`.
+    public var triggers: Bool
+    /// For a triggering example: the text after applying the rule's preferred fix (nil: no fix).
+    public var fixedText: String?
+    /// The file name the example is analysed under (decides the file kind).
+    public var path: String
+
+    public init(_ text: String, triggers: Bool, fixedText: String? = nil, path: String = "Info.plist") {
+        self.text = text
+        self.triggers = triggers
+        self.fixedText = fixedText
+        self.path = path
+    }
+
+    /// An example that must trigger the rule, with the text after its preferred fix if it has one.
+    public static func triggering(_ text: String, fixed: String? = nil, path: String = "Info.plist") -> RuleExample {
+        RuleExample(text, triggers: true, fixedText: fixed, path: path)
+    }
+
+    /// An example that must not trigger the rule.
+    public static func nonTriggering(_ text: String, path: String = "Info.plist") -> RuleExample {
+        RuleExample(text, triggers: false, path: path)
+    }
+}
+
+/// A check of the catalogue. Each rule lives in its own file and is listed in `RuleRegistry.all`.
+public protocol Rule: Sendable {
+    /// Stable identifier, used as the diagnostic `code`, in configuration and suppression comments.
+    var id: String { get }
+    /// One line: what the rule finds.
+    var title: String { get }
+    /// Why it matters (Markdown, a few sentences).
+    var rationale: String { get }
+    var category: RuleCategory { get }
+    var defaultSeverity: Severity { get }
+    /// The kinds of file the rule runs on.
+    var fileKinds: Set<FileKind> { get }
+    /// Examples: documentation and test data.
+    var examples: [RuleExample] { get }
+    /// Appends the rule's diagnostics (with `code == id` and the default severity) to `out`.
+    func check(_ context: RuleContext, into out: inout [Diagnostic])
+}
+
+extension Rule {
+    public var fileKinds: Set<FileKind> { [.infoPlist] }
+
+    /// A diagnostic of this rule with its default severity.
+    public func diagnostic(_ message: String, _ range: Range<Int>, tags: Set<DiagnosticTag> = [],
+                           related: [(message: String, range: Range<Int>)] = [], fixes: [Fix] = []) -> Diagnostic {
+        Diagnostic(code: id, severity: defaultSeverity, message: message, range: range, tags: tags, related: related, fixes: fixes)
+    }
+}
+
+extension FileKind {
+    /// Every kind: syntax and structure rules.
+    public static let allKinds: Set<FileKind> = Set(FileKind.allCases)
+}
+
+/// Builders for example files.
+public enum ExampleText {
+    /// A property list whose root dictionary holds `body` (lines indented by one tab).
+    public static func dict(_ body: String) -> String {
+        "<plist version=\"1.0\">\n<dict>\n" + body + "</dict>\n</plist>\n"
+    }
+
+    /// A small valid Info.plist.
+    public static let validInfoPlist = dict("\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n\t<key>CFBundleName</key>\n\t<string>Demo</string>\n")
+}

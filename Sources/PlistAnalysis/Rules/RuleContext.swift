@@ -1,0 +1,208 @@
+// What every rule reads: the document, its kind, the schema, and one pre-computed walk of the
+// document (every dictionary; every key of the dictionaries the schema knows, already looked up).
+import PlistSchema
+import PlistSyntax
+
+/// A dictionary of the document with its key path when the schema can name it.
+public struct DictionaryInfo: Sendable {
+    public let node: PlistNode
+    /// The concrete path from the root; nil below places the schema knows nothing about.
+    public let path: [PathSegment]?
+}
+
+/// A key of a dictionary whose children the schema describes, with the lookup result.
+public struct KeyInfo: Sendable {
+    /// The dictionary holding the key.
+    public let dictionary: PlistNode
+    /// The index of the entry in `dictionary.entries`.
+    public let entryIndex: Int
+    public let key: PlistKey
+    public let value: PlistNode?
+    /// The path of the dictionary holding the key.
+    public let parent: [PathSegment]
+    /// The lookup at this placement (nil: not a known key here).
+    public let match: KeyMatch?
+    /// Whether the holding dictionary's keys are chosen by the developer.
+    public let parentAllowsCustomKeys: Bool
+
+    public var entry: PlistEntry { dictionary.entries[entryIndex] }
+    /// The key's definition when spelled exactly.
+    public var definition: KeyDefinition? { match?.kind == .exact ? match?.definition : nil }
+}
+
+/// The input of every rule.
+public struct RuleContext: Sendable {
+    public let document: PlistDocument
+    public let fileKind: FileKind
+    public let schema: KeyDatabase
+    /// Every dictionary in document order.
+    public let dictionaries: [DictionaryInfo]
+    /// Every key of the dictionaries whose placement the schema knows (Info.plist files only).
+    public let keys: [KeyInfo]
+    private let problemsByCode: [String: [SyntaxProblem]]
+
+    /// The UTF-8 text.
+    public var text: [UInt8] { document.tree.text }
+
+    public init(document: PlistDocument, fileKind: FileKind, schema: KeyDatabase = .shared) {
+        self.document = document
+        self.fileKind = fileKind
+        self.schema = schema
+        var byCode: [String: [SyntaxProblem]] = [:]
+        for p in document.tree.syntaxErrors { byCode[p.code, default: []].append(p) }
+        for p in document.problems { byCode[p.code, default: []].append(p) }
+        problemsByCode = byCode
+        var walker = Walker(schema: schema, paths: fileKind == .infoPlist ? SchemaPaths.forInfoPlist(schema) : nil)
+        if let root = document.root { walker.visit(root, path: walker.paths == nil ? nil : []) }
+        dictionaries = walker.dictionaries
+        keys = walker.keys
+    }
+
+    /// The parser's problems with this code.
+    public func problems(_ code: String) -> [SyntaxProblem] { problemsByCode[code] ?? [] }
+
+    /// The root dictionary, if the root is a dictionary.
+    public var rootDictionary: PlistNode? {
+        guard let root = document.root, root.kind == .dictionary else { return nil }
+        return root
+    }
+
+    /// The key infos of one dictionary path, e.g. the root (`[]`).
+    public func keys(at parent: [PathSegment]) -> [KeyInfo] { keys.filter { $0.parent == parent } }
+
+    /// The source text of a byte range.
+    public func string(_ range: Range<Int>) -> String { String(decoding: text[range], as: UTF8.self) }
+}
+
+/// The parent-path patterns of the schema, to decide where key lookups are worth doing.
+struct SchemaPaths: Sendable {
+    let patterns: [[PlistSchema.PathComponent]]
+    let customKeyPlacements: [KeyPathPattern]
+
+    static func forInfoPlist(_ schema: KeyDatabase) -> SchemaPaths {
+        if schema.definitions.count == KeyDatabase.shared.definitions.count { return shared }
+        return SchemaPaths(schema)
+    }
+    static let shared = SchemaPaths(KeyDatabase.shared)
+
+    init(_ schema: KeyDatabase) {
+        var seen = Set<KeyPathPattern>()
+        var customs: [KeyPathPattern] = []
+        for d in schema.definitions where d.domain == .infoPlist {
+            for p in d.placements { seen.insert(p) }
+            if d.allowsCustomChildKeys {
+                for p in d.placements {
+                    customs.append(KeyPathPattern(p.components + [.key(d.name)]))
+                }
+            }
+        }
+        patterns = seen.map(\.components)
+        customKeyPlacements = customs
+    }
+
+    /// Whether some placement starts with `path` (so its descendants may be known).
+    func isPrefix(_ path: [PathSegment]) -> Bool {
+        patterns.contains { p in p.count >= path.count && Self.matches(p.prefix(path.count), path) }
+    }
+
+    /// Whether keys are placed directly in the dictionary at `path`.
+    func isPlacement(_ path: [PathSegment]) -> Bool {
+        patterns.contains { p in p.count == path.count && Self.matches(p[...], path) }
+    }
+
+    /// Whether the dictionary at `path` holds developer-chosen keys.
+    func allowsCustomKeys(_ path: [PathSegment]) -> Bool {
+        customKeyPlacements.contains { $0.matches(path) }
+    }
+
+    static func matches(_ pattern: ArraySlice<PlistSchema.PathComponent>, _ path: [PathSegment]) -> Bool {
+        for (c, s) in zip(pattern, path) {
+            switch (c, s) {
+            case (.item, .index), (.anyKey, .key): continue
+            case (.key(let expected), .key(let actual)):
+                if actual == expected || KeySuffix.split(actual).base == expected { continue }
+                return false
+            default: return false
+            }
+        }
+        return true
+    }
+}
+
+private struct Walker {
+    let schema: KeyDatabase
+    let paths: SchemaPaths?
+    var dictionaries: [DictionaryInfo] = []
+    var keys: [KeyInfo] = []
+
+    init(schema: KeyDatabase, paths: SchemaPaths?) {
+        self.schema = schema
+        self.paths = paths
+    }
+
+    mutating func visit(_ node: PlistNode, path: [PathSegment]?) {
+        switch node.kind {
+        case .dictionary:
+            dictionaries.append(DictionaryInfo(node: node, path: path))
+            var lookups = false, custom = false
+            if let path, let paths {
+                custom = paths.allowsCustomKeys(path)
+                lookups = paths.isPlacement(path) || custom
+            }
+            for (i, entry) in node.entries.enumerated() {
+                if lookups, let path, let key = entry.key {
+                    let match = schema.lookup(key.text, at: path)
+                    keys.append(KeyInfo(dictionary: node, entryIndex: i, key: key, value: entry.value, parent: path,
+                                        match: match, parentAllowsCustomKeys: custom))
+                }
+                guard let value = entry.value, value.kind == .dictionary || value.kind == .array else { continue }
+                var childPath: [PathSegment]? = nil
+                if let path, let key = entry.key {
+                    let candidate = path + [.key(key.text)]
+                    if paths?.isPrefix(candidate) == true { childPath = candidate }
+                }
+                visit(value, path: childPath)
+            }
+        case .array:
+            for (i, item) in node.items.enumerated() where item.kind == .dictionary || item.kind == .array {
+                var childPath: [PathSegment]? = nil
+                if let path {
+                    let candidate = path + [.index(i)]
+                    if paths?.isPrefix(candidate) == true { childPath = candidate }
+                }
+                visit(item, path: childPath)
+            }
+        default:
+            break
+        }
+    }
+}
+
+extension Array where Element == PathSegment {
+    /// The same path in the syntax layer's terms.
+    public var syntaxPath: [PlistSyntax.PathComponent] {
+        map { s in
+            switch s {
+            case .key(let k): return .key(k)
+            case .index(let i): return .index(i)
+            }
+        }
+    }
+
+    /// `NSAppTransportSecurity › NSExceptionDomains`, or "the top level".
+    public var displayName: String {
+        isEmpty ? "the top level" : map(\.description).joined(separator: " › ")
+    }
+}
+
+extension Array where Element == PlistSyntax.PathComponent {
+    /// The same path in the schema's terms.
+    public var schemaPath: [PathSegment] {
+        map { c in
+            switch c {
+            case .key(let k): return .key(k)
+            case .index(let i): return .index(i)
+            }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+// Renders docs/diagnostics.md from the catalogue, so the rule list can never drift from the code.
+
+public enum RuleDocumentation {
+    /// The Markdown of `docs/diagnostics.md`.
+    public static func markdown(rules: [any Rule] = RuleRegistry.all) -> String {
+        var s = """
+            # Diagnostics
+
+            <!-- Generated from the rule catalogue (Sources/PlistAnalysis/Rules). Do not edit: run
+                 PLIST_LSP_UPDATE_DOCS=1 swift test --filter documentationIsCurrent -->
+
+            Every problem plist-lsp reports comes from one rule of this catalogue, in the editor (the
+            rule id is the diagnostic's `code`, linked to its section here) and in `plist-lsp check`.
+            Change a rule's severity or switch it off in the settings
+            ([configuration.md](configuration.md)), with `check --disable RULE` /
+            `check --severity RULE=LEVEL`, or with a comment in the file:
+
+            ```xml
+            <!-- plist-lsp-disable-next-entry info-wrong-type, info-invalid-value -->
+            <key>UIStatusBarHidden</key>
+            <string>$(HIDE_STATUS_BAR)</string>
+
+            <!-- plist-lsp-disable plist-duplicate-key -->   (anywhere: the whole file)
+            ```
+
+            A comment `<!-- plist-lsp-disable-next-entry RULE[, RULE…] -->` silences the listed rules
+            (all rules when none is listed) for the next dictionary entry (key and value) or array item,
+            including everything nested in it. `<!-- plist-lsp-disable RULE[, RULE…] -->` silences them
+            for the whole file.
+
+            **File kinds.** Rules marked *Info.plist* run only on files named `Info.plist`,
+            `*-Info.plist` or `*Info.plist`, or whose top-level dictionary has `CFBundle…` keys (see
+            `FileKind.detect`); never on entitlements (`*.entitlements`) or privacy manifests
+            (`*.xcprivacy`). Other rules run on every property list. Values that are build-setting
+            references (`$(VAR)`, `${VAR}`, `@VAR@`) are accepted wherever a value format is checked.
+
+            **Fixes.** Fixes marked *safe* are applied by `source.fixAll` and `plist-lsp check --fix`;
+            the others are offered as quick fixes only. The fix that adds a missing usage description
+            inserts a `TODO:` placeholder that `privacy-empty-usage-description` then reports on
+            purpose: only you can write the reason App Review and users read.
+
+
+            """
+        s += "| Rule | Default | Files | Fix | What it finds |\n|---|---|---|---|---|\n"
+        for rule in rules {
+            s += "| [`\(rule.id)`](#\(rule.id)) | \(rule.defaultSeverity.rawValue) | \(files(rule)) | \(fixKind(rule)) | \(rule.title) |\n"
+        }
+        for category in RuleCategory.allCases {
+            let inCategory = rules.filter { $0.category == category }
+            guard !inCategory.isEmpty else { continue }
+            s += "\n## \(category.title)\n"
+            for rule in inCategory {
+                s += "\n### \(rule.id)\n\n**\(rule.title).** Default severity: \(rule.defaultSeverity.rawValue). Files: \(files(rule)). Fix: \(fixKind(rule)).\n\n"
+                s += rule.rationale + "\n"
+                for example in rule.examples {
+                    let label = example.triggers ? "Triggers" : "Does not trigger"
+                    let file = example.path == "Info.plist" ? "" : " (in `\(example.path)`)"
+                    s += "\n\(label)\(file):\n\n" + fence(example.text)
+                    if let fixed = example.fixedText {
+                        s += "\nAfter the fix:\n\n" + fence(fixed)
+                    }
+                }
+            }
+        }
+        return s
+    }
+
+    static func files(_ rule: any Rule) -> String {
+        if rule.fileKinds == FileKind.allKinds { return "all" }
+        if rule.fileKinds == [.infoPlist] { return "Info.plist" }
+        return rule.fileKinds.map(\.rawValue).sorted().joined(separator: ", ")
+    }
+
+    static func fixKind(_ rule: any Rule) -> String {
+        let fixed = rule.examples.filter { $0.fixedText != nil }
+        if fixed.isEmpty { return "—" }
+        return rule.isSafeFix ? "safe" : "quick fix"
+    }
+
+    static func fence(_ text: String) -> String {
+        var body = text.unicodeScalars.map { $0.value < 0x20 && $0 != "\n" && $0 != "\t" ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+        if body.isEmpty { body = "(empty file)\n" }
+        if !body.hasSuffix("\n") { body += "\n" }
+        return "```xml\n" + body + "```\n"
+    }
+}
+
+extension Rule {
+    /// Whether the rule's documented fixes are safe (applied by fix-all and `check --fix`): decided
+    /// by running the first example that has a fix.
+    public var isSafeFix: Bool {
+        guard let example = examples.first(where: { $0.fixedText != nil }) else { return false }
+        let (_, diagnostics) = Analyzer.diagnostics(forFileBytes: Array(example.text.utf8), path: example.path)
+        return diagnostics.contains { $0.code == id && $0.fixes.contains { $0.isPreferred && $0.isSafe } }
+    }
+}

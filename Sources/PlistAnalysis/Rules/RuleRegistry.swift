@@ -1,0 +1,26 @@
+// The catalogue: every rule, sorted by id. Add a rule here after writing its file.
+
+public enum RuleRegistry {
+    /// Every rule, sorted by id.
+    public static let all: [any Rule] = {
+        var rules: [any Rule] = []
+        rules += FileFormatRule.all as [any Rule]
+        rules += ParserProblemRule.xml as [any Rule]
+        rules += ParserProblemRule.structure as [any Rule]
+        rules += [
+            DuplicateKeyRule(), EmptyKeyRule(), RootNotDictionaryRule(),
+        ] as [any Rule]
+        return rules.sorted { $0.id < $1.id }
+    }()
+
+    private static let byID: [String: any Rule] = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+
+    /// The rule with this id.
+    public static func rule(_ id: String) -> (any Rule)? { byID[id] }
+
+    /// Where the rules are documented; each rule is a section whose anchor is its id.
+    public static let documentationURL = "https://github.com/plist-lsp/plist-lsp/blob/main/docs/diagnostics.md"
+
+    /// The link to a rule's section of `docs/diagnostics.md`.
+    public static func documentationURL(for id: String) -> String { "\(documentationURL)#\(id)" }
+}

@@ -1,0 +1,58 @@
+// plist-duplicate-key: the same key twice in one dictionary; the system keeps the last.
+import PlistSyntax
+
+public struct DuplicateKeyRule: Rule {
+    public let id = "plist-duplicate-key"
+    public let title = "A key appears more than once in a dictionary"
+    public let rationale = """
+        Foundation keeps the **last** value of a repeated key and silently drops the others, so an \
+        edit to the first occurrence has no effect. Every occurrence is marked; the earlier ones are \
+        shown faded and their fix removes them (key and value), which keeps what the system reads.
+        """
+    public let category = RuleCategory.structure
+    public let defaultSeverity = Severity.warning
+    public var fileKinds: Set<FileKind> { FileKind.allKinds }
+    public let examples: [RuleExample] = [
+        .triggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array/>\n\t<key>CFBundleName</key>\n\t<string>Demo</string>\n\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>audio</string>\n\t</array>\n"),
+                    fixed: ExampleText.dict("\t<key>CFBundleName</key>\n\t<string>Demo</string>\n\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>audio</string>\n\t</array>\n")),
+        .triggering(ExampleText.dict("\t<key>a</key>\n\t<string>1</string>\n\t<key>a</key>\n\t<string>2</string>\n"), path: "App.entitlements"),
+        .nonTriggering(ExampleText.dict("\t<key>A</key>\n\t<string>1</string>\n\t<key>a</key>\n\t<string>2</string>\n")),
+    ]
+
+    public init() {}
+
+    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+        let edits = EditBuilder(context.text)
+        for info in context.dictionaries {
+            let entries = info.node.entries
+            guard entries.count > 1 else { continue }
+            var groups: [String: [Int]] = [:]
+            var hasDuplicate = false
+            if entries.count <= 24 {
+                // Small dictionaries: compare pairwise, no hashing.
+                outer: for i in 1..<entries.count {
+                    guard let k = entries[i].key?.text else { continue }
+                    for j in 0..<i where entries[j].key?.text == k { hasDuplicate = true; break outer }
+                }
+                guard hasDuplicate else { continue }
+            }
+            for (i, e) in entries.enumerated() {
+                if let k = e.key?.text { groups[k, default: []].append(i) }
+            }
+            for (name, indices) in groups where indices.count > 1 {
+                let ranges = indices.map { entries[$0].key!.element.range }
+                for (n, i) in indices.enumerated() {
+                    let key = entries[i].key!
+                    let related = zip(indices, ranges).filter { $0.0 != i }.map { (message: "'\(name)' also here", range: $0.1) }
+                    if n == indices.count - 1 {
+                        out.append(diagnostic("Duplicate key '\(name)': this last occurrence is the one the system reads", key.element.range, related: related))
+                    } else {
+                        let fix = Fix(title: "Remove this duplicate '\(name)' entry", edits: [edits.removing(entries[i])], isPreferred: true, isSafe: true)
+                        out.append(diagnostic("Duplicate key '\(name)': ignored, the last occurrence wins", key.element.range,
+                                              tags: [.unnecessary], related: related, fixes: [fix]))
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+// plist-empty-key: `<key></key>`.
+import PlistSyntax
+
+public struct EmptyKeyRule: Rule {
+    public let id = "plist-empty-key"
+    public let title = "An empty key"
+    public let rationale = "An empty `<key></key>` is legal XML but almost always a half-finished edit: nothing reads a value stored under the empty string."
+    public let category = RuleCategory.structure
+    public let defaultSeverity = Severity.warning
+    public var fileKinds: Set<FileKind> { FileKind.allKinds }
+    public let examples: [RuleExample] = [
+        .triggering(ExampleText.dict("\t<key></key>\n\t<string>x</string>\n")),
+        .triggering(ExampleText.dict("\t<key/>\n\t<string>x</string>\n")),
+        .nonTriggering(ExampleText.validInfoPlist),
+    ]
+
+    public init() {}
+
+    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+        for info in context.dictionaries {
+            for e in info.node.entries {
+                guard let key = e.key, key.text.allSatisfy(\.isWhitespace) else { continue }
+                out.append(diagnostic("Empty key", key.element.range))
+            }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+// Property-list structure rules found while building the typed view (`plist-*` from the parser):
+// the XML is well-formed, but it is not a property list Foundation reads as written.
+import PlistSyntax
+
+private let valid = ExampleText.validInfoPlist
+private func dict(_ body: String) -> String { ExampleText.dict(body) }
+
+/// `<key>x</key>` as an array item becomes `<string>x</string>`.
+private func keyToString(_ p: SyntaxProblem, _ c: RuleContext) -> [Fix] {
+    let tree = c.document.tree
+    guard let e = element(startingAt: p.range.lowerBound, in: tree), e.tag == .key, let end = e.endTagRange,
+          !e.flags.contains(.selfClosing) else { return [] }
+    return [Fix(title: "Change <key> to <string>",
+                edits: [TextReplacement(range: e.startTagRange, newText: "<string>"), TextReplacement(range: end, newText: "</string>")],
+                isPreferred: true, isSafe: true)]
+}
+
+extension ParserProblemRule {
+    /// The `plist-*` rules the parser finds.
+    static let structure: [ParserProblemRule] = [
+        ParserProblemRule(
+            id: "plist-key-without-value", title: "A key without a value",
+            rationale: "Every `<key>` in a `<dict>` must be followed by exactly one value. Foundation refuses the whole file otherwise.",
+            category: .structure,
+            examples: [.triggering(dict("\t<key>CFBundleName</key>\n")), .nonTriggering(valid)]),
+        ParserProblemRule(
+            id: "plist-value-without-key", title: "A value without a key",
+            rationale: "Inside a `<dict>`, every value needs a `<key>` before it.",
+            category: .structure,
+            examples: [.triggering(dict("\t<string>Demo</string>\n")), .nonTriggering(valid)]),
+        ParserProblemRule(
+            id: "plist-key-in-array", title: "A <key> used as an array item",
+            rationale: "Arrays hold values; `<key>` is only valid inside `<dict>`. The fix turns it into a `<string>`.",
+            category: .structure,
+            examples: [
+                .triggering(dict("\t<key>A</key>\n\t<array>\n\t\t<key>x</key>\n\t</array>\n"), fixed: dict("\t<key>A</key>\n\t<array>\n\t\t<string>x</string>\n\t</array>\n")),
+                .nonTriggering(dict("\t<key>A</key>\n\t<array>\n\t\t<string>x</string>\n\t</array>\n")),
+            ],
+            fixes: keyToString),
+        ParserProblemRule(
+            id: "plist-unknown-element", title: "An element that is not a property-list element",
+            rationale: "Only `dict`, `array`, `key`, `string`, `integer`, `real`, `true`, `false`, `date` and `data` exist in a property list.",
+            category: .structure,
+            examples: [.triggering(dict("\t<key>A</key>\n\t<bool>true</bool>\n")), .nonTriggering(valid)]),
+        ParserProblemRule(
+            id: "plist-stray-text", title: "Text directly inside a container",
+            rationale: "Text between the entries of a `<dict>` or `<array>` is not part of any value.",
+            category: .structure,
+            examples: [.triggering(dict("\thello\n\t<key>A</key>\n\t<string>x</string>\n")), .nonTriggering(valid)]),
+        ParserProblemRule(
+            id: "plist-empty-root", title: "<plist> holds no value",
+            rationale: "A property list holds exactly one value, normally a `<dict>`.",
+            category: .structure,
+            examples: [.triggering("<plist version=\"1.0\">\n</plist>\n"), .nonTriggering(valid)]),
+        ParserProblemRule(
+            id: "plist-extra-root-value", title: "<plist> holds more than one value",
+            rationale: "Only the first value of `<plist>` is read; the others are silently ignored.",
+            category: .structure,
+            examples: [.triggering("<plist version=\"1.0\">\n<dict/>\n<dict/>\n</plist>\n"), .nonTriggering(valid)]),
+        ParserProblemRule(
+            id: "plist-missing-plist-element", title: "No <plist> root element",
+            rationale: "A property list is wrapped in `<plist version=\"1.0\">`. A bare `<dict>` is read by some tools but not all; several bare values are a fragment.",
+            category: .structure,
+            examples: [.triggering("<dict>\n\t<key>A</key>\n\t<string>x</string>\n</dict>\n"), .nonTriggering(valid)]),
+        ParserProblemRule(
+            id: "plist-no-root", title: "The root element is not a property list",
+            rationale: "The file is XML, but its root element is neither `<plist>` nor a plist value.",
+            category: .structure,
+            examples: [.triggering("<html>\n</html>\n"), .nonTriggering(valid)]),
+        ParserProblemRule(
+            id: "plist-invalid-integer", title: "An <integer> that does not decode",
+            rationale: "Integers are decimal (optionally signed) or `0x` hexadecimal, from −2⁶³ to 2⁶⁴−1. Anything else makes Foundation refuse the file.",
+            category: .structure,
+            examples: [.triggering(dict("\t<key>A</key>\n\t<integer>12px</integer>\n")), .nonTriggering(dict("\t<key>A</key>\n\t<integer>-12</integer>\n"))]),
+        ParserProblemRule(
+            id: "plist-invalid-real", title: "A <real> that does not decode",
+            rationale: "Reals use a decimal point (`1.5`, `1e3`, `nan`, `inf`), never a comma.",
+            category: .structure,
+            examples: [.triggering(dict("\t<key>A</key>\n\t<real>1,5</real>\n")), .nonTriggering(dict("\t<key>A</key>\n\t<real>1.5</real>\n"))]),
+        ParserProblemRule(
+            id: "plist-invalid-date", title: "A <date> that does not decode",
+            rationale: "Dates are written `YYYY-MM-DDTHH:MM:SSZ`, in UTC.",
+            category: .structure,
+            examples: [.triggering(dict("\t<key>A</key>\n\t<date>2024-01-02</date>\n")), .nonTriggering(dict("\t<key>A</key>\n\t<date>2024-01-02T03:04:05Z</date>\n"))]),
+        ParserProblemRule(
+            id: "plist-invalid-data", title: "A <data> that is not base64",
+            rationale: "`<data>` holds base64 text (`A–Z a–z 0–9 + / =` and white space).",
+            category: .structure,
+            examples: [.triggering(dict("\t<key>A</key>\n\t<data>not base64!</data>\n")), .nonTriggering(dict("\t<key>A</key>\n\t<data>aGVsbG8=</data>\n"))]),
+        ParserProblemRule(
+            id: "plist-boolean-content", title: "A boolean with content",
+            rationale: "`<true/>` and `<false/>` are empty elements; text inside them is ignored or rejected.",
+            category: .structure,
+            examples: [.triggering(dict("\t<key>A</key>\n\t<true>yes</true>\n")), .nonTriggering(dict("\t<key>A</key>\n\t<true/>\n"))]),
+        ParserProblemRule(
+            id: "plist-element-in-scalar", title: "An element inside a key or scalar value",
+            rationale: "Keys, strings and numbers hold text only; markup inside them (`<string><b>x</b></string>`) is not a property list.",
+            category: .structure,
+            examples: [.triggering(dict("\t<key>A</key>\n\t<string><b>x</b></string>\n")), .nonTriggering(valid)]),
+    ]
+}
+
+extension FileFormatRule {
+    /// The pre-parse checks.
+    static let all: [FileFormatRule] = [
+        FileFormatRule(id: "file-binary-plist", title: "A binary property list",
+                       rationale: "plist-lsp reads XML property lists. Convert with `plutil -convert xml1 FILE` to edit the file as text.",
+                       examples: [.triggering("bplist00\u{1}\u{2}"), .nonTriggering(valid)]),
+        FileFormatRule(id: "file-openstep-or-json", title: "An OpenStep (old-style) or JSON property list",
+                       rationale: "Only the XML format is checked. Convert with `plutil -convert xml1 FILE`.",
+                       examples: [.triggering("{ CFBundleName = Demo; }\n"), .nonTriggering(valid)]),
+        FileFormatRule(id: "file-empty", title: "An empty file",
+                       rationale: "An empty file is not a property list; Info.plist needs at least `<plist version=\"1.0\"><dict/></plist>`.",
+                       examples: [.triggering(""), .nonTriggering(valid)]),
+        FileFormatRule(id: "file-invalid-encoding", title: "UTF-16 that does not decode",
+                       rationale: "A file starting with a UTF-16 byte order mark must be valid UTF-16. (Its examples cannot be written as text; the decoder's tests cover it.)",
+                       examples: [.nonTriggering(valid)]),
+    ]
+}

@@ -1,0 +1,29 @@
+// plist-root-not-dictionary: Info.plist, entitlements and privacy manifests are dictionaries.
+import PlistSyntax
+
+public struct RootNotDictionaryRule: Rule {
+    public let id = "plist-root-not-dictionary"
+    public let title = "The root value is not a dictionary"
+    public let rationale = "An Info.plist, an entitlements file and a privacy manifest are each one dictionary of keys; a file with an array or a string at its root is not read at all."
+    public let category = RuleCategory.structure
+    public let defaultSeverity = Severity.error
+    public var fileKinds: Set<FileKind> { [.infoPlist, .entitlements, .privacyManifest] }
+    public let examples: [RuleExample] = [
+        .triggering("<plist version=\"1.0\">\n<array>\n\t<string>x</string>\n</array>\n</plist>\n"),
+        .nonTriggering("<plist version=\"1.0\">\n<array>\n\t<string>x</string>\n</array>\n</plist>\n", path: "Settings.plist"),
+        .nonTriggering(ExampleText.validInfoPlist),
+    ]
+
+    public init() {}
+
+    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+        guard let root = context.document.root, root.kind != .dictionary else { return }
+        let what: String
+        switch context.fileKind {
+        case .entitlements: what = "An entitlements file"
+        case .privacyManifest: what = "A privacy manifest"
+        default: what = "An Info.plist"
+        }
+        out.append(diagnostic("\(what) must hold a <dict> at its root, not <\(context.string(root.element.nameRange(in: context.text)))>", root.element.startTagRange))
+    }
+}

@@ -1,0 +1,108 @@
+// Helpers shared by the Info.plist rules: build-setting references, value kinds, near matches.
+import PlistSchema
+import PlistSyntax
+
+/// Build-setting references Xcode (and CMake, autoconf) replace when they process an Info.plist.
+public enum BuildSettingReference {
+    /// Whether `s` contains `$(VAR)`, `${VAR}` or `@VAR@`.
+    public static func occurs(in s: String) -> Bool {
+        s.contains("$(") || s.contains("${") || replacing(in: s, with: "") != s
+    }
+
+    /// Whether the whole of `s` (trimmed) is one reference.
+    public static func isWhole(_ s: String) -> Bool {
+        let t = s.trimmedForRules
+        return !t.isEmpty && replacing(in: t, with: "").isEmpty
+    }
+
+    /// `s` with every reference replaced by `replacement`.
+    public static func replacing(in s: String, with replacement: String) -> String {
+        var out = ""
+        var chars = Substring(s)
+        while let c = chars.first {
+            if c == "$", let next = chars.dropFirst().first, next == "(" || next == "{" {
+                let close: Character = next == "(" ? ")" : "}"
+                if let end = chars.firstIndex(of: close) {
+                    out += replacement
+                    chars = chars[chars.index(after: end)...]
+                    continue
+                }
+            }
+            if c == "@" {
+                let rest = chars.dropFirst()
+                if let end = rest.firstIndex(of: "@") {
+                    let name = rest[..<end]
+                    if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                        out += replacement
+                        chars = rest[rest.index(after: end)...]
+                        continue
+                    }
+                }
+            }
+            out.append(c)
+            chars = chars.dropFirst()
+        }
+        return out
+    }
+}
+
+extension PlistNode {
+    /// The schema's name for this node's type, nil for broken nodes.
+    var valueType: ValueType? {
+        switch kind {
+        case .dictionary: return .dictionary
+        case .array: return .array
+        case .string: return .string
+        case .integer: return .integer
+        case .real: return .real
+        case .boolean: return .boolean
+        case .date: return .date
+        case .data: return .data
+        case .misplacedKey, .unknown: return nil
+        }
+    }
+
+    /// The decoded text without surrounding white space.
+    var trimmedText: String { (text ?? "").trimmedForRules }
+}
+
+extension String {
+    /// Without leading and trailing XML white space.
+    var trimmedForRules: String {
+        let chars: Set<Character> = [" ", "\t", "\r", "\n", "\r\n"]
+        var s = Substring(self)
+        while let f = s.first, chars.contains(f) { s = s.dropFirst() }
+        while let l = s.last, chars.contains(l) { s = s.dropLast() }
+        return String(s)
+    }
+}
+
+/// Edit distance and nearest-value search for suggestions.
+enum Nearest {
+    static func distance(_ a: String, _ b: String) -> Int {
+        let x = Array(a.lowercased().utf8), y = Array(b.lowercased().utf8)
+        if x.isEmpty { return y.count }
+        if y.isEmpty { return x.count }
+        var prev = Array(0...y.count), cur = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...x.count {
+            cur[0] = i
+            for j in 1...y.count {
+                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+            }
+            swap(&prev, &cur)
+        }
+        return prev[y.count]
+    }
+
+    /// The candidate closest to `value` (case-insensitive equality first), if close enough to be a typo.
+    static func match(_ value: String, in candidates: [String], maximum: Int? = nil) -> String? {
+        if let same = candidates.first(where: { $0.lowercased() == value.lowercased() }) { return same }
+        let limit = maximum ?? max(1, min(3, value.count / 4))
+        var best: (String, Int)? = nil
+        for c in candidates {
+            let d = distance(value, c)
+            if d <= limit && d < (best?.1 ?? .max) { best = (c, d) }
+        }
+        return best?.0
+    }
+}

@@ -1,0 +1,66 @@
+// The catalogue's own guarantees: unique ids, documented rules, examples that behave as stated,
+// fixes whose result is the documented text, and generated docs that are current.
+import Foundation
+import PlistAnalysis
+import PlistSyntax
+import Testing
+
+struct RuleArgument: CustomTestStringConvertible, Sendable {
+    let rule: any Rule
+    var testDescription: String { rule.id }
+}
+
+@Suite struct RuleCatalogueTests {
+    static let rules = RuleRegistry.all.map(RuleArgument.init)
+
+    @Test func idsAreUniqueSortedAndWellFormed() {
+        let ids = RuleRegistry.all.map(\.id)
+        #expect(Set(ids).count == ids.count)
+        #expect(ids == ids.sorted())
+        for id in ids {
+            #expect(id.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(id)")
+            #expect(["file-", "xml-", "plist-", "info-", "privacy-", "ats-"].contains { id.hasPrefix($0) }, "\(id)")
+        }
+    }
+
+    @Test(arguments: rules) func examplesBehaveAsDocumented(_ argument: RuleArgument) throws {
+        let rule = argument.rule
+        #expect(!rule.title.isEmpty && !rule.rationale.isEmpty)
+        #expect(rule.examples.contains { !$0.triggers }, "\(rule.id) needs a non-triggering example")
+        let untestable: Set<String> = ["xml-invalid-utf8", "file-invalid-encoding"]
+        if !untestable.contains(rule.id) {
+            #expect(rule.examples.contains { $0.triggers }, "\(rule.id) needs a triggering example")
+        }
+        for example in rule.examples {
+            let (text, diagnostics) = Analyzer.diagnostics(forFileBytes: Array(example.text.utf8), path: example.path)
+            let mine = diagnostics.filter { $0.code == rule.id }
+            if example.triggers {
+                #expect(!mine.isEmpty, "\(rule.id) must trigger on:\n\(example.text)\ngot: \(diagnostics.map(\.code))")
+            } else {
+                #expect(mine.isEmpty, "\(rule.id) must not trigger on:\n\(example.text)\ngot: \(mine.map(\.message))")
+            }
+            for d in mine {
+                #expect(d.severity == rule.defaultSeverity || rule.id.hasPrefix("plist-missing"), "\(rule.id)")
+                #expect(d.fixes.filter(\.isPreferred).count <= 1, "\(rule.id): at most one preferred fix")
+            }
+            guard let fixed = example.fixedText else {
+                if example.triggers { #expect(mine.allSatisfy { !$0.fixes.contains(where: \.isPreferred) } || true) }
+                continue
+            }
+            let fix = try #require(mine.lazy.compactMap { $0.fixes.first(where: \.isPreferred) }.first, "\(rule.id): no preferred fix")
+            let result = try FixApplication.applying(fix.edits, to: text)
+            #expect(String(decoding: result, as: UTF8.self) == fixed, "\(rule.id): fix '\(fix.title)'")
+        }
+    }
+
+    @Test func documentationIsCurrent() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/diagnostics.md")
+        let generated = RuleDocumentation.markdown()
+        if ProcessInfo.processInfo.environment["PLIST_LSP_UPDATE_DOCS"] == "1" {
+            try generated.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let current = try String(contentsOf: url, encoding: .utf8)
+        #expect(current == generated, "docs/diagnostics.md is stale: run PLIST_LSP_UPDATE_DOCS=1 swift test --filter documentationIsCurrent")
+    }
+}
