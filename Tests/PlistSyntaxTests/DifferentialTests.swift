@@ -13,7 +13,8 @@ enum DifferentialInputs {
     static let largeFileBytes = 16 * 1024
     static let largeFileStride = 16
 
-    /// Every regular file in `shared/corpus/files`, sorted by name; empty if the directory is missing.
+    /// Every file in `shared/corpus/files`, sorted by name; empty if the directory is missing.
+    /// Read from the directory rather than MANIFEST.tsv so that no file can be left out.
     static let corpus: [(name: String, text: [UInt8])] = {
         let directory = TestFiles.corpus
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -70,12 +71,10 @@ enum FoundationReading {
 struct ValueDifference {
     let file: String
     let mutations: [Mutation]
+    let text: [UInt8]
     let detail: String
-}
 
-/// Regenerates nothing: finds the variant's text again (variants are kept in memory).
-private func variantText(_ difference: ValueDifference) -> [UInt8] {
-    DifferentialInputs.variants.first { $0.file == difference.file && $0.mutations.map(\.detail) == difference.mutations.map(\.detail) }?.text ?? []
+    var snippet: String { snippetAround(mutations, in: text) }
 }
 
 /// Compares our decoded value with Foundation's for inputs libxml2 and Foundation both accept, and
@@ -86,18 +85,18 @@ func valueDifference(_ text: [UInt8], file: String, mutations: [Mutation], refer
     switch FoundationReading(text) {
     case .rejected(let reason):
         guard PlistDocument(SyntaxTree.parse(text)).allProblems.isEmpty else { return nil }
-        return ValueDifference(file: file, mutations: mutations, detail: "Foundation rejects (\(reason)), we report no problem")
+        return ValueDifference(file: file, mutations: mutations, text: text, detail: "Foundation rejects (\(reason)), we report no problem")
     case .value(let value):
         foundation = value
     }
     guard let foundation else {
-        return ValueDifference(file: file, mutations: mutations, detail: "Foundation returned a type we cannot normalise")
+        return ValueDifference(file: file, mutations: mutations, text: text, detail: "Foundation returned a type we cannot normalise")
     }
     guard let ours = PlistDocument(SyntaxTree.parse(text)).value else {
-        return ValueDifference(file: file, mutations: mutations, detail: "ours: no value; Foundation: \(foundation)")
+        return ValueDifference(file: file, mutations: mutations, text: text, detail: "ours: no value; Foundation: \(foundation)")
     }
     return NormalizedValue.difference(NormalizedValue(ours), foundation).map {
-        ValueDifference(file: file, mutations: mutations, detail: "ours vs Foundation at \($0)")
+        ValueDifference(file: file, mutations: mutations, text: text, detail: "ours vs Foundation at \($0)")
     }
 }
 
@@ -168,7 +167,7 @@ func valueDifference(_ text: [UInt8], file: String, mutations: [Mutation], refer
         }
         print("DifferentialTests: \(compared) mutated variants compared with Foundation, \(byDetail.count) kinds of value difference")
         for (shape, entry) in byDetail.sorted(by: { $0.value.count > $1.value.count }) {
-            let example = Mismatch(file: entry.example.file, mutations: entry.example.mutations, text: variantText(entry.example), comparison: Comparison(variantText(entry.example)))
+            let example = entry.example
             Issue.record("\(entry.count)× \(shape)\n  file: \(example.file)\n  mutation: \(example.mutations.map(\.detail).joined(separator: "; "))\n  snippet: \(example.snippet)")
         }
     }

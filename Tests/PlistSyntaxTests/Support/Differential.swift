@@ -90,11 +90,7 @@ struct Mismatch {
     let comparison: Comparison
 
     /// About 60 bytes either side of the (last) mutation, or of the start for unmutated files.
-    var snippet: String {
-        let center = mutations.last?.offset ?? 0
-        let lower = max(0, center - 60), upper = min(text.count, center + 60)
-        return renderBytes(text[lower..<upper])
-    }
+    var snippet: String { snippetAround(mutations, in: text) }
 
     var report: String {
         """
@@ -105,6 +101,12 @@ struct Mismatch {
           libxml2: \(comparison.referenceDescription)
         """
     }
+}
+
+/// About 60 bytes either side of the last mutation (the start of the text when there is none).
+func snippetAround(_ mutations: [Mutation], in text: [UInt8]) -> String {
+    let center = min(text.count, mutations.last?.offset ?? 0)
+    return renderBytes(text[max(0, center - 60)..<min(text.count, center + 60)])
 }
 
 /// Mismatches grouped by `Comparison.classKey`, each class shrunk to a minimal input.
