@@ -1,0 +1,562 @@
+// Completion: keys valid at the cursor's key path, enumerated values, Booleans, element names and
+// close tags — as byte-range edits, on well-formed and broken text alike.
+import PlistSchema
+import PlistSyntax
+
+/// What the client can take.
+public struct CompletionOptions: Sendable, Hashable {
+    /// Insert snippets (`$1` placeholders, `${1|a,b|}` choices); plain text otherwise.
+    public var snippets: Bool
+    /// At most this many items; the list is then marked incomplete so the client asks again as the user types.
+    public var limit: Int
+    public init(snippets: Bool = true, limit: Int = 100) {
+        self.snippets = snippets
+        self.limit = limit
+    }
+}
+
+/// One completion proposal, in byte offsets.
+public struct CompletionSuggestion: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        /// A dictionary key (alone, or a whole key/value entry).
+        case key
+        /// A documented value of a key.
+        case value
+        /// `<true/>` / `<false/>`.
+        case keyword
+        /// An element name or a value element skeleton.
+        case element
+        /// A close tag.
+        case closeTag
+    }
+
+    public var label: String
+    public var kind: Kind
+    /// Xcode's display name of a key (LSP `labelDetails.description`).
+    public var displayName: String?
+    /// A short line: the key's type, or a value's note.
+    public var detail: String?
+    /// Text the client's fuzzy filter matches against (raw key and Xcode name).
+    public var filterText: String
+    /// Orders the list: most used keys first.
+    public var sortText: String
+    public var deprecated: Bool
+    /// Replaces the typed text (and adds what the cursor's place lacks, such as `</key>`).
+    public var edit: TextReplacement
+    /// `edit.newText` is a snippet.
+    public var isSnippet: Bool
+    /// For keys: what `Completion.documentation` needs to render the key's docs on resolve.
+    public var keyReference: KeyReference?
+
+    public init(label: String, kind: Kind, displayName: String? = nil, detail: String? = nil, filterText: String? = nil,
+                sortText: String, deprecated: Bool = false, edit: TextReplacement, isSnippet: Bool = false,
+                keyReference: KeyReference? = nil) {
+        self.label = label
+        self.kind = kind
+        self.displayName = displayName
+        self.detail = detail
+        self.filterText = filterText ?? label
+        self.sortText = sortText
+        self.deprecated = deprecated
+        self.edit = edit
+        self.isSnippet = isSnippet
+        self.keyReference = keyReference
+    }
+}
+
+/// Names a key at a place, so its documentation can be rendered later (`completionItem/resolve`).
+public struct KeyReference: Sendable, Hashable {
+    public var name: String
+    public var parent: [PathSegment]
+    public var domain: PlistDomain
+    public init(name: String, parent: [PathSegment], domain: PlistDomain) {
+        self.name = name
+        self.parent = parent
+        self.domain = domain
+    }
+}
+
+/// The proposals at an offset.
+public struct CompletionResult: Sendable, Hashable {
+    public var items: [CompletionSuggestion]
+    /// More items exist (the limit cut the list, or the typed text narrowed it): ask again on the next keystroke.
+    public var isIncomplete: Bool
+    public init(items: [CompletionSuggestion], isIncomplete: Bool) {
+        self.items = items
+        self.isIncomplete = isIncomplete
+    }
+    public static let empty = CompletionResult(items: [], isIncomplete: false)
+}
+
+/// Completion over the typed view; pure (byte offsets in, edits out).
+public enum Completion {
+    /// Proposals at `offset` of `document`, a file of `fileKind`.
+    public static func complete(in document: PlistDocument, at offset: Int, fileKind: FileKind,
+                                options: CompletionOptions = CompletionOptions()) -> CompletionResult {
+        var c = Completer(document: document, offset: max(0, min(offset, document.tree.text.count)),
+                          domain: fileKind.keyDomain, options: options)
+        return c.run()
+    }
+
+    /// The rendered documentation of a key proposal (Markdown or plain text), for `completionItem/resolve`.
+    public static func documentation(for reference: KeyReference, markdown: Bool) -> String? {
+        guard let match = KeyDatabase.shared.lookup(reference.name, at: reference.parent, domain: reference.domain)
+            ?? KeyDatabase.shared.lookup(reference.name, at: nil, domain: reference.domain) else { return nil }
+        return KeyRendering.hover(match.definition, suffix: match.suffix, format: markdown ? .markdown : .plainText)
+    }
+}
+
+private struct Completer {
+    let document: PlistDocument
+    let offset: Int
+    let domain: PlistDomain?
+    let options: CompletionOptions
+    var text: [UInt8] { document.tree.text }
+    let db = KeyDatabase.shared
+
+    init(document: PlistDocument, offset: Int, domain: PlistDomain?, options: CompletionOptions) {
+        self.document = document
+        self.offset = offset
+        self.domain = domain
+        self.options = options
+    }
+
+    mutating func run() -> CompletionResult {
+        let context = document.context(at: offset)
+        switch context.place {
+        case .key(let dictionary, let index):
+            return keyText(dictionary, index, path: context.path)
+        case .value(let node):
+            return valueText(node, path: context.path)
+        case .dictionaryGap(let node, let index):
+            return gap(Container(node: node, path: context.path), dictionaryIndex: index)
+        case .arrayGap(let node, _):
+            return gap(Container(node: node, path: context.path), dictionaryIndex: nil)
+        case .tagName(let element, let isEndTag):
+            return isEndTag ? endTagName(element) : startTagName(element)
+        case .insideTag:
+            return .empty
+        case .other:
+            return outsideRoot()
+        }
+    }
+
+    // MARK: Keys
+
+    /// In a key's text: `<key>NSCa|</key>`, `<key>NSCa|`, `<key>|`.
+    func keyText(_ dictionary: PlistNode, _ index: Int, path: [PlistSyntax.PathComponent]) -> CompletionResult {
+        guard let domain, let key = dictionary.entries[index].key else { return .empty }
+        let element = key.element
+        var range = key.textRange
+        let closed = element.endTagRange != nil
+        if !closed {
+            // An unclosed key runs to the next tag: keep the line break and indentation that follow.
+            var end = range.upperBound
+            while end > max(range.lowerBound, offset) && TextScan.isSpace(text[end - 1]) { end -= 1 }
+            range = range.lowerBound..<end
+        }
+        let typed = document.tree.string(range.lowerBound..<min(offset, range.upperBound))
+        let present = Set(dictionary.entries.enumerated().compactMap { $0.offset == index ? nil : $0.element.key?.text })
+        let parent = FeaturePaths.segments(path)
+        let indent = TextScan.indentation(text, element.start)
+        let unit = TextScan.indentUnit(text, container: dictionary)
+        let hasValue = dictionary.entries[index].value != nil
+        return keyItems(parent: parent, domain: domain, typed: typed, present: present) { candidate in
+            let name = candidate.definition.name
+            if closed { return (name, false) }
+            if hasValue { return (escapedIfSnippet(name) + "</key>", options.snippets) }
+            let skeleton = Skeleton(definition: candidate.definition, indent: indent, unit: unit, snippets: options.snippets)
+            return (escapedIfSnippet(name) + "</key>\n" + indent + skeleton.value(), options.snippets)
+        } range: { range }
+    }
+
+    /// Key proposals at `parent`, filtered by `typed`, minus `present`; `insert` builds each edit's text.
+    func keyItems(parent: [PathSegment], domain: PlistDomain, typed: String, present: Set<String>,
+                  insert: (KeyCandidate) -> (String, Bool), range: () -> Range<Int>) -> CompletionResult {
+        let candidates = KeyCatalog.shared.candidates(at: parent, domain: domain)
+        var items: [CompletionSuggestion] = []
+        var truncated = false
+        let r = range()
+        for candidate in candidates where !present.contains(candidate.definition.name) {
+            guard let tier = candidate.match(typed) else { continue }
+            if items.count >= options.limit && tier > 0 { truncated = true; continue }
+            let d = candidate.definition
+            let (newText, snippet) = insert(candidate)
+            items.append(CompletionSuggestion(
+                label: d.name, kind: .key, displayName: d.xcodeName, detail: d.typeDescription,
+                filterText: d.xcodeName.map { "\(d.name) \($0)" } ?? d.name,
+                sortText: "\(tier)\(candidate.sortKey)", deprecated: candidate.isDeprecated,
+                edit: TextReplacement(range: r, newText: newText), isSnippet: snippet,
+                keyReference: KeyReference(name: d.name, parent: parent, domain: domain)))
+        }
+        items.sort { $0.sortText < $1.sortText }
+        if items.count > options.limit {
+            items.removeLast(items.count - options.limit)
+            truncated = true
+        }
+        // Typed text narrows the list on the server, so the client must ask again as it changes.
+        return CompletionResult(items: items, isIncomplete: truncated || !typed.isEmpty)
+    }
+
+    func escapedIfSnippet(_ s: String) -> String { options.snippets ? TextScan.snippetEscaped(s) : s }
+
+    // MARK: Values
+
+    /// In a scalar's text: `<string>fe|</string>` — the documented values of its key.
+    func valueText(_ node: PlistNode, path: [PlistSyntax.PathComponent]) -> CompletionResult {
+        guard node.kind == .string || node.kind == .integer || node.kind == .real,
+              let (definition, isItem) = keyDefinition(forValueAt: path), !definition.values.isEmpty,
+              !isItem || definition.valueTypes.contains(.array) else { return .empty }
+        let content = node.element.contentRange
+        let typed = document.tree.string(content.lowerBound..<min(offset, content.upperBound)).lowercased()
+        let close = node.element.endTagRange == nil ? "</\(node.element.tag.text ?? "string")>" : ""
+        var range = content
+        if !close.isEmpty {
+            var end = range.upperBound
+            while end > max(range.lowerBound, offset) && TextScan.isSpace(text[end - 1]) { end -= 1 }
+            range = range.lowerBound..<end
+        }
+        var items: [CompletionSuggestion] = []
+        for (i, value) in definition.values.enumerated() {
+            guard typed.isEmpty || value.value.lowercased().contains(typed) else { continue }
+            items.append(CompletionSuggestion(
+                label: value.value, kind: .value, detail: value.note, sortText: Self.order(i),
+                deprecated: value.deprecated, edit: TextReplacement(range: range, newText: value.value + close)))
+        }
+        return CompletionResult(items: items, isIncomplete: !typed.isEmpty)
+    }
+
+    /// The definition of the key whose value (or array item) is at `path`.
+    func keyDefinition(forValueAt path: [PlistSyntax.PathComponent]) -> (KeyDefinition, isItem: Bool)? {
+        guard let domain, let last = path.last else { return nil }
+        switch last {
+        case .key(let key):
+            return db.lookup(key, at: FeaturePaths.segments(Array(path.dropLast())), domain: domain).map { ($0.definition, false) }
+        case .index:
+            guard path.count >= 2, case .key(let key) = path[path.count - 2] else { return nil }
+            return db.lookup(key, at: FeaturePaths.segments(Array(path.dropLast(2))), domain: domain).map { ($0.definition, true) }
+        }
+    }
+
+    // MARK: Gaps between entries
+
+    /// What the line holds before the cursor: an open `<name` or `</name`, or a plain word.
+    enum Typed {
+        case startTag(at: Int, name: String)
+        case endTag(at: Int, name: String)
+        case word(at: Int, String)
+    }
+
+    func typedBeforeCursor() -> Typed {
+        let start = TextScan.lineStart(text, offset)
+        var i = offset
+        while i > start {
+            let b = text[i - 1]
+            if b == 0x3E { break }  // >
+            if b == 0x3C {  // <
+                let lt = i - 1
+                if lt + 1 < offset && text[lt + 1] == 0x2F {
+                    return .endTag(at: lt, name: document.tree.string((lt + 2)..<offset))
+                }
+                return .startTag(at: lt, name: document.tree.string((lt + 1)..<offset))
+            }
+            i -= 1
+        }
+        while i < offset && TextScan.isSpace(text[i]) { i += 1 }
+        return .word(at: i, document.tree.string(i..<offset))
+    }
+
+    /// The end of a tag being typed: the name characters after the cursor and a `>`.
+    func tagEnd(from o: Int) -> Int {
+        var j = o
+        while j < text.count && (XMLNameByte.isNameByte(text[j])) { j += 1 }
+        if j < text.count && text[j] == 0x3E { j += 1 }
+        return j
+    }
+
+    /// Between entries of a dictionary (`dictionaryIndex` = the gap's index) or items of an array.
+    func gap(_ container: Container, dictionaryIndex: Int?) -> CompletionResult {
+        let waiting = dictionaryIndex.flatMap { pendingKey(container.node, $0) }
+        switch typedBeforeCursor() {
+        case .endTag(let at, let name):
+            let tag = container.node.kind == .dictionary ? "dict" : "array"
+            guard name.isEmpty || tag.hasPrefix(name) else { return .empty }
+            return CompletionResult(items: [CompletionSuggestion(
+                label: "</\(tag)>", kind: .closeTag, sortText: "0",
+                edit: TextReplacement(range: at..<tagEnd(from: offset), newText: "</\(tag)>"))], isIncomplete: false)
+        case .startTag(let at, let name):
+            return elementNames(in: container, pendingKey: waiting, typed: name, range: at..<tagEnd(from: offset), rangeIncludesBracket: true)
+        case .word(let at, let word):
+            let range = at..<offset
+            if container.node.kind == .dictionary {
+                if let waiting { return valueElements(forKey: waiting, in: container, range: range, typed: word) }
+                return keyEntries(container, range: range, typed: word)
+            }
+            return arrayItems(container, range: range, typed: word)
+        }
+    }
+
+    /// The key right before a dictionary gap that still lacks its value.
+    func pendingKey(_ dictionary: PlistNode, _ index: Int) -> PlistKey? {
+        guard index > 0, index <= dictionary.entries.count else { return nil }
+        let entry = dictionary.entries[index - 1]
+        guard entry.value == nil, let key = entry.key, key.element.end <= offset else { return nil }
+        return key
+    }
+
+    /// Whole `<key>…</key>` entries with a value skeleton, on an empty line of a dictionary.
+    func keyEntries(_ container: Container, range: Range<Int>, typed: String) -> CompletionResult {
+        guard let domain else { return .empty }
+        let indent = TextScan.indentation(text, offset)
+        let unit = TextScan.indentUnit(text, container: container.node)
+        return keyItems(parent: FeaturePaths.segments(container.path), domain: domain, typed: typed,
+                        present: Set(container.node.keys)) { candidate in
+            let skeleton = Skeleton(definition: candidate.definition, indent: indent, unit: unit, snippets: options.snippets)
+            return ("<key>\(escapedIfSnippet(candidate.definition.name))</key>\n\(indent)\(skeleton.value())", options.snippets)
+        } range: { range }
+    }
+
+    /// Value elements after a key that has none: `<true/>`/`<false/>` for Booleans, `<string>v</string>`
+    /// for documented values, else a skeleton of the key's type.
+    func valueElements(forKey key: PlistKey, in container: Container, range: Range<Int>, typed: String) -> CompletionResult {
+        let definition = domain.flatMap { db.lookup(key.text, at: FeaturePaths.segments(container.path), domain: $0)?.definition }
+        let indent = TextScan.indentation(text, offset)
+        let unit = TextScan.indentUnit(text, container: container.node)
+        var items = valueProposals(definition: definition, indent: indent, unit: unit, range: range)
+        if !typed.isEmpty {
+            let t = typed.lowercased()
+            items = items.filter { $0.filterText.lowercased().contains(t) }
+        }
+        return CompletionResult(items: items, isIncomplete: !typed.isEmpty)
+    }
+
+    func valueProposals(definition: KeyDefinition?, indent: String, unit: String, range: Range<Int>, present: Set<String> = []) -> [CompletionSuggestion] {
+        var items: [CompletionSuggestion] = []
+        let types = definition?.valueTypes ?? []
+        if types.contains(.boolean) {
+            for (i, b) in ["true", "false"].enumerated() {
+                items.append(CompletionSuggestion(label: "<\(b)/>", kind: .keyword, detail: "Boolean", filterText: b,
+                                                  sortText: Self.order(i), edit: TextReplacement(range: range, newText: "<\(b)/>")))
+            }
+        }
+        if let definition, !definition.values.isEmpty, types.contains(.string) || types.contains(.array) && definition.arrayElementType != .dictionary {
+            for (i, value) in definition.values.enumerated() where !present.contains(value.value) && !(types == [.boolean]) {
+                let tag = types.contains(.integer) && !types.contains(.string) ? "integer" : "string"
+                items.append(CompletionSuggestion(
+                    label: value.value, kind: .value, detail: value.note, filterText: value.value,
+                    sortText: Self.order(10 + i), deprecated: value.deprecated,
+                    edit: TextReplacement(range: range, newText: "<\(tag)>\(value.value)</\(tag)>")))
+            }
+        }
+        let skeletonTypes = types.filter { $0 != .boolean }
+        for (i, type) in (skeletonTypes.isEmpty && types.isEmpty ? ValueType.allCases : skeletonTypes).enumerated() {
+            if type == .boolean {
+                for (j, b) in ["true", "false"].enumerated() {
+                    items.append(CompletionSuggestion(label: "<\(b)/>", kind: .keyword, detail: "Boolean", filterText: b,
+                                                      sortText: Self.order(500 + 10 * i + j), edit: TextReplacement(range: range, newText: "<\(b)/>")))
+                }
+                continue
+            }
+            let skeleton = Skeleton(type: type, element: definition?.arrayElementType, values: [], indent: indent, unit: unit, snippets: options.snippets)
+            items.append(CompletionSuggestion(
+                label: "<\(type.xmlElement)>", kind: .element, detail: definition.map { "\($0.name): \($0.typeDescription)" } ?? type.rawValue,
+                filterText: type.xmlElement, sortText: Self.order(500 + 10 * i), edit: TextReplacement(range: range, newText: skeleton.value()),
+                isSnippet: options.snippets))
+        }
+        return items
+    }
+
+    /// Items of an array: documented item values not yet present, and a skeleton of the item type.
+    func arrayItems(_ container: Container, range: Range<Int>, typed: String) -> CompletionResult {
+        let definition = keyDefinition(forValueAt: container.path).map(\.0)
+        let indent = TextScan.indentation(text, offset)
+        let unit = TextScan.indentUnit(text, container: container.node)
+        let present = Set(container.node.items.compactMap(\.text))
+        let itemType = definition?.arrayElementType
+        let itemDefinition = definition.map { d in
+            KeyDefinition(name: d.name, valueTypes: itemType.map { [$0] } ?? [.string], arrayElementType: nil,
+                          values: d.values, docURL: d.docURL, summary: d.summary)
+        }
+        var items = valueProposals(definition: itemDefinition, indent: indent, unit: unit, range: range, present: present)
+        if !typed.isEmpty {
+            let t = typed.lowercased()
+            items = items.filter { $0.filterText.lowercased().contains(t) }
+        }
+        return CompletionResult(items: items, isIncomplete: !typed.isEmpty)
+    }
+
+    // MARK: Element names
+
+    /// Element names valid in `container` after `<`: `key` in a dictionary (value elements when a key
+    /// waits for its value), value elements in an array.
+    func elementNames(in container: Container?, pendingKey: PlistKey?, typed: String, range: Range<Int>,
+                      rangeIncludesBracket: Bool) -> CompletionResult {
+        let indent = TextScan.indentation(text, range.lowerBound)
+        let unit = TextScan.indentUnit(text, container: container?.node)
+        var names: [(String, ValueType?)] = []
+        var preferred: [ValueType] = []
+        if let container {
+            if container.node.kind == .dictionary {
+                if let pendingKey {
+                    let definition = domain.flatMap { db.lookup(pendingKey.text, at: FeaturePaths.segments(container.path), domain: $0)?.definition }
+                    preferred = definition?.valueTypes ?? []
+                    names = Self.valueNames
+                    names.append(("key", nil))
+                } else {
+                    names = [("key", nil)]
+                }
+            } else {
+                if let definition = keyDefinition(forValueAt: container.path)?.0 { preferred = definition.arrayElementType.map { [$0] } ?? [] }
+                names = Self.valueNames
+            }
+        } else {
+            names = [("dict", .dictionary), ("array", .array)]
+        }
+        var items: [CompletionSuggestion] = []
+        for (i, (name, type)) in names.enumerated() where typed.isEmpty || name.hasPrefix(typed) {
+            let rank = type.map { preferred.contains($0) ? 0 : 1 } ?? (pendingKey == nil ? 0 : 2)
+            let body: String
+            if let type {
+                let skeleton = Skeleton(type: type, element: nil, values: [], indent: indent, unit: unit, snippets: options.snippets)
+                body = name == "true" || name == "false" ? "<\(name)/>" : skeleton.value()
+            } else {
+                body = options.snippets ? "<key>$1</key>" : "<key></key>"
+            }
+            let newText = rangeIncludesBracket ? body : String(body.dropFirst())
+            items.append(CompletionSuggestion(
+                label: name, kind: .element, detail: type.map { "\($0.rawValue) value" } ?? "dictionary key",
+                filterText: rangeIncludesBracket ? "<" + name : name, sortText: "\(rank)" + Self.order(i),
+                edit: TextReplacement(range: range, newText: newText), isSnippet: options.snippets && newText.contains("$")))
+        }
+        return CompletionResult(items: items, isIncomplete: false)
+    }
+
+    static let valueNames: [(String, ValueType?)] = [
+        ("string", .string), ("true", .boolean), ("false", .boolean), ("integer", .integer), ("real", .real),
+        ("dict", .dictionary), ("array", .array), ("date", .date), ("data", .data),
+    ]
+
+    /// In a start tag's name: `<ke|`, or renaming `<str|ing>`.
+    func startTagName(_ element: SyntaxElement) -> CompletionResult {
+        let nameRange = element.nameRange(in: text)
+        let typed = document.tree.string(nameRange.lowerBound..<min(offset, nameRange.upperBound))
+        let container = document.container(at: element.start)
+        var pending: PlistKey?
+        if let container, container.node.kind == .dictionary {
+            for entry in container.node.entries {
+                if let key = entry.key, key.element.end <= element.start,
+                   entry.value == nil || entry.value?.element.start == element.start {
+                    pending = key
+                } else if entry.key?.element.start == element.start {
+                    pending = nil
+                }
+            }
+        }
+        if element.flags.contains(.startTagUnterminated) {
+            // A tag being typed (`<ke`): insert the whole element.
+            return elementNames(in: container, pendingKey: pending, typed: typed,
+                                range: element.start..<element.startTagRange.upperBound, rangeIncludesBracket: true)
+        }
+        // Renaming an existing element: only the name changes.
+        var result = elementNames(in: container, pendingKey: pending, typed: typed, range: nameRange, rangeIncludesBracket: true)
+        for i in result.items.indices {
+            result.items[i].edit.newText = result.items[i].label
+            result.items[i].filterText = result.items[i].label
+            result.items[i].isSnippet = false
+        }
+        return result
+    }
+
+    /// In an end tag's name: `</st|` — the name of the element it closes.
+    func endTagName(_ element: SyntaxElement) -> CompletionResult {
+        guard let endTag = element.endTagRange else { return .empty }
+        let name = document.tree.string(element.nameRange(in: text))
+        return CompletionResult(items: [CompletionSuggestion(
+            label: "</\(name)>", kind: .closeTag, sortText: "0",
+            edit: TextReplacement(range: endTag, newText: "</\(name)>"))], isIncomplete: false)
+    }
+
+    /// Outside any value: inside `<plist>` with no value yet, propose `<dict>` and `<array>`.
+    func outsideRoot() -> CompletionResult {
+        guard document.root == nil, let plist = document.tree.rootElement, plist.tag == .plist,
+              offset >= plist.contentRange.lowerBound, offset <= plist.contentRange.upperBound else { return .empty }
+        switch typedBeforeCursor() {
+        case .startTag(let at, let name):
+            return elementNames(in: nil, pendingKey: nil, typed: name, range: at..<tagEnd(from: offset), rangeIncludesBracket: true)
+        case .word(let at, _):
+            return elementNames(in: nil, pendingKey: nil, typed: "", range: at..<offset, rangeIncludesBracket: true)
+        case .endTag:
+            return .empty
+        }
+    }
+
+    static func order(_ i: Int) -> String {
+        let s = String(i)
+        return String(repeating: "0", count: max(0, 4 - s.count)) + s
+    }
+}
+
+/// Bytes allowed in an XML name (ASCII subset; enough for plist element names).
+enum XMLNameByte {
+    static func isNameByte(_ b: UInt8) -> Bool {
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x5F || b == 0x2E || b == 0x3A
+    }
+}
+
+/// The text of a value of some type, with placeholders when snippets are on.
+struct Skeleton {
+    let type: ValueType
+    let element: ValueType?
+    let values: [EnumValue]
+    let closed: Bool
+    let indent: String
+    let unit: String
+    let snippets: Bool
+
+    init(type: ValueType, element: ValueType?, values: [EnumValue], closed: Bool = false, indent: String, unit: String, snippets: Bool) {
+        self.type = type
+        self.element = element
+        self.values = values
+        self.closed = closed
+        self.indent = indent
+        self.unit = unit
+        self.snippets = snippets
+    }
+
+    init(definition: KeyDefinition, indent: String, unit: String, snippets: Bool) {
+        self.init(type: definition.valueTypes.first ?? .string, element: definition.arrayElementType,
+                  values: definition.values, closed: definition.valuesAreClosed, indent: indent, unit: unit, snippets: snippets)
+    }
+
+    func value() -> String { render(type, indent: indent, placeholder: 1) + (snippets ? "$0" : "") }
+
+    private func render(_ type: ValueType, indent: String, placeholder: Int) -> String {
+        let p = snippets ? "$\(placeholder)" : ""
+        switch type {
+        case .boolean:
+            return snippets ? "<${\(placeholder)|true,false|}/>" : "<true/>"
+        case .string:
+            if snippets, !values.isEmpty, self.type == .string {
+                let choices = values.map { escapeChoice($0.value) }.joined(separator: ",")
+                return "<string>${\(placeholder)|\(choices)|}</string>"
+            }
+            return "<string>\(p)</string>"
+        case .integer, .real, .date, .data:
+            return "<\(type.rawValue)>\(p)</\(type.rawValue)>"
+        case .dictionary:
+            return "<dict>\n\(indent)\(unit)\(p)\n\(indent)</dict>"
+        case .array:
+            let item = element.map { render($0, indent: indent + unit, placeholder: placeholder) } ?? p
+            return "<array>\n\(indent)\(unit)\(item)\n\(indent)</array>"
+        }
+    }
+
+    private func escapeChoice(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            if c == "$" || c == "}" || c == "\\" || c == "," || c == "|" { out.append("\\") }
+            out.append(c)
+        }
+        return out
+    }
+}

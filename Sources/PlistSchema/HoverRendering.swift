@@ -1,0 +1,78 @@
+// Hover and completion documentation for a key or a value: the same facts as `explain`, as
+// Markdown for editors (plain text is the `explain` output itself, so the CLI and hovers agree).
+
+/// The format of rendered documentation.
+public enum DocumentationFormat: String, Sendable, Hashable {
+    case markdown
+    case plainText
+}
+
+extension KeyRendering {
+    /// Everything known about a key, for hover and completion documentation. Plain text is exactly
+    /// `explain`'s output; Markdown shows the same fields.
+    public static func hover(_ definition: KeyDefinition, suffix: KeySuffix? = nil, format: DocumentationFormat) -> String {
+        if format == .plainText { return explain(definition, suffix: suffix) }
+        var out: [String] = []
+        var title = "**\(definition.name)**"
+        if let xcode = definition.xcodeName, xcode != definition.name { title += " — *\(markdownEscaped(xcode))*" }
+        out.append(title)
+        var facts = ["`\(definition.typeDescription)`"]
+        if !definition.platforms.isEmpty { facts.append(definition.platforms.map(\.description).joined(separator: ", ")) }
+        if definition.localizable { facts.append("localizable (InfoPlist.strings)") }
+        if definition.domain != .infoPlist { facts.append(domainTitle(definition.domain)) }
+        out.append(facts.joined(separator: " · "))
+        if let suffix { out.append("Written with the suffix `\(suffix)`, which limits it to that platform or device.") }
+        if definition.status.kind != .active {
+            var line = "⚠️ **\(definition.status.kind.rawValue.capitalized)**"
+            if let since = definition.status.since { line += " since \(since)" }
+            if let successor = definition.status.successor { line += " — use `\(successor)` instead" }
+            out.append(line + ".")
+        }
+        out.append(markdownEscaped(definition.summary))
+        if !definition.values.isEmpty {
+            let header = definition.valueTypes.contains(.array) ? "Item values" : "Values"
+            var block = "**\(header)** (\(definition.valuesAreClosed ? "only these are valid" : "common values; others are allowed")):"
+            for value in definition.values {
+                var line = "\n- `\(value.value)` — \(markdownEscaped(value.note))"
+                if let minimum = value.minimumOS { line += " (\(minimum))" }
+                if value.deprecated { line += " *(deprecated)*" }
+                block += line
+            }
+            out.append(block)
+        }
+        var details: [String] = []
+        if let value = definition.defaultValue { details.append("**Default:** `\(value)`") }
+        if !definition.requiredFor.isEmpty { details.append("**Required for** \(definition.requiredFor.map(kindTitle).joined(separator: ", "))") }
+        if !definition.recommendedFor.isEmpty { details.append("**Recommended for** \(definition.recommendedFor.map(kindTitle).joined(separator: ", "))") }
+        if definition.allowsCustomChildKeys { details.append("**Child keys** are chosen by you.") }
+        if !details.isEmpty { out.append(details.joined(separator: "  \n")) }
+        if let review = definition.appStoreReview { out.append("**App Store review:** \(markdownEscaped(review))") }
+        if !definition.related.isEmpty { out.append("Related: " + definition.related.map { "`\($0)`" }.joined(separator: ", ")) }
+        out.append("[Apple documentation](\(definition.docURL))")
+        return out.joined(separator: "\n\n")
+    }
+
+    /// What one documented value means, for hover on a value.
+    public static func hover(value: EnumValue, ofKey definition: KeyDefinition, format: DocumentationFormat) -> String {
+        var facts: [String] = []
+        if let minimum = value.minimumOS { facts.append("\(minimum)") }
+        if value.deprecated { facts.append("deprecated") }
+        let extra = facts.isEmpty ? "" : " (\(facts.joined(separator: ", ")))"
+        switch format {
+        case .markdown:
+            return "`\(value.value)` — value of **\(definition.name)**\(extra)\n\n\(markdownEscaped(value.note))"
+        case .plainText:
+            return "\(value.value) — value of \(definition.name)\(extra)\n\n\(value.note)\n"
+        }
+    }
+
+    /// Escapes the characters Markdown would take as markup in our prose.
+    static func markdownEscaped(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            if c == "*" || c == "_" || c == "`" || c == "<" || c == "[" || c == "]" || c == "\\" { out.append("\\") }
+            out.append(c)
+        }
+        return out
+    }
+}
