@@ -1,0 +1,38 @@
+// Headless Neovim with the configuration in editors/neovim (ftdetect + require('plist_lsp').setup)
+// against the built plist-lsp, on editors/test/Info.plist. The checks live in
+// editors/neovim/test/check.lua; each test here runs one of them in a fresh Neovim.
+import Foundation
+import Testing
+
+@Suite("Editors: Neovim", .serialized)
+struct EditorNeovimTests {
+    static let available = EditorTools.shouldRun(EditorTools.nvim != nil)
+    static let skipReason: Comment = "nvim is not installed (apt-get install neovim); skipped here, a failure when CI=true"
+
+    func neovim(_ check: String) throws {
+        let nvim = try EditorTools.require(EditorTools.nvim, "nvim (Neovim)")
+        let directory = repositoryRoot.appendingPathComponent("editors/neovim/test")
+        try EditorRun.check(check, editor: "Neovim") { fixture, _ in
+            (nvim, ["--headless", "-i", "NONE", "-n",
+                    "-u", directory.appendingPathComponent("init.lua").path,
+                    "-c", "luafile \(directory.appendingPathComponent("check.lua").path)",
+                    fixture.path], [:])
+        }
+    }
+
+    @Test("plist filetype with XML highlighting; the server attaches to .plist, .entitlements, .xcprivacy",
+          .enabled(if: available, skipReason))
+    func filetypeAndAttach() throws { try neovim("filetype") }
+
+    @Test("diagnostics arrive at the right lines and columns", .enabled(if: available, skipReason))
+    func diagnostics() throws { try neovim("diagnostics") }
+
+    @Test("hover on a key shows its documentation", .enabled(if: available, skipReason))
+    func hover() throws { try neovim("hover") }
+
+    @Test("completion in a top-level <key> offers NSCameraUsageDescription", .enabled(if: available, skipReason))
+    func completion() throws { try neovim("completion") }
+
+    @Test("the Add NSCameraUsageDescription quick-fix edits the buffer", .enabled(if: available, skipReason))
+    func quickFix() throws { try neovim("quickfix") }
+}

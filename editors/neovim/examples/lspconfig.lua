@@ -1,0 +1,16 @@
+-- plist-lsp with nvim-lspconfig. Keep editors/neovim on 'runtimepath' for the 'plist' filetype
+-- (ftdetect/plist.vim), then:
+local configs = require('lspconfig.configs')
+if not configs.plist_lsp then
+  configs.plist_lsp = {
+    default_config = {
+      cmd = { 'plist-lsp' }, -- or { '/path/to/plist-lsp' }
+      filetypes = { 'plist' },
+      root_dir = require('lspconfig.util').root_pattern('.git', 'Package.swift', 'project.yml'),
+      single_file_support = true,
+      init_options = { settings = {} }, -- server settings at start
+      settings = { plist = {} }, -- the same, for workspace/didChangeConfiguration
+    },
+  }
+end
+require('lspconfig').plist_lsp.setup({})
