@@ -52,6 +52,17 @@ See docs/editors.md for the settings the server understands."
 (defconst plist-lsp-file-regexp "\\.\\(?:plist\\|entitlements\\|xcprivacy\\)\\'"
   "File names that `plist-mode' opens.")
 
+(defvar plist-mode-syntax-table
+  (let ((table (make-syntax-table nxml-mode-syntax-table)))
+    ;; nxml makes markup characters symbol constituents, so in <key>NSCam</key> the symbol at
+    ;; point is the whole element, and eglot 1.9, which completes the symbol at point, finds
+    ;; no candidate for it.  As punctuation, the symbol is the key text alone (with its dots
+    ;; and dashes: com.apple.security.app-sandbox).
+    (dolist (char '(?< ?> ?/ ?= ?& ?\; ?! ??))
+      (modify-syntax-entry char "." table))
+    table)
+  "Syntax table of `plist-mode': nxml's, with markup characters as punctuation.")
+
 ;;;###autoload
 (define-derived-mode plist-mode nxml-mode "Plist"
   "Major mode for Apple property lists (XML), served by plist-lsp.

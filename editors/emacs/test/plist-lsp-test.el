@@ -109,8 +109,9 @@
   (cl-find-if pred (flymake-diagnostics)))
 
 (defun plist-lsp-test-camera-p (diag)
-  "Whether DIAG is about a missing NSCameraUsageDescription."
-  (string-match-p "NSCameraUsageDescription" (flymake-diagnostic-text diag)))
+  "Whether DIAG is privacy-missing-usage-description about NSCameraUsageDescription."
+  (and (equal (plist-lsp-test-code diag) "privacy-missing-usage-description")
+       (string-match-p "NSCameraUsageDescription" (flymake-diagnostic-text diag))))
 
 (defun plist-lsp-test-goto (line column)
   "Move to 1-based LINE and character COLUMN."
@@ -190,8 +191,8 @@
       (if (member "NSCameraUsageDescription" candidates)
           (plist-lsp-test-log "PASS" "completion offers NSCameraUsageDescription (%d candidates for %S)"
                               (length candidates) (buffer-substring-no-properties start end))
-        (plist-lsp-test-log "FAIL" "NSCameraUsageDescription not among the candidates: %S"
-                            (seq-take candidates 10))))))
+        (plist-lsp-test-log "FAIL" "NSCameraUsageDescription not among the candidates for %S: %S"
+                            (and capf (buffer-substring-no-properties start end)) (seq-take candidates 10))))))
 
 (defun plist-lsp-test-quickfix ()
   "The \"Add NSCameraUsageDescription\" quick-fix edits the buffer."

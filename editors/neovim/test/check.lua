@@ -80,8 +80,10 @@ local function find_diagnostic(pred)
   end
 end
 
+-- The rule privacy-missing-usage-description (docs/diagnostics.md) about NSCameraUsageDescription.
 local function is_camera_usage(d)
-  return (d.message or ''):find('NSCameraUsageDescription', 1, true) ~= nil
+  return code_of(d) == 'privacy-missing-usage-description'
+    and (d.message or ''):find('NSCameraUsageDescription', 1, true) ~= nil
 end
 
 local function position_params(client, row, col)
