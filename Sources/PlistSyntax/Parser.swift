@@ -6,6 +6,8 @@
 struct ParseContext: Sendable, Equatable {
     /// General entities declared in the internal subset.
     var declaredEntities: Set<[UInt8]> = []
+    /// Entities declared with NDATA (unparsed): a reference to one in content is an error.
+    var unparsedEntities: Set<[UInt8]> = []
     /// Whether a reference to an undeclared entity breaks well-formedness. It does unless the
     /// document has an external subset (or parameter-entity references) and is not standalone —
     /// then it is only a validity problem, as in libxml2.
@@ -292,7 +294,7 @@ struct Parser {
         guard j < end, p[j] == 0x3B else { return (j - i, false) }
         let name = UnsafeBufferPointer(rebasing: p[(i + 1)..<j])
         if Self.isPredefinedEntity(name) { return (j + 1 - i, true) }
-        if context.declaredEntities.contains(Array(name)) { return (j + 1 - i, true) }
+        if context.declaredEntities.contains(Array(name)) { return (j + 1 - i, !context.unparsedEntities.contains(Array(name))) }
         return (j + 1 - i, !context.undeclaredEntityIsError)
     }
 
@@ -616,6 +618,7 @@ struct Parser {
             if stack.count > 1 { flags.insert(.malformed) }
             if stack.count == 1 && !seenRoot && !seenDoctype && scanner.ok {
                 context.declaredEntities = scanner.generalEntities
+                context.unparsedEntities = scanner.unparsedEntities
                 context.undeclaredEntityIsError = !(scanner.hasExternalSubset || scanner.hasParameterReferences)
                     || standalone == true
             }

@@ -311,6 +311,7 @@ private struct Builder {
             for c in e.childElements {
                 problems.append(SyntaxProblem(code: "plist-element-in-scalar", message: "<\(name(c))> cannot appear inside <\(name(e))>", range: c.range))
             }
+            checkScalarMarkup(e)
             let t = scalarText(e)
             checkScalar(e, t)
             let kind: PlistNode.Kind
@@ -328,6 +329,45 @@ private struct Builder {
                 problems.append(SyntaxProblem(code: "plist-unknown-element", message: "<\(name(e))> is not a property-list element", range: e.startTagRange))
             }
             return PlistNode(kind: .unknown, element: e, entries: [], items: [], text: nil, boolValue: nil)
+        }
+    }
+
+    /// What XML allows in a value but Core Foundation refuses to read (the whole file then fails
+    /// to load): comments and processing instructions inside a value, and entity references
+    /// other than the five predefined ones and character references.
+    mutating func checkScalarMarkup(_ e: SyntaxElement) {
+        guard e.hasChildNode else {
+            if e.flags.contains(.hasReferences) && !e.flags.contains(.malformed) { checkReferences(e.contentRange) }
+            return
+        }
+        e.forEachChild { c in
+            switch c.kind {
+            case .comment, .processingInstruction:
+                problems.append(SyntaxProblem(
+                    code: "plist-markup-in-value",
+                    message: "Foundation cannot read a \(c.kind == .comment ? "comment" : "processing instruction") inside <\(name(e))>; move it outside the value",
+                    range: c.range))
+            case .text where c.flags.contains(.hasReferences) && !c.flags.contains(.malformed):
+                checkReferences(c.range)
+            default:
+                break
+            }
+        }
+    }
+
+    mutating func checkReferences(_ r: Range<Int>) {
+        var i = r.lowerBound
+        while i < r.upperBound {
+            guard text[i] == 0x26, let semi = text[i..<r.upperBound].firstIndex(of: 0x3B) else { i += 1; continue }
+            let name = Array(text[(i + 1)..<semi])
+            let known = ["lt", "gt", "amp", "apos", "quot"].contains(String(decoding: name, as: UTF8.self)) || name.first == 0x23
+            if !known {
+                problems.append(SyntaxProblem(
+                    code: "plist-unknown-entity",
+                    message: "Foundation knows only &lt; &gt; &amp; &apos; &quot; and character references; &\(String(decoding: name, as: UTF8.self)); makes the file unreadable",
+                    range: i..<(semi + 1)))
+            }
+            i = semi + 1
         }
     }
 
@@ -366,6 +406,7 @@ private struct Builder {
                 for inner in c.childElements {
                     problems.append(SyntaxProblem(code: "plist-element-in-scalar", message: "<\(name(inner))> cannot appear inside <key>", range: inner.range))
                 }
+                checkScalarMarkup(c)
                 pending = PlistKey(element: c, text: scalarText(c))
             } else {
                 let v = build(c)

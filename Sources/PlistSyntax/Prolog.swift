@@ -95,6 +95,9 @@ struct DoctypeScanner {
     var hasExternalSubset = false
     var hasParameterReferences = false
     var generalEntities: Set<[UInt8]> = []
+    /// General entities declared with NDATA: referencing them in content is an error.
+    var unparsedEntities: Set<[UInt8]> = []
+    private var parameterEntities: Set<[UInt8]> = []
 
     init(p: UnsafeBufferPointer<UInt8>, end: Int, start: Int) {
         self.p = p
@@ -225,12 +228,13 @@ struct DoctypeScanner {
                         guard hadSpace, !parameter else { return false }
                         pos += 5
                         guard space(), name() else { return false }
+                        unparsedEntities.insert(entityName)
                     }
                 }
                 _ = space()
                 guard pos < end, p[pos] == 0x3E else { return false }
                 pos += 1
-                if !parameter { generalEntities.insert(entityName) }
+                if parameter { parameterEntities.insert(entityName) } else { generalEntities.insert(entityName) }
             } else if has("<!ELEMENT") || has("<!ATTLIST") || has("<!NOTATION") {
                 // Declarations we do not interpret: skip to '>' outside quotes.
                 pos += 2
@@ -256,7 +260,10 @@ struct DoctypeScanner {
                 pos += 2
             } else if p[pos] == 0x25 {  // %name;
                 pos += 1
+                let ns = pos
                 guard name(), pos < end, p[pos] == 0x3B else { return false }
+                // An undeclared parameter entity is fatal unless an external subset might declare it.
+                if !hasExternalSubset && !parameterEntities.contains(Array(UnsafeBufferPointer(rebasing: p[ns..<pos]))) { return false }
                 pos += 1
                 hasParameterReferences = true
             } else {

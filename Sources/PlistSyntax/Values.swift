@@ -87,11 +87,9 @@ enum ValueDecoder {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// `[ws] [+-] (digits | 0x hexdigits) [ws]`, within −2⁶³ … 2⁶⁴−1.
+    /// `[+-] (digits | 0x hexdigits)`, within −2⁶³ … 2⁶⁴−1. No blanks: Foundation refuses them.
     static func integer(_ s: String) -> PlistInteger? {
         var u = Array(s.utf8)[...]
-        while let f = u.first, isSpace(f) { u = u.dropFirst() }
-        while let l = u.last, isSpace(l) { u = u.dropLast() }
         var negative = false
         if u.first == 0x2D { negative = true; u = u.dropFirst() } else if u.first == 0x2B { u = u.dropFirst() }
         var radix: UInt64 = 10
@@ -115,8 +113,9 @@ enum ValueDecoder {
         return PlistInteger(isNegative: negative, magnitude: value)
     }
 
+    /// A decimal number or nan/inf. No blanks: Foundation refuses them.
     static func real(_ s: String) -> Double? {
-        let t = s.trimmingXMLSpace()
+        let t = s
         switch t.lowercased() {
         case "nan": return .nan
         case "inf", "+inf", "infinity", "+infinity": return .infinity

@@ -138,8 +138,23 @@ let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC
         #expect(declared.isWellFormed)
     }
 
+    @Test func whatFoundationRefusesIsAnError() {
+        #expect(codes("<plist><dict><key>a</key><string>x<!-- c -->y</string></dict></plist>") == ["plist-markup-in-value"])
+        #expect(codes("<plist><dict><key>a</key><string>x<?pi?>y</string></dict></plist>") == ["plist-markup-in-value"])
+        #expect(codes(header + "<plist><dict><key>a</key><string>&custom;</string></dict></plist>") == ["plist-unknown-entity"])
+        #expect(codes("<plist><dict><key>a</key><integer> 5 </integer></dict></plist>") == ["plist-invalid-integer"])
+        #expect(codes("<plist><dict><key>a</key><string>&lt;&#x41;</string></dict></plist>").isEmpty)
+    }
+
+    @Test func doctypeEntityRules() {
+        #expect(!parse("<!DOCTYPE plist [ %pe; ]><plist/>").isWellFormed)
+        #expect(parse("<!DOCTYPE plist [<!ENTITY % pe \"\"> %pe; ]><plist/>").isWellFormed)
+        #expect(parse("<!DOCTYPE plist SYSTEM \"x\" [ %pe; ]><plist/>").isWellFormed)
+        #expect(!parse("<!DOCTYPE plist [<!ENTITY e SYSTEM \"x\" NDATA n>]><plist>&e;</plist>").isWellFormed)
+    }
+
     @Test func typedValues() {
-        let s = "<plist><dict><key>i</key><integer> 0x1F </integer><key>big</key><integer>18446744073709551615</integer><key>r</key><real>-1.5e3</real><key>d</key><date>2001-01-01T00:00:00Z</date><key>b</key><data>\n\tAAEC\n\tAw==\n</data><key>s</key><string>&#x41;&#66;<![CDATA[<&>]]><!--no--></string></dict></plist>"
+        let s = "<plist><dict><key>i</key><integer>0x1F</integer><key>big</key><integer>18446744073709551615</integer><key>r</key><real>-1.5e3</real><key>d</key><date>2001-01-01T00:00:00Z</date><key>b</key><data>\n\tAAEC\n\tAw==\n</data><key>s</key><string>&#x41;&#66;<![CDATA[<&>]]></string></dict></plist>"
         let doc = PlistDocument(parse(s))
         #expect(doc.tree.isWellFormed)
         #expect(doc.problems.isEmpty)
