@@ -73,6 +73,7 @@
   (plist-lsp-test-finish))
 
 (defvar plist-lsp-server-path)
+(defvar plist-lsp-settings)
 (when (getenv "PLIST_LSP_BINARY") (setq plist-lsp-server-path (getenv "PLIST_LSP_BINARY")))
 (setq eglot-sync-connect 20
       eglot-connect-timeout 20
@@ -134,6 +135,22 @@
                       (eglot--language-id (eglot-current-server)))
   (unless (equal (eglot--language-id (eglot-current-server)) "plist")
     (plist-lsp-test-log "FAIL" "languageId is %S, expected \"plist\"" (eglot--language-id (eglot-current-server))))
+  ;; plist-lsp-settings (set by the run for this check) reach the server at start and after
+  ;; eglot's own workspace/didChangeConfiguration on connect.
+  (let* ((events (cl-find-if (lambda (b) (string-match-p "EGLOT.*events" (buffer-name b))) (buffer-list)))
+         (text (with-current-buffer events (buffer-substring-no-properties (point-min) (point-max))))
+         (init (string-match-p ":initializationOptions[ \t\n]*(:settings[ \t\n]*(:editorTest t))" text))
+         (last-config (let ((pos 0) last)
+                        (while (string-match "\"workspace/didChangeConfiguration\"" text pos)
+                          (setq last (substring text (match-end 0) (min (length text) (+ (match-end 0) 200)))
+                                pos (match-end 0)))
+                        last)))
+    (if init
+        (plist-lsp-test-log "PASS" "plist-lsp-settings sent as initializationOptions.settings")
+      (plist-lsp-test-log "FAIL" "initializationOptions lack plist-lsp-settings"))
+    (if (and last-config (string-match-p "\\`[ \t\n]*:params[ \t\n]*(:settings[ \t\n]*(:plist[ \t\n]*(:editorTest t)" last-config))
+        (plist-lsp-test-log "PASS" "the last workspace/didChangeConfiguration carries the plist section")
+      (plist-lsp-test-log "FAIL" "the last workspace/didChangeConfiguration is %S" last-config)))
   (let ((dir (make-temp-file "plist-lsp-modes" t)))
     (dolist (name '("App.entitlements" "PrivacyInfo.xcprivacy" "Settings.plist"))
       (let ((path (expand-file-name name dir)))
@@ -233,6 +250,8 @@
 (defun plist-lsp-test-run ()
   "Open the fixture as a user would and run the check."
   (add-hook 'plist-mode-hook #'eglot-ensure)
+  (when (equal plist-lsp-test-check "modes")
+    (setq plist-lsp-settings '(:editorTest t)))
   (let ((file (getenv "PLIST_LSP_FILE")))
     (unless (and file (file-readable-p file))
       (plist-lsp-test-log "FAIL" "PLIST_LSP_FILE %S is not readable" file)

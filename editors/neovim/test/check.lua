@@ -133,6 +133,18 @@ function checks.filetype(client)
   else
     log('FAIL', "'omnifunc' is " .. vim.inspect(vim.bo[bufnr].omnifunc) .. ' after attach')
   end
+  -- The configurations this Neovim does not run still compile (0.11's lsp/, the lspconfig snippet).
+  local plugin = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h')
+  for _, file in ipairs({ 'lsp/plist_lsp.lua', 'examples/lspconfig.lua', 'lua/plist_lsp/init.lua' }) do
+    local chunk, err = loadfile(plugin .. '/' .. file)
+    if chunk then log('PASS', file .. ' compiles') else log('FAIL', file .. ': ' .. tostring(err)) end
+  end
+  local config = loadfile(plugin .. '/lsp/plist_lsp.lua')()
+  if vim.deep_equal(config.filetypes, { 'plist' }) and config.cmd[1] == 'plist-lsp' then
+    log('PASS', 'lsp/plist_lsp.lua configures plist-lsp for the plist filetype')
+  else
+    log('FAIL', 'lsp/plist_lsp.lua: ' .. vim.inspect(config))
+  end
   -- Files without an <?xml line: 0.7 alone would give them no filetype at all.
   local dir = vim.fn.tempname()
   vim.fn.mkdir(dir, 'p')
