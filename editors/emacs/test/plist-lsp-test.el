@@ -206,8 +206,20 @@
            (start (nth 0 capf)) (end (nth 1 capf)) (table (nth 2 capf))
            (candidates (and capf (all-completions (buffer-substring-no-properties start end) table))))
       (if (member "NSCameraUsageDescription" candidates)
-          (plist-lsp-test-log "PASS" "completion offers NSCameraUsageDescription (%d candidates for %S)"
-                              (length candidates) (buffer-substring-no-properties start end))
+          (let ((proxy (car (member "NSCameraUsageDescription" candidates)))
+                (exit (plist-get (nthcdr 3 capf) :exit-function)))
+            (plist-lsp-test-log "PASS" "completion offers NSCameraUsageDescription (%d candidates for %S)"
+                                (length candidates) (buffer-substring-no-properties start end))
+            ;; Accept it as `completion-at-point' does: insert the candidate, run :exit-function.
+            (delete-region start end)
+            (goto-char start)
+            (insert proxy)
+            (when exit (funcall exit proxy 'finished))
+            (let ((line (save-excursion (goto-char (point-min)) (forward-line 4)
+                                        (buffer-substring-no-properties (point) (line-end-position)))))
+              (if (equal line "\t<key>NSCameraUsageDescription</key>")
+                  (plist-lsp-test-log "PASS" "accepting it gives %S" line)
+                (plist-lsp-test-log "FAIL" "accepting it gives %S" line))))
         (plist-lsp-test-log "FAIL" "NSCameraUsageDescription not among the candidates for %S: %S"
                             (and capf (buffer-substring-no-properties start end)) (seq-take candidates 10))))))
 

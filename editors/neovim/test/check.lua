@@ -220,7 +220,22 @@ function checks.completion(client)
   for _, item in ipairs(items) do
     local text = item.textEdit and item.textEdit.newText or item.insertText or item.label
     if item.label == 'NSCameraUsageDescription' or (text and text:find('NSCameraUsageDescription', 1, true)) then
-      return log('PASS', 'completion offers NSCameraUsageDescription (' .. #items .. ' items)')
+      log('PASS', 'completion offers NSCameraUsageDescription (' .. #items .. ' items)')
+      -- Accept it as a completion plugin does: apply its textEdit (or insert its text).
+      if item.textEdit then
+        local edit = item.textEdit
+        if edit.insert then edit = { range = edit.insert, newText = edit.newText } end
+        vim.lsp.util.apply_text_edits({ edit }, bufnr, client.offset_encoding)
+      else
+        vim.api.nvim_buf_set_text(bufnr, 4, 6, 4, 11, { item.insertText or item.label })
+      end
+      local line = vim.api.nvim_buf_get_lines(bufnr, 4, 5, true)[1]
+      if line == '\t<key>NSCameraUsageDescription</key>' then
+        log('PASS', 'accepting it gives ' .. vim.inspect(line))
+      else
+        log('FAIL', 'accepting it gives ' .. vim.inspect(line))
+      end
+      return
     end
     if #labels < 10 then table.insert(labels, item.label) end
   end
