@@ -24,5 +24,5 @@ let allSections: [any BenchmarkSection] = [
     FullParseSection(),
     IncrementalReparseSection(),
     // LSP round-trip section: goes here (owner: server team).
-    // Key database load section: goes here (owner: schema team).
+    KeyDatabaseLoadSection(),
 ]
