@@ -469,7 +469,13 @@ private struct Completer {
 
     /// In an end tag's name: `</st|` — the name of the element it closes.
     func endTagName(_ element: SyntaxElement) -> CompletionResult {
-        guard let endTag = element.endTagRange else { return .empty }
+        guard var endTag = element.endTagRange else { return .empty }
+        if element.flags.contains(.endTagUnterminated) {
+            // `</st` runs over the white space after it: keep that.
+            var end = endTag.upperBound
+            while end > max(endTag.lowerBound, offset) && TextScan.isSpace(text[end - 1]) { end -= 1 }
+            endTag = endTag.lowerBound..<end
+        }
         let name = document.tree.string(element.nameRange(in: text))
         return CompletionResult(items: [CompletionSuggestion(
             label: "</\(name)>", kind: .closeTag, sortText: "0",

@@ -5,6 +5,7 @@ public enum ServerFeatures {
     /// Every built-in feature, in registration order.
     public static let all: [any ServerFeature] = [
         PullDiagnosticsFeature(),
+        CompletionFeature(),
         // Hover, completion, code actions, document symbols…: add them here.
     ]
 

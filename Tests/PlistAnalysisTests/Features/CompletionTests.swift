@@ -177,3 +177,11 @@ import PlistSyntax
         #expect(applying(item, to: text) == withPrefix("<plist><dict>\n\t<key>NSCameraUsageDescription</key>\n</dict></plist>", prefix))
     }
 }
+
+@Suite struct CloseTagBeforeNextLineTests {
+    @Test func unterminatedEndTagKeepsTheLineBreak() throws {
+        let (text, result) = complete("<plist><dict><key>A</key><string>x</st1️⃣\n<key>B</key>")
+        let item = try #require(result.items.first)
+        #expect(applying(item, to: text) == "<plist><dict><key>A</key><string>x</string>\n<key>B</key>")
+    }
+}

@@ -1,0 +1,117 @@
+// `textDocument/completion` and `completionItem/resolve`: keys, values, Booleans, element names and
+// close tags from `PlistAnalysis.Completion`, converted to LSP items in the client's terms.
+import LanguageServerProtocol
+import PlistAnalysis
+import PlistSchema
+import PlistSyntax
+
+/// Completion, with key documentation rendered on resolve (so a list stays small and fast).
+struct CompletionFeature: ServerFeature {
+    func register(_ handlers: inout RequestHandlers) {
+        handlers.document(CompletionRequest.self) { request, snapshot, context in
+            let offset = snapshot.offset(of: request.position)
+            // `>` triggers only right after `<key>`; elsewhere it just ends a tag.
+            if request.context?.triggerCharacter == ">", !snapshot.text[..<offset].reversed().starts(with: Array("<key>".utf8).reversed()) {
+                return nil
+            }
+            let itemCapabilities = context.clientCapabilities.textDocument?.completion?.completionItem
+            let options = PlistAnalysis.CompletionOptions(snippets: itemCapabilities?.snippetSupport ?? false)
+            let result = Completion.complete(in: snapshot.document, at: offset, fileKind: FeatureSettings.fileKind(snapshot, context), options: options)
+            let labelDetails = itemCapabilities?.labelDetailsSupport ?? false
+            let tags = itemCapabilities?.tagSupport?.valueSet?.contains(.deprecated) ?? false
+            let items = result.items.map { Self.item($0, snapshot: snapshot, labelDetails: labelDetails, tags: tags) }
+            return CompletionList(isIncomplete: result.isIncomplete, items: items)
+        }
+        handlers.freestanding(CompletionItemResolveRequest.self) { request, context in
+            var item = request.item
+            guard item.documentation == nil, let reference = Self.reference(from: item.data) else { return item }
+            let formats = context.clientCapabilities.textDocument?.completion?.completionItem?.documentationFormat ?? []
+            let markdown = formats.isEmpty || formats.first == .markdown
+            if let text = Completion.documentation(for: reference, markdown: markdown) {
+                item.documentation = .markup(markdown ? .markdown(text) : .plaintext(text))
+            }
+            return item
+        }
+    }
+
+    func announce(_ capabilities: inout ServerCapabilities, client: ClientCapabilities) {
+        capabilities.completionProvider = CompletionOptions(
+            triggerCharacters: ["<", "/", ">"], resolveProvider: true,
+            completionItem: .init(labelDetailsSupport: true))
+    }
+
+    /// One suggestion as an LSP item.
+    static func item(_ s: CompletionSuggestion, snapshot: DocumentSnapshot, labelDetails: Bool, tags: Bool) -> CompletionItem {
+        var detail = s.detail
+        if !labelDetails, let display = s.displayName, display != s.label {
+            detail = [display, s.detail].compactMap { $0 }.joined(separator: " · ")
+        }
+        let kind: CompletionItemKind
+        switch s.kind {
+        case .key: kind = .property
+        case .value: kind = .value
+        case .keyword: kind = .keyword
+        case .element: kind = .keyword
+        case .closeTag: kind = .keyword
+        }
+        return CompletionItem(
+            label: s.label,
+            labelDetails: labelDetails && s.displayName != nil && s.displayName != s.label ? CompletionItemLabelDetails(description: s.displayName) : nil,
+            kind: kind,
+            tags: s.deprecated && tags ? [.deprecated] : nil,
+            detail: detail,
+            deprecated: s.deprecated && !tags ? true : nil,
+            sortText: s.sortText,
+            filterText: s.filterText,
+            insertTextFormat: s.isSnippet ? .snippet : .plainText,
+            textEdit: .textEdit(TextEdit(range: snapshot.range(of: s.edit.range), newText: s.edit.newText)),
+            data: s.keyReference.map(Self.data(of:)))
+    }
+
+    /// `{"key", "domain", "parent"}`: enough to render the key's docs on resolve.
+    static func data(of reference: KeyReference) -> JSONValue {
+        .object([
+            "key": .string(reference.name),
+            "domain": .string(reference.domain.rawValue),
+            "parent": .array(reference.parent.map { segment in
+                switch segment {
+                case .key(let key): return .string(key)
+                case .index(let index): return .int(index)
+                }
+            }),
+        ])
+    }
+
+    static func reference(from data: JSONValue?) -> KeyReference? {
+        guard let data, let name = data["key"]?.stringValue,
+              let domain = data["domain"]?.stringValue.flatMap(PlistDomain.init(rawValue:)) else { return nil }
+        let parent: [PathSegment] = (data["parent"]?.arrayValue ?? []).compactMap { value in
+            if let key = value.stringValue { return .key(key) }
+            if let index = value.intValue { return .index(index) }
+            return nil
+        }
+        return KeyReference(name: name, parent: parent, domain: domain)
+    }
+}
+
+/// The settings the editor features read (the `plist` settings object).
+enum FeatureSettings {
+    /// The file's kind: the `fileKind` setting when given, else detected from the name and content.
+    static func fileKind(_ snapshot: DocumentSnapshot, _ context: RequestContext) -> FileKind {
+        if let forced = context.configuration["fileKind"]?.stringValue.flatMap(FileKind.init(rawValue:)) { return forced }
+        return FileKind.detect(path: snapshot.uri, document: snapshot.document)
+    }
+
+    /// Whether the client reads Markdown in hovers (plain text when it lists only plaintext).
+    static func hoverMarkdown(_ context: RequestContext) -> Bool {
+        guard let formats = context.clientCapabilities.textDocument?.hover?.contentFormat, !formats.isEmpty else { return true }
+        return formats.first == .markdown
+    }
+
+    /// The `inlayHints` setting: `false`, or `{"enabled": false}`, turns the hints off.
+    static func inlayHints(_ context: RequestContext) -> Bool {
+        guard let value = context.configuration["inlayHints"] else { return true }
+        if let enabled = value.boolValue { return enabled }
+        return value["enabled"]?.boolValue ?? true
+    }
+}

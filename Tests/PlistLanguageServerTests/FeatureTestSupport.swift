@@ -1,0 +1,75 @@
+// Marked text in LSP terms for the feature tests: markers become UTF-16 positions, counted here
+// independently of the server's line index, and edits are applied the same way.
+import Foundation
+import LanguageServerProtocol
+
+/// Removes the emoji markers (1️⃣ 2️⃣ …) and returns the text with each marker's UTF-16 position.
+func lspMarked(_ s: String) -> (text: String, positions: [Position]) {
+    let markers = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣"]
+    var text = s
+    var found: [(Int, String.Index)] = []
+    for (n, m) in markers.enumerated() {
+        guard let r = text.range(of: m) else { continue }
+        let at = text.utf16.distance(from: text.startIndex, to: r.lowerBound)
+        text.removeSubrange(r)
+        found = found.map { entry in
+            let o = text.utf16.distance(from: text.startIndex, to: entry.1)
+            return (entry.0, o > at ? text.utf16.index(text.startIndex, offsetBy: o) : entry.1)
+        }
+        found.append((n, text.utf16.index(text.startIndex, offsetBy: at)))
+    }
+    return (text, found.sorted { $0.0 < $1.0 }.map { lspPosition(of: $0.1, in: text) })
+}
+
+/// The UTF-16 position of a string index.
+func lspPosition(of index: String.Index, in text: String) -> Position {
+    let before = text[..<index]
+    let line = before.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+    let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+    return Position(line: line, character: text.utf16.distance(from: lineStart, to: index))
+}
+
+/// The string index of a UTF-16 position.
+func stringIndex(of position: Position, in text: String) -> String.Index {
+    var index = text.startIndex
+    var line = 0
+    while line < position.line, let newline = text[index...].firstIndex(of: "\n") {
+        index = text.index(after: newline)
+        line += 1
+    }
+    return text.utf16.index(index, offsetBy: position.character)
+}
+
+/// `text` with an LSP edit applied.
+func applying(_ edit: TextEdit, to text: String) -> String {
+    let lo = stringIndex(of: edit.range.start, in: text), hi = stringIndex(of: edit.range.end, in: text)
+    return text.replacingCharacters(in: lo..<hi, with: edit.newText)
+}
+
+/// `text` with `prefix` inserted after `<plist>`: multi-byte text in front of the cursor.
+func withPrefix(_ text: String, _ prefix: String) -> String {
+    guard !prefix.isEmpty, let r = text.range(of: "<plist>") else { return prefix + text }
+    return text.replacingCharacters(in: r, with: "<plist>" + prefix)
+}
+
+let featureURI = "file:///App/Info.plist"
+let multiBytePrefixes = ["", "<!-- 🔥中é -->"]
+
+/// Client capabilities of an editor with snippets, label details, tags and Markdown.
+func richClient(snippets: Bool = true, markdown: Bool = true) -> ClientCapabilities {
+    var item = TextDocumentClientCapabilities.Completion.CompletionItem(
+        snippetSupport: snippets, documentationFormat: [markdown ? .markdown : .plaintext], labelDetailsSupport: true)
+    item.tagSupport = ValueSet(valueSet: [.deprecated])
+    return ClientCapabilities(textDocument: TextDocumentClientCapabilities(
+        completion: .init(completionItem: item),
+        hover: .init(contentFormat: [markdown ? .markdown : .plaintext]),
+        documentSymbol: .init(hierarchicalDocumentSymbolSupport: true)))
+}
+
+/// A started server with one open document.
+func openedClient(_ text: String, capabilities: ClientCapabilities = richClient(), options: JSONValue? = nil) async throws -> TestClient {
+    let client = try TestClient()
+    try await client.initialize(capabilities, options: options)
+    try client.open(featureURI, text)
+    return client
+}
