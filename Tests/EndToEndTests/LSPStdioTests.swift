@@ -1,0 +1,100 @@
+// The built plist-lsp serving LSP over its stdin/stdout, as editors start it.
+import Foundation
+import Testing
+
+@Suite struct LSPStdioTests {
+    static let broken = "<plist><dict><key>😀A</key><string>x</strng></dict></plist>\n"
+
+    @Test(arguments: [[], ["--stdio"], ["serve", "--stdio"], ["serve"]])
+    func anEditorSession(arguments: [String]) throws {
+        let server = try LSPServerProcess(arguments)
+        let wire = server.wire!
+        let result = try wire.initialize()
+        let capabilities = result["capabilities"] as? [String: Any]
+        #expect(capabilities?["positionEncoding"] as? String == "utf-16")
+        #expect((result["serverInfo"] as? [String: Any])?["name"] as? String == "plist-lsp")
+
+        let uri = "file:///tmp/Info.plist"
+        try wire.open(uri, Self.broken)
+        let diagnostics = try wire.diagnostics(uri, version: 1)
+        let mismatch = diagnostics.filter { $0["code"] as? String == "xml-mismatched-tag" }
+        #expect(mismatch.map(rangeArray) == [[0, 36, 0, 44]])
+
+        // Fix `</strng>` (UTF-16 columns 38–43 hold `strng`).
+        try wire.change(uri, version: 2, range: [0, 38, 0, 43], "string")
+        #expect(try !wire.diagnostics(uri, version: 2).contains { $0["code"] as? String == "xml-mismatched-tag" })
+        try wire.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+        _ = try wire.next("cleared diagnostics") {
+            (($0["params"] as? [String: Any])?["diagnostics"] as? [Any])?.isEmpty == true && ($0["params"] as? [String: Any])?["version"] == nil
+        }
+
+        try wire.shutdownAndExit()
+        #expect(try server.waitForExit() == 0)
+        #expect(wire.waitForEnd())
+        #expect(wire.errors.isEmpty, "stdout carried something other than protocol messages: \(wire.errors)")
+        #expect(server.stderr.contains("serving LSP on stdin/stdout"))
+    }
+
+    @Test func utf8PositionsWhenTheClientOffersThem() throws {
+        let server = try LSPServerProcess([])
+        let wire = server.wire!
+        let result = try wire.initialize(encodings: ["utf-8", "utf-16"])
+        #expect((result["capabilities"] as? [String: Any])?["positionEncoding"] as? String == "utf-8")
+        try wire.open("file:///a.plist", Self.broken)
+        let mismatch = try wire.diagnostics("file:///a.plist", version: 1).filter { $0["code"] as? String == "xml-mismatched-tag" }
+        #expect(mismatch.map(rangeArray) == [[0, 38, 0, 46]])
+        try wire.shutdownAndExit()
+        #expect(try server.waitForExit() == 0)
+    }
+
+    @Test func endOfInputWithoutShutdownExitsWithStatusOne() throws {
+        let server = try LSPServerProcess([])
+        _ = try server.wire.initialize()
+        server.closeInput()
+        #expect(try server.waitForExit() == 1)
+    }
+
+    @Test func badInputIsAnsweredAndTheSessionContinues() throws {
+        let server = try LSPServerProcess(["--log-level", "error"])
+        let wire = server.wire!
+        _ = try wire.initialize()
+        try wire.sendBytes(Data("Content-Length: 5\r\n\r\n{oops".utf8))
+        let parseError = try wire.next("parse error") { $0["error"] != nil }
+        #expect((parseError["error"] as? [String: Any])?["code"] as? Int == -32700)
+        try wire.send(["jsonrpc": "2.0", "id": 77, "method": "textDocument/diagnostic", "params": ["textDocument": 1]])
+        #expect(((try wire.response(to: 77))["error"] as? [String: Any])?["code"] as? Int == -32602)
+        try wire.send(["jsonrpc": "2.0", "id": 78, "method": "plist/nothing"])
+        #expect(((try wire.response(to: 78))["error"] as? [String: Any])?["code"] as? Int == -32601)
+        try wire.open("file:///b.plist", "<plist><dict>")
+        #expect(try !wire.diagnostics("file:///b.plist", version: 1).isEmpty)
+        try wire.shutdownAndExit()
+        #expect(try server.waitForExit() == 0)
+        #expect(wire.errors.isEmpty)
+    }
+
+    @Test func requestBeforeInitializeAndAfterShutdown() throws {
+        let server = try LSPServerProcess([])
+        let wire = server.wire!
+        let early = try wire.request("textDocument/diagnostic", ["textDocument": ["uri": "file:///a.plist"]])
+        #expect(((try wire.response(to: early))["error"] as? [String: Any])?["code"] as? Int == -32002)
+        _ = try wire.initialize()
+        let shutdown = try wire.request("shutdown")
+        _ = try wire.response(to: shutdown)
+        let late = try wire.request("textDocument/diagnostic", ["textDocument": ["uri": "file:///a.plist"]])
+        #expect(((try wire.response(to: late))["error"] as? [String: Any])?["code"] as? Int == -32600)
+        try wire.notify("exit")
+        #expect(try server.waitForExit() == 0)
+    }
+
+    @Test func helpDocumentsBothTransports() throws {
+        let root = try Binary.run(["--help"])
+        #expect(root.stdout.contains("--stdio"))
+        #expect(root.stdout.contains("--listen"))
+        let serve = try Binary.run(["serve", "--help"])
+        #expect(serve.stdout.contains("--listen <path>"))
+        #expect(serve.stdout.contains("0600"))
+        let both = try Binary.run(["--stdio", "--listen", "/tmp/x.sock"])
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("cannot be combined"))
+    }
+}

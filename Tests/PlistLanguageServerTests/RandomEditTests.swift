@@ -1,0 +1,133 @@
+// Thousands of random incremental edits over the protocol: the server's text must equal the
+// client's, and its diagnostics those of a fresh open of the same text.
+import Foundation
+import LanguageServerProtocol
+import PlistLanguageServer
+import Testing
+
+/// A small seeded generator (SplitMix64), so a failure can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The client's own model of the text: Unicode scalars, with positions computed independently of
+/// the server's `LineIndex` (lines end at `\n`; the generator never inserts `\r`).
+struct ClientText {
+    var scalars: [Unicode.Scalar]
+    let encoding: String
+
+    var string: String {
+        var s = String.UnicodeScalarView()
+        s.append(contentsOf: scalars)
+        return String(s)
+    }
+
+    func units(_ scalar: Unicode.Scalar) -> Int {
+        switch encoding {
+        case "utf-8": return String(scalar).utf8.count
+        case "utf-32": return 1
+        default: return scalar.value > 0xFFFF ? 2 : 1
+        }
+    }
+
+    /// The LSP position before scalar `index`.
+    func position(_ index: Int) -> Position {
+        var line = 0, character = 0
+        for scalar in scalars[0..<index] {
+            if scalar == "\n" { line += 1; character = 0 } else { character += units(scalar) }
+        }
+        return Position(line: line, character: character)
+    }
+}
+
+@Suite struct RandomEditTests {
+    static let start = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>CFBundleDisplayName</key>
+        \t<string>Café 😀 日本</string>
+        \t<key>CFBundleVersion</key>
+        \t<string>1.0</string>
+        \t<key>LSRequiresIPhoneOS</key>
+        \t<true/>
+        \t<key>UISupportedInterfaceOrientations</key>
+        \t<array>
+        \t\t<string>UIInterfaceOrientationPortrait</string>
+        \t\t<string>𝄞 &amp; &#x1F600;</string>
+        \t</array>
+        \t<key>Count</key>
+        \t<integer>42</integer>
+        </dict>
+        </plist>
+
+        """
+
+    static let pieces: [String] = [
+        "", "<", ">", "/", "</", "<key>", "</key>", "<string>", "</string>", "<dict>", "</dict>", "<array>",
+        "</array>", "<true/>", "<integer>", "</integer>", "é", "日本", "😀", "𝄞", "\u{FFFD}", "\n", "\t", "  ",
+        "&amp;", "&#x1F600;", "&bogus;", "<!--", "-->", "<![CDATA[", "]]>", "x", "CFBundleName", "1.5", "<?pi?>",
+    ]
+
+    @Test(arguments: [("utf-16", UInt64(1)), ("utf-8", UInt64(2)), ("utf-32", UInt64(3))])
+    func randomEditsKeepTextAndDiagnosticsInStep(encoding: String, seed: UInt64) async throws {
+        let client = try TestClient()
+        try await client.initialize(ClientCapabilities(general: GeneralClientCapabilities(
+            positionEncodings: [PositionEncodingKind(rawValue: encoding)])))
+        var rng = SeededGenerator(seed: seed)
+        var text = ClientText(scalars: Array(Self.start.unicodeScalars), encoding: encoding)
+        let docURI = "file:///random-\(encoding).plist"
+        try client.open(docURI, text.string)
+        var version = 1
+        let edits = 2_000
+        var sent = 0
+        var published: [Diagnostic] = []
+        while sent < edits {
+            version += 1
+            var changes: [TextDocumentContentChangeEvent] = []
+            for _ in 0..<Int.random(in: 1...3, using: &rng) where sent < edits {
+                sent += 1
+                if Int.random(in: 0..<300, using: &rng) == 0 {
+                    // Occasionally the whole text (as some clients do).
+                    text.scalars = Array((Self.start + Self.pieces.randomElement(using: &rng)!).unicodeScalars)
+                    changes.append(TextDocumentContentChangeEvent(text: text.string))
+                    continue
+                }
+                let count = text.scalars.count
+                let lower = Int.random(in: 0...count, using: &rng)
+                // Mostly small deletions; text stays roughly the same size.
+                let upper = min(count, lower + Int.random(in: 0...(count > 1_500 ? 12 : 4), using: &rng))
+                var replacement = ""
+                for _ in 0..<Int.random(in: 0...2, using: &rng) { replacement += Self.pieces.randomElement(using: &rng)! }
+                let range = LSPRange(start: text.position(lower), end: text.position(upper))
+                text.scalars.replaceSubrange(lower..<upper, with: replacement.unicodeScalars)
+                changes.append(TextDocumentContentChangeEvent(range: range, text: replacement))
+            }
+            try client.change(docURI, version: version, changes)
+            if version % 100 == 0 {
+                published = try await client.diagnostics(docURI, version: version)
+                let server = try #require(client.server.snapshot(of: docURI))
+                #expect(server.version == version)
+                try #require(server.string == text.string, "texts diverged at version \(version) (seed \(seed))")
+            }
+        }
+        // (Published already if the last version was checked in the loop.)
+        if version % 100 != 0 { published = try await client.diagnostics(docURI, version: version) }
+        #expect(client.server.snapshot(of: docURI)?.string == text.string)
+
+        // A fresh open of the same text gets the same diagnostics.
+        try client.open("file:///fresh-\(encoding).plist", text.string, version: 1)
+        let fresh = try await client.diagnostics("file:///fresh-\(encoding).plist", version: 1)
+        #expect(published == fresh)
+        #expect(!client.logs.all.contains { $0.contains("clamped") })
+    }
+}

@@ -1,0 +1,265 @@
+// An in-process LSP client over pipes: raw JSON in and out, typed helpers on top.
+import Foundation
+import LanguageServerProtocol
+import PlistLanguageServer
+import PlistSyntax
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct TimedOut: Error, CustomStringConvertible {
+    let what: String
+    var description: String { "timed out waiting for \(what)" }
+}
+
+/// Collects log lines of a server session.
+final class LogCollector: @unchecked Sendable {
+    private var lines: [String] = []
+    private let lock = NSLock()
+    var sink: ClosureLogSink {
+        ClosureLogSink { [self] level, _, message in
+            lock.lock(); lines.append("[\(level)] \(message)"); lock.unlock()
+        }
+    }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+}
+
+/// A client talking to a `LanguageServer` running in this process.
+///
+/// Messages from the server are parsed into `JSONValue`s and kept in a mailbox; `next(where:)`
+/// takes the first matching one (waiting up to a generous guard, never asserting a time).
+final class TestClient: @unchecked Sendable {
+    let server: LanguageServer
+    let logs = LogCollector()
+    private let writeFD: Int32
+    private let readFD: Int32
+    private let serverTask: Task<Int32, Never>
+    private var mailbox: [JSONValue] = []
+    /// Counts arrivals, so waiters only rescan the mailbox when something new came.
+    private var arrivals = 0
+    private var readerDone = false
+    private let lock = NSLock()
+    private var nextID = 1
+    private var writeClosed = false
+
+    init(features: [any ServerFeature] = ServerFeatures.all) throws {
+        var toServer: [Int32] = [0, 0], toClient: [Int32] = [0, 0]
+        guard pipe(&toServer) == 0, pipe(&toClient) == 0 else { throw POSIXError(.EMFILE) }
+        for fd in toServer + toClient { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        writeFD = toServer[1]
+        readFD = toClient[0]
+        let connection = Connection(readFD: toServer[0], writeFD: toClient[1])
+        let logger = Logger(label: "test", minimumLevel: .debug, sinks: [logs.sink])
+        let server = LanguageServer(connection: connection, options: LanguageServerOptions(logger: logger, features: features))
+        self.server = server
+        serverTask = Task {
+            let status = await server.run()
+            connection.close()
+            return status
+        }
+        let thread = Thread { [self] in readLoop() }
+        thread.start()
+    }
+
+    deinit {
+        closeInput()
+        Glibc.close(readFD)
+    }
+
+    private func readLoop() {
+        var framer = MessageFramer()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(readFD, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            let events = buffer.withUnsafeBytes { framer.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            for case .message(let body) in events {
+                let value = FastJSON.parse([UInt8](body)) ?? .string("unparsable: \(String(decoding: body, as: UTF8.self))")
+                lock.lock(); mailbox.append(value); arrivals += 1; lock.unlock()
+            }
+        }
+        lock.lock(); readerDone = true; lock.unlock()
+    }
+
+    // MARK: Sending
+
+    func sendRaw(_ body: Data) {
+        let message = Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        sendBytes(message)
+    }
+
+    func sendRaw(_ body: String) { sendRaw(Data(body.utf8)) }
+
+    func sendBytes(_ bytes: Data) {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(writeFD, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }
+                offset += n
+            }
+        }
+    }
+
+    func send<N: LSPNotification>(_ notification: N) throws {
+        sendRaw(try MessageEncoder.notification(notification))
+    }
+
+    /// Sends a request and returns its id (the answer is taken with `response(to:)`).
+    @discardableResult
+    func sendRequest<R: LSPRequest>(_ request: R) throws -> RequestID {
+        let id: RequestID = lock.withLock { defer { nextID += 1 }; return .int(nextID) }
+        sendRaw(try MessageEncoder.request(request, id: id))
+        return id
+    }
+
+    /// Sends a request and waits for its result; an error response is thrown as `ResponseError`.
+    func request<R: LSPRequest>(_ request: R) async throws -> R.Response {
+        let id = try sendRequest(request)
+        return try await result(of: id, as: R.Response.self)
+    }
+
+    func result<T: Decodable>(of id: RequestID, as type: T.Type) async throws -> T {
+        let response = try await self.response(to: id)
+        if let error = response["error"] { throw try error.decode(as: ResponseError.self) }
+        return try (response["result"] ?? .null).decode(as: T.self)
+    }
+
+    /// The error of the response to `id` (fails the test if it was a result).
+    func error(of id: RequestID) async throws -> ResponseError {
+        let response = try await self.response(to: id)
+        let error = try #require(response["error"], "expected an error, got \(response)")
+        return try error.decode(as: ResponseError.self)
+    }
+
+    func response(to id: RequestID) async throws -> JSONValue {
+        let expected = try JSONValue(encoding: id)
+        return try await next("response to \(id)") { $0["method"] == nil && $0["id"] == expected }
+    }
+
+    /// Closes the client's output: the server sees end of input.
+    func closeInput() {
+        lock.lock(); defer { lock.unlock() }
+        if writeClosed { return }
+        writeClosed = true
+        Glibc.close(writeFD)
+    }
+
+    /// Waits for the server's `run()` to return (after `exit` or end of input).
+    func exitStatus() async throws -> Int32 {
+        let task = serverTask
+        return try await withGuard("server exit") { await task.value }
+    }
+
+    // MARK: Receiving
+
+    /// Takes the first message matching `predicate`, waiting for it if needed.
+    func next(_ what: String, where predicate: @escaping (JSONValue) -> Bool) async throws -> JSONValue {
+        let deadline = ContinuousClock.now + .seconds(60)
+        var scanned = -1
+        while ContinuousClock.now < deadline {
+            let found: JSONValue? = lock.withLock {
+                guard arrivals != scanned else { return nil }
+                scanned = arrivals
+                guard let index = mailbox.firstIndex(where: predicate) else { return nil }
+                return mailbox.remove(at: index)
+            }
+            if let found { return found }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        throw TimedOut(what: what)
+    }
+
+    /// The messages received so far and not taken.
+    var pending: [JSONValue] { lock.withLock { mailbox } }
+
+    /// The first notification of type `N` whose params match `predicate` (decoded only when
+    /// the method matches; decoding is costly when a test framework records every thrown error).
+    func notification<N: LSPNotification>(_ type: N.Type, where predicate: @escaping (N) -> Bool = { _ in true }) async throws -> N {
+        let message = try await next(N.method) { message in
+            guard message["method"]?.stringValue == N.method, message["id"] == nil,
+                  let params = try? (message["params"] ?? .null).decode(as: N.self) else { return false }
+            return predicate(params)
+        }
+        return try (message["params"] ?? .null).decode(as: N.self)
+    }
+
+    /// The published diagnostics of `uri` at `version`.
+    func diagnostics(_ uri: DocumentURI, version: Int?) async throws -> [Diagnostic] {
+        let expectedVersion: JSONValue? = version.map { .int($0) }
+        let message = try await next("diagnostics of \(uri) v\(version.map(String.init) ?? "null")") { message in
+            message["method"]?.stringValue == PublishDiagnosticsNotification.method
+                && message["params"]?["uri"]?.stringValue == uri && message["params"]?["version"] == expectedVersion
+        }
+        return try (message["params"] ?? .null).decode(as: PublishDiagnosticsNotification.self).diagnostics
+    }
+
+    /// Waits a moment and says whether a message matching `predicate` arrived (for "nothing
+    /// was sent" checks; a barrier request first makes this deterministic).
+    func hasReceived(where predicate: (JSONValue) -> Bool) -> Bool {
+        lock.withLock { mailbox.contains(where: predicate) }
+    }
+
+    // MARK: Conveniences
+
+    @discardableResult
+    func initialize(
+        _ capabilities: ClientCapabilities = ClientCapabilities(), options: JSONValue? = nil
+    ) async throws -> InitializeResult {
+        let result = try await request(InitializeRequest(
+            clientInfo: ClientInfo(name: "test"), initializationOptions: options, capabilities: capabilities))
+        try send(InitializedNotification())
+        return result
+    }
+
+    func open(_ uri: DocumentURI, _ text: String, version: Int = 1) throws {
+        try send(DidOpenTextDocumentNotification(textDocument: TextDocumentItem(uri: uri, languageId: "plist", version: version, text: text)))
+    }
+
+    func change(_ uri: DocumentURI, version: Int, _ changes: [TextDocumentContentChangeEvent]) throws {
+        try send(DidChangeTextDocumentNotification(
+            textDocument: VersionedTextDocumentIdentifier(uri: uri, version: version), contentChanges: changes))
+    }
+
+    func change(_ uri: DocumentURI, version: Int, range: LSPRange, _ text: String) throws {
+        try change(uri, version: version, [TextDocumentContentChangeEvent(range: range, text: text)])
+    }
+
+    /// A round trip that orders everything sent before it (an unknown request: MethodNotFound).
+    func barrier() async throws {
+        let id = try sendRequest(ExecuteCommandRequest(command: "barrier"))
+        _ = try await response(to: id)
+    }
+}
+
+func withGuard<T: Sendable>(_ what: String, seconds: Int = 60, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(for: .seconds(seconds))
+            return nil
+        }
+        guard let first = try await group.next(), let value = first else {
+            group.cancelAll()
+            throw TimedOut(what: what)
+        }
+        group.cancelAll()
+        return value
+    }
+}
+
+/// The diagnostics the server should publish for `text` (whatever rules the analysis has today).
+func expectedDiagnostics(_ text: String, uri: DocumentURI = "file:///expected.plist", encoding: PositionEncoding = .utf16) -> [Diagnostic] {
+    DiagnosticsProvider().diagnostics(for: DocumentSnapshot(uri: uri, text: text, encoding: encoding), configuration: ServerConfiguration())
+}
+
+/// The diagnostics with one rule id.
+func only(_ code: String, _ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    diagnostics.filter { $0.code == .string(code) }
+}
+
+func position(_ line: Int, _ character: Int) -> Position { Position(line: line, character: character) }
+func range(_ l1: Int, _ c1: Int, _ l2: Int, _ c2: Int) -> LSPRange { LSPRange(start: position(l1, c1), end: position(l2, c2)) }
