@@ -24,6 +24,8 @@ public struct KeyInfo: Sendable {
     public let match: KeyMatch?
     /// Whether the holding dictionary's keys are chosen by the developer.
     public let parentAllowsCustomKeys: Bool
+    /// For an unknown key: a key placed here one or two edits away and not already present.
+    public let nearMiss: String?
 
     public var entry: PlistEntry { dictionary.entries[entryIndex] }
     /// The key's definition when spelled exactly.
@@ -78,6 +80,8 @@ public struct RuleContext: Sendable {
 struct SchemaPaths: Sendable {
     let patterns: [[PlistSchema.PathComponent]]
     let customKeyPlacements: [KeyPathPattern]
+    /// The key names placed at each pattern (same order as `patterns`).
+    let names: [[String]]
 
     static func forInfoPlist(_ schema: KeyDatabase) -> SchemaPaths {
         if schema.definitions.count == KeyDatabase.shared.definitions.count { return shared }
@@ -96,7 +100,14 @@ struct SchemaPaths: Sendable {
                 }
             }
         }
-        patterns = seen.map(\.components)
+        let list = Array(seen)
+        patterns = list.map(\.components)
+        var names = [[String]](repeating: [], count: list.count)
+        let index = Dictionary(uniqueKeysWithValues: list.enumerated().map { ($1, $0) })
+        for d in schema.definitions where d.domain == .infoPlist {
+            for p in d.placements { if let i = index[p] { names[i].append(d.name) } }
+        }
+        self.names = names
         customKeyPlacements = customs
     }
 
@@ -108,6 +119,29 @@ struct SchemaPaths: Sendable {
     /// Whether keys are placed directly in the dictionary at `path`.
     func isPlacement(_ path: [PathSegment]) -> Bool {
         patterns.contains { p in p.count == path.count && Self.matches(p[...], path) }
+    }
+
+    /// Real keys one edit away from a documented key: AppKit reads `NSTextContent` in a service's
+    /// `NSRequiredContext`, while Apple's reference spells it `NSTextContext`.
+    static let knownRealKeys: Set<String> = ["NSTextContent"]
+
+    /// A key placed at `path`, one edit away (two for keys of 16 characters or more) from `name`
+    /// (whose suffix is kept), that `present` does not hold already. Names under 8 characters are
+    /// too short to guess.
+    func nearMiss(_ name: String, at path: [PathSegment], present: [String]) -> String? {
+        let (base, suffix) = KeySuffix.split(name)
+        guard base.count >= 8, !Self.knownRealKeys.contains(base) else { return nil }
+        let limit = base.count >= 16 ? 2 : 1
+        var best: (String, Int)? = nil
+        for (i, p) in patterns.enumerated() where p.count == path.count && Self.matches(p[...], path) {
+            for candidate in names[i] where abs(candidate.count - base.count) <= limit {
+                let d = Nearest.distance(base, candidate)
+                if d > 0 && d <= limit && d < (best?.1 ?? .max) { best = (candidate, d) }
+            }
+        }
+        guard let found = best?.0 else { return nil }
+        let full = found + (suffix?.description ?? "")
+        return present.contains(full) ? nil : full
     }
 
     /// Whether the dictionary at `path` holds developer-chosen keys.
@@ -149,11 +183,17 @@ private struct Walker {
                 custom = paths.allowsCustomKeys(path)
                 lookups = paths.isPlacement(path) || custom
             }
+            var present: [String]? = nil
             for (i, entry) in node.entries.enumerated() {
                 if lookups, let path, let key = entry.key {
                     let match = schema.lookup(key.text, at: path)
+                    var near: String? = nil
+                    if match == nil && !custom, let paths {
+                        if present == nil { present = node.keys }
+                        near = paths.nearMiss(key.text, at: path, present: present!)
+                    }
                     keys.append(KeyInfo(dictionary: node, entryIndex: i, key: key, value: entry.value, parent: path,
-                                        match: match, parentAllowsCustomKeys: custom))
+                                        match: match, parentAllowsCustomKeys: custom, nearMiss: near))
                 }
                 guard let value = entry.value, value.kind == .dictionary || value.kind == .array else { continue }
                 var childPath: [PathSegment]? = nil

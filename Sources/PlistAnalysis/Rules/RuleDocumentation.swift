@@ -43,14 +43,14 @@ public enum RuleDocumentation {
             """
         s += "| Rule | Default | Files | Fix | What it finds |\n|---|---|---|---|---|\n"
         for rule in rules {
-            s += "| [`\(rule.id)`](#\(rule.id)) | \(rule.defaultSeverity.rawValue) | \(files(rule)) | \(fixKind(rule)) | \(rule.title) |\n"
+            s += "| [`\(rule.id)`](#\(rule.id)) | \(rule.defaultSeverity.rawValue) | \(files(rule)) | \(fixKind(rule)) | \(escape(rule.title)) |\n"
         }
         for category in RuleCategory.allCases {
             let inCategory = rules.filter { $0.category == category }
             guard !inCategory.isEmpty else { continue }
             s += "\n## \(category.title)\n"
             for rule in inCategory {
-                s += "\n### \(rule.id)\n\n**\(rule.title).** Default severity: \(rule.defaultSeverity.rawValue). Files: \(files(rule)). Fix: \(fixKind(rule)).\n\n"
+                s += "\n### \(rule.id)\n\n**\(escape(rule.title)).** Default severity: \(rule.defaultSeverity.rawValue). Files: \(files(rule)). Fix: \(fixKind(rule)).\n\n"
                 s += rule.rationale + "\n"
                 for example in rule.examples {
                     let label = example.triggers ? "Triggers" : "Does not trigger"
@@ -63,6 +63,10 @@ public enum RuleDocumentation {
             }
         }
         return s
+    }
+
+    static func escape(_ s: String) -> String {
+        s.replacingOccurrences("<", "&lt;").replacingOccurrences(">", "&gt;")
     }
 
     static func files(_ rule: any Rule) -> String {
@@ -92,5 +96,11 @@ extension Rule {
         guard let example = examples.first(where: { $0.fixedText != nil }) else { return false }
         let (_, diagnostics) = Analyzer.diagnostics(forFileBytes: Array(example.text.utf8), path: example.path)
         return diagnostics.contains { $0.code == id && $0.fixes.contains { $0.isPreferred && $0.isSafe } }
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(_ a: String, _ b: String) -> String {
+        split(separator: Character(a), omittingEmptySubsequences: false).joined(separator: b)
     }
 }

@@ -9,7 +9,12 @@ public enum RuleRegistry {
         rules += ParserProblemRule.structure as [any Rule]
         rules += [
             DuplicateKeyRule(), EmptyKeyRule(), RootNotDictionaryRule(),
+            WrongTypeRule(), InvalidValueRule(),
+            MisspelledKeyRule(), MisplacedKeyRule(), DeprecatedKeyRule(), RemovedKeyRule(), UnknownKeyRule(),
+            EmptyUsageDescriptionRule(), MissingUsageDescriptionRule(),
+            ArbitraryLoadsIgnoredRule(), ExceptionDomainFormatRule(), ExceptionDomainIPRule(), AppReviewRule(),
         ] as [any Rule]
+        rules += ValueFormatRule.all as [any Rule]
         return rules.sorted { $0.id < $1.id }
     }()
 

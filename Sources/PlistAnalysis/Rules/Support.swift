@@ -4,7 +4,7 @@ import PlistSyntax
 
 /// Build-setting references Xcode (and CMake, autoconf) replace when they process an Info.plist.
 public enum BuildSettingReference {
-    /// Whether `s` contains `$(VAR)`, `${VAR}` or `@VAR@`.
+    /// Whether `s` contains `$(VAR)`, `${VAR}`, `@VAR@` or a preprocessor macro (`BUILD_STRING`).
     public static func occurs(in s: String) -> Bool {
         s.contains("$(") || s.contains("${") || replacing(in: s, with: "") != s
     }
@@ -37,6 +37,16 @@ public enum BuildSettingReference {
                         chars = rest[rest.index(after: end)...]
                         continue
                     }
+                }
+            }
+            if c.isUppercase, c.isASCII, out.last.map({ !($0.isLetter || $0.isNumber || $0 == "_") }) ?? true {
+                // A C preprocessor macro (INFOPLIST_PREPROCESS): an upper-case word with an underscore.
+                let word = chars.prefix { $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") }
+                let after = chars.dropFirst(word.count).first
+                if word.count >= 4, word.contains("_"), after.map({ !($0.isLetter || $0.isNumber) }) ?? true {
+                    out += replacement
+                    chars = chars.dropFirst(word.count)
+                    continue
                 }
             }
             out.append(c)

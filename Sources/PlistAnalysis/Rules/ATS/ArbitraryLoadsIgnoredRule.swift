@@ -1,0 +1,34 @@
+// ats-arbitrary-loads-ignored: NSAllowsArbitraryLoads is ignored on iOS 10+ / macOS 10.12+ when a
+// newer global exception key is present.
+import PlistSyntax
+
+public struct ArbitraryLoadsIgnoredRule: Rule {
+    public let id = "ats-arbitrary-loads-ignored"
+    public let title = "NSAllowsArbitraryLoads is ignored beside the newer global exceptions"
+    public let rationale = """
+        When `NSAllowsArbitraryLoadsForMedia`, `NSAllowsArbitraryLoadsInWebContent` or \
+        `NSAllowsLocalNetworking` is present, iOS 10+ and macOS 10.12+ ignore `NSAllowsArbitraryLoads` \
+        and obey the newer keys; only iOS 9 / macOS 10.11 read it. That is a deliberate pattern for apps \
+        supporting those old systems, so this is information: make sure you do not count on \
+        `NSAllowsArbitraryLoads` on current systems.
+        """
+    public let category = RuleCategory.appTransportSecurity
+    public let defaultSeverity = Severity.information
+    public let examples: [RuleExample] = [
+        .triggering(ATS.wrap("\t\t<key>NSAllowsArbitraryLoads</key>\n\t\t<true/>\n\t\t<key>NSAllowsArbitraryLoadsInWebContent</key>\n\t\t<true/>\n")),
+        .nonTriggering(ATS.wrap("\t\t<key>NSAllowsArbitraryLoadsInWebContent</key>\n\t\t<true/>\n")),
+        .nonTriggering(ATS.wrap("\t\t<key>NSAllowsArbitraryLoads</key>\n\t\t<true/>\n")),
+    ]
+
+    static let newer = ["NSAllowsArbitraryLoadsForMedia", "NSAllowsArbitraryLoadsInWebContent", "NSAllowsLocalNetworking"]
+
+    public init() {}
+
+    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+        guard let ats = ATS.dictionary(context),
+              let entry = ats.entries.last(where: { $0.key?.text == "NSAllowsArbitraryLoads" }), let key = entry.key else { return }
+        let present = Self.newer.filter { ats.keys.contains($0) }
+        guard !present.isEmpty else { return }
+        out.append(diagnostic("NSAllowsArbitraryLoads is ignored on iOS 10+ and macOS 10.12+ because \(present.joined(separator: " and ")) \(present.count == 1 ? "is" : "are") present", key.textRange))
+    }
+}

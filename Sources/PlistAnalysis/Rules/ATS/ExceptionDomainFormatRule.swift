@@ -1,0 +1,53 @@
+// ats-exception-domain-format: exception domain names must be bare lowercase host names.
+import PlistSyntax
+
+public struct ExceptionDomainFormatRule: Rule {
+    public let id = "ats-exception-domain-format"
+    public let title = "An exception domain that is not a bare lowercase host name"
+    public let rationale = """
+        ATS matches the keys of `NSExceptionDomains` against host names literally: a key must be \
+        lowercase, without a scheme (`https://`), port (`:8080`) or path, and without a trailing dot \
+        (`example.com.` only matches the host written with the dot). Otherwise the exception silently \
+        applies to nothing. The fix cleans the name; it is safe for case and scheme only.
+        """
+    public let category = RuleCategory.appTransportSecurity
+    public let defaultSeverity = Severity.warning
+    public let examples: [RuleExample] = [
+        .triggering(ATS.domain("Example.com", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n"),
+                    fixed: ATS.domain("example.com", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n")),
+        .triggering(ATS.domain("https://api.example.com:8443/", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n"),
+                    fixed: ATS.domain("api.example.com", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n")),
+        .triggering(ATS.domain("example.com.", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n")),
+        .nonTriggering(ATS.domain("api.example.com", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n")),
+        .nonTriggering(ATS.domain("$(API_HOST)", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n")),
+    ]
+
+    public init() {}
+
+    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+        let edits = EditBuilder(context.text)
+        for entry in ATS.domains(context) {
+            guard let key = entry.key else { continue }
+            let name = key.text
+            if BuildSettingReference.occurs(in: name) || ExceptionDomainIPRule.isIPAddress(name) { continue }
+            var problems: [String] = []
+            var clean = name.trimmedForRules
+            var safe = true
+            if let r = clean.range(of: "://") { clean = String(clean[r.upperBound...]); problems.append("a scheme") }
+            if let slash = clean.firstIndex(of: "/") {
+                if clean[slash...] != "/" { safe = false }
+                clean = String(clean[..<slash]); problems.append("a path")
+            }
+            if let colon = clean.firstIndex(of: ":") { clean = String(clean[..<colon]); problems.append("a port"); safe = false }
+            if clean.hasSuffix(".") { clean.removeLast(); problems.append("a trailing dot"); safe = false }
+            if clean != clean.lowercased() { clean = clean.lowercased(); problems.append("capital letters") }
+            guard !problems.isEmpty else { continue }
+            var fixes: [Fix] = []
+            if !clean.isEmpty, clean != name {
+                fixes.append(Fix(title: "Change to '\(clean)'", edits: [edits.renaming(key, to: clean)], isPreferred: true, isSafe: safe))
+            }
+            let list = problems.count == 1 ? problems[0] : problems.dropLast().joined(separator: ", ") + " and " + problems.last!
+            out.append(diagnostic("Exception domain '\(name)' has \(list): ATS matches bare lowercase host names such as '\(clean.isEmpty ? "example.com" : clean)'", key.textRange, fixes: fixes))
+        }
+    }
+}

@@ -1,0 +1,34 @@
+// ats-exception-domain-ip: ATS exceptions name hosts, never IP addresses.
+import PlistSyntax
+
+public struct ExceptionDomainIPRule: Rule {
+    public let id = "ats-exception-domain-ip"
+    public let title = "An exception domain that is an IP address"
+    public let rationale = """
+        `NSExceptionDomains` keys must be host names, not numeric IP addresses: an exception for \
+        `192.168.1.10` is never matched. For connections to local addresses use `NSAllowsLocalNetworking`.
+        """
+    public let category = RuleCategory.appTransportSecurity
+    public let defaultSeverity = Severity.warning
+    public let examples: [RuleExample] = [
+        .triggering(ATS.domain("192.168.1.10", "\t\t\t\t<key>NSExceptionAllowsInsecureHTTPLoads</key>\n\t\t\t\t<true/>\n")),
+        .nonTriggering(ATS.domain("printer.local", "\t\t\t\t<key>NSExceptionAllowsInsecureHTTPLoads</key>\n\t\t\t\t<true/>\n")),
+    ]
+
+    public init() {}
+
+    static func isIPAddress(_ s: String) -> Bool {
+        let t = s.trimmedForRules
+        let parts = t.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count == 4, parts.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCIIDigit) }) { return true }
+        let colons = t.filter { $0 == ":" }.count
+        return colons >= 2 && t.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." || $0 == "[" || $0 == "]" }
+    }
+
+    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+        for entry in ATS.domains(context) {
+            guard let key = entry.key, Self.isIPAddress(key.text) else { continue }
+            out.append(diagnostic("Exception domain '\(key.text)' is an IP address: ATS exceptions apply to host names only", key.textRange))
+        }
+    }
+}

@@ -1,0 +1,40 @@
+// info-deprecated-key: a key the system still reads but that has a successor or is on its way out.
+import PlistSchema
+import PlistSyntax
+
+public struct DeprecatedKeyRule: Rule {
+    public let id = "info-deprecated-key"
+    public let title = "A deprecated or ignored key"
+    public let rationale = """
+        Deprecated keys still work on some systems but are on their way out; ignored keys (such as \
+        `UIPrerenderedIcon` since iOS 7) are harmless but read by no current system. When the successor is \
+        already in the same dictionary the old key is kept for older systems and not reported. The fix \
+        renames the key to its successor (not applied by fix-all: it drops support for older systems).
+        """
+    public let category = RuleCategory.keys
+    public let defaultSeverity = Severity.information
+    public let examples: [RuleExample] = [
+        .triggering(ExampleText.dict("\t<key>NSLocationAlwaysUsageDescription</key>\n\t<string>Track your runs.</string>\n\t<key>NSLocationWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n"),
+                    fixed: ExampleText.dict("\t<key>NSLocationAlwaysAndWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n\t<key>NSLocationWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n")),
+        .triggering(ExampleText.dict("\t<key>CFBundleGetInfoString</key>\n\t<string>Demo 1.0</string>\n")),
+        .nonTriggering(ExampleText.dict("\t<key>NSLocationAlwaysUsageDescription</key>\n\t<string>Track your runs.</string>\n\t<key>NSLocationAlwaysAndWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n\t<key>NSLocationWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n")),
+    ]
+
+    public init() {}
+
+    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+        let edits = EditBuilder(context.text)
+        for info in context.keys {
+            guard let def = info.definition, def.status.kind == .deprecated || def.status.kind == .ignored else { continue }
+            let keys = info.dictionary.keys
+            var message = "'\(def.name)' is \(def.status.kind == .ignored ? "ignored" : "deprecated")" + (def.status.since.map { " since \($0)" } ?? "")
+            var fixes: [Fix] = []
+            if let successor = def.status.successor {
+                if keys.contains(successor) { continue }
+                message += ": use '\(successor)'"
+                fixes.append(Fix(title: "Rename to '\(successor)'", edits: [edits.renaming(info.key, to: successor)], isPreferred: true))
+            }
+            out.append(diagnostic(message, info.key.textRange, tags: [.deprecated], fixes: fixes))
+        }
+    }
+}

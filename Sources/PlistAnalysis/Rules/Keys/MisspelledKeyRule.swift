@@ -1,0 +1,48 @@
+// info-misspelled-key: a known key in the wrong letter case, a recorded misspelling, or one or two
+// letters away from a key that belongs here.
+import PlistSchema
+import PlistSyntax
+
+public struct MisspelledKeyRule: Rule {
+    public let id = "info-misspelled-key"
+    public let title = "A misspelled known key"
+    public let rationale = """
+        Keys are case-sensitive and the system ignores a key it does not know, so \
+        `NSCameraUsageDescriptions` or `nsappTransportSecurity` silently does nothing. Reported for a \
+        different letter case, for misspellings seen in Apple's texts and in the wild, and for unknown \
+        keys one or two edits away from a key that belongs in the same dictionary. The rename is safe \
+        for case and recorded misspellings.
+        """
+    public let category = RuleCategory.keys
+    public let defaultSeverity = Severity.warning
+    public let examples: [RuleExample] = [
+        .triggering(ExampleText.dict("\t<key>NSCameraUsageDescriptions</key>\n\t<string>Scan receipts.</string>\n"),
+                    fixed: ExampleText.dict("\t<key>NSCameraUsageDescription</key>\n\t<string>Scan receipts.</string>\n")),
+        .triggering(ExampleText.dict("\t<key>LSRequiresiPhoneOS</key>\n\t<true/>\n"),
+                    fixed: ExampleText.dict("\t<key>LSRequiresIPhoneOS</key>\n\t<true/>\n")),
+        .triggering(ExampleText.dict("\t<key>UISupportedInterfaceOrientation</key>\n\t<array/>\n")),
+        .nonTriggering(ExampleText.dict("\t<key>MyCompanyAPIEndpoint</key>\n\t<string>https://example.com</string>\n")),
+        .nonTriggering(ExampleText.dict("\t<key>UISupportedInterfaceOrientations~ipad</key>\n\t<array/>\n")),
+    ]
+
+    public init() {}
+
+    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+        let edits = EditBuilder(context.text)
+        for info in context.keys {
+            let name = info.key.text
+            if let match = info.match, match.kind != .exact {
+                let correct = match.definition.name + (match.suffix?.description ?? "")
+                guard correct != name else { continue }
+                let why = match.kind == .caseInsensitive ? "keys are case-sensitive" : "a known misspelling"
+                let fix = Fix(title: "Rename to '\(correct)'", edits: [edits.renaming(info.key, to: correct)], isPreferred: true,
+                              isSafe: !info.dictionary.keys.contains(correct))
+                out.append(diagnostic("'\(name)' should be '\(correct)' (\(why))", info.key.textRange, fixes: [fix]))
+                continue
+            }
+            guard info.match == nil, !info.parentAllowsCustomKeys, let near = info.nearMiss else { continue }
+            let fix = Fix(title: "Rename to '\(near)'", edits: [edits.renaming(info.key, to: near)], isPreferred: true, isSafe: false)
+            out.append(diagnostic("Unknown key '\(name)': did you mean '\(near)'?", info.key.textRange, fixes: [fix]))
+        }
+    }
+}

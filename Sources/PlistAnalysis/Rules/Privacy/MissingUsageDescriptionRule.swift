@@ -1,0 +1,93 @@
+// privacy-missing-usage-description: the file's own content shows a protected resource is used,
+// but its usage description is missing.
+import PlistSchema
+import PlistSyntax
+
+public struct MissingUsageDescriptionRule: Rule {
+    public let id = "privacy-missing-usage-description"
+    public let title = "A usage description the file shows is needed is missing"
+    public let rationale = """
+        An app that touches a protected resource without its usage description is terminated by the \
+        system, and App Review rejects it. This rule reads the evidence in the file itself: required \
+        device capabilities (cameras, microphone, GPS and location services, HealthKit, NFC), \
+        background modes (location, Bluetooth) and companion keys (the always-location description \
+        needs the when-in-use one). The fix, titled `Add KEY`, inserts the key with a `TODO:` \
+        placeholder at the end of the top-level dictionary, indented like its neighbours.
+        """
+    public let category = RuleCategory.privacy
+    public let defaultSeverity = Severity.warning
+    public let examples: [RuleExample] = [
+        .triggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n"),
+                    fixed: ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n\t<key>NSCameraUsageDescription</key>\n\t<string>TODO: explain why the app uses the camera</string>\n")),
+        .triggering("<plist version=\"1.0\">\r\n<dict>\r\n    <key>UIBackgroundModes</key>\r\n    <array>\r\n        <string>location</string>\r\n    </array>\r\n</dict>\r\n</plist>\r\n",
+                    fixed: "<plist version=\"1.0\">\r\n<dict>\r\n    <key>UIBackgroundModes</key>\r\n    <array>\r\n        <string>location</string>\r\n    </array>\r\n    <key>NSLocationWhenInUseUsageDescription</key>\r\n    <string>TODO: explain why the app uses your location</string>\r\n</dict>\r\n</plist>\r\n"),
+        .triggering(ExampleText.dict("\t<key>NSLocationAlwaysAndWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n")),
+        .nonTriggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n\t<key>NSCameraUsageDescription</key>\n\t<string>Scan receipts.</string>\n")),
+        .nonTriggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<dict>\n\t\t<key>still-camera</key>\n\t\t<false/>\n\t</dict>\n")),
+        .nonTriggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n"), path: "App.entitlements"),
+    ]
+
+    /// Usage description needed for each device capability.
+    static let capabilities: [String: String] = [
+        "still-camera": "NSCameraUsageDescription", "video-camera": "NSCameraUsageDescription",
+        "auto-focus-camera": "NSCameraUsageDescription", "front-facing-camera": "NSCameraUsageDescription",
+        "camera-flash": "NSCameraUsageDescription", "microphone": "NSMicrophoneUsageDescription",
+        "gps": "NSLocationWhenInUseUsageDescription", "location-services": "NSLocationWhenInUseUsageDescription",
+        "healthkit": "NSHealthShareUsageDescription", "nfc": "NFCReaderUsageDescription",
+    ]
+    /// Usage description needed for each background mode.
+    static let backgroundModes: [String: String] = [
+        "location": "NSLocationWhenInUseUsageDescription",
+        "bluetooth-central": "NSBluetoothAlwaysUsageDescription", "bluetooth-peripheral": "NSBluetoothAlwaysUsageDescription",
+    ]
+    /// Keys that need another key beside them.
+    static let companions: [String: String] = [
+        "NSLocationAlwaysAndWhenInUseUsageDescription": "NSLocationWhenInUseUsageDescription",
+        "NSLocationAlwaysUsageDescription": "NSLocationWhenInUseUsageDescription",
+    ]
+    /// The resource each description is about, for the placeholder.
+    static let resources: [String: String] = [
+        "NSCameraUsageDescription": "the camera", "NSMicrophoneUsageDescription": "the microphone",
+        "NSLocationWhenInUseUsageDescription": "your location", "NSHealthShareUsageDescription": "health data",
+        "NFCReaderUsageDescription": "NFC", "NSBluetoothAlwaysUsageDescription": "Bluetooth",
+    ]
+
+    public init() {}
+
+    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+        guard let root = context.rootDictionary else { return }
+        let present = Set(root.keys)
+        var reported = Set<String>()
+        let edits = EditBuilder(context.text)
+        func report(_ needed: String, _ range: Range<Int>, because: String) {
+            guard !present.contains(needed), reported.insert(needed).inserted else { return }
+            let placeholder = "<string>TODO: explain why the app uses \(Self.resources[needed] ?? "this")</string>"
+            var fixes: [Fix] = []
+            if let insertion = edits.appendingEntry(key: needed, valueXML: placeholder, to: root) {
+                fixes.append(Fix(title: "Add \(needed)", edits: [insertion], isPreferred: true))
+            }
+            out.append(diagnostic("\(because) needs '\(needed)', which is missing", range, fixes: fixes))
+        }
+        for entry in root.entries {
+            guard let key = entry.key, let value = entry.value else { continue }
+            switch KeySuffix.split(key.text).base {
+            case "UIRequiredDeviceCapabilities":
+                if value.kind == .array {
+                    for item in value.items where item.kind == .string {
+                        if let needed = Self.capabilities[item.trimmedText] { report(needed, item.element.range, because: "The device capability '\(item.trimmedText)'") }
+                    }
+                } else if value.kind == .dictionary {
+                    for e in value.entries where e.value?.boolValue == true {
+                        if let k = e.key, let needed = Self.capabilities[k.text] { report(needed, k.element.range, because: "The device capability '\(k.text)'") }
+                    }
+                }
+            case "UIBackgroundModes" where value.kind == .array:
+                for item in value.items where item.kind == .string {
+                    if let needed = Self.backgroundModes[item.trimmedText] { report(needed, item.element.range, because: "The background mode '\(item.trimmedText)'") }
+                }
+            default:
+                if let needed = Self.companions[key.text] { report(needed, key.textRange, because: "'\(key.text)'") }
+            }
+        }
+    }
+}

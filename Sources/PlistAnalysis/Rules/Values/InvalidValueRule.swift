@@ -1,0 +1,76 @@
+// info-invalid-value: a value outside a key's enumerated values, with the nearest valid one.
+import PlistSchema
+import PlistSyntax
+
+public struct InvalidValueRule: Rule {
+    public let id = "info-invalid-value"
+    public let title = "A value the key does not accept"
+    public let rationale = """
+        Keys with a fixed set of values (background modes, orientations, status bar styles, app \
+        categories, `NSExceptionMinimumTLSVersion`, …) ignore anything else, usually without a word. \
+        For keys whose documented values are only the common ones (device capabilities, extension \
+        points) a value one or two letters away from a documented one is reported as a likely typo. \
+        The fix replaces the value with the nearest valid one; it is safe when only letter case differs. \
+        Build-setting references are accepted.
+        """
+    public let category = RuleCategory.values
+    public let defaultSeverity = Severity.warning
+    public let examples: [RuleExample] = [
+        .triggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>remote-notifications</string>\n\t</array>\n"),
+                    fixed: ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>remote-notification</string>\n\t</array>\n")),
+        .triggering(ExampleText.dict("\t<key>UIStatusBarStyle</key>\n\t<string>UIStatusBarStyleLight</string>\n")),
+        .triggering(ExampleText.dict("\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSExceptionDomains</key>\n\t\t<dict>\n\t\t\t<key>example.com</key>\n\t\t\t<dict>\n\t\t\t\t<key>NSExceptionMinimumTLSVersion</key>\n\t\t\t\t<string>TLSv1.4</string>\n\t\t\t</dict>\n\t\t</dict>\n\t</dict>\n")),
+        .triggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>front-facing-camra</string>\n\t</array>\n")),
+        .nonTriggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>audio</string>\n\t\t<string>$(EXTRA_MODE)</string>\n\t</array>\n\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>arm64</string>\n\t\t<string>some-future-capability</string>\n\t</array>\n")),
+    ]
+
+    /// Values the reference does not list but real bundles rely on: Quick Look generators and
+    /// Spotlight importers declare their document types with their own roles.
+    static let extraValues: [String: Set<String>] = ["CFBundleTypeRole": ["QLGenerator", "MDImporter"]]
+
+    /// For open value sets: one edit away (two for long values), same first two characters (so
+    /// `OEApplication` is a class of its own, not a typo of `NSApplication`), and not a difference
+    /// of punctuation alone (`_http._tcp.`).
+    static func isLikelyTypo(_ text: String, of candidate: String) -> Bool {
+        if text.lowercased() == candidate.lowercased() { return true }
+        let d = Nearest.distance(text, candidate)
+        guard d <= (text.count >= 12 ? 2 : 1), text.prefix(2).lowercased() == candidate.prefix(2).lowercased() else { return false }
+        let letters = { (s: String) in s.lowercased().filter { $0.isLetter || $0.isNumber } }
+        return letters(text) != letters(candidate)
+    }
+
+    public init() {}
+
+    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+        let edits = EditBuilder(context.text)
+        for info in context.keys {
+            guard let def = info.definition, !def.values.isEmpty, let value = info.value else { continue }
+            if value.kind == .array {
+                for item in value.items { check(item, def, info, edits, &out) }
+            } else {
+                check(value, def, info, edits, &out)
+            }
+        }
+    }
+
+    func check(_ node: PlistNode, _ def: KeyDefinition, _ info: KeyInfo, _ edits: EditBuilder, _ out: inout [Diagnostic]) {
+        guard node.kind == .string || node.kind == .integer || node.kind == .real else { return }
+        let text = node.trimmedText
+        guard !text.isEmpty, !BuildSettingReference.occurs(in: text) else { return }
+        if def.values.contains(where: { $0.value == text }) || Self.extraValues[def.name]?.contains(text) == true { return }
+        let candidates = def.values.map(\.value).filter { !BuildSettingReference.occurs(in: $0) }
+        let nearest = Nearest.match(text, in: candidates, maximum: def.valuesAreClosed ? max(3, text.count / 3) : nil)
+        guard def.valuesAreClosed || nearest != nil else { return }
+        if !def.valuesAreClosed, let nearest, !Self.isLikelyTypo(text, of: nearest) { return }
+        var fixes: [Fix] = []
+        var message = "'\(text)' is not a valid value of '\(info.key.text)'"
+        if let nearest {
+            message += ": did you mean '\(nearest)'?"
+            let caseOnly = nearest.lowercased() == text.lowercased()
+            fixes.append(Fix(title: "Change to '\(nearest)'", edits: [edits.replacingContent(of: node, with: nearest)], isPreferred: true, isSafe: caseOnly))
+        } else if candidates.count <= 8 {
+            message += " (valid: \(candidates.joined(separator: ", ")))"
+        }
+        out.append(diagnostic(message, node.element.range, fixes: fixes))
+    }
+}
