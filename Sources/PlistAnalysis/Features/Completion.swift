@@ -228,14 +228,7 @@ private struct Completer {
 
     /// The definition of the key whose value (or array item) is at `path`.
     func keyDefinition(forValueAt path: [PlistSyntax.PathComponent]) -> (KeyDefinition, isItem: Bool)? {
-        guard let domain, let last = path.last else { return nil }
-        switch last {
-        case .key(let key):
-            return db.lookup(key, at: FeaturePaths.segments(Array(path.dropLast())), domain: domain).map { ($0.definition, false) }
-        case .index:
-            guard path.count >= 2, case .key(let key) = path[path.count - 2] else { return nil }
-            return db.lookup(key, at: FeaturePaths.segments(Array(path.dropLast(2))), domain: domain).map { ($0.definition, true) }
-        }
+        FeatureLookup.definition(forValueAt: path, domain: domain).map { ($0.definition, $0.isItem) }
     }
 
     // MARK: Gaps between entries

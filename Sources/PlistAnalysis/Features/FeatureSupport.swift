@@ -186,3 +186,18 @@ enum TextScan {
         return out
     }
 }
+
+/// Schema look-ups shared by the features.
+enum FeatureLookup {
+    /// The definition of the key whose value (or, for `isItem`, whose array item) is at `path`.
+    static func definition(forValueAt path: [PlistSyntax.PathComponent], domain: PlistDomain?) -> (definition: KeyDefinition, isItem: Bool)? {
+        guard let domain, let last = path.last else { return nil }
+        switch last {
+        case .key(let key):
+            return KeyDatabase.shared.lookup(key, at: FeaturePaths.segments(Array(path.dropLast())), domain: domain).map { ($0.definition, false) }
+        case .index:
+            guard path.count >= 2, case .key(let key) = path[path.count - 2] else { return nil }
+            return KeyDatabase.shared.lookup(key, at: FeaturePaths.segments(Array(path.dropLast(2))), domain: domain).map { ($0.definition, true) }
+        }
+    }
+}

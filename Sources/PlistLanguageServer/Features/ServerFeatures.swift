@@ -5,7 +5,9 @@ public enum ServerFeatures {
     /// Every built-in feature, in registration order.
     public static let all: [any ServerFeature] = [
         PullDiagnosticsFeature(),
+        CodeActionFeature(),
         CompletionFeature(),
+        HoverFeature(),
         // Hover, completion, code actions, document symbols…: add them here.
     ]
 

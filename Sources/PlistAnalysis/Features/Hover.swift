@@ -1,0 +1,118 @@
+// Hover: what a key is (rendered from the key database like `plist-lsp explain`), what an
+// enumerated value means, that `$(VAR)` is substituted at build time, and that an unknown key is
+// custom (with the nearest known key when it looks like a typo).
+import Foundation
+import PlistSchema
+import PlistSyntax
+
+/// A hover's text and the byte range it describes.
+public struct HoverResult: Sendable, Hashable {
+    public var text: String
+    public var format: DocumentationFormat
+    public var range: Range<Int>
+    public init(text: String, format: DocumentationFormat, range: Range<Int>) {
+        self.text = text
+        self.format = format
+        self.range = range
+    }
+}
+
+/// Hover over the typed view; pure.
+public enum Hover {
+    /// The hover at `offset`, or nil when there is nothing to say.
+    public static func hover(in document: PlistDocument, at offset: Int, fileKind: FileKind, format: DocumentationFormat = .markdown) -> HoverResult? {
+        let context = document.context(at: offset)
+        let domain = fileKind.keyDomain
+        switch context.place {
+        case .key(let dictionary, let index):
+            guard let key = dictionary.entries[index].key else { return nil }
+            return keyHover(key, parent: context.path, domain: domain, format: format)
+        case .value(let node):
+            let text = document.tree.text
+            if let variable = buildSetting(in: text, content: node.element.contentRange, at: offset) {
+                let name = document.tree.string(variable)
+                let message = format == .markdown
+                    ? "`\(name)` is a build setting reference: Xcode substitutes its value when it builds the product (Info.plist preprocessing), so the file itself holds the reference."
+                    : "\(name) is a build setting reference: Xcode substitutes its value when it builds the product (Info.plist preprocessing), so the file itself holds the reference.\n"
+                return HoverResult(text: message, format: format, range: variable)
+            }
+            guard let (definition, isItem) = FeatureLookup.definition(forValueAt: context.path, domain: domain),
+                  !isItem || definition.valueTypes.contains(.array) else { return nil }
+            let literal = (node.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let range = trimmed(node.element.contentRange, in: text)
+            if let value = definition.value(literal) {
+                return HoverResult(text: KeyRendering.hover(value: value, ofKey: definition, format: format), format: format, range: range)
+            }
+            if definition.valuesAreClosed, !literal.isEmpty {
+                let allowed = definition.values.map { format == .markdown ? "`\($0.value)`" : $0.value }.joined(separator: ", ")
+                let name = format == .markdown ? "**\(definition.name)**" : definition.name
+                return HoverResult(text: "'\(literal)' is not a value \(name) accepts. Valid values: \(allowed).", format: format, range: range)
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    static func keyHover(_ key: PlistKey, parent path: [PlistSyntax.PathComponent], domain: PlistDomain?, format: DocumentationFormat) -> HoverResult? {
+        guard let domain else { return nil }
+        let db = KeyDatabase.shared
+        let parent = FeaturePaths.segments(path)
+        let range = key.textRange
+        let code: (String) -> String = { format == .markdown ? "`\($0)`" : $0 }
+        if let match = db.lookup(key.text, at: parent, domain: domain) {
+            let docs = KeyRendering.hover(match.definition, suffix: match.suffix, format: format)
+            switch match.kind {
+            case .exact:
+                return HoverResult(text: docs, format: format, range: range)
+            case .caseInsensitive, .misspelling:
+                let note = "\(code(key.text)) is not spelled like the key the system reads: did you mean \(code(match.definition.name))?"
+                return HoverResult(text: note + "\n\n" + docs, format: format, range: range)
+            }
+        }
+        // A name chosen by the developer inside a dictionary that takes any key (an exception domain…).
+        if let (owner, _) = FeatureLookup.definition(forValueAt: path, domain: domain), owner.allowsCustomChildKeys {
+            return HoverResult(text: "\(code(key.text)) is an entry of \(code(owner.name)); its name is yours to choose.", format: format, range: range)
+        }
+        var text = "\(code(key.text)) is a custom key: the system does not read it, your code may."
+        if let nearest = db.suggestions(for: key.text, at: parent, domain: domain, limit: 1).first, isNearMiss(nearest) {
+            let xcode = nearest.definition.xcodeName.map { " (\($0))" } ?? ""
+            text += " Did you mean \(code(nearest.definition.name))\(xcode)?"
+        }
+        return HoverResult(text: text, format: format, range: range)
+    }
+
+    static func isNearMiss(_ suggestion: KeySuggestion) -> Bool {
+        switch suggestion.reason {
+        case .knownMisspelling, .caseDifference, .displayName: return true
+        case .editDistance(let d): return d <= 3
+        case .sharedWords: return false
+        }
+    }
+
+    /// The `$(VAR)` or `${VAR}` span holding `offset` inside `content`, if any.
+    static func buildSetting(in text: [UInt8], content: Range<Int>, at offset: Int) -> Range<Int>? {
+        var i = content.lowerBound
+        while i + 1 < content.upperBound {
+            if text[i] == 0x24, text[i + 1] == 0x28 || text[i + 1] == 0x7B {  // $( or ${
+                let close: UInt8 = text[i + 1] == 0x28 ? 0x29 : 0x7D
+                var j = i + 2
+                while j < content.upperBound && text[j] != close && text[j] != 0x3C { j += 1 }
+                if j < content.upperBound && text[j] == close {
+                    if offset >= i && offset <= j + 1 { return i..<(j + 1) }
+                    i = j + 1
+                    continue
+                }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    static func trimmed(_ range: Range<Int>, in text: [UInt8]) -> Range<Int> {
+        var lo = range.lowerBound, hi = range.upperBound
+        while lo < hi && TextScan.isSpace(text[lo]) { lo += 1 }
+        while hi > lo && TextScan.isSpace(text[hi - 1]) { hi -= 1 }
+        return lo < hi ? lo..<hi : range
+    }
+}
