@@ -18,10 +18,34 @@ public struct ServerConfiguration: Sendable, Hashable {
 
     /// A member of the settings, e.g. `configuration["diagnostics"]`.
     public subscript(key: String) -> JSONValue? { settings[key] }
+
+    /// The analysis settings (see docs/configuration.md):
+    /// `{"rules": {"RULE-ID": "off"|"error"|"warning"|"information"|"hint"}, "disabledRules": [ids],
+    /// "infoPlistRules": true, "fileKind": "infoPlist"|"entitlements"|"privacyManifest"|"other",
+    /// "inlayHints": true}`, also accepted under a `plist` member. Unknown values are ignored.
+    public var analysis: AnalysisConfiguration {
+        let s = settings["plist"] ?? settings
+        var c = AnalysisConfiguration()
+        for (id, value) in s["rules"]?.objectValue ?? [:] {
+            switch value.stringValue?.lowercased() {
+            case "off", "none", "disabled": c.disabledRules.insert(id)
+            case "error": c.severities[id] = .error
+            case "warning": c.severities[id] = .warning
+            case "information", "info": c.severities[id] = .information
+            case "hint": c.severities[id] = .hint
+            default: if value.boolValue == false { c.disabledRules.insert(id) }
+            }
+        }
+        for id in s["disabledRules"]?.arrayValue ?? [] { if let id = id.stringValue { c.disabledRules.insert(id) } }
+        if let on = s["infoPlistRules"]?.boolValue { c.infoPlistRules = on }
+        if let hints = s["inlayHints"]?.boolValue { c.inlayHints = hints }
+        if let kind = s["fileKind"]?.stringValue { c.fileKindOverride = FileKind(rawValue: kind) }
+        return c
+    }
 }
 
-/// Computes a document's diagnostics and converts them to LSP. Rules and their configuration
-/// (issue #5) plug in here: this is the only place the server asks the analysis for diagnostics.
+/// Computes a document's diagnostics and converts them to LSP: this is the only place the server
+/// asks the analysis for diagnostics (code actions read their fixes from the same result).
 public struct DiagnosticsProvider: Sendable {
     /// Shown by editors next to each message.
     public var source: String
@@ -30,26 +54,34 @@ public struct DiagnosticsProvider: Sendable {
         self.source = source
     }
 
-    /// The analysis result in byte offsets.
-    /// The rule catalogue and its configuration (issue #5) plug in here.
+    /// The analysis result in byte offsets, with fixes.
     public func analysisDiagnostics(for snapshot: DocumentSnapshot, configuration: ServerConfiguration) -> [PlistAnalysis.Diagnostic] {
-        Analyzer.diagnostics(for: snapshot.document, path: snapshot.uri)
+        Analyzer.diagnostics(for: snapshot.document, path: snapshot.uri, configuration: configuration.analysis)
     }
 
-    /// The diagnostics of a snapshot in LSP form: rule id as `code`, positions in the
-    /// snapshot's encoding.
+    /// The diagnostics of a snapshot in LSP form: rule id as `code` linked to its documentation,
+    /// positions in the snapshot's encoding.
     public func diagnostics(for snapshot: DocumentSnapshot, configuration: ServerConfiguration) -> [LanguageServerProtocol.Diagnostic] {
         analysisDiagnostics(for: snapshot, configuration: configuration).map { convert($0, in: snapshot) }
     }
 
     /// One diagnostic in LSP form.
     public func convert(_ diagnostic: PlistAnalysis.Diagnostic, in snapshot: DocumentSnapshot) -> LanguageServerProtocol.Diagnostic {
-        LanguageServerProtocol.Diagnostic(
+        let tags = diagnostic.tags.sorted { $0.rawValue < $1.rawValue }.map { tag -> LanguageServerProtocol.DiagnosticTag in
+            tag == .unnecessary ? .unnecessary : .deprecated
+        }
+        let related = diagnostic.related.map {
+            DiagnosticRelatedInformation(location: Location(uri: snapshot.uri, range: snapshot.range(of: $0.range)), message: $0.message)
+        }
+        return LanguageServerProtocol.Diagnostic(
             range: snapshot.range(of: diagnostic.range),
             severity: Self.severity(diagnostic.severity),
             code: .string(diagnostic.code),
+            codeDescription: CodeDescription(href: RuleRegistry.documentationURL(for: diagnostic.code)),
             source: source,
-            message: diagnostic.message)
+            message: diagnostic.message,
+            tags: tags.isEmpty ? nil : tags,
+            relatedInformation: related.isEmpty ? nil : related)
     }
 
     static func severity(_ severity: PlistAnalysis.Severity) -> DiagnosticSeverity {

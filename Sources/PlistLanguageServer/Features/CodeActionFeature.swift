@@ -1,0 +1,65 @@
+// `textDocument/codeAction`: the rules' fixes as `quickfix` actions linked to their diagnostics,
+// and `source.fixAll` for every safe fix. The server never writes files: each action carries a
+// WorkspaceEdit the editor applies.
+import LanguageServerProtocol
+import PlistAnalysis
+import PlistSyntax
+
+struct CodeActionFeature: ServerFeature {
+    func register(_ handlers: inout RequestHandlers) {
+        handlers.document(CodeActionRequest.self) { request, snapshot, context in
+            let all = context.diagnostics.analysisDiagnostics(for: snapshot, configuration: context.configuration)
+            try Task.checkCancellation()
+            return Self.actions(for: request, snapshot: snapshot, diagnostics: all, provider: context.diagnostics,
+                                versioned: context.clientCapabilities.workspace?.workspaceEdit?.documentChanges == true)
+        }
+    }
+
+    func announce(_ capabilities: inout ServerCapabilities, client: ClientCapabilities) {
+        capabilities.codeActionProvider = .value(CodeActionOptions(codeActionKinds: [.quickFix, .sourceFixAll]))
+    }
+
+    static func wants(_ kind: CodeActionKind, _ only: [CodeActionKind]?) -> Bool {
+        guard let only else { return kind == .quickFix }
+        return only.contains { kind.isSubkind(of: $0) }
+    }
+
+    static func actions(for request: CodeActionRequest, snapshot: DocumentSnapshot, diagnostics all: [PlistAnalysis.Diagnostic],
+                        provider: DiagnosticsProvider, versioned: Bool) -> [CodeActionOrCommand] {
+        func edit(_ replacements: [TextReplacement]) -> WorkspaceEdit {
+            let edits = replacements.map { TextEdit(range: snapshot.range(of: $0.range), newText: $0.newText) }
+            if versioned {
+                return WorkspaceEdit(documentChanges: [TextDocumentEdit(
+                    textDocument: OptionalVersionedTextDocumentIdentifier(uri: snapshot.uri, version: snapshot.version), edits: edits)])
+            }
+            return WorkspaceEdit(changes: [snapshot.uri: edits])
+        }
+        var out: [CodeActionOrCommand] = []
+        let only = request.context.only
+        if wants(.quickFix, only) {
+            let bytes = snapshot.byteRange(of: request.range)
+            // The diagnostics the client sent (matched by rule and range), else those touching the range.
+            let sent = Set(request.context.diagnostics.compactMap { d -> String? in
+                guard case .string(let code)? = d.code else { return nil }
+                return "\(code)@\(d.range)"
+            })
+            for d in all where !d.fixes.isEmpty {
+                let converted = provider.convert(d, in: snapshot)
+                let touches = d.range.lowerBound <= bytes.upperBound && bytes.lowerBound <= d.range.upperBound
+                guard touches || sent.contains("\(d.code)@\(converted.range)") else { continue }
+                for fix in d.fixes {
+                    out.append(.codeAction(CodeAction(title: fix.title, kind: .quickFix, diagnostics: [converted],
+                                                      isPreferred: fix.isPreferred ? true : nil, edit: edit(fix.edits))))
+                }
+            }
+        }
+        if let only, wants(.sourceFixAll, only) {
+            let (edits, fixed) = FixApplication.safeEdits(of: all)
+            if !edits.isEmpty {
+                out.append(.codeAction(CodeAction(title: "Fix all safe problems (\(fixed.count))", kind: .sourceFixAll,
+                                                  diagnostics: fixed.map { provider.convert($0, in: snapshot) }, edit: edit(edits))))
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,71 @@
+// Code actions through the server: quick fixes linked to their diagnostics, fix-all, diagnostics
+// linked to their rule docs, and rule configuration from the client.
+import LanguageServerProtocol
+import Testing
+
+private func apply(_ edit: WorkspaceEdit?, to text: String, uri: String = featureURI) -> String {
+    let edits = edit?.changes?[uri] ?? edit?.documentChanges?.first?.edits ?? []
+    return edits.sorted { $0.range.start > $1.range.start }.reduce(text) { applying($1, to: $0) }
+}
+
+private func codeActions(_ client: TestClient, _ range: LSPRange, only: [CodeActionKind]? = nil) async throws -> [CodeAction] {
+    let result = try await client.request(CodeActionRequest(textDocument: .init(uri: featureURI), range: range,
+                                                             context: CodeActionContext(diagnostics: [], only: only)))
+    return (result ?? []).compactMap { if case .codeAction(let a) = $0 { return a }; return nil }
+}
+
+@Suite struct CodeActionTests {
+    @Test(arguments: multiBytePrefixes)
+    func addMissingUsageDescription(prefix: String) async throws {
+        let (text, at) = lspMarked(withPrefix("<plist>\n<dict>\n\t<key>CFBundleName</key>\n\t<string>é</string>\n\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-1️⃣camera</string>\n\t</array>\n</dict>\n</plist>\n", prefix))
+        let client = try await openedClient(text)
+        let actions = try await codeActions(client, LSPRange(at[0]))
+        let add = try #require(actions.first { $0.title == "Add NSCameraUsageDescription" })
+        #expect(add.kind == .quickFix)
+        #expect(add.isPreferred == true)
+        #expect(add.diagnostics?.first?.code == .string("privacy-missing-usage-description"))
+        let fixed = apply(add.edit, to: text)
+        #expect(fixed.hasSuffix("\t</array>\n\t<key>NSCameraUsageDescription</key>\n\t<string>TODO: explain why the app uses the camera</string>\n</dict>\n</plist>\n"))
+    }
+
+    @Test func versionedEditsWhenTheClientSupportsThem() async throws {
+        let (text, at) = lspMarked("<plist><dict><key>A</key><string>x</str1️⃣ng></dict></plist>")
+        var capabilities = richClient()
+        capabilities.workspace = WorkspaceClientCapabilities(workspaceEdit: .init(documentChanges: true))
+        let client = try await openedClient(text, capabilities: capabilities)
+        let fix = try #require(try await codeActions(client, LSPRange(at[0])).first)
+        #expect(fix.edit?.documentChanges?.first?.textDocument.version == 1)
+        #expect(apply(fix.edit, to: text) == "<plist><dict><key>A</key><string>x</string></dict></plist>")
+    }
+
+    @Test func fixAllAppliesEverySafeFix() async throws {
+        let text = "<plist>\n<dict>\n\t<key>A</key>\n\t<string>1</string>\n\t<key>UIRequiresFullScreen</key>\n\t<string>YES</string>\n\t<key>A</key>\n\t<string>Salt & Pepper</strin>\n</dict>\n</plist>\n"
+        let client = try await openedClient(text)
+        let actions = try await codeActions(client, LSPRange(position(0, 0)), only: [.sourceFixAll])
+        #expect(actions.count == 1)
+        let all = try #require(actions.first)
+        #expect(all.kind == .sourceFixAll)
+        #expect(apply(all.edit, to: text) == "<plist>\n<dict>\n\t<key>UIRequiresFullScreen</key>\n\t<true/>\n\t<key>A</key>\n\t<string>Salt &amp; Pepper</string>\n</dict>\n</plist>\n")
+        #expect(try await codeActions(client, LSPRange(position(0, 0)), only: [.quickFix]).allSatisfy { $0.kind == .quickFix })
+    }
+
+    @Test func diagnosticsLinkTheirRuleAndRelatedOccurrences() async throws {
+        let client = try await openedClient("<plist><dict><key>A</key><string>1</string><key>A</key><string>2</string></dict></plist>")
+        let diagnostics = try await client.diagnostics(featureURI, version: 1)
+        let first = try #require(diagnostics.first { $0.code == .string("plist-duplicate-key") })
+        #expect(first.codeDescription?.href.hasSuffix("docs/diagnostics.md#plist-duplicate-key") == true)
+        #expect(first.tags == [.unnecessary])
+        #expect(first.relatedInformation?.count == 1)
+    }
+
+    @Test func rulesAreConfigurable() async throws {
+        let text = "<plist><dict><key>A</key><string>1</string><key>A</key><string>2</string></dict></plist>"
+        let options: JSONValue = ["settings": ["plist": ["rules": ["plist-duplicate-key": "off"]]]]
+        let client = try await openedClient(text, options: options)
+        #expect(only("plist-duplicate-key", try await client.diagnostics(featureURI, version: 1)).isEmpty)
+        try client.send(DidChangeConfigurationNotification(settings: ["plist": ["rules": ["plist-duplicate-key": "error"]]]))
+        try client.change(featureURI, version: 2, range: range(0, 0, 0, 0), " ")
+        let diagnostics = only("plist-duplicate-key", try await client.diagnostics(featureURI, version: 2))
+        #expect(!diagnostics.isEmpty && diagnostics.allSatisfy { $0.severity == .error })
+    }
+}
