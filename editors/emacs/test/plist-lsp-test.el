@@ -56,6 +56,10 @@
   "Process events until PRED returns non-nil or SECONDS (20) pass; return its value."
   (let ((deadline (+ (float-time) (or seconds 20))) value)
     (while (and (not (setq value (funcall pred))) (< (float-time) deadline))
+      ;; eglot sends buffer changes from an idle timer, and batch Emacs is never idle: do what
+      ;; the timer would do once the user pauses.
+      (when (and (bound-and-true-p eglot--managed-mode) (bound-and-true-p eglot--recent-changes))
+        (eglot--signal-textDocument/didChange))
       (accept-process-output nil 0.05))
     value))
 

@@ -251,42 +251,33 @@ function checks.quickfix(client)
   local d = find_diagnostic(is_camera_usage)
   log('PASS', 'missing-usage diagnostic ' .. code_of(d) .. ' at line ' .. (d.lnum + 1))
   if not require_capability(client, 'codeActionProvider') then return end
-  local lsp_diag = d.user_data and d.user_data.lsp
-  local params = {
-    textDocument = vim.lsp.util.make_text_document_params(bufnr),
-    range = lsp_diag and lsp_diag.range or {
-      start = { line = d.lnum, character = 0 }, ['end'] = { line = d.end_lnum or d.lnum, character = 0 } },
-    context = { diagnostics = { lsp_diag }, only = { 'quickfix' } },
-  }
-  local actions, err = request('textDocument/codeAction', params)
-  if err then return log('FAIL', err) end
-  local chosen
-  local titles = {}
-  for _, a in ipairs(actions or {}) do
-    table.insert(titles, a.title)
-    if a.title:find('^Add NSCameraUsageDescription') then chosen = a end
+  -- What a user does: cursor on the diagnostic, vim.lsp.buf.code_action(), pick the fix in the
+  -- menu (vim.ui.select, answered here). Neovim then applies the edit, runs the command or
+  -- resolves the action itself.
+  local before = vim.api.nvim_buf_line_count(bufnr)
+  vim.api.nvim_win_set_cursor(0, { d.lnum + 1, d.col })
+  local offered, chosen
+  vim.ui.select = function(items, _, on_choice)
+    offered = {}
+    for i, item in ipairs(items) do
+      local action = item.action or item[2]
+      table.insert(offered, action.title)
+      if not chosen and action.title:find('^Add NSCameraUsageDescription') then chosen = action; on_choice(item, i) end
+    end
+    if not chosen then on_choice(nil) end
   end
+  vim.lsp.buf.code_action({ context = { only = { 'quickfix' } } })
+  local changed = vim.wait(10000, function()
+    return chosen ~= nil and vim.api.nvim_buf_line_count(bufnr) ~= before
+  end, 50)
+  if not offered then return log('FAIL', 'no code action menu within 10 s (no quick-fixes offered?)') end
   if not chosen then
-    return log('FAIL', 'no "Add NSCameraUsageDescription" quick-fix among: ' .. table.concat(titles, ' | '))
+    return log('FAIL', 'no "Add NSCameraUsageDescription" quick-fix among: ' .. table.concat(offered, ' | '))
   end
   if chosen.kind and chosen.kind ~= 'quickfix' and not chosen.kind:find('^quickfix%.') then
     log('FAIL', 'the action has kind ' .. chosen.kind .. ', expected quickfix')
   end
-  local before = vim.api.nvim_buf_line_count(bufnr)
-  if not chosen.edit and not chosen.command and chosen.data then
-    local resolved, rerr = request('codeAction/resolve', chosen)
-    if rerr then return log('FAIL', rerr) end
-    chosen = resolved
-  end
-  if chosen.edit then
-    apply_edit(client, chosen.edit)
-  end
-  local cmd = type(chosen.command) == 'table' and chosen.command
-    or (type(chosen.command) == 'string' and chosen) or nil
-  if cmd then
-    local _, cerr = request('workspace/executeCommand', { command = cmd.command, arguments = cmd.arguments })
-    if cerr then return log('FAIL', cerr) end
-  end
+  if not changed then return log('FAIL', 'choosing "' .. chosen.title .. '" did not change the buffer within 10 s') end
   local text = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, true), '\n')
   if not text:find('<key>NSCameraUsageDescription</key>%s*<string>[^<]*</string>') then
     return log('FAIL', 'after the fix the buffer lacks <key>NSCameraUsageDescription</key><string>…</string>:\n' .. text)
