@@ -1,8 +1,14 @@
-// `plist-lsp check`: report problems in plist files the way compilers print them.
+// `plist-lsp check`: report problems in plist files the way compilers print them (or as JSON or
+// SARIF), and with `--fix` apply the safe fixes, writing each file atomically.
 import ArgumentParser
 import Foundation
 import PlistAnalysis
 import PlistSyntax
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,22 +17,66 @@ struct Check: ParsableCommand {
             Prints one line per problem: PATH:LINE:COLUMN: error|warning|note: MESSAGE [RULE-ID]
             Lines and columns are 1-based; a column counts UTF-8 bytes from the start of its line,
             as clang and swiftc do. A directory is searched for *.plist, *.entitlements and *.xcprivacy.
-            Exit status: 0 no errors, 1 errors found, 2 usage or I/O error.
+            The rules are listed in docs/diagnostics.md.
+            --fix applies the safe fixes and rewrites each changed file atomically; a file is left
+            untouched when its fixes cannot be applied or would add an error.
+            Exit status: 0 no errors, 1 errors found (after fixing, with --fix), 2 usage or I/O error.
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, sarif }
 
-    @Option(help: "Output format: text or json.")
+    @Option(help: "Output format: text, json or sarif (SARIF 2.1.0).")
     var format: Format = .text
+
+    @Flag(help: "Apply the safe fixes and rewrite the files.")
+    var fix = false
+
+    @Option(name: .customLong("disable"), help: ArgumentHelp("Switch a rule off (repeatable).", valueName: "rule-id"))
+    var disabled: [String] = []
+
+    @Option(name: .customLong("severity"), help: ArgumentHelp("Change a rule's severity: RULE=error|warning|information|hint|off (repeatable).", valueName: "rule=level"))
+    var severities: [String] = []
+
+    @Option(help: "Treat every file as this kind: infoPlist, entitlements, privacyManifest or other.")
+    var fileKind: String?
+
+    @Flag(help: "Do not run the Info.plist rules (syntax and structure only).")
+    var noInfoPlistRules = false
+
+    @Flag(help: "Also print hints (e.g. keys the system does not read, which are legal custom keys).")
+    var hints = false
 
     @Argument(help: "Files or directories to check.")
     var paths: [String]
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one file or directory") }
+        _ = try analysisConfiguration()
+    }
+
+    func analysisConfiguration() throws -> AnalysisConfiguration {
+        var c = AnalysisConfiguration()
+        c.disabledRules = Set(disabled)
+        for s in severities {
+            let parts = s.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw ValidationError("--severity takes RULE=LEVEL, not '\(s)'") }
+            if parts[1] == "off" { c.disabledRules.insert(parts[0]); continue }
+            guard let level = Severity(rawValue: parts[1]) else { throw ValidationError("unknown severity '\(parts[1])' (error, warning, information, hint, off)") }
+            c.severities[parts[0]] = level
+        }
+        for id in Set(disabled).union(c.severities.keys) where RuleRegistry.rule(id) == nil {
+            throw ValidationError("unknown rule '\(id)' (see docs/diagnostics.md)")
+        }
+        if let fileKind {
+            guard let kind = FileKind(rawValue: fileKind) else { throw ValidationError("unknown file kind '\(fileKind)'") }
+            c.fileKindOverride = kind
+        }
+        c.infoPlistRules = !noInfoPlistRules
+        return c
     }
 
     func run() throws {
+        let configuration = try analysisConfiguration()
         var ioError = false
         var errors = 0, warnings = 0
         var reports: [FileReport] = []
@@ -43,21 +93,45 @@ struct Check: ParsableCommand {
                     ioError = true
                     continue
                 }
-                let (text, diagnostics) = Analyzer.diagnostics(forFileBytes: [UInt8](data), path: file)
-                let report = FileReport(path: file, text: text, diagnostics: diagnostics)
+                let raw = [UInt8](data)
+                var (text, diagnostics) = Analyzer.diagnostics(forFileBytes: raw, path: file, configuration: configuration)
+                var fixed: [Diagnostic] = []
+                var fixFailure: String?
+                if fix, text == raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
+                    do {
+                        let result = try FixApplication.fixAll(text, path: file, configuration: configuration)
+                        if result.text != text {
+                            try AtomicFile.write(result.text, to: file)
+                            fixed = result.fixed
+                            (text, diagnostics) = (result.text, result.remaining)
+                        }
+                    } catch {
+                        fixFailure = "\(error)"
+                        FileHandle.standardError.write(Data("plist-lsp: \(file): not fixed: \(error)\n".utf8))
+                        ioError = ioError || error is AtomicFile.WriteError
+                    }
+                } else if fix, text != raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
+                    fixFailure = "the file is not UTF-8; convert it before fixing"
+                    FileHandle.standardError.write(Data("plist-lsp: \(file): not fixed: \(fixFailure!)\n".utf8))
+                }
+                if !hints { diagnostics.removeAll { $0.severity == .hint } }
+                let report = FileReport(path: file, text: text, diagnostics: diagnostics, fixed: fixed, fixFailure: fixFailure)
                 errors += diagnostics.filter { $0.severity == .error }.count
                 warnings += diagnostics.filter { $0.severity == .warning }.count
                 reports.append(report)
                 if format == .text { print(report.textLines(), terminator: "") }
             }
         }
-        if format == .json {
-            let object: [String: Any] = [
-                "version": 1,
-                "files": reports.map { $0.json() },
-                "summary": ["files": reports.count, "errors": errors, "warnings": warnings],
-            ]
+        switch format {
+        case .text: break
+        case .json:
+            var summary: [String: Any] = ["files": reports.count, "errors": errors, "warnings": warnings]
+            if fix { summary["fixed"] = reports.reduce(0) { $0 + $1.fixed.count } }
+            let object: [String: Any] = ["version": 1, "files": reports.map { $0.json() }, "summary": summary]
             let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
+        case .sarif:
+            let data = try JSONSerialization.data(withJSONObject: SARIF.log(reports), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             print(String(decoding: data, as: UTF8.self))
         }
         if ioError { throw ExitCode(2) }
@@ -84,20 +158,71 @@ struct Check: ParsableCommand {
     }
 }
 
+/// Writes a file all at once: a temporary file in the same directory, flushed to disk, given the
+/// original's permissions, then renamed over it. Nothing is changed if any step fails.
+enum AtomicFile {
+    struct WriteError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw WriteError(description: "cannot stat the file: \(String(cString: strerror(errno)))") }
+        let directory = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        var template = Array(((directory.isEmpty ? "." : directory) + "/.\(name).plist-lsp-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw WriteError(description: "cannot create a temporary file: \(String(cString: strerror(errno)))") }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var ok = false
+        defer {
+            if !ok { unlink(temporary) }
+        }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes[written...].withUnsafeBytes { posixWrite(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { close(fd); throw WriteError(description: "cannot write: \(String(cString: strerror(errno)))") }
+            written += n
+        }
+        guard fchmod(fd, info.st_mode & 0o7777) == 0, fsync(fd) == 0 else {
+            let message = String(cString: strerror(errno))
+            close(fd)
+            throw WriteError(description: "cannot flush the file: \(message)")
+        }
+        close(fd)
+        guard rename(temporary, path) == 0 else { throw WriteError(description: "cannot replace the file: \(String(cString: strerror(errno)))") }
+        ok = true
+        let dfd = open(directory.isEmpty ? "." : directory, O_RDONLY)
+        if dfd >= 0 { _ = fsync(dfd); close(dfd) }
+    }
+}
+
+/// `write(2)` (the name is taken inside `AtomicFile`).
+private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}
+
 /// The problems of one file with their positions.
 struct FileReport {
     let path: String
     let text: [UInt8]
     let diagnostics: [Diagnostic]
+    var fixed: [Diagnostic] = []
+    var fixFailure: String?
 
-    func location(_ offset: Int, _ index: LineIndex) -> (line: Int, column: Int) {
-        let p = index.position(of: offset, in: .utf8)
+    func location(_ offset: Int, _ index: LineIndex, _ encoding: PositionEncoding = .utf8) -> (line: Int, column: Int) {
+        let p = index.position(of: offset, in: encoding)
         return (p.line + 1, p.character + 1)
     }
 
     func textLines() -> String {
         let index = LineIndex(text)
         var out = ""
+        if !fixed.isEmpty {
+            let ids = Set(fixed.map(\.code)).sorted().joined(separator: ", ")
+            out += "\(path): fixed \(fixed.count) problem\(fixed.count == 1 ? "" : "s") [\(ids)]\n"
+        }
         for d in diagnostics {
             let (line, column) = location(d.range.lowerBound, index)
             let level = d.severity == .error ? "error" : d.severity == .warning ? "warning" : "note"
@@ -108,7 +233,7 @@ struct FileReport {
 
     func json() -> [String: Any] {
         let index = LineIndex(text)
-        return [
+        var object: [String: Any] = [
             "path": path,
             "problems": diagnostics.map { d -> [String: Any] in
                 let (line, column) = location(d.range.lowerBound, index)
@@ -116,6 +241,61 @@ struct FileReport {
                 return ["line": line, "column": column, "endLine": endLine, "endColumn": endColumn,
                         "severity": d.severity.rawValue, "code": d.code, "message": d.message]
             },
+        ]
+        if !fixed.isEmpty { object["fixed"] = fixed.map { ["code": $0.code, "message": $0.message] } }
+        if let fixFailure { object["fixFailure"] = fixFailure }
+        return object
+    }
+}
+
+/// A minimal SARIF 2.1.0 log: the catalogue as the tool's rules, one result per diagnostic.
+enum SARIF {
+    static func level(_ s: Severity) -> String {
+        switch s {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .information, .hint: return "note"
+        }
+    }
+
+    static func uri(_ path: String) -> String {
+        let allowed = CharacterSet.urlPathAllowed
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        return path.hasPrefix("/") ? "file://" + encoded : encoded
+    }
+
+    static func log(_ reports: [FileReport]) -> [String: Any] {
+        let rules = RuleRegistry.all
+        let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
+        let driverRules: [[String: Any]] = rules.map { r in
+            ["id": r.id, "name": r.id, "shortDescription": ["text": r.title], "fullDescription": ["text": r.rationale],
+             "helpUri": RuleRegistry.documentationURL(for: r.id), "defaultConfiguration": ["level": level(r.defaultSeverity)]]
+        }
+        var results: [[String: Any]] = []
+        for report in reports {
+            let lines = LineIndex(report.text)
+            for d in report.diagnostics {
+                let (line, column) = report.location(d.range.lowerBound, lines, .utf16)
+                let (endLine, endColumn) = report.location(d.range.upperBound, lines, .utf16)
+                var result: [String: Any] = [
+                    "ruleId": d.code, "level": level(d.severity), "message": ["text": d.message],
+                    "locations": [["physicalLocation": [
+                        "artifactLocation": ["uri": uri(report.path)],
+                        "region": ["startLine": line, "startColumn": column, "endLine": endLine, "endColumn": endColumn],
+                    ]]],
+                ]
+                if let i = index[d.code] { result["ruleIndex"] = i }
+                results.append(result)
+            }
+        }
+        return [
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+            "version": "2.1.0",
+            "runs": [[
+                "tool": ["driver": ["name": "plist-lsp", "informationUri": RuleRegistry.documentationURL, "rules": driverRules]],
+                "columnKind": "utf16CodeUnits",
+                "results": results,
+            ]],
         ]
     }
 }

@@ -1,5 +1,6 @@
 // Applying fixes: the one helper that turns byte-range replacements into new text, shared by the
 // tests, `check --fix` and `source.fixAll`.
+import PlistSyntax
 
 /// Why a set of edits cannot be applied.
 public struct FixApplicationError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -56,5 +57,49 @@ public enum FixApplication {
             fixed.append(d)
         }
         return (edits, fixed)
+    }
+}
+
+/// The outcome of applying every safe fix to a text.
+public struct FixAllResult: Sendable {
+    /// The fixed text (equal to the input when nothing was fixed).
+    public var text: [UInt8]
+    /// The diagnostics whose fixes were applied, in the text they were found in.
+    public var fixed: [Diagnostic]
+    /// The diagnostics of the fixed text.
+    public var remaining: [Diagnostic]
+}
+
+extension FixApplication {
+    /// Applies the safe fixes of `text`, analysing again after each round (a fix skipped because it
+    /// touched another's bytes gets its turn), then checks that the result has no error the input
+    /// did not have. Throws, changing nothing, when a fix cannot be applied or would add an error.
+    public static func fixAll(_ text: [UInt8], path: String, configuration: AnalysisConfiguration = .default,
+                              maximumRounds: Int = 4) throws -> FixAllResult {
+        func analyse(_ t: [UInt8]) -> [Diagnostic] {
+            Analyzer.diagnostics(for: PlistDocument(text: t), path: path, configuration: configuration)
+        }
+        var current = text
+        var diagnostics = analyse(current)
+        let before = errorCounts(diagnostics)
+        var fixed: [Diagnostic] = []
+        for _ in 0..<maximumRounds {
+            let (edits, round) = safeEdits(of: diagnostics)
+            if edits.isEmpty { break }
+            current = try applying(edits, to: current)
+            fixed += round
+            diagnostics = analyse(current)
+        }
+        for (code, count) in errorCounts(diagnostics) where count > before[code, default: 0] {
+            throw FixApplicationError("the fixes would add an error (\(code)); the file is left as it was")
+        }
+        return FixAllResult(text: current, fixed: fixed, remaining: diagnostics)
+    }
+
+    /// The number of error diagnostics per rule.
+    public static func errorCounts(_ diagnostics: [Diagnostic]) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for d in diagnostics where d.severity == .error { counts[d.code, default: 0] += 1 }
+        return counts
     }
 }

@@ -1,0 +1,107 @@
+// Every fix offered on every corpus file and every rule example: applying it keeps every byte
+// outside its edits, and the result has no error the original did not have. Fix-all likewise.
+import Foundation
+import PlistAnalysis
+import PlistSyntax
+import Testing
+
+struct FixSubject: CustomTestStringConvertible, Sendable {
+    let name: String
+    let path: String
+    let bytes: [UInt8]
+    var testDescription: String { name }
+
+    static let all: [FixSubject] = {
+        var out = CorpusFile.all.map { FixSubject(name: $0.name, path: $0.name, bytes: $0.bytes) }
+        for rule in RuleRegistry.all {
+            for (i, e) in rule.examples.enumerated() {
+                out.append(FixSubject(name: "\(rule.id) example \(i + 1)", path: e.path, bytes: Array(e.text.utf8)))
+            }
+        }
+        return out
+    }()
+}
+
+@Suite struct FixCorpusTests {
+    func analyse(_ text: [UInt8], _ path: String) -> [Diagnostic] {
+        Analyzer.diagnostics(for: PlistDocument(text: text), path: path)
+    }
+
+    @Test func everyFixKeepsOtherBytesAndAddsNoError() throws {
+        var applied = 0
+        for subject in FixSubject.all {
+            guard case .success(let text) = SourceDecoding.decode(subject.bytes) else { continue }
+            let diagnostics = analyse(text, subject.path)
+            let before = FixApplication.errorCounts(diagnostics)
+            for d in diagnostics {
+                for fix in d.fixes {
+                    let result = try FixApplication.applying(fix.edits, to: text)
+                    applied += 1
+                    let edits = fix.edits.sorted { $0.range.lowerBound < $1.range.lowerBound }
+                    let first = edits.first!.range.lowerBound, last = edits.last!.range.upperBound
+                    #expect(result.prefix(first).elementsEqual(text.prefix(first)), "\(subject.name): \(fix.title) changed bytes before its edits")
+                    #expect(result.suffix(text.count - last).elementsEqual(text.suffix(text.count - last)), "\(subject.name): \(fix.title) changed bytes after its edits")
+                    let after = FixApplication.errorCounts(analyse(result, subject.path))
+                    for (code, n) in after where n > before[code, default: 0] {
+                        Issue.record("\(subject.name): '\(fix.title)' [\(d.code)] adds \(code)")
+                    }
+                }
+            }
+        }
+        #expect(applied > 50)
+    }
+
+    @Test func fixAllAddsNoErrorAndConverges() throws {
+        for subject in FixSubject.all {
+            guard case .success(let text) = SourceDecoding.decode(subject.bytes) else { continue }
+            let result = try FixApplication.fixAll(text, path: subject.path)
+            let again = try FixApplication.fixAll(result.text, path: subject.path, maximumRounds: 1)
+            #expect(again.fixed.isEmpty || result.fixed.count > 0, "\(subject.name)")
+        }
+    }
+
+    @Test func overlappingEditsAreRefused() throws {
+        let text = Array("abcdef".utf8)
+        #expect(throws: FixApplicationError.self) {
+            try FixApplication.applying([TextReplacement(range: 1..<3, newText: "x"), TextReplacement(range: 2..<4, newText: "y")], to: text)
+        }
+        #expect(throws: FixApplicationError.self) {
+            try FixApplication.applying([TextReplacement(range: 5..<9, newText: "x")], to: text)
+        }
+        #expect(try FixApplication.applying([TextReplacement(range: 4..<4, newText: "2"), TextReplacement(range: 0..<1, newText: "A"), TextReplacement(range: 4..<4, newText: "3")], to: text)
+                == Array("Abcd23ef".utf8))
+    }
+
+    @Test func insertionFollowsTheFileStyle() throws {
+        let spaces = "<plist version=\"1.0\">\r\n<dict>\r\n  <key>UIBackgroundModes</key>\r\n  <array>\r\n    <string>bluetooth-central</string>\r\n  </array>\r\n</dict>\r\n</plist>\r\n"
+        let d = try #require(analyse(Array(spaces.utf8), "Info.plist").first { $0.code == "privacy-missing-usage-description" })
+        let fix = try #require(d.fixes.first)
+        #expect(fix.title == "Add NSBluetoothAlwaysUsageDescription")
+        let result = String(decoding: try FixApplication.applying(fix.edits, to: Array(spaces.utf8)), as: UTF8.self)
+        #expect(result.contains("  </array>\r\n  <key>NSBluetoothAlwaysUsageDescription</key>\r\n  <string>TODO: explain why the app uses Bluetooth</string>\r\n</dict>"))
+        let empty = "<plist version=\"1.0\">\n<dict>\n\t<key>NSLocationAlwaysUsageDescription</key>\n\t<string>Runs</string>\n</dict>\n</plist>\n"
+        let d2 = try #require(analyse(Array(empty.utf8), "Info.plist").first { $0.code == "privacy-missing-usage-description" })
+        let result2 = String(decoding: try FixApplication.applying(d2.fixes[0].edits, to: Array(empty.utf8)), as: UTF8.self)
+        #expect(result2.contains("<string>Runs</string>\n\t<key>NSLocationWhenInUseUsageDescription</key>\n\t<string>TODO"))
+    }
+
+    @Test func suppressionComments() {
+        let text = """
+            <plist version="1.0">
+            <dict>
+            \t<!-- plist-lsp-disable-next-entry info-wrong-type -->
+            \t<key>UIRequiresFullScreen</key>
+            \t<string>YES</string>
+            \t<key>UIStatusBarHidden</key>
+            \t<string>YES</string>
+            </dict>
+            </plist>
+            """
+        let codes = analyse(Array(text.utf8), "Info.plist").filter { $0.code == "info-wrong-type" }
+        #expect(codes.count == 1)
+        let whole = "<!-- plist-lsp-disable info-wrong-type -->\n" + text
+        #expect(analyse(Array(whole.utf8), "Info.plist").filter { $0.code == "info-wrong-type" }.isEmpty)
+        let all = text.replacingOccurrences(of: "disable-next-entry info-wrong-type", with: "disable-next-entry")
+        #expect(analyse(Array(all.utf8), "Info.plist").filter { $0.code == "info-wrong-type" }.count == 1)
+    }
+}
