@@ -23,6 +23,6 @@ struct BenchContext {
 let allSections: [any BenchmarkSection] = [
     FullParseSection(),
     IncrementalReparseSection(),
-    // LSP round-trip section: goes here (owner: server team).
+    LSPRoundTripSection(),
     KeyDatabaseLoadSection(),
 ]
