@@ -80,8 +80,8 @@ public struct RuleContext: Sendable {
 struct SchemaPaths: Sendable {
     let patterns: [[PlistSchema.PathComponent]]
     let customKeyPlacements: [KeyPathPattern]
-    /// The key names placed at each pattern (same order as `patterns`).
-    let names: [[String]]
+    /// The key names placed at each pattern (same order as `patterns`), with their lowercased UTF-8.
+    let names: [[(name: String, folded: [UInt8])]]
 
     static func forInfoPlist(_ schema: KeyDatabase) -> SchemaPaths {
         if schema.definitions.count == KeyDatabase.shared.definitions.count { return shared }
@@ -102,10 +102,10 @@ struct SchemaPaths: Sendable {
         }
         let list = Array(seen)
         patterns = list.map(\.components)
-        var names = [[String]](repeating: [], count: list.count)
+        var names = [[(name: String, folded: [UInt8])]](repeating: [], count: list.count)
         let index = Dictionary(uniqueKeysWithValues: list.enumerated().map { ($1, $0) })
         for d in schema.definitions where d.domain == .infoPlist {
-            for p in d.placements { if let i = index[p] { names[i].append(d.name) } }
+            for p in d.placements { if let i = index[p] { names[i].append((d.name, Array(d.name.lowercased().utf8))) } }
         }
         self.names = names
         customKeyPlacements = customs
@@ -132,11 +132,12 @@ struct SchemaPaths: Sendable {
         let (base, suffix) = KeySuffix.split(name)
         guard base.count >= 8, !Self.knownRealKeys.contains(base) else { return nil }
         let limit = base.count >= 16 ? 2 : 1
+        let folded = Array(base.lowercased().utf8)
         var best: (String, Int)? = nil
         for (i, p) in patterns.enumerated() where p.count == path.count && Self.matches(p[...], path) {
-            for candidate in names[i] where abs(candidate.count - base.count) <= limit {
-                let d = Nearest.distance(base, candidate)
-                if d > 0 && d <= limit && d < (best?.1 ?? .max) { best = (candidate, d) }
+            for candidate in names[i] where abs(candidate.folded.count - folded.count) <= limit {
+                let d = Nearest.distance(folded, candidate.folded, limit: limit)
+                if d > 0 && d <= limit && d < (best?.1 ?? .max) { best = (candidate.name, d) }
             }
         }
         guard let found = best?.0 else { return nil }
@@ -154,7 +155,7 @@ struct SchemaPaths: Sendable {
             switch (c, s) {
             case (.item, .index), (.anyKey, .key): continue
             case (.key(let expected), .key(let actual)):
-                if actual == expected || KeySuffix.split(actual).base == expected { continue }
+                if actual == expected || (actual.hasPrefix(expected) && KeySuffix.split(actual).base == expected) { continue }
                 return false
             default: return false
             }

@@ -104,6 +104,24 @@ enum Nearest {
         return prev[y.count]
     }
 
+    /// Levenshtein distance of byte strings, or `limit + 1` as soon as it must exceed `limit`.
+    static func distance(_ x: [UInt8], _ y: [UInt8], limit: Int) -> Int {
+        if abs(x.count - y.count) > limit { return limit + 1 }
+        if x.isEmpty || y.isEmpty { return max(x.count, y.count) }
+        var prev = Array(0...y.count), cur = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...x.count {
+            cur[0] = i
+            var rowMin = i
+            for j in 1...y.count {
+                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+                rowMin = min(rowMin, cur[j])
+            }
+            if rowMin > limit { return limit + 1 }
+            swap(&prev, &cur)
+        }
+        return prev[y.count]
+    }
+
     /// The candidate closest to `value` (case-insensitive equality first), if close enough to be a typo.
     static func match(_ value: String, in candidates: [String], maximum: Int? = nil) -> String? {
         if let same = candidates.first(where: { $0.lowercased() == value.lowercased() }) { return same }
