@@ -8,6 +8,10 @@ public enum ServerFeatures {
         CodeActionFeature(),
         CompletionFeature(),
         HoverFeature(),
+        DocumentSymbolFeature(),
+        FoldingRangeFeature(),
+        SelectionRangeFeature(),
+        InlayHintFeature(),
         // Hover, completion, code actions, document symbols…: add them here.
     ]
 

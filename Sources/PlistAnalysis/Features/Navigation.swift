@@ -1,0 +1,175 @@
+// Navigation: the outline (document symbols), folding regions and selection ranges, from the typed
+// view and the syntax tree; all of them work on broken text.
+import PlistSchema
+import PlistSyntax
+
+/// One entry of the outline: a key and its value, or an array item, with its children.
+public struct PlistSymbol: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case dictionary, array, string, integer, real, boolean, date, data
+        /// A key without a value, or an element that is not a plist value.
+        case missing
+    }
+    /// The key, `Item 0` for array items, `Root` for the top-level value.
+    public var name: String
+    /// The value's type, and the Xcode name of a known key.
+    public var detail: String?
+    public var kind: Kind
+    /// The whole entry: key and value.
+    public var range: Range<Int>
+    /// What the editor selects: the key's text (or the value's start tag).
+    public var selectionRange: Range<Int>
+    public var deprecated: Bool
+    public var children: [PlistSymbol]
+}
+
+/// A foldable region.
+public struct FoldingRegion: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable { case container, comment }
+    /// Where the region starts (its first line stays visible).
+    public var start: Int
+    /// An offset on the last line to hide (the line before a container's end tag).
+    public var lastLineOffset: Int
+    public var kind: Kind
+}
+
+/// Outline, folding and selection ranges; pure.
+public enum Navigation {
+    // MARK: Symbols
+
+    /// The outline of the document: the entries of the root dictionary (or the items of a root array).
+    public static func symbols(in document: PlistDocument, fileKind: FileKind) -> [PlistSymbol] {
+        guard let root = document.root else { return [] }
+        let domain = fileKind.keyDomain
+        switch root.kind {
+        case .dictionary: return entrySymbols(root, path: [], domain: domain)
+        case .array: return itemSymbols(root, path: [], domain: domain)
+        default: return [symbol(name: "Root", definition: nil, value: root, range: root.element.range, selection: root.element.startTagRange, path: [], domain: domain)]
+        }
+    }
+
+    static func entrySymbols(_ dictionary: PlistNode, path: [PlistSyntax.PathComponent], domain: PlistDomain?) -> [PlistSymbol] {
+        dictionary.entries.map { entry in
+            let name = entry.key?.text ?? "(no key)"
+            let definition = entry.key.flatMap { key in
+                domain.flatMap { KeyDatabase.shared.definition(for: key.text, at: FeaturePaths.segments(path), domain: $0) }
+            }
+            let selection: Range<Int>
+            if let key = entry.key { selection = key.textRange.isEmpty ? key.element.range : key.textRange }
+            else { selection = entry.value?.element.startTagRange ?? entry.range }
+            return symbol(name: name, definition: definition, value: entry.value, range: entry.range, selection: selection,
+                          path: path + [.key(name)], domain: domain)
+        }
+    }
+
+    static func itemSymbols(_ array: PlistNode, path: [PlistSyntax.PathComponent], domain: PlistDomain?) -> [PlistSymbol] {
+        array.items.enumerated().map { i, item in
+            symbol(name: "Item \(i)", definition: nil, value: item, range: item.element.range, selection: item.element.startTagRange,
+                   path: path + [.index(i)], domain: domain)
+        }
+    }
+
+    static func symbol(name: String, definition: KeyDefinition?, value: PlistNode?, range: Range<Int>, selection: Range<Int>,
+                       path: [PlistSyntax.PathComponent], domain: PlistDomain?) -> PlistSymbol {
+        let kind: PlistSymbol.Kind
+        var children: [PlistSymbol] = []
+        switch value?.kind {
+        case .dictionary?: kind = .dictionary; children = entrySymbols(value!, path: path, domain: domain)
+        case .array?: kind = .array; children = itemSymbols(value!, path: path, domain: domain)
+        case .string?: kind = .string
+        case .integer?: kind = .integer
+        case .real?: kind = .real
+        case .boolean?: kind = .boolean
+        case .date?: kind = .date
+        case .data?: kind = .data
+        case .misplacedKey?, .unknown?, nil: kind = .missing
+        }
+        var detail = value == nil ? "no value" : (kind == .missing ? "not a value" : kind.rawValue)
+        if let xcode = definition?.xcodeName, xcode != name { detail += " · " + xcode }
+        return PlistSymbol(name: name, detail: detail, kind: kind, range: range, selectionRange: selection,
+                           deprecated: definition.map { $0.status.kind != .active } ?? false, children: children)
+    }
+
+    // MARK: Folding
+
+    /// Dictionaries, arrays (and other elements holding markup) and comments, in document order.
+    /// Regions that fit on one line are left to the editor to drop (it knows the lines).
+    public static func foldingRegions(in tree: SyntaxTree) -> [FoldingRegion] {
+        var out: [FoldingRegion] = []
+        func visit(_ element: SyntaxElement) {
+            element.forEachChild { child in
+                switch child.kind {
+                case .comment:
+                    out.append(FoldingRegion(start: child.start, lastLineOffset: max(child.start, child.end - 1), kind: .comment))
+                case .element where child.hasChildNode:
+                    if child.tag != .plist {
+                        // Up to the line before the end tag, which stays visible.
+                        var last = child.endTagRange?.lowerBound ?? child.end
+                        if child.endTagRange != nil {
+                            while last > child.start && (tree.text[last - 1] == 0x20 || tree.text[last - 1] == 0x09) { last -= 1 }
+                        }
+                        last -= 1
+                        out.append(FoldingRegion(start: child.start, lastLineOffset: max(child.start, last), kind: .container))
+                    }
+                    visit(child)
+                default:
+                    break
+                }
+            }
+        }
+        visit(tree.document)
+        return out
+    }
+
+    // MARK: Selection ranges
+
+    /// Ranges around `offset`, innermost first: the word or text, the element, the key+value entry,
+    /// the enclosing dictionary or array, its entry, … up to the whole document. Each contains the one before.
+    public static func selectionRanges(in document: PlistDocument, at offset: Int) -> [Range<Int>] {
+        let text = document.tree.text
+        func holds(_ r: Range<Int>) -> Bool { r.lowerBound <= offset && offset <= r.upperBound }
+        var chain: [Range<Int>] = [0..<text.count]
+        if let plist = document.tree.rootElement, holds(plist.range) { chain.append(plist.range) }
+        func scalarText(_ content: Range<Int>) {
+            guard !content.isEmpty, holds(content) else { return }
+            chain.append(content)
+            let trimmed = Hover.trimmed(content, in: text)
+            if holds(trimmed) { chain.append(trimmed) }
+            var lo = offset, hi = offset
+            while lo > trimmed.lowerBound && !TextScan.isSpace(text[lo - 1]) { lo -= 1 }
+            while hi < trimmed.upperBound && !TextScan.isSpace(text[hi]) { hi += 1 }
+            if lo < hi { chain.append(lo..<hi) }
+        }
+        func descend(_ node: PlistNode) {
+            chain.append(node.element.range)
+            switch node.kind {
+            case .dictionary:
+                for entry in node.entries where holds(entry.range) {
+                    chain.append(entry.range)
+                    if let key = entry.key, holds(key.element.range) {
+                        chain.append(key.element.range)
+                        scalarText(key.textRange)
+                    } else if let value = entry.value, holds(value.element.range) {
+                        descend(value)
+                    }
+                    return
+                }
+            case .array:
+                if let item = node.items.first(where: { holds($0.element.range) }) { descend(item) }
+            default:
+                scalarText(node.element.contentRange)
+            }
+        }
+        if let root = document.root, holds(root.element.range) { descend(root) }
+        // Innermost first, each strictly inside the next.
+        var out: [Range<Int>] = []
+        for r in chain.reversed() {
+            if let last = out.last {
+                if r == last { continue }
+                guard r.lowerBound <= last.lowerBound && last.upperBound <= r.upperBound else { continue }
+            }
+            out.append(r)
+        }
+        return out
+    }
+}

@@ -1,0 +1,86 @@
+// Outline, folding, selection ranges and inlay hints through the server, in UTF-16 positions
+// with multi-byte text in front.
+import LanguageServerProtocol
+import Testing
+
+@Suite struct FeatureNavigationTests {
+    static let text = """
+    <plist>
+    <dict>
+    \t<key>CFBundleURLTypes</key>
+    \t<array>
+    \t\t<dict>
+    \t\t\t<key>CFBundleURLSchemes</key>
+    \t\t\t<array><string>myapp</string></array>
+    \t\t</dict>
+    \t</array>
+    \t<key>NSCameraUsageDescription</key>
+    \t<string>Scan 📷 codes</string>
+    </dict>
+    </plist>
+    """
+
+    func covered(_ range: LSPRange, in text: String) -> Substring {
+        text[stringIndex(of: range.start, in: text)..<stringIndex(of: range.end, in: text)]
+    }
+
+    @Test(arguments: multiBytePrefixes)
+    func documentSymbols(prefix: String) async throws {
+        let text = withPrefix(Self.text, prefix)
+        let client = try await openedClient(text)
+        let symbols = try #require(try await client.request(DocumentSymbolRequest(textDocument: .init(uri: featureURI))))
+        #expect(symbols.map(\.name) == ["CFBundleURLTypes", "NSCameraUsageDescription"])
+        #expect(symbols[0].kind == .array)
+        #expect(symbols[0].children?.first?.children?.first?.name == "CFBundleURLSchemes")
+        #expect(symbols[1].detail == "string · Privacy - Camera Usage Description")
+        #expect(covered(symbols[1].selectionRange, in: text) == "NSCameraUsageDescription")
+        #expect(covered(symbols[1].range, in: text).hasSuffix("Scan 📷 codes</string>"))
+    }
+
+    @Test func foldingRanges() async throws {
+        let client = try await openedClient(Self.text + "\n<!--\nlong\n-->\n")
+        let ranges = try #require(try await client.request(FoldingRangeRequest(textDocument: .init(uri: featureURI))))
+        #expect(ranges.map { "\($0.startLine)-\($0.endLine)\($0.kind == .comment ? "c" : "")" } == ["1-10", "3-7", "4-6", "13-15c"])
+    }
+
+    @Test(arguments: multiBytePrefixes)
+    func selectionRanges(prefix: String) async throws {
+        let (text, at) = lspMarked(withPrefix(Self.text.replacingOccurrences(of: "Scan 📷 codes", with: "Scan 📷 co1️⃣des"), prefix))
+        let client = try await openedClient(text)
+        let result = try #require(try await client.request(SelectionRangeRequest(textDocument: .init(uri: featureURI), positions: at)))
+        var shown: [Substring] = []
+        var current: SelectionRange? = result.first
+        while let r = current { shown.append(covered(r.range, in: text)); current = r.parent }
+        #expect(Array(shown.prefix(4)) == ["codes", "Scan 📷 codes", "<string>Scan 📷 codes</string>", "<key>NSCameraUsageDescription</key>\n\t<string>Scan 📷 codes</string>"])
+        #expect(shown.last == Substring(text))
+    }
+
+    @Test(arguments: multiBytePrefixes)
+    func inlayHints(prefix: String) async throws {
+        let text = withPrefix(Self.text, prefix)
+        let client = try await openedClient(text)
+        let whole = LSPRange(start: Position(line: 0, character: 0), end: Position(line: 20, character: 0))
+        let hints = try #require(try await client.request(InlayHintRequest(textDocument: .init(uri: featureURI), range: whole)))
+        #expect(hints.map(\.label) == [.string("URL types"), .string("URL Schemes"), .string("Privacy - Camera Usage Description")])
+        let camera = try #require(hints.last)
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false)[camera.position.line]
+        #expect(String(String(line).utf16.prefix(camera.position.character)) == "\t<key>NSCameraUsageDescription</key>")
+    }
+
+    @Test func inlayHintsSwitchOff() async throws {
+        let client = try await openedClient(Self.text, options: .object(["settings": .object(["inlayHints": .bool(false)])]))
+        let whole = LSPRange(start: Position(line: 0, character: 0), end: Position(line: 20, character: 0))
+        let hints = try await client.request(InlayHintRequest(textDocument: .init(uri: featureURI), range: whole))
+        #expect(hints?.isEmpty ?? true)
+    }
+
+    @Test func capabilitiesAnnounced() async throws {
+        let client = try TestClient()
+        let capabilities = try await client.initialize(richClient()).capabilities
+        #expect(capabilities.hoverProvider != nil)
+        #expect(capabilities.documentSymbolProvider != nil)
+        #expect(capabilities.foldingRangeProvider != nil)
+        #expect(capabilities.selectionRangeProvider != nil)
+        #expect(capabilities.inlayHintProvider != nil)
+    }
+}
