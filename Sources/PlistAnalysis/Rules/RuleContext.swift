@@ -121,16 +121,12 @@ struct SchemaPaths: Sendable {
         patterns.contains { p in p.count == path.count && Self.matches(p[...], path) }
     }
 
-    /// Real keys one edit away from a documented key: AppKit reads `NSTextContent` in a service's
-    /// `NSRequiredContext`, while Apple's reference spells it `NSTextContext`.
-    static let knownRealKeys: Set<String> = ["NSTextContent"]
-
     /// A key placed at `path`, one edit away (two for keys of 16 characters or more) from `name`
     /// (whose suffix is kept), that `present` does not hold already. Names under 8 characters are
     /// too short to guess.
     func nearMiss(_ name: String, at path: [PathSegment], present: [String]) -> String? {
         let (base, suffix) = KeySuffix.split(name)
-        guard base.count >= 8, !Self.knownRealKeys.contains(base) else { return nil }
+        guard base.count >= 8 else { return nil }
         let limit = base.count >= 16 ? 2 : 1
         let folded = Array(base.lowercased().utf8)
         var best: (String, Int)? = nil
