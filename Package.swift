@@ -42,7 +42,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "plist-bench",
-            dependencies: ["PlistSyntax", "PlistSchema", "XMLReference", "LanguageServerProtocol"]
+            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XMLReference", "LanguageServerProtocol"]
         ),
         .testTarget(name: "PlistSyntaxTests", dependencies: ["PlistSyntax", "XMLReference"]),
         .testTarget(name: "PlistSchemaTests", dependencies: ["PlistSchema"]),

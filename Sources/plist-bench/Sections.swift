@@ -25,4 +25,5 @@ let allSections: [any BenchmarkSection] = [
     IncrementalReparseSection(),
     LSPRoundTripSection(),
     KeyDatabaseLoadSection(),
+    FeatureLatencySection(),
 ]

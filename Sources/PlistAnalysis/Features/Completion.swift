@@ -9,7 +9,7 @@ public struct CompletionOptions: Sendable, Hashable {
     public var snippets: Bool
     /// At most this many items; the list is then marked incomplete so the client asks again as the user types.
     public var limit: Int
-    public init(snippets: Bool = true, limit: Int = 100) {
+    public init(snippets: Bool = true, limit: Int = 50) {
         self.snippets = snippets
         self.limit = limit
     }
