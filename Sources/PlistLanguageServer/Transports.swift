@@ -1,4 +1,5 @@
 // The two ways to serve: stdin/stdout (one session) and a Unix-domain socket daemon (one session per client).
+import Dispatch
 import Foundation
 import LanguageServerProtocol
 #if canImport(Glibc)
@@ -24,22 +25,59 @@ public enum Transports {
     /// created: a path that is too long, a directory owned by someone else, a non-socket file at
     /// the path (never removed), a socket a running server answers on.
     public static func serveUnixSocket(path: String, options: LanguageServerOptions = LanguageServerOptions()) async throws {
-        // The signal handler is installed before binding (Dispatch registers signal sources
-        // asynchronously), so a signal that arrives once the socket exists always removes it.
+        // The signal handler is installed before binding, and the queue it registers on is
+        // drained before the socket exists, so a signal that arrives once clients can connect
+        // always removes the socket. The handler only records the signal and closes the
+        // listener; this function then exits with 128 + the signal number (exiting from the
+        // handler would race with the main flow, e.g. between bind and publishing the listener).
         let listener = Locked<UnixSocketListener?>(nil)
-        let signals = TerminationSignalHandler { number in
-            listener.withLock { $0 }?.close()
-            options.logger.info("stopped by signal \(number); socket removed")
-            exit(128 + number)
+        let received = Locked<Int32?>(nil)
+        let queue = DispatchQueue(label: "plist-lsp.signals")
+        let signals = TerminationSignalHandler(queue: queue) { number in
+            let bound = listener.withLock { value -> UnixSocketListener? in
+                received.withLock { $0 = $0 ?? number }
+                return value
+            }
+            // Before the socket is published, the main flow sees `received` and exits.
+            bound?.close()
         }
         defer { signals.cancel() }
+        waitForSignalSources(on: queue)
         let bound = try UnixSocketListener(path: path)
-        listener.withLock { $0 = bound }
+        let earlySignal = listener.withLock { value -> Int32? in
+            value = bound
+            return received.withLock { $0 }
+        }
+        if let earlySignal {
+            bound.close()
+            exit(128 + earlySignal)
+        }
         defer { bound.close() }
         options.logger.info("listening on \(path) (pid \(getpid()))")
         let daemon = SocketDaemon(listener: bound, options: options)
         await daemon.run()
+        if let number = received.withLock({ $0 }) {
+            bound.close()
+            options.logger.info("stopped by signal \(number); socket removed")
+            exit(128 + number)
+        }
     }
+}
+
+/// Dispatch registers signal sources asynchronously, and a signal that arrives before that is
+/// ignored. Sources register in order, so once a probe source (SIGUSR2, made after the
+/// termination handler's) has seen a signal we sent ourselves, SIGINT and SIGTERM are handled too.
+private func waitForSignalSources(on queue: DispatchQueue) {
+    let seen = DispatchSemaphore(value: 0)
+    _ = signal(SIGUSR2, SIG_IGN)
+    let probe = DispatchSource.makeSignalSource(signal: SIGUSR2, queue: queue)
+    probe.setEventHandler { seen.signal() }
+    probe.resume()
+    for _ in 0..<1_000 {
+        _ = kill(getpid(), SIGUSR2)  // process-directed: Dispatch takes signals on its own thread
+        if seen.wait(timeout: .now() + .milliseconds(2)) == .success { break }
+    }
+    probe.cancel()
 }
 
 /// Accepts clients on a listener; each connection is its own `LanguageServer` session.

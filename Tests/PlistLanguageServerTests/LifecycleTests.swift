@@ -105,9 +105,11 @@ import Testing
         try await client.initialize()
         client.sendRaw(#"{"jsonrpc":"2.0","id":7,"method":"plist/unknown","params":{}}"#)
         #expect(try await client.error(of: 7).code == .methodNotFound)
-        // A known request this server has no handler for.
-        let hover = try client.sendRequest(HoverRequest(textDocument: TextDocumentIdentifier(uri: "file:///a.plist"), position: position(0, 0)))
-        #expect(try await client.error(of: hover).code == .methodNotFound)
+        // A known request without a handler (a server with no features).
+        let bare = try TestClient(features: [])
+        try await bare.initialize()
+        let hover = try bare.sendRequest(HoverRequest(textDocument: TextDocumentIdentifier(uri: "file:///a.plist"), position: position(0, 0)))
+        #expect(try await bare.error(of: hover).code == .methodNotFound)
         client.sendRaw(#"{"jsonrpc":"2.0","method":"plist/whatever","params":{"x":1}}"#)
         client.sendRaw(#"{"jsonrpc":"2.0","method":"$/progress","params":{"token":1,"value":{}}}"#)
         try await client.barrier()
