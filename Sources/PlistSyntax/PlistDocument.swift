@@ -120,6 +120,7 @@ public struct PlistDocument: Sendable {
         self.tree = tree
         var builder = Builder(text: tree.text)
         self.root = builder.buildRoot(tree)
+        builder.checkDoctype(tree)
         self.problems = builder.problems
     }
 
@@ -271,6 +272,20 @@ private struct Builder {
             problems.append(SyntaxProblem(code: "plist-extra-root-value", message: "<plist> must hold exactly one value; this one is ignored", range: extra.range))
         }
         return build(first)
+    }
+
+    /// Core Foundation skips a DOCTYPE by reading to its first '>' and refuses a '<' inside it, so a
+    /// well-formed DOCTYPE whose quoted identifiers hold '<' or '>' still makes the file unreadable.
+    mutating func checkDoctype(_ tree: SyntaxTree) {
+        for e in tree.topLevel where e.kind == .doctype && !e.flags.contains(.malformed) {
+            let inner = text[(e.start + 2)..<max(e.start + 2, e.end - 1)]
+            if let bad = inner.firstIndex(where: { $0 == 0x3C || $0 == 0x3E }) {
+                problems.append(SyntaxProblem(
+                    code: "plist-doctype-unreadable",
+                    message: "Foundation cannot read a DOCTYPE containing '\(bad < text.count && text[bad] == 0x3C ? "<" : ">")'; use <!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">",
+                    range: e.range))
+            }
+        }
     }
 
     func name(_ e: SyntaxElement) -> String {

@@ -144,6 +144,7 @@ let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC
         #expect(codes(header + "<plist><dict><key>a</key><string>&custom;</string></dict></plist>") == ["plist-unknown-entity"])
         #expect(codes("<plist><dict><key>a</key><integer> 5 </integer></dict></plist>") == ["plist-invalid-integer"])
         #expect(codes("<plist><dict><key>a</key><string>&lt;&#x41;</string></dict></plist>").isEmpty)
+        #expect(codes("<!DOCTYPE plist SYSTEM \"http://x/<true/>.dtd\"><plist><dict/></plist>") == ["plist-doctype-unreadable"])
     }
 
     @Test func doctypeEntityRules() {

@@ -97,6 +97,24 @@ extension ParserProblemRule {
             rationale: "Keys, strings and numbers hold text only; markup inside them (`<string><b>x</b></string>`) is not a property list.",
             category: .structure,
             examples: [.triggering(dict("\t<key>A</key>\n\t<string><b>x</b></string>\n")), .nonTriggering(valid)]),
+        ParserProblemRule(
+            id: "plist-markup-in-value", title: "A comment or processing instruction inside a value",
+            rationale: "XML allows it, but Core Foundation's reader stops at it and the whole file fails to load at run time.",
+            category: .structure,
+            examples: [.triggering(dict("\t<key>A</key>\n\t<string>x<!-- note -->y</string>\n")),
+                       .nonTriggering(dict("\t<!-- note -->\n\t<key>A</key>\n\t<string>xy</string>\n"))]),
+        ParserProblemRule(
+            id: "plist-unknown-entity", title: "An entity Foundation does not know",
+            rationale: "Only `&lt; &gt; &amp; &apos; &quot;` and character references load; any other entity, even one the DOCTYPE declares, makes the file unreadable.",
+            category: .structure,
+            examples: [.triggering("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist SYSTEM \"x.dtd\">\n<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<string>&nbsp;</string>\n</dict>\n</plist>\n"),
+                       .nonTriggering(dict("\t<key>A</key>\n\t<string>&amp;&#xA0;</string>\n"))]),
+        ParserProblemRule(
+            id: "plist-doctype-unreadable", title: "A DOCTYPE Foundation cannot skip",
+            rationale: "Core Foundation skips the DOCTYPE by reading to its first `>` and refuses a `<` inside it, so identifiers holding either make the file unreadable.",
+            category: .structure,
+            examples: [.triggering("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist SYSTEM \"http://example.com/a>b.dtd\">\n<plist version=\"1.0\">\n<dict/>\n</plist>\n"),
+                       .nonTriggering(valid)]),
     ]
 }
 
