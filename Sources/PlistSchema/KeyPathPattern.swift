@@ -129,6 +129,8 @@ public struct KeySuffix: Hashable, Sendable, CustomStringConvertible {
     /// Splits a key into its base and a recognised suffix. Unrecognised qualifiers are left in the base,
     /// so `public.filename-extension` stays whole.
     public static func split(_ key: String) -> (base: String, suffix: KeySuffix?) {
+        // Nearly every key has neither qualifier character: answer without touching Characters.
+        guard key.utf8.contains(where: { $0 == 0x7E || $0 == 0x2D }) else { return (key, nil) }
         var base = Substring(key)
         var device: String?
         var platform: String?

@@ -56,8 +56,9 @@ public struct PlistEntry: Sendable {
     }
 }
 
-/// A value element with its children and decoded content.
-public struct PlistNode: Sendable {
+/// A value element with its children and decoded content. A class, so that walking the typed view
+/// copies one reference per node instead of its arrays and strings.
+public final class PlistNode: Sendable {
     public enum Kind: String, Sendable {
         case dictionary, array, string, integer, real, boolean, date, data
         /// A `<key>` where a value belongs (e.g. an array item).
@@ -75,6 +76,15 @@ public struct PlistNode: Sendable {
     public let text: String?
     /// For booleans.
     public let boolValue: Bool?
+
+    init(kind: Kind, element: SyntaxElement, entries: [PlistEntry], items: [PlistNode], text: String?, boolValue: Bool?) {
+        self.kind = kind
+        self.element = element
+        self.entries = entries
+        self.items = items
+        self.text = text
+        self.boolValue = boolValue
+    }
 
     /// The value of the last entry with this key (what the system reads).
     public func value(forKey key: String) -> PlistNode? {

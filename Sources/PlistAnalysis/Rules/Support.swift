@@ -17,6 +17,8 @@ public enum BuildSettingReference {
 
     /// `s` with every reference replaced by `replacement`.
     public static func replacing(in s: String, with replacement: String) -> String {
+        // Every form needs '$', '@' or '_' (macros are upper-case words with an underscore).
+        guard s.utf8.contains(where: { $0 == 0x24 || $0 == 0x40 || $0 == 0x5F }) else { return s }
         var out = ""
         var chars = Substring(s)
         while let c = chars.first {

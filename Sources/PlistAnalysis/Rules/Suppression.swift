@@ -2,6 +2,11 @@
 // entry that follows; `<!-- plist-lsp-disable RULE[, RULE] -->` for the whole file. Without rule
 // ids they silence every rule.
 import PlistSyntax
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct Suppressions {
     /// Rule ids disabled for the whole file ("*" for all).
@@ -17,12 +22,14 @@ struct Suppressions {
     init(document: PlistDocument) {
         let text = document.tree.text
         var comments: [(end: Int, ids: Set<String>, next: Bool)] = []
-        // A quick scan: most files have no suppression comment at all.
-        var i = 0
-        let marker = Array("<!--".utf8)
-        while let start = Self.find(marker, in: text, from: i) {
-            guard let close = Self.find(Array("-->".utf8), in: text, from: start + 4) else { break }
-            i = close + 3
+        // Most files hold no suppression at all: one memmem over the bytes says so. When one does,
+        // the tree knows where the comments are.
+        guard Self.contains(Self.whole, in: text) else { return }
+        var spans: [Range<Int>] = []
+        Self.comments(in: document.tree.root, ownerStart: 0, into: &spans)
+        for span in spans {
+            let start = span.lowerBound, close = span.upperBound - 3
+            guard close >= start + 4 else { continue }
             var body = String(decoding: text[(start + 4)..<close], as: UTF8.self)[...]
             while body.first?.isWhitespace == true { body = body.dropFirst() }
             let next: Bool
@@ -65,18 +72,33 @@ struct Suppressions {
         }
     }
 
-    static func find(_ needle: [UInt8], in text: [UInt8], from: Int) -> Int? {
-        guard let first = needle.first, needle.count <= text.count else { return nil }
-        var i = from
-        let last = text.count - needle.count
-        while i <= last {
-            if text[i] == first {
-                var j = 1
-                while j < needle.count && text[i + j] == needle[j] { j += 1 }
-                if j == needle.count { return i }
+    /// Whether `needle` occurs in `text` (memchr jumps to each candidate first byte).
+    static func contains(_ needle: [UInt8], in text: [UInt8]) -> Bool {
+        text.withUnsafeBufferPointer { t in
+            needle.withUnsafeBufferPointer { n in
+                guard let first = n.first, let base = t.baseAddress, n.count <= t.count else { return false }
+                var i = 0
+                let last = t.count - n.count
+                while i <= last {
+                    guard let hit = memchr(base + i, Int32(first), last - i + 1) else { return false }
+                    let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + at, n.baseAddress!, n.count) == 0 { return true }
+                    i = at + 1
+                }
+                return false
             }
-            i += 1
         }
-        return nil
+    }
+
+    /// The ranges of every complete comment below `node`, in document order.
+    static func comments(in node: SyntaxNode, ownerStart: Int, into out: inout [Range<Int>]) {
+        for entry in node.children {
+            let start = ownerStart + Int(entry.offset)
+            if entry.kind == .comment && !entry.flags.contains(.unterminated) {
+                out.append(start..<(start + Int(entry.width)))
+            } else if let child = node.node(of: entry) {
+                comments(in: child, ownerStart: start, into: &out)
+            }
+        }
     }
 }
