@@ -1,5 +1,9 @@
 // One LSP session over one connection: lifecycle, documents, dispatch, ordering, cancellation.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LanguageServerProtocol
 import PlistSyntax
 
@@ -339,7 +343,10 @@ public final class LanguageServer: Sendable {
     private func didChangeConfiguration(_ settings: JSONValue) {
         schedule(.globalChange, requestID: nil) { [self] _ in
             let snapshots = state.withLock { state -> [DocumentSnapshot] in
+                // `{}` or `null` (eglot sends `{}` on connect when the user set nothing) carries no
+                // settings for us: keep those from `initializationOptions` rather than wiping them.
                 let plist = settings["plist"] ?? settings
+                if plist == .null || plist == .object([:]) { return [] }
                 state.configuration = ServerConfiguration(settings: plist, generation: state.configuration.generation + 1)
                 return Array(state.documents.values)
             }

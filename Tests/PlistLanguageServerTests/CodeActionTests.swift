@@ -68,4 +68,15 @@ private func codeActions(_ client: TestClient, _ range: LSPRange, only: [CodeAct
         let diagnostics = only("plist-duplicate-key", try await client.diagnostics(featureURI, version: 2))
         #expect(!diagnostics.isEmpty && diagnostics.allSatisfy { $0.severity == .error })
     }
+
+    @Test func anEmptyConfigurationChangeKeepsTheStartupSettings() async throws {
+        // eglot sends `{}` right after connecting when the user configured nothing for the server.
+        let text = "<plist><dict><key>A</key><string>1</string><key>A</key><string>2</string></dict></plist>"
+        let options: JSONValue = ["settings": ["plist": ["rules": ["plist-duplicate-key": "off"]]]]
+        let client = try await openedClient(text, options: options)
+        try client.send(DidChangeConfigurationNotification(settings: [:]))
+        try client.send(DidChangeConfigurationNotification(settings: .null))
+        try client.change(featureURI, version: 2, range: range(0, 0, 0, 0), " ")
+        #expect(only("plist-duplicate-key", try await client.diagnostics(featureURI, version: 2)).isEmpty)
+    }
 }
