@@ -195,7 +195,7 @@ public struct MessageDecoder: Sendable {
         let decoder = JSONDecoder()
         decoder.userInfo[registryKey] = registry
         do {
-            return try decoder.decode(ClassifiedMessage.self, from: body).message
+            return try decoder.decode(ClassifiedMessage.self, from: LoneSurrogates.repaired(body)).message
         } catch {
             return .invalid(id: nil, error: .parseError("invalid JSON: \(describe(error))"))
         }
