@@ -47,14 +47,14 @@ public struct WrongTypeRule: Rule {
             }
             if type == .string && BuildSettingReference.isWhole(value.text ?? "") { continue }
             let expected = def.valueTypes.map { t -> String in
-                t == .array && def.arrayElementType != nil ? "an array of \(Self.name(def.arrayElementType!))s" : "a \(Self.name(t))"
+                t == .array && def.arrayElementType != nil ? "an array of \(Self.name(def.arrayElementType!))s" : Self.withArticle(t)
             }.joined(separator: " or ")
             var fixes: [Fix] = []
             for t in def.valueTypes {
                 fixes += Self.conversions(value, to: t, element: def.arrayElementType, edits: edits)
                 if !fixes.isEmpty { break }
             }
-            out.append(diagnostic("'\(info.key.text)' expects \(expected), not a \(Self.name(type))", value.element.range, fixes: fixes))
+            out.append(diagnostic("'\(info.key.text)' expects \(expected), not \(Self.withArticle(type))", value.element.range, fixes: fixes))
         }
     }
 
@@ -63,6 +63,12 @@ public struct WrongTypeRule: Rule {
     static func numericallyCompatible(_ type: ValueType, _ allowed: [ValueType]) -> Bool {
         let numbers: Set<ValueType> = [.boolean, .integer, .real]
         return numbers.contains(type) && allowed.contains(where: numbers.contains)
+    }
+
+    /// "a string", "an integer", "an array".
+    static func withArticle(_ t: ValueType) -> String {
+        let n = name(t)
+        return ("aeiouAEIOU".contains(n.first ?? "x") ? "an " : "a ") + n
     }
 
     static func name(_ t: ValueType) -> String {
