@@ -73,17 +73,25 @@ public final class PlistNode: Sendable {
     /// For arrays: items in document order.
     public let items: [PlistNode]
     /// For scalars: the decoded text content (references resolved, CDATA included, comments dropped).
-    public let text: String?
+    /// `<string>` values are decoded when asked for: most are never read.
+    public var text: String? {
+        if let storedText { return storedText }
+        return source.map { ScalarText.decode($0, element) }
+    }
     /// For booleans.
     public let boolValue: Bool?
+    private let storedText: String?
+    /// The document's bytes, kept by values whose text is decoded on demand.
+    private let source: [UInt8]?
 
-    init(kind: Kind, element: SyntaxElement, entries: [PlistEntry], items: [PlistNode], text: String?, boolValue: Bool?) {
+    init(kind: Kind, element: SyntaxElement, entries: [PlistEntry], items: [PlistNode], text: String?, boolValue: Bool?, source: [UInt8]? = nil) {
         self.kind = kind
         self.element = element
         self.entries = entries
         self.items = items
-        self.text = text
+        self.storedText = text
         self.boolValue = boolValue
+        self.source = source
     }
 
     /// The value of the last entry with this key (what the system reads).
@@ -243,6 +251,32 @@ public struct PlistDocument: Sendable {
     }
 }
 
+/// Decoding of a scalar element's text.
+enum ScalarText {
+    /// Text with references resolved, CDATA verbatim, comments dropped, and — as Core Foundation
+    /// does when it makes the string — a leading U+FEFF dropped.
+    static func decode(_ text: [UInt8], _ e: SyntaxElement) -> String {
+        let s = raw(text, e)
+        var u = s.utf8.makeIterator()
+        if u.next() == 0xEF, u.next() == 0xBB, u.next() == 0xBF { return String(s.utf8.dropFirst(3))! }
+        return s
+    }
+
+    static func raw(_ text: [UInt8], _ e: SyntaxElement) -> String {
+        guard e.hasChildNode else { return ValueDecoder.decodeText(text, e.contentRange) }
+        var s = ""
+        e.forEachChild { c in
+            switch c.kind {
+            case .text: s += ValueDecoder.decodeText(text, c.range)
+            case .cdata: s += String(decoding: text[(c.start + 9)..<max(c.start + 9, c.end - (c.flags.contains(.unterminated) ? 0 : 3))], as: UTF8.self)
+            case .element: s += raw(text, c)
+            default: break
+            }
+        }
+        return s
+    }
+}
+
 /// Builds the typed view and collects structure problems.
 private struct Builder {
     let text: [UInt8]
@@ -302,26 +336,7 @@ private struct Builder {
         String(decoding: text[e.nameRange(in: text)], as: UTF8.self)
     }
 
-    /// The decoded text of a scalar element: text with references resolved, CDATA verbatim, and —
-    /// as Core Foundation does when it makes the string — a leading U+FEFF dropped.
-    func scalarText(_ e: SyntaxElement) -> String {
-        let s = rawScalarText(e)
-        return s.unicodeScalars.first == "\u{FEFF}" ? String(s.unicodeScalars.dropFirst()) : s
-    }
-
-    func rawScalarText(_ e: SyntaxElement) -> String {
-        guard e.hasChildNode else { return ValueDecoder.decodeText(text, e.contentRange) }
-        var s = ""
-        e.forEachChild { c in
-            switch c.kind {
-            case .text: s += ValueDecoder.decodeText(text, c.range)
-            case .cdata: s += String(decoding: text[(c.start + 9)..<max(c.start + 9, c.end - (c.flags.contains(.unterminated) ? 0 : 3))], as: UTF8.self)
-            case .element: s += rawScalarText(c)
-            default: break
-            }
-        }
-        return s
-    }
+    func scalarText(_ e: SyntaxElement) -> String { ScalarText.decode(text, e) }
 
     mutating func build(_ e: SyntaxElement) -> PlistNode {
         switch e.tag {
@@ -337,6 +352,10 @@ private struct Builder {
                 problems.append(SyntaxProblem(code: "plist-element-in-scalar", message: "<\(name(c))> cannot appear inside <\(name(e))>", range: c.range))
             }
             checkScalarMarkup(e)
+            // Strings need no validation: their text is decoded only when read.
+            if e.tag == .string {
+                return PlistNode(kind: .string, element: e, entries: [], items: [], text: nil, boolValue: nil, source: text)
+            }
             let t = scalarText(e)
             checkScalar(e, t)
             let kind: PlistNode.Kind
@@ -405,7 +424,7 @@ private struct Builder {
             problems.append(SyntaxProblem(code: "plist-invalid-real", message: "'\(t.trimmingXMLSpace())' is not a number", range: range))
         case .date where ValueDecoder.date(t) == nil:
             problems.append(SyntaxProblem(code: "plist-invalid-date", message: "'\(t.trimmingXMLSpace())' is not a date: use YYYY-MM-DDTHH:MM:SSZ (UTC)", range: range))
-        case .data where ValueDecoder.data(t) == nil:
+        case .data where !ValueDecoder.isValidBase64(t):
             problems.append(SyntaxProblem(code: "plist-invalid-data", message: "<data> must hold base64 (A–Z, a–z, 0–9, +, /, = and white space)", range: range))
         default:
             break

@@ -51,9 +51,14 @@ enum ValueDecoder {
 
     /// Resolves references in `text[range]`. Unknown entity references are kept as written.
     static func decodeText(_ text: [UInt8], _ range: Range<Int>) -> String {
-        var hasAmp = false
-        for i in range where text[i] == 0x26 { hasAmp = true; break }
-        if !hasAmp { return String(decoding: text[range], as: UTF8.self) }
+        let hasAmp = text.withUnsafeBufferPointer { p in
+            var i = range.lowerBound
+            while i < range.upperBound { if p[i] == 0x26 { return true }; i += 1 }
+            return false
+        }
+        if !hasAmp {
+            return text.withUnsafeBufferPointer { p in String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self) }
+        }
         var out: [UInt8] = []
         out.reserveCapacity(range.count)
         var i = range.lowerBound
@@ -193,6 +198,22 @@ enum ValueDecoder {
             }
         }
         return out
+    }
+
+    /// Whether `s` is clean base64 (what `data(_:)` accepts), without building the bytes.
+    static func isValidBase64(_ s: String) -> Bool {
+        var padding = 0
+        for b in s.utf8 {
+            switch b {
+            case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2B, 0x2F:
+                if padding > 0 { return false }
+            case 0x3D:
+                padding += 1
+            default:
+                if !isSpace(b) { return false }
+            }
+        }
+        return padding <= 2
     }
 
     /// Base64 with XML white space anywhere; nil on any other character or bad padding.

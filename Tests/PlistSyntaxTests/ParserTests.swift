@@ -201,3 +201,11 @@ let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC
         #expect(doc.tree.string(e.nameRange(in: doc.tree.text)) == "ke")
     }
 }
+
+@Suite struct Base64Tests {
+    @Test func validationAgreesWithDecoding() {
+        for s in ["", "AAEC", "AAEC\n\tAw==", "AA=C", "!!", "AA===", "QUJD RA==", "A", "AAE=", "Zm9v\r\n"] {
+            #expect(ValueDecoder.isValidBase64(s) == (ValueDecoder.data(s) != nil), "\(s.debugDescription)")
+        }
+    }
+}
