@@ -168,6 +168,19 @@ enum ValueDecoder {
         return era * 146097 + doe - 719468
     }
 
+    /// The 6-bit value of a base64 alphabet byte ('=' excluded).
+    @inline(__always)
+    static func base64Digit(_ b: UInt8) -> UInt32? {
+        switch b {
+        case 0x41...0x5A: return UInt32(b - 0x41)
+        case 0x61...0x7A: return UInt32(b - 0x61 + 26)
+        case 0x30...0x39: return UInt32(b - 0x30 + 52)
+        case 0x2B: return 62
+        case 0x2F: return 63
+        default: return nil
+        }
+    }
+
     /// The bytes of a `<data>` as Foundation reads them: characters outside the base64 alphabet
     /// are skipped (use `data(_:)` to know whether there were any).
     static func lenientData(_ s: String) -> [UInt8] {
@@ -179,16 +192,7 @@ enum ValueDecoder {
         var equals = 0
         for b in s.utf8 {
             if b == 0x3D { equals += 1 } else if !isSpace(b) { equals = 0 }
-            let v: UInt32
-            switch b {
-            case 0x41...0x5A: v = UInt32(b - 0x41)
-            case 0x61...0x7A: v = UInt32(b - 0x61 + 26)
-            case 0x30...0x39: v = UInt32(b - 0x30 + 52)
-            case 0x2B: v = 62
-            case 0x2F: v = 63
-            case 0x3D: v = 0
-            default: continue
-            }
+            guard let v = b == 0x3D ? 0 : base64Digit(b) else { continue }
             acc = (acc << 6) | v
             count += 1
             if count % 4 == 0 {
@@ -204,13 +208,12 @@ enum ValueDecoder {
     static func isValidBase64(_ s: String) -> Bool {
         var padding = 0
         for b in s.utf8 {
-            switch b {
-            case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2B, 0x2F:
+            if base64Digit(b) != nil {
                 if padding > 0 { return false }
-            case 0x3D:
+            } else if b == 0x3D {
                 padding += 1
-            default:
-                if !isSpace(b) { return false }
+            } else if !isSpace(b) {
+                return false
             }
         }
         return padding <= 2
@@ -223,15 +226,8 @@ enum ValueDecoder {
         var bits = 0
         var padding = 0
         for b in s.utf8 {
-            let v: UInt32
-            switch b {
-            case 0x41...0x5A: v = UInt32(b - 0x41)
-            case 0x61...0x7A: v = UInt32(b - 0x61 + 26)
-            case 0x30...0x39: v = UInt32(b - 0x30 + 52)
-            case 0x2B: v = 62
-            case 0x2F: v = 63
-            case 0x3D: padding += 1; continue
-            default:
+            if b == 0x3D { padding += 1; continue }
+            guard let v = base64Digit(b) else {
                 if isSpace(b) { continue }
                 return nil
             }

@@ -3,26 +3,13 @@
 import Testing
 @testable import PlistSyntax
 
-/// A small deterministic PRNG (SplitMix64) so failures reproduce.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 let editFragments: [String] = [
     "a", " ", "\n", "\t", "<", ">", "/", "&", ";", "\"", "é", "🔥", "中", "<key>", "</key>", "<ke", "</ke", "<string>",
     "</string>", "<dict>", "</dict>", "<array>", "</array>", "<true/>", "<!--", "-->", "<![CDATA[", "]]>", "&amp;",
     "&#x41;", "<key>NSCameraUsageDescription</key>\n\t<string>Scan</string>\n", "<?pi x?>", "</", "<d", "\u{1}",
 ]
 
-func randomEdit(_ text: [UInt8], _ rng: inout SeededRandom) -> TextEdit {
+func randomEdit(_ text: [UInt8], _ rng: inout SplitMix64) -> TextEdit {
     let n = text.count
     let pos = n == 0 ? 0 : Int.random(in: 0...n, using: &rng)
     switch Int.random(in: 0..<10, using: &rng) {
@@ -46,7 +33,7 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
 
 @Suite struct IncrementalTests {
     @Test func randomEditsOnTheCorpusEqualAFullParse() {
-        var rng = SeededRandom(seed: 0x5EED_CAFE)
+        var rng = SplitMix64(seed: 0x5EED_CAFE)
         var edits = 0
         for file in TestFiles.corpusFiles {
             var tree = SyntaxTree.parse(file.bytes)
