@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // plist-lsp: a language server for Apple property lists.
 // Module dependencies point one way (see docs/architecture.md):
 //   PlistSyntax <- PlistSchema <- PlistAnalysis <- PlistLanguageServer <- plist-lsp
@@ -23,10 +23,15 @@ let package = Package(
         ),
         .target(name: "XMLReference", dependencies: ["CLibXML2"]),
         .target(name: "PlistSyntax"),
+        // keys.json is compiled in as a string literal by the EmbedKeyDatabase plugin: a resource bundle's
+        // generated `Bundle.module` accessor would import full Foundation (and ICU) into plist-lsp.
         .target(
             name: "PlistSchema",
-            resources: [.copy("Resources/keys.json")]
+            exclude: ["Resources/keys.json"],
+            plugins: ["EmbedKeyDatabase"]
         ),
+        .executableTarget(name: "embed-key-database", path: "Sources/embed-key-database"),
+        .plugin(name: "EmbedKeyDatabase", capability: .buildTool(), dependencies: ["embed-key-database"]),
         .target(name: "PlistAnalysis", dependencies: ["PlistSyntax", "PlistSchema"]),
         .target(name: "LanguageServerProtocol"),
         .target(

@@ -1,5 +1,9 @@
 // The key database: all definitions, loaded once from the bundled data file, with exact, nested, case-insensitive and suffix-aware lookup.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How a key string was matched to a definition.
 public enum MatchKind: String, Sendable, Hashable {
@@ -52,15 +56,20 @@ public struct KeyDatabase: Sendable {
         self.init(definitions: try KeyDatabase.decode(data))
     }
 
-    /// The location of the bundled data file.
-    public static var bundledDataURL: URL? {
-        Bundle.module.url(forResource: "keys", withExtension: "json")
+    /// Decodes a database from the bytes of a data file.
+    public init(bytes: [UInt8]) throws {
+        self.init(definitions: try KeyDatabase.decode(bytes))
+    }
+
+    /// The bytes of the bundled data file (`Resources/keys.json`, compiled into the module by the
+    /// EmbedKeyDatabase build plugin).
+    public static var bundledData: [UInt8] {
+        embeddedJSON.withUTF8Buffer { Array($0) }
     }
 
     /// Loads the bundled data file.
     public static func loadBundled() throws -> KeyDatabase {
-        guard let url = bundledDataURL else { throw KeyDatabaseError("keys.json is missing from the PlistSchema resource bundle") }
-        return try KeyDatabase(data: try Data(contentsOf: url))
+        try KeyDatabase(bytes: bundledData)
     }
 
     /// The bundled database, loaded on first use. The data file is validated by the PlistSchema tests,

@@ -1,5 +1,9 @@
 // Decodes the key database's data file (Resources/keys.json) into typed definitions, checking every field.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A problem found while loading the data file; the message names the key and the field.
 public struct KeyDatabaseError: Error, Sendable, CustomStringConvertible {
@@ -28,7 +32,12 @@ extension KeyDatabase {
     /// Decodes the data file's bytes. Unknown fields, wrong types and unknown enumeration names are errors
     /// that name the key and the field.
     public static func decode(_ data: Data) throws -> [KeyDefinition] {
-        guard case .object(let root) = try JSONReader.parse(Array(data)) else {
+        try decode(Array(data))
+    }
+
+    /// Decodes the data file's bytes (see `decode(_: Data)`).
+    public static func decode(_ bytes: [UInt8]) throws -> [KeyDefinition] {
+        guard case .object(let root) = try JSONReader.parse(bytes) else {
             throw KeyDatabaseError("keys.json must contain an object with formatVersion and keys")
         }
         guard case .number(let version)? = root["formatVersion"], version == "1" else {
@@ -166,16 +175,35 @@ extension KeyDatabase {
                 (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
                     || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
             }
-            return plain ? part : (part.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? part)
+            return plain ? part : percentEncodedPathComponent(part)
         }
         switch domain {
         case .infoPlist:
             return infoPlistDocBase + parts.joined(separator: "/")
         case .entitlements:
             return "https://developer.apple.com/documentation/bundleresources/entitlements/"
-                + name.lowercased().replacingOccurrences(of: ".", with: "_")
+                + name.lowercased().replacing(".", with: "_")
         case .privacyManifest:
             return "https://developer.apple.com/documentation/bundleresources/privacy-manifest-files"
         }
     }
+}
+
+/// `text` with every byte outside Foundation's `CharacterSet.urlPathAllowed` written as `%XX`
+/// (FoundationEssentials has no public percent-encoding with a character set).
+func percentEncodedPathComponent(_ text: String) -> String {
+    let allowedPunctuation = Array("!$&'()*+,-./=@_~".utf8)
+    let hex = Array("0123456789ABCDEF".utf8)
+    var bytes: [UInt8] = []
+    for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            bytes.append(byte)
+        case _ where allowedPunctuation.contains(byte):
+            bytes.append(byte)
+        default:
+            bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+        }
+    }
+    return String(decoding: bytes, as: UTF8.self)
 }

@@ -1,5 +1,9 @@
 // Renders definitions for people and programs: the `explain` text, and the `keys` listing as text, JSON and Markdown (docs/keys.md).
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Output formats of the key listing.
 public enum KeyListingFormat: String, Sendable, CaseIterable {
@@ -20,7 +24,9 @@ public enum KeyRendering {
         if let suffix { title += "  (written with suffix \(suffix); the suffix limits it to that platform or device)" }
         lines.append(title)
         func field(_ label: String, _ value: String) {
-            lines.append("  " + (label + ":").padding(toLength: 18, withPad: " ", startingAt: 0) + value)
+            let head = label + ":"
+            let padded = head.count < 18 ? head + String(repeating: " ", count: 18 - head.count) : String(head.prefix(18))
+            lines.append("  " + padded + value)
         }
         field("Xcode name", definition.xcodeName ?? "(none)")
         if definition.domain != .infoPlist { field("File", domainTitle(definition.domain)) }
@@ -168,7 +174,7 @@ public enum KeyRendering {
     }
 
     private static func markdownCell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        text.replacing("|", with: "\\|").replacing("\n", with: " ")
     }
 
     private static func wrap(_ text: String, width: Int, indent: String) -> [String] {

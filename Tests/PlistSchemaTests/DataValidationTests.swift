@@ -11,8 +11,7 @@ import Testing
     }
 
     @Test func usesOnlyKnownFieldNames() throws {
-        let url = try #require(KeyDatabase.bundledDataURL)
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+        let object = try JSONSerialization.jsonObject(with: Data(KeyDatabase.bundledData)) as? [String: Any]
         let entries = try #require(object?["keys"] as? [[String: Any]])
         #expect(Set(object?.keys.map { $0 } ?? []) == ["formatVersion", "keys"])
         for entry in entries {
