@@ -1,10 +1,11 @@
-// Small synchronisation helpers (the protocol module's own are internal to it).
-import Foundation
+// Small synchronisation helpers (the protocol module's own are internal to it) over its public
+// pthread `Lock`: FoundationEssentials has no `NSLock`.
+import LanguageServerProtocol
 
 /// A value guarded by a lock. Keep critical sections short and never await inside one.
 final class Locked<Value>: @unchecked Sendable {
     private var value: Value
-    private let lock = NSLock()
+    private let lock = Lock()
 
     init(_ value: Value) { self.value = value }
 
@@ -19,7 +20,7 @@ final class Locked<Value>: @unchecked Sendable {
 final class Lazy<Value: Sendable>: @unchecked Sendable {
     private var cached: Value?
     private var make: (@Sendable () -> Value)?
-    private let lock = NSLock()
+    private let lock = Lock()
 
     init(_ make: @escaping @Sendable () -> Value) { self.make = make }
     init(value: Value) { self.cached = value }

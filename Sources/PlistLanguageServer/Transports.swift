@@ -1,6 +1,10 @@
 // The two ways to serve: stdin/stdout (one session) and a Unix-domain socket daemon (one session per client).
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LanguageServerProtocol
 #if canImport(Glibc)
 import Glibc

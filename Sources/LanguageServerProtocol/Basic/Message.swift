@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The registry of every request and notification type the protocol layer knows.
 /// The decoder uses it to turn `params` into a typed value by method name.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A framing problem; the framer has already resynchronized when it reports one.
 public struct FramingError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -146,8 +150,8 @@ public struct MessageFramer: Sendable {
             guard let colon = line.firstIndex(of: ":") else {
                 return fail(.malformedHeaderLine, "malformed header line: \(quoted(line))", &events)
             }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = trimmingBlanks(line[..<colon]).lowercased()
+            let value = trimmingBlanks(line[line.index(after: colon)...])
             guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
                 return fail(.malformedHeaderLine, "malformed header line: \(quoted(line))", &events)
             }
@@ -219,4 +223,16 @@ private func asciiLowercase(_ byte: UInt8) -> UInt8 {
 private func quoted(_ text: Substring) -> String {
     let limited = text.count > 80 ? text.prefix(80) + "…" : text
     return "\"\(limited.debugDescription.dropFirst().dropLast())\""
+}
+
+/// `text` without leading and trailing blanks: tabs and Unicode space separators (what Foundation's
+/// `CharacterSet.whitespaces` holds; the module links FoundationEssentials, which lacks it).
+private func trimmingBlanks(_ text: Substring) -> String {
+    func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+    }
+    let scalars = text.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isBlank($0) }) else { return "" }
+    let last = scalars.lastIndex(where: { !isBlank($0) })!
+    return String(scalars[first...last])
 }

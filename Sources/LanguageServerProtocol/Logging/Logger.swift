@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -81,7 +85,7 @@ public struct Logger: Sendable {
 public final class StandardErrorLogSink: LogSink {
     public static let shared = StandardErrorLogSink()
     private let fd: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
 
     public init(fileDescriptor: Int32 = STDERR_FILENO) {
         self.fd = fileDescriptor

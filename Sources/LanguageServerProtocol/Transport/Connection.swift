@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -56,7 +60,7 @@ public final class Connection: Sendable {
         var readerDone: [CheckedContinuation<Void, Never>] = []
     }
     private let state = Locked(State())
-    private let writeLock = NSLock()
+    private let writeLock = Lock()
 
     /// - Parameters:
     ///   - ownsFileDescriptors: close the descriptors when the connection is closed.
@@ -86,9 +90,7 @@ public final class Connection: Sendable {
             return true
         }
         guard shouldStart else { return }
-        let thread = Thread { [self] in readLoop() }
-        thread.name = "lsp-reader-\(readFD)"
-        thread.start()
+        startDetachedThread(name: "lsp-reader-\(readFD)") { [self] in readLoop() }
     }
 
     /// Waits until the reader thread has finished (end of input or close).

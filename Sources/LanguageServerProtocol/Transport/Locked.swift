@@ -1,8 +1,6 @@
-import Foundation
-
-/// A value protected by a lock (`NSLock`; the module may only use Foundation/Dispatch/Glibc).
+/// A value protected by a `Lock`.
 final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var value: Value
 
     init(_ value: Value) { self.value = value }

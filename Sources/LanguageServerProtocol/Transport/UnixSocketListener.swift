@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -168,7 +172,7 @@ public final class UnixSocketListener: Sendable {
     /// The stream finishes when the listener is closed.
     public func connections() -> AsyncStream<Connection> {
         let (stream, continuation) = AsyncStream.makeStream(of: Connection.self)
-        let thread = Thread { [self] in
+        startDetachedThread(name: "lsp-accept") { [self] in
             while true {
                 do {
                     continuation.yield(try accept())
@@ -181,8 +185,6 @@ public final class UnixSocketListener: Sendable {
             }
             continuation.finish()
         }
-        thread.name = "lsp-accept"
-        thread.start()
         return stream
     }
 
@@ -231,8 +233,20 @@ public final class UnixSocketListener: Sendable {
         return address
     }
 
+    /// The directory part of `path`, as `NSString.deletingLastPathComponent` gives it:
+    /// `"/a/b"` → `"/a"`, `"/b"` → `"/"`, `"b"` → `""`; trailing slashes are ignored.
+    static func parentDirectory(of path: String) -> String {
+        let slash = UInt8(ascii: "/")
+        var bytes = Array(path.utf8)
+        while bytes.count > 1, bytes.last == slash { bytes.removeLast() }
+        guard var end = bytes.lastIndex(of: slash) else { return "" }
+        while end > 0, bytes[end - 1] == slash { end -= 1 }
+        if end == 0 { return "/" }
+        return String(decoding: bytes[..<end], as: UTF8.self)
+    }
+
     private static func checkDirectory(of path: String) throws {
-        var directory = (path as NSString).deletingLastPathComponent
+        var directory = parentDirectory(of: path)
         if directory.isEmpty { directory = "." }
         var info = stat()
         guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
