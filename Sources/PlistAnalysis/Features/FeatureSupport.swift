@@ -1,6 +1,10 @@
 // Shared helpers of the editor features: key paths for the schema, the file kind's key domain,
 // cached per-path key candidates, containers at an offset, indentation and snippet escaping.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PlistSchema
 import PlistSyntax
 
@@ -62,7 +66,7 @@ struct KeyCandidate: Sendable {
 
     /// How well a typed text matches: 0 name prefix, 1 Xcode name or words, 2 loose; nil for no match.
     func match(_ typed: String) -> Int? {
-        let query = typed.lowercased().trimmingCharacters(in: .whitespaces)
+        let query = typed.lowercased().trimmingBlanks()
         if query.isEmpty { return 0 }
         if lowerName.hasPrefix(query) { return 0 }
         if !lowerXcode.isEmpty, lowerXcode.hasPrefix(query) { return 1 }
@@ -84,7 +88,7 @@ final class KeyCatalog: @unchecked Sendable {
     }
 
     private let database: KeyDatabase
-    private let lock = NSLock()
+    private let lock = Lock()
     private var cache: [CacheKey: [KeyCandidate]] = [:]
 
     init(database: KeyDatabase) { self.database = database }

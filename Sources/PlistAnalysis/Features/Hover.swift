@@ -1,7 +1,11 @@
 // Hover: what a key is (rendered from the key database like `plist-lsp explain`), what an
 // enumerated value means, that `$(VAR)` is substituted at build time, and that an unknown key is
 // custom (with the nearest known key when it looks like a typo).
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PlistSchema
 import PlistSyntax
 
@@ -38,7 +42,7 @@ public enum Hover {
             }
             guard let (definition, isItem) = FeatureLookup.definition(forValueAt: context.path, domain: domain),
                   !isItem || definition.valueTypes.contains(.array) else { return nil }
-            let literal = (node.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let literal = (node.text ?? "").trimmingWhiteSpace()
             let range = trimmed(node.element.contentRange, in: text)
             if let value = definition.value(literal) {
                 return HoverResult(text: KeyRendering.hover(value: value, ofKey: definition, format: format), format: format, range: range)

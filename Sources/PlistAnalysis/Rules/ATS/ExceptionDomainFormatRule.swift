@@ -33,7 +33,7 @@ public struct ExceptionDomainFormatRule: Rule {
             var problems: [String] = []
             var clean = name.trimmedForRules
             var safe = true
-            if let r = clean.range(of: "://") { clean = String(clean[r.upperBound...]); problems.append("a scheme") }
+            if let r = clean.firstRange(of: "://") { clean = String(clean[r.upperBound...]); problems.append("a scheme") }
             if let slash = clean.firstIndex(of: "/") {
                 if clean[slash...] != "/" { safe = false }
                 clean = String(clean[..<slash]); problems.append("a path")
