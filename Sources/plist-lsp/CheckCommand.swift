@@ -1,7 +1,11 @@
 // `plist-lsp check`: report problems in plist files the way compilers print them (or as JSON or
 // SARIF), and with `--fix` apply the safe fixes, writing each file atomically.
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PlistAnalysis
 import PlistSyntax
 #if canImport(Glibc)
@@ -83,13 +87,13 @@ struct Check: ParsableCommand {
         for path in paths {
             let files: [String]
             do { files = try expand(path) } catch {
-                FileHandle.standardError.write(Data("plist-lsp: \(path): \(error.localizedDescription)\n".utf8))
+                writeToStandardError("plist-lsp: \(path): \(error)\n")
                 ioError = true
                 continue
             }
             for file in files {
                 guard let data = FileManager.default.contents(atPath: file) else {
-                    FileHandle.standardError.write(Data("plist-lsp: \(file): cannot read the file\n".utf8))
+                    writeToStandardError("plist-lsp: \(file): cannot read the file\n")
                     ioError = true
                     continue
                 }
@@ -107,12 +111,12 @@ struct Check: ParsableCommand {
                         }
                     } catch {
                         fixFailure = "\(error)"
-                        FileHandle.standardError.write(Data("plist-lsp: \(file): not fixed: \(error)\n".utf8))
+                        writeToStandardError("plist-lsp: \(file): not fixed: \(error)\n")
                         ioError = ioError || error is AtomicFile.WriteError
                     }
                 } else if fix, text != raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
                     fixFailure = "the file is not UTF-8; convert it before fixing"
-                    FileHandle.standardError.write(Data("plist-lsp: \(file): not fixed: \(fixFailure!)\n".utf8))
+                    writeToStandardError("plist-lsp: \(file): not fixed: \(fixFailure!)\n")
                 }
                 if !hints { diagnostics.removeAll { $0.severity == .hint } }
                 let report = FileReport(path: file, text: text, diagnostics: diagnostics, fixed: fixed, fixFailure: fixFailure)
@@ -125,14 +129,11 @@ struct Check: ParsableCommand {
         switch format {
         case .text: break
         case .json:
-            var summary: [String: Any] = ["files": reports.count, "errors": errors, "warnings": warnings]
-            if fix { summary["fixed"] = reports.reduce(0) { $0 + $1.fixed.count } }
-            let object: [String: Any] = ["version": 1, "files": reports.map { $0.json() }, "summary": summary]
-            let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-            print(String(decoding: data, as: UTF8.self))
+            let summary = CheckLog.Summary(
+                files: reports.count, errors: errors, warnings: warnings, fixed: fix ? reports.reduce(0) { $0 + $1.fixed.count } : nil)
+            print(try OutputJSON.encode(CheckLog(files: reports.map { $0.json() }, summary: summary)))
         case .sarif:
-            let data = try JSONSerialization.data(withJSONObject: SARIF.log(reports), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            print(String(decoding: data, as: UTF8.self))
+            print(try OutputJSON.encode(SARIF.log(reports), escapingSlashes: false))
         }
         if ioError { throw ExitCode(2) }
         if errors > 0 { throw ExitCode(1) }
@@ -140,20 +141,23 @@ struct Check: ParsableCommand {
 
     /// A file, or the plist files below a directory (sorted, hidden folders and build folders skipped).
     func expand(_ path: String) throws -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no such file or directory"])
+        switch fileKindOnDisk(path) {
+        case .missing: throw FileSystemError(description: "no such file or directory")
+        case .other: return [path]
+        case .directory: break
         }
-        guard isDirectory.boolValue else { return [path] }
-        guard let walker = FileManager.default.enumerator(atPath: path) else { return [] }
         var out: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") || name == "DerivedData" { walker.skipDescendants(); continue }
-            if name.hasSuffix(".plist") || name.hasSuffix(".entitlements") || name.hasSuffix(".xcprivacy") {
-                out.append((path as NSString).appendingPathComponent(relative))
+        func walk(_ directory: String) {
+            for entry in directoryEntries(directory) ?? [] {
+                if entry.name.hasPrefix(".") || entry.name == "DerivedData" { continue }
+                let full = PathName.joining(directory, entry.name)
+                if entry.name.hasSuffix(".plist") || entry.name.hasSuffix(".entitlements") || entry.name.hasSuffix(".xcprivacy") {
+                    out.append(full)
+                }
+                if entry.isDirectory { walk(full) }
             }
         }
+        walk(path)
         return out.sorted()
     }
 }
@@ -168,8 +172,8 @@ enum AtomicFile {
     static func write(_ bytes: [UInt8], to path: String) throws {
         var info = stat()
         guard stat(path, &info) == 0 else { throw WriteError(description: "cannot stat the file: \(String(cString: strerror(errno)))") }
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        let directory = PathName.directory(of: path)
+        let name = PathName.lastComponent(of: path)
         var template = Array(((directory.isEmpty ? "." : directory) + "/.\(name).plist-lsp-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw WriteError(description: "cannot create a temporary file: \(String(cString: strerror(errno)))") }
@@ -231,20 +235,18 @@ struct FileReport {
         return out
     }
 
-    func json() -> [String: Any] {
+    func json() -> CheckLog.File {
         let index = LineIndex(text)
-        var object: [String: Any] = [
-            "path": path,
-            "problems": diagnostics.map { d -> [String: Any] in
+        return CheckLog.File(
+            path: path,
+            problems: diagnostics.map { d in
                 let (line, column) = location(d.range.lowerBound, index)
                 let (endLine, endColumn) = location(d.range.upperBound, index)
-                return ["line": line, "column": column, "endLine": endLine, "endColumn": endColumn,
-                        "severity": d.severity.rawValue, "code": d.code, "message": d.message]
+                return CheckLog.Problem(line: line, column: column, endLine: endLine, endColumn: endColumn,
+                                        severity: d.severity.rawValue, code: d.code, message: d.message)
             },
-        ]
-        if !fixed.isEmpty { object["fixed"] = fixed.map { ["code": $0.code, "message": $0.message] } }
-        if let fixFailure { object["fixFailure"] = fixFailure }
-        return object
+            fixed: fixed.isEmpty ? nil : fixed.map { CheckLog.Fixed(code: $0.code, message: $0.message) },
+            fixFailure: fixFailure)
     }
 }
 
@@ -259,43 +261,31 @@ enum SARIF {
     }
 
     static func uri(_ path: String) -> String {
-        let allowed = CharacterSet.urlPathAllowed
-        let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        let encoded = PathName.percentEncoded(path)
         return path.hasPrefix("/") ? "file://" + encoded : encoded
     }
 
-    static func log(_ reports: [FileReport]) -> [String: Any] {
+    static func log(_ reports: [FileReport]) -> SARIFLog {
         let rules = RuleRegistry.all
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
-        let driverRules: [[String: Any]] = rules.map { r in
-            ["id": r.id, "name": r.id, "shortDescription": ["text": r.title], "fullDescription": ["text": r.rationale],
-             "helpUri": RuleRegistry.documentationURL(for: r.id), "defaultConfiguration": ["level": level(r.defaultSeverity)]]
+        let driverRules = rules.map { r in
+            SARIFLog.Rule(id: r.id, name: r.id, shortDescription: .init(text: r.title), fullDescription: .init(text: r.rationale),
+                          helpUri: RuleRegistry.documentationURL(for: r.id), defaultConfiguration: .init(level: level(r.defaultSeverity)))
         }
-        var results: [[String: Any]] = []
+        var results: [SARIFLog.Result] = []
         for report in reports {
             let lines = LineIndex(report.text)
             for d in report.diagnostics {
                 let (line, column) = report.location(d.range.lowerBound, lines, .utf16)
                 let (endLine, endColumn) = report.location(d.range.upperBound, lines, .utf16)
-                var result: [String: Any] = [
-                    "ruleId": d.code, "level": level(d.severity), "message": ["text": d.message],
-                    "locations": [["physicalLocation": [
-                        "artifactLocation": ["uri": uri(report.path)],
-                        "region": ["startLine": line, "startColumn": column, "endLine": endLine, "endColumn": endColumn],
-                    ]]],
-                ]
-                if let i = index[d.code] { result["ruleIndex"] = i }
-                results.append(result)
+                let location = SARIFLog.Location(physicalLocation: .init(
+                    artifactLocation: .init(uri: uri(report.path)),
+                    region: .init(startLine: line, startColumn: column, endLine: endLine, endColumn: endColumn)))
+                results.append(SARIFLog.Result(
+                    ruleId: d.code, ruleIndex: index[d.code], level: level(d.severity), message: .init(text: d.message), locations: [location]))
             }
         }
-        return [
-            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-            "version": "2.1.0",
-            "runs": [[
-                "tool": ["driver": ["name": "plist-lsp", "informationUri": RuleRegistry.documentationURL, "rules": driverRules]],
-                "columnKind": "utf16CodeUnits",
-                "results": results,
-            ]],
-        ]
+        let driver = SARIFLog.Driver(name: "plist-lsp", informationUri: RuleRegistry.documentationURL, rules: driverRules)
+        return SARIFLog(runs: [SARIFLog.Run(tool: .init(driver: driver), columnKind: "utf16CodeUnits", results: results)])
     }
 }

@@ -1,6 +1,10 @@
 // `plist-lsp explain KEY`: everything the key database knows about a key.
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PlistSchema
 
 struct Explain: ParsableCommand {
@@ -49,7 +53,7 @@ struct Explain: ParsableCommand {
             if !names.isEmpty {
                 message += "Did you mean:\n" + names.prefix(6).map { "  \($0)\n" }.joined()
             }
-            FileHandle.standardError.write(Data(message.utf8))
+            writeToStandardError(message)
             throw ExitCode(1)
         }
         if let note { print(note + "\n") }

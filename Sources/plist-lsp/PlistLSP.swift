@@ -1,6 +1,10 @@
 // The plist-lsp command: serves the Language Server Protocol by default; subcommands for the CLI.
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 @main
 struct PlistLSP: AsyncParsableCommand {
@@ -24,8 +28,8 @@ struct PlistLSP: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(2)
+                writeToStandardError(fullMessage(for: error) + "\n")
+                exitProcess(2)
             }
             exit(withError: error)
         }

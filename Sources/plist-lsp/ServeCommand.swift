@@ -1,6 +1,10 @@
 // `plist-lsp [serve] [--stdio | --listen PATH]`: the language server.
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LanguageServerProtocol
 import PlistLanguageServer
 
@@ -41,12 +45,12 @@ struct Serve: AsyncParsableCommand {
             do {
                 try await Transports.serveUnixSocket(path: listen, options: options)
             } catch let error as UnixSocketError {
-                FileHandle.standardError.write(Data("plist-lsp: \(error)\n".utf8))
+                writeToStandardError("plist-lsp: \(error)\n")
                 throw ExitCode(2)
             }
         } else {
             let status = try await Transports.serveStandardIO(options: options)
-            Foundation.exit(status)
+            exitProcess(status)
         }
     }
 }
