@@ -76,8 +76,8 @@ enum EditorRun {
                     directory: URL? = nil, timeout: TimeInterval = timeout) throws -> Result {
         let scratch = try TemporaryDirectory()
         let outURL = scratch.url.appendingPathComponent("stdout"), errURL = scratch.url.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
         defer { try? out.close(); try? err.close() }
 
