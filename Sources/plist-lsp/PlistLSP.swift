@@ -11,6 +11,19 @@ struct PlistLSP: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plist-lsp",
         abstract: "A language server and checker for Apple property lists (Info.plist, .entitlements, .xcprivacy).",
+        discussion: """
+            Editors start it with no arguments (or --stdio) and speak LSP on stdin/stdout; logs go to stderr.
+
+            Examples:
+              plist-lsp                          serve LSP on stdin/stdout
+              plist-lsp --listen ~/.plist-lsp.sock
+                                                 serve LSP on an owner-only Unix socket
+              plist-lsp check App/               check every plist below App/
+              plist-lsp check --fix Info.plist   apply the safe fixes
+              plist-lsp explain NSCameraUsageDescription
+
+            Exit status: 0 fine, 1 problems found, 2 usage or I/O error.
+            """,
         subcommands: [Serve.self, Check.self, Explain.self, Keys.self],
         defaultSubcommand: Serve.self
     )
