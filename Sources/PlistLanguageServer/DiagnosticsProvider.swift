@@ -54,9 +54,12 @@ public struct DiagnosticsProvider: Sendable {
         self.source = source
     }
 
-    /// The analysis result in byte offsets, with fixes.
+    /// The analysis result in byte offsets, with fixes: computed once per snapshot and
+    /// configuration, since the snapshot is immutable.
     public func analysisDiagnostics(for snapshot: DocumentSnapshot, configuration: ServerConfiguration) -> [PlistAnalysis.Diagnostic] {
-        Analyzer.diagnostics(for: snapshot.document, path: snapshot.uri, configuration: configuration.analysis)
+        snapshot.analysisDiagnostics(configuration: configuration) {
+            Analyzer.diagnostics(for: snapshot.document, path: snapshot.uri, configuration: configuration.analysis)
+        }
     }
 
     /// The diagnostics of a snapshot in LSP form: rule id as `code` linked to its documentation,

@@ -1,5 +1,6 @@
 // An immutable version of an open document, and the only place byte offsets become LSP positions.
 import LanguageServerProtocol
+import PlistAnalysis
 import PlistSyntax
 
 /// One version of an open document: text, syntax tree, line index and typed view, never mutated.
@@ -24,6 +25,9 @@ public final class DocumentSnapshot: Sendable {
     public let id: Int
     private let lazyLineIndex: Lazy<LineIndex>
     private let lazyDocument: Lazy<PlistDocument>
+    /// The analysis of this text for one configuration: published diagnostics, pull diagnostics
+    /// and code actions (asked on every cursor move) all read the same result.
+    private let analysis = Locked<(configuration: ServerConfiguration, diagnostics: [PlistAnalysis.Diagnostic])?>(nil)
 
     init(uri: DocumentURI, version: Int, languageID: String, tree: SyntaxTree, encoding: PositionEncoding, id: Int,
          lineIndex: LineIndex? = nil) {
@@ -51,6 +55,15 @@ public final class DocumentSnapshot: Sendable {
     public var lineIndex: LineIndex { lazyLineIndex.value }
     /// The typed view: dictionaries, keys, values, structure problems, `context(at:)`.
     public var document: PlistDocument { lazyDocument.value }
+
+    /// The diagnostics under `configuration`, computed by `make` once per configuration (two
+    /// readers racing may both compute; the results are equal).
+    func analysisDiagnostics(configuration: ServerConfiguration, _ make: () -> [PlistAnalysis.Diagnostic]) -> [PlistAnalysis.Diagnostic] {
+        if let hit = analysis.withLock({ $0 }), hit.configuration == configuration { return hit.diagnostics }
+        let diagnostics = make()
+        analysis.withLock { $0 = (configuration, diagnostics) }
+        return diagnostics
+    }
 
     // MARK: Conversions
 
