@@ -26,9 +26,6 @@ struct Frame {
     var nodes: ContiguousArray<SyntaxNode> = []
 }
 
-/// Raised (as a flag) when a region reparse would have to change something outside its region.
-struct RegionEscape: Error {}
-
 struct Parser {
     let p: UnsafeBufferPointer<UInt8>
     let end: Int
@@ -108,12 +105,12 @@ struct Parser {
         var e = entry
         let top = stack.count - 1
         e.offset = UInt32(truncatingIfNeeded: Int(entry.offset) - stack[top].start)
-        if top == 0 { documentLevel(&e, absoluteStart: Int(entry.offset)) }
+        if top == 0 { documentLevel(&e) }
         stack[top].children.append(e)
     }
 
     /// Rules that hold only between the root element and the document's edges.
-    private mutating func documentLevel(_ e: inout RawEntry, absoluteStart: Int) {
+    private mutating func documentLevel(_ e: inout RawEntry) {
         switch e.kind {
         case .element:
             if seenRoot { e.flags.insert(.malformed) } else { rootIndex = stack[0].children.count }

@@ -140,9 +140,6 @@ public struct RawEntry: Sendable, BitwiseCopyable {
         self.nodeIndex = nodeIndex
     }
 
-    /// Whether the entry has a child node.
-    public var hasNode: Bool { nodeIndex >= 0 }
-
     @inline(__always) var end: Int { Int(offset) + Int(width) }
     /// Whether this entry or anything below it breaks a well-formedness rule.
     var containsError: Bool {
