@@ -6,14 +6,19 @@ import PlistSyntax
 /// Settings from `workspace/didChangeConfiguration` (the `plist` section, or the whole object
 /// when it has no such member) and `initializationOptions.settings`.
 public struct ServerConfiguration: Sendable, Hashable {
-    /// The settings object (`null` until the client sends any).
-    public var settings: JSONValue
+    /// The settings object, with a `plist` wrapper removed (`null` until the client sends any).
+    public let settings: JSONValue
     /// Increases with every configuration change (part of pull-diagnostics result ids).
-    public var generation: Int
+    public let generation: Int
+    /// The settings as the analysis and the editor features read them, parsed once.
+    public let analysis: AnalysisConfiguration
 
+    /// Settings either as they are or wrapped in a `plist` member (both forms are read everywhere).
     public init(settings: JSONValue = .null, generation: Int = 0) {
-        self.settings = settings
+        let unwrapped = settings["plist"] ?? settings
+        self.settings = unwrapped
         self.generation = generation
+        self.analysis = Self.parse(unwrapped)
     }
 
     /// A member of the settings, e.g. `configuration["diagnostics"]`.
@@ -22,9 +27,8 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// The analysis settings (see docs/configuration.md):
     /// `{"rules": {"RULE-ID": "off"|"error"|"warning"|"information"|"hint"}, "disabledRules": [ids],
     /// "infoPlistRules": true, "fileKind": "infoPlist"|"entitlements"|"privacyManifest"|"other",
-    /// "inlayHints": true}`, also accepted under a `plist` member. Unknown values are ignored.
-    public var analysis: AnalysisConfiguration {
-        let s = settings["plist"] ?? settings
+    /// "inlayHints": true | {"enabled": Bool}}`. Unknown values are ignored.
+    static func parse(_ s: JSONValue) -> AnalysisConfiguration {
         var c = AnalysisConfiguration()
         for (id, value) in s["rules"]?.objectValue ?? [:] {
             switch value.stringValue?.lowercased() {
@@ -38,7 +42,7 @@ public struct ServerConfiguration: Sendable, Hashable {
         }
         for id in s["disabledRules"]?.arrayValue ?? [] { if let id = id.stringValue { c.disabledRules.insert(id) } }
         if let on = s["infoPlistRules"]?.boolValue { c.infoPlistRules = on }
-        if let hints = s["inlayHints"]?.boolValue { c.inlayHints = hints }
+        if let hints = s["inlayHints"]?.boolValue ?? s["inlayHints"]?["enabled"]?.boolValue { c.inlayHints = hints }
         if let kind = s["fileKind"]?.stringValue { c.fileKindOverride = FileKind(rawValue: kind) }
         return c
     }

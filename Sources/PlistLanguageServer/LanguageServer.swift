@@ -345,9 +345,9 @@ public final class LanguageServer: Sendable {
             let snapshots = state.withLock { state -> [DocumentSnapshot] in
                 // `{}` or `null` (eglot sends `{}` on connect when the user set nothing) carries no
                 // settings for us: keep those from `initializationOptions` rather than wiping them.
-                let plist = settings["plist"] ?? settings
-                if plist == .null || plist == .object([:]) { return [] }
-                state.configuration = ServerConfiguration(settings: plist, generation: state.configuration.generation + 1)
+                let next = ServerConfiguration(settings: settings, generation: state.configuration.generation + 1)
+                if next.settings == .null || next.settings == .object([:]) { return [] }
+                state.configuration = next
                 return Array(state.documents.values)
             }
             logger.info("configuration changed")

@@ -67,11 +67,17 @@ import Testing
         #expect(String(String(line).utf16.prefix(camera.position.character)) == "\t<key>NSCameraUsageDescription</key>")
     }
 
-    @Test func inlayHintsSwitchOff() async throws {
-        let client = try await openedClient(Self.text, options: .object(["settings": .object(["inlayHints": .bool(false)])]))
+    @Test(arguments: [
+        ["inlayHints": false] as JSONValue,
+        ["plist": ["inlayHints": false]],
+        ["inlayHints": ["enabled": false]],
+    ])
+    func inlayHintsSwitchOff(settings: JSONValue) async throws {
+        // The same text shows three hints when they are on (inlayHints above).
+        let client = try await openedClient(Self.text, options: .object(["settings": settings]))
         let whole = LSPRange(start: Position(line: 0, character: 0), end: Position(line: 20, character: 0))
         let hints = try await client.request(InlayHintRequest(textDocument: .init(uri: featureURI), range: whole))
-        #expect(hints?.isEmpty ?? true)
+        #expect(hints?.isEmpty ?? true, "settings \(settings)")
     }
 
     @Test func capabilitiesAnnounced() async throws {

@@ -94,12 +94,11 @@ struct CompletionFeature: ServerFeature {
     }
 }
 
-/// The settings the editor features read (the `plist` settings object).
+/// The settings the editor features read (parsed once in `ServerConfiguration.analysis`).
 enum FeatureSettings {
     /// The file's kind: the `fileKind` setting when given, else detected from the name and content.
     static func fileKind(_ snapshot: DocumentSnapshot, _ context: RequestContext) -> FileKind {
-        if let forced = context.configuration["fileKind"]?.stringValue.flatMap(FileKind.init(rawValue:)) { return forced }
-        return FileKind.detect(path: snapshot.uri, document: snapshot.document)
+        context.configuration.analysis.fileKindOverride ?? FileKind.detect(path: snapshot.uri, document: snapshot.document)
     }
 
     /// Whether the client reads Markdown in hovers (plain text when it lists only plaintext).
@@ -109,9 +108,5 @@ enum FeatureSettings {
     }
 
     /// The `inlayHints` setting: `false`, or `{"enabled": false}`, turns the hints off.
-    static func inlayHints(_ context: RequestContext) -> Bool {
-        guard let value = context.configuration["inlayHints"] else { return true }
-        if let enabled = value.boolValue { return enabled }
-        return value["enabled"]?.boolValue ?? true
-    }
+    static func inlayHints(_ context: RequestContext) -> Bool { context.configuration.analysis.inlayHints }
 }
