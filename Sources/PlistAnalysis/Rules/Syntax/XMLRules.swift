@@ -25,6 +25,9 @@ private func closeTag(_ p: SyntaxProblem, _ c: RuleContext) -> [Fix] {
     guard !name.isEmpty, name.utf8.allSatisfy({ $0 != 0x3C && $0 != 0x3E && !isBlank($0) }) else { return [] }
     var at = e.end
     while at > e.startTagRange.upperBound && isBlank(tree.text[at - 1]) { at -= 1 }
+    // An unterminated comment, CDATA section or PI runs to the end of the file and would swallow
+    // the end tag too: that problem (its own diagnostic) must be fixed first.
+    if at > 0, let last = tree.entries(at: at - 1).last, last.flags.contains(.unterminated) { return [] }
     let edits = EditBuilder(tree.text)
     let isScalar = e.tag.isScalar || e.tag == .key
     let newText = isScalar ? "</\(name)>" : edits.lineEnding + edits.indentation(ofLineAt: e.start) + "</\(name)>"
