@@ -54,16 +54,3 @@ public enum MessageKind: Sendable, Hashable, CustomStringConvertible {
         return false
     }
 }
-
-extension MessageKind {
-    /// The kind of a notification handled by the server core.
-    static func of(_ notification: any LSPNotification) -> MessageKind {
-        switch notification {
-        case let n as DidOpenTextDocumentNotification: return .documentUpdate(n.textDocument.uri)
-        case let n as DidChangeTextDocumentNotification: return .documentUpdate(n.textDocument.uri)
-        case let n as DidCloseTextDocumentNotification: return .documentUpdate(n.textDocument.uri)
-        case is DidChangeConfigurationNotification: return .globalChange
-        default: return .freestanding
-        }
-    }
-}

@@ -311,17 +311,3 @@ public final class TerminationSignalHandler: @unchecked Sendable {
         for number in signals { _ = signal(number, SIG_DFL) }
     }
 }
-
-extension UnixSocketListener {
-    /// On SIGINT/SIGTERM: close the listener (removing the socket file), run `cleanup`, and
-    /// exit with status 128 + signal number. Keep the returned handler alive.
-    public func removeSocketOnTermination(
-        signals: [Int32] = [SIGINT, SIGTERM], cleanup: @escaping @Sendable () -> Void = {}
-    ) -> TerminationSignalHandler {
-        TerminationSignalHandler(signals: signals) { [self] number in
-            close()
-            cleanup()
-            exit(128 + number)
-        }
-    }
-}

@@ -157,7 +157,7 @@ private struct Completer {
         }
         let typed = document.tree.string(range.lowerBound..<min(offset, range.upperBound))
         let present = Set(dictionary.entries.enumerated().compactMap { $0.offset == index ? nil : $0.element.key?.text })
-        let parent = FeaturePaths.segments(path)
+        let parent = path.schemaPath
         let indent = TextScan.indentation(text, element.start)
         let unit = TextScan.indentUnit(text, container: dictionary)
         let hasValue = dictionary.entries[index].value != nil
@@ -302,7 +302,7 @@ private struct Completer {
         guard let domain else { return .empty }
         let indent = TextScan.indentation(text, offset)
         let unit = TextScan.indentUnit(text, container: container.node)
-        return keyItems(parent: FeaturePaths.segments(container.path), domain: domain, typed: typed,
+        return keyItems(parent: container.path.schemaPath, domain: domain, typed: typed,
                         present: Set(container.node.keys)) { candidate in
             let skeleton = Skeleton(definition: candidate.definition, indent: indent, unit: unit, snippets: options.snippets)
             return ("<key>\(escapedIfSnippet(candidate.definition.name))</key>\n\(indent)\(skeleton.value())", options.snippets)
@@ -312,7 +312,7 @@ private struct Completer {
     /// Value elements after a key that has none: `<true/>`/`<false/>` for Booleans, `<string>v</string>`
     /// for documented values, else a skeleton of the key's type.
     func valueElements(forKey key: PlistKey, in container: Container, range: Range<Int>, typed: String) -> CompletionResult {
-        let definition = domain.flatMap { db.lookup(key.text, at: FeaturePaths.segments(container.path), domain: $0)?.definition }
+        let definition = domain.flatMap { db.lookup(key.text, at: container.path.schemaPath, domain: $0)?.definition }
         let indent = TextScan.indentation(text, offset)
         let unit = TextScan.indentUnit(text, container: container.node)
         var items = valueProposals(definition: definition, indent: indent, unit: unit, range: range)
@@ -391,7 +391,7 @@ private struct Completer {
         if let container {
             if container.node.kind == .dictionary {
                 if let pendingKey {
-                    let definition = domain.flatMap { db.lookup(pendingKey.text, at: FeaturePaths.segments(container.path), domain: $0)?.definition }
+                    let definition = domain.flatMap { db.lookup(pendingKey.text, at: container.path.schemaPath, domain: $0)?.definition }
                     preferred = definition?.valueTypes ?? []
                     names = Self.valueNames
                     names.append(("key", nil))

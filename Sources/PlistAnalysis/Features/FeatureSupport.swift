@@ -20,19 +20,6 @@ extension FileKind {
     }
 }
 
-/// Conversions between the syntax layer's key paths and the schema's.
-public enum FeaturePaths {
-    /// `PlistSyntax` key path → `PlistSchema` concrete path (same steps, other type).
-    public static func segments(_ path: [PlistSyntax.PathComponent]) -> [PathSegment] {
-        path.map { component in
-            switch component {
-            case .key(let key): return .key(key)
-            case .index(let index): return .index(index)
-            }
-        }
-    }
-}
-
 /// A key the database allows at one place, with what completion needs precomputed.
 struct KeyCandidate: Sendable {
     let definition: KeyDefinition
@@ -198,10 +185,10 @@ enum FeatureLookup {
         guard let domain, let last = path.last else { return nil }
         switch last {
         case .key(let key):
-            return KeyDatabase.shared.lookup(key, at: FeaturePaths.segments(Array(path.dropLast())), domain: domain).map { ($0.definition, false) }
+            return KeyDatabase.shared.lookup(key, at: Array(path.dropLast()).schemaPath, domain: domain).map { ($0.definition, false) }
         case .index:
             guard path.count >= 2, case .key(let key) = path[path.count - 2] else { return nil }
-            return KeyDatabase.shared.lookup(key, at: FeaturePaths.segments(Array(path.dropLast(2))), domain: domain).map { ($0.definition, true) }
+            return KeyDatabase.shared.lookup(key, at: Array(path.dropLast(2)).schemaPath, domain: domain).map { ($0.definition, true) }
         }
     }
 }

@@ -61,7 +61,7 @@ public enum Hover {
     static func keyHover(_ key: PlistKey, parent path: [PlistSyntax.PathComponent], domain: PlistDomain?, format: DocumentationFormat) -> HoverResult? {
         guard let domain else { return nil }
         let db = KeyDatabase.shared
-        let parent = FeaturePaths.segments(path)
+        let parent = path.schemaPath
         let range = key.textRange
         let code: (String) -> String = { format == .markdown ? "`\($0)`" : $0 }
         if let match = db.lookup(key.text, at: parent, domain: domain) {

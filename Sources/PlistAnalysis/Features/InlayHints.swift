@@ -21,7 +21,7 @@ public enum InlayHints {
             guard node.element.start <= range.upperBound, node.element.end >= range.lowerBound else { return }
             switch node.kind {
             case .dictionary:
-                let parent = FeaturePaths.segments(path)
+                let parent = path.schemaPath
                 for entry in node.entries {
                     if let key = entry.key, range.contains(key.element.start) || key.element.start == range.upperBound,
                        let definition = KeyDatabase.shared.definition(for: key.text, at: parent, domain: domain),

@@ -52,7 +52,7 @@ public enum Navigation {
         dictionary.entries.map { entry in
             let name = entry.key?.text ?? "(no key)"
             let definition = entry.key.flatMap { key in
-                domain.flatMap { KeyDatabase.shared.definition(for: key.text, at: FeaturePaths.segments(path), domain: $0) }
+                domain.flatMap { KeyDatabase.shared.definition(for: key.text, at: path.schemaPath, domain: $0) }
             }
             let selection: Range<Int>
             if let key = entry.key { selection = key.textRange.isEmpty ? key.element.range : key.textRange }

@@ -69,9 +69,6 @@ public struct RuleContext: Sendable {
         return root
     }
 
-    /// The key infos of one dictionary path, e.g. the root (`[]`).
-    public func keys(at parent: [PathSegment]) -> [KeyInfo] { keys.filter { $0.parent == parent } }
-
     /// The source text of a byte range.
     public func string(_ range: Range<Int>) -> String { String(decoding: text[range], as: UTF8.self) }
 }
@@ -216,16 +213,6 @@ private struct Walker {
 }
 
 extension Array where Element == PathSegment {
-    /// The same path in the syntax layer's terms.
-    public var syntaxPath: [PlistSyntax.PathComponent] {
-        map { s in
-            switch s {
-            case .key(let k): return .key(k)
-            case .index(let i): return .index(i)
-            }
-        }
-    }
-
     /// `NSAppTransportSecurity › NSExceptionDomains`, or "the top level".
     public var displayName: String {
         isEmpty ? "the top level" : map(\.description).joined(separator: " › ")
