@@ -81,11 +81,13 @@ extension PlistNode {
 extension String {
     /// Without leading and trailing XML white space.
     var trimmedForRules: String {
-        let chars: Set<Character> = [" ", "\t", "\r", "\n", "\r\n"]
-        var s = Substring(self)
-        while let f = s.first, chars.contains(f) { s = s.dropFirst() }
-        while let l = s.last, chars.contains(l) { s = s.dropLast() }
-        return String(s)
+        // On UTF-8 bytes: XML white space is ASCII, and this runs for every value a rule reads.
+        let u = utf8
+        func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        guard let first = u.firstIndex(where: { !blank($0) }) else { return "" }
+        let last = u.lastIndex(where: { !blank($0) })!
+        if first == u.startIndex && last == u.index(before: u.endIndex) { return self }
+        return String(self[first...last])
     }
 }
 
