@@ -49,12 +49,14 @@ let package = Package(
             name: "plist-bench",
             dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XMLReference", "LanguageServerProtocol"]
         ),
-        .testTarget(name: "PlistSyntaxTests", dependencies: ["PlistSyntax", "XMLReference"]),
-        .testTarget(name: "PlistSchemaTests", dependencies: ["PlistSchema"]),
-        .testTarget(name: "PlistAnalysisTests", dependencies: ["PlistAnalysis", "PlistSchema", "PlistSyntax"]),
+        // Locates ../shared (corpus, seeds) for the tests; skips on a fresh clone, fails under CI=true.
+        .target(name: "PlistTestSupport", path: "Tests/PlistTestSupport"),
+        .testTarget(name: "PlistSyntaxTests", dependencies: ["PlistSyntax", "XMLReference", "PlistTestSupport"]),
+        .testTarget(name: "PlistSchemaTests", dependencies: ["PlistSchema", "PlistSyntax", "PlistTestSupport"]),
+        .testTarget(name: "PlistAnalysisTests", dependencies: ["PlistAnalysis", "PlistSchema", "PlistSyntax", "PlistTestSupport"]),
         .testTarget(name: "XMLReferenceTests", dependencies: ["XMLReference"]),
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["PlistSyntax"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["PlistSyntax", "PlistTestSupport"]),
         .testTarget(name: "PlistLanguageServerTests", dependencies: ["PlistLanguageServer", "LanguageServerProtocol", "PlistSyntax", "PlistAnalysis"]),
     ]
 )

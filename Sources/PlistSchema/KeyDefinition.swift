@@ -211,6 +211,8 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
     public let misspellings: [String]
     /// True when the value is a dictionary whose keys are chosen by the developer (domains, variable names, ...).
     public let allowsCustomChildKeys: Bool
+    /// Where the facts of an entry added from outside the seeds come from (Apple's page, a template, …).
+    public let sources: [String]
 
     /// A stable identifier: domain, placement list and name.
     public var id: String {
@@ -225,7 +227,7 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
         defaultValue: String? = nil, status: KeyStatus = .active, localizable: Bool = false,
         requiredFor: [BundleKind] = [], recommendedFor: [BundleKind] = [], appStoreReview: String? = nil,
         related: [String] = [], docURL: String, summary: String, fromSeeds: Bool = true,
-        misspellings: [String] = [], allowsCustomChildKeys: Bool = false
+        misspellings: [String] = [], allowsCustomChildKeys: Bool = false, sources: [String] = []
     ) {
         self.name = name
         self.domain = domain
@@ -248,6 +250,7 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
         self.fromSeeds = fromSeeds
         self.misspellings = misspellings
         self.allowsCustomChildKeys = allowsCustomChildKeys
+        self.sources = sources
     }
 
     /// The documented value equal to `literal` (exact match first, then case-insensitive).

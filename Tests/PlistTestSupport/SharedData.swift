@@ -1,0 +1,82 @@
+// The shared real-world data (../shared beside the repository) for the tests: where it is, whether it
+// is there, and how tests that need it are skipped on a fresh clone but fail under CI.
+import Foundation
+import Testing
+
+/// The shared corpus and seed texts, read from `../shared` next to the repository.
+///
+/// A newcomer's fresh clone has no `../shared`: tests that need it are skipped with a note saying
+/// why. Under `CI=true` the data is always present, so those tests run and fail loudly if it is not.
+public enum SharedData {
+    /// The repository root, found from this file's path (`Tests/PlistTestSupport/SharedData.swift`).
+    public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// `../shared`.
+    public static let directory = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    /// `../shared/corpus` (its `files/`, `MANIFEST.tsv` and `README.md`).
+    public static let corpusDirectory = directory.appendingPathComponent("corpus")
+    /// `../shared/seeds`: the reference texts the key database was written from.
+    public static let seedsDirectory = directory.appendingPathComponent("seeds")
+
+    /// Whether the run is CI's (`CI=true`), where missing shared data is a failure, not a skip.
+    public static let isCI: Bool = {
+        let value = ProcessInfo.processInfo.environment["CI"]?.lowercased() ?? ""
+        return value == "true" || value == "1"
+    }()
+
+    /// Whether the corpus manifest is there.
+    public static let corpusPresent = FileManager.default.fileExists(atPath: corpusDirectory.appendingPathComponent("MANIFEST.tsv").path)
+    /// Whether the seed texts are there.
+    public static let seedsPresent = FileManager.default.fileExists(atPath: seedsDirectory.path)
+
+    /// Run corpus tests when the corpus is present, and always under CI (where its absence fails them).
+    public static var runCorpusTests: Bool { corpusPresent || isCI }
+    /// Run seed tests when the seeds are present, and always under CI.
+    public static var runSeedTests: Bool { seedsPresent || isCI }
+
+    /// The note a skipped corpus test prints.
+    public static let corpusSkipNote: Comment = "skipped: needs the real-world corpus at ../shared/corpus beside the repository (not part of a fresh clone; always present in CI, where its absence fails this test)"
+    /// The note a skipped seed test prints.
+    public static let seedsSkipNote: Comment = "skipped: needs Apple's reference texts at ../shared/seeds beside the repository (not part of a fresh clone; always present in CI, where their absence fails this test)"
+
+    /// One corpus file with its manifest row.
+    public struct CorpusFile: Sendable {
+        /// The file's name in `corpus/files`.
+        public let name: String
+        /// `info`, `entitlements`, `privacy` or `other`.
+        public let kind: String
+        /// Whether Python's plistlib reads it (the manifest's verdict on validity).
+        public let plistlibParses: Bool
+        /// The manifest's notes on the file.
+        public let notes: String
+        public let url: URL
+        public let bytes: [UInt8]
+    }
+
+    /// Every corpus file listed in the manifest and present on disk, sorted by name (empty without a corpus).
+    public static let corpusFiles: [CorpusFile] = {
+        guard let manifest = try? String(contentsOf: corpusDirectory.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8) else { return [] }
+        var out: [CorpusFile] = []
+        for line in manifest.split(separator: "\n").dropFirst() {
+            let cols = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard cols.count >= 9, cols[0] != "-" else { continue }
+            let url = corpusDirectory.appendingPathComponent("files").appendingPathComponent(cols[0])
+            guard let data = FileManager.default.contents(atPath: url.path) else { continue }
+            out.append(CorpusFile(name: cols[0], kind: cols[5], plistlibParses: cols[8] == "yes", notes: cols[6], url: url, bytes: [UInt8](data)))
+        }
+        return out.sorted { $0.name < $1.name }
+    }()
+
+    /// The corpus files, or an error that says where the corpus was looked for.
+    public static func requireCorpus(minimum: Int = 200) throws -> [CorpusFile] {
+        guard corpusFiles.count >= minimum else { throw Missing(what: "the shared corpus (\(corpusFiles.count) of at least \(minimum) files)", at: corpusDirectory.path) }
+        return corpusFiles
+    }
+
+    /// The error a test throws when the shared data it needs is missing.
+    public struct Missing: Error, CustomStringConvertible {
+        public let what: String
+        public let at: String
+        public var description: String { "\(what) not found at \(at): it must sit beside the repository as ../shared" }
+    }
+}
