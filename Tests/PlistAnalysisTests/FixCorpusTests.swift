@@ -4,6 +4,7 @@ import Foundation
 import PlistAnalysis
 import PlistSyntax
 import Testing
+import PlistTestSupport
 
 struct FixSubject: CustomTestStringConvertible, Sendable {
     let name: String
@@ -12,7 +13,7 @@ struct FixSubject: CustomTestStringConvertible, Sendable {
     var testDescription: String { name }
 
     static let all: [FixSubject] = {
-        var out = CorpusFile.all.map { FixSubject(name: $0.name, path: $0.name, bytes: $0.bytes) }
+        var out = SharedData.corpusFiles.map { FixSubject(name: $0.name, path: $0.name, bytes: $0.bytes) }
         for rule in RuleRegistry.all {
             for (i, e) in rule.examples.enumerated() {
                 out.append(FixSubject(name: "\(rule.id) example \(i + 1)", path: e.path, bytes: Array(e.text.utf8)))

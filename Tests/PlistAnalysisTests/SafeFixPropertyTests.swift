@@ -207,7 +207,8 @@ enum SafeFixMutation: CaseIterable {
         var variants = 0, checked = 0, restored = 0
         for (n, file) in try SharedData.requireCorpus().enumerated() where file.plistlibParses {
             guard case .success(let text) = SourceDecoding.decode(file.bytes) else { continue }
-            let original = flattenedData(PlistDocument(text: text).value)
+            // What fix-all makes of the original: the other safe fixes (a value's letter case…) apply to both.
+            let original = flattenedData(PlistDocument(text: (try? FixApplication.fixAll(text, path: file.name).text) ?? text).value)
             for (m, (mutation, variant)) in SafeFixMutation.variants(of: text, seed: UInt64(n) &* 0x9E37_79B9 &+ 17).enumerated() {
                 variants += 1
                 let name = "\(file.name) variant \(m) (\(mutation))"

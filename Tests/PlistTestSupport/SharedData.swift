@@ -51,7 +51,18 @@ public enum SharedData {
         public let notes: String
         public let url: URL
         public let bytes: [UInt8]
+        /// Whether Foundation reads the file as it is (or, for a preprocessed Info.plist, as Xcode
+        /// hands it to Foundation): plistlib's verdict, corrected by ``validDespitePlistlib``.
+        public var isValid: Bool { plistlibParses || SharedData.validDespitePlistlib[name] != nil }
     }
+
+    /// Corpus files plistlib refuses that are valid all the same, with the reason.
+    public static let validDespitePlistlib: [String: String] = [
+        "misteu__XCodePreprocessFun__PreprocessorFlagsTest__PreprocessorFlagsTest__Info.plist":
+            "a preprocessed Info.plist (INFOPLIST_PREPROCESS): Xcode resolves its #if lines before Foundation reads it",
+        "hrydgard__ppsspp__ios__Export.plist":
+            "plistlib's format sniffing stops at a DOCTYPE with no XML declaration; Foundation and libxml2 read it",
+    ]
 
     /// Every corpus file listed in the manifest and present on disk, sorted by name (empty without a corpus).
     public static let corpusFiles: [CorpusFile] = {

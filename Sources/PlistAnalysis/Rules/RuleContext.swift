@@ -71,6 +71,23 @@ public struct RuleContext: Sendable {
 
     /// The source text of a byte range.
     public func string(_ range: Range<Int>) -> String { String(decoding: text[range], as: UTF8.self) }
+
+    /// Whether the file itself shows a Mac-only bundle: a macOS key (`LSMinimumSystemVersion`,
+    /// `NSPrincipalClass` = `NSApplication`, a main nib or storyboard) and none of the keys that
+    /// iOS, iPadOS, tvOS, watchOS or Mac Catalyst bundles carry. Rules about iOS-only requirements
+    /// stay quiet on such files.
+    public var showsMacOSOnlyBundle: Bool {
+        guard let root = rootDictionary else { return false }
+        let keys = Set(root.keys.map { KeySuffix.split($0).base })
+        let iOSKeys: Set<String> = [
+            "LSRequiresIPhoneOS", "UIDeviceFamily", "UILaunchStoryboardName", "UILaunchScreen", "UILaunchImages",
+            "UIRequiredDeviceCapabilities", "UIApplicationSceneManifest", "UISupportedInterfaceOrientations",
+            "MinimumOSVersion", "WKWatchKitApp", "WKApplication", "UIMainStoryboardFile",
+        ]
+        if !keys.isDisjoint(with: iOSKeys) { return false }
+        if keys.contains("LSMinimumSystemVersion") || keys.contains("NSMainNibFile") || keys.contains("NSMainStoryboardFile") { return true }
+        return root.value(forKey: "NSPrincipalClass")?.trimmedText == "NSApplication"
+    }
 }
 
 /// The parent-path patterns of the schema, to decide where key lookups are worth doing.

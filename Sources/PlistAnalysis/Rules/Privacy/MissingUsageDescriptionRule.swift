@@ -10,8 +10,9 @@ public struct MissingUsageDescriptionRule: Rule {
         An app that touches a protected resource without its usage description is terminated by the \
         system, and App Review rejects it. This rule reads the evidence in the file itself: required \
         device capabilities (cameras, microphone, GPS and location services, HealthKit, NFC), \
-        background modes (location, Bluetooth) and companion keys (the always-location description \
-        needs the when-in-use one). The fix, titled `Add KEY`, inserts the key with a `TODO:` \
+        background modes (location, Bluetooth) and companion keys (on iOS the always-location \
+        description needs the when-in-use one; a Mac-only bundle, which asks with \
+        NSLocationUsageDescription, is left alone). The fix, titled `Add KEY`, inserts the key with a `TODO:` \
         placeholder at the end of the top-level dictionary, indented like its neighbours.
         """
     public let category = RuleCategory.privacy
@@ -23,6 +24,7 @@ public struct MissingUsageDescriptionRule: Rule {
                     fixed: "<plist version=\"1.0\">\r\n<dict>\r\n    <key>UIBackgroundModes</key>\r\n    <array>\r\n        <string>location</string>\r\n    </array>\r\n    <key>NSLocationWhenInUseUsageDescription</key>\r\n    <string>TODO: explain why the app uses your location</string>\r\n</dict>\r\n</plist>\r\n"),
         .triggering(ExampleText.dict("\t<key>NSLocationAlwaysAndWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n")),
         .nonTriggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n\t<key>NSCameraUsageDescription</key>\n\t<string>Scan receipts.</string>\n")),
+        .nonTriggering(ExampleText.dict("\t<key>LSMinimumSystemVersion</key>\n\t<string>11.0</string>\n\t<key>NSLocationAlwaysUsageDescription</key>\n\t<string>Show the weather where you are.</string>\n")),
         .nonTriggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<dict>\n\t\t<key>still-camera</key>\n\t\t<false/>\n\t</dict>\n")),
         .nonTriggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n"), path: "App.entitlements"),
     ]
@@ -86,7 +88,7 @@ public struct MissingUsageDescriptionRule: Rule {
                     if let needed = Self.backgroundModes[item.trimmedText] { report(needed, item.element.range, because: "The background mode '\(item.trimmedText)'") }
                 }
             default:
-                if let needed = Self.companions[key.text] { report(needed, key.textRange, because: "'\(key.text)'") }
+                if let needed = Self.companions[key.text], !context.showsMacOSOnlyBundle { report(needed, key.textRange, because: "'\(key.text)'") }
             }
         }
     }
