@@ -1,4 +1,5 @@
 // Process-wide libxml2 state: one-time initialisation, the refusing entity loader, the parse lock.
+#if canImport(CLibXML2)
 internal import CLibXML2
 #if canImport(Glibc)
 import Glibc
@@ -108,3 +109,4 @@ final class PThreadMutex: @unchecked Sendable {
         return try body()
     }
 }
+#endif

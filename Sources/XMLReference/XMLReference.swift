@@ -1,4 +1,5 @@
 // libxml2 as the reference XML parser: well-formedness verdicts and a SAX baseline, never any I/O.
+#if canImport(CLibXML2)
 internal import CLibXML2
 
 /// libxml2 wrapped as the reference our own parser is measured against, in tests and benchmarks.
@@ -7,6 +8,9 @@ internal import CLibXML2
 /// entity loader refuses every external load (recording it), so parsing hostile input cannot read
 /// a file or open a connection. Calls are serialised on one lock; they are safe from any thread.
 public enum XMLReference {
+    /// Whether libxml2 was found when the package was built (its headers and pkg-config).
+    public static let isAvailable = true
+
     /// The options of `check`: no network, diagnostics only through the structured channel.
     /// Deliberately absent: NOENT, DTDLOAD, DTDATTR, DTDVALID, XINCLUDE, HUGE.
     public static let parseOptions: Int32 = Int32(bitPattern:
@@ -141,3 +145,4 @@ public struct RiskyParseOptions: OptionSet, Sendable, Hashable {
     /// `XML_PARSE_DTDVALID`: validate against the DTD (implies loading it).
     public static let validate = RiskyParseOptions(rawValue: Int32(XML_PARSE_DTDVALID.rawValue))
 }
+#endif

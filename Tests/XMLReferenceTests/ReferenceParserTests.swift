@@ -1,10 +1,12 @@
 // XMLReference.check and saxParse report libxml2's verdict, diagnostics and counts faithfully.
 import Testing
 import XMLReference
+import PlistTestSupport
 
 private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
-@Suite struct ReferenceParserTests {
+@Suite(.enabled(if: SharedData.runLibXML2Tests(available: XMLReference.isAvailable), SharedData.libxml2SkipNote(XMLReference.installHint)))
+struct ReferenceParserTests {
     @Test func wellFormedPlistHasNoDiagnostics() {
         let verdict = XMLReference.check(AttackDocuments.appleDoctype())
         #expect(verdict.wellFormed)

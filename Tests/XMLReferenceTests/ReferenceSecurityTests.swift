@@ -2,8 +2,10 @@
 import Foundation
 import Testing
 import XMLReference
+import PlistTestSupport
 
-@Suite struct ReferenceSecurityTests {
+@Suite(.enabled(if: SharedData.runLibXML2Tests(available: XMLReference.isAvailable), SharedData.libxml2SkipNote(XMLReference.installHint)))
+struct ReferenceSecurityTests {
     /// Options that would make a careless libxml2 caller load and expand everything.
     static let everythingRisky: RiskyParseOptions = [.substituteEntities, .loadExternalDTD, .defaultDTDAttributes, .validate]
 
