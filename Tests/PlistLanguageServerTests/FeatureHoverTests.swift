@@ -37,4 +37,27 @@ import Testing
         let client = try await openedClient(text)
         #expect(try await client.request(HoverRequest(textDocument: .init(uri: featureURI), position: at[0])) == nil)
     }
+
+    /// Hovering any tag of an entry shows what hovering its text shows (so `K` on a diagnostic's
+    /// start, which is usually a tag, is never "No information").
+    @Test(arguments: [
+        ("\t<1️⃣key>NSCameraUsageDescription</key><string>Scan</string>", "Privacy - Camera Usage Description"),
+        ("\t<key>NSCameraUsageDescription</k1️⃣ey><string>Scan</string>", "Privacy - Camera Usage Description"),
+        ("\t<key>NSCameraUsageDescription</key><str1️⃣ing>Scan</string>", "Privacy - Camera Usage Description"),
+        ("\t<key>NSCameraUsageDescription</key><string>Scan</st1️⃣ring>", "Privacy - Camera Usage Description"),
+        ("\t<key>UIFileSharingEnabled</key><tr1️⃣ue/>", "UIFileSharingEnabled"),
+        ("\t<key>NSAppTransportSecurity</key><d1️⃣ict><key>NSAllowsArbitraryLoads</key><false/></dict>", "NSAppTransportSecurity"),
+        ("\t<key>NSAppTransportSecurity</key><dict><key>NSAllowsArbitraryLoads</key><false/></di1️⃣ct>", "NSAppTransportSecurity"),
+        ("\t<key>UIBackgroundModes</key><arr1️⃣ay><string>audio</string></array>", "UIBackgroundModes"),
+        ("\t<key>UIBackgroundModes</key><array><str1️⃣ing>audio</string></array>", "audio"),
+    ])
+    func hoverOnEveryTagOfAnEntry(entry: String, expected: String) async throws {
+        let (text, at) = lspMarked("<plist version=\"1.0\"><dict>\n\(entry)\n</dict></plist>")
+        let client = try await openedClient(text)
+        let hover = try #require(try await client.request(HoverRequest(textDocument: .init(uri: featureURI), position: at[0])), "no hover in \(entry)")
+        #expect(hover.contents.value.contains(expected), "\(entry): \(hover.contents.value.prefix(120))")
+        let range = try #require(hover.range)
+        let covered = text[stringIndex(of: range.start, in: text)..<stringIndex(of: range.end, in: text)]
+        #expect(covered.hasPrefix("<"), "the range covers the element, not \(covered)")
+    }
 }

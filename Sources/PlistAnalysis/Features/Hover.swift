@@ -40,22 +40,53 @@ public enum Hover {
                     : "\(name) is a build setting reference: Xcode substitutes its value when it builds the product (Info.plist preprocessing), so the file itself holds the reference.\n"
                 return HoverResult(text: message, format: format, range: variable)
             }
-            guard let (definition, isItem) = FeatureLookup.definition(forValueAt: context.path, domain: domain),
-                  !isItem || definition.valueTypes.contains(.array) else { return nil }
-            let literal = (node.text ?? "").trimmingWhiteSpace()
-            let range = trimmed(node.element.contentRange, in: text)
-            if let value = definition.value(literal) {
-                return HoverResult(text: KeyRendering.hover(value: value, ofKey: definition, format: format), format: format, range: range)
-            }
-            if definition.valuesAreClosed, !literal.isEmpty {
-                let allowed = definition.values.map { format == .markdown ? "`\($0.value)`" : $0.value }.joined(separator: ", ")
-                let name = format == .markdown ? "**\(definition.name)**" : definition.name
-                return HoverResult(text: "'\(literal)' is not a value \(name) accepts. Valid values: \(allowed).", format: format, range: range)
-            }
-            return nil
+            return valueHover(node, path: context.path, in: document, domain: domain, format: format, range: trimmed(node.element.contentRange, in: text))
+        case .tagName(let element, _), .insideTag(let element):
+            return tagHover(element, path: context.path, in: document, domain: domain, format: format)
         default:
             return nil
         }
+    }
+
+    /// A value's documented meaning, or that it is not one a closed set accepts.
+    static func valueHover(_ node: PlistNode, path: [PlistSyntax.PathComponent], in document: PlistDocument, domain: PlistDomain?,
+                           format: DocumentationFormat, range: Range<Int>) -> HoverResult? {
+        guard node.kind != .dictionary, node.kind != .array,
+              let (definition, isItem) = FeatureLookup.definition(forValueAt: path, domain: domain),
+              !isItem || definition.valueTypes.contains(.array) else { return nil }
+        let literal = (node.text ?? "").trimmingWhiteSpace()
+        if let value = definition.value(literal) {
+            return HoverResult(text: KeyRendering.hover(value: value, ofKey: definition, format: format), format: format, range: range)
+        }
+        if definition.valuesAreClosed, !literal.isEmpty {
+            let allowed = definition.values.map { format == .markdown ? "`\($0.value)`" : $0.value }.joined(separator: ", ")
+            let name = format == .markdown ? "**\(definition.name)**" : definition.name
+            return HoverResult(text: "'\(literal)' is not a value \(name) accepts. Valid values: \(allowed).", format: format, range: range)
+        }
+        return nil
+    }
+
+    /// Hover on the tags of an entry (`<key>`, `</key>`, `<string>`, `<true/>`, `<dict>`, `</array>`…):
+    /// the same documentation as its text — the key's doc for the key's tags; for a value's tags the
+    /// value's doc when it has one, else its key's. The range is the whole element.
+    static func tagHover(_ element: SyntaxElement, path: [PlistSyntax.PathComponent], in document: PlistDocument, domain: PlistDomain?,
+                         format: DocumentationFormat) -> HoverResult? {
+        // A key's tags: `path` is the dictionary holding it.
+        if element.tag == .key, let dictionary = document.node(at: path), dictionary.kind == .dictionary,
+           let key = dictionary.entries.first(where: { $0.key?.element.start == element.start })?.key {
+            guard var result = keyHover(key, parent: path, domain: domain, format: format) else { return nil }
+            result.range = element.range
+            return result
+        }
+        // A value's tags: `path` ends with the value's own key (or array index).
+        guard let last = path.last, let node = document.node(at: path), node.element.start == element.start else { return nil }
+        if let result = valueHover(node, path: path, in: document, domain: domain, format: format, range: element.range) { return result }
+        let parentPath = Array(path.dropLast())
+        guard case .key(let name) = last, let dictionary = document.node(at: parentPath), dictionary.kind == .dictionary,
+              let key = dictionary.entries.last(where: { $0.key?.text == name && $0.value?.element.start == element.start })?.key,
+              var result = keyHover(key, parent: parentPath, domain: domain, format: format) else { return nil }
+        result.range = element.range
+        return result
     }
 
     static func keyHover(_ key: PlistKey, parent path: [PlistSyntax.PathComponent], domain: PlistDomain?, format: DocumentationFormat) -> HoverResult? {
