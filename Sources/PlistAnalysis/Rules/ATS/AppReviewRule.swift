@@ -30,7 +30,8 @@ public struct AppReviewRule: Rule {
             out.append(diagnostic("\(k.text) = YES triggers App Store review: be ready to justify it", k.textRange))
         }
         for domain in ATS.domains(context) {
-            guard let d = domain.value, d.kind == .dictionary else { continue }
+            // An IP address gets no exception at all (ats-exception-domain-ip says so): nothing to review.
+            guard let d = domain.value, d.kind == .dictionary, !ExceptionDomainIPRule.isIPAddress(domain.key?.text ?? "") else { continue }
             for e in d.entries {
                 guard let k = e.key, let v = e.value else { continue }
                 if k.text == "NSExceptionAllowsInsecureHTTPLoads" && v.boolValue == true {

@@ -12,13 +12,20 @@ public struct ExceptionDomainIPRule: Rule {
     public let defaultSeverity = Severity.warning
     public let examples: [RuleExample] = [
         .triggering(ATS.domain("192.168.1.10", "\t\t\t\t<key>NSExceptionAllowsInsecureHTTPLoads</key>\n\t\t\t\t<true/>\n")),
+        .triggering(ATS.domain("10.0.0.1:8080", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n")),
         .nonTriggering(ATS.domain("printer.local", "\t\t\t\t<key>NSExceptionAllowsInsecureHTTPLoads</key>\n\t\t\t\t<true/>\n")),
     ]
 
     public init() {}
 
+    /// Whether the exception domain names an IP address, written bare or with a scheme, port or path
+    /// (`http://10.0.0.1:8080/`): every such spelling gets this rule's one message, not the format rule's.
     static func isIPAddress(_ s: String) -> Bool {
-        let t = s.trimmedForRules
+        var t = s.trimmedForRules
+        if let r = t.firstRange(of: "://") { t = String(t[r.upperBound...]) }
+        if let slash = t.firstIndex(of: "/") { t = String(t[..<slash]) }
+        if t.hasPrefix("["), let close = t.firstIndex(of: "]") { t = String(t[t.index(after: t.startIndex)..<close]) }
+        else if t.filter({ $0 == ":" }).count == 1, let colon = t.firstIndex(of: ":") { t = String(t[..<colon]) }
         let parts = t.split(separator: ".", omittingEmptySubsequences: false)
         if parts.count == 4, parts.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCIIDigit) }) { return true }
         let colons = t.filter { $0 == ":" }.count

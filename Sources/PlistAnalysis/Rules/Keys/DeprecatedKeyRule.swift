@@ -9,7 +9,8 @@ public struct DeprecatedKeyRule: Rule {
         Deprecated keys still work on some systems but are on their way out; ignored keys (such as \
         `UIPrerenderedIcon` since iOS 7) are harmless but read by no current system. When the successor is \
         already in the same dictionary the old key is kept for older systems and not reported. The fix \
-        renames the key to its successor (not applied by fix-all: it drops support for older systems).
+        renames the key to its successor (not applied by fix-all: it drops support for older systems). \
+        A deprecated dictionary or array is reported once: the keys inside it are not reported again.
         """
     public let category = RuleCategory.keys
     public let defaultSeverity = Severity.information
@@ -17,6 +18,7 @@ public struct DeprecatedKeyRule: Rule {
         .triggering(ExampleText.dict("\t<key>NSLocationAlwaysUsageDescription</key>\n\t<string>Track your runs.</string>\n\t<key>NSLocationWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n"),
                     fixed: ExampleText.dict("\t<key>NSLocationAlwaysAndWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n\t<key>NSLocationWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n")),
         .triggering(ExampleText.dict("\t<key>CFBundleGetInfoString</key>\n\t<string>Demo 1.0</string>\n")),
+        .triggering(ExampleText.dict("\t<key>UIStatusBarTintParameters</key>\n\t<dict>\n\t\t<key>UINavigationBar</key>\n\t\t<dict>\n\t\t\t<key>Style</key>\n\t\t\t<string>UIBarStyleDefault</string>\n\t\t\t<key>Translucent</key>\n\t\t\t<false/>\n\t\t</dict>\n\t</dict>\n")),
         .nonTriggering(ExampleText.dict("\t<key>NSLocationAlwaysUsageDescription</key>\n\t<string>Track your runs.</string>\n\t<key>NSLocationAlwaysAndWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n\t<key>NSLocationWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n")),
     ]
 
@@ -24,8 +26,9 @@ public struct DeprecatedKeyRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
         let edits = EditBuilder(context.text)
+        let obsolete = ObsoleteContainers(context)
         for info in context.keys {
-            guard let def = info.definition, def.status.kind == .deprecated || def.status.kind == .ignored else { continue }
+            guard let def = info.definition, def.status.kind == .deprecated || def.status.kind == .ignored, !obsolete.contains(info) else { continue }
             let keys = info.dictionary.keys
             var message = "'\(def.name)' is \(def.status.kind == .ignored ? "ignored" : "deprecated")" + (def.status.since.map { " since \($0)" } ?? "")
             var fixes: [Fix] = []

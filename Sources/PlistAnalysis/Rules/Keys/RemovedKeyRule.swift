@@ -23,8 +23,9 @@ public struct RemovedKeyRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
         let edits = EditBuilder(context.text)
+        let obsolete = ObsoleteContainers(context)
         for info in context.keys {
-            guard let def = info.definition else { continue }
+            guard let def = info.definition, !obsolete.contains(info) else { continue }
             let kind = def.status.kind
             guard kind == .removed || kind == .unsupported else { continue }
             let verb = kind == .removed ? "was removed" : "is not supported"
