@@ -15,8 +15,7 @@ public struct UnbalancedDirectiveRule: Rule {
     public let defaultSeverity = Severity.warning
     public var fileKinds: Set<FileKind> { FileKind.allKinds }
     public let examples: [RuleExample] = [
-        .triggering(ExampleText.dict("\t#ifdef DEBUG\n\t<key>NSAllowsLocalNetworking</key>\n\t<true/>\n"),
-                    fixed: ExampleText.dict("\t#ifdef DEBUG\n\t<key>NSAllowsLocalNetworking</key>\n\t<true/>\n\t#endif\n")),
+        .triggering(ExampleText.dict("\t#ifdef DEBUG\n\t<key>UIFileSharingEnabled</key>\n\t<true/>\n")),
         .triggering(ExampleText.dict("\t<key>CFBundleName</key>\n\t<string>Demo</string>\n\t#endif\n")),
         .nonTriggering(ExampleText.dict("\t<key>CFBundleDisplayName</key>\n\t#if BETA\n\t<string>Demo β</string>\n\t#else\n\t<string>Demo</string>\n\t#endif\n")),
     ]
