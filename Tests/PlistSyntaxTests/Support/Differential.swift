@@ -46,6 +46,10 @@ enum DocumentedDifference: String, CaseIterable {
     /// D3: a NUL byte after the root element — libxml2 takes NUL as the end of its in-memory input
     /// and ignores the rest; NUL is not an XML character, so we report text outside the root.
     case nulAfterRootElement = "D3 NUL after the root element"
+    /// D4: a C-preprocessor directive line outside the root element (`#include "Config.h"` after
+    /// `</plist>`) — libxml2 sees text outside the root; we see a directive of a preprocessed
+    /// Info.plist, which Xcode removes before anything reads the file.
+    case directiveOutsideRoot = "D4 preprocessor directive outside the root element"
 
     static func explaining(_ text: [UInt8], _ comparison: Comparison) -> DocumentedDifference? {
         guard !comparison.agrees else { return nil }
@@ -58,7 +62,24 @@ enum DocumentedDifference: String, CaseIterable {
            let rootEnd = comparison.ours.rootElement?.end, nul >= rootEnd {
             return .nulAfterRootElement
         }
+        if comparison.oursWellFormed && !comparison.reference.wellFormed {
+            // The real check: with our document-level directive lines blanked, libxml2 agrees.
+            let lines = documentLevelDirectives(comparison.ours)
+            if !lines.isEmpty && XMLReference.check(blanking(lines, in: text)).wellFormed { return .directiveOutsideRoot }
+        }
         return nil
+    }
+
+    /// The ranges of the directive entries at the document level (outside the root element).
+    static func documentLevelDirectives(_ tree: SyntaxTree) -> [Range<Int>] {
+        tree.topLevel.filter { $0.kind == .directive }.map(\.range)
+    }
+
+    /// `text` with the bytes of `ranges` replaced by spaces (line breaks kept).
+    static func blanking(_ ranges: [Range<Int>], in text: [UInt8]) -> [UInt8] {
+        var out = text
+        for r in ranges { for i in r where out[i] != 0x0A && out[i] != 0x0D { out[i] = 0x20 } }
+        return out
     }
 
     /// The `encoding` pseudo-attribute of a leading XML declaration (after an optional BOM).
