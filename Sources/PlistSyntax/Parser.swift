@@ -332,6 +332,8 @@ struct Parser {
     @inline(__always)
     private mutating func leaf(start: Int, contentStart: Int, nameStart: Int, nameLength: Int, tag: TagName, flags: EntryFlags) -> Bool {
         let (textEnd, textFlags) = scanText(from: contentStart)
+        // Non-blank text directly in a container may hold directive lines: the frame path splits it.
+        if !tag.isScalar && textEnd > contentStart && !textFlags.contains(.whitespaceOnly) { return false }
         var j = textEnd + 2
         guard j + nameLength < end, p[textEnd] == 0x3C, p[textEnd + 1] == 0x2F, memeq(nameStart, j, nameLength) else { return false }
         j += nameLength
