@@ -361,7 +361,9 @@ private struct Builder {
             problems.append(SyntaxProblem(code: "plist-empty-root", message: "<plist> holds no value: add a <dict>", range: rootElement.startTagRange))
             return nil
         }
-        for extra in values.dropFirst() {
+        // `#if A <dict>…</dict> #else <dict>…</dict> #endif`: one root value per branch; the
+        // typed view follows the first.
+        for extra in values.dropFirst() where !inOtherBranches(first, extra) {
             problems.append(SyntaxProblem(code: "plist-extra-root-value", message: "<plist> must hold exactly one value; this one is ignored", range: extra.range))
         }
         return build(first)

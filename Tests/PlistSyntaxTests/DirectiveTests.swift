@@ -129,6 +129,9 @@ import Testing
         #expect(both.problems.map(\.code) == ["plist-value-without-key"])
         // Two values in one branch are still a value without a key when every branch is read.
         #expect(codes("<plist>\n<dict>\n<key>A</key>\n#if X\n<string>a</string>\n<string>b</string>\n#endif\n</dict>\n</plist>") == ["plist-value-without-key"])
+        // One root value per branch.
+        #expect(codes("<plist>\n#ifdef A\n<dict/>\n#else\n<array/>\n#endif\n</plist>").isEmpty)
+        #expect(codes("<plist>\n#ifdef A\n<dict/>\n<array/>\n#endif\n</plist>") == ["plist-extra-root-value"])
         // An unconditional value after a branch's value is one too.
         #expect(codes("<plist>\n<dict>\n<key>A</key>\n#if X\n<string>a</string>\n#endif\n<string>b</string>\n</dict>\n</plist>") == ["plist-value-without-key"])
     }
