@@ -247,6 +247,10 @@ public enum ConditionExpression {
         let depth: Int
         var index = 0
         var failed = false
+        /// Recursion depth: a condition is one line of a file, and a line of 100,000 `(` must not
+        /// exhaust the stack.
+        var nesting = 0
+        static let maximumNesting = 256
 
         init(tokens: [Token], definitions: [String: String], depth: Int) {
             self.tokens = tokens
@@ -260,6 +264,9 @@ public enum ConditionExpression {
         }
 
         mutating func conditional() -> Int64 {
+            nesting += 1
+            defer { nesting -= 1 }
+            if nesting > Self.maximumNesting { failed = true; return 0 }
             let c = binary(0)
             if accept("?") {
                 let a = conditional()
@@ -305,6 +312,9 @@ public enum ConditionExpression {
         }
 
         mutating func unary() -> Int64 {
+            nesting += 1
+            defer { nesting -= 1 }
+            if nesting > Self.maximumNesting { failed = true; return 0 }
             if accept("!") { return unary() == 0 ? 1 : 0 }
             if accept("-") { return 0 &- unary() }
             if accept("+") { return unary() }

@@ -90,7 +90,11 @@ import Testing
             ("ALIAS * 3 + 1", 7), ("0x10 == 16", 1), ("010 == 8", 1), ("1 ? 5 : 6", 5), ("-ONE < 0", 1), ("(TWO << 2) | 1", 9),
             ("1 / 0", 0), ("ONE &&", 0), ("(ONE", 0), ("EMPTY", 0), ("2UL == 2", 1),
         ]
-        for (condition, expected) in cases {
+        let deep = String(repeating: "(", count: 100_000) + "1" + String(repeating: ")", count: 100_000)
+        let shallow = String(repeating: "(", count: 50) + "1" + String(repeating: ")", count: 50)
+        let cases2: [(String, Int64)] = [(deep, 0), (String(repeating: "!", count: 100_001) + "0", 0), (shallow, 1),
+                                         (String(repeating: "1 ? 1 : ", count: 50_000) + "0", 0)]
+        for (condition, expected) in cases + cases2 {
             #expect(ConditionExpression.evaluate(condition, defs) == expected, "\(condition)")
         }
     }
