@@ -209,18 +209,22 @@ struct Parser {
     // MARK: Preprocessor directives
 
     /// Splits the text run `start..<stop` into text and `.directive` entries when a line of it is a
-    /// C-preprocessor directive; returns false (appending nothing) when none is. The decision reads
-    /// only the run's own bytes (a run starts after markup, never after a newline, except at offset
-    /// 0), so a region reparse, which always takes whole text runs, decides as a full parse does.
+    /// C-preprocessor directive; returns false (appending nothing) when none is. Whether a `#`
+    /// starts a directive reads only the run's own bytes (a run starts after markup, never after a
+    /// newline, except at offset 0), so a region reparse, which always takes whole text runs,
+    /// decides as a full parse does. The preprocessor reads a directive to the end of its line, so
+    /// the entry does too, past any `<` (`#include <Config.h>`): parsing goes on after the line.
+    /// A region reparse whose directive runs past the region's end is refused and widened.
     private mutating func splitDirectives(_ start: Int, _ stop: Int) -> Bool {
         var cursor = start
         var found = false
         var i = start
         while i < stop {
-            if p[i] == 0x23, let lineEnd = directiveEnd(at: i, runStart: start, stop: stop) {
+            if p[i] == 0x23, let lineEnd = directiveEnd(at: i, runStart: start) {
                 found = true
                 appendTextPiece(cursor, i)
                 append(RawEntry(offset: UInt32(i), width: UInt32(lineEnd - i), kind: .directive, tag: .other, flags: [], startTagWidth: 0, endTagWidth: 0))
+                if lineEnd > stop { pos = lineEnd; return true }
                 cursor = lineEnd
                 i = lineEnd
                 continue
@@ -264,8 +268,10 @@ struct Parser {
     }
 
     /// When the `#` at `i` starts a directive line (only blanks before it on its line, then a
-    /// directive word), the end of that line (before its newline, or `stop`); nil otherwise.
-    func directiveEnd(at i: Int, runStart: Int, stop: Int) -> Int? {
+    /// directive word), the end of that line (before its newline, or the end of the file); nil
+    /// otherwise.
+    func directiveEnd(at i: Int, runStart: Int) -> Int? {
+        let stop = end
         var k = i
         while k > runStart && (p[k - 1] == 0x20 || p[k - 1] == 0x09) { k -= 1 }
         guard k == 0 || (k > runStart && (p[k - 1] == 0x0A || p[k - 1] == 0x0D)) else { return nil }

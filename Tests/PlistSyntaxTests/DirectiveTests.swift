@@ -30,6 +30,21 @@ import Testing
         #expect(doc.conditionals.problems.isEmpty)
     }
 
+    @Test func aDirectiveRunsToTheEndOfItsLinePastMarkup() {
+        let s = header + "<plist version=\"1.0\">\n<dict>\n#include <Config/Info.h>\n\t<key>A</key>\n#define TAG <string>x</string>\n\t<true/>\n</dict>\n</plist>\n"
+        let tree = parse(s)
+        #expect(directives(tree) == ["#include <Config/Info.h>", "#define TAG <string>x</string>"])
+        #expect(tree.syntaxErrors.isEmpty)
+        #expect(checkTiling(tree.document, tree.text) == nil)
+        #expect(PlistDocument(tree).problems.isEmpty)
+        // Editing inside such a line reparses to the same tree as a full parse.
+        let at = Array(s.utf8).firstRange(of: Array("Info.h".utf8))!.lowerBound
+        for replacement in ["x", "\n", ">", "<", ""] {
+            let edited = tree.applying(TextEdit(range: at..<(at + 1), replacement: replacement))
+            #expect(sameTree(edited, SyntaxTree.parse(edited.text)), "\(replacement.debugDescription)")
+        }
+    }
+
     @Test func onlyWholeLinesOutsideScalarsAreDirectives() {
         for body in [
             "<dict>#if A\n</dict>",  // not at a line start

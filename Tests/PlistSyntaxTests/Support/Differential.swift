@@ -46,10 +46,10 @@ enum DocumentedDifference: String, CaseIterable {
     /// D3: a NUL byte after the root element — libxml2 takes NUL as the end of its in-memory input
     /// and ignores the rest; NUL is not an XML character, so we report text outside the root.
     case nulAfterRootElement = "D3 NUL after the root element"
-    /// D4: a C-preprocessor directive line outside the root element (`#include "Config.h"` after
-    /// `</plist>`) — libxml2 sees text outside the root; we see a directive of a preprocessed
-    /// Info.plist, which Xcode removes before anything reads the file.
-    case directiveOutsideRoot = "D4 preprocessor directive outside the root element"
+    /// D4: a C-preprocessor directive line that libxml2 reads as text outside the root element
+    /// (`#include "Config.h"` after `</plist>`) or as markup (`#include <Config.h>`) — we see a
+    /// directive of a preprocessed Info.plist, which Xcode removes before anything reads the file.
+    case directiveLine = "D4 preprocessor directive line outside the root or holding markup"
 
     static func explaining(_ text: [UInt8], _ comparison: Comparison) -> DocumentedDifference? {
         guard !comparison.agrees else { return nil }
@@ -63,16 +63,11 @@ enum DocumentedDifference: String, CaseIterable {
             return .nulAfterRootElement
         }
         if comparison.oursWellFormed && !comparison.reference.wellFormed {
-            // The real check: with our document-level directive lines blanked, libxml2 agrees.
-            let lines = documentLevelDirectives(comparison.ours)
-            if !lines.isEmpty && XMLReference.check(blanking(lines, in: text)).wellFormed { return .directiveOutsideRoot }
+            // The real check: with our directive lines blanked, libxml2 agrees.
+            let lines = ConditionalStructure(comparison.ours).directives.map(\.range)
+            if !lines.isEmpty && XMLReference.check(blanking(lines, in: text)).wellFormed { return .directiveLine }
         }
         return nil
-    }
-
-    /// The ranges of the directive entries at the document level (outside the root element).
-    static func documentLevelDirectives(_ tree: SyntaxTree) -> [Range<Int>] {
-        tree.topLevel.filter { $0.kind == .directive }.map(\.range)
     }
 
     /// `text` with the bytes of `ranges` replaced by spaces (line breaks kept).
