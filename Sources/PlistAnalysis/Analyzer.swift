@@ -30,6 +30,7 @@ public enum Analyzer {
             }
             if suppressions.isEmpty { out += found } else { out += found.filter { !suppressions.suppresses($0) } }
         }
+        BranchSafety.removeUnsafeFixes(&out, document: document)
         out.sort { ($0.range.lowerBound, $0.range.upperBound, $0.code) < ($1.range.lowerBound, $1.range.upperBound, $1.code) }
         return out
     }
@@ -40,7 +41,7 @@ public enum Analyzer {
                                    schema: KeyDatabase = .shared) -> (text: [UInt8], diagnostics: [Diagnostic]) {
         switch SourceDecoding.decode(raw) {
         case .success(let text):
-            return (text, diagnostics(for: PlistDocument(text: text), path: path, configuration: configuration, schema: schema))
+            return (text, diagnostics(for: PlistDocument(text: text, definitions: configuration.preprocessorDefinitions), path: path, configuration: configuration, schema: schema))
         case .failure(let error):
             guard !configuration.disabledRules.contains(error.code) else { return (raw, []) }
             let severity = configuration.severities[error.code] ?? .error

@@ -27,7 +27,8 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// The analysis settings (see docs/configuration.md):
     /// `{"rules": {"RULE-ID": "off"|"error"|"warning"|"information"|"hint"}, "disabledRules": [ids],
     /// "infoPlistRules": true, "fileKind": "infoPlist"|"entitlements"|"privacyManifest"|"other",
-    /// "inlayHints": true | {"enabled": Bool}}`. Unknown values are ignored.
+    /// "inlayHints": true | {"enabled": Bool}, "preprocessorDefinitions": ["NAME", "NAME=VALUE"] |
+    /// {"NAME": "VALUE"}}`. Unknown values are ignored.
     static func parse(_ s: JSONValue) -> AnalysisConfiguration {
         var c = AnalysisConfiguration()
         for (id, value) in s["rules"]?.objectValue ?? [:] {
@@ -44,7 +45,36 @@ public struct ServerConfiguration: Sendable, Hashable {
         if let on = s["infoPlistRules"]?.boolValue { c.infoPlistRules = on }
         if let hints = s["inlayHints"]?.boolValue ?? s["inlayHints"]?["enabled"]?.boolValue { c.inlayHints = hints }
         if let kind = s["fileKind"]?.stringValue { c.fileKindOverride = FileKind(rawValue: kind) }
+        c.preprocessorDefinitions = preprocessorDefinitions(s["preprocessorDefinitions"])
         return c
+    }
+}
+
+extension ServerConfiguration {
+    /// The `preprocessorDefinitions` setting, as `check -D` takes them: an array of `NAME` or
+    /// `NAME=VALUE` strings, or an object of names to values (a bare name or `true` is "1").
+    /// Absent, null or `false` means every branch is analysed at once.
+    static func preprocessorDefinitions(_ value: JSONValue?) -> [String: String]? {
+        var out: [String: String] = [:]
+        switch value {
+        case .array(let items)?:
+            for case .string(let d) in items {
+                let parts = d.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                if !parts[0].isEmpty { out[parts[0]] = parts.count == 2 ? parts[1] : "1" }
+            }
+        case .object(let members)?:
+            for (name, v) in members {
+                switch v {
+                case .string(let s): out[name] = s
+                case .int(let i): out[name] = String(i)
+                case .bool(true): out[name] = "1"
+                default: continue
+                }
+            }
+        default:
+            return nil
+        }
+        return out
     }
 }
 
@@ -62,7 +92,13 @@ public struct DiagnosticsProvider: Sendable {
     /// configuration, since the snapshot is immutable.
     public func analysisDiagnostics(for snapshot: DocumentSnapshot, configuration: ServerConfiguration) -> [PlistAnalysis.Diagnostic] {
         snapshot.analysisDiagnostics(configuration: configuration) {
-            Analyzer.diagnostics(for: snapshot.document, path: snapshot.uri, configuration: configuration.analysis)
+            // With preprocessor definitions, a preprocessed file is analysed as Xcode reads it; the
+            // shared typed view (every branch at once) keeps serving completion, hover and outline.
+            var document = snapshot.document
+            if let definitions = configuration.analysis.preprocessorDefinitions, document.conditionals.isPreprocessed {
+                document = PlistDocument(snapshot.tree, definitions: definitions)
+            }
+            return Analyzer.diagnostics(for: document, path: snapshot.uri, configuration: configuration.analysis)
         }
     }
 

@@ -134,16 +134,39 @@ public struct PlistDocument: Sendable {
     /// Plist structure and value problems (XML problems are in `tree.syntaxErrors`).
     public let problems: [SyntaxProblem]
 
-    public init(_ tree: SyntaxTree) {
+    /// The `#if` groups of a preprocessed Info.plist (empty structure for an ordinary file).
+    public let conditionals: ConditionalStructure
+    /// The preprocessor definitions the view was built for; nil means every branch at once.
+    public let definitions: [String: String]?
+
+    /// Builds the typed view. For a preprocessed file (one with `#if` lines), `definitions` nil
+    /// reads every branch at once — values of one key in different conditional regions are
+    /// alternatives, keys in different regions are not duplicates — while a set of definitions
+    /// (`check -D`) keeps only the branches the C preprocessor would keep, as Xcode sees the file.
+    public init(_ tree: SyntaxTree, definitions: [String: String]? = nil) {
         self.tree = tree
-        var builder = Builder(text: tree.text)
+        let conditionals = ConditionalStructure(tree)
+        self.conditionals = conditionals
+        self.definitions = definitions
+        var builder = Builder(text: tree.text, conditionals: conditionals, definitions: definitions)
         self.root = builder.buildRoot(tree)
         builder.checkDoctype(tree)
         self.problems = builder.problems
     }
 
     /// Parses text and builds the typed view.
-    public init(text: [UInt8]) { self.init(SyntaxTree.parse(text)) }
+    public init(text: [UInt8], definitions: [String: String]? = nil) { self.init(SyntaxTree.parse(text), definitions: definitions) }
+
+    /// Whether this view holds every branch of a preprocessed file at once (no definitions given).
+    public var readsAllBranches: Bool { definitions == nil && conditionals.isPreprocessed }
+
+    /// Whether the entries at offsets `a` and `b` can both be in what Xcode reads: false only when
+    /// the view holds every branch and they lie in different conditional regions (`#if A … #endif`
+    /// then `#if B … #endif` are read as alternatives: the author defines one of them).
+    public func mayCoexist(_ a: Int, _ b: Int) -> Bool {
+        guard readsAllBranches else { return true }
+        return conditionals.path(at: a) == conditionals.path(at: b)
+    }
 
     /// The decoded value, as Foundation would read it (nil when there is no root value).
     public var value: PlistValue? { root.map(Self.value(of:)) }
@@ -281,8 +304,33 @@ enum ScalarText {
 private struct Builder {
     let text: [UInt8]
     var problems: [SyntaxProblem] = []
+    let conditionals: ConditionalStructure
+    /// With definitions: the branches kept; entries elsewhere are skipped like comments.
+    let selected: Set<BranchID>?
+    /// Without definitions, in a preprocessed file: every branch is read, values in different
+    /// conditional regions are alternatives.
+    let branching: Bool
 
-    init(text: [UInt8]) { self.text = text }
+    init(text: [UInt8], conditionals: ConditionalStructure, definitions: [String: String]?) {
+        self.text = text
+        self.conditionals = conditionals
+        let preprocessed = conditionals.isPreprocessed
+        selected = preprocessed ? definitions.map { conditionals.selectedBranches($0) } : nil
+        branching = preprocessed && definitions == nil
+    }
+
+    /// Whether the preprocessor drops `c` under the given definitions.
+    func inactive(_ c: SyntaxElement) -> Bool {
+        guard let selected else { return false }
+        return !conditionals.isActive(c.start, selected: selected)
+    }
+
+    /// Whether `a` and `b` lie in different conditional regions, both inside some `#if` group.
+    func inOtherBranches(_ a: SyntaxElement, _ b: SyntaxElement) -> Bool {
+        guard branching else { return false }
+        let pa = conditionals.path(at: a.start), pb = conditionals.path(at: b.start)
+        return !pa.isEmpty && !pb.isEmpty && pa != pb
+    }
 
     mutating func buildRoot(_ tree: SyntaxTree) -> PlistNode? {
         // No root element at all is an XML error, reported by the syntax layer.
@@ -303,6 +351,7 @@ private struct Builder {
         }
         var values: [SyntaxElement] = []
         rootElement.forEachChild { c in
+            if inactive(c) { return }
             if c.kind == .element { values.append(c) }
             else if c.kind == .text && !c.flags.contains(.whitespaceOnly) && !c.flags.contains(.malformed) {
                 problems.append(SyntaxProblem(code: "plist-stray-text", message: "Text outside any value is ignored", range: c.range))
@@ -312,7 +361,9 @@ private struct Builder {
             problems.append(SyntaxProblem(code: "plist-empty-root", message: "<plist> holds no value: add a <dict>", range: rootElement.startTagRange))
             return nil
         }
-        for extra in values.dropFirst() {
+        // `#if A <dict>…</dict> #else <dict>…</dict> #endif`: one root value per branch; the
+        // typed view follows the first.
+        for extra in values.dropFirst() where !inOtherBranches(first, extra) {
             problems.append(SyntaxProblem(code: "plist-extra-root-value", message: "<plist> must hold exactly one value; this one is ignored", range: extra.range))
         }
         return build(first)
@@ -439,31 +490,43 @@ private struct Builder {
 
     mutating func buildDictionary(_ e: SyntaxElement) -> PlistNode {
         var entries: [PlistEntry] = []
-        var pending: PlistKey? = nil
+        // Keys waiting for their value: one, or several in different branches (`#if A <key>X</key>
+        // #else <key>Y</key> #endif <string>v</string>`), which then share the value.
+        var pending: [PlistKey] = []
         e.forEachChild { c in
+            if inactive(c) { return }
             guard c.kind == .element else { strayText(c, in: "dict"); return }
             if c.tag == .key {
-                if let k = pending {
-                    problems.append(SyntaxProblem(code: "plist-key-without-value", message: "Key '\(k.text)' has no value", range: k.element.range))
-                    entries.append(PlistEntry(key: k, value: nil))
-                }
                 for inner in c.childElements {
                     problems.append(SyntaxProblem(code: "plist-element-in-scalar", message: "<\(name(inner))> cannot appear inside <key>", range: inner.range))
                 }
                 checkScalarMarkup(c)
-                pending = PlistKey(element: c, text: scalarText(c))
+                let key = PlistKey(element: c, text: scalarText(c))
+                if !pending.isEmpty && !pending.allSatisfy({ inOtherBranches($0.element, c) }) {
+                    for k in pending {
+                        problems.append(SyntaxProblem(code: "plist-key-without-value", message: "Key '\(k.text)' has no value", range: k.element.range))
+                        entries.append(PlistEntry(key: k, value: nil))
+                    }
+                    pending = []
+                }
+                pending.append(key)
             } else {
                 let v = build(c)
-                if let k = pending {
+                if !pending.isEmpty {
+                    for k in pending { entries.append(PlistEntry(key: k, value: v)) }
+                    pending = []
+                } else if let last = entries.last, let k = last.key, let previous = last.value, inOtherBranches(previous.element, c) {
+                    // One value per branch (`<key>X</key> #if A <string>a</string> #else
+                    // <string>b</string> #endif`): an alternative value of the same key, an entry
+                    // of its own so that every rule checks it.
                     entries.append(PlistEntry(key: k, value: v))
-                    pending = nil
                 } else {
                     problems.append(SyntaxProblem(code: "plist-value-without-key", message: "This value has no <key> before it", range: c.startTagRange))
                     entries.append(PlistEntry(key: nil, value: v))
                 }
             }
         }
-        if let k = pending {
+        for k in pending {
             problems.append(SyntaxProblem(code: "plist-key-without-value", message: "Key '\(k.text)' has no value", range: k.element.range))
             entries.append(PlistEntry(key: k, value: nil))
         }
@@ -473,6 +536,7 @@ private struct Builder {
     mutating func buildArray(_ e: SyntaxElement) -> PlistNode {
         var items: [PlistNode] = []
         e.forEachChild { c in
+            if inactive(c) { return }
             guard c.kind == .element else { strayText(c, in: "array"); return }
             if c.tag == .key {
                 problems.append(SyntaxProblem(code: "plist-key-in-array", message: "<key> cannot be an array item; use <string>", range: c.startTagRange))

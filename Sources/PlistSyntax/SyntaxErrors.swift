@@ -128,7 +128,7 @@ private struct ErrorWalker {
             } else {
                 add("xml-invalid-doctype", "Malformed DOCTYPE: expected <!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">", e.range)
             }
-        case .byteOrderMark:
+        case .byteOrderMark, .directive:
             break
         }
     }

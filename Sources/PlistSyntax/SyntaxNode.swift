@@ -23,6 +23,11 @@ public enum SyntaxKind: UInt8, Sendable, BitwiseCopyable {
     case byteOrderMark
     /// Markup that is not XML: a `<` that starts nothing valid, `<!foo`, `</>`.
     case bogus
+    /// A C-preprocessor directive line (`#if DEBUG`, `#else`, `#include "x.h"`…) in container
+    /// content or at document level, from `#` to the end of its line (newline excluded): Xcode runs
+    /// such an Info.plist through the preprocessor (`INFOPLIST_PREPROCESS`), so the line is not
+    /// stray text and never an error. See docs/preprocessed-plists.md.
+    case directive
 }
 
 /// The element names a property list uses; anything else is `.other`.

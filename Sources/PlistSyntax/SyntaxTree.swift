@@ -144,15 +144,17 @@ public struct SyntaxTree: Sendable {
     }
 
     /// Widens a region so that parsing it alone is the same as parsing it in context: adjacent text
-    /// joins it (text runs merge), and so does an entry before it whose extent the region's first
+    /// and directive lines join it (text runs merge), and so does an entry before it whose extent the region's first
     /// byte decided (an element closed only because the region's first tag began, a tag cut short
     /// by a `<`).
     private func widen(node: SyntaxNode, first: Int, last: Int) -> (Int, Int) {
         let c = node.children
         var f = first, l = last
         let openEnded: EntryFlags = [.endTagMissing, .startTagUnterminated, .endTagUnterminated, .unterminated]
-        while f > 0 && (c[f - 1].kind == .text || c[f - 1].kind == .bogus || !c[f - 1].flags.isDisjoint(with: openEnded)) { f -= 1 }
-        while l + 1 < c.count && c[l + 1].kind == .text { l += 1 }
+        // Directive lines are pieces of a text run (whether a `#` starts one depends on the run
+        // around it), so they join the region as text does.
+        while f > 0 && (c[f - 1].kind == .text || c[f - 1].kind == .directive || c[f - 1].kind == .bogus || !c[f - 1].flags.isDisjoint(with: openEnded)) { f -= 1 }
+        while l + 1 < c.count && (c[l + 1].kind == .text || c[l + 1].kind == .directive) { l += 1 }
         return (f, l)
     }
 

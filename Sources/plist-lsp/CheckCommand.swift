@@ -47,6 +47,10 @@ struct Check: ParsableCommand {
     @Flag(help: "Do not run the Info.plist rules (syntax and structure only).")
     var noInfoPlistRules = false
 
+    @Option(name: .customShort("D", allowingJoined: true),
+            help: ArgumentHelp("Define a preprocessor macro (NAME or NAME=VALUE, repeatable): a preprocessed Info.plist is analysed with the #if branches Xcode would keep for these definitions.", valueName: "name[=value]"))
+    var definitions: [String] = []
+
     @Flag(help: "Also print hints (e.g. keys the system does not read, which are legal custom keys).")
     var hints = false
 
@@ -76,6 +80,20 @@ struct Check: ParsableCommand {
             c.fileKindOverride = kind
         }
         c.infoPlistRules = !noInfoPlistRules
+        if !definitions.isEmpty {
+            var defined: [String: String] = [:]
+            for d in definitions {
+                let parts = d.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let name = parts[0]
+                guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic,
+                      name.unicodeScalars.allSatisfy({ $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }) else {
+                    throw ValidationError("-D takes NAME or NAME=VALUE with NAME an identifier, not '\(d)'")
+                }
+                // As in cc: `-D NAME` defines NAME as 1.
+                defined[name] = parts.count == 2 ? parts[1] : "1"
+            }
+            c.preprocessorDefinitions = defined
+        }
         return c
     }
 

@@ -28,11 +28,22 @@ struct PlistLSP: AsyncParsableCommand {
         defaultSubcommand: Serve.self
     )
 
+    /// `-DNAME=VALUE` as cc takes it: argument-parser reads a joined short option only up to `=`,
+    /// so the definition is passed on as `-D NAME=VALUE`.
+    static func splittingJoinedDefinitions(_ arguments: [String]) -> [String] {
+        var out: [String] = []
+        for (i, a) in arguments.enumerated() {
+            if a == "--" { return out + arguments[i...] }
+            if a.hasPrefix("-D") && a.count > 2 && a.contains("=") { out += ["-D", String(a.dropFirst(2))] } else { out.append(a) }
+        }
+        return out
+    }
+
     /// Runs the command; usage errors exit with status 2 (not argument-parser's 64) so that every
     /// subcommand shares one convention: 0 fine, 1 problems found, 2 usage or I/O error.
     static func main() async {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(splittingJoinedDefinitions(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -19,4 +19,19 @@ import PlistLanguageServer
         #expect(!provider.analysisDiagnostics(for: snapshot, configuration: off).contains { $0.code == "plist-duplicate-key" })
         #expect(provider.analysisDiagnostics(for: snapshot, configuration: plain) == first)
     }
+
+    /// `preprocessorDefinitions` in its object form (the array form is driven end to end in
+    /// PreprocessedPlistTests): a new branch set is a new analysis of the same snapshot.
+    @Test func preprocessorDefinitionsChooseTheBranchesAnalysed() {
+        let text = "<plist><dict>\n#ifdef DEBUG\n<key>A</key><string>1</string>\n#endif\n<key>A</key><string>2</string></dict></plist>"
+        let snapshot = DocumentSnapshot(uri: "file:///p/Info.plist", text: text)
+        let provider = DiagnosticsProvider()
+        #expect(!provider.analysisDiagnostics(for: snapshot, configuration: ServerConfiguration()).contains { $0.code == "plist-duplicate-key" })
+        let debug = ServerConfiguration(settings: ["plist": ["preprocessorDefinitions": ["DEBUG": true, "OFF": false, "LEVEL": 2]]])
+        #expect(debug.analysis.preprocessorDefinitions == ["DEBUG": "1", "LEVEL": "2"])
+        #expect(provider.analysisDiagnostics(for: snapshot, configuration: debug).filter { $0.code == "plist-duplicate-key" }.count == 2)
+        let release = ServerConfiguration(settings: ["preprocessorDefinitions": ["RELEASE=1"]], generation: 2)
+        #expect(release.analysis.preprocessorDefinitions == ["RELEASE": "1"])
+        #expect(!provider.analysisDiagnostics(for: snapshot, configuration: release).contains { $0.code == "plist-duplicate-key" })
+    }
 }

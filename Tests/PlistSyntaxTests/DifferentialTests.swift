@@ -77,14 +77,30 @@ struct ValueDifference {
     var snippet: String { snippetAround(mutations, in: text) }
 }
 
+/// What Xcode hands to Foundation for a preprocessed Info.plist when nothing is defined: the
+/// directive lines and the bytes of the branches not taken blanked (line breaks kept), as the C
+/// preprocessor drops them.
+func preprocessorOutput(_ tree: SyntaxTree) -> [UInt8] {
+    let conditionals = ConditionalStructure(tree)
+    let selected = conditionals.selectedBranches([:])
+    var out = tree.text
+    for i in out.indices where out[i] != 0x0A && out[i] != 0x0D && !conditionals.isActive(i, selected: selected) { out[i] = 0x20 }
+    return DocumentedDifference.blanking(conditionals.directives.map(\.range), in: out)
+}
+
 /// Compares our decoded value with Foundation's for inputs libxml2 and Foundation both accept, and
-/// flags well-formed inputs Foundation rejects while we report no problem at all.
+/// flags well-formed inputs Foundation rejects while we report no problem at all. A preprocessed
+/// Info.plist is never read as it is: Foundation reads the preprocessor's output, which our view
+/// with no definitions must decode alike (or report a problem when Foundation rejects it).
 func valueDifference(_ text: [UInt8], file: String, mutations: [Mutation], reference: Verdict) -> ValueDifference? {
     guard reference.wellFormed else { return nil }
+    let tree = SyntaxTree.parse(text)
+    let preprocessed = ConditionalStructure(tree).isPreprocessed
+    let document = preprocessed ? PlistDocument(tree, definitions: [:]) : PlistDocument(tree)
     let foundation: NormalizedValue?
-    switch FoundationReading(text) {
+    switch FoundationReading(preprocessed ? preprocessorOutput(tree) : text) {
     case .rejected(let reason):
-        guard PlistDocument(SyntaxTree.parse(text)).allProblems.isEmpty else { return nil }
+        guard document.allProblems.isEmpty else { return nil }
         return ValueDifference(file: file, mutations: mutations, text: text, detail: "Foundation rejects (\(reason)), we report no problem")
     case .value(let value):
         foundation = value
@@ -92,7 +108,7 @@ func valueDifference(_ text: [UInt8], file: String, mutations: [Mutation], refer
     guard let foundation else {
         return ValueDifference(file: file, mutations: mutations, text: text, detail: "Foundation returned a type we cannot normalise")
     }
-    guard let ours = PlistDocument(SyntaxTree.parse(text)).value else {
+    guard let ours = document.value else {
         return ValueDifference(file: file, mutations: mutations, text: text, detail: "ours: no value; Foundation: \(foundation)")
     }
     return NormalizedValue.difference(NormalizedValue(ours), foundation).map {
@@ -136,6 +152,25 @@ func valueDifference(_ text: [UInt8], file: String, mutations: [Mutation], refer
             try (([summary] + paragraphs).joined(separator: "\n\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }
         for paragraph in paragraphs { Issue.record(Comment(rawValue: paragraph)) }
+    }
+
+    /// D4 is explained only by a real check: blanking our directive lines must make libxml2 accept
+    /// the file; a directive line without markup inside the root is plain character data to both.
+    @Test func directiveLinesOutsideTheRootOrHoldingMarkupAreADocumentedDifference() {
+        let base = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n#ifdef DEBUG\n<key>A</key>\n<true/>\n#endif\n</dict>\n</plist>\n"
+        let inside = Comparison(Array(base.utf8))
+        #expect(inside.agrees && inside.oursWellFormed)
+        let after = Array((base + "#define X 1\n").utf8)
+        let comparison = Comparison(after)
+        #expect(!comparison.agrees)
+        #expect(DocumentedDifference.explaining(after, comparison) == .directiveLine)
+        let include = Array(base.replacingOccurrences(of: "#endif", with: "#endif\n#include <Config/Info.h>").utf8)
+        #expect(!Comparison(include).agrees)
+        #expect(DocumentedDifference.explaining(include, Comparison(include)) == .directiveLine)
+        // A directive does not excuse other text after the root.
+        let more = Array((base + "#define X 1\nstray\n").utf8)
+        #expect(Comparison(more).agrees)
+        #expect(DocumentedDifference.explaining(more, Comparison(more)) == nil)
     }
 
     @Test func corpusValuesMatchFoundation() throws {

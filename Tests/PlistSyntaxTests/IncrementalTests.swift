@@ -9,10 +9,30 @@ let editFragments: [String] = [
     "&#x41;", "<key>NSCameraUsageDescription</key>\n\t<string>Scan</string>\n", "<?pi x?>", "</", "<d", "\u{1}",
 ]
 
-func randomEdit(_ text: [UInt8], _ rng: inout SplitMix64) -> TextEdit {
+let directiveFragments: [String] = [
+    "#", "#if DEBUG\n", "  #else\n", "#endif", "\t#ifdef X\n", "#elif defined(A) && !B\n", "#include \"x.h\"\n",
+    "#define N <", "# endif\n", "#iff\n", "\t<key>K</key>\n#if A\n\t<string>a</string>\n#else\n\t<true/>\n#endif\n",
+]
+
+/// A random edit; with `directives`, one in six inserts or deletes a preprocessor directive line
+/// or a `#` at a line start instead.
+func randomEdit(_ text: [UInt8], _ rng: inout SplitMix64, directives: Bool = false) -> TextEdit {
     let n = text.count
     let pos = n == 0 ? 0 : Int.random(in: 0...n, using: &rng)
-    switch Int.random(in: 0..<10, using: &rng) {
+    switch Int.random(in: 0..<(directives ? 12 : 10), using: &rng) {
+    case 10:  // a `#` or a preprocessor directive at a line start (docs/preprocessed-plists.md)
+        var at = pos
+        while at < n && text[at] != 0x0A { at += 1 }
+        at = min(n, at + 1)
+        return TextEdit(range: at..<at, replacement: directiveFragments.randomElement(using: &rng)!)
+    case 11:  // delete the line of the next `#`, or only its `#`
+        guard let hash = text[pos...].firstIndex(of: 0x23) else { return TextEdit(range: pos..<pos, replacement: "#") }
+        if Bool.random(using: &rng) { return TextEdit(range: hash..<(hash + 1), replacement: []) }
+        var lineStart = hash
+        while lineStart > 0 && text[lineStart - 1] != 0x0A { lineStart -= 1 }
+        var lineEnd = hash
+        while lineEnd < n && text[lineEnd] != 0x0A { lineEnd += 1 }
+        return TextEdit(range: lineStart..<min(n, lineEnd + 1), replacement: [])
     case 0..<4:  // insert a fragment
         return TextEdit(range: pos..<pos, replacement: editFragments.randomElement(using: &rng)!)
     case 4..<7:  // delete a few bytes
@@ -51,6 +71,34 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
             }
         }
         #expect(edits >= 4000)
+    }
+
+    /// Directive lines are pieces of text runs: inserting or deleting them, or a `#` at a line
+    /// start, anywhere in any corpus file (the preprocessed ones included) must give the tree of a
+    /// full parse.
+    @Test func randomDirectiveEditsEqualAFullParse() {
+        var rng = SplitMix64(seed: 0x23_1F_DE_F1)
+        var edits = 0
+        var directiveTrees = 0
+        for file in TestFiles.corpusFiles {
+            var tree = SyntaxTree.parse(file.bytes)
+            let steps = file.bytes.count > 60_000 ? 15 : 40
+            for step in 0..<steps {
+                let edit = randomEdit(tree.text, &rng, directives: true)
+                let incremental = tree.applying(edit)
+                let full = SyntaxTree.parse(incremental.text)
+                edits += 1
+                if ConditionalStructure(full).isPreprocessed { directiveTrees += 1 }
+                if !sameTree(incremental, full) {
+                    Issue.record("\(file.name) step \(step): edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription) differs from a full parse")
+                    break
+                }
+                tree = incremental
+            }
+        }
+        #expect(edits >= 4000)
+        // The generator really produces directive lines the parser recognises.
+        #expect(directiveTrees >= 1000, "only \(directiveTrees) edited trees held a directive")
     }
 
     @Test func editsInsideAValueReuseTheRestOfTheTree() {

@@ -49,15 +49,23 @@ public enum Navigation {
     }
 
     static func entrySymbols(_ dictionary: PlistNode, path: [PlistSyntax.PathComponent], domain: PlistDomain?) -> [PlistSymbol] {
-        dictionary.entries.map { entry in
+        var previousKey: Int? = nil
+        return dictionary.entries.map { entry in
             let name = entry.key?.text ?? "(no key)"
             let definition = entry.key.flatMap { key in
                 domain.flatMap { KeyDatabase.shared.definition(for: key.text, at: path.schemaPath, domain: $0) }
             }
+            var range = entry.range
             let selection: Range<Int>
-            if let key = entry.key { selection = key.textRange.isEmpty ? key.element.range : key.textRange }
+            if let key = entry.key, let value = entry.value, key.element.start == previousKey {
+                // An alternative value of the key above, in another `#if` branch: its own symbol,
+                // covering the value only (the key's symbol already covers the key).
+                range = value.element.range
+                selection = value.element.startTagRange
+            } else if let key = entry.key { selection = key.textRange.isEmpty ? key.element.range : key.textRange }
             else { selection = entry.value?.element.startTagRange ?? entry.range }
-            return symbol(name: name, definition: definition, value: entry.value, range: entry.range, selection: selection,
+            previousKey = entry.key?.element.start
+            return symbol(name: name, definition: definition, value: entry.value, range: range, selection: selection,
                           path: path + [.key(name)], domain: domain)
         }
     }

@@ -77,7 +77,7 @@ extension FixApplication {
     public static func fixAll(_ text: [UInt8], path: String, configuration: AnalysisConfiguration = .default,
                               maximumRounds: Int = 4) throws -> FixAllResult {
         func analyse(_ t: [UInt8]) -> [Diagnostic] {
-            Analyzer.diagnostics(for: PlistDocument(text: t), path: path, configuration: configuration)
+            Analyzer.diagnostics(for: PlistDocument(text: t, definitions: configuration.preprocessorDefinitions), path: path, configuration: configuration)
         }
         var current = text
         var diagnostics = analyse(current)

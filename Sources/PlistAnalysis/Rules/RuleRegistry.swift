@@ -8,7 +8,7 @@ public enum RuleRegistry {
         rules += ParserProblemRule.xml as [any Rule]
         rules += ParserProblemRule.structure as [any Rule]
         rules += [
-            DuplicateKeyRule(), EmptyKeyRule(), RootNotDictionaryRule(),
+            DuplicateKeyRule(), EmptyKeyRule(), RootNotDictionaryRule(), UnbalancedDirectiveRule(),
             WrongTypeRule(), InvalidValueRule(),
             MisspelledKeyRule(), MisplacedKeyRule(), DeprecatedKeyRule(), RemovedKeyRule(), UnknownKeyRule(),
             EmptyUsageDescriptionRule(), MissingUsageDescriptionRule(),

@@ -46,6 +46,10 @@ enum DocumentedDifference: String, CaseIterable {
     /// D3: a NUL byte after the root element — libxml2 takes NUL as the end of its in-memory input
     /// and ignores the rest; NUL is not an XML character, so we report text outside the root.
     case nulAfterRootElement = "D3 NUL after the root element"
+    /// D4: a C-preprocessor directive line that libxml2 reads as text outside the root element
+    /// (`#include "Config.h"` after `</plist>`) or as markup (`#include <Config.h>`) — we see a
+    /// directive of a preprocessed Info.plist, which Xcode removes before anything reads the file.
+    case directiveLine = "D4 preprocessor directive line outside the root or holding markup"
 
     static func explaining(_ text: [UInt8], _ comparison: Comparison) -> DocumentedDifference? {
         guard !comparison.agrees else { return nil }
@@ -58,7 +62,19 @@ enum DocumentedDifference: String, CaseIterable {
            let rootEnd = comparison.ours.rootElement?.end, nul >= rootEnd {
             return .nulAfterRootElement
         }
+        if comparison.oursWellFormed && !comparison.reference.wellFormed {
+            // The real check: with our directive lines blanked, libxml2 agrees.
+            let lines = ConditionalStructure(comparison.ours).directives.map(\.range)
+            if !lines.isEmpty && XMLReference.check(blanking(lines, in: text)).wellFormed { return .directiveLine }
+        }
         return nil
+    }
+
+    /// `text` with the bytes of `ranges` replaced by spaces (line breaks kept).
+    static func blanking(_ ranges: [Range<Int>], in text: [UInt8]) -> [UInt8] {
+        var out = text
+        for r in ranges { for i in r where out[i] != 0x0A && out[i] != 0x0D { out[i] = 0x20 } }
+        return out
     }
 
     /// The `encoding` pseudo-attribute of a leading XML declaration (after an optional BOM).

@@ -17,6 +17,7 @@ public struct DuplicateKeyRule: Rule {
                     fixed: ExampleText.dict("\t<key>CFBundleName</key>\n\t<string>Demo</string>\n\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>audio</string>\n\t</array>\n")),
         .triggering(ExampleText.dict("\t<key>a</key>\n\t<string>1</string>\n\t<key>a</key>\n\t<string>2</string>\n"), path: "App.entitlements"),
         .nonTriggering(ExampleText.dict("\t<key>A</key>\n\t<string>1</string>\n\t<key>a</key>\n\t<string>2</string>\n")),
+        .nonTriggering(ExampleText.dict("\t#if BETA\n\t<key>CFBundleName</key>\n\t<string>Demo β</string>\n\t#else\n\t<key>CFBundleName</key>\n\t<string>Demo</string>\n\t#endif\n")),
     ]
 
     public init() {}
@@ -26,7 +27,7 @@ public struct DuplicateKeyRule: Rule {
         for info in context.dictionaries {
             let entries = info.node.entries
             guard entries.count > 1 else { continue }
-            var groups: [String: [Int]] = [:]
+            var groups: [Occurrence: [Int]] = [:]
             var hasDuplicate = false
             if entries.count <= 24 {
                 // Small dictionaries: compare pairwise, no hashing.
@@ -36,10 +37,18 @@ public struct DuplicateKeyRule: Rule {
                 }
                 guard hasDuplicate else { continue }
             }
+            // In a preprocessed file read branch by branch, a key's occurrences in different
+            // conditional regions never meet in what Xcode reads, and the alternative values of
+            // one key (entries sharing its `<key>`) are one occurrence.
+            let document = context.document
+            var seenKeys = Set<Int>()
             for (i, e) in entries.enumerated() {
-                if let k = e.key?.text { groups[k, default: []].append(i) }
+                guard let key = e.key, seenKeys.insert(key.element.start).inserted else { continue }
+                let region = document.readsAllBranches ? document.conditionals.path(at: key.element.start) : []
+                groups[Occurrence(name: key.text, region: region), default: []].append(i)
             }
-            for (name, indices) in groups where indices.count > 1 {
+            for (group, indices) in groups where indices.count > 1 {
+                let name = group.name
                 let ranges = indices.map { entries[$0].key!.element.range }
                 for (n, i) in indices.enumerated() {
                     let key = entries[i].key!
@@ -54,5 +63,11 @@ public struct DuplicateKeyRule: Rule {
                 }
             }
         }
+    }
+
+    /// A key name within one conditional region (always the empty region outside preprocessed files).
+    private struct Occurrence: Hashable {
+        let name: String
+        let region: BranchPath
     }
 }
