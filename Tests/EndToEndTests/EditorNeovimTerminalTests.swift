@@ -29,12 +29,15 @@ struct EditorNeovimTerminalTests {
 
     /// Types `typed` on a new line below line 8, completes with <C-x><C-o> and accepts with <CR>;
     /// then, when `value` is given, types it on the next line. Returns the saved bytes.
-    func complete(_ typed: String, thenValue value: String?) throws -> (TerminalNeovim, [UInt8]) {
-        let nvim = try TerminalNeovim(Self.infoPlist)
+    /// `keysBefore` are typed after the text (e.g. `Left` to put the cursor inside a word).
+    func complete(_ typed: String, keysBefore: [String] = [], thenValue value: String?,
+                  environment: [String: String] = [:]) throws -> (TerminalNeovim, [UInt8]) {
+        let nvim = try TerminalNeovim(Self.infoPlist, environment: environment)
         defer { nvim.quit() }
         try nvim.type("8G")
         try nvim.type("o")
         if !typed.isEmpty { try nvim.typeText(typed) }
+        for key in keysBefore { try nvim.type(key, pause: 0.05) }
         try nvim.type("C-x", "C-o", pause: 1.0)
         let popup = nvim.screen()
         try nvim.type("Enter")
@@ -87,5 +90,23 @@ struct EditorNeovimTerminalTests {
         #expect(lines[8] == "\t<key>NSCameraUsageDescription</key>")
         #expect(lines[9] == "\t<string>Photographs receipts.</string>")
         try expectChecksClean(nvim.file)
+    }
+
+    @Test("a client declaring edits gets the whole entry, applied as an edit when <CR> accepts it",
+          .enabled(if: TerminalNeovim.available, skipReason))
+    func multiLineItemIsAppliedAsAnEdit() throws {
+        let (nvim, bytes) = try complete("<key>NSCam", thenValue: nil, environment: ["PLIST_LSP_TEST_EDITS": "1"])
+        let lines = Self.lines(bytes)
+        #expect(lines[8] == "\t<key>NSCameraUsageDescription</key>")
+        #expect(lines[9] == "\t<string></string>")
+        #expect(Array(lines[10...]) == ["</dict>", "</plist>", ""])
+        #expect(try Binary.run(["check", nvim.file.path]).status == 0)
+    }
+
+    @Test("completing inside a key (<key>NSCa|mera</key>) replaces the whole key text",
+          .enabled(if: TerminalNeovim.available, skipReason))
+    func completionInsideAKeyReplacesItsRange() throws {
+        let (_, bytes) = try complete("<key>NSCamera</key>", keysBefore: Array(repeating: "Left", count: 10), thenValue: nil)
+        #expect(Self.lines(bytes)[8] == "\t<key>NSCameraUsageDescription</key>")
     }
 }

@@ -179,7 +179,8 @@ final class TerminalNeovim {
     private var started = false
 
     /// Opens `text` as App/Info.plist in Neovim in an 100×30 terminal and waits until plist-lsp is attached.
-    init(_ text: String, name: String = "Info.plist", sourceLocation: SourceLocation = #_sourceLocation) throws {
+    init(_ text: String, name: String = "Info.plist", environment extra: [String: String] = [:],
+         sourceLocation: SourceLocation = #_sourceLocation) throws {
         let nvim = try EditorTools.require(EditorTools.nvim, "nvim (Neovim)", sourceLocation: sourceLocation)
         tmux = try EditorTools.require(Self.tmux, "tmux", sourceLocation: sourceLocation)
         guard FileManager.default.isExecutableFile(atPath: Binary.url.path) else { throw Binary.BinaryMissing(path: Binary.url.path) }
@@ -188,6 +189,7 @@ final class TerminalNeovim {
         let ready = scratch.url.appendingPathComponent("ready")
         var environment = EditorRun.isolatedEnvironment(scratch.url.appendingPathComponent("home"))
         environment["PLIST_LSP_READY"] = ready.path
+        environment.merge(extra) { $1 }
         let init_ = repositoryRoot.appendingPathComponent("editors/neovim/test/init.lua").path
         // tmux runs the command through a shell: hand it the environment explicitly.
         let command = (["env"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
