@@ -31,22 +31,22 @@ struct EditorNeovimTerminalTests {
     /// then, when `value` is given, types it on the next line. Returns the saved bytes.
     /// `keysBefore` are typed after the text (e.g. `Left` to put the cursor inside a word).
     func complete(_ typed: String, keysBefore: [String] = [], thenValue value: String?,
-                  environment: [String: String] = [:]) throws -> (TerminalNeovim, [UInt8]) {
-        let nvim = try TerminalNeovim(Self.infoPlist, environment: environment)
-        defer { nvim.quit() }
-        try nvim.type("8G")
-        try nvim.type("o")
-        if !typed.isEmpty { try nvim.typeText(typed) }
-        for key in keysBefore { try nvim.type(key, pause: 0.05) }
-        try nvim.type("C-x", "C-o", pause: 1.0)
+                  environment: [String: String] = [:]) async throws -> (TerminalNeovim, [UInt8]) {
+        let nvim = try await TerminalNeovim(Self.infoPlist, environment: environment)
+        try await nvim.type("8G")
+        try await nvim.type("o")
+        if !typed.isEmpty { try await nvim.typeText(typed) }
+        for key in keysBefore { try await nvim.type(key, pause: 0.05) }
+        try await nvim.type("C-x", "C-o", pause: 1.0)
         let popup = nvim.screen()
-        try nvim.type("Enter")
+        try await nvim.type("Enter")
         if let value {
-            try nvim.type("Escape")
-            try nvim.type("o")
-            try nvim.typeText(value)
+            try await nvim.type("Escape")
+            try await nvim.type("o")
+            try await nvim.typeText(value)
         }
-        let bytes = try nvim.save()
+        let bytes = try await nvim.save()
+        await nvim.quit()
         #expect(!bytes.contains(0), "a NUL byte in the saved file; the popup was:\n\(popup)")
         return (nvim, bytes)
     }
@@ -60,8 +60,8 @@ struct EditorNeovimTerminalTests {
 
     @Test("<key>NSCam + <C-x><C-o> + <CR> completes the key on its line, with no NUL byte",
           .enabled(if: TerminalNeovim.available, skipReason))
-    func keyNameCompletesOnItsLine() throws {
-        let (nvim, bytes) = try complete("<key>NSCam", thenValue: "<string>Photographs receipts.</string>")
+    func keyNameCompletesOnItsLine() async throws {
+        let (nvim, bytes) = try await complete("<key>NSCam", thenValue: "<string>Photographs receipts.</string>")
         let lines = Self.lines(bytes)
         #expect(Array(lines[0..<8]) == Array(Self.lines(Array(Self.infoPlist.utf8))[0..<8]))
         #expect(lines[8] == "\t<key>NSCameraUsageDescription</key>")
@@ -72,8 +72,8 @@ struct EditorNeovimTerminalTests {
 
     @Test("an empty line + <C-x><C-o> + <CR> inserts one whole <key>…</key> line, with no NUL byte",
           .enabled(if: TerminalNeovim.available, skipReason))
-    func emptyLineCompletesAKey() throws {
-        let (_, bytes) = try complete("", thenValue: nil)
+    func emptyLineCompletesAKey() async throws {
+        let (_, bytes) = try await complete("", thenValue: nil)
         let lines = Self.lines(bytes)
         #expect(Array(lines[0..<8]) == Array(Self.lines(Array(Self.infoPlist.utf8))[0..<8]))
         let line = lines[8]
@@ -84,8 +84,8 @@ struct EditorNeovimTerminalTests {
 
     @Test("<key>Privacy - Cam (Xcode's display name) + <C-x><C-o> + <CR> becomes NSCameraUsageDescription",
           .enabled(if: TerminalNeovim.available, skipReason))
-    func xcodeDisplayNameCompletes() throws {
-        let (nvim, bytes) = try complete("<key>Privacy - Cam", thenValue: "<string>Photographs receipts.</string>")
+    func xcodeDisplayNameCompletes() async throws {
+        let (nvim, bytes) = try await complete("<key>Privacy - Cam", thenValue: "<string>Photographs receipts.</string>")
         let lines = Self.lines(bytes)
         #expect(lines[8] == "\t<key>NSCameraUsageDescription</key>")
         #expect(lines[9] == "\t<string>Photographs receipts.</string>")
@@ -94,8 +94,8 @@ struct EditorNeovimTerminalTests {
 
     @Test("a client declaring edits gets the whole entry, applied as an edit when <CR> accepts it",
           .enabled(if: TerminalNeovim.available, skipReason))
-    func multiLineItemIsAppliedAsAnEdit() throws {
-        let (nvim, bytes) = try complete("<key>NSCam", thenValue: nil, environment: ["PLIST_LSP_TEST_EDITS": "1"])
+    func multiLineItemIsAppliedAsAnEdit() async throws {
+        let (nvim, bytes) = try await complete("<key>NSCam", thenValue: nil, environment: ["PLIST_LSP_TEST_EDITS": "1"])
         let lines = Self.lines(bytes)
         #expect(lines[8] == "\t<key>NSCameraUsageDescription</key>")
         #expect(lines[9] == "\t<string></string>")
@@ -105,8 +105,8 @@ struct EditorNeovimTerminalTests {
 
     @Test("completing inside a key (<key>NSCa|mera</key>) replaces the whole key text",
           .enabled(if: TerminalNeovim.available, skipReason))
-    func completionInsideAKeyReplacesItsRange() throws {
-        let (_, bytes) = try complete("<key>NSCamera</key>", keysBefore: Array(repeating: "Left", count: 10), thenValue: nil)
+    func completionInsideAKeyReplacesItsRange() async throws {
+        let (_, bytes) = try await complete("<key>NSCamera</key>", keysBefore: Array(repeating: "Left", count: 10), thenValue: nil)
         #expect(Self.lines(bytes)[8] == "\t<key>NSCameraUsageDescription</key>")
     }
 }

@@ -179,8 +179,11 @@ final class TerminalNeovim {
     private var started = false
 
     /// Opens `text` as App/Info.plist in Neovim in an 100×30 terminal and waits until plist-lsp is attached.
+    ///
+    /// Every wait here is `Task.sleep`, never a blocking sleep: Swift Testing runs tests on a pool
+    /// with one thread per core, and a blocked thread starves the in-process servers of other tests.
     init(_ text: String, name: String = "Info.plist", environment extra: [String: String] = [:],
-         sourceLocation: SourceLocation = #_sourceLocation) throws {
+         sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let nvim = try EditorTools.require(EditorTools.nvim, "nvim (Neovim)", sourceLocation: sourceLocation)
         tmux = try EditorTools.require(Self.tmux, "tmux", sourceLocation: sourceLocation)
         guard FileManager.default.isExecutableFile(atPath: Binary.url.path) else { throw Binary.BinaryMissing(path: Binary.url.path) }
@@ -202,13 +205,17 @@ final class TerminalNeovim {
                 Issue.record("plist-lsp did not attach within 15 s; screen:\n\(screen())", sourceLocation: sourceLocation)
                 throw EditorRun.Missing(what: "an attached plist-lsp")
             }
-            usleep(50_000)
+            try await Self.pause(0.05)
         }
+    }
+
+    static func pause(_ seconds: TimeInterval) async throws {
+        try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
     }
 
     /// Ends Neovim (`:qa!`, which stops plist-lsp too) and this test's tmux server; by their
     /// process ids when they do not go by themselves.
-    func quit() {
+    func quit() async {
         guard started else { return }
         started = false
         let pids = (try? tmuxOutput(["display-message", "-p", "#{pid} #{pane_pid}"]))?
@@ -216,7 +223,7 @@ final class TerminalNeovim {
         try? tmuxCommand(["send-keys", "Escape", ":qa!", "Enter"])
         try? tmuxCommand(["kill-server"])
         let deadline = Date().addingTimeInterval(3)
-        while pids.contains(where: { kill($0, 0) == 0 }) && Date() < deadline { usleep(50_000) }
+        while pids.contains(where: { kill($0, 0) == 0 }) && Date() < deadline { try? await Self.pause(0.05) }
         for pid in pids where kill(pid, 0) == 0 { kill(pid, SIGKILL) }
         try? FileManager.default.removeItem(atPath: "/tmp/tmux-\(getuid())/\(socket)")
     }
@@ -227,30 +234,30 @@ final class TerminalNeovim {
         return try String(contentsOf: out, encoding: .utf8)
     }
 
-    deinit { quit() }
+    deinit { if started { try? tmuxCommand(["kill-server"]) } }
 
     /// Types keys (tmux key names such as `C-x`, `Enter`, `Escape`, or literal text), then lets
     /// the editor catch up, as the pause between a person's keystrokes does.
-    func type(_ keys: String..., pause: TimeInterval = 0.3) throws {
+    func type(_ keys: String..., pause: TimeInterval = 0.3) async throws {
         try tmuxCommand(["send-keys"] + keys)
-        usleep(UInt32(pause * 1_000_000))
+        try await Self.pause(pause)
     }
 
     /// Types literal text (no key-name lookup), e.g. `<key>Privacy - Cam`.
-    func typeText(_ text: String) throws {
+    func typeText(_ text: String) async throws {
         try tmuxCommand(["send-keys", "-l", text])
-        usleep(300_000)
+        try await Self.pause(0.3)
     }
 
     /// `:w`, waits until the file on disk changed, and returns its bytes.
-    func save(sourceLocation: SourceLocation = #_sourceLocation) throws -> [UInt8] {
+    func save(sourceLocation: SourceLocation = #_sourceLocation) async throws -> [UInt8] {
         let before = try Array(Data(contentsOf: file))
-        try type("Escape", ":w", "Enter")
+        try await type("Escape", ":w", "Enter")
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline {
             let now = try Array(Data(contentsOf: file))
             if now != before { return now }
-            usleep(50_000)
+            try await Self.pause(0.05)
         }
         Issue.record("the file was not written; screen:\n\(screen())", sourceLocation: sourceLocation)
         return before
@@ -259,7 +266,8 @@ final class TerminalNeovim {
     /// What the terminal shows now.
     func screen() -> String { (try? tmuxOutput(["capture-pane", "-p"])) ?? "" }
 
-    /// Runs one tmux command with posix_spawn, not Foundation's Process: the tmux server that
+    /// Runs one tmux command (a client that answers within milliseconds) with posix_spawn, not
+    /// Foundation's Process: the tmux server that
     /// `new-session` forks keeps every descriptor it inherits, including the one Process watches
     /// for the child's exit, so Process would wait for the server (forever) instead of the client.
     private func tmuxCommand(_ arguments: [String], output: URL? = nil) throws {
@@ -282,7 +290,7 @@ final class TerminalNeovim {
                 waitpid(pid, &status, 0)
                 throw EditorRun.Missing(what: "an answer from tmux \(arguments.first ?? "")")
             }
-            usleep(20_000)
+            usleep(2_000)
         }
         // Exited normally with status 0 (kill-server may find no server: that is fine).
         if (status & 0x7f != 0 || (status >> 8) & 0xff != 0) && arguments.first != "kill-server" {

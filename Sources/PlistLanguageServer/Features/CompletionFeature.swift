@@ -45,7 +45,8 @@ struct CompletionFeature: ServerFeature {
     ///
     /// No capability says so directly, and `snippetSupport` does not: Neovim 0.7–0.10's omnifunc (0.10
     /// declares snippets) inserts `textEdit.newText` as a completion *word*, and Vim stores a line break
-    /// in a word as a NUL byte. `insertReplaceSupport` and `insertTextModeSupport` (LSP 3.16) are
+    /// in a word as a NUL byte. `resolveSupport` does not either: it only says which properties may
+    /// be filled in later, and users add it to the built-in client's capabilities. `insertReplaceSupport` and `insertTextModeSupport` (LSP 3.16) are
     /// declared only by completion engines that apply ranges and line breaks themselves (VS Code,
     /// nvim-cmp, blink.cmp, Helix); every other client gets one-line items, which any client inserts
     /// intact. Eglot 1.9 would apply multi-line edits but declares neither, so it gets one-line items
