@@ -277,6 +277,10 @@ final class TerminalNeovim {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output?.path ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Nothing else: the tmux server outlives this call, and a pipe end it inherited from a
+        // concurrent test (Binary.run's output pipes, a test client's pipes) would keep that test
+        // waiting for an end of file until the server exits.
+        Self.closeFrom3(&actions)
         let argv = ([tmux, "-L", socket] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -296,6 +300,18 @@ final class TerminalNeovim {
         if (status & 0x7f != 0 || (status >> 8) & 0xff != 0) && arguments.first != "kill-server" {
             throw EditorRun.Missing(what: "a working tmux \(arguments.first ?? "") (wait status \(status))")
         }
+    }
+
+    /// Adds "close every descriptor from 3 up" to `actions`: glibc's closefrom action (2.34+, looked
+    /// up at run time since the Swift module does not import it), else one close per descriptor open now.
+    private static func closeFrom3(_ actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
+            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+            return
+        }
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in open.compactMap(Int32.init) where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
     }
 
     private static func quoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
