@@ -61,7 +61,8 @@ local function request(bufnr, row, col, line)
     local result = response.result
     local client = vim.lsp.get_client_by_id(client_id)
     local encoding = client and client.offset_encoding or 'utf-16'
-    for _, item in ipairs(result and (result.items or result) or {}) do
+    if type(result) ~= 'table' then result = {} end -- null (vim.NIL) or an error
+    for _, item in ipairs(result.items or result) do
       local start, finish, text = col, col, item.insertText or item.label
       local edit = item.textEdit
       local usable = true
