@@ -78,4 +78,74 @@ import Testing
         #expect(result.capabilities.completionProvider?.triggerCharacters == ["<", "/", ">"])
         #expect(result.capabilities.completionProvider?.resolveProvider == true)
     }
+
+    // MARK: Clients that insert an item's text as a word
+
+    /// `textDocument.completion` exactly as Neovim 0.7.2 sends it (`make_client_capabilities()`).
+    static let neovim07 = """
+        {"dynamicRegistration":false,"completionItemKind":{"valueSet":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25]},\
+        "contextSupport":false,"completionItem":{"documentationFormat":["markdown","plaintext"],"snippetSupport":false,\
+        "commitCharactersSupport":false,"preselectSupport":false,"deprecatedSupport":false}}
+        """
+    /// Eglot 1.9 with yasnippet (it declares snippets only then); it applies edits but says nothing of it.
+    static let eglot19 = """
+        {"dynamicRegistration":false,"completionItem":{"snippetSupport":true,"deprecatedSupport":true,"tagSupport":{"valueSet":[1]}},"contextSupport":true}
+        """
+
+    static func capabilities(completion json: String) throws -> ClientCapabilities {
+        let value = try #require(FastJSON.parse(Array("{\"textDocument\":{\"completion\":\(json)}}".utf8)))
+        return try value.decode(as: ClientCapabilities.self)
+    }
+
+    /// Places where the server used to propose text spanning lines (whole entries, value skeletons).
+    static let multiLinePlaces = [
+        "<plist><dict>\n\t<key>CFBundleName</key><string>A</string>\n\t1️⃣\n</dict></plist>",
+        "<plist><dict>\n\t<key>CFBundleName</key><string>A</string>\n\tUIRequiresF1️⃣\n</dict></plist>",
+        "<plist><dict>\n\t<key>CFBundleName</key><string>A</string>\n\t<key>NSCam1️⃣\n</dict></plist>",
+        "<plist><dict>\n\t<key>NSAppTransportSecurity</key>\n\t1️⃣\n</dict></plist>",
+        "<plist><dict>\n\t<key>UIBackgroundModes</key>\n\t<1️⃣\n</dict></plist>",
+        "<plist><dict>\n\t<key>CFBundleURLTypes</key>\n\t<array>\n\t\t1️⃣\n\t</array>\n</dict></plist>",
+        "<plist>\n1️⃣\n</plist>",
+    ]
+
+    @Test(arguments: [neovim07, eglot19])
+    func oneLineItemsForAClientThatMayInsertThemAsAWord(completion json: String) async throws {
+        let capabilities = try Self.capabilities(completion: json)
+        var offered = 0
+        for marked in Self.multiLinePlaces {
+            let (_, list) = try await completion(marked, capabilities: capabilities)
+            for item in list.items {
+                guard case .textEdit(let edit) = item.textEdit else { Issue.record("no text edit: \(item.label)"); continue }
+                #expect(!edit.newText.contains("\n") && !edit.newText.contains("\r"), "\(item.label) in \(marked): \(edit.newText)")
+                #expect(item.insertText.map { !$0.contains("\n") } ?? true)
+            }
+            offered += list.items.count
+        }
+        #expect(offered > 20)
+        // The key alone, closed on its line: `<key>NSCam` becomes `<key>NSCameraUsageDescription</key>`.
+        let (text, list) = try await completion(Self.multiLinePlaces[2], capabilities: capabilities)
+        let camera = try #require(list.items.first { $0.label == "NSCameraUsageDescription" })
+        guard case .textEdit(let edit) = camera.textEdit else { Issue.record("no text edit"); return }
+        #expect(applying(edit, to: text) == "<plist><dict>\n\t<key>CFBundleName</key><string>A</string>\n\t<key>NSCameraUsageDescription</key>\n</dict></plist>")
+        let (empty, entries) = try await completion(Self.multiLinePlaces[1], capabilities: capabilities)
+        let fullScreen = try #require(entries.items.first { $0.label == "UIRequiresFullScreen" })
+        guard case .textEdit(let entry) = fullScreen.textEdit else { Issue.record("no text edit"); return }
+        #expect(applying(entry, to: empty) == "<plist><dict>\n\t<key>CFBundleName</key><string>A</string>\n\t<key>UIRequiresFullScreen</key>\n</dict></plist>")
+    }
+
+    @Test(arguments: [
+        TextDocumentClientCapabilities.Completion.CompletionItem(snippetSupport: true, insertReplaceSupport: true),
+        TextDocumentClientCapabilities.Completion.CompletionItem(snippetSupport: false, insertTextModeSupport: ValueSet(valueSet: [1, 2])),
+    ])
+    func wholeEntriesForAClientThatAppliesEdits(item: TextDocumentClientCapabilities.Completion.CompletionItem) async throws {
+        let capabilities = ClientCapabilities(textDocument: TextDocumentClientCapabilities(completion: .init(completionItem: item)))
+        let (_, list) = try await completion(Self.multiLinePlaces[1], capabilities: capabilities)
+        let fullScreen = try #require(list.items.first { $0.label == "UIRequiresFullScreen" })
+        guard case .textEdit(let edit) = fullScreen.textEdit else { Issue.record("no text edit"); return }
+        #expect(edit.newText.hasPrefix("<key>UIRequiresFullScreen</key>\n\t<"))
+        let (_, dict) = try await completion(Self.multiLinePlaces[3], capabilities: capabilities)
+        let skeleton = try #require(dict.items.first { $0.label == "<dict>" })
+        guard case .textEdit(let body) = skeleton.textEdit else { Issue.record("no text edit"); return }
+        #expect(body.newText.contains("\n"))
+    }
 }

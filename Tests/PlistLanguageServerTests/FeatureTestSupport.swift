@@ -57,8 +57,10 @@ let multiBytePrefixes = ["", "<!-- 🔥中é -->"]
 
 /// Client capabilities of an editor with snippets, label details, tags and Markdown.
 func richClient(snippets: Bool = true, markdown: Bool = true) -> ClientCapabilities {
+    // A client like VS Code: it applies each item's range itself (insertReplaceSupport says so).
     var item = TextDocumentClientCapabilities.Completion.CompletionItem(
-        snippetSupport: snippets, documentationFormat: [markdown ? .markdown : .plaintext], labelDetailsSupport: true)
+        snippetSupport: snippets, documentationFormat: [markdown ? .markdown : .plaintext], insertReplaceSupport: true,
+        labelDetailsSupport: true)
     item.tagSupport = ValueSet(valueSet: [.deprecated])
     return ClientCapabilities(textDocument: TextDocumentClientCapabilities(
         completion: .init(completionItem: item),

@@ -230,16 +230,20 @@ public struct TextDocumentClientCapabilities: Codable, Hashable, Sendable {
             public var tagSupport: ValueSet<CompletionItemTag>?
             public var insertReplaceSupport: Bool?
             public var resolveSupport: ResolveSupport?
+            /// The `InsertTextMode`s the client takes (1 asIs, 2 adjustIndentation).
+            public var insertTextModeSupport: ValueSet<Int>?
             public var labelDetailsSupport: Bool?
-            public init(snippetSupport: Bool? = nil, documentationFormat: [MarkupKind]? = nil, insertReplaceSupport: Bool? = nil, labelDetailsSupport: Bool? = nil) {
+            public init(snippetSupport: Bool? = nil, documentationFormat: [MarkupKind]? = nil, insertReplaceSupport: Bool? = nil,
+                        labelDetailsSupport: Bool? = nil, insertTextModeSupport: ValueSet<Int>? = nil) {
                 self.snippetSupport = snippetSupport
                 self.documentationFormat = documentationFormat
                 self.insertReplaceSupport = insertReplaceSupport
                 self.labelDetailsSupport = labelDetailsSupport
+                self.insertTextModeSupport = insertTextModeSupport
             }
             enum CodingKeys: String, CodingKey {
                 case snippetSupport, commitCharactersSupport, documentationFormat, deprecatedSupport, preselectSupport,
-                    tagSupport, insertReplaceSupport, resolveSupport, labelDetailsSupport
+                    tagSupport, insertReplaceSupport, resolveSupport, insertTextModeSupport, labelDetailsSupport
             }
             public init(from decoder: any Decoder) throws {
                 let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -251,6 +255,7 @@ public struct TextDocumentClientCapabilities: Codable, Hashable, Sendable {
                 tagSupport = c.lenient(ValueSet<CompletionItemTag>.self, forKey: .tagSupport)
                 insertReplaceSupport = c.lenient(Bool.self, forKey: .insertReplaceSupport)
                 resolveSupport = c.lenient(ResolveSupport.self, forKey: .resolveSupport)
+                insertTextModeSupport = c.lenient(ValueSet<Int>.self, forKey: .insertTextModeSupport)
                 labelDetailsSupport = c.lenient(Bool.self, forKey: .labelDetailsSupport)
             }
         }

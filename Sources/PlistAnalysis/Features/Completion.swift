@@ -9,9 +9,15 @@ public struct CompletionOptions: Sendable, Hashable {
     public var snippets: Bool
     /// At most this many items; the list is then marked incomplete so the client asks again as the user types.
     public var limit: Int
-    public init(snippets: Bool = true, limit: Int = 50) {
+    /// The client applies an item as an edit of its range, so its text may span lines (a whole
+    /// `<key>…</key>` entry with a value skeleton below it). When false every item's text is one line
+    /// (the key name alone, an empty container on one line): a client that inserts the text as a
+    /// word — Neovim's omnifunc before 0.11 — would turn a line break into a NUL byte in the file.
+    public var multiLine: Bool
+    public init(snippets: Bool = true, limit: Int = 50, multiLine: Bool = true) {
         self.snippets = snippets
         self.limit = limit
+        self.multiLine = multiLine
     }
 }
 
@@ -95,7 +101,12 @@ public enum Completion {
                                 options: CompletionOptions = CompletionOptions()) -> CompletionResult {
         var c = Completer(document: document, offset: max(0, min(offset, document.tree.text.count)),
                           domain: fileKind.keyDomain, options: options)
-        return c.run()
+        var result = c.run()
+        if !options.multiLine {
+            // The single-line promise holds for every item, whatever path built it.
+            result.items.removeAll { $0.edit.newText.utf8.contains { $0 == 0x0A || $0 == 0x0D } }
+        }
+        return result
     }
 
     /// The rendered documentation of a key proposal (Markdown or plain text), for `completionItem/resolve`.
@@ -164,7 +175,8 @@ private struct Completer {
         return keyItems(parent: parent, domain: domain, typed: typed, present: present) { candidate in
             let name = candidate.definition.name
             if closed { return (name, false) }
-            if hasValue { return (escapedIfSnippet(name) + "</key>", options.snippets) }
+            // Without multi-line edits the key alone: its value is the user's next line.
+            if hasValue || !options.multiLine { return (escapedIfSnippet(name) + "</key>", options.snippets) }
             let skeleton = Skeleton(definition: candidate.definition, indent: indent, unit: unit, snippets: options.snippets)
             return (escapedIfSnippet(name) + "</key>\n" + indent + skeleton.value(), options.snippets)
         } range: { range }
@@ -304,6 +316,7 @@ private struct Completer {
         let unit = TextScan.indentUnit(text, container: container.node)
         return keyItems(parent: container.path.schemaPath, domain: domain, typed: typed,
                         present: Set(container.node.keys)) { candidate in
+            if !options.multiLine { return ("<key>\(escapedIfSnippet(candidate.definition.name))</key>", options.snippets) }
             let skeleton = Skeleton(definition: candidate.definition, indent: indent, unit: unit, snippets: options.snippets)
             return ("<key>\(escapedIfSnippet(candidate.definition.name))</key>\n\(indent)\(skeleton.value())", options.snippets)
         } range: { range }
@@ -350,7 +363,8 @@ private struct Completer {
                 }
                 continue
             }
-            let skeleton = Skeleton(type: type, element: definition?.arrayElementType, values: [], indent: indent, unit: unit, snippets: options.snippets)
+            let skeleton = Skeleton(type: type, element: definition?.arrayElementType, values: [], indent: indent, unit: unit,
+                                    snippets: options.snippets, multiLine: options.multiLine)
             items.append(CompletionSuggestion(
                 label: "<\(type.xmlElement)>", kind: .element, detail: definition.map { "\($0.name): \($0.typeDescription)" } ?? type.rawValue,
                 filterText: type.xmlElement, sortText: Self.order(500 + 10 * i), edit: TextReplacement(range: range, newText: skeleton.value()),
@@ -410,7 +424,8 @@ private struct Completer {
             let rank = type.map { preferred.contains($0) ? 0 : 1 } ?? (pendingKey == nil ? 0 : 2)
             let body: String
             if let type {
-                let skeleton = Skeleton(type: type, element: nil, values: [], indent: indent, unit: unit, snippets: options.snippets)
+                let skeleton = Skeleton(type: type, element: nil, values: [], indent: indent, unit: unit,
+                                        snippets: options.snippets, multiLine: options.multiLine)
                 body = name == "true" || name == "false" ? "<\(name)/>" : skeleton.value()
             } else {
                 body = options.snippets ? "<key>$1</key>" : "<key></key>"
@@ -511,8 +526,12 @@ struct Skeleton {
     let indent: String
     let unit: String
     let snippets: Bool
+    /// Containers span lines (`<dict>`, indented body, `</dict>`); else they stay on one line.
+    let multiLine: Bool
 
-    init(type: ValueType, element: ValueType?, values: [EnumValue], closed: Bool = false, indent: String, unit: String, snippets: Bool) {
+    init(type: ValueType, element: ValueType?, values: [EnumValue], closed: Bool = false, indent: String, unit: String,
+         snippets: Bool, multiLine: Bool = true) {
+        self.multiLine = multiLine
         self.type = type
         self.element = element
         self.values = values
@@ -543,9 +562,11 @@ struct Skeleton {
         case .integer, .real, .date, .data:
             return "<\(type.rawValue)>\(p)</\(type.rawValue)>"
         case .dictionary:
+            guard multiLine else { return "<dict>\(p)</dict>" }
             return "<dict>\n\(indent)\(unit)\(p)\n\(indent)</dict>"
         case .array:
             let item = element.map { render($0, indent: indent + unit, placeholder: placeholder) } ?? p
+            guard multiLine else { return "<array>\(item)</array>" }
             return "<array>\n\(indent)\(unit)\(item)\n\(indent)</array>"
         }
     }

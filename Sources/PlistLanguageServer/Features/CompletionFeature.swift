@@ -15,7 +15,8 @@ struct CompletionFeature: ServerFeature {
                 return nil
             }
             let itemCapabilities = context.clientCapabilities.textDocument?.completion?.completionItem
-            let options = PlistAnalysis.CompletionOptions(snippets: itemCapabilities?.snippetSupport ?? false)
+            let options = PlistAnalysis.CompletionOptions(snippets: itemCapabilities?.snippetSupport ?? false,
+                                                          multiLine: Self.appliesMultiLineEdits(itemCapabilities))
             let result = Completion.complete(in: snapshot.document, at: offset, fileKind: FeatureSettings.fileKind(snapshot, context), options: options)
             let labelDetails = itemCapabilities?.labelDetailsSupport ?? false
             let tags = itemCapabilities?.tagSupport?.valueSet?.contains(.deprecated) ?? false
@@ -38,6 +39,21 @@ struct CompletionFeature: ServerFeature {
         capabilities.completionProvider = CompletionOptions(
             triggerCharacters: ["<", "/", ">"], resolveProvider: true,
             completionItem: .init(labelDetailsSupport: true))
+    }
+
+    /// Whether the client applies an item's `textEdit` as an edit, so its text may span lines.
+    ///
+    /// No capability says so directly, and `snippetSupport` does not: Neovim 0.7–0.10's omnifunc (0.10
+    /// declares snippets) inserts `textEdit.newText` as a completion *word*, and Vim stores a line break
+    /// in a word as a NUL byte. `resolveSupport` does not either: it only says which properties may
+    /// be filled in later, and users add it to the built-in client's capabilities. `insertReplaceSupport` and `insertTextModeSupport` (LSP 3.16) are
+    /// declared only by completion engines that apply ranges and line breaks themselves (VS Code,
+    /// nvim-cmp, blink.cmp, Helix); every other client gets one-line items, which any client inserts
+    /// intact. Eglot 1.9 would apply multi-line edits but declares neither, so it gets one-line items
+    /// too: a smaller completion, never a damaged file.
+    static func appliesMultiLineEdits(_ item: TextDocumentClientCapabilities.Completion.CompletionItem?) -> Bool {
+        guard let item else { return false }
+        return item.insertReplaceSupport == true || !(item.insertTextModeSupport?.valueSet ?? []).isEmpty
     }
 
     /// One suggestion as an LSP item.

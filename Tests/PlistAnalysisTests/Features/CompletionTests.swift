@@ -185,3 +185,39 @@ import PlistSyntax
         #expect(applying(item, to: text) == "<plist><dict><key>A</key><string>x</string>\n<key>B</key>")
     }
 }
+
+/// `CompletionOptions.multiLine` off: what a client that inserts an item's text as a word gets.
+@Suite struct OneLineCompletionTests {
+    /// Without multi-line edits (a client that inserts the text as a word), no proposal anywhere
+    /// holds a line break, with or without snippets; the key still completes on its line.
+    @Test(arguments: [true, false])
+    func oneLineProposalsWhenTheClientCannotApplyLineBreaks(snippets: Bool) throws {
+        let places = [
+            "<plist><dict>\n\t<key>A</key><string>x</string>\n\t1️⃣\n</dict></plist>",
+            "<plist><dict>\n\t<key>NSCam1️⃣\n</dict></plist>",
+            "<plist><dict>\n\t<key>1️⃣",
+            "<plist><dict>\n\t<key>NSAppTransportSecurity</key>\n\t1️⃣\n</dict></plist>",
+            "<plist><dict>\n\t<key>NSAppTransportSecurity</key>\n\t<1️⃣\n</dict></plist>",
+            "<plist><dict>\n\t<key>CFBundleURLTypes</key>\n\t<array>\n\t\t1️⃣\n\t</array>\n</dict></plist>",
+            "<plist>\n1️⃣\n</plist>",
+            "<plist>\n<1️⃣\n</plist>",
+        ]
+        var total = 0
+        for marked in places {
+            let (_, result) = complete(marked, snippets: snippets, multiLine: false)
+            for item in result.items {
+                #expect(!item.edit.newText.contains("\n") && !item.edit.newText.contains("\r"), "\(marked): \(item.edit.newText)")
+            }
+            // The same places with line breaks allowed did offer multi-line text: the option matters.
+            total += result.items.count
+        }
+        #expect(total > 40)
+        let multi = places.flatMap { complete($0, snippets: snippets).result.items }.filter { $0.edit.newText.contains("\n") }
+        #expect(multi.count > 10)
+        let (text, result) = complete(places[1], snippets: snippets, multiLine: false)
+        let camera = try #require(result.items.first { $0.label == "NSCameraUsageDescription" })
+        #expect(applying(camera, to: text) == "<plist><dict>\n\t<key>NSCameraUsageDescription</key>\n</dict></plist>")
+        let (_, dict) = complete(places[3], snippets: false, multiLine: false)
+        #expect(dict.items.first { $0.label == "<dict>" }?.edit.newText == "<dict></dict>")
+    }
+}

@@ -127,9 +127,13 @@ function checks.filetype(client)
   else
     log('FAIL', 'no XML highlighting: current_syntax=' .. tostring(vim.b.current_syntax) .. ' item=' .. synname)
   end
-  -- Completion with <C-x><C-o>: the LSP omnifunc replaces the XML ftplugin's on attach.
-  if vim.wait(5000, function() return vim.bo[bufnr].omnifunc == 'v:lua.vim.lsp.omnifunc' end, 50) then
-    log('PASS', "'omnifunc' is the LSP one")
+  -- Completion with <C-x><C-o>: on attach an LSP omnifunc replaces the XML ftplugin's: plist-lsp's
+  -- own before 0.11 (the built-in one writes a multi-line item's line break as a NUL byte), the
+  -- built-in one from 0.11 on.
+  local expected = vim.fn.has('nvim-0.11') == 1 and 'v:lua.vim.lsp.omnifunc'
+    or "v:lua.require'plist_lsp.complete'.omnifunc"
+  if vim.wait(5000, function() return vim.bo[bufnr].omnifunc == expected end, 50) then
+    log('PASS', "'omnifunc' is " .. expected)
   else
     log('FAIL', "'omnifunc' is " .. vim.inspect(vim.bo[bufnr].omnifunc) .. ' after attach')
   end

@@ -26,7 +26,10 @@ local defaults = {
   root_markers = M.root_markers,
   on_attach = nil,
   capabilities = nil,
-  omnifunc = true, -- set 'omnifunc' to the LSP one on attach (the XML ftplugin sets its own)
+  -- 'omnifunc' on attach (the XML ftplugin sets its own): true = 'plist' before Neovim 0.11 (see
+  -- lua/plist_lsp/complete.lua: the built-in one damages plist completions there), 'lsp' (the
+  -- built-in vim.lsp.omnifunc) on 0.11+; or force 'plist' / 'lsp'; false leaves it alone.
+  omnifunc = true,
   api = 'auto',
   detect_filetype = true,
 }
@@ -71,9 +74,23 @@ local function client_settings(opts)
   return { plist = opts.settings or {} }
 end
 
+--- The completion 'omnifunc' uses: 'plist' (ours) where the built-in one cannot apply edits.
+function M.omnifunc_kind(option)
+  if option == 'plist' or option == 'lsp' then return option end
+  if not option then return nil end
+  -- vim.lsp.completion (0.11+) turns textEdit ranges and multi-line items into edits itself.
+  if vim.lsp.completion ~= nil and vim.fn.has('nvim-0.11') == 1 then return 'lsp' end
+  return 'plist'
+end
+
 local function on_attach(opts)
   return function(client, bufnr)
-    if opts.omnifunc then vim.bo[bufnr].omnifunc = 'v:lua.vim.lsp.omnifunc' end
+    local kind = M.omnifunc_kind(opts.omnifunc)
+    if kind == 'plist' then
+      require('plist_lsp.complete').attach(bufnr)
+    elseif kind == 'lsp' then
+      vim.bo[bufnr].omnifunc = 'v:lua.vim.lsp.omnifunc'
+    end
     if opts.on_attach then opts.on_attach(client, bufnr) end
   end
 end
