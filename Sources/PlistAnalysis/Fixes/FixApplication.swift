@@ -77,7 +77,8 @@ extension FixApplication {
     public static func fixAll(_ text: [UInt8], path: String, configuration: AnalysisConfiguration = .default,
                               maximumRounds: Int = 4) throws -> FixAllResult {
         func analyse(_ t: [UInt8]) -> [Diagnostic] {
-            Analyzer.diagnostics(for: PlistDocument(text: t), path: path, configuration: configuration)
+            // Every fix, not only the reported ones: fix-all repairs the whole file.
+            Analyzer.diagnostics(for: PlistDocument(text: t), path: path, configuration: configuration, limitPerRule: nil)
         }
         var current = text
         var diagnostics = analyse(current)
@@ -93,7 +94,7 @@ extension FixApplication {
         for (code, count) in errorCounts(diagnostics) where count > before[code, default: 0] {
             throw FixApplicationError("the fixes would add an error (\(code)); the file is left as it was")
         }
-        return FixAllResult(text: current, fixed: fixed, remaining: diagnostics)
+        return FixAllResult(text: current, fixed: fixed, remaining: Analyzer.limiting(diagnostics))
     }
 
     /// The number of error diagnostics per rule.

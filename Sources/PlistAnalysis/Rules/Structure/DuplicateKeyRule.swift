@@ -7,7 +7,9 @@ public struct DuplicateKeyRule: Rule {
     public let rationale = """
         Foundation keeps the **last** value of a repeated key and silently drops the others, so an \
         edit to the first occurrence has no effect. Every occurrence is marked; the earlier ones are \
-        shown faded and their fix removes them (key and value), which keeps what the system reads.
+        shown faded and point at the one the system reads, the last points at the first. Their fix \
+        removes them (key and value), which keeps what the system reads; it is applied by fix-all \
+        only when both entries are well-formed (a broken entry is repaired, not removed).
         """
     public let category = RuleCategory.structure
     public let defaultSeverity = Severity.warning
@@ -23,6 +25,7 @@ public struct DuplicateKeyRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
         let edits = EditBuilder(context.text)
+        let soundness = Soundness(context)
         for info in context.dictionaries {
             let entries = info.node.entries
             guard entries.count > 1 else { continue }
@@ -40,19 +43,54 @@ public struct DuplicateKeyRule: Rule {
                 if let k = e.key?.text { groups[k, default: []].append(i) }
             }
             for (name, indices) in groups where indices.count > 1 {
-                let ranges = indices.map { entries[$0].key!.element.range }
+                // Related information is bounded: each earlier occurrence points at the one the
+                // system reads, the last at the first; N duplicates cost N diagnostics, not N².
+                let first = entries[indices[0]].key!.element.range
+                let lastIndex = indices[indices.count - 1]
+                let last = entries[lastIndex].key!.element.range
+                let lastIsSound = soundness.isSound(entries[lastIndex])
                 for (n, i) in indices.enumerated() {
                     let key = entries[i].key!
-                    let related = zip(indices, ranges).filter { $0.0 != i }.map { (message: "'\(name)' also here", range: $0.1) }
                     if n == indices.count - 1 {
-                        out.append(diagnostic("Duplicate key '\(name)': this last occurrence is the one the system reads", key.element.range, related: related))
+                        let others = indices.count == 2 ? "'\(name)' also here" : "'\(name)' first here (\(indices.count - 1) earlier occurrences)"
+                        out.append(diagnostic("Duplicate key '\(name)': this last occurrence is the one the system reads", key.element.range,
+                                              related: [(message: others, range: first)]))
                     } else {
-                        let fix = Fix(title: "Remove this duplicate '\(name)' entry", edits: [edits.removing(entries[i])], isPreferred: true, isSafe: true)
+                        // Removing an entry keeps the data only when Foundation reads the file and
+                        // ignores this entry: both it and the last occurrence must be well-formed.
+                        // Otherwise the fix is offered, never applied by fix-all.
+                        let safe = lastIsSound && soundness.isSound(entries[i])
+                        let fix = Fix(title: "Remove this duplicate '\(name)' entry", edits: [edits.removing(entries[i])], isPreferred: safe, isSafe: safe)
                         out.append(diagnostic("Duplicate key '\(name)': ignored, the last occurrence wins", key.element.range,
-                                              tags: [.unnecessary], related: related, fixes: [fix]))
+                                              tags: [.unnecessary], related: [(message: "'\(name)' read here", range: last)], fixes: [fix]))
                     }
                 }
             }
         }
+    }
+}
+
+/// Whether an entry is well-formed: a key and a plist value, and no error the parser found
+/// starting inside it. Errors are sorted once, so each question is a binary search.
+struct Soundness {
+    private let errorStarts: [Int]
+
+    init(_ context: RuleContext) {
+        var starts: [Int] = []
+        for p in context.document.tree.syntaxErrors where p.severity == .error { starts.append(p.range.lowerBound) }
+        for p in context.document.problems where p.severity == .error { starts.append(p.range.lowerBound) }
+        errorStarts = starts.sorted()
+    }
+
+    func isSound(_ entry: PlistEntry) -> Bool {
+        guard entry.key != nil, let value = entry.value, value.kind != .unknown, value.kind != .misplacedKey else { return false }
+        let range = entry.range
+        // The first error starting at or after the entry's start.
+        var lo = 0, hi = errorStarts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if errorStarts[mid] < range.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
+        return lo == errorStarts.count || errorStarts[lo] >= range.upperBound
     }
 }
