@@ -19,7 +19,7 @@ public struct KeyDatabaseError: Error, Sendable, CustomStringConvertible {
 public let keyEntryFieldNames: Set<String> = [
     "name", "domain", "paths", "type", "element", "xcode", "platforms", "values", "closed", "default",
     "status", "since", "successor", "localizable", "required", "recommended", "review", "related", "doc",
-    "summary", "seed", "misspellings", "customKeys",
+    "summary", "seed", "misspellings", "customKeys", "security",
 ]
 
 /// Every field name an enumerated value may use.
@@ -159,7 +159,7 @@ extension KeyDatabase {
             recommendedFor: try parsed(try strings("recommended") ?? [], "bundle kind", BundleKind.init(rawValue:)),
             appStoreReview: try string("review"), related: try strings("related") ?? [], docURL: doc, summary: summary,
             fromSeeds: try bool("seed") ?? true, misspellings: try strings("misspellings") ?? [],
-            allowsCustomChildKeys: try bool("customKeys") ?? false
+            allowsCustomChildKeys: try bool("customKeys") ?? false, securitySensitive: try bool("security") ?? false
         )
     }
 

@@ -69,3 +69,37 @@ import Testing
         #expect(missing.status == 2 && missing.stderr.contains("no\\nsuch\\u{1B}[0m.plist") && !missing.stderr.contains("\u{1B}"))
     }
 }
+
+/// Suggestions for security settings never weaken them (issue #10.6).
+@Suite struct CheckSecuritySuggestionTests {
+    static func ats(tls: String, arbitraryLoadsKey: String) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>NSAppTransportSecurity</key>\n\t<dict>\n"
+            + "\t\t<key>\(arbitraryLoadsKey)</key>\n\t\t<true/>\n\t\t<key>NSExceptionDomains</key>\n\t\t<dict>\n\t\t\t<key>example.com</key>\n\t\t\t<dict>\n"
+            + "\t\t\t\t<key>NSExceptionMinimumTLSVersion</key>\n\t\t\t\t<string>\(tls)</string>\n\t\t\t</dict>\n\t\t</dict>\n\t</dict>\n</dict>\n</plist>\n"
+    }
+
+    @Test(arguments: ["TLSv1.4", "tlsv1.0", "TLS1.1"])
+    func anInvalidTLSVersionIsNeverCorrectedToAWeakerOne(_ value: String) throws {
+        let dir = try TemporaryDirectory()
+        let text = Self.ats(tls: value, arbitraryLoadsKey: "NSAllowsArbitraryLoadsInWebContent")
+        let file = try dir.write("Info.plist", text)
+        let r = try Binary.run(["check", file.path])
+        let line = try #require(r.stdout.split(separator: "\n").first { $0.hasSuffix("[info-invalid-value]") })
+        #expect(line.contains("did you mean 'TLSv1.2', the secure default?"), "\(line)")
+        #expect(!line.contains("'TLSv1.0'") && !line.contains("'TLSv1.1'"), "a weaker value is suggested: \(line)")
+        // Never applied automatically: the value stays for the developer to decide.
+        _ = try Binary.run(["check", "--fix", file.path])
+        #expect(try String(contentsOf: file, encoding: .utf8) == text)
+    }
+
+    @Test func aMisspelledSecurityKeyIsNotRenamedByFix() throws {
+        let dir = try TemporaryDirectory()
+        // Misspelled, the key is ignored and ATS stays on; renaming it would switch ATS off.
+        let text = Self.ats(tls: "TLSv1.2", arbitraryLoadsKey: "nsallowsarbitraryloads")
+        let file = try dir.write("Info.plist", text)
+        let r = try Binary.run(["check", "--fix", file.path])
+        #expect(r.stdout.contains("'nsallowsarbitraryloads' should be 'NSAllowsArbitraryLoads' (keys are case-sensitive) [info-misspelled-key]"))
+        #expect(!r.stdout.contains("fixed"))
+        #expect(try String(contentsOf: file, encoding: .utf8) == text)
+    }
+}
