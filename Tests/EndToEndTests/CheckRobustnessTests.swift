@@ -103,3 +103,21 @@ import Testing
         #expect(try String(contentsOf: file, encoding: .utf8) == text)
     }
 }
+
+extension CheckSecuritySuggestionTests {
+    @Test func aMalformedExceptionDomainThatRelaxesSecurityIsNotCleanedByFix() throws {
+        let dir = try TemporaryDirectory()
+        // 'HTTPS://Example.com' applies to nothing; cleaned, it would allow plain HTTP there.
+        let insecure = "<plist version=\"1.0\">\n<dict>\n\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSExceptionDomains</key>\n\t\t<dict>\n\t\t\t<key>HTTPS://Example.com</key>\n\t\t\t<dict>\n\t\t\t\t<key>NSExceptionAllowsInsecureHTTPLoads</key>\n\t\t\t\t<true/>\n\t\t\t</dict>\n\t\t</dict>\n\t</dict>\n</dict>\n</plist>\n"
+        let file = try dir.write("Info.plist", insecure)
+        let r = try Binary.run(["check", "--fix", file.path])
+        #expect(r.stdout.contains("[ats-exception-domain-format]") && !r.stdout.contains("fixed"), "\(r.stdout)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == insecure)
+        // The same name with a harmless exception is still cleaned.
+        let harmless = insecure.replacingOccurrences(of: "NSExceptionAllowsInsecureHTTPLoads", with: "NSIncludesSubdomains")
+        try Data(harmless.utf8).write(to: file)
+        let again = try Binary.run(["check", "--fix", file.path])
+        #expect(again.stdout.contains("fixed 1 problem [ats-exception-domain-format]"), "\(again.stdout)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == harmless.replacingOccurrences(of: "HTTPS://Example.com", with: "example.com"))
+    }
+}

@@ -45,7 +45,8 @@ public struct MisspelledKeyRule: Rule {
                 continue
             }
             guard info.match == nil, !info.parentAllowsCustomKeys, let near = info.nearMiss else { continue }
-            let fix = Fix(title: "Rename to '\(near)'", edits: [edits.renaming(info.key, to: near)], isPreferred: true, isSafe: false)
+            let security = context.schema.lookup(near, at: info.parent)?.definition.securitySensitive ?? false
+            let fix = Fix(title: "Rename to '\(near)'", edits: [edits.renaming(info.key, to: near)], isPreferred: !security, isSafe: false)
             out.append(diagnostic("Unknown key '\(name)': did you mean '\(near)'?", info.key.textRange, fixes: [fix]))
         }
     }
