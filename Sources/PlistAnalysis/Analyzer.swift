@@ -13,10 +13,17 @@ public enum Analyzer {
         return kind
     }
 
+    /// At most this many diagnostics of one rule are reported per file; the rest are summarised in
+    /// one more diagnostic of the rule, so that what a file costs to report (the server's publish,
+    /// `check`'s output) stays bounded whatever the file holds.
+    public static let maximumDiagnosticsPerRule = 500
+
     /// Every diagnostic of the catalogue for `document`, in document order. `path` (a file path or
-    /// URI) decides the file kind.
+    /// URI) decides the file kind. Each rule reports at most `limitPerRule` diagnostics (nil: all,
+    /// as fix-all needs every fix) and a summary of the rest.
     public static func diagnostics(for document: PlistDocument, path: String = "", configuration: AnalysisConfiguration = .default,
-                                   schema: KeyDatabase = .shared, rules: [any Rule] = RuleRegistry.all) -> [Diagnostic] {
+                                   schema: KeyDatabase = .shared, rules: [any Rule] = RuleRegistry.all,
+                                   limitPerRule: Int? = maximumDiagnosticsPerRule) -> [Diagnostic] {
         let kind = fileKind(path: path, document: document, configuration: configuration)
         let context = RuleContext(document: document, fileKind: kind, schema: schema)
         let suppressions = Suppressions(document: document)
@@ -32,6 +39,29 @@ public enum Analyzer {
         }
         BranchSafety.removeUnsafeFixes(&out, document: document)
         out.sort { ($0.range.lowerBound, $0.range.upperBound, $0.code) < ($1.range.lowerBound, $1.range.upperBound, $1.code) }
+        if let limitPerRule { return limiting(out, perRule: limitPerRule) }
+        return out
+    }
+
+    /// `diagnostics` (in document order) with at most `limit` of each rule: the first ones, and in
+    /// place of the rest one diagnostic of the same rule where the first omitted one was, saying how
+    /// many are not shown.
+    public static func limiting(_ diagnostics: [Diagnostic], perRule limit: Int = maximumDiagnosticsPerRule) -> [Diagnostic] {
+        var counts: [String: Int] = [:]
+        for d in diagnostics { counts[d.code, default: 0] += 1 }
+        guard counts.values.contains(where: { $0 > limit }) else { return diagnostics }
+        var seen: [String: Int] = [:]
+        var out: [Diagnostic] = []
+        for d in diagnostics {
+            let n = seen[d.code, default: 0]
+            seen[d.code] = n + 1
+            if n < limit { out.append(d); continue }
+            guard n == limit else { continue }
+            let more = counts[d.code]! - limit
+            out.append(Diagnostic(code: d.code, severity: d.severity,
+                                  message: "\(more) more '\(d.code)' problem\(more == 1 ? "" : "s") in this file not shown (at most \(limit) per rule)",
+                                  range: d.range))
+        }
         return out
     }
 

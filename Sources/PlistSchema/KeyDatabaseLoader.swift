@@ -19,7 +19,7 @@ public struct KeyDatabaseError: Error, Sendable, CustomStringConvertible {
 public let keyEntryFieldNames: Set<String> = [
     "name", "domain", "paths", "type", "element", "xcode", "platforms", "values", "closed", "default",
     "status", "since", "successor", "localizable", "required", "recommended", "review", "related", "doc",
-    "summary", "seed", "misspellings", "customKeys", "sources",
+    "summary", "seed", "misspellings", "customKeys", "sources", "security",
 ]
 
 /// Every field name an enumerated value may use.
@@ -159,7 +159,8 @@ extension KeyDatabase {
             recommendedFor: try parsed(try strings("recommended") ?? [], "bundle kind", BundleKind.init(rawValue:)),
             appStoreReview: try string("review"), related: try strings("related") ?? [], docURL: doc, summary: summary,
             fromSeeds: try bool("seed") ?? true, misspellings: try strings("misspellings") ?? [],
-            allowsCustomChildKeys: try bool("customKeys") ?? false, sources: try strings("sources") ?? []
+            allowsCustomChildKeys: try bool("customKeys") ?? false, sources: try strings("sources") ?? [],
+            securitySensitive: try bool("security") ?? false
         )
     }
 

@@ -213,6 +213,19 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
     public let allowsCustomChildKeys: Bool
     /// Where the facts of an entry added from outside the seeds come from (Apple's page, a template, …).
     public let sources: [String]
+    /// True when the key guards security (App Transport Security and the like). Its listed values
+    /// run from the weakest to the strongest and `defaultValue` is the secure floor: a suggestion
+    /// for a value never goes below it (an invalid value is ignored, so the system applies the
+    /// default; a weaker "correction" would lower security). A rename onto such a key is never
+    /// applied automatically: it makes the value take effect.
+    public let securitySensitive: Bool
+
+    /// For a security-sensitive key, the listed values from the default (the secure floor) up;
+    /// otherwise every listed value.
+    public var suggestibleValues: [EnumValue] {
+        guard securitySensitive, let floor = values.firstIndex(where: { $0.value == defaultValue }) else { return values }
+        return Array(values[floor...])
+    }
 
     /// A stable identifier: domain, placement list and name.
     public var id: String {
@@ -227,7 +240,8 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
         defaultValue: String? = nil, status: KeyStatus = .active, localizable: Bool = false,
         requiredFor: [BundleKind] = [], recommendedFor: [BundleKind] = [], appStoreReview: String? = nil,
         related: [String] = [], docURL: String, summary: String, fromSeeds: Bool = true,
-        misspellings: [String] = [], allowsCustomChildKeys: Bool = false, sources: [String] = []
+        misspellings: [String] = [], allowsCustomChildKeys: Bool = false, sources: [String] = [],
+        securitySensitive: Bool = false
     ) {
         self.name = name
         self.domain = domain
@@ -251,6 +265,7 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
         self.misspellings = misspellings
         self.allowsCustomChildKeys = allowsCustomChildKeys
         self.sources = sources
+        self.securitySensitive = securitySensitive
     }
 
     /// The documented value equal to `literal` (exact match first, then case-insensitive).

@@ -222,41 +222,71 @@ public struct PlistDocument: Sendable {
         return nil
     }
 
-    private func locate(_ node: PlistNode, _ offset: Int, _ path: [PathComponent]) -> CursorContext? {
+    /// Where `offset` falls for one node on its own: outside it (nil), in one of its tags, or
+    /// inside its content (where its children decide).
+    private enum LocalPlace {
+        case tag(CursorPlace)
+        case content
+    }
+
+    private func localPlace(_ node: PlistNode, _ offset: Int) -> LocalPlace? {
         let el = node.element
         guard offset > el.start, offset <= el.end else { return nil }
-        if let t = tagPlace(el, offset) { return CursorContext(place: t, path: path) }
+        if let t = tagPlace(el, offset) { return .tag(t) }
         let content = el.contentRange
         guard offset >= content.lowerBound, offset <= content.upperBound, !el.flags.contains(.selfClosing) else { return nil }
-        switch node.kind {
-        case .dictionary:
-            var index = 0
-            for (i, entry) in node.entries.enumerated() {
-                if let k = entry.key {
-                    if offset > k.element.start && offset <= k.element.end {
-                        if let t = tagPlace(k.element, offset) { return CursorContext(place: t, path: path) }
-                        if offset >= k.textRange.lowerBound && offset <= k.textRange.upperBound {
-                            return CursorContext(place: .key(dictionary: node, entryIndex: i), path: path)
+        return .content
+    }
+
+    /// The context of `offset` inside `root`, nil when it is not inside. A loop down the one child
+    /// whose content holds the offset (whether a node holds it is known from the node alone), so
+    /// nesting as deep as the parser accepts cannot overflow the thread's stack.
+    private func locate(_ root: PlistNode, _ offset: Int, _ rootPath: [PathComponent]) -> CursorContext? {
+        var node = root
+        var path = rootPath
+        switch localPlace(node, offset) {
+        case nil: return nil
+        case .tag(let t)?: return CursorContext(place: t, path: path)
+        case .content?: break
+        }
+        while true {
+            var next: (node: PlistNode, path: [PathComponent])? = nil
+            switch node.kind {
+            case .dictionary:
+                var index = 0
+                entries: for (i, entry) in node.entries.enumerated() {
+                    if let k = entry.key {
+                        if offset > k.element.start && offset <= k.element.end {
+                            if let t = tagPlace(k.element, offset) { return CursorContext(place: t, path: path) }
+                            if offset >= k.textRange.lowerBound && offset <= k.textRange.upperBound {
+                                return CursorContext(place: .key(dictionary: node, entryIndex: i), path: path)
+                            }
+                        }
+                        if k.element.end <= offset { index = i + 1 }
+                    }
+                    if let v = entry.value {
+                        switch localPlace(v, offset) {
+                        case .tag(let t)?: return CursorContext(place: t, path: path + [.key(entry.key?.text ?? "")])
+                        case .content?: next = (v, path + [.key(entry.key?.text ?? "")]); break entries
+                        case nil: if v.element.end <= offset { index = i + 1 }
                         }
                     }
-                    if k.element.end <= offset { index = i + 1 }
                 }
-                if let v = entry.value {
-                    let childPath = path + [.key(entry.key?.text ?? "")]
-                    if let c = locate(v, offset, childPath) { return c }
-                    if v.element.end <= offset { index = i + 1 }
+                if next == nil { return CursorContext(place: .dictionaryGap(node, index: index), path: path) }
+            case .array:
+                var index = 0
+                items: for (i, item) in node.items.enumerated() {
+                    switch localPlace(item, offset) {
+                    case .tag(let t)?: return CursorContext(place: t, path: path + [.index(i)])
+                    case .content?: next = (item, path + [.index(i)]); break items
+                    case nil: if item.element.end <= offset { index = i + 1 }
+                    }
                 }
+                if next == nil { return CursorContext(place: .arrayGap(node, index: index), path: path) }
+            default:
+                return CursorContext(place: .value(node), path: path)
             }
-            return CursorContext(place: .dictionaryGap(node, index: index), path: path)
-        case .array:
-            var index = 0
-            for (i, item) in node.items.enumerated() {
-                if let c = locate(item, offset, path + [.index(i)]) { return c }
-                if item.element.end <= offset { index = i + 1 }
-            }
-            return CursorContext(place: .arrayGap(node, index: index), path: path)
-        default:
-            return CursorContext(place: .value(node), path: path)
+            (node, path) = next!
         }
     }
 

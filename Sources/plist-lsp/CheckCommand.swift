@@ -105,17 +105,18 @@ struct Check: ParsableCommand {
         for path in paths {
             let files: [String]
             do { files = try expand(path) } catch {
-                writeToStandardError("plist-lsp: \(path): \(error)\n")
+                writeToStandardError("plist-lsp: \(TerminalText.escaped(path)): \(error)\n")
                 ioError = true
                 continue
             }
             for file in files {
-                guard let data = FileManager.default.contents(atPath: file) else {
-                    writeToStandardError("plist-lsp: \(file): cannot read the file\n")
+                let snapshot: FileSnapshot
+                do { snapshot = try AtomicFile.read(file) } catch {
+                    writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): \(error)\n")
                     ioError = true
                     continue
                 }
-                let raw = [UInt8](data)
+                let raw = snapshot.bytes
                 var (text, diagnostics) = Analyzer.diagnostics(forFileBytes: raw, path: file, configuration: configuration)
                 var fixed: [Diagnostic] = []
                 var fixFailure: String?
@@ -123,18 +124,18 @@ struct Check: ParsableCommand {
                     do {
                         let result = try FixApplication.fixAll(text, path: file, configuration: configuration)
                         if result.text != text {
-                            try AtomicFile.write(result.text, to: file)
+                            try AtomicFile.write(result.text, over: snapshot)
                             fixed = result.fixed
                             (text, diagnostics) = (result.text, result.remaining)
                         }
                     } catch {
                         fixFailure = "\(error)"
-                        writeToStandardError("plist-lsp: \(file): not fixed: \(error)\n")
+                        writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(error)\n")
                         ioError = ioError || error is AtomicFile.WriteError
                     }
                 } else if fix, text != raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
                     fixFailure = "the file is not UTF-8; convert it before fixing"
-                    writeToStandardError("plist-lsp: \(file): not fixed: \(fixFailure!)\n")
+                    writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(fixFailure!)\n")
                 }
                 if !hints { diagnostics.removeAll { $0.severity == .hint } }
                 let report = FileReport(path: file, text: text, diagnostics: diagnostics, fixed: fixed, fixFailure: fixFailure)
@@ -180,51 +181,6 @@ struct Check: ParsableCommand {
     }
 }
 
-/// Writes a file all at once: a temporary file in the same directory, flushed to disk, given the
-/// original's permissions, then renamed over it. Nothing is changed if any step fails.
-enum AtomicFile {
-    struct WriteError: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw WriteError(description: "cannot stat the file: \(String(cString: strerror(errno)))") }
-        let directory = PathName.directory(of: path)
-        let name = PathName.lastComponent(of: path)
-        var template = Array(((directory.isEmpty ? "." : directory) + "/.\(name).plist-lsp-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw WriteError(description: "cannot create a temporary file: \(String(cString: strerror(errno)))") }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var ok = false
-        defer {
-            if !ok { unlink(temporary) }
-        }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { posixWrite(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { close(fd); throw WriteError(description: "cannot write: \(String(cString: strerror(errno)))") }
-            written += n
-        }
-        guard fchmod(fd, info.st_mode & 0o7777) == 0, fsync(fd) == 0 else {
-            let message = String(cString: strerror(errno))
-            close(fd)
-            throw WriteError(description: "cannot flush the file: \(message)")
-        }
-        close(fd)
-        guard rename(temporary, path) == 0 else { throw WriteError(description: "cannot replace the file: \(String(cString: strerror(errno)))") }
-        ok = true
-        let dfd = open(directory.isEmpty ? "." : directory, O_RDONLY)
-        if dfd >= 0 { _ = fsync(dfd); close(dfd) }
-    }
-}
-
-/// `write(2)` (the name is taken inside `AtomicFile`).
-private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(fd, buffer, count)
-}
-
 /// The problems of one file with their positions.
 struct FileReport {
     let path: String
@@ -240,6 +196,9 @@ struct FileReport {
 
     func textLines() -> String {
         let index = LineIndex(text)
+        // File content (keys, values) and file names reach the terminal: escaped so that neither
+        // can end a line early (a forged `path:1:1: error:` line) nor send control sequences.
+        let path = TerminalText.escaped(path)
         var out = ""
         if !fixed.isEmpty {
             let ids = Set(fixed.map(\.code)).sorted().joined(separator: ", ")
@@ -248,7 +207,7 @@ struct FileReport {
         for d in diagnostics {
             let (line, column) = location(d.range.lowerBound, index)
             let level = d.severity == .error ? "error" : d.severity == .warning ? "warning" : "note"
-            out += "\(path):\(line):\(column): \(level): \(d.message) [\(d.code)]\n"
+            out += "\(path):\(line):\(column): \(level): \(TerminalText.escaped(d.message)) [\(d.code)]\n"
         }
         return out
     }

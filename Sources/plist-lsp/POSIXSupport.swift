@@ -108,3 +108,32 @@ func directoryEntries(_ path: String) -> [(name: String, isDirectory: Bool)]? {
     }
     return entries
 }
+
+/// Text from files and file names made safe for a terminal line.
+enum TerminalText {
+    /// `text` with control characters written as escapes: C0 and C1 controls and DEL (`\n`, `\r`,
+    /// `\t`, else `\u{1B}`), and the bidirectional overrides and isolates that reorder what the
+    /// reader sees. Everything else, including non-ASCII letters, is kept.
+    static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            guard needsEscape(scalar) else { out.unicodeScalars.append(scalar); continue }
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default: out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return out
+    }
+
+    static func needsEscape(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+}

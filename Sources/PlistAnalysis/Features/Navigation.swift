@@ -37,18 +37,23 @@ public struct FoldingRegion: Sendable, Hashable {
 public enum Navigation {
     // MARK: Symbols
 
+    /// How many levels of containers the outline expands: deeper values are listed without their
+    /// children. The outline is a tree the editor receives as nested JSON, built recursively; the
+    /// bound keeps both the recursion and the reply's nesting small whatever the file's depth.
+    public static let maximumSymbolDepth = 64
+
     /// The outline of the document: the entries of the root dictionary (or the items of a root array).
     public static func symbols(in document: PlistDocument, fileKind: FileKind) -> [PlistSymbol] {
         guard let root = document.root else { return [] }
         let domain = fileKind.keyDomain
         switch root.kind {
-        case .dictionary: return entrySymbols(root, path: [], domain: domain)
-        case .array: return itemSymbols(root, path: [], domain: domain)
-        default: return [symbol(name: "Root", definition: nil, value: root, range: root.element.range, selection: root.element.startTagRange, path: [], domain: domain)]
+        case .dictionary: return entrySymbols(root, path: [], domain: domain, depth: 1)
+        case .array: return itemSymbols(root, path: [], domain: domain, depth: 1)
+        default: return [symbol(name: "Root", definition: nil, value: root, range: root.element.range, selection: root.element.startTagRange, path: [], domain: domain, depth: 1)]
         }
     }
 
-    static func entrySymbols(_ dictionary: PlistNode, path: [PlistSyntax.PathComponent], domain: PlistDomain?) -> [PlistSymbol] {
+    static func entrySymbols(_ dictionary: PlistNode, path: [PlistSyntax.PathComponent], domain: PlistDomain?, depth: Int) -> [PlistSymbol] {
         var previousKey: Int? = nil
         return dictionary.entries.map { entry in
             let name = entry.key?.text ?? "(no key)"
@@ -66,24 +71,28 @@ public enum Navigation {
             else { selection = entry.value?.element.startTagRange ?? entry.range }
             previousKey = entry.key?.element.start
             return symbol(name: name, definition: definition, value: entry.value, range: range, selection: selection,
-                          path: path + [.key(name)], domain: domain)
+                          path: path + [.key(name)], domain: domain, depth: depth)
         }
     }
 
-    static func itemSymbols(_ array: PlistNode, path: [PlistSyntax.PathComponent], domain: PlistDomain?) -> [PlistSymbol] {
+    static func itemSymbols(_ array: PlistNode, path: [PlistSyntax.PathComponent], domain: PlistDomain?, depth: Int) -> [PlistSymbol] {
         array.items.enumerated().map { i, item in
             symbol(name: "Item \(i)", definition: nil, value: item, range: item.element.range, selection: item.element.startTagRange,
-                   path: path + [.index(i)], domain: domain)
+                   path: path + [.index(i)], domain: domain, depth: depth)
         }
     }
 
     static func symbol(name: String, definition: KeyDefinition?, value: PlistNode?, range: Range<Int>, selection: Range<Int>,
-                       path: [PlistSyntax.PathComponent], domain: PlistDomain?) -> PlistSymbol {
+                       path: [PlistSyntax.PathComponent], domain: PlistDomain?, depth: Int) -> PlistSymbol {
         let kind: PlistSymbol.Kind
         var children: [PlistSymbol] = []
         switch value?.kind {
-        case .dictionary?: kind = .dictionary; children = entrySymbols(value!, path: path, domain: domain)
-        case .array?: kind = .array; children = itemSymbols(value!, path: path, domain: domain)
+        case .dictionary?:
+            kind = .dictionary
+            if depth < maximumSymbolDepth { children = entrySymbols(value!, path: path, domain: domain, depth: depth + 1) }
+        case .array?:
+            kind = .array
+            if depth < maximumSymbolDepth { children = itemSymbols(value!, path: path, domain: domain, depth: depth + 1) }
         case .string?: kind = .string
         case .integer?: kind = .integer
         case .real?: kind = .real
@@ -104,7 +113,11 @@ public enum Navigation {
     /// Regions that fit on one line are left to the editor to drop (it knows the lines).
     public static func foldingRegions(in tree: SyntaxTree) -> [FoldingRegion] {
         var out: [FoldingRegion] = []
-        func visit(_ element: SyntaxElement) {
+        // Elements whose children are still to be read, in reverse document order (an explicit
+        // stack: nesting cannot overflow the thread's).
+        var pending = [tree.document]
+        while let element = pending.popLast() {
+            var inner: [SyntaxElement] = []
             element.forEachChild { child in
                 switch child.kind {
                 case .comment:
@@ -119,13 +132,15 @@ public enum Navigation {
                         last -= 1
                         out.append(FoldingRegion(start: child.start, lastLineOffset: max(child.start, last), kind: .container))
                     }
-                    visit(child)
+                    inner.append(child)
                 default:
                     break
                 }
             }
+            pending += inner.reversed()
         }
-        visit(tree.document)
+        // Document order: a region starts before the regions inside it.
+        out.sort { ($0.start, $1.lastLineOffset) < ($1.start, $0.lastLineOffset) }
         return out
     }
 
@@ -148,7 +163,11 @@ public enum Navigation {
             while hi < trimmed.upperBound && !TextScan.isSpace(text[hi]) { hi += 1 }
             if lo < hi { chain.append(lo..<hi) }
         }
-        func descend(_ node: PlistNode) {
+        // Down from the root to the innermost value holding the offset (a loop: nesting cannot
+        // overflow the thread's stack).
+        var next = document.root.flatMap { holds($0.element.range) ? $0 : nil }
+        while let node = next {
+            next = nil
             chain.append(node.element.range)
             switch node.kind {
             case .dictionary:
@@ -158,17 +177,16 @@ public enum Navigation {
                         chain.append(key.element.range)
                         scalarText(key.textRange)
                     } else if let value = entry.value, holds(value.element.range) {
-                        descend(value)
+                        next = value
                     }
-                    return
+                    break
                 }
             case .array:
-                if let item = node.items.first(where: { holds($0.element.range) }) { descend(item) }
+                next = node.items.first(where: { holds($0.element.range) })
             default:
                 scalarText(node.element.contentRange)
             }
         }
-        if let root = document.root, holds(root.element.range) { descend(root) }
         // Innermost first, each strictly inside the next.
         var out: [Range<Int>] = []
         for r in chain.reversed() {

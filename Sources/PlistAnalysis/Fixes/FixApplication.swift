@@ -48,12 +48,35 @@ public enum FixApplication {
         var edits: [TextReplacement] = []
         var fixed: [Diagnostic] = []
         var seen = Set<[TextReplacement]>()
+        // The ranges taken so far, sorted by start: each question is a binary search, so ten
+        // thousand fixes cost n log n, not n².
+        var taken: [Range<Int>] = []
+        func firstStarting(atOrAfter offset: Int) -> Int {
+            var lo = 0, hi = taken.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if taken[mid].lowerBound < offset { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+        func isFree(_ e: TextReplacement) -> Bool {
+            var i = firstStarting(atOrAfter: e.range.lowerBound)
+            // Ranges already taken do not overlap each other, so only the one starting before
+            // `e` and those starting inside it can touch it.
+            if i > 0, overlaps(TextReplacement(range: taken[i - 1], newText: ""), e) { return false }
+            while i < taken.count, taken[i].lowerBound <= e.range.upperBound {
+                if overlaps(TextReplacement(range: taken[i], newText: ""), e) { return false }
+                i += 1
+            }
+            return true
+        }
         for d in diagnostics {
             guard let fix = d.fixes.first(where: { $0.isSafe && $0.isPreferred }) ?? d.fixes.first(where: \.isSafe) else { continue }
             if seen.contains(fix.edits) { fixed.append(d); continue }
-            if fix.edits.contains(where: { e in edits.contains { overlaps($0, e) } }) { continue }
+            guard fix.edits.allSatisfy(isFree) else { continue }
             seen.insert(fix.edits)
             edits += fix.edits
+            for e in fix.edits { taken.insert(e.range, at: firstStarting(atOrAfter: e.range.lowerBound)) }
             fixed.append(d)
         }
         return (edits, fixed)
@@ -77,7 +100,8 @@ extension FixApplication {
     public static func fixAll(_ text: [UInt8], path: String, configuration: AnalysisConfiguration = .default,
                               maximumRounds: Int = 4) throws -> FixAllResult {
         func analyse(_ t: [UInt8]) -> [Diagnostic] {
-            Analyzer.diagnostics(for: PlistDocument(text: t, definitions: configuration.preprocessorDefinitions), path: path, configuration: configuration)
+            // Every fix, not only the reported ones: fix-all repairs the whole file.
+            Analyzer.diagnostics(for: PlistDocument(text: t, definitions: configuration.preprocessorDefinitions), path: path, configuration: configuration, limitPerRule: nil)
         }
         var current = text
         var diagnostics = analyse(current)
@@ -93,7 +117,7 @@ extension FixApplication {
         for (code, count) in errorCounts(diagnostics) where count > before[code, default: 0] {
             throw FixApplicationError("the fixes would add an error (\(code)); the file is left as it was")
         }
-        return FixAllResult(text: current, fixed: fixed, remaining: diagnostics)
+        return FixAllResult(text: current, fixed: fixed, remaining: Analyzer.limiting(diagnostics))
     }
 
     /// The number of error diagnostics per rule.

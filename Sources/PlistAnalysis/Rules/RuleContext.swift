@@ -185,47 +185,78 @@ private struct Walker {
         self.paths = paths
     }
 
-    mutating func visit(_ node: PlistNode, path: [PathSegment]?) {
-        switch node.kind {
-        case .dictionary:
-            dictionaries.append(DictionaryInfo(node: node, path: path))
-            var lookups = false, custom = false
-            if let path, let paths {
-                custom = paths.allowsCustomKeys(path)
-                lookups = paths.isPlacement(path) || custom
-            }
-            var present: [String]? = nil
-            for (i, entry) in node.entries.enumerated() {
-                if lookups, let path, let key = entry.key {
+    /// A dictionary or array being walked: where the walk resumes in it.
+    private struct Frame {
+        let node: PlistNode
+        let path: [PathSegment]?
+        var next = 0
+        var lookups = false
+        var custom = false
+        var present: [String]? = nil
+    }
+
+    /// Walks `root` and every container below it in document order (a dictionary before its
+    /// entries, each entry's key before what its value holds). The walk keeps its own stack, so
+    /// nesting as deep as the parser accepts cannot overflow the thread's.
+    mutating func visit(_ root: PlistNode, path: [PathSegment]?) {
+        guard root.kind == .dictionary || root.kind == .array else { return }
+        var stack = [enter(root, path: path)]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let node = stack[top].node
+            let path = stack[top].path
+            let i = stack[top].next
+            stack[top].next += 1
+            var child: (node: PlistNode, path: [PathSegment]?)? = nil
+            if node.kind == .dictionary {
+                let entries = node.entries
+                guard i < entries.count else { stack.removeLast(); continue }
+                let entry = entries[i]
+                if stack[top].lookups, let path, let key = entry.key {
                     let match = schema.lookup(key.text, at: path)
                     var near: String? = nil
-                    if match == nil && !custom, let paths {
-                        if present == nil { present = node.keys }
-                        near = paths.nearMiss(key.text, at: path, present: present!)
+                    if match == nil && !stack[top].custom, let paths {
+                        if stack[top].present == nil { stack[top].present = node.keys }
+                        near = paths.nearMiss(key.text, at: path, present: stack[top].present!)
                     }
                     keys.append(KeyInfo(dictionary: node, entryIndex: i, key: key, value: entry.value, parent: path,
-                                        match: match, parentAllowsCustomKeys: custom, nearMiss: near))
+                                        match: match, parentAllowsCustomKeys: stack[top].custom, nearMiss: near))
                 }
-                guard let value = entry.value, value.kind == .dictionary || value.kind == .array else { continue }
-                var childPath: [PathSegment]? = nil
-                if let path, let key = entry.key {
-                    let candidate = path + [.key(key.text)]
-                    if paths?.isPrefix(candidate) == true { childPath = candidate }
+                if let value = entry.value, value.kind == .dictionary || value.kind == .array {
+                    var childPath: [PathSegment]? = nil
+                    if let path, let key = entry.key {
+                        let candidate = path + [.key(key.text)]
+                        if paths?.isPrefix(candidate) == true { childPath = candidate }
+                    }
+                    child = (value, childPath)
                 }
-                visit(value, path: childPath)
+            } else {
+                let items = node.items
+                guard i < items.count else { stack.removeLast(); continue }
+                let item = items[i]
+                if item.kind == .dictionary || item.kind == .array {
+                    var childPath: [PathSegment]? = nil
+                    if let path {
+                        let candidate = path + [.index(i)]
+                        if paths?.isPrefix(candidate) == true { childPath = candidate }
+                    }
+                    child = (item, childPath)
+                }
             }
-        case .array:
-            for (i, item) in node.items.enumerated() where item.kind == .dictionary || item.kind == .array {
-                var childPath: [PathSegment]? = nil
-                if let path {
-                    let candidate = path + [.index(i)]
-                    if paths?.isPrefix(candidate) == true { childPath = candidate }
-                }
-                visit(item, path: childPath)
-            }
-        default:
-            break
+            if let child { stack.append(enter(child.node, path: child.path)) }
         }
+    }
+
+    /// Starts a container: a dictionary is recorded, and its keys looked up when the schema places keys there.
+    private mutating func enter(_ node: PlistNode, path: [PathSegment]?) -> Frame {
+        var frame = Frame(node: node, path: path)
+        guard node.kind == .dictionary else { return frame }
+        dictionaries.append(DictionaryInfo(node: node, path: path))
+        if let path, let paths {
+            frame.custom = paths.allowsCustomKeys(path)
+            frame.lookups = paths.isPlacement(path) || frame.custom
+        }
+        return frame
     }
 }
 

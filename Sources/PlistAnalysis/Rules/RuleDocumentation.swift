@@ -39,6 +39,11 @@ public enum RuleDocumentation {
             inserts a `TODO:` placeholder that `privacy-empty-usage-description` then reports on
             purpose: only you can write the reason App Review and users read.
 
+            **Limits.** A file gets at most 500 diagnostics of one rule; beyond that one more
+            diagnostic of the rule says how many are not shown (fix-all and `check --fix` still fix
+            them all). Related information stays bounded too: a duplicate key points at the
+            occurrence the system reads (the last one points at the first), not at every other.
+
 
             """
         s += "| Rule | Default | Files | Fix | What it finds |\n|---|---|---|---|---|\n"

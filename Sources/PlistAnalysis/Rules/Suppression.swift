@@ -61,14 +61,19 @@ struct Suppressions {
         }
     }
 
-    private static func collect(_ node: PlistNode, into out: inout [(start: Int, range: Range<Int>)]) {
-        for e in node.entries {
-            out.append((e.range.lowerBound, e.range))
-            if let v = e.value { collect(v, into: &out) }
-        }
-        for item in node.items {
-            out.append((item.element.start, item.element.range))
-            collect(item, into: &out)
+    /// The start and range of every entry and array item below `root` (an explicit stack: nesting
+    /// cannot overflow the thread's).
+    private static func collect(_ root: PlistNode, into out: inout [(start: Int, range: Range<Int>)]) {
+        var pending = [root]
+        while let node = pending.popLast() {
+            for e in node.entries {
+                out.append((e.range.lowerBound, e.range))
+                if let v = e.value { pending.append(v) }
+            }
+            for item in node.items {
+                out.append((item.element.start, item.element.range))
+                pending.append(item)
+            }
         }
     }
 
@@ -90,14 +95,21 @@ struct Suppressions {
         }
     }
 
-    /// The ranges of every complete comment below `node`, in document order.
-    static func comments(in node: SyntaxNode, ownerStart: Int, into out: inout [Range<Int>]) {
-        for entry in node.children {
-            let start = ownerStart + Int(entry.offset)
+    /// The ranges of every complete comment below `root`, in document order (an explicit stack of
+    /// nodes and the next child of each, so nesting cannot overflow the thread's).
+    static func comments(in root: SyntaxNode, ownerStart: Int, into out: inout [Range<Int>]) {
+        var stack: [(node: SyntaxNode, start: Int, next: Int)] = [(root, ownerStart, 0)]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let node = stack[top].node
+            guard stack[top].next < node.children.count else { stack.removeLast(); continue }
+            let entry = node.children[stack[top].next]
+            stack[top].next += 1
+            let start = stack[top].start + Int(entry.offset)
             if entry.kind == .comment && !entry.flags.contains(.unterminated) {
                 out.append(start..<(start + Int(entry.width)))
             } else if let child = node.node(of: entry) {
-                comments(in: child, ownerStart: start, into: &out)
+                stack.append((child, start, 0))
             }
         }
     }

@@ -8,7 +8,9 @@ public struct ExceptionDomainFormatRule: Rule {
         ATS matches the keys of `NSExceptionDomains` against host names literally: a key must be \
         lowercase, without a scheme (`https://`), port (`:8080`) or path, and without a trailing dot \
         (`example.com.` only matches the host written with the dot). Otherwise the exception silently \
-        applies to nothing. The fix cleans the name; it is safe for case and scheme only.
+        applies to nothing. The fix cleans the name; it is safe for case and scheme only, and never \
+        when the exception relaxes a security setting (insecure HTTP, an older TLS version, no forward \
+        secrecy): cleaning the name switches that on, which only the developer can decide.
         """
     public let category = RuleCategory.appTransportSecurity
     public let defaultSeverity = Severity.warning
@@ -26,6 +28,7 @@ public struct ExceptionDomainFormatRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
         let edits = EditBuilder(context.text)
+        let securityKeys = Set(context.schema.definitions.filter(\.securitySensitive).map(\.name))
         for entry in ATS.domains(context) {
             guard let key = entry.key else { continue }
             let name = key.text
@@ -42,9 +45,12 @@ public struct ExceptionDomainFormatRule: Rule {
             if clean.hasSuffix(".") { clean.removeLast(); problems.append("a trailing dot"); safe = false }
             if clean != clean.lowercased() { clean = clean.lowercased(); problems.append("capital letters") }
             guard !problems.isEmpty else { continue }
+            // A malformed domain's exception applies to nothing; once cleaned, an exception that
+            // relaxes a security setting takes effect. That choice is the developer's: offered only.
+            let relaxes = entry.value?.keys.contains(where: securityKeys.contains) ?? false
             var fixes: [Fix] = []
             if !clean.isEmpty, clean != name {
-                fixes.append(Fix(title: "Change to '\(clean)'", edits: [edits.renaming(key, to: clean)], isPreferred: true, isSafe: safe))
+                fixes.append(Fix(title: "Change to '\(clean)'", edits: [edits.renaming(key, to: clean)], isPreferred: !relaxes, isSafe: safe && !relaxes))
             }
             let list = problems.count == 1 ? problems[0] : problems.dropLast().joined(separator: ", ") + " and " + problems.last!
             out.append(diagnostic("Exception domain '\(name)' has \(list): ATS matches bare lowercase host names such as '\(clean.isEmpty ? "example.com" : clean)'", key.textRange, fixes: fixes))

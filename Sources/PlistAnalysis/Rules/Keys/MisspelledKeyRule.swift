@@ -11,7 +11,8 @@ public struct MisspelledKeyRule: Rule {
         `NSCameraUsageDescriptions` or `nsappTransportSecurity` silently does nothing. Reported for a \
         different letter case, for misspellings seen in Apple's texts and in the wild, and for unknown \
         keys one or two edits away from a key that belongs in the same dictionary. The rename is safe \
-        for case and recorded misspellings.
+        for case and recorded misspellings, except onto a security setting (`NSAllowsArbitraryLoads`, \
+        …): there it would make an ignored value take effect, so it is offered, never applied by fix-all.
         """
     public let category = RuleCategory.keys
     public let defaultSeverity = Severity.warning
@@ -35,13 +36,17 @@ public struct MisspelledKeyRule: Rule {
                 let correct = match.definition.name + (match.suffix?.description ?? "")
                 guard correct != name else { continue }
                 let why = match.kind == .caseInsensitive ? "keys are case-sensitive" : "a known misspelling"
-                let fix = Fix(title: "Rename to '\(correct)'", edits: [edits.renaming(info.key, to: correct)], isPreferred: true,
-                              isSafe: !info.dictionary.keys.contains(correct))
+                // Renaming onto a security setting makes its value take effect (a misspelled
+                // NSAllowsArbitraryLoads is ignored today): offered, never applied by fix-all.
+                let security = match.definition.securitySensitive
+                let fix = Fix(title: "Rename to '\(correct)'", edits: [edits.renaming(info.key, to: correct)], isPreferred: !security,
+                              isSafe: !security && !info.dictionary.keys.contains(correct))
                 out.append(diagnostic("'\(name)' should be '\(correct)' (\(why))", info.key.textRange, fixes: [fix]))
                 continue
             }
             guard info.match == nil, !info.parentAllowsCustomKeys, let near = info.nearMiss else { continue }
-            let fix = Fix(title: "Rename to '\(near)'", edits: [edits.renaming(info.key, to: near)], isPreferred: true, isSafe: false)
+            let security = context.schema.lookup(near, at: info.parent)?.definition.securitySensitive ?? false
+            let fix = Fix(title: "Rename to '\(near)'", edits: [edits.renaming(info.key, to: near)], isPreferred: !security, isSafe: false)
             out.append(diagnostic("Unknown key '\(name)': did you mean '\(near)'?", info.key.textRange, fixes: [fix]))
         }
     }

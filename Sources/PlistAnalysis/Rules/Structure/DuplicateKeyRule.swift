@@ -7,7 +7,10 @@ public struct DuplicateKeyRule: Rule {
     public let rationale = """
         Foundation keeps the **last** value of a repeated key and silently drops the others, so an \
         edit to the first occurrence has no effect. Every occurrence is marked; the earlier ones are \
-        shown faded and their fix removes them (key and value), which keeps what the system reads.
+        shown faded and point at the one the system reads, the last points at the first. Their fix \
+        removes them (key and value), which keeps what the system reads; it is offered, never \
+        applied by fix-all: Foundation reads the file as it is, and which copy was meant is the \
+        author's call.
         """
     public let category = RuleCategory.structure
     public let defaultSeverity = Severity.warning
@@ -49,16 +52,23 @@ public struct DuplicateKeyRule: Rule {
             }
             for (group, indices) in groups where indices.count > 1 {
                 let name = group.name
-                let ranges = indices.map { entries[$0].key!.element.range }
+                // Related information is bounded: each earlier occurrence points at the one the
+                // system reads, the last at the first; N duplicates cost N diagnostics, not N².
+                let first = entries[indices[0]].key!.element.range
+                let last = entries[indices[indices.count - 1]].key!.element.range
                 for (n, i) in indices.enumerated() {
                     let key = entries[i].key!
-                    let related = zip(indices, ranges).filter { $0.0 != i }.map { (message: "'\(name)' also here", range: $0.1) }
                     if n == indices.count - 1 {
-                        out.append(diagnostic("Duplicate key '\(name)': this last occurrence is the one the system reads", key.element.range, related: related))
+                        let others = indices.count == 2 ? "'\(name)' also here" : "'\(name)' first here (\(indices.count - 1) earlier occurrences)"
+                        out.append(diagnostic("Duplicate key '\(name)': this last occurrence is the one the system reads", key.element.range,
+                                              related: [(message: others, range: first)]))
                     } else {
-                        let fix = Fix(title: "Remove this duplicate '\(name)' entry", edits: [edits.removing(entries[i])], isPreferred: true, isSafe: true)
+                        // Foundation reads a file with duplicate keys (the last wins), so removing one
+                        // repairs nothing it cannot read: which copy the author meant is theirs to
+                        // say. The fix is offered, never applied by fix-all (docs/safe-fixes.md).
+                        let fix = Fix(title: "Remove this duplicate '\(name)' entry", edits: [edits.removing(entries[i])], isPreferred: true)
                         out.append(diagnostic("Duplicate key '\(name)': ignored, the last occurrence wins", key.element.range,
-                                              tags: [.unnecessary], related: related, fixes: [fix]))
+                                              tags: [.unnecessary], related: [(message: "'\(name)' read here", range: last)], fixes: [fix]))
                     }
                 }
             }
@@ -71,3 +81,4 @@ public struct DuplicateKeyRule: Rule {
         let region: BranchPath
     }
 }
+

@@ -11,6 +11,9 @@ public struct InvalidValueRule: Rule {
         For keys whose documented values are only the common ones (device capabilities, extension \
         points) a value one or two letters away from a documented one is reported as a likely typo. \
         The fix replaces the value with the nearest valid one; it is safe when only letter case differs. \
+        For security settings (the key database marks them, e.g. `NSExceptionMinimumTLSVersion`) the \
+        invalid value is ignored and the secure default applies, so the suggestion is that default \
+        (then the nearest stronger value), never a weaker value, and never applied automatically. \
         Build-setting references are accepted.
         """
     public let category = RuleCategory.values
@@ -59,6 +62,18 @@ public struct InvalidValueRule: Rule {
         guard !text.isEmpty, !BuildSettingReference.occurs(in: text) else { return }
         if def.values.contains(where: { $0.value == text }) || Self.extraValues[def.name]?.contains(text) == true { return }
         let candidates = def.values.map(\.value).filter { !BuildSettingReference.occurs(in: $0) }
+        if def.securitySensitive, let secure = def.defaultValue, candidates.contains(secure) {
+            // The system ignores the invalid value and applies the default: suggest the default
+            // first, then the nearest value at least as strong, never a weaker one.
+            let stronger = def.suggestibleValues.map(\.value).filter { !BuildSettingReference.occurs(in: $0) }
+            var fixes = [Fix(title: "Change to '\(secure)' (the secure default)", edits: [edits.replacingContent(of: node, with: secure)], isPreferred: true)]
+            if let nearest = Nearest.match(text, in: stronger, maximum: max(3, text.count / 3)), nearest != secure {
+                fixes.append(Fix(title: "Change to '\(nearest)'", edits: [edits.replacingContent(of: node, with: nearest)]))
+            }
+            let message = "'\(text)' is not a valid value of '\(info.key.text)' (the system ignores it and applies '\(secure)'): did you mean '\(secure)', the secure default?"
+            out.append(diagnostic(message, node.element.range, fixes: fixes))
+            return
+        }
         let nearest = Nearest.match(text, in: candidates, maximum: def.valuesAreClosed ? max(3, text.count / 3) : nil)
         guard def.valuesAreClosed || nearest != nil else { return }
         if !def.valuesAreClosed, let nearest, !Self.isLikelyTypo(text, of: nearest) { return }
