@@ -113,11 +113,12 @@ extension CheckSecuritySuggestionTests {
         let r = try Binary.run(["check", "--fix", file.path])
         #expect(r.stdout.contains("[ats-exception-domain-format]") && !r.stdout.contains("fixed"), "\(r.stdout)")
         #expect(try String(contentsOf: file, encoding: .utf8) == insecure)
-        // The same name with a harmless exception is still cleaned.
+        // A harmless exception is not cleaned either: Foundation reads the file as it is, and a
+        // clean name makes the exception take effect (offered in the editor, docs/safe-fixes.md).
         let harmless = insecure.replacingOccurrences(of: "NSExceptionAllowsInsecureHTTPLoads", with: "NSIncludesSubdomains")
         try Data(harmless.utf8).write(to: file)
         let again = try Binary.run(["check", "--fix", file.path])
-        #expect(again.stdout.contains("fixed 1 problem [ats-exception-domain-format]"), "\(again.stdout)")
-        #expect(try String(contentsOf: file, encoding: .utf8) == harmless.replacingOccurrences(of: "HTTPS://Example.com", with: "example.com"))
+        #expect(again.stdout.contains("[ats-exception-domain-format]") && !again.stdout.contains("fixed"), "\(again.stdout)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == harmless)
     }
 }

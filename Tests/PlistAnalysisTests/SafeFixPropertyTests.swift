@@ -191,7 +191,8 @@ enum SafeFixMutation: CaseIterable {
                 checked += try checkEachSafeFix(Array(e.text.utf8), path: e.path, name: "\(rule.id) example \(i + 1)")
             }
         }
-        #expect(checked > 10)
+        // The XML repairs: close a tag, correct an end tag, escape '&', a key used as an array item.
+        #expect(checked >= 4)
     }
 
     @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))

@@ -35,7 +35,10 @@ public enum RuleDocumentation {
             references (`$(VAR)`, `${VAR}`, `@VAR@`) are accepted wherever a value format is checked.
 
             **Fixes.** Fixes marked *safe* are applied by `source.fixAll` and `plist-lsp check --fix`;
-            the others are offered as quick fixes only. The fix that adds a missing usage description
+            the others are offered as quick fixes only. A safe fix only repairs what Foundation cannot
+            read, and the repaired file holds exactly the data the editor showed; anything that changes
+            what the system reads from a readable file is offered, never applied for you
+            ([safe-fixes.md](safe-fixes.md)). The fix that adds a missing usage description
             inserts a `TODO:` placeholder that `privacy-empty-usage-description` then reports on
             purpose: only you can write the reason App Review and users read.
 

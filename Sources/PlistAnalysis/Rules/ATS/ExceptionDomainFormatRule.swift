@@ -8,9 +8,10 @@ public struct ExceptionDomainFormatRule: Rule {
         ATS matches the keys of `NSExceptionDomains` against host names literally: a key must be \
         lowercase, without a scheme (`https://`), port (`:8080`) or path, and without a trailing dot \
         (`example.com.` only matches the host written with the dot). Otherwise the exception silently \
-        applies to nothing. The fix cleans the name; it is safe for case and scheme only, and never \
-        when the exception relaxes a security setting (insecure HTTP, an older TLS version, no forward \
-        secrecy): cleaning the name switches that on, which only the developer can decide.
+        applies to nothing. The fix cleans the name. It is offered, never applied by fix-all: a clean \
+        name makes the exception take effect, and when the exception relaxes a security setting \
+        (insecure HTTP, an older TLS version, no forward secrecy) that is the developer's decision, so \
+        there it is not even the preferred fix.
         """
     public let category = RuleCategory.appTransportSecurity
     public let defaultSeverity = Severity.warning
@@ -35,14 +36,12 @@ public struct ExceptionDomainFormatRule: Rule {
             if BuildSettingReference.occurs(in: name) || ExceptionDomainIPRule.isIPAddress(name) { continue }
             var problems: [String] = []
             var clean = name.trimmedForRules
-            var safe = true
             if let r = clean.firstRange(of: "://") { clean = String(clean[r.upperBound...]); problems.append("a scheme") }
             if let slash = clean.firstIndex(of: "/") {
-                if clean[slash...] != "/" { safe = false }
                 clean = String(clean[..<slash]); problems.append("a path")
             }
-            if let colon = clean.firstIndex(of: ":") { clean = String(clean[..<colon]); problems.append("a port"); safe = false }
-            if clean.hasSuffix(".") { clean.removeLast(); problems.append("a trailing dot"); safe = false }
+            if let colon = clean.firstIndex(of: ":") { clean = String(clean[..<colon]); problems.append("a port") }
+            if clean.hasSuffix(".") { clean.removeLast(); problems.append("a trailing dot") }
             if clean != clean.lowercased() { clean = clean.lowercased(); problems.append("capital letters") }
             guard !problems.isEmpty else { continue }
             // A malformed domain's exception applies to nothing; once cleaned, an exception that
@@ -50,7 +49,7 @@ public struct ExceptionDomainFormatRule: Rule {
             let relaxes = entry.value?.keys.contains(where: securityKeys.contains) ?? false
             var fixes: [Fix] = []
             if !clean.isEmpty, clean != name {
-                fixes.append(Fix(title: "Change to '\(clean)'", edits: [edits.renaming(key, to: clean)], isPreferred: !relaxes, isSafe: safe && !relaxes))
+                fixes.append(Fix(title: "Change to '\(clean)'", edits: [edits.renaming(key, to: clean)], isPreferred: !relaxes))
             }
             let list = problems.count == 1 ? problems[0] : problems.dropLast().joined(separator: ", ") + " and " + problems.last!
             out.append(diagnostic("Exception domain '\(name)' has \(list): ATS matches bare lowercase host names such as '\(clean.isEmpty ? "example.com" : clean)'", key.textRange, fixes: fixes))

@@ -10,9 +10,10 @@ public struct MisspelledKeyRule: Rule {
         Keys are case-sensitive and the system ignores a key it does not know, so \
         `NSCameraUsageDescriptions` or `nsappTransportSecurity` silently does nothing. Reported for a \
         different letter case, for misspellings seen in Apple's texts and in the wild, and for unknown \
-        keys one or two edits away from a key that belongs in the same dictionary. The rename is safe \
-        for case and recorded misspellings, except onto a security setting (`NSAllowsArbitraryLoads`, \
-        …): there it would make an ignored value take effect, so it is offered, never applied by fix-all.
+        keys one or two edits away from a key that belongs in the same dictionary. The rename is offered, \
+        never applied by fix-all: it makes an ignored value take effect, which changes what the system \
+        reads (docs/safe-fixes.md); onto a security setting (`NSAllowsArbitraryLoads`, …) it is not even \
+        the preferred fix.
         """
     public let category = RuleCategory.keys
     public let defaultSeverity = Severity.warning
@@ -39,8 +40,7 @@ public struct MisspelledKeyRule: Rule {
                 // Renaming onto a security setting makes its value take effect (a misspelled
                 // NSAllowsArbitraryLoads is ignored today): offered, never applied by fix-all.
                 let security = match.definition.securitySensitive
-                let fix = Fix(title: "Rename to '\(correct)'", edits: [edits.renaming(info.key, to: correct)], isPreferred: !security,
-                              isSafe: !security && !info.dictionary.keys.contains(correct))
+                let fix = Fix(title: "Rename to '\(correct)'", edits: [edits.renaming(info.key, to: correct)], isPreferred: !security)
                 out.append(diagnostic("'\(name)' should be '\(correct)' (\(why))", info.key.textRange, fixes: [fix]))
                 continue
             }

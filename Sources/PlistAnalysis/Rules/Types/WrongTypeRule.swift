@@ -11,8 +11,9 @@ public struct WrongTypeRule: Rule {
         against the key's item type, at every depth the key reference describes. A string made only of \
         build-setting references (`$(VAR)`) is left alone: its type is the build system's business. The \
         fix converts the value (`YES`/`NO`/`true`/`false`/`1`/`0` to `<true/>`/`<false/>`, digits to \
-        `<integer>`, a single value to a one-item array). Booleans, integers and reals are all numbers \
-        to Foundation and are not reported for one another.
+        `<integer>`, a single value to a one-item array); it is offered, never applied by fix-all, since it \
+        changes the value Foundation hands the app. Booleans, integers and reals are all numbers to \
+        Foundation and are not reported for one another.
         """
     public let category = RuleCategory.types
     public let defaultSeverity = Severity.warning
@@ -82,8 +83,9 @@ public struct WrongTypeRule: Rule {
     /// Ways to rewrite `node` as a `type` value.
     static func conversions(_ node: PlistNode, to type: ValueType, element: ValueType? = nil, edits: EditBuilder) -> [Fix] {
         let text = node.trimmedText
-        func fix(_ title: String, _ xml: String, safe: Bool = true) -> [Fix] {
-            [Fix(title: title, edits: [edits.replacing(node, with: xml)], isPreferred: true, isSafe: safe)]
+        // Offered, never applied by fix-all: a new type is a new value for the app (docs/safe-fixes.md).
+        func fix(_ title: String, _ xml: String) -> [Fix] {
+            [Fix(title: title, edits: [edits.replacing(node, with: xml)], isPreferred: true)]
         }
         switch (node.kind, type) {
         case (.string, .boolean), (.integer, .boolean):
@@ -104,7 +106,7 @@ public struct WrongTypeRule: Rule {
             return fix("Change to <real>\(text)</real>", "<real>\(text)</real>")
         case (.boolean, .string):
             let word = node.boolValue == true ? "YES" : "NO"
-            return fix("Change to <string>\(word)</string>", "<string>\(word)</string>", safe: false)
+            return fix("Change to <string>\(word)</string>", "<string>\(word)</string>")
         case (_, .array):
             guard node.kind != .dictionary, node.kind != .array else { return [] }
             if let element, element != node.valueType { return [] }

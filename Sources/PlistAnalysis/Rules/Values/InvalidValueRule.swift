@@ -10,7 +10,8 @@ public struct InvalidValueRule: Rule {
         categories, `NSExceptionMinimumTLSVersion`, …) ignore anything else, usually without a word. \
         For keys whose documented values are only the common ones (device capabilities, extension \
         points) a value one or two letters away from a documented one is reported as a likely typo. \
-        The fix replaces the value with the nearest valid one; it is safe when only letter case differs. \
+        The fix replaces the value with the nearest valid one; it is offered, never applied by fix-all \
+        (even a change of letter case changes what the system reads). \
         For security settings (the key database marks them, e.g. `NSExceptionMinimumTLSVersion`) the \
         invalid value is ignored and the secure default applies, so the suggestion is that default \
         (then the nearest stronger value), never a weaker value, and never applied automatically. \
@@ -81,8 +82,7 @@ public struct InvalidValueRule: Rule {
         var message = "'\(text)' is not a valid value of '\(info.key.text)'"
         if let nearest {
             message += ": did you mean '\(nearest)'?"
-            let caseOnly = nearest.lowercased() == text.lowercased()
-            fixes.append(Fix(title: "Change to '\(nearest)'", edits: [edits.replacingContent(of: node, with: nearest)], isPreferred: true, isSafe: caseOnly))
+            fixes.append(Fix(title: "Change to '\(nearest)'", edits: [edits.replacingContent(of: node, with: nearest)], isPreferred: true))
         } else if candidates.count <= 8 {
             message += " (valid: \(candidates.joined(separator: ", ")))"
         }
