@@ -125,6 +125,7 @@ public final class LanguageServer: Sendable {
             }
         }
         forwardLevel.withLock { $0 = nil }
+        if let reason = connection.dropReason { options.logger.warning("connection dropped: \(reason)") }
         let (work, shutDown) = state.withLock { state in
             (Array(state.work.values), state.phase == .shutDown)
         }

@@ -89,6 +89,7 @@ public final class Connection: Sendable {
     }
     private let state = Locked(State())
     private let outbox: Outbox
+    private let dropped = Locked<ConnectionError?>(nil)
     public let limits: Limits
 
     /// - Parameters:
@@ -207,8 +208,9 @@ public final class Connection: Sendable {
         case .closed:
             throw ConnectionError.closed
         case .overflow:
-            drop()
-            throw ConnectionError.outputOverflow(limit: limits.maxQueuedOutputBytes)
+            let error = ConnectionError.outputOverflow(limit: limits.maxQueuedOutputBytes)
+            drop(error)
+            throw error
         }
     }
 
@@ -221,14 +223,14 @@ public final class Connection: Sendable {
     /// The writer thread: drains the outbox until it is closed and empty, or a write fails.
     private func writeLoop() {
         while let batch = outbox.next() {
-            var failed = false
-            for data in batch where !failed {
-                do { try writeAll(data) } catch { failed = true }
+            var failure: ConnectionError?
+            for data in batch where failure == nil {
+                do { try writeAll(data) } catch { failure = error as? ConnectionError ?? .closed }
             }
-            outbox.written(batch, failed: failed)
-            if failed {
+            outbox.written(batch, failed: failure != nil)
+            if let failure {
                 // The peer is gone (or did not read for `writeTimeout`): end the session.
-                drop()
+                drop(failure)
                 break
             }
         }
@@ -236,8 +238,12 @@ public final class Connection: Sendable {
         releaseDescriptors()
     }
 
+    /// Why the connection dropped its peer (it stopped reading, or a write failed); nil otherwise.
+    public var dropReason: ConnectionError? { dropped.withLock { $0 } }
+
     /// Ends a connection whose peer is gone: discards queued output, ends `events`, wakes the reader.
-    private func drop() {
+    private func drop(_ reason: ConnectionError) {
+        dropped.withLock { $0 = $0 ?? reason }
         outbox.close(discarding: true)
         continuation.finish()
         _ = shutdown(readFD, Int32(SHUT_RDWR))
