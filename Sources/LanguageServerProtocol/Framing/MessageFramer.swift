@@ -179,7 +179,7 @@ public struct MessageFramer: Sendable {
     private static func headerPrefixAtEnd(of body: Data) -> Int {
         let pattern = resyncPattern
         let n = body.count
-        let limit = min(n - 1, pattern.count - 1)
+        let limit = min(n - 1, pattern.count)
         guard limit >= 1 else { return 0 }
         for length in stride(from: limit, through: 1, by: -1) {
             let start = body.index(body.endIndex, offsetBy: -length)
