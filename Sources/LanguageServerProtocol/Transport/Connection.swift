@@ -41,7 +41,8 @@ public enum ConnectionError: Error, Equatable, Sendable, CustomStringConvertible
 ///   `MessageDecoder` and yields the result on `events`. End of input finishes the stream.
 ///   The framer bounds what one message may hold (`Limits.maxContentLength`).
 /// - `send` never blocks: it appends the framed message to a bounded output queue that a writer
-///   thread drains, so a peer that does not read stalls only its own connection, never the
+///   thread drains (started on demand, ended when the queue is empty: an idle connection holds
+///   only its reader thread), so a peer that does not read stalls only its own connection, never the
 ///   caller (a task of the cooperative pool, shared by every session of the daemon). When more
 ///   than `Limits.maxQueuedOutputBytes` wait, the peer is taken to be gone: the connection drops
 ///   its output and ends its `events` (the session ends). On a socket, a write that makes no
@@ -220,7 +221,8 @@ public final class Connection: Sendable {
         outbox.waitUntilDrained(seconds: seconds)
     }
 
-    /// The writer thread: drains the outbox until it is closed and empty, or a write fails.
+    /// The writer thread: drains the outbox, then ends (an idle connection holds no writer
+    /// thread; the next `send` starts one), or stops at the first failed write.
     private func writeLoop() {
         while let batch = outbox.next() {
             var failure: ConnectionError?
@@ -231,10 +233,10 @@ public final class Connection: Sendable {
             if let failure {
                 // The peer is gone (or did not read for `writeTimeout`): end the session.
                 drop(failure)
+                outbox.writerFinished()
                 break
             }
         }
-        outbox.writerFinished()
         releaseDescriptors()
     }
 
@@ -409,6 +411,8 @@ private final class Outbox: @unchecked Sendable {
     private var closed = false
     private var writerStarted = false
     private var writerRunning = false
+    /// A write failed (or the peer was dropped): nothing queued will be written.
+    private var closedByFailure = false
 
     init(limit: Int) { self.limit = limit }
 
@@ -426,11 +430,16 @@ private final class Outbox: @unchecked Sendable {
         }
     }
 
-    /// The next batch to write; nil once closed and empty.
+    /// The next batch to write; nil when there is none, and the writer thread then ends (the
+    /// decision is taken under the lock, so a concurrent `enqueue` starts a new one).
     func next() -> [Data]? {
         condition.withLock {
-            while chunks.isEmpty && !closed { condition.wait() }
-            if chunks.isEmpty { return nil }
+            if chunks.isEmpty {
+                writerRunning = false
+                writerStarted = false
+                condition.broadcast()
+                return nil
+            }
             defer { chunks = [] }
             return chunks
         }
@@ -439,14 +448,16 @@ private final class Outbox: @unchecked Sendable {
     func written(_ batch: [Data], failed: Bool) {
         condition.withLock {
             bytes -= batch.reduce(0) { $0 + $1.count }
-            if failed { closed = true; chunks = []; bytes = 0 }
+            if failed { closed = true; closedByFailure = true; chunks = []; bytes = 0 }
             condition.broadcast()
         }
     }
 
+    /// Called by a writer that stops early (a failed write).
     func writerFinished() {
         condition.withLock {
             writerRunning = false
+            writerStarted = false
             condition.broadcast()
         }
     }
@@ -459,7 +470,7 @@ private final class Outbox: @unchecked Sendable {
     func close(discarding: Bool) {
         condition.withLock {
             closed = true
-            if discarding { bytes -= chunks.reduce(0) { $0 + $1.count }; chunks = [] }
+            if discarding { bytes -= chunks.reduce(0) { $0 + $1.count }; chunks = []; closedByFailure = true }
             condition.broadcast()
         }
     }
@@ -467,7 +478,7 @@ private final class Outbox: @unchecked Sendable {
     func waitUntilDrained(seconds: Double) -> Bool {
         condition.withLock {
             let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-            while bytes > 0 && writerRunning {
+            while bytes > 0 && !closedByFailure {
                 let left = deadline - ContinuousClock.now
                 if left <= .zero { return false }
                 let (whole, attoseconds) = left.components
