@@ -6,6 +6,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 enum DuplicateMembers {
     /// The first member name that occurs twice in one object of the JSON text `body`, at any depth
@@ -34,16 +39,13 @@ enum DuplicateMembers {
                 case UInt8(ascii: ":"):
                     if let last = names.indices.last { expectingName[last] = false }
                 case UInt8(ascii: "\""):
+                    // The closing quote: the next one preceded by an even number of backslashes
+                    // (memchr, since most of a large message is the text inside strings).
                     let start = i + 1
-                    var end = start
-                    var escaped = false
-                    while end < n && bytes[end] != UInt8(ascii: "\"") {
-                        if bytes[end] == UInt8(ascii: "\\") { escaped = true; end += 1 }
-                        end += 1
-                    }
+                    let end = closingQuote(bytes, from: start)
                     if let last = names.indices.last, expectingName[last] {
-                        var name = Array(bytes[start..<min(end, n)])
-                        if escaped { name = unescaped(name) }
+                        var name = Array(bytes[start..<end])
+                        if name.contains(0x5C) { name = unescaped(name) }
                         if names[last]!.insert(name).inserted == false {
                             return String(decoding: name, as: UTF8.self)
                         }
@@ -57,6 +59,24 @@ enum DuplicateMembers {
             }
             return nil
         }
+    }
+
+    /// The index of the quote that closes a string whose contents start at `start` (the next quote
+    /// preceded by an even number of backslashes), or the end of the buffer. memchr does the
+    /// scanning: most of a large message is the text inside strings.
+    private static func closingQuote(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let n = bytes.count
+        var from = start
+        while from < n {
+            guard let hit = memchr(UnsafeRawPointer(base + from), 0x22, n - from) else { return n }
+            let quote: Int = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+            var backslashes = 0
+            while quote - backslashes - 1 >= start && bytes[quote - backslashes - 1] == 0x5C { backslashes += 1 }
+            if backslashes % 2 == 0 { return quote }
+            from = quote + 1
+        }
+        return n
     }
 
     /// The UTF-8 of a JSON string's contents with its escapes decoded (lone surrogates as U+FFFD).
