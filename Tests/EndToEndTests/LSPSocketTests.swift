@@ -215,28 +215,32 @@ import Glibc
     /// Another user who can write to the directory could unlink the socket, bind their own and
     /// receive the next client's `initialize`: such a directory is refused.
     @Test(arguments: [0o777, 0o770, 0o720, 0o702])
-    func aDirectoryOthersCanWriteToIsRefused(mode: Int) throws {
-        let directory = try Self.shortDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(chmod(directory.path, mode_t(mode)) == 0)
-        let path = directory.appendingPathComponent("s").path
-        let result = try Binary.run(["--listen", path])
-        #expect(result.status == 2)
-        #expect(result.stderr.contains("group or other users can write to it"), "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: path))
+    func aDirectoryOthersCanWriteToIsRefused(mode: Int) async throws {
+        try await offThePool {
+            let directory = try Self.shortDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            #expect(chmod(directory.path, mode_t(mode)) == 0)
+            let path = directory.appendingPathComponent("s").path
+            let result = try Binary.run(["--listen", path])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("group or other users can write to it"), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: path))
+        }
     }
 
     /// SIGHUP (the terminal went away) and SIGUSR1 end the daemon like SIGTERM: the socket is
     /// removed, the status is 128 + the signal.
     @Test(arguments: [SIGHUP, SIGUSR1])
-    func hangupAndUser1RemoveTheSocket(signal: Int32) throws {
-        let directory = try Self.shortDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("s").path
-        let daemon = try Self.startDaemon(at: path)
-        daemon.signal(signal)
-        #expect(try daemon.waitForExit() == 128 + signal)
-        #expect(!FileManager.default.fileExists(atPath: path))
+    func hangupAndUser1RemoveTheSocket(signal: Int32) async throws {
+        try await offThePool {
+            let directory = try Self.shortDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("s").path
+            let daemon = try Self.startDaemon(at: path)
+            daemon.signal(signal)
+            #expect(try daemon.waitForExit() == 128 + signal)
+            #expect(!FileManager.default.fileExists(atPath: path))
+        }
     }
 
     /// SIGPIPE is ignored (a write to a client that left is that session's error only).
