@@ -9,9 +9,11 @@ import PlistSyntax
 /// (through the incremental reparse) and leaves this one untouched. The line index and the typed
 /// `PlistDocument` are computed on first use and then shared by every reader.
 ///
-/// Conversions clamp, never trap: a position past the end of a line or of the text, or inside a
-/// UTF-16 surrogate pair or a UTF-8 sequence, maps to the nearest character start before it; an
-/// outgoing position is always at a character boundary in the negotiated encoding.
+/// Conversions clamp, never trap (any `Int`, including `Int.max`): a position past the end of a
+/// line or of the text, or inside a UTF-16 surrogate pair or a UTF-8 sequence, maps to the nearest
+/// character start before it (an edit's range instead splits the character: see
+/// `applying(_:version:id:)`); an outgoing position is always at a character boundary in the
+/// negotiated encoding.
 public final class DocumentSnapshot: Sendable {
     public let uri: DocumentURI
     /// The client's version number of this text.

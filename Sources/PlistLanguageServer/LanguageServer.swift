@@ -125,6 +125,7 @@ public final class LanguageServer: Sendable {
             }
         }
         forwardLevel.withLock { $0 = nil }
+        if let reason = connection.dropReason { options.logger.warning("connection dropped: \(reason)") }
         let (work, shutDown) = state.withLock { state in
             (Array(state.work.values), state.phase == .shutDown)
         }
@@ -437,8 +438,18 @@ public final class LanguageServer: Sendable {
         }
     }
 
+    /// Answers `id` with `result`. Every request gets an answer: a result that cannot be encoded
+    /// (FoundationEssentials' JSON encoder gives up beyond 512 levels of nesting, for example)
+    /// becomes an `InternalError` response with the same id, and the failure is logged.
     private func reply(to id: RequestID, result: any Encodable & Sendable) {
-        do { try connection.reply(to: id, result: result) } catch {
+        let body: Data
+        do {
+            body = try MessageEncoder.response(id: id, result: result)
+        } catch {
+            logger.error("the response to request \(id) could not be encoded (\(describeEncodingError(error))); answered InternalError")
+            return reply(to: id, error: .internalError("the response could not be encoded: \(describeEncodingError(error))"))
+        }
+        do { try connection.send(body: body) } catch {
             options.logger.debug("could not answer request \(id): \(error)")
         }
     }
@@ -448,4 +459,12 @@ public final class LanguageServer: Sendable {
             options.logger.debug("could not answer request \(id?.description ?? "null"): \(error)")
         }
     }
+}
+
+/// A one-line account of why a value could not be encoded (the error's own text can be long).
+private func describeEncodingError(_ error: any Error) -> String {
+    if case EncodingError.invalidValue(_, let context) = error {
+        return context.debugDescription.split(separator: "\n").first.map(String.init) ?? "invalid value"
+    }
+    return "\(error)".split(separator: "\n").first.map(String.init) ?? "unknown error"
 }

@@ -20,11 +20,17 @@ public enum Transports {
         let connection = try Connection.standardIO()
         let server = LanguageServer(connection: connection, options: options)
         options.logger.info("serving LSP on stdin/stdout (pid \(getpid()))")
-        return await server.run()
+        let status = await server.run()
+        // Give what is queued (the last responses) a moment to reach a client that reads, but
+        // never wait for one that does not: it asked to exit or went away.
+        connection.flush(seconds: 1)
+        return status
     }
 
-    /// Serves the socket at `path` until SIGINT or SIGTERM (then removes the socket and exits
-    /// with 128 + the signal number). Every accepted client gets its own session; a session's
+    /// Serves the socket at `path` until SIGINT, SIGTERM, SIGHUP or SIGUSR1 (then removes the
+    /// socket and exits with 128 + the signal number; SIGHUP and SIGUSR1 would otherwise kill the
+    /// process and leave the socket behind). SIGPIPE is ignored from the start: a write to a
+    /// client that went away is an error for that session only. Every accepted client gets its own session; a session's
     /// `exit` closes only its connection. Throws `UnixSocketError` when the socket cannot be
     /// created: a path that is too long, a directory owned by someone else, a non-socket file at
     /// the path (never removed), a socket a running server answers on.
@@ -37,7 +43,8 @@ public enum Transports {
         let listener = Locked<UnixSocketListener?>(nil)
         let received = Locked<Int32?>(nil)
         let queue = DispatchQueue(label: "plist-lsp.signals")
-        let signals = TerminationSignalHandler(queue: queue) { number in
+        _ = signal(SIGPIPE, SIG_IGN)
+        let signals = TerminationSignalHandler(signals: [SIGINT, SIGTERM, SIGHUP, SIGUSR1], queue: queue) { number in
             let bound = listener.withLock { value -> UnixSocketListener? in
                 received.withLock { $0 = $0 ?? number }
                 return value
@@ -70,7 +77,7 @@ public enum Transports {
 
 /// Dispatch registers signal sources asynchronously, and a signal that arrives before that is
 /// ignored. Sources register in order, so once a probe source (SIGUSR2, made after the
-/// termination handler's) has seen a signal we sent ourselves, SIGINT and SIGTERM are handled too.
+/// termination handler's) has seen a signal we sent ourselves, the termination signals are handled too.
 private func waitForSignalSources(on queue: DispatchQueue) {
     let seen = DispatchSemaphore(value: 0)
     _ = signal(SIGUSR2, SIG_IGN)

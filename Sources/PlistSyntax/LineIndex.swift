@@ -18,49 +18,93 @@ public struct LinePosition: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(line):\(character)" }
 }
 
-/// Line starts of a UTF-8 text plus the lines that hold non-ASCII bytes, so that offset ↔ position
-/// conversion is O(log lines) and O(1) per character on ASCII lines.
+/// Where a position falls in the text (see ``LineIndex/resolve(_:in:)``).
+public struct ResolvedPosition: Hashable, Sendable {
+    /// The byte offset of the character boundary at or before the position.
+    public var offset: Int
+    /// When the position falls inside a character (in the middle of a UTF-8 sequence, or between
+    /// the two halves of a UTF-16 surrogate pair): how many of that character's units lie before
+    /// it; 0 on a character boundary.
+    public var unitsInside: Int
+    /// The byte offset just after the character at `offset` (equal to `offset` on a boundary).
+    public var characterEnd: Int
+    /// Whether the position was moved: a line or character past the end, or a negative value.
+    public var clamped: Bool
+
+    public init(offset: Int, unitsInside: Int, characterEnd: Int, clamped: Bool) {
+        self.offset = offset
+        self.unitsInside = unitsInside
+        self.characterEnd = characterEnd
+        self.clamped = clamped
+    }
+}
+
+/// Line starts of a UTF-8 text plus the position of every non-ASCII character, so that offset ↔
+/// position conversion is O(log n) in every encoding, whatever the length of the line (the same
+/// idea as rust-analyzer's `LineIndex`: ASCII runs are counted by subtraction, and only the
+/// characters whose width differs between encodings are recorded, with running totals).
 ///
 /// Line ends are LF, CRLF and lone CR. Out-of-range input is clamped, never trapped: a line past the
-/// end maps to the end of the text, a character past the end of its line maps to the line's end,
-/// and an offset inside a multi-byte sequence (or, for UTF-16, a position inside a surrogate pair)
-/// is moved back to the start of its character.
+/// end maps to the end of the text, a character past the end of its line maps to the line's end
+/// (any `Int`, including `Int.max`, is accepted), and an offset inside a multi-byte sequence (or,
+/// for UTF-16, a position inside a surrogate pair) is moved back to the start of its character by
+/// ``offset(of:in:)``; ``resolve(_:in:)`` says where inside the character it fell.
 public struct LineIndex: Sendable {
     /// Offset of the first byte of each line; `lineStarts[0] == 0`.
     public let lineStarts: [Int]
     /// Total length of the text in bytes.
     public let count: Int
-    /// For each line, whether it contains a byte ≥ 0x80 (then conversion must decode UTF-8).
-    private let nonASCIILines: [Bool]
     private let bytes: [UInt8]
+    /// Byte offset of each non-ASCII character (or invalid byte), ascending.
+    private let wideOffsets: [Int]
+    /// Its length in bytes (1 for an invalid byte).
+    private let wideLengths: [UInt8]
+    /// `excess16[k]`: total of (bytes − UTF-16 units) over the first `k` wide characters
+    /// (`count + 1` entries); likewise `excess32` for UTF-32 (bytes − 1).
+    private let excess16: [Int]
+    private let excess32: [Int]
+    /// For each line, the index of its first wide character (`lineCount + 1` entries).
+    private let lineFirstWide: [Int]
 
     public init(_ text: [UInt8]) {
         var starts = [0]
-        var nonASCII: [Bool] = []
-        var lineHasNonASCII = false
+        var wideOffsets: [Int] = [], wideLengths: [UInt8] = []
+        var excess16 = [0], excess32 = [0]
+        var lineFirstWide = [0]
         var i = 0
         let n = text.count
         text.withUnsafeBufferPointer { buf in
             while i < n {
                 let b = buf[i]
-                if b == 0x0A {
-                    nonASCII.append(lineHasNonASCII); lineHasNonASCII = false
-                    starts.append(i + 1)
-                } else if b == 0x0D {
-                    if i + 1 < n && buf[i + 1] == 0x0A { i += 1 }
-                    nonASCII.append(lineHasNonASCII); lineHasNonASCII = false
-                    starts.append(i + 1)
-                } else if b >= 0x80 {
-                    lineHasNonASCII = true
+                if b < 0x80 {
+                    if b == 0x0A {
+                        starts.append(i + 1)
+                        lineFirstWide.append(wideOffsets.count)
+                    } else if b == 0x0D {
+                        if i + 1 < n && buf[i + 1] == 0x0A { i += 1 }
+                        starts.append(i + 1)
+                        lineFirstWide.append(wideOffsets.count)
+                    }
+                    i += 1
+                    continue
                 }
-                i += 1
+                let (length, units16) = Self.sequenceLength(buf, i)
+                wideOffsets.append(i)
+                wideLengths.append(UInt8(length))
+                excess16.append(excess16[excess16.count - 1] + length - units16)
+                excess32.append(excess32[excess32.count - 1] + length - 1)
+                i += length
             }
         }
-        nonASCII.append(lineHasNonASCII)
+        lineFirstWide.append(wideOffsets.count)
         self.lineStarts = starts
-        self.nonASCIILines = nonASCII
         self.count = n
         self.bytes = text
+        self.wideOffsets = wideOffsets
+        self.wideLengths = wideLengths
+        self.excess16 = excess16
+        self.excess32 = excess32
+        self.lineFirstWide = lineFirstWide
     }
 
     public var lineCount: Int { lineStarts.count }
@@ -70,7 +114,7 @@ public struct LineIndex: Sendable {
         let o = max(0, min(offset, count))
         var lo = 0, hi = lineStarts.count - 1
         while lo < hi {
-            let mid = (lo + hi + 1) / 2
+            let mid = lo + (hi - lo + 1) / 2
             if lineStarts[mid] <= o { lo = mid } else { hi = mid - 1 }
         }
         return lo
@@ -88,55 +132,95 @@ public struct LineIndex: Sendable {
         return end
     }
 
+    /// The number of wide characters that start before `offset` (binary search).
+    private func widesBefore(_ offset: Int, from lo: Int = 0, to hi: Int? = nil) -> Int {
+        var lo = lo, hi = hi ?? wideOffsets.count
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            if wideOffsets[mid] < offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    private func excess(_ encoding: PositionEncoding) -> [Int] {
+        encoding == .utf16 ? excess16 : excess32
+    }
+
     /// The position of a byte offset. An offset inside a multi-byte character is moved to its start.
     public func position(of offset: Int, in encoding: PositionEncoding = .utf16) -> LinePosition {
         var o = max(0, min(offset, count))
-        while o > 0 && o < count && (bytes[o] & 0xC0) == 0x80 { o -= 1 }
+        let before = widesBefore(o)
+        if before > 0, o < wideOffsets[before - 1] + Int(wideLengths[before - 1]) { o = wideOffsets[before - 1] }
         let line = line(containing: o)
         let start = lineStarts[line]
-        if !nonASCIILines[line] || encoding == .utf8 {
-            return LinePosition(line: line, character: o - start)
-        }
-        var units = 0
-        var i = start
-        while i < o {
-            let (scalarLength, utf16Length) = Self.sequenceLength(bytes, i)
-            i += scalarLength
-            units += encoding == .utf16 ? utf16Length : 1
-        }
-        return LinePosition(line: line, character: units)
+        if encoding == .utf8 { return LinePosition(line: line, character: o - start) }
+        let first = lineFirstWide[line]
+        let upTo = widesBefore(o, from: first, to: lineFirstWide[line + 1])
+        let excess = excess(encoding)
+        return LinePosition(line: line, character: o - start - (excess[upTo] - excess[first]))
     }
 
     /// The byte offset of a position. Lines past the end clamp to the end of the text; characters
     /// past the end of a line clamp to the end of its content; a character inside a UTF-8 sequence
     /// or a surrogate pair maps to the start of that character.
     public func offset(of position: LinePosition, in encoding: PositionEncoding = .utf16) -> Int {
-        if position.line < 0 { return 0 }
-        if position.line >= lineStarts.count { return count }
+        resolve(position, in: encoding).offset
+    }
+
+    /// Where `position` falls, including whether it splits a character (O(log n); never traps).
+    public func resolve(_ position: LinePosition, in encoding: PositionEncoding = .utf16) -> ResolvedPosition {
+        if position.line < 0 { return ResolvedPosition(offset: 0, unitsInside: 0, characterEnd: 0, clamped: true) }
+        if position.line >= lineStarts.count {
+            return ResolvedPosition(offset: count, unitsInside: 0, characterEnd: count, clamped: true)
+        }
         let start = lineStarts[position.line]
         let end = lineContentEnd(position.line)
-        let wanted = max(0, position.character)
-        if !nonASCIILines[position.line] || encoding == .utf8 {
-            var o = min(start + wanted, end)
-            while o > start && o < count && (bytes[o] & 0xC0) == 0x80 { o -= 1 }
-            return o
+        var clamped = position.character < 0
+        // Units never outnumber bytes, so clamping to the byte length first keeps every sum below in range.
+        var wanted = max(0, position.character)
+        if wanted > end - start { wanted = end - start; clamped = true }
+        let first = lineFirstWide[position.line], last = lineFirstWide[position.line + 1]
+        if encoding == .utf8 {
+            let o = start + wanted
+            let before = widesBefore(o, from: first, to: last)
+            if before > first {
+                let charStart = wideOffsets[before - 1], charEnd = charStart + Int(wideLengths[before - 1])
+                if o < charEnd {
+                    return ResolvedPosition(offset: charStart, unitsInside: o - charStart, characterEnd: charEnd, clamped: clamped)
+                }
+            }
+            return ResolvedPosition(offset: o, unitsInside: 0, characterEnd: o, clamped: clamped)
         }
-        var units = 0
-        var i = start
-        while i < end {
-            let (scalarLength, utf16Length) = Self.sequenceLength(bytes, i)
-            let step = encoding == .utf16 ? utf16Length : 1
-            if units + step > wanted { return i }
-            units += step
-            i += scalarLength
+        let excess = excess(encoding)
+        // The units before wide character j of this line: (its offset − start) − the excess before it;
+        // strictly increasing in j. Find the last j at or before `wanted`.
+        func unitsBefore(_ j: Int) -> Int { wideOffsets[j] - start - (excess[j] - excess[first]) }
+        var lo = first, hi = last
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            if unitsBefore(mid) <= wanted { lo = mid + 1 } else { hi = mid }
         }
-        return end
+        guard lo > first else {
+            let o = min(start + wanted, end)
+            return ResolvedPosition(offset: o, unitsInside: 0, characterEnd: o, clamped: clamped || start + wanted > end)
+        }
+        let j = lo - 1
+        let charStart = wideOffsets[j], length = Int(wideLengths[j])
+        let units = encoding == .utf16 ? length - (excess16[j + 1] - excess16[j]) : 1
+        let into = wanted - unitsBefore(j)
+        if into < units {
+            return ResolvedPosition(offset: charStart, unitsInside: into, characterEnd: into == 0 ? charStart : charStart + length,
+                                    clamped: clamped)
+        }
+        let o = charStart + length + (into - units)
+        if o > end { return ResolvedPosition(offset: end, unitsInside: 0, characterEnd: end, clamped: true) }
+        return ResolvedPosition(offset: o, unitsInside: 0, characterEnd: o, clamped: clamped)
     }
 
     /// Length in bytes of the UTF-8 sequence at `i` and the UTF-16 units it needs. Invalid bytes
     /// count as one byte and one unit (as U+FFFD would).
     @inline(__always)
-    static func sequenceLength(_ b: [UInt8], _ i: Int) -> (Int, Int) {
+    static func sequenceLength(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> (Int, Int) {
         let lead = b[i]
         let n: Int
         switch lead {

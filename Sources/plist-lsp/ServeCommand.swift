@@ -16,9 +16,10 @@ struct Serve: AsyncParsableCommand {
             what editors start. Only protocol messages are written to stdout; logs go to stderr.
 
             plist-lsp --listen PATH runs a daemon on a Unix-domain socket: every client that connects \
-            gets its own session. The socket is created owner-only (mode 0600) in a directory you own; \
-            an existing file that is not a socket is never removed; a stale socket is replaced; the \
-            socket is removed on SIGINT or SIGTERM. The path must fit in 107 bytes.
+            gets its own session. The socket is created owner-only (mode 0600) in a directory you own \
+            and only you can write to; an existing file that is not a socket is never removed; a stale \
+            socket is replaced; the socket is removed on SIGINT, SIGTERM, SIGHUP or SIGUSR1. The path \
+            must fit in 107 bytes.
 
             Exit status: 0 after shutdown and exit, 1 when the client exits or disconnects without \
             shutdown, 2 for usage errors or when the socket cannot be created.

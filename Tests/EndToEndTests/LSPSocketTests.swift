@@ -9,7 +9,8 @@ import Glibc
     /// A short temporary directory (socket paths must fit in 107 bytes).
     static func shortDirectory() throws -> URL {
         let url = URL(fileURLWithPath: "/tmp/plsp-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        // Owner-only whatever the umask: the daemon refuses a directory others can write to.
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return url
     }
 
@@ -148,5 +149,184 @@ import Glibc
         let result = try Binary.run(["--listen", "/tmp/plsp-missing-\(UUID().uuidString.prefix(8))/s.sock"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("does not exist"))
+    }
+
+    // MARK: Issue 11
+
+    /// Every request the server answers on a raw socket: sends framed bodies, never reads.
+    static func sendFramed(_ fd: Int32, _ bodies: [String]) {
+        var data = Data()
+        for body in bodies { data += Data("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8) }
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                // MSG_NOSIGNAL: the daemon may close this client while it still writes.
+                let n = send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }
+                offset += n
+            }
+        }
+    }
+
+    /// A position of `Int.max` in one client's requests and changes used to trap and take every
+    /// session of the daemon down (and leave the socket behind). Now it is clamped.
+    @Test func oneClientsHugePositionsHarmNoOtherSession() async throws {
+        try await offThePool {
+            let directory = try Self.shortDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("s").path
+            let daemon = try Self.startDaemon(at: path)
+            let (a, fdA) = try Self.client(path)
+            let (b, fdB) = try Self.client(path)
+            defer { close(fdA); close(fdB) }
+            _ = try a.initialize()
+            _ = try b.initialize()
+            let uri = "file:///x/Info.plist"
+            try a.open(uri, "<plist><dict><key>é😀</key></dict></plist>")
+            try b.open(uri, "<plist><dict><key>A</key></dict></plist>")
+            _ = try a.diagnostics(uri, version: 1)
+            _ = try b.diagnostics(uri, version: 1)
+            let huge = Int.max
+            let position: [String: Any] = ["line": 0, "character": huge]
+            let hover = try a.request("textDocument/hover", ["textDocument": ["uri": uri], "position": position])
+            let completion = try a.request("textDocument/completion", ["textDocument": ["uri": uri], "position": position])
+            let selection = try a.request("textDocument/selectionRange", ["textDocument": ["uri": uri], "positions": [position]])
+            let hints = try a.request("textDocument/inlayHint", [
+                "textDocument": ["uri": uri], "range": ["start": ["line": 0, "character": 0], "end": position]])
+            // (Answered before the change, which would cancel them with ContentModified.)
+            for id in [hover, completion, selection, hints] {
+                let response = try a.response(to: id)
+                #expect(response["error"] == nil, "\(response)")
+            }
+            try a.change(uri, version: 2, range: [0, huge, huge, huge], "<!-- end -->")
+            _ = try a.diagnostics(uri, version: 2)
+            // The other session is untouched and goes on.
+            try b.change(uri, version: 2, range: [0, 25, 0, 25], "<true/>")
+            #expect(try !b.diagnostics(uri, version: 2).contains { $0["code"] as? String == "plist-key-without-value" })
+            try a.shutdownAndExit()
+            try b.shutdownAndExit()
+            daemon.signal(SIGTERM)
+            #expect(try daemon.waitForExit() == 128 + SIGTERM)
+            #expect(!FileManager.default.fileExists(atPath: path))
+        }
+    }
+
+    /// Another user who can write to the directory could unlink the socket, bind their own and
+    /// receive the next client's `initialize`: such a directory is refused.
+    @Test(arguments: [0o777, 0o770, 0o720, 0o702])
+    func aDirectoryOthersCanWriteToIsRefused(mode: Int) async throws {
+        try await offThePool {
+            let directory = try Self.shortDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            #expect(chmod(directory.path, mode_t(mode)) == 0)
+            let path = directory.appendingPathComponent("s").path
+            let result = try Binary.run(["--listen", path])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("group or other users can write to it"), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: path))
+        }
+    }
+
+    /// SIGHUP (the terminal went away) and SIGUSR1 end the daemon like SIGTERM: the socket is
+    /// removed, the status is 128 + the signal.
+    @Test(arguments: [SIGHUP, SIGUSR1])
+    func hangupAndUser1RemoveTheSocket(signal: Int32) async throws {
+        try await offThePool {
+            let directory = try Self.shortDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("s").path
+            let daemon = try Self.startDaemon(at: path)
+            daemon.signal(signal)
+            #expect(try daemon.waitForExit() == 128 + signal)
+            #expect(!FileManager.default.fileExists(atPath: path))
+        }
+    }
+
+    /// SIGPIPE is ignored (a write to a client that left is that session's error only).
+    @Test func sigpipeIsIgnored() async throws {
+        try await offThePool {
+            let directory = try Self.shortDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("s").path
+            let daemon = try Self.startDaemon(at: path)
+            daemon.signal(SIGPIPE)
+            let (wire, fd) = try Self.client(path)
+            defer { close(fd) }
+            _ = try wire.initialize()
+            try wire.shutdownAndExit()
+            #expect(daemon.process.isRunning)
+            daemon.signal(SIGTERM)
+            #expect(try daemon.waitForExit() == 128 + SIGTERM)
+            #expect(!FileManager.default.fileExists(atPath: path))
+        }
+    }
+
+    /// A client that pipelines thousands of requests and never reads used to block every other
+    /// client and new connections (every pool thread stuck in a write to it). Its output now waits
+    /// in its own bounded queue: others are served meanwhile, and past the bound (64 MiB) the
+    /// client is disconnected.
+    @Test func aClientThatNeverReadsStallsNobodyAndIsDisconnected() async throws {
+        try await offThePool {
+            let directory = try Self.shortDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("s").path
+            let daemon = try Self.startDaemon(at: path)
+            let greedy = try #require(connectUnixSocket(path))
+            defer { close(greedy) }
+            let uri = "file:///big/Info.plist"
+            var keys = ""
+            for k in 0..<20 { keys += "<key>Key\(k)</key><string>Value \(k) é😀</string>\n" }
+            let open: [String: Any] = ["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": [
+                "textDocument": ["uri": uri, "languageId": "plist", "version": 1, "text": "<plist><dict>\n\(keys)</dict></plist>\n"]]]
+            var bodies = [
+                #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{}}}"#,
+                #"{"jsonrpc":"2.0","method":"initialized","params":{}}"#,
+                String(decoding: try JSONSerialization.data(withJSONObject: open), as: UTF8.self),
+            ]
+            // 1,000 outlines (a few KB each): far more than the socket buffers hold.
+            for id in 1...1_000 {
+                bodies.append(#"{"jsonrpc":"2.0","id":\#(id),"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"\#(uri)"}}}"#)
+            }
+            Self.sendFramed(greedy, bodies)
+            // A polite client connects afterwards and is served.
+            let (polite, fd) = try Self.client(path)
+            defer { close(fd) }
+            _ = try polite.initialize()
+            try polite.open("file:///p/Info.plist", "<plist><dict><key>A</key></dict></plist>")
+            #expect(try polite.diagnostics("file:///p/Info.plist", version: 1).contains { $0["code"] as? String == "plist-key-without-value" })
+            try polite.shutdownAndExit()
+            #expect(polite.waitForEnd())
+            // Past the bound the greedy client is dropped: requests whose error echoes a 64 KB id
+            // (cheap to answer) take its unread output over 64 MiB.
+            let id = String(repeating: "i", count: 64 << 10)
+            Self.sendFramed(greedy, (0..<1_100).map { #"{"jsonrpc":"2.0","id":"\#(id)\#($0)","method":"plist/unknown"}"# })
+            var received = 0
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            let deadline = Date().addingTimeInterval(120)
+            while Date() < deadline {
+                var poller = pollfd(fd: greedy, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, 1_000) > 0 else { continue }
+                let n = read(greedy, &buffer, buffer.count)
+                if n <= 0 { break }
+                received += n
+            }
+            #expect(Date() < deadline, "the greedy client was never disconnected")
+            #expect(received < 64 << 20, "received \(received) bytes: the output was not dropped")
+            try waitUntil("the daemon to log the drop") { daemon.stderr.contains("does not read") }
+            daemon.signal(SIGTERM)
+            #expect(try daemon.waitForExit() == 128 + SIGTERM)
+        }
+    }
+}
+
+/// Runs a blocking test body on a thread of its own, so that long waits (for a daemon, a socket,
+/// a child process) never hold a thread of the cooperative pool, which the in-process server
+/// tests running in parallel need.
+func offThePool(_ body: @escaping @Sendable () throws -> Void) async throws {
+    try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+        Thread {
+            do { try body(); done.resume() } catch { done.resume(throwing: error) }
+        }.start()
     }
 }

@@ -97,4 +97,43 @@ import Testing
         #expect(both.status == 2)
         #expect(both.stderr.contains("cannot be combined"))
     }
+
+    /// Over stdio, `exit` used to wait until the client drained stdout: a client that pipelines
+    /// hundreds of requests and reads nothing kept the server alive. Now the server exits.
+    @Test func exitDoesNotWaitForAClientThatDoesNotRead() async throws {
+        try await offThePool {
+            let process = Process()
+            process.executableURL = Binary.url
+            let input = Pipe(), output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output  // never read
+            process.standardError = FileHandle.nullDevice
+            // The server may exit before it has read all of our input: a write error, not a signal.
+            _ = signal(SIGPIPE, SIG_IGN)
+            try process.run()
+            defer { if process.isRunning { process.terminate() } }
+            var keys = ""
+            for k in 0..<50 { keys += "<key>Key\(k)</key><string>Value \(k)</string>\n" }
+            let open: [String: Any] = ["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": [
+                "textDocument": ["uri": "file:///a.plist", "languageId": "plist", "version": 1, "text": "<plist><dict>\n\(keys)</dict></plist>"]]]
+            var bodies = [
+                #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{}}}"#,
+                #"{"jsonrpc":"2.0","method":"initialized","params":{}}"#,
+                String(decoding: try JSONSerialization.data(withJSONObject: open), as: UTF8.self),
+            ]
+            // 500 outlines of 50 entries: megabytes, far more than a pipe holds.
+            for id in 1...500 {
+                bodies.append(#"{"jsonrpc":"2.0","id":\#(id),"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///a.plist"}}}"#)
+            }
+            bodies.append(#"{"jsonrpc":"2.0","method":"exit"}"#)
+            var data = Data()
+            for body in bodies { data += Data("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8) }
+            try? input.fileHandleForWriting.write(contentsOf: data)
+            let deadline = Date().addingTimeInterval(60)
+            while process.isRunning && Date() < deadline { usleep(10_000) }
+            #expect(!process.isRunning, "plist-lsp did not exit while its stdout was not read")
+            if !process.isRunning { #expect(process.terminationStatus == 1) }
+        }
+    }
 }
+

@@ -106,7 +106,6 @@ private func errors(_ events: [FramingEvent]) -> [FramingError.Kind] {
         ("Content-Length: \r\n\r\n", .invalidContentLength),
         ("Content-Length: 99999999999999999999999\r\n\r\n", .invalidContentLength),
         ("Content-Length: 2\r\nContent-Length: 3\r\n\r\nab", .invalidContentLength),
-        ("this is garbage\r\nContent-Length: 2\r\n\r\n{}", .malformedHeaderLine),
         ("{\"jsonrpc\":\"2.0\"}\r\n\r\n", .malformedHeaderLine),
         ("Content-Length: 5000\r\n\r\n", .contentLengthTooLarge),
     ])
@@ -119,6 +118,17 @@ private func errors(_ events: [FramingEvent]) -> [FramingError.Kind] {
             #expect(bodies(events) == ["{}", "{}"], "split at \(split)")
             // The error comes before the recovered messages.
             if case .error = events.first {} else { Issue.record("error should come first") }
+        }
+    }
+
+    /// A junk line before a good header in the same block (what a too-small Content-Length
+    /// leaves behind) costs only the junk: the message after it is recovered.
+    @Test func junkLineBeforeAGoodHeaderCostsOnlyTheJunk() {
+        let stream = Array(("this is garbage\r\nContent-Length: 2\r\n\r\n{}" + Self.good + Self.good).utf8)
+        for split in 0...stream.count {
+            let events = feedAll([Array(stream[..<split]), Array(stream[split...])])
+            #expect(errors(events) == [.malformedHeaderLine], "split at \(split)")
+            #expect(bodies(events) == ["{}", "{}", "{}"], "split at \(split)")
         }
     }
 
@@ -185,4 +195,70 @@ private func errors(_ events: [FramingEvent]) -> [FramingError.Kind] {
         #expect(data.elementsEqual(body))
         #expect(bodies(Array(events.dropFirst())) == ["{}"])
     }
+
+    // MARK: Issue 11: one framing mistake must not cost the next message
+
+    private static let next = #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#
+    private static let first = #"{"jsonrpc":"2.0","id":1,"method":"x","params":{"text":"é☃ 😀"}}"#
+
+    private static func framed(_ body: String, length: Int? = nil, newline: String = "\r\n") -> String {
+        "Content-Length: \(length ?? body.utf8.count)\(newline)\(newline)\(body)"
+    }
+
+    @Test(arguments: ["\n", "\r\n"])
+    func lineFeedOnlyHeadersAreAccepted(newline: String) {
+        let text = Self.framed(Self.first, newline: "\n")
+            + "Content-Type: application/vscode-jsonrpc; charset=utf-8\nContent-Length: \(Self.next.utf8.count)\(newline)\(newline)\(Self.next)"
+        let stream = Array(text.utf8)
+        for split in 0...stream.count {
+            let events = feedAll([Array(stream[..<split]), Array(stream[split...])])
+            #expect(errors(events).isEmpty, "split at \(split)")
+            #expect(bodies(events) == [Self.first, Self.next], "split at \(split)")
+        }
+    }
+
+    /// A Content-Length too small (by one, or counted in characters or UTF-16 units): the rest of
+    /// the body is junk before the next header, which is still found.
+    @Test(arguments: [1, 4, 6])
+    func aContentLengthTooSmallCostsOnlyItsMessage(shortBy: Int) {
+        // `first` has 3 more UTF-8 bytes than UTF-16 units ("é☃😀": 9 bytes, 4 units) and 4 more than characters.
+        let stream = Array((Self.framed(Self.first, length: Self.first.utf8.count - shortBy) + Self.framed(Self.next)).utf8)
+        for split in 0...stream.count {
+            let events = feedAll([Array(stream[..<split]), Array(stream[split...])])
+            #expect(errors(events).count == 1, "split at \(split)")
+            #expect(bodies(events).last == Self.next, "split at \(split)")
+            #expect(bodies(events).count == 2, "split at \(split)")
+        }
+    }
+
+    /// A Content-Length too large by up to 15 bytes swallows the start of the next header; the
+    /// body's tail after its closing brace is given back, so both messages arrive whole.
+    @Test(arguments: [1, 3, 15])
+    func aContentLengthSlightlyTooLargeIsRepaired(longBy: Int) {
+        let stream = Array((Self.framed(Self.first, length: Self.first.utf8.count + longBy) + Self.framed(Self.next)).utf8)
+        for split in 0...stream.count {
+            let events = feedAll([Array(stream[..<split]), Array(stream[split...])])
+            #expect(errors(events).isEmpty, "split at \(split)")
+            #expect(bodies(events) == [Self.first, Self.next], "split at \(split)")
+        }
+    }
+
+    /// A body never ending in `}` + a header prefix is passed whole (nothing is cut from valid JSON).
+    @Test func aBodyEndingInTextThatLooksLikeAHeaderIsNotCut() {
+        let body = #"["Content-Len"]"#
+        let events = feedAll([Array((Self.framed(body) + Self.framed(Self.next)).utf8)])
+        #expect(bodies(events) == [body, Self.next])
+    }
+
+    /// The input one message may hold is bounded by default (64 MiB): a larger declared length is
+    /// an error and the message is skipped, unbuffered; the next one is read.
+    @Test func theDefaultContentLengthLimit() {
+        let limits = MessageFramer.Limits()
+        #expect(limits.maxContentLength == 64 << 20)
+        let stream = Array(("Content-Length: \((64 << 20) + 1)\r\n\r\n{\"x\":1}" + Self.framed(Self.next)).utf8)
+        let events = feedAll([stream])
+        #expect(errors(events) == [.contentLengthTooLarge])
+        #expect(bodies(events) == [Self.next])
+    }
 }
+

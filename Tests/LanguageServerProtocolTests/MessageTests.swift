@@ -201,4 +201,25 @@ import Testing
         }
         #expect(decoded as? DidChangeTextDocumentNotification == request)
     }
+
+    /// Duplicate member names at any depth, with escapes decoded and escaped quotes and
+    /// backslashes inside strings read correctly; equal names in different objects are fine.
+    @Test func duplicateMemberNamesAreFoundAtAnyDepth() {
+        let decoder = MessageDecoder()
+        func isDuplicate(_ params: String) -> Bool {
+            let text = #"{"jsonrpc":"2.0","id":1,"method":"plist/x","params":\#(params)}"#
+            if case .invalid(let id, let error) = decoder.decode(Data(text.utf8)), error.message.contains("occurs twice") {
+                #expect(id == .int(1))
+                return true
+            }
+            return false
+        }
+        #expect(isDuplicate(#"{"a":"x\"y","a":1}"#))
+        #expect(isDuplicate(#"{"k\"":1,"k\u0022":2}"#))
+        #expect(isDuplicate(#"{"x":[{"deep":{"b":1,"c":"\\","b":2}}]}"#))
+        #expect(!isDuplicate(#"{"a":"\\","b":{"a":1},"c":"\"a\":1,\"a\":2"}"#))
+        #expect(!isDuplicate(#"[{"a":1},{"a":2}]"#))
+        #expect(!isDuplicate(#"{"a":1,"A":2,"a ":3}"#))
+    }
 }
+

@@ -18,33 +18,51 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
-/// The client's own model of the text: Unicode scalars, with positions computed independently of
-/// the server's `LineIndex` (lines end at `\n`; the generator never inserts `\r`).
+/// The editor's own model of the text, in the code units of the negotiated encoding — what an
+/// editor's buffer holds: UTF-16 units (VS Code), bytes (UTF-8), or scalars (UTF-32). Positions are
+/// computed here, independently of the server's `LineIndex` (lines end at `\n`; the generator
+/// never inserts `\r`). An edit may start or end at any unit, so inside a character: half a
+/// surrogate pair, or the middle of a UTF-8 sequence. After each edit the model holds what the
+/// editor would send in a fresh `didOpen`: the units decoded, a lone surrogate or a partial
+/// sequence being U+FFFD (one unit, like the surrogate it stands for).
 struct ClientText {
-    var scalars: [Unicode.Scalar]
+    var units: [UInt32]
     let encoding: String
 
-    var string: String {
-        var s = String.UnicodeScalarView()
-        s.append(contentsOf: scalars)
-        return String(s)
+    init(_ string: String, encoding: String) {
+        self.encoding = encoding
+        units = Self.encode(string, encoding)
     }
 
-    func units(_ scalar: Unicode.Scalar) -> Int {
+    static func encode(_ string: String, _ encoding: String) -> [UInt32] {
         switch encoding {
-        case "utf-8": return String(scalar).utf8.count
-        case "utf-32": return 1
-        default: return scalar.value > 0xFFFF ? 2 : 1
+        case "utf-8": return string.utf8.map(UInt32.init)
+        case "utf-32": return string.unicodeScalars.map(\.value)
+        default: return string.utf16.map(UInt32.init)
         }
     }
 
-    /// The LSP position before scalar `index`.
+    var string: String {
+        switch encoding {
+        case "utf-8": return String(decoding: units.map { UInt8($0) }, as: UTF8.self)
+        case "utf-32": return String(decoding: units, as: UTF32.self)
+        default: return String(decoding: units.map { UInt16($0) }, as: UTF16.self)
+        }
+    }
+
+    /// The LSP position before unit `index`.
     func position(_ index: Int) -> Position {
         var line = 0, character = 0
-        for scalar in scalars[0..<index] {
-            if scalar == "\n" { line += 1; character = 0 } else { character += units(scalar) }
+        for unit in units[0..<index] {
+            if unit == 0x0A { line += 1; character = 0 } else { character += 1 }
         }
         return Position(line: line, character: character)
+    }
+
+    /// Replaces units `range` (which may split characters) with `text`, as the editor does.
+    mutating func replace(_ range: Range<Int>, with text: String) {
+        units.replaceSubrange(range, with: Self.encode(text, encoding))
+        units = Self.encode(string, encoding)
     }
 }
 
@@ -84,7 +102,7 @@ struct ClientText {
         try await client.initialize(ClientCapabilities(general: GeneralClientCapabilities(
             positionEncodings: [PositionEncodingKind(rawValue: encoding)])))
         var rng = SeededGenerator(seed: seed)
-        var text = ClientText(scalars: Array(Self.start.unicodeScalars), encoding: encoding)
+        var text = ClientText(Self.start, encoding: encoding)
         let docURI = "file:///random-\(encoding).plist"
         try client.open(docURI, text.string)
         var version = 1
@@ -98,18 +116,19 @@ struct ClientText {
                 sent += 1
                 if Int.random(in: 0..<300, using: &rng) == 0 {
                     // Occasionally the whole text (as some clients do).
-                    text.scalars = Array((Self.start + Self.pieces.randomElement(using: &rng)!).unicodeScalars)
+                    text = ClientText(Self.start + Self.pieces.randomElement(using: &rng)!, encoding: encoding)
                     changes.append(TextDocumentContentChangeEvent(text: text.string))
                     continue
                 }
-                let count = text.scalars.count
+                // Any unit boundary, so sometimes inside a character (the split must match the editor's).
+                let count = text.units.count
                 let lower = Int.random(in: 0...count, using: &rng)
                 // Mostly small deletions; text stays roughly the same size.
                 let upper = min(count, lower + Int.random(in: 0...(count > 1_500 ? 12 : 4), using: &rng))
                 var replacement = ""
                 for _ in 0..<Int.random(in: 0...2, using: &rng) { replacement += Self.pieces.randomElement(using: &rng)! }
                 let range = LSPRange(start: text.position(lower), end: text.position(upper))
-                text.scalars.replaceSubrange(lower..<upper, with: replacement.unicodeScalars)
+                text.replace(lower..<upper, with: replacement)
                 changes.append(TextDocumentContentChangeEvent(range: range, text: replacement))
             }
             try client.change(docURI, version: version, changes)

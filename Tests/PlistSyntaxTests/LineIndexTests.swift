@@ -49,4 +49,70 @@ import PlistSyntax
         #expect(crlf.offset(of: LinePosition(line: 0, character: 10)) == 2)
         #expect(crlf.position(of: 4) == LinePosition(line: 1, character: 0))
     }
+
+    /// Positions far beyond the text (up to `Int.max`) and negative ones clamp; nothing overflows.
+    @Test func extremePositionsClampWithoutOverflow() {
+        let bytes = Array("ab\né😀x\n".utf8)
+        let index = LineIndex(bytes)
+        for encoding in PositionEncoding.allCases {
+            #expect(index.offset(of: LinePosition(line: 0, character: Int.max), in: encoding) == 2)
+            #expect(index.offset(of: LinePosition(line: 1, character: Int.max), in: encoding) == 10)
+            #expect(index.offset(of: LinePosition(line: Int.max, character: Int.max), in: encoding) == bytes.count)
+            #expect(index.offset(of: LinePosition(line: Int.min, character: Int.min), in: encoding) == 0)
+            #expect(index.offset(of: LinePosition(line: 1, character: Int.min), in: encoding) == 3)
+            #expect(index.resolve(LinePosition(line: 0, character: Int.max), in: encoding).clamped)
+            #expect(index.position(of: Int.max, in: encoding) == LinePosition(line: 2, character: 0))
+            #expect(index.position(of: Int.min, in: encoding) == LinePosition(line: 0, character: 0))
+        }
+    }
+
+    /// A position inside a character says so (for edits, which split it) and where it falls.
+    @Test func positionsInsideACharacterAreResolved() {
+        let bytes = Array("a😀é".utf8)  // a: 0, 😀: 1..<5, é: 5..<7
+        let index = LineIndex(bytes)
+        #expect(index.resolve(LinePosition(line: 0, character: 2), in: .utf16)
+            == ResolvedPosition(offset: 1, unitsInside: 1, characterEnd: 5, clamped: false))
+        #expect(index.resolve(LinePosition(line: 0, character: 3), in: .utf16)
+            == ResolvedPosition(offset: 5, unitsInside: 0, characterEnd: 5, clamped: false))
+        #expect(index.resolve(LinePosition(line: 0, character: 3), in: .utf8)
+            == ResolvedPosition(offset: 1, unitsInside: 2, characterEnd: 5, clamped: false))
+        #expect(index.resolve(LinePosition(line: 0, character: 6), in: .utf8)
+            == ResolvedPosition(offset: 5, unitsInside: 1, characterEnd: 7, clamped: false))
+        #expect(index.resolve(LinePosition(line: 0, character: 2), in: .utf32)
+            == ResolvedPosition(offset: 5, unitsInside: 0, characterEnd: 5, clamped: false))
+    }
+
+    /// A 120 KB line of mixed-width text and 40,000 conversions each way in every encoding: exact
+    /// (against a naive count from the line start) and O(log n) each; a conversion that walked
+    /// from the line start would take minutes here in a debug build.
+    @Test func aLongNonASCIILineConvertsExactlyAndFast() {
+        let unit = "ab日é😀x"  // UTF-8 12 bytes, UTF-16 7 units, UTF-32 6 scalars
+        let line = "<string>" + String(repeating: unit, count: 10_000) + "</string>"
+        let text = "first line\r\n" + line + "\nlast 🔥"
+        let bytes = Array(text.utf8)
+        let index = LineIndex(bytes)
+        let lineStart = Array("first line\r\n".utf8).count
+        let scalars = Array(line.unicodeScalars)
+        // Naive positions of every scalar boundary of the long line, in one pass.
+        var naive: [(offset: Int, utf16: Int, utf32: Int)] = []
+        var offset = lineStart, utf16 = 0
+        for (k, scalar) in scalars.enumerated() {
+            naive.append((offset, utf16, k))
+            offset += String(scalar).utf8.count
+            utf16 += scalar.value > 0xFFFF ? 2 : 1
+        }
+        var rng = SystemRandomNumberGenerator()
+        let samples = (0..<40_000).map { _ in naive.randomElement(using: &rng)! }
+        // (One expectation over all samples: recording 200,000 would cost more than the conversions.)
+        let wrong = samples.filter { sample in
+            index.position(of: sample.offset, in: .utf16) != LinePosition(line: 1, character: sample.utf16)
+                || index.position(of: sample.offset, in: .utf32) != LinePosition(line: 1, character: sample.utf32)
+                || index.position(of: sample.offset, in: .utf8) != LinePosition(line: 1, character: sample.offset - lineStart)
+                || index.offset(of: LinePosition(line: 1, character: sample.utf16), in: .utf16) != sample.offset
+                || index.offset(of: LinePosition(line: 1, character: sample.utf32), in: .utf32) != sample.offset
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) of \(samples.count) conversions differ, e.g. \(wrong.prefix(3))")
+        #expect(index.position(of: bytes.count, in: .utf16) == LinePosition(line: 2, character: 7))
+    }
 }
+

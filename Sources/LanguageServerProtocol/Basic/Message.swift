@@ -195,14 +195,34 @@ public struct MessageDecoder: Sendable {
     }
 
     /// Classifies one JSON body. Never throws: invalid JSON becomes `.invalid(id: nil, parseError)`.
+    ///
+    /// An object with a duplicate member name (at any depth) is an Invalid Request: parsers
+    /// disagree on which member counts (the client's JSON.parse keeps the last, our decoder the
+    /// first), so the message would mean one thing to the client and another to us. The answer
+    /// carries the request's id unless `id` itself is the duplicated name.
     public func decode(_ body: Data) -> IncomingMessage {
         let decoder = JSONDecoder()
         decoder.userInfo[registryKey] = registry
+        let message: IncomingMessage
         do {
-            return try decoder.decode(ClassifiedMessage.self, from: LoneSurrogates.repaired(body)).message
+            message = try decoder.decode(ClassifiedMessage.self, from: LoneSurrogates.repaired(body)).message
         } catch {
             return .invalid(id: nil, error: .parseError("invalid JSON: \(describe(error))"))
         }
+        guard let name = DuplicateMembers.first(in: body) else { return message }
+        let shown = name.count > 40 ? String(name.prefix(40)) + "…" : name
+        let error = ResponseError.invalidRequest("member name \"\(shown)\" occurs twice in one object; such a message is ambiguous and rejected")
+        var id: RequestID?
+        switch message {
+        case .request(let requestID, _): id = requestID
+        case .response(let requestID, _):
+            // A response is never answered: its waiter gets the error instead.
+            if name != "id" { return .response(id: requestID, result: .failure(error)) }
+        case .invalid(let invalidID, _): id = invalidID
+        case .notification, .ignoredNotification: id = nil
+        }
+        if name == "id" { id = nil }
+        return .invalid(id: id, error: error)
     }
 }
 

@@ -35,17 +35,26 @@ public enum FramingEvent: Hashable, Sendable {
 
 /// The `Content-Length` framing of the base protocol as a pure state machine (no I/O).
 ///
-/// Feed bytes in chunks of any size; complete bodies come out as `.message`. A bad header
-/// block yields one `.error` and the framer resynchronizes by skipping to the next
-/// `Content-Length:` header. Bodies are accumulated directly into a buffer reserved to their
-/// declared size, so each byte is copied once (no quadratic behaviour on large messages).
+/// Feed bytes in chunks of any size; complete bodies come out as `.message`. Header lines may end
+/// in CRLF (as the specification says) or in a bare LF (as hand-written clients send). A bad
+/// header block yields one `.error` and the framer resynchronizes at the next `Content-Length:`
+/// header — searched for from the second byte of the bad block, not after it, so that the header
+/// of the next good message is never swallowed with the bad one. That recovers the message after
+/// a `Content-Length` that is too small (counted in characters, or off by one): the rest of the
+/// body is junk in front of the next header. A `Content-Length` too large by up to 15 bytes
+/// swallows the start of the next header (`C`, `Con`, …) into the body; a body that ends in a
+/// closing `}` or `]` followed by such a prefix of `Content-Length:` gives the prefix back to
+/// the next header (JSON never ends that way, so no valid body is cut). Bodies are accumulated
+/// in place as they arrive, so each byte is copied once; the memory one message can take is
+/// bounded by `Limits.maxContentLength` (a larger message is skipped, never buffered).
 public struct MessageFramer: Sendable {
     public struct Limits: Sendable {
         /// Largest header block accepted (bytes, terminator included).
         public var maxHeaderBytes: Int
-        /// Largest `Content-Length` accepted.
+        /// Largest `Content-Length` accepted (64 MiB by default): a larger message is reported and
+        /// skipped without being buffered.
         public var maxContentLength: Int
-        public init(maxHeaderBytes: Int = 8192, maxContentLength: Int = 1 << 30) {
+        public init(maxHeaderBytes: Int = 8192, maxContentLength: Int = 64 << 20) {
             self.maxHeaderBytes = maxHeaderBytes
             self.maxContentLength = maxContentLength
         }
@@ -65,6 +74,8 @@ public struct MessageFramer: Sendable {
     private var body = Data()
 
     private static let resyncPattern = Array("content-length:".utf8)
+    /// Whether the last header line seen so far is empty (the header block ends at its LF).
+    private var lineIsEmpty = true
 
     public init(limits: Limits = Limits()) {
         self.limits = limits
@@ -97,9 +108,13 @@ public struct MessageFramer: Sendable {
                 if header.isEmpty, byte == 0x0D || byte == 0x0A { continue }
                 header.append(byte)
                 let n = header.count
-                if byte == 0x0A, n >= 4, header[n - 2] == 0x0D, header[n - 3] == 0x0A, header[n - 4] == 0x0D {
-                    finishHeader(&events)
-                } else if n > limits.maxHeaderBytes {
+                if byte == 0x0A {
+                    // A line is empty when nothing but an optional CR precedes its LF.
+                    if lineIsEmpty { finishHeader(&events) } else { lineIsEmpty = true }
+                } else if byte != 0x0D {
+                    lineIsEmpty = false
+                }
+                if case .header = state, n > limits.maxHeaderBytes {
                     fail(.headerTooLarge, "header block exceeds \(limits.maxHeaderBytes) bytes", &events)
                 }
             case .body(let remaining):
@@ -107,6 +122,12 @@ public struct MessageFramer: Sendable {
                 body.append(buffer.baseAddress!.advanced(by: index).assumingMemoryBound(to: UInt8.self), count: take)
                 index += take
                 if take == remaining {
+                    let spill = Self.headerPrefixAtEnd(of: body)
+                    if spill > 0 {
+                        header = Array(body.suffix(spill))
+                        lineIsEmpty = false
+                        body.removeLast(spill)
+                    }
                     events.append(.message(body))
                     body = Data()
                     state = .header
@@ -128,6 +149,7 @@ public struct MessageFramer: Sendable {
                 }
                 if matched == pattern.count {
                     header = Array("Content-Length:".utf8)
+                    lineIsEmpty = false
                     state = .header
                 } else {
                     state = .resync(matched: matched)
@@ -137,32 +159,66 @@ public struct MessageFramer: Sendable {
         return events
     }
 
-    private mutating func fail(_ kind: FramingError.Kind, _ detail: String, _ events: inout [FramingEvent]) {
+    /// Reports a bad header block and resynchronizes: the search for the next `Content-Length:`
+    /// starts at `restartAt` in the block (the second byte of the offending line; of the block
+    /// when no line is to blame), so a good header after junk in the same block is found.
+    private mutating func fail(_ kind: FramingError.Kind, _ detail: String, _ events: inout [FramingEvent], restartAt: Int = 1) {
         events.append(.error(FramingError(kind: kind, detail: detail)))
+        let rest = header[min(restartAt, header.count)...]
         header = []
+        lineIsEmpty = true
         state = .resync(matched: 0)
+        if !rest.isEmpty {
+            let more = Array(rest).withUnsafeBytes { feed($0) }
+            events.append(contentsOf: more)
+        }
+    }
+
+    /// The length of a non-empty prefix of `Content-Length:` (any case) at the end of `body`,
+    /// right after a closing `}` or `]` and optional blanks; 0 when there is none.
+    private static func headerPrefixAtEnd(of body: Data) -> Int {
+        let pattern = resyncPattern
+        let n = body.count
+        let limit = min(n - 1, pattern.count)
+        guard limit >= 1 else { return 0 }
+        for length in stride(from: limit, through: 1, by: -1) {
+            let start = body.index(body.endIndex, offsetBy: -length)
+            guard zip(body[start...], pattern).allSatisfy({ asciiLowercase($0) == $1 }) else { continue }
+            var before = body.index(before: start)
+            while before > body.startIndex, [0x20, 0x09, 0x0D, 0x0A].contains(body[before]) { before = body.index(before: before) }
+            if body[before] == UInt8(ascii: "}") || body[before] == UInt8(ascii: "]") { return length }
+        }
+        return 0
     }
 
     private mutating func finishHeader(_ events: inout [FramingEvent]) {
-        let text = String(decoding: header.dropLast(4), as: UTF8.self)
+        var lines = header.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+            line.last == 0x0D ? line.dropLast() : line
+        }
+        lines.removeLast(2)  // the empty line that ends the block, and what follows its LF
+        let text = lines.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\r\n")
         var contentLength: Int?
-        for line in text.split(separator: "\r\n", omittingEmptySubsequences: false) {
+        for bytes in lines {
+            let line = Substring(String(decoding: bytes, as: UTF8.self))
+            // A bad line is skipped from its second byte: a good header after it is still found.
+            let restart = bytes.startIndex + 1
             guard let colon = line.firstIndex(of: ":") else {
-                return fail(.malformedHeaderLine, "malformed header line: \(quoted(line))", &events)
+                return fail(.malformedHeaderLine, "malformed header line: \(quoted(line))", &events, restartAt: restart)
             }
             let name = trimmingBlanks(line[..<colon]).lowercased()
             let value = trimmingBlanks(line[line.index(after: colon)...])
             guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
-                return fail(.malformedHeaderLine, "malformed header line: \(quoted(line))", &events)
+                return fail(.malformedHeaderLine, "malformed header line: \(quoted(line))", &events, restartAt: restart)
             }
             if name == "content-length" {
                 guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), value.utf8.count <= 18,
                     let length = Int(value), contentLength == nil || contentLength == length
                 else {
-                    return fail(.invalidContentLength, "invalid Content-Length: \(quoted(value[...]))", &events)
+                    return fail(.invalidContentLength, "invalid Content-Length: \(quoted(value[...]))", &events, restartAt: restart)
                 }
                 guard length <= limits.maxContentLength else {
-                    return fail(.contentLengthTooLarge, "Content-Length \(length) exceeds \(limits.maxContentLength)", &events)
+                    return fail(.contentLengthTooLarge, "Content-Length \(length) exceeds \(limits.maxContentLength)", &events,
+                                restartAt: restart)
                 }
                 contentLength = length
             }
@@ -172,11 +228,13 @@ public struct MessageFramer: Sendable {
             return fail(.missingContentLength, "header block without Content-Length: \(quoted(text[...]))", &events)
         }
         header = []
+        lineIsEmpty = true
         if length == 0 {
             events.append(.message(Data()))
             state = .header
         } else {
-            body = Data(capacity: length)
+            // Reserve at most 1 MiB up front: a declared length costs memory only as bytes arrive.
+            body = Data(capacity: min(length, 1 << 20))
             state = .body(remaining: length)
         }
     }
@@ -187,6 +245,7 @@ public struct MessageFramer: Sendable {
             state = .header
             header = []
             body = Data()
+            lineIsEmpty = true
         }
         switch state {
         case .header where header.isEmpty, .resync:

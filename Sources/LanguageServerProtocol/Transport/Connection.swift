@@ -21,10 +21,14 @@ public enum ConnectionError: Error, Equatable, Sendable, CustomStringConvertible
     case closed
     case writeFailed(errno: Int32)
     case systemCall(String, errno: Int32)
+    /// The peer did not read: more than `limit` bytes of output were waiting for it, so the
+    /// connection was dropped (see `Connection.Limits.maxQueuedOutputBytes`).
+    case outputOverflow(limit: Int)
 
     public var description: String {
         switch self {
         case .closed: return "connection closed"
+        case .outputOverflow(let limit): return "the client does not read its messages (more than \(limit) bytes queued); disconnected"
         case .writeFailed(let code): return "write failed: \(String(cString: strerror(code)))"
         case .systemCall(let name, let code): return "\(name) failed: \(String(cString: strerror(code)))"
         }
@@ -35,12 +39,36 @@ public enum ConnectionError: Error, Equatable, Sendable, CustomStringConvertible
 ///
 /// - A dedicated thread does blocking `read`s, feeds a `MessageFramer`, decodes each body with a
 ///   `MessageDecoder` and yields the result on `events`. End of input finishes the stream.
-/// - Writes are serialized by a lock, so concurrent `send`s never interleave.
+///   The framer bounds what one message may hold (`Limits.maxContentLength`).
+/// - `send` never blocks: it appends the framed message to a bounded output queue that a writer
+///   thread drains (started on demand, ended when the queue is empty: an idle connection holds
+///   only its reader thread), so a peer that does not read stalls only its own connection, never the
+///   caller (a task of the cooperative pool, shared by every session of the daemon). When more
+///   than `Limits.maxQueuedOutputBytes` wait, the peer is taken to be gone: the connection drops
+///   its output and ends its `events` (the session ends). On a socket, a write that makes no
+///   progress for `Limits.writeTimeout` seconds also ends the connection.
+/// - Whole messages never interleave; they are written in the order `send` was called.
 /// - Responses to requests sent with `send(_:) async` are routed back to the caller.
 ///
 /// Creating a connection makes the process ignore `SIGPIPE` (a write to a closed peer must
 /// become an error, not kill the server).
 public final class Connection: Sendable {
+    /// Bounds on what one connection may hold in memory.
+    public struct Limits: Sendable {
+        /// Largest message body accepted from the peer (a larger one is skipped, unread).
+        public var maxContentLength: Int
+        /// Output waiting for a peer that does not read; past it the peer is disconnected.
+        /// A single message larger than the bound is still sent when nothing else waits.
+        public var maxQueuedOutputBytes: Int
+        /// Sockets only: how long one write may block before the peer counts as gone.
+        public var writeTimeout: Int
+        public init(maxContentLength: Int = 64 << 20, maxQueuedOutputBytes: Int = 64 << 20, writeTimeout: Int = 30) {
+            self.maxContentLength = maxContentLength
+            self.maxQueuedOutputBytes = maxQueuedOutputBytes
+            self.writeTimeout = writeTimeout
+        }
+    }
+
     public let readFD: Int32
     public let writeFD: Int32
     private let ownsFileDescriptors: Bool
@@ -55,27 +83,36 @@ public final class Connection: Sendable {
         var closed = false
         var readerFinished = false
         var readFDClosed = false
+        var writeFDClosed = false
         var nextRequestID = 1
         var pending: [RequestID: CheckedContinuation<JSONValue, any Error>] = [:]
         var readerDone: [CheckedContinuation<Void, Never>] = []
     }
     private let state = Locked(State())
-    private let writeLock = Lock()
+    private let outbox: Outbox
+    private let dropped = Locked<ConnectionError?>(nil)
+    public let limits: Limits
 
     /// - Parameters:
     ///   - ownsFileDescriptors: close the descriptors when the connection is closed.
-    public init(readFD: Int32, writeFD: Int32, ownsFileDescriptors: Bool = true, registry: MessageRegistry = .lsp) {
+    public init(readFD: Int32, writeFD: Int32, ownsFileDescriptors: Bool = true, registry: MessageRegistry = .lsp,
+                limits: Limits = Limits()) {
         _ = ignoreSIGPIPE
         self.readFD = readFD
         self.writeFD = writeFD
         self.ownsFileDescriptors = ownsFileDescriptors
         self.decoder = MessageDecoder(registry: registry)
+        self.limits = limits
+        self.outbox = Outbox(limit: limits.maxQueuedOutputBytes)
         (events, continuation) = AsyncStream.makeStream(of: ConnectionEvent.self)
     }
 
-    /// A connection over one bidirectional descriptor (a connected socket).
-    public convenience init(socket: Int32, registry: MessageRegistry = .lsp) {
-        self.init(readFD: socket, writeFD: socket, ownsFileDescriptors: true, registry: registry)
+    /// A connection over one bidirectional descriptor (a connected socket). Writes that make no
+    /// progress for `limits.writeTimeout` seconds fail (`SO_SNDTIMEO`).
+    public convenience init(socket: Int32, registry: MessageRegistry = .lsp, limits: Limits = Limits()) {
+        var timeout = timeval(tv_sec: limits.writeTimeout, tv_usec: 0)
+        _ = setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        self.init(readFD: socket, writeFD: socket, ownsFileDescriptors: true, registry: registry, limits: limits)
     }
 
     deinit {
@@ -108,7 +145,7 @@ public final class Connection: Sendable {
     // MARK: Reading
 
     private func readLoop() {
-        var framer = MessageFramer()
+        var framer = MessageFramer(limits: MessageFramer.Limits(maxContentLength: limits.maxContentLength))
         let capacity = 64 * 1024
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 1)
         defer { buffer.deallocate() }
@@ -130,17 +167,15 @@ public final class Connection: Sendable {
             continuation.yield(.framingError(error))
         }
         continuation.finish()
-        let (pending, waiters, closeNow) = state.withLock { state in
+        let (pending, waiters) = state.withLock { state in
             state.readerFinished = true
             let pending = state.pending
             state.pending = [:]
             let waiters = state.readerDone
             state.readerDone = []
-            let closeNow = state.closed && ownsFileDescriptors && !state.readFDClosed
-            if closeNow { state.readFDClosed = true }
-            return (pending, waiters, closeNow)
+            return (pending, waiters)
         }
-        if closeNow { closeDescriptor(readFD) }
+        releaseDescriptors()
         for continuation in pending.values { continuation.resume(throwing: ConnectionError.closed) }
         for waiter in waiters { waiter.resume() }
     }
@@ -161,14 +196,59 @@ public final class Connection: Sendable {
 
     // MARK: Writing
 
-    /// Writes one framed message body. Thread-safe; whole messages never interleave.
+    /// Queues one framed message body for the writer thread and returns at once. Thread-safe;
+    /// whole messages never interleave. Throws `ConnectionError.closed` after `close()` or a
+    /// failed write, and `.outputOverflow` when the peer has stopped reading (the connection is
+    /// then dropped: its output discarded, its `events` finished).
     public func send(body: Data) throws {
-        let header = Data("Content-Length: \(body.count)\r\n\r\n".utf8)
-        writeLock.lock()
-        defer { writeLock.unlock() }
-        if state.withLock({ $0.closed }) { throw ConnectionError.closed }
-        try writeAll(header)
-        try writeAll(body)
+        var framed = Data("Content-Length: \(body.count)\r\n\r\n".utf8)
+        framed.append(body)
+        switch outbox.enqueue(framed) {
+        case .queued(let startWriter):
+            if startWriter { startDetachedThread(name: "lsp-writer-\(writeFD)") { [self] in writeLoop() } }
+        case .closed:
+            throw ConnectionError.closed
+        case .overflow:
+            let error = ConnectionError.outputOverflow(limit: limits.maxQueuedOutputBytes)
+            drop(error)
+            throw error
+        }
+    }
+
+    /// Waits (at most `seconds`) until everything sent so far has been written; false on timeout.
+    @discardableResult
+    public func flush(seconds: Double) -> Bool {
+        outbox.waitUntilDrained(seconds: seconds)
+    }
+
+    /// The writer thread: drains the outbox, then ends (an idle connection holds no writer
+    /// thread; the next `send` starts one), or stops at the first failed write.
+    private func writeLoop() {
+        while let batch = outbox.next() {
+            var failure: ConnectionError?
+            for data in batch where failure == nil {
+                do { try writeAll(data) } catch { failure = error as? ConnectionError ?? .closed }
+            }
+            outbox.written(batch, failed: failure != nil)
+            if let failure {
+                // The peer is gone (or did not read for `writeTimeout`): end the session.
+                drop(failure)
+                outbox.writerFinished()
+                break
+            }
+        }
+        releaseDescriptors()
+    }
+
+    /// Why the connection dropped its peer (it stopped reading, or a write failed); nil otherwise.
+    public var dropReason: ConnectionError? { dropped.withLock { $0 } }
+
+    /// Ends a connection whose peer is gone: discards queued output, ends `events`, wakes the reader.
+    private func drop(_ reason: ConnectionError) {
+        dropped.withLock { $0 = $0 ?? reason }
+        outbox.close(discarding: true)
+        continuation.finish()
+        _ = shutdown(readFD, Int32(SHUT_RDWR))
     }
 
     private func writeAll(_ data: Data) throws {
@@ -242,23 +322,21 @@ public final class Connection: Sendable {
 
     // MARK: Closing
 
-    /// Stops writing, wakes the reader for sockets (`shutdown`), and closes owned descriptors.
-    /// For a pipe, the reader ends when the peer closes its end.
+    /// Stops sending (what is already queued is still written, then the writer ends), wakes the
+    /// reader for sockets (`shutdown` of the read side), and closes owned descriptors once
+    /// neither the reader nor the writer uses them. For a pipe, the reader ends when the peer
+    /// closes its end.
     public func close() {
-        writeLock.lock()
-        let (alreadyClosed, closeReadNow) = state.withLock { state -> (Bool, Bool) in
-            if state.closed { return (true, false) }
+        let alreadyClosed = state.withLock { state -> Bool in
+            if state.closed { return true }
             state.closed = true
-            let closeReadNow = ownsFileDescriptors && (!state.started || state.readerFinished) && !state.readFDClosed
-            if closeReadNow { state.readFDClosed = true }
-            return (false, closeReadNow)
+            return false
         }
-        writeLock.unlock()
         if alreadyClosed { return }
+        outbox.close(discarding: false)
         // Wakes a reader blocked in read(2) on a socket; harmless (ENOTSOCK) on pipes.
-        _ = shutdown(readFD, Int32(SHUT_RDWR))
-        if ownsFileDescriptors && writeFD != readFD { closeDescriptor(writeFD) }
-        if closeReadNow { closeDescriptor(readFD) }
+        _ = shutdown(readFD, Int32(SHUT_RD))
+        releaseDescriptors()
         let (pending, waiters) = state.withLock { state in
             let pending = state.pending
             state.pending = [:]
@@ -272,6 +350,27 @@ public final class Connection: Sendable {
         for waiter in pending.values { waiter.resume(throwing: ConnectionError.closed) }
         for waiter in waiters { waiter.resume() }
         if !state.withLock({ $0.started }) { continuation.finish() }
+    }
+
+    /// Closes each owned descriptor once the connection is closed and nothing uses it any more
+    /// (a socket is one descriptor, shared by the reader and the writer).
+    private func releaseDescriptors() {
+        guard ownsFileDescriptors else { return }
+        let writerDone = outbox.isWriterIdleForever
+        let (closeRead, closeWrite) = state.withLock { state -> (Bool, Bool) in
+            guard state.closed else { return (false, false) }
+            let readerDone = !state.started || state.readerFinished
+            var closeRead = false, closeWrite = false
+            if readFD == writeFD {
+                if readerDone && writerDone && !state.readFDClosed { state.readFDClosed = true; closeRead = true }
+            } else {
+                if readerDone && !state.readFDClosed { state.readFDClosed = true; closeRead = true }
+                if writerDone && !state.writeFDClosed { state.writeFDClosed = true; closeWrite = true }
+            }
+            return (closeRead, closeWrite)
+        }
+        if closeRead { closeDescriptor(readFD) }
+        if closeWrite { closeDescriptor(writeFD) }
     }
 
     // MARK: Convenience constructors
@@ -297,6 +396,96 @@ public final class Connection: Sendable {
     public static func standardIO(registry: MessageRegistry = .lsp) throws -> Connection {
         let output = try StandardIO.protectStandardOutput()
         return Connection(readFD: STDIN_FILENO, writeFD: output, ownsFileDescriptors: false, registry: registry)
+    }
+}
+
+/// The output queue of one connection, shared by the senders and the writer thread.
+private final class Outbox: @unchecked Sendable {
+    enum Enqueued { case queued(startWriter: Bool), closed, overflow }
+
+    private let condition = Condition()
+    private let limit: Int
+    private var chunks: [Data] = []
+    /// Bytes queued or being written.
+    private var bytes = 0
+    private var closed = false
+    private var writerStarted = false
+    private var writerRunning = false
+    /// A write failed (or the peer was dropped): nothing queued will be written.
+    private var closedByFailure = false
+
+    init(limit: Int) { self.limit = limit }
+
+    func enqueue(_ data: Data) -> Enqueued {
+        condition.withLock {
+            if closed { return .closed }
+            if bytes > 0 && bytes + data.count > limit { return .overflow }
+            chunks.append(data)
+            bytes += data.count
+            condition.broadcast()
+            if writerStarted { return .queued(startWriter: false) }
+            writerStarted = true
+            writerRunning = true
+            return .queued(startWriter: true)
+        }
+    }
+
+    /// The next batch to write; nil when there is none, and the writer thread then ends (the
+    /// decision is taken under the lock, so a concurrent `enqueue` starts a new one).
+    func next() -> [Data]? {
+        condition.withLock {
+            if chunks.isEmpty {
+                writerRunning = false
+                writerStarted = false
+                condition.broadcast()
+                return nil
+            }
+            defer { chunks = [] }
+            return chunks
+        }
+    }
+
+    func written(_ batch: [Data], failed: Bool) {
+        condition.withLock {
+            bytes -= batch.reduce(0) { $0 + $1.count }
+            if failed { closed = true; closedByFailure = true; chunks = []; bytes = 0 }
+            condition.broadcast()
+        }
+    }
+
+    /// Called by a writer that stops early (a failed write).
+    func writerFinished() {
+        condition.withLock {
+            writerRunning = false
+            writerStarted = false
+            condition.broadcast()
+        }
+    }
+
+    /// Whether no writer is running and none will start (closed, and the writer is done or never started).
+    var isWriterIdleForever: Bool {
+        condition.withLock { closed && !writerRunning }
+    }
+
+    func close(discarding: Bool) {
+        condition.withLock {
+            closed = true
+            if discarding { bytes -= chunks.reduce(0) { $0 + $1.count }; chunks = []; closedByFailure = true }
+            condition.broadcast()
+        }
+    }
+
+    func waitUntilDrained(seconds: Double) -> Bool {
+        condition.withLock {
+            let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+            while bytes > 0 && !closedByFailure {
+                let left = deadline - ContinuousClock.now
+                if left <= .zero { return false }
+                let (whole, attoseconds) = left.components
+                _ = condition.wait(seconds: Double(whole) + Double(attoseconds) / 1e18)
+            }
+            return true
+        }
     }
 }
 

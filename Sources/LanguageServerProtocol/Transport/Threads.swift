@@ -74,3 +74,49 @@ public func startDetachedThread(name: String, _ body: @escaping @Sendable () -> 
     pthread_detach(thread!)
     #endif
 }
+
+/// A mutex with a condition variable (`pthread_cond_t`), for a thread that waits for work.
+public final class Condition: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
+
+    public init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        condition = .allocate(capacity: 1)
+        condition.initialize(to: pthread_cond_t())
+        precondition(pthread_mutex_init(mutex, nil) == 0 && pthread_cond_init(condition, nil) == 0)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deinitialize(count: 1)
+        condition.deallocate()
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    public func lock() { pthread_mutex_lock(mutex) }
+    public func unlock() { pthread_mutex_unlock(mutex) }
+    /// Wakes every waiter; call with the mutex held.
+    public func broadcast() { pthread_cond_broadcast(condition) }
+    /// Waits for `broadcast()` (the mutex must be held; spurious wake-ups happen, so loop).
+    public func wait() { pthread_cond_wait(condition, mutex) }
+    /// Waits for `broadcast()` at most `seconds`; false when the time ran out.
+    public func wait(seconds: Double) -> Bool {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let total = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 + max(0, seconds)
+        var deadline = timespec()
+        deadline.tv_sec = time_t(total)
+        deadline.tv_nsec = Int((total - Double(Int(total))) * 1e9)
+        return pthread_cond_timedwait(condition, mutex, &deadline) == 0
+    }
+
+    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}

@@ -17,6 +17,9 @@ public enum UnixSocketError: Error, Equatable, Sendable, CustomStringConvertible
     case parentDirectoryMissing(directory: String)
     /// The socket's directory belongs to another user (someone else could swap the socket).
     case parentDirectoryNotOwned(directory: String, owner: UInt32, currentUser: UInt32)
+    /// The socket's directory can be written by its group or by others (mode `mode`), who could
+    /// unlink the socket and bind their own in its place.
+    case parentDirectoryWritableByOthers(directory: String, mode: UInt32)
     /// Something that is not a socket exists at the path; it is left untouched.
     case notASocket(path: String)
     /// A live server already answers on the path.
@@ -33,6 +36,8 @@ public enum UnixSocketError: Error, Equatable, Sendable, CustomStringConvertible
             return "socket directory does not exist or is not a directory: \(directory)"
         case .parentDirectoryNotOwned(let directory, let owner, let user):
             return "refusing to use socket directory \(directory): owned by uid \(owner), not by the current user (uid \(user))"
+        case .parentDirectoryWritableByOthers(let directory, let mode):
+            return "refusing to use socket directory \(directory): its group or other users can write to it (mode \(String(mode, radix: 8))); use a directory only you can write to (chmod go-w)"
         case .notASocket(let path):
             return "refusing to replace \(path): it exists and is not a socket"
         case .alreadyInUse(let path):
@@ -48,7 +53,8 @@ public enum UnixSocketError: Error, Equatable, Sendable, CustomStringConvertible
 /// A Unix-domain stream socket listener for `--listen PATH`: one `Connection` per client.
 ///
 /// Binding is careful: the socket file is created with mode 0600; the directory must belong to
-/// the current user; an existing non-socket is never touched; a stale socket (nobody accepts)
+/// the current user and be writable by nobody else (group and others could replace the socket:
+/// unlink it and bind their own, then receive the next client's messages); an existing non-socket is never touched; a stale socket (nobody accepts)
 /// is replaced; a live one is an "already in use" error; too-long paths are errors.
 public final class UnixSocketListener: Sendable {
     public let path: String
@@ -256,6 +262,9 @@ public final class UnixSocketListener: Sendable {
         guard info.st_uid == user else {
             throw UnixSocketError.parentDirectoryNotOwned(directory: directory, owner: UInt32(info.st_uid), currentUser: UInt32(user))
         }
+        guard info.st_mode & 0o022 == 0 else {
+            throw UnixSocketError.parentDirectoryWritableByOthers(directory: directory, mode: UInt32(info.st_mode & 0o7777))
+        }
     }
 
     private static func connectDescriptor(address: sockaddr_un, path: String) throws -> Int32 {
@@ -277,7 +286,7 @@ public final class UnixSocketListener: Sendable {
     }
 }
 
-/// SIGINT/SIGTERM handling through Dispatch signal sources (the default disposition is
+/// Termination-signal handling (SIGINT and SIGTERM by default) through Dispatch signal sources (the default disposition is
 /// ignored first, so the handler runs on a queue, outside signal context, where locks and
 /// `unlink` are safe). Keep the object alive as long as the handling should last.
 /// Note: libdispatch registers the sources asynchronously, so a signal arriving in the instant
