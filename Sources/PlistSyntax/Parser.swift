@@ -80,6 +80,10 @@ struct Parser {
         seenRoot = true
         run(until: regionEnd)
         if escaped || pos != regionEnd || stack.count != contextDepth { return nil }
+        // The region may change the enclosing elements themselves: a plist tag typed inside a
+        // scalar (`<key>…<string></string>&…</key>`) makes the scalar's nesting a look-ahead
+        // decision, recorded on its entry, which lies outside the region. Widen instead.
+        for k in 0..<contextDepth where stack[k].flags != frames[k].flags { return nil }
         return (stack[contextDepth - 1].children, stack[contextDepth - 1].nodes)
     }
 
@@ -159,6 +163,8 @@ struct Parser {
             offset: UInt32(f.start), width: UInt32(elementEnd - f.start), kind: .element, tag: f.tag,
             flags: f.flags.union(extra), startTagWidth: UInt32(f.startTagWidth), endTagWidth: UInt32(endTagWidth))
         if f.children.isEmpty {
+            // Only blank runs (which are not stored) or nothing: say so, as `leaf` does.
+            entry.flags.insert(.whitespaceOnly)
         } else if f.children.count == 1 && f.children[0].kind == .text {
             entry.flags.formUnion(f.children[0].flags.intersection([.hasReferences, .malformed]))
         } else {
@@ -250,7 +256,10 @@ struct Parser {
         while j < end && XMLChar.isSpace(p[j]) { j += 1 }
         guard j < end, p[j] == 0x3E else { return false }
         if stack.count - 1 < contextDepth - 1 { return false }
-        let entryFlags = textEnd > contentStart ? flags.union(textFlags.intersection([.hasReferences, .malformed])) : flags
+        var entryFlags = textEnd > contentStart ? flags.union(textFlags.intersection([.hasReferences, .malformed])) : flags
+        // Blank (or empty) inline content is recorded on the element: the tree does not store
+        // blank runs, so readers of inline content could not tell `<dict>⏎⇥</dict>` from text.
+        if textFlags.contains(.whitespaceOnly) { entryFlags.insert(.whitespaceOnly) }
         pos = j + 1
         append(RawEntry(offset: UInt32(start), width: UInt32(j + 1 - start), kind: .element, tag: tag, flags: entryFlags,
                         startTagWidth: UInt32(contentStart - start), endTagWidth: UInt32(j + 1 - textEnd)))
@@ -355,6 +364,9 @@ struct Parser {
         var flags: EntryFlags = []
         var i = nameEnd
         var attributeNames: [(Int, Int)] = []
+        // Past a few attributes, duplicates are found by hashing: a pairwise check is quadratic
+        // (200,000 attributes on one tag took half a minute).
+        var attributeSet: Set<ArraySlice<UInt8>>? = nil
         tagLoop: while true {
             let hadSpace = skipSpace(&i)
             if i >= end { flags.insert(.startTagUnterminated); break }
@@ -377,7 +389,16 @@ struct Parser {
                     continue
                 }
                 if !hadSpace { flags.insert(.malformed) }
-                for (s, n) in attributeNames where n == attrEnd - i && memeq(s, i, n) { flags.insert(.malformed) }
+                if attributeSet != nil || attributeNames.count >= 8 {
+                    if attributeSet == nil {
+                        var set = Set<ArraySlice<UInt8>>(minimumCapacity: 32)
+                        for (s, n) in attributeNames { set.insert(slice(s, n)) }
+                        attributeSet = set
+                    }
+                    if !attributeSet!.insert(slice(i, attrEnd - i)).inserted { flags.insert(.malformed) }
+                } else {
+                    for (s, n) in attributeNames where n == attrEnd - i && memeq(s, i, n) { flags.insert(.malformed) }
+                }
                 attributeNames.append((i, attrEnd - i))
                 i = attrEnd
                 _ = skipSpace(&i)
@@ -494,6 +515,11 @@ struct Parser {
             }
         }
         return false
+    }
+
+    /// A copy of `n` bytes from `s`, as a hashable slice.
+    private func slice(_ s: Int, _ n: Int) -> ArraySlice<UInt8> {
+        ArraySlice(UnsafeBufferPointer(rebasing: p[s..<(s + n)]))
     }
 
     @inline(__always)

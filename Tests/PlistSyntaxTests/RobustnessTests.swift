@@ -1,0 +1,91 @@
+// Regressions from issues #10 and #11 at the syntax layer: blank content, reparse reuse, hostile
+// sizes (many attributes, deep nesting).
+import Testing
+@testable import PlistSyntax
+
+@Suite struct SyntaxRobustnessTests {
+    /// #10.4: blanks inside an empty container are not text (the tree does not store blank runs,
+    /// so an inline element must say its content is blank).
+    @Test func blankContentOfAnEmptyContainerIsNotText() {
+        for blank in ["\n\t", " ", "\r\n  \t"] {
+            let s = header + "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<array>\(blank)</array>\n\t<key>B</key>\n\t<dict>\(blank)</dict>\n</dict>\n</plist>\n"
+            #expect(codes(s) == [], "blank \(blank.debugDescription)")
+            let dict = PlistDocument(parse(s)).root!
+            #expect(dict.entries.map { $0.value?.kind } == [.array, .dictionary])
+        }
+        // Blank content is still content where Foundation wants none, and text is still text.
+        #expect(codes("<plist><dict><key>a</key><true> </true></dict></plist>") == ["plist-boolean-content"])
+        #expect(codes("<plist><dict>\n\tx\n</dict></plist>") == ["plist-stray-text"])
+        #expect(PlistDocument(parse("<plist><string> \n</string></plist>")).value == .string(" \n"))
+    }
+
+    /// #10.7: `<plist version="1.>0">` is well-formed XML, but Foundation ends the tag at the '>'.
+    @Test func greaterThanInAnAttributeValueIsReported() {
+        let s = header + "<plist version=\"1.>0\">\n<dict>\n\t<key>A</key>\n\t<string a=\"x>y\">v</string>\n</dict>\n</plist>\n"
+        let tree = parse(s)
+        #expect(tree.isWellFormed)
+        let problems = PlistDocument(tree).problems.filter { $0.code == "plist-attribute-unreadable" }
+        #expect(problems.map { tree.string($0.range) } == [">", ">"])
+        #expect(codes(header + "<plist version=\"1.0\"><dict/></plist>") == [])
+    }
+
+    /// #11.9 / #10.7: a plist tag typed inside a scalar makes the scalar's nesting a look-ahead
+    /// decision stored on the scalar's own entry, outside the reparsed region.
+    @Test func incrementalReparseOfMarkupTypedIntoAScalar() {
+        var tree = SyntaxTree.parse("<key><</key>")
+        tree = tree.applying(TextEdit(range: 5..<6, replacement: "<string></string>&"))
+        #expect(sameTree(tree, SyntaxTree.parse(tree.text)))
+        tree = tree.applying(TextEdit(range: 23..<23, replacement: "<"))
+        #expect(tree.text == Array("<key><string></string>&<</key>".utf8))
+        #expect(sameTree(tree, SyntaxTree.parse(tree.text)))
+        #expect(tree.syntaxErrors.map(\.code) == SyntaxTree.parse(tree.text).syntaxErrors.map(\.code))
+        // The corpus case: a key holding a half-typed tag, then a key/string pair pasted into it.
+        let before = "<!DOCTYPE p><key><dNSCam</key>\n<string>x</string>"
+        let after = SyntaxTree.parse(before).applying(TextEdit(range: 20..<21, replacement: "<key>N</key>\n\t<string>Scan</string>\n"))
+        #expect(sameTree(after, SyntaxTree.parse(after.text)))
+    }
+
+    /// #11.4: the duplicate-attribute check is linear. Pairwise, 200,000 attributes take tens of
+    /// seconds (the suite's time budget turns that into a hang); hashed, a fraction of one.
+    @Test func manyAttributesParseInLinearTime() {
+        let count = 200_000
+        var s = "<plist"
+        for i in 0..<count { s += " a\(i)=\"\"" }
+        let clean = parse(s + "><dict/></plist>")
+        #expect(clean.isWellFormed)
+        let duplicated = parse(s + " a\(count / 2)=\"x\"><dict/></plist>")
+        #expect(!duplicated.isWellFormed)
+        #expect(duplicated.syntaxErrors.count == 1)
+        // Few attributes: the pairwise path still finds duplicates.
+        #expect(!parse("<plist a=\"1\" b=\"2\" a=\"3\"><dict/></plist>").isWellFormed)
+    }
+
+    /// #11.2: 100,000 nested elements parse, report, build a typed view and are released
+    /// without exhausting the stack.
+    @Test func deepNestingNeitherOverflowsNorRecurses() {
+        let depth = 100_000
+        for name in ["a", "array"] {
+            let s = "<plist>" + String(repeating: "<\(name)>", count: depth) + String(repeating: "</\(name)>", count: depth) + "</plist>"
+            do {
+                let tree = parse(s)
+                #expect(tree.isWellFormed)
+                #expect(tree.syntaxErrors.isEmpty)
+                let doc = PlistDocument(tree)
+                let problems = doc.allProblems.map(\.code)
+                #expect(problems == [name == "a" ? "plist-unknown-element" : "plist-too-deep"])
+                _ = doc.value
+            }
+            // Unclosed, broken at the bottom, and through an incremental edit.
+            let open = "<plist>" + String(repeating: "<\(name)>", count: depth) + "<x"
+            let broken = parse(open)
+            #expect(!broken.isWellFormed)
+            #expect(!broken.syntaxErrors.isEmpty)
+            let edited = broken.applying(TextEdit(range: open.utf8.count - 1..<open.utf8.count, replacement: "y"))
+            #expect(sameTree(edited, SyntaxTree.parse(edited.text)))
+            _ = PlistDocument(edited).allProblems
+        }
+        // Markup nested in a scalar is read iteratively too.
+        let inScalar = "<plist><string>" + String(repeating: "<a>", count: depth) + "x" + String(repeating: "</a>", count: depth) + "</string></plist>"
+        #expect(PlistDocument(parse(inScalar)).value == .string("x"))
+    }
+}
