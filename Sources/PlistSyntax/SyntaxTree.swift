@@ -72,6 +72,10 @@ public struct SyntaxTree: Sendable {
         let delta = insertedCount - editRange.count
         // A recovery decided by reading ahead may depend on the edited text: parse in full.
         if root.containsLookahead { return SyntaxTree.parse(newText) }
+        // So may an edit to a line's indentation or to the line structure: the recovery of a
+        // missing end tag reads indentation (docs/parser.md), and where no decision was taken
+        // before, no flag says one may be taken now.
+        if changesIndentation(newText: newText, editRange: editRange, insertedCount: insertedCount) { return SyntaxTree.parse(newText) }
         // Descend to the deepest element whose content strictly contains the edit.
         var path: [(node: SyntaxNode, index: Int, start: Int)] = []
         var contentEnd = text.count  // relative to `nodeStart`: where the current node's content ends
@@ -124,6 +128,16 @@ public struct SyntaxTree: Sendable {
             (first, last) = widen(node: node, first: up.index, last: up.index)
         }
         return SyntaxTree.parse(newText)
+    }
+
+    /// Whether the edit adds or removes a line break, or lies in the blanks that start a line.
+    private func changesIndentation(newText: [UInt8], editRange: Range<Int>, insertedCount: Int) -> Bool {
+        let lo = editRange.lowerBound
+        for i in editRange where text[i] == 0x0A || text[i] == 0x0D { return true }
+        for i in lo..<(lo + insertedCount) where newText[i] == 0x0A || newText[i] == 0x0D { return true }
+        var j = lo
+        while j > 0 && (newText[j - 1] == 0x20 || newText[j - 1] == 0x09) { j -= 1 }
+        return j == 0 || newText[j - 1] == 0x0A || newText[j - 1] == 0x0D
     }
 
     private func nameLength(at i: Int) -> Int {
