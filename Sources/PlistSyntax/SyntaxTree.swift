@@ -202,3 +202,25 @@ public struct SyntaxTree: Sendable {
         return SyntaxNode(children: children, nodes: nodes, width: node.width + delta)
     }
 }
+
+extension SyntaxTree {
+    /// The ranges of containers whose end the parser placed by recovery (a missing end tag read
+    /// from indentation, docs/parser.md), outermost first. Their structure is a guess: the
+    /// analysis drops warnings inside them, which would only be follow-ons of that guess.
+    public var recoveredContainerRanges: [Range<Int>] {
+        var out: [Range<Int>] = []
+        guard root.containsError else { return out }
+        // Iterative: the tree may be deeper than the call stack allows.
+        var pending: [(node: SyntaxNode, start: Int)] = [(root, 0)]
+        while let (node, start) = pending.popLast() {
+            for c in node.children where c.kind == .element && c.containsError {
+                let s = start + Int(c.offset)
+                if c.tag.isContainer && c.flags.isSuperset(of: [.endTagMissing, .lookahead]) {
+                    out.append(s..<(s + Int(c.width)))
+                }
+                if let child = node.node(of: c), child.containsError { pending.append((child, s)) }
+            }
+        }
+        return out.sorted { $0.lowerBound < $1.lowerBound }
+    }
+}

@@ -88,4 +88,33 @@ import Testing
         let inScalar = "<plist><string>" + String(repeating: "<a>", count: depth) + "x" + String(repeating: "</a>", count: depth) + "</string></plist>"
         #expect(PlistDocument(parse(inScalar)).value == .string("x"))
     }
+
+    /// #10.5: a missing `</dict>` is placed where the indentation says, only when the document is
+    /// otherwise unbalanced, and incremental reparsing agrees with a full parse around it.
+    @Test func aMissingEndTagIsPlacedByIndentation() {
+        let intact = header + "<plist version=\"1.0\">\n<dict>\n\t<key>ATS</key>\n\t<dict>\n\t\t<key>Domains</key>\n\t\t<dict>\n\t\t\t<key>example.com</key>\n\t\t\t<dict>\n\t\t\t\t<key>Sub</key>\n\t\t\t\t<true/>\n\t\t\t</dict>\n\t\t</dict>\n\t</dict>\n\t<key>Name</key>\n\t<string>x</string>\n</dict>\n</plist>\n"
+        let missing = intact.replacingOccurrences(of: "\t\t\t</dict>\n", with: "")
+        let tree = parse(missing)
+        #expect(tree.syntaxErrors.map(\.code) == ["xml-unclosed-tag"])
+        let domainStart = missing.components(separatedBy: "\t\t\t<dict>\n")[0].utf8.count + 3
+        #expect(tree.syntaxErrors.first?.range.lowerBound == domainStart, "at the domain's <dict>")
+        let doc = PlistDocument(tree)
+        #expect(doc.root?.keys == ["ATS", "Name"])
+        #expect(doc.value == PlistDocument(parse(intact)).value)
+        #expect(tree.recoveredContainerRanges.count == 1)
+        // Valid but badly indented: XML's reading, no error.
+        let badlyIndented = intact.replacingOccurrences(of: "\t\t\t</dict>\n", with: "\t\t</dict>\n")
+        #expect(parse(badlyIndented).isWellFormed)
+        #expect(parse(badlyIndented).recoveredContainerRanges.isEmpty)
+        // Deleting and retyping the line, and re-indenting it, incrementally.
+        let at = intact.components(separatedBy: "\t\t\t</dict>\n")[0].utf8.count
+        var t = parse(intact)
+        for edit in [TextEdit(range: at..<(at + 10), replacement: ""), TextEdit(range: at..<at, replacement: "\t\t\t</dict>\n"),
+                     TextEdit(range: at..<(at + 1), replacement: ""), TextEdit(range: at..<at, replacement: "\t"),
+                     TextEdit(range: at + 3..<(at + 4), replacement: "x")] {
+            t = t.applying(edit)
+            #expect(sameTree(t, SyntaxTree.parse(t.text)), "after \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription)")
+        }
+        #expect(t.text != Array(intact.utf8))
+    }
 }
