@@ -552,10 +552,13 @@ struct Parser {
             k -= 1
         }
         let top = stack.count - 1
-        if k >= 1, let j = indentationRecovery(endTagStart: start, matching: k) { k = j }
+        var recovering = false
+        if k >= 1, let j = indentationRecovery(endTagStart: start, matching: k) { k = j; recovering = true }
         if k >= 1 {
             if k < contextDepth { escaped = true; return }
-            while stack.count - 1 > k && !escaped { close(at: start, endTagWidth: 0, flags: .endTagMissing) }
+            while stack.count - 1 > k && !escaped {
+                if recovering { closeMissingByIndentation(at: start) } else { close(at: start, endTagWidth: 0, flags: .endTagMissing) }
+            }
             pos = i
             close(at: start, endTagWidth: width, flags: flags)
         } else if top >= 1 && !stack[top].tag.isContainer {
@@ -620,6 +623,41 @@ struct Parser {
         }
         for f in outer..<stack.count { stack[f].flags.insert(.lookahead) }
         return outer
+    }
+
+    /// Closes the innermost element as missing where its indentation says it ended: its content
+    /// is the lines indented deeper than its start tag; the first child that starts a line no
+    /// deeper (`<key>` lined up with `<dict>`), and everything after it, goes to the parent.
+    private mutating func closeMissingByIndentation(at x: Int) {
+        let top = stack.count - 1
+        guard top >= contextDepth, let indent = lineIndentation(before: stack[top].start) else {
+            close(at: x, endTagWidth: 0, flags: .endTagMissing)
+            return
+        }
+        let f = stack[top]
+        var cut = f.children.count
+        for (i, c) in f.children.enumerated() {
+            if let ind = lineIndentation(before: f.start + Int(c.offset)), ind.count <= indent.count { cut = i; break }
+        }
+        guard cut < f.children.count else {
+            close(at: x, endTagWidth: 0, flags: .endTagMissing)
+            return
+        }
+        // Child nodes are appended in child order, so the moved entries own the last nodes.
+        if let firstNode = f.children[cut...].first(where: { $0.nodeIndex >= 0 }).map({ Int($0.nodeIndex) }) {
+            stack[top].nodes.removeSubrange(firstNode...)
+        }
+        stack[top].children.removeSubrange(cut...)
+        close(at: x, endTagWidth: 0, flags: .endTagMissing)
+        let parent = stack.count - 1
+        for var e in f.children[cut...] {
+            e.offset = UInt32(f.start + Int(e.offset))  // absolute; `append` makes it relative
+            if e.nodeIndex >= 0 {
+                stack[parent].nodes.append(f.nodes[Int(e.nodeIndex)])
+                e.nodeIndex = Int32(stack[parent].nodes.count - 1)
+            }
+            append(e)
+        }
     }
 
     /// Whether the markup from `i` closes exactly the frames `open` (innermost last), each by its
