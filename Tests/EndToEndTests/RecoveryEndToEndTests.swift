@@ -82,4 +82,23 @@ import Testing
         #expect(!r.stdout.contains(": error: "), "\(r.stdout)")
         #expect(r.stdout.contains("warning: 'NSExceptionRequiresForwardSecrecy' expects a Boolean"))
     }
+
+    /// #10.4: blanks inside an empty container are never a problem.
+    @Test func blanksInsideAnEmptyContainerAreFine() throws {
+        let dir = try TemporaryDirectory()
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t</array>\n\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t</dict>\n</dict>\n</plist>\n"
+        let file = try dir.write("Info.plist", text)
+        let r = try Binary.run(["check", file.path])
+        #expect(!r.stdout.contains("plist-stray-text"), "\(r.stdout)")
+        #expect(!r.stdout.contains(": error: "), "\(r.stdout)")
+    }
+
+    /// #10.7: a '>' inside an attribute value is well-formed XML that Foundation cannot read.
+    @Test func greaterThanInAnAttributeIsAnError() throws {
+        let dir = try TemporaryDirectory()
+        let file = try dir.write("Info.plist", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.>0\">\n<dict/>\n</plist>\n")
+        let r = try Binary.run(["check", file.path])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("\(file.path):2:19: error: ") && r.stdout.contains("[plist-attribute-unreadable]"), "\(r.stdout)")
+    }
 }
