@@ -1,7 +1,19 @@
 // Regressions from issues #10 and #11 at the syntax layer: blank content, reparse reuse, hostile
 // sizes (many attributes, deep nesting).
+import Foundation
 import Testing
 @testable import PlistSyntax
+
+/// Runs CPU-heavy test work on a thread of its own, so that the cooperative pool (two threads on a
+/// two-core machine) stays free for the language-server tests running in parallel, which time out
+/// otherwise. The work returns what it found; the test asserts on it.
+func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        let thread = Thread { continuation.resume(returning: body()) }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+}
 
 @Suite struct SyntaxRobustnessTests {
     /// #10.4: blanks inside an empty container are not text (the tree does not store blank runs,
@@ -47,46 +59,52 @@ import Testing
 
     /// #11.4: the duplicate-attribute check is linear. Pairwise, 200,000 attributes take tens of
     /// seconds (the suite's time budget turns that into a hang); hashed, a fraction of one.
-    @Test func manyAttributesParseInLinearTime() {
-        let count = 200_000
-        var s = "<plist"
-        for i in 0..<count { s += " a\(i)=\"\"" }
-        let clean = parse(s + "><dict/></plist>")
-        #expect(clean.isWellFormed)
-        let duplicated = parse(s + " a\(count / 2)=\"x\"><dict/></plist>")
-        #expect(!duplicated.isWellFormed)
-        #expect(duplicated.syntaxErrors.count == 1)
+    @Test func manyAttributesParseInLinearTime() async {
+        let verdicts = await onOwnThread { () -> [Bool] in
+            let count = 200_000
+            var s = "<plist"
+            for i in 0..<count { s += " a\(i)=\"\"" }
+            let clean = parse(s + "><dict/></plist>")
+            let duplicated = parse(s + " a\(count / 2)=\"x\"><dict/></plist>")
+            return [clean.isWellFormed, !duplicated.isWellFormed, duplicated.syntaxErrors.count == 1]
+        }
+        #expect(verdicts == [true, true, true], "clean well formed, duplicate found, reported once")
         // Few attributes: the pairwise path still finds duplicates.
         #expect(!parse("<plist a=\"1\" b=\"2\" a=\"3\"><dict/></plist>").isWellFormed)
     }
 
     /// #11.2: 100,000 nested elements parse, report, build a typed view and are released
     /// without exhausting the stack.
-    @Test func deepNestingNeitherOverflowsNorRecurses() {
-        let depth = 100_000
-        for name in ["a", "array"] {
-            let s = "<plist>" + String(repeating: "<\(name)>", count: depth) + String(repeating: "</\(name)>", count: depth) + "</plist>"
-            do {
-                let tree = parse(s)
-                #expect(tree.isWellFormed)
-                #expect(tree.syntaxErrors.isEmpty)
-                let doc = PlistDocument(tree)
-                let problems = doc.allProblems.map(\.code)
-                #expect(problems == [name == "a" ? "plist-unknown-element" : "plist-too-deep"])
-                _ = doc.value
+    @Test func deepNestingNeitherOverflowsNorRecurses() async {
+        let failures = await onOwnThread { () -> [String] in
+            var failures: [String] = []
+            func check(_ ok: Bool, _ what: String) { if !ok { failures.append(what) } }
+            let depth = 100_000
+            for name in ["a", "array"] {
+                let s = "<plist>" + String(repeating: "<\(name)>", count: depth) + String(repeating: "</\(name)>", count: depth) + "</plist>"
+                do {
+                    let tree = parse(s)
+                    check(tree.isWellFormed, "\(name): well formed")
+                    check(tree.syntaxErrors.isEmpty, "\(name): no syntax error")
+                    let doc = PlistDocument(tree)
+                    let problems = doc.allProblems.map(\.code)
+                    check(problems == [name == "a" ? "plist-unknown-element" : "plist-too-deep"], "\(name): problems \(problems)")
+                    _ = doc.value
+                }
+                // Unclosed, broken at the bottom, and through an incremental edit (compared in full).
+                let open = "<plist>" + String(repeating: "<\(name)>", count: depth) + "<x"
+                let broken = parse(open)
+                check(!broken.isWellFormed && !broken.syntaxErrors.isEmpty, "\(name): unclosed is reported")
+                let edited = broken.applying(TextEdit(range: open.utf8.count - 1..<open.utf8.count, replacement: "y"))
+                check(sameTree(edited, SyntaxTree.parse(edited.text)), "\(name): incremental equals full")
+                _ = PlistDocument(edited).allProblems
             }
-            // Unclosed, broken at the bottom, and through an incremental edit.
-            let open = "<plist>" + String(repeating: "<\(name)>", count: depth) + "<x"
-            let broken = parse(open)
-            #expect(!broken.isWellFormed)
-            #expect(!broken.syntaxErrors.isEmpty)
-            let edited = broken.applying(TextEdit(range: open.utf8.count - 1..<open.utf8.count, replacement: "y"))
-            #expect(sameTree(edited, SyntaxTree.parse(edited.text)))
-            _ = PlistDocument(edited).allProblems
+            // Markup nested in a scalar is read iteratively too.
+            let inScalar = "<plist><string>" + String(repeating: "<a>", count: depth) + "x" + String(repeating: "</a>", count: depth) + "</string></plist>"
+            check(PlistDocument(parse(inScalar)).value == .string("x"), "text nested in a scalar")
+            return failures
         }
-        // Markup nested in a scalar is read iteratively too.
-        let inScalar = "<plist><string>" + String(repeating: "<a>", count: depth) + "x" + String(repeating: "</a>", count: depth) + "</string></plist>"
-        #expect(PlistDocument(parse(inScalar)).value == .string("x"))
+        #expect(failures == [])
     }
 
     /// #10.5: a missing `</dict>` is placed where the indentation says, only when the document is
