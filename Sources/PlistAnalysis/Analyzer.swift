@@ -38,6 +38,12 @@ public enum Analyzer {
             if suppressions.isEmpty { out += found } else { out += found.filter { !suppressions.suppresses($0) } }
         }
         BranchSafety.removeUnsafeFixes(&out, document: document)
+        // Inside a container whose end the parser placed by recovery, a warning is most likely a
+        // follow-on of that guess, not the user's problem: only errors stay.
+        let recovered = document.tree.recoveredContainerRanges
+        if !recovered.isEmpty {
+            out.removeAll { d in d.severity == .warning && recovered.contains { $0.contains(d.range.lowerBound) } }
+        }
         out.sort { ($0.range.lowerBound, $0.range.upperBound, $0.code) < ($1.range.lowerBound, $1.range.upperBound, $1.code) }
         if let limitPerRule { return limiting(out, perRule: limitPerRule) }
         return out

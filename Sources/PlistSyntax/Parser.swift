@@ -80,6 +80,10 @@ struct Parser {
         seenRoot = true
         run(until: regionEnd)
         if escaped || pos != regionEnd || stack.count != contextDepth { return nil }
+        // The region may change the enclosing elements themselves: a plist tag typed inside a
+        // scalar (`<key>…<string></string>&…</key>`) makes the scalar's nesting a look-ahead
+        // decision, recorded on its entry, which lies outside the region. Widen instead.
+        for k in 0..<contextDepth where stack[k].flags != frames[k].flags { return nil }
         return (stack[contextDepth - 1].children, stack[contextDepth - 1].nodes)
     }
 
@@ -159,6 +163,8 @@ struct Parser {
             offset: UInt32(f.start), width: UInt32(elementEnd - f.start), kind: .element, tag: f.tag,
             flags: f.flags.union(extra), startTagWidth: UInt32(f.startTagWidth), endTagWidth: UInt32(endTagWidth))
         if f.children.isEmpty {
+            // Only blank runs (which are not stored) or nothing: say so, as `leaf` does.
+            entry.flags.insert(.whitespaceOnly)
         } else if f.children.count == 1 && f.children[0].kind == .text {
             entry.flags.formUnion(f.children[0].flags.intersection([.hasReferences, .malformed]))
         } else {
@@ -346,7 +352,10 @@ struct Parser {
         while j < end && XMLChar.isSpace(p[j]) { j += 1 }
         guard j < end, p[j] == 0x3E else { return false }
         if stack.count - 1 < contextDepth - 1 { return false }
-        let entryFlags = textEnd > contentStart ? flags.union(textFlags.intersection([.hasReferences, .malformed])) : flags
+        var entryFlags = textEnd > contentStart ? flags.union(textFlags.intersection([.hasReferences, .malformed])) : flags
+        // Blank (or empty) inline content is recorded on the element: the tree does not store
+        // blank runs, so readers of inline content could not tell `<dict>⏎⇥</dict>` from text.
+        if textFlags.contains(.whitespaceOnly) { entryFlags.insert(.whitespaceOnly) }
         pos = j + 1
         append(RawEntry(offset: UInt32(start), width: UInt32(j + 1 - start), kind: .element, tag: tag, flags: entryFlags,
                         startTagWidth: UInt32(contentStart - start), endTagWidth: UInt32(j + 1 - textEnd)))
@@ -451,6 +460,9 @@ struct Parser {
         var flags: EntryFlags = []
         var i = nameEnd
         var attributeNames: [(Int, Int)] = []
+        // Past a few attributes, duplicates are found by hashing: a pairwise check is quadratic
+        // (200,000 attributes on one tag took half a minute).
+        var attributeSet: Set<ArraySlice<UInt8>>? = nil
         tagLoop: while true {
             let hadSpace = skipSpace(&i)
             if i >= end { flags.insert(.startTagUnterminated); break }
@@ -473,7 +485,16 @@ struct Parser {
                     continue
                 }
                 if !hadSpace { flags.insert(.malformed) }
-                for (s, n) in attributeNames where n == attrEnd - i && memeq(s, i, n) { flags.insert(.malformed) }
+                if attributeSet != nil || attributeNames.count >= 8 {
+                    if attributeSet == nil {
+                        var set = Set<ArraySlice<UInt8>>(minimumCapacity: 32)
+                        for (s, n) in attributeNames { set.insert(slice(s, n)) }
+                        attributeSet = set
+                    }
+                    if !attributeSet!.insert(slice(i, attrEnd - i)).inserted { flags.insert(.malformed) }
+                } else {
+                    for (s, n) in attributeNames where n == attrEnd - i && memeq(s, i, n) { flags.insert(.malformed) }
+                }
                 attributeNames.append((i, attrEnd - i))
                 i = attrEnd
                 _ = skipSpace(&i)
@@ -592,6 +613,11 @@ struct Parser {
         return false
     }
 
+    /// A copy of `n` bytes from `s`, as a hashable slice.
+    private func slice(_ s: Int, _ n: Int) -> ArraySlice<UInt8> {
+        ArraySlice(UnsafeBufferPointer(rebasing: p[s..<(s + n)]))
+    }
+
     @inline(__always)
     private func memeq(_ a: Int, _ b: Int, _ n: Int) -> Bool {
         for k in 0..<n where p[a + k] != p[b + k] { return false }
@@ -622,9 +648,13 @@ struct Parser {
             k -= 1
         }
         let top = stack.count - 1
+        var recovering = false
+        if k >= 1, let j = indentationRecovery(endTagStart: start, matching: k) { k = j; recovering = true }
         if k >= 1 {
             if k < contextDepth { escaped = true; return }
-            while stack.count - 1 > k && !escaped { close(at: start, endTagWidth: 0, flags: .endTagMissing) }
+            while stack.count - 1 > k && !escaped {
+                if recovering { closeMissingByIndentation(at: start) } else { close(at: start, endTagWidth: 0, flags: .endTagMissing) }
+            }
             pos = i
             close(at: start, endTagWidth: width, flags: flags)
         } else if top >= 1 && !stack[top].tag.isContainer {
@@ -634,6 +664,147 @@ struct Parser {
             pos = i
             append(RawEntry(offset: UInt32(start), width: UInt32(width), kind: .strayEndTag, tag: .other, flags: flags.union(.malformed), startTagWidth: 0, endTagWidth: 0))
         }
+    }
+
+    // MARK: Recovery of a missing end tag from indentation
+
+    /// The indentation of the line holding `i` when only blanks precede `i` on it (nil otherwise),
+    /// as the range of those blanks.
+    private func lineIndentation(before i: Int) -> Range<Int>? {
+        var j = i
+        while j > 0 && (p[j - 1] == 0x20 || p[j - 1] == 0x09) { j -= 1 }
+        guard j == 0 || p[j - 1] == 0x0A || p[j - 1] == 0x0D else { return nil }
+        return j..<i
+    }
+
+    /// A person reads a missing end tag from indentation: with `</dict>` deleted after an
+    /// exception domain's last entry, the next `</dict>` (one level less indented) closes the
+    /// *outer* dictionary its indentation lines up with, and the inner one is the unclosed one.
+    /// Returns the index of the frame this end tag closes instead of `k` (the nearest open
+    /// element of its name), or nil to keep XML's reading. It applies only when the end tag
+    /// starts its line, is less indented than frame `k`'s start tag and every frame above the
+    /// chosen one, lines up exactly with the chosen one, and a look-ahead confirms that XML's
+    /// reading leaves the rest of the document unbalanced while this one balances it: a valid
+    /// file, however indented, never gets an error. The decision read ahead, so the entries it
+    /// touches carry `lookahead` (an edit then reparses in full).
+    private mutating func indentationRecovery(endTagStart x: Int, matching k: Int) -> Int? {
+        guard let indent = lineIndentation(before: x),
+              let innerIndent = lineIndentation(before: stack[k].start), innerIndent.count > indent.count else { return nil }
+        // The outer open element of the same name that the end tag lines up with.
+        var j = k - 1
+        var found: Int? = nil
+        while j >= 1 {
+            if let ind = lineIndentation(before: stack[j].start) {
+                if ind.count == indent.count {
+                    if stack[j].nameLength == stack[k].nameLength && memeq(stack[j].nameStart, stack[k].nameStart, stack[k].nameLength)
+                        && memeq(ind.lowerBound, indent.lowerBound, indent.count) { found = j }
+                    break
+                }
+                if ind.count < indent.count { break }
+            } else {
+                break
+            }
+            j -= 1
+        }
+        guard let outer = found else { return nil }
+        // Every frame the recovery closes must be more indented than the end tag.
+        for f in (outer + 1)..<stack.count {
+            guard let ind = lineIndentation(before: stack[f].start), ind.count > indent.count else { return nil }
+        }
+        // XML's reading must fail and the recovered one succeed (nil: could not tell).
+        guard balancedAhead(from: x, open: 1..<stack.count) == false,
+              balancedAhead(from: x, open: 1..<(outer + 1)) == true else {
+            stack[k].flags.insert(.lookahead)
+            return nil
+        }
+        for f in outer..<stack.count { stack[f].flags.insert(.lookahead) }
+        return outer
+    }
+
+    /// Closes the innermost element as missing where its indentation says it ended: its content
+    /// is the lines indented deeper than its start tag; the first child that starts a line no
+    /// deeper (`<key>` lined up with `<dict>`), and everything after it, goes to the parent.
+    private mutating func closeMissingByIndentation(at x: Int) {
+        let top = stack.count - 1
+        guard top >= contextDepth, let indent = lineIndentation(before: stack[top].start) else {
+            close(at: x, endTagWidth: 0, flags: .endTagMissing)
+            return
+        }
+        let f = stack[top]
+        var cut = f.children.count
+        for (i, c) in f.children.enumerated() {
+            if let ind = lineIndentation(before: f.start + Int(c.offset)), ind.count <= indent.count { cut = i; break }
+        }
+        guard cut < f.children.count else {
+            close(at: x, endTagWidth: 0, flags: .endTagMissing)
+            return
+        }
+        // Child nodes are appended in child order, so the moved entries own the last nodes.
+        if let firstNode = f.children[cut...].first(where: { $0.nodeIndex >= 0 }).map({ Int($0.nodeIndex) }) {
+            stack[top].nodes.removeSubrange(firstNode...)
+        }
+        stack[top].children.removeSubrange(cut...)
+        close(at: x, endTagWidth: 0, flags: .endTagMissing)
+        let parent = stack.count - 1
+        for var e in f.children[cut...] {
+            e.offset = UInt32(f.start + Int(e.offset))  // absolute; `append` makes it relative
+            if e.nodeIndex >= 0 {
+                stack[parent].nodes.append(f.nodes[Int(e.nodeIndex)])
+                e.nodeIndex = Int32(stack[parent].nodes.count - 1)
+            }
+            append(e)
+        }
+    }
+
+    /// Whether the markup from `i` closes exactly the frames `open` (innermost last), each by its
+    /// own end tag, and then ends the document with nothing else open or stray. Nil when the
+    /// look-ahead budget runs out or the markup cannot be read (unterminated constructs).
+    private func balancedAhead(from i0: Int, open frames: Range<Int>) -> Bool? {
+        var open: [(Int, Int)] = frames.map { (stack[$0].nameStart, stack[$0].nameLength) }
+        var i = i0
+        var budget = 4096
+        while i < end {
+            if p[i] != 0x3C { i += 1; continue }
+            budget -= 1
+            if budget == 0 { return nil }
+            if hasPrefix("<!--", at: i) {
+                guard let e = find("-->", from: i + 4) else { return nil }
+                i = e + 3
+            } else if hasPrefix("<![CDATA[", at: i) {
+                guard let e = find("]]>", from: i + 9) else { return nil }
+                i = e + 3
+            } else if hasPrefix("<?", at: i) {
+                guard let e = find("?>", from: i + 2) else { return nil }
+                i = e + 2
+            } else if i + 1 < end && p[i + 1] == 0x21 {
+                return nil
+            } else if i + 1 < end && p[i + 1] == 0x2F {
+                let ne = name(at: i + 2)
+                let n = ne - i - 2
+                var j = ne
+                while j < end && XMLChar.isSpace(p[j]) { j += 1 }
+                guard n > 0, j < end, p[j] == 0x3E else { return nil }
+                guard let (s, len) = open.last, len == n, memeq(s, i + 2, n) else { return false }
+                open.removeLast()
+                i = j + 1
+            } else {
+                let ne = name(at: i + 1)
+                guard ne > i + 1 else { return nil }
+                var j = ne
+                var quote: UInt8 = 0
+                while j < end {
+                    let b = p[j]
+                    if quote != 0 { if b == quote { quote = 0 } }
+                    else if b == 0x22 || b == 0x27 { quote = b }
+                    else if b == 0x3E || b == 0x3C { break }
+                    j += 1
+                }
+                guard j < end, p[j] == 0x3E else { return nil }
+                if p[j - 1] != 0x2F { open.append((i + 1, ne - i - 1)) }
+                i = j + 1
+            }
+        }
+        return open.isEmpty
     }
 
     // MARK: Comments, CDATA, DOCTYPE, processing instructions

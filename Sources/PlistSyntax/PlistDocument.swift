@@ -134,6 +134,9 @@ public struct PlistDocument: Sendable {
     /// Plist structure and value problems (XML problems are in `tree.syntaxErrors`).
     public let problems: [SyntaxProblem]
 
+    /// Containers nested deeper than this are reported (`plist-too-deep`) and not read.
+    public static let maximumDepth = 512
+
     /// The `#if` groups of a preprocessed Info.plist (empty structure for an ordinary file).
     public let conditionals: ConditionalStructure
     /// The preprocessor definitions the view was built for; nil means every branch at once.
@@ -315,15 +318,30 @@ enum ScalarText {
         return s
     }
 
+    /// The text of `e` and of any elements nested in it, in document order. Iterative: markup
+    /// nested in a scalar may be deeper than the call stack allows.
     static func raw(_ text: [UInt8], _ e: SyntaxElement) -> String {
         guard e.hasChildNode else { return ValueDecoder.decodeText(text, e.contentRange) }
+        enum Piece { case text(String), element(SyntaxElement) }
         var s = ""
-        e.forEachChild { c in
-            switch c.kind {
-            case .text: s += ValueDecoder.decodeText(text, c.range)
-            case .cdata: s += String(decoding: text[(c.start + 9)..<max(c.start + 9, c.end - (c.flags.contains(.unterminated) ? 0 : 3))], as: UTF8.self)
-            case .element: s += raw(text, c)
-            default: break
+        var pending: [Piece] = [.element(e)]  // what is still to read, the next piece last
+        while let piece = pending.popLast() {
+            switch piece {
+            case .text(let t):
+                s += t
+            case .element(let current) where !current.hasChildNode:
+                s += ValueDecoder.decodeText(text, current.contentRange)
+            case .element(let current):
+                var inner: [Piece] = []
+                current.forEachChild { c in
+                    switch c.kind {
+                    case .text: inner.append(.text(ValueDecoder.decodeText(text, c.range)))
+                    case .cdata: inner.append(.text(String(decoding: text[(c.start + 9)..<max(c.start + 9, c.end - (c.flags.contains(.unterminated) ? 0 : 3))], as: UTF8.self)))
+                    case .element: inner.append(.element(c))
+                    default: break
+                    }
+                }
+                pending.append(contentsOf: inner.reversed())
             }
         }
         return s
@@ -340,6 +358,8 @@ private struct Builder {
     /// Without definitions, in a preprocessed file: every branch is read, values in different
     /// conditional regions are alternatives.
     let branching: Bool
+    /// How many containers enclose the element being built.
+    var depth = 0
 
     init(text: [UInt8], conditionals: ConditionalStructure, definitions: [String: String]?) {
         self.text = text
@@ -379,6 +399,7 @@ private struct Builder {
             problems.append(SyntaxProblem(code: "plist-no-root", message: "The root element is <\(name(rootElement))>, not <plist>", range: rootElement.startTagRange))
             return nil
         }
+        checkStartTag(rootElement)
         var values: [SyntaxElement] = []
         rootElement.forEachChild { c in
             if inactive(c) { return }
@@ -419,12 +440,41 @@ private struct Builder {
 
     func scalarText(_ e: SyntaxElement) -> String { ScalarText.decode(text, e) }
 
+    /// Core Foundation skips attributes unread and ends a tag at its first '>', so a '>' inside
+    /// an attribute value (well-formed XML: `<plist version="1.>0">`) makes it read the rest of
+    /// the tag as content: the file fails to load, or a value reads differently.
+    mutating func checkStartTag(_ e: SyntaxElement) {
+        let tag = e.startTagRange
+        guard tag.count > 2, !e.flags.contains(.startTagUnterminated), !e.flags.contains(.malformed) else { return }
+        if let gt = text[tag.lowerBound..<(tag.upperBound - 1)].firstIndex(of: 0x3E) {
+            problems.append(SyntaxProblem(
+                code: "plist-attribute-unreadable",
+                message: "Foundation ends the tag at this '>' inside an attribute value and cannot read the file as written; write &gt; instead",
+                range: gt..<(gt + 1)))
+        }
+    }
+
     mutating func build(_ e: SyntaxElement) -> PlistNode {
+        checkStartTag(e)
+        // The typed view (and every walk over it, here and in the analysis) is recursive; a
+        // bounded depth keeps a hostile file from exhausting the stack. No real plist comes close.
+        if depth >= PlistDocument.maximumDepth && e.tag.isContainer {
+            problems.append(SyntaxProblem(
+                code: "plist-too-deep",
+                message: "Values are nested more than \(PlistDocument.maximumDepth) levels deep; this one and everything inside it is not read",
+                range: e.startTagRange))
+            return PlistNode(kind: .unknown, element: e, entries: [], items: [], text: nil, boolValue: nil)
+        }
         switch e.tag {
         case .dict: return buildDictionary(e)
         case .array: return buildArray(e)
         case .true, .false:
-            if e.children.contains(where: { !($0.kind == .text && $0.flags.contains(.whitespaceOnly)) && $0.kind != .comment }) {
+            // Core Foundation wants `</true>` right after `<true>`: even blank inline content is
+            // content here (unlike in a container, where blanks are never a problem).
+            let hasContent = e.hasChildNode
+                ? e.children.contains(where: { !($0.kind == .text && $0.flags.contains(.whitespaceOnly)) && $0.kind != .comment })
+                : !e.contentRange.isEmpty
+            if hasContent {
                 problems.append(SyntaxProblem(code: "plist-boolean-content", message: "<\(name(e))/> takes no content", range: e.contentRange))
             }
             return PlistNode(kind: .boolean, element: e, entries: [], items: [], text: nil, boolValue: e.tag == .true)
@@ -519,6 +569,8 @@ private struct Builder {
     }
 
     mutating func buildDictionary(_ e: SyntaxElement) -> PlistNode {
+        depth += 1
+        defer { depth -= 1 }
         var entries: [PlistEntry] = []
         // Keys waiting for their value: one, or several in different branches (`#if A <key>X</key>
         // #else <key>Y</key> #endif <string>v</string>`), which then share the value.
@@ -530,6 +582,7 @@ private struct Builder {
                 for inner in c.childElements {
                     problems.append(SyntaxProblem(code: "plist-element-in-scalar", message: "<\(name(inner))> cannot appear inside <key>", range: inner.range))
                 }
+                checkStartTag(c)
                 checkScalarMarkup(c)
                 let key = PlistKey(element: c, text: scalarText(c))
                 if !pending.isEmpty && !pending.allSatisfy({ inOtherBranches($0.element, c) }) {
@@ -564,6 +617,8 @@ private struct Builder {
     }
 
     mutating func buildArray(_ e: SyntaxElement) -> PlistNode {
+        depth += 1
+        defer { depth -= 1 }
         var items: [PlistNode] = []
         e.forEachChild { c in
             if inactive(c) { return }

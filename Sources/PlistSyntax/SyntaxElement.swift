@@ -68,8 +68,9 @@ public struct SyntaxElement: Sendable {
         guard kind == .element else { return [] }
         let content = contentRange
         guard !content.isEmpty else { return [] }
-        var flags = entry.flags.intersection([.hasReferences, .malformed])
-        flags.remove(.malformed)
+        // An element's `whitespaceOnly` flag says its inline content is blank (the parser records
+        // it because blank runs are not stored); `malformed` belongs to the tags, not the text.
+        let flags = entry.flags.intersection([.hasReferences, .whitespaceOnly])
         let text = RawEntry(offset: 0, width: UInt32(content.count), kind: .text, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0)
         return [SyntaxElement(entry: text, start: content.lowerBound, node: nil)]
     }

@@ -35,12 +35,23 @@ private struct ErrorWalker {
 
     func name(_ e: SyntaxElement) -> String { String(decoding: text[e.nameRange(in: text)], as: UTF8.self) }
 
-    mutating func walk(_ parent: SyntaxElement, depth: Int) {
-        guard let node = parent.node, node.containsError || depth == 0 else { return }
-        for (i, raw) in node.children.enumerated() where raw.containsError {
+    /// Reports flagged entries in document order (each element before its content), with an
+    /// explicit stack: a file may nest elements far deeper than the call stack allows.
+    mutating func walk(_ document: SyntaxElement, depth: Int) {
+        guard let root = document.node else { return }
+        // Each level: the element whose content is walked, its node, and the next child index.
+        var stack: [(parent: SyntaxElement, node: SyntaxNode, next: Int)] = [(document, root, 0)]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let (parent, node, i) = stack[top]
+            guard i < node.children.count else { stack.removeLast(); continue }
+            stack[top].next = i + 1
+            let raw = node.children[i]
+            guard raw.containsError else { continue }
+            let level = depth + top
             let e = SyntaxElement.child(i, of: node, ownerStart: parent.start)
-            report(e, atDocumentLevel: depth == 0, isRoot: depth == 0 && i == tree.rootElementIndex)
-            if e.node != nil { walk(e, depth: depth + 1) }
+            report(e, atDocumentLevel: level == 0, isRoot: level == 0 && i == tree.rootElementIndex)
+            if let child = e.node, child.containsError { stack.append((e, child, 0)) }
         }
     }
 
@@ -149,7 +160,7 @@ private struct ErrorWalker {
     mutating func checkTag(_ e: SyntaxElement) {
         let r = e.startTagRange
         var i = e.nameRange(in: text).upperBound
-        var names: [[UInt8]] = []
+        var names: Set<[UInt8]> = []  // hashed: a tag may hold 200,000 attributes
         let n = name(e)
         while i < r.upperBound {
             let s = i
@@ -164,8 +175,7 @@ private struct ErrorWalker {
             }
             if s == i { add("xml-malformed-tag", "Attributes in <\(n)> must be separated by white space", i..<j); return }
             let attr = Array(text[i..<j])
-            if names.contains(attr) { add("xml-malformed-tag", "Attribute '\(String(decoding: attr, as: UTF8.self))' appears twice in <\(n)>", i..<j); return }
-            names.append(attr)
+            if !names.insert(attr).inserted { add("xml-malformed-tag", "Attribute '\(String(decoding: attr, as: UTF8.self))' appears twice in <\(n)>", i..<j); return }
             i = j
             while i < r.upperBound && XMLChar.isSpace(text[i]) { i += 1 }
             guard i < r.upperBound, text[i] == 0x3D else { add("xml-malformed-tag", "Attribute '\(String(decoding: attr, as: UTF8.self))' needs a value: name=\"value\"", s..<j); return }

@@ -105,7 +105,8 @@ public struct EntryFlags: OptionSet, Sendable, Hashable, BitwiseCopyable {
     public static let malformed = EntryFlags(rawValue: 1 << 5)
     /// The text (or a scalar element's text) contains `&…;` references.
     public static let hasReferences = EntryFlags(rawValue: 1 << 6)
-    /// Text that is only XML white space.
+    /// Text that is only XML white space; on an element stored inline (no child node), content
+    /// that is blank or empty.
     public static let whitespaceOnly = EntryFlags(rawValue: 1 << 7)
     /// A comment, PI or CDATA section that the file ends inside.
     public static let unterminated = EntryFlags(rawValue: 1 << 8)
@@ -159,7 +160,11 @@ public struct RawEntry: Sendable, BitwiseCopyable {
 public final class SyntaxNode: Sendable {
     public let children: ContiguousArray<RawEntry>
     /// The child nodes of `children`, indexed by `RawEntry.nodeIndex`.
-    public let nodes: ContiguousArray<SyntaxNode>
+    public var nodes: ContiguousArray<SyntaxNode> { storage }
+    /// Written only by `deinit`, when no other reference to this node exists: it moves the child
+    /// nodes out so that a deep tree is released by a loop instead of a recursion (100,000 nested
+    /// elements overflowed the stack). Never written while the node is shared, hence safe to send.
+    private nonisolated(unsafe) var storage: ContiguousArray<SyntaxNode>
     /// Width of the owning element (or document) in bytes.
     public let width: Int
     /// Whether any entry below breaks a well-formedness rule (cached for a fast verdict).
@@ -170,7 +175,7 @@ public final class SyntaxNode: Sendable {
 
     init(children: ContiguousArray<RawEntry>, nodes: ContiguousArray<SyntaxNode>, width: Int) {
         self.children = children
-        self.nodes = nodes
+        self.storage = nodes
         self.width = width
         var error = false
         var lookahead = false
@@ -180,6 +185,20 @@ public final class SyntaxNode: Sendable {
         }
         self.containsError = error
         self.containsLookahead = lookahead
+    }
+
+    /// Releases the subtree iteratively: each node about to die hands its children to the
+    /// worklist first, so no `deinit` ever runs inside another.
+    deinit {
+        guard !storage.isEmpty else { return }
+        var work = storage
+        storage = []
+        while var n = work.popLast() {
+            if isKnownUniquelyReferenced(&n) && !n.storage.isEmpty {
+                work.append(contentsOf: n.storage)
+                n.storage = []
+            }
+        }
     }
 
     /// The child node of one of this node's entries.
@@ -200,17 +219,21 @@ public final class SyntaxNode: Sendable {
 
     /// Structural equality (same entries, same widths and flags, recursively) — used to prove
     /// incremental reparsing equal to parsing from scratch.
+    /// Iterative, so that any depth compares without exhausting the stack.
     public func isStructurallyEqual(to other: SyntaxNode) -> Bool {
-        if self === other { return true }
-        guard width == other.width, children.count == other.children.count else { return false }
-        for i in children.indices {
-            let a = children[i], b = other.children[i]
-            guard a.offset == b.offset, a.width == b.width, a.kind == b.kind, a.tag == b.tag, a.flags == b.flags,
-                  a.startTagWidth == b.startTagWidth, a.endTagWidth == b.endTagWidth else { return false }
-            switch (node(of: a), other.node(of: b)) {
-            case (nil, nil): continue
-            case let (x?, y?): if !x.isStructurallyEqual(to: y) { return false }
-            default: return false
+        var pending: [(SyntaxNode, SyntaxNode)] = [(self, other)]
+        while let (x, y) = pending.popLast() {
+            if x === y { continue }
+            guard x.width == y.width, x.children.count == y.children.count else { return false }
+            for i in x.children.indices {
+                let a = x.children[i], b = y.children[i]
+                guard a.offset == b.offset, a.width == b.width, a.kind == b.kind, a.tag == b.tag, a.flags == b.flags,
+                      a.startTagWidth == b.startTagWidth, a.endTagWidth == b.endTagWidth else { return false }
+                switch (x.node(of: a), y.node(of: b)) {
+                case (nil, nil): continue
+                case let (p?, q?): pending.append((p, q))
+                default: return false
+                }
             }
         }
         return true

@@ -72,6 +72,10 @@ public struct SyntaxTree: Sendable {
         let delta = insertedCount - editRange.count
         // A recovery decided by reading ahead may depend on the edited text: parse in full.
         if root.containsLookahead { return SyntaxTree.parse(newText) }
+        // So may an edit to a line's indentation or to the line structure: the recovery of a
+        // missing end tag reads indentation (docs/parser.md), and where no decision was taken
+        // before, no flag says one may be taken now.
+        if changesIndentation(newText: newText, editRange: editRange, insertedCount: insertedCount) { return SyntaxTree.parse(newText) }
         // Descend to the deepest element whose content strictly contains the edit.
         var path: [(node: SyntaxNode, index: Int, start: Int)] = []
         var contentEnd = text.count  // relative to `nodeStart`: where the current node's content ends
@@ -124,6 +128,16 @@ public struct SyntaxTree: Sendable {
             (first, last) = widen(node: node, first: up.index, last: up.index)
         }
         return SyntaxTree.parse(newText)
+    }
+
+    /// Whether the edit adds or removes a line break, or lies in the blanks that start a line.
+    private func changesIndentation(newText: [UInt8], editRange: Range<Int>, insertedCount: Int) -> Bool {
+        let lo = editRange.lowerBound
+        for i in editRange where text[i] == 0x0A || text[i] == 0x0D { return true }
+        for i in lo..<(lo + insertedCount) where newText[i] == 0x0A || newText[i] == 0x0D { return true }
+        var j = lo
+        while j > 0 && (newText[j - 1] == 0x20 || newText[j - 1] == 0x09) { j -= 1 }
+        return j == 0 || newText[j - 1] == 0x0A || newText[j - 1] == 0x0D
     }
 
     private func nameLength(at i: Int) -> Int {
@@ -188,5 +202,27 @@ public struct SyntaxTree: Sendable {
         // A node whose content became plain text (or nothing) is stored inline by a full parse.
         if children.isEmpty || (children.count == 1 && children[0].kind == .text) { return nil }
         return SyntaxNode(children: children, nodes: nodes, width: node.width + delta)
+    }
+}
+
+extension SyntaxTree {
+    /// The ranges of containers whose end the parser placed by recovery (a missing end tag read
+    /// from indentation, docs/parser.md), outermost first. Their structure is a guess: the
+    /// analysis drops warnings inside them, which would only be follow-ons of that guess.
+    public var recoveredContainerRanges: [Range<Int>] {
+        var out: [Range<Int>] = []
+        guard root.containsError else { return out }
+        // Iterative: the tree may be deeper than the call stack allows.
+        var pending: [(node: SyntaxNode, start: Int)] = [(root, 0)]
+        while let (node, start) = pending.popLast() {
+            for c in node.children where c.kind == .element && c.containsError {
+                let s = start + Int(c.offset)
+                if c.tag.isContainer && c.flags.isSuperset(of: [.endTagMissing, .lookahead]) {
+                    out.append(s..<(s + Int(c.width)))
+                }
+                if let child = node.node(of: c), child.containsError { pending.append((child, s)) }
+            }
+        }
+        return out.sorted { $0.lowerBound < $1.lowerBound }
     }
 }

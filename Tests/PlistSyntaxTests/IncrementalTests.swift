@@ -7,6 +7,8 @@ let editFragments: [String] = [
     "a", " ", "\n", "\t", "<", ">", "/", "&", ";", "\"", "é", "🔥", "中", "<key>", "</key>", "<ke", "</ke", "<string>",
     "</string>", "<dict>", "</dict>", "<array>", "</array>", "<true/>", "<!--", "-->", "<![CDATA[", "]]>", "&amp;",
     "&#x41;", "<key>NSCameraUsageDescription</key>\n\t<string>Scan</string>\n", "<?pi x?>", "</", "<d", "\u{1}",
+    // Tag fragments glued to entity starts (#11.9): markup typed into a scalar next to a `&`.
+    "<string></string>&", "&<", "</key>&", "&</", "<key>&amp", "&#<", "<true/>&",
 ]
 
 let directiveFragments: [String] = [
@@ -99,6 +101,31 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
         #expect(edits >= 4000)
         // The generator really produces directive lines the parser recognises.
         #expect(directiveTrees >= 1000, "only \(directiveTrees) edited trees held a directive")
+    }
+
+    /// Small broken documents reach the states a corpus file rarely does (markup inside a
+    /// scalar, look-ahead recoveries) within a few edits.
+    @Test func randomEditsOnSmallDocumentsEqualAFullParse() {
+        let seeds = ["<key><</key>", "<key>a</key>", "<plist><dict><key>A</key><string>x&amp;y</string></dict></plist>",
+                     "<dict>\n\t<key>A</key>\n\t<string>&</string>\n</dict>", "<string><![CDATA[x]]>&</string>", ""]
+        var rng = SplitMix64(seed: 0x0911_0009)
+        var edits = 0
+        for seed in seeds {
+            for round in 0..<150 {
+                var tree = SyntaxTree.parse(seed)
+                for step in 0..<12 {
+                    let edit = randomEdit(tree.text, &rng)
+                    let incremental = tree.applying(edit)
+                    edits += 1
+                    if !sameTree(incremental, SyntaxTree.parse(incremental.text)) {
+                        Issue.record("\(seed.debugDescription) round \(round) step \(step): \(String(decoding: tree.text, as: UTF8.self).debugDescription) edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription) differs from a full parse")
+                        return
+                    }
+                    tree = incremental
+                }
+            }
+        }
+        #expect(edits == seeds.count * 150 * 12)
     }
 
     @Test func editsInsideAValueReuseTheRestOfTheTree() {

@@ -115,6 +115,18 @@ extension ParserProblemRule {
             category: .structure,
             examples: [.triggering("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist SYSTEM \"http://example.com/a>b.dtd\">\n<plist version=\"1.0\">\n<dict/>\n</plist>\n"),
                        .nonTriggering(valid)]),
+        ParserProblemRule(
+            id: "plist-attribute-unreadable", title: "A '>' inside an attribute value",
+            rationale: "XML allows `>` in an attribute value, but Core Foundation ends a tag at its first `>` and reads the rest as content, so the file fails to load (or a value changes). Write `&gt;`.",
+            category: .structure,
+            examples: [.triggering("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.>0\">\n<dict/>\n</plist>\n"),
+                       .nonTriggering(valid)]),
+        ParserProblemRule(
+            id: "plist-too-deep", title: "Values nested too deep",
+            rationale: "Containers nested more than \(PlistDocument.maximumDepth) levels deep are not read: no real property list comes close, and a file that does is built to exhaust a reader's stack.",
+            category: .structure,
+            examples: [.triggering(dict("\t<key>A</key>\n" + String(repeating: "<array>", count: PlistDocument.maximumDepth) + String(repeating: "</array>", count: PlistDocument.maximumDepth) + "\n")),
+                       .nonTriggering(valid)]),
     ]
 }
 
