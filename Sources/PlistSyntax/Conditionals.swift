@@ -107,20 +107,25 @@ public struct ConditionalStructure: Sendable {
         self.segments = segments
     }
 
-    private static func collect(_ e: SyntaxElement, _ text: [UInt8], _ out: inout [Directive]) {
-        guard let node = e.node else { return }
-        for i in node.children.indices {
+    /// Every directive line of the tree, in document order. Most plists hold no `#` at all: one scan
+    /// of the bytes answers them without a walk. The walk keeps its own stack (a tree may be nested
+    /// far deeper than the thread's stack allows).
+    private static func collect(_ document: SyntaxElement, _ text: [UInt8], _ out: inout [Directive]) {
+        guard text.contains(0x23) else { return }
+        var stack: [(element: SyntaxElement, next: Int)] = [(document, 0)]
+        while let top = stack.last {
+            guard let node = top.element.node, top.next < node.children.count else { stack.removeLast(); continue }
+            let i = top.next
+            stack[stack.count - 1].next = i + 1
             let raw = node.children[i]
             if raw.kind == .directive {
-                let c = SyntaxElement.child(i, of: node, ownerStart: e.start)
-                out.append(parse(c.range, text))
+                out.append(parse(SyntaxElement.child(i, of: node, ownerStart: top.element.start).range, text))
             } else if raw.nodeIndex >= 0 {
-                collect(SyntaxElement.child(i, of: node, ownerStart: e.start), text, &out)
+                stack.append((SyntaxElement.child(i, of: node, ownerStart: top.element.start), 0))
             }
         }
     }
 
-    /// Splits a directive line into its word and argument.
     static func parse(_ range: Range<Int>, _ text: [UInt8]) -> Directive {
         var j = range.lowerBound + 1
         while j < range.upperBound && (text[j] == 0x20 || text[j] == 0x09) { j += 1 }
