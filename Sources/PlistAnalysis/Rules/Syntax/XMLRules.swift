@@ -31,7 +31,36 @@ private func closeTag(_ p: SyntaxProblem, _ c: RuleContext) -> [Fix] {
     let edits = EditBuilder(tree.text)
     let isScalar = e.tag.isScalar || e.tag == .key
     let newText = isScalar ? "</\(name)>" : edits.lineEnding + edits.indentation(ofLineAt: e.start) + "</\(name)>"
-    return [Fix(title: "Close <\(name)> with </\(name)>", edits: [TextReplacement(range: at..<at, newText: newText)], isPreferred: true, isSafe: true)]
+    // A container's end is certain only where indentation shows it (docs/safe-fixes.md); elsewhere
+    // the fix is offered, and fix-all leaves the file for the author.
+    let safe = isScalar || indentationShowsEnd(of: e, at: at, edits)
+    return [Fix(title: "Close <\(name)> with </\(name)>", edits: [TextReplacement(range: at..<at, newText: newText)], isPreferred: true, isSafe: safe)]
+}
+
+/// Whether the file's indentation says an unclosed container ends at `at`: its start tag begins a
+/// line, its last child's line is indented deeper (its indentation extends the start tag's, so
+/// tabs and spaces are never compared by count), and what follows `at` (if anything) begins a line
+/// indented no deeper than the start tag.
+private func indentationShowsEnd(of e: SyntaxElement, at: Int, _ edits: EditBuilder) -> Bool {
+    guard edits.startsLine(e.start) else { return false }
+    let own = edits.indentation(ofLineAt: e.start)
+    if let last = e.childElements.last {
+        let child = edits.indentation(ofLineAt: last.start)
+        guard edits.startsLine(last.start), child.count > own.count, child.hasPrefix(own) else { return false }
+    }
+    var next = at
+    let text = edits.text
+    while next < text.count && isBlank(text[next]) { next += 1 }
+    if next < text.count && !(edits.startsLine(next) && own.hasPrefix(edits.indentation(ofLineAt: next))) { return false }
+    // Inside, every end tag on a line of its own lines up with its start tag: otherwise the
+    // missing end tag is deeper, and this element only inherited it (a cascade of closes).
+    var stack = e.childElements
+    while let c = stack.popLast() {
+        if let end = c.endTagRange, edits.startsLine(c.start), edits.startsLine(end.lowerBound),
+           edits.indentation(ofLineAt: c.start) != edits.indentation(ofLineAt: end.lowerBound) { return false }
+        stack += c.childElements
+    }
+    return true
 }
 
 /// The end tag renamed to match the start tag.
