@@ -5,8 +5,9 @@ import Foundation
 import Testing
 
 @Suite struct CheckWriteSafetyTests {
-    let broken = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>UIRequiresFullScreen</key>\n\t<string>YES</string>\n</dict>\n</plist>\n"
-    let fixed = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>UIRequiresFullScreen</key>\n\t<true/>\n</dict>\n</plist>\n"
+    // A bare '&' Foundation cannot read: the safe fix writes it as &amp;.
+    let broken = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleName</key>\n\t<string>Salt & Pepper</string>\n</dict>\n</plist>\n"
+    let fixed = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleName</key>\n\t<string>Salt &amp; Pepper</string>\n</dict>\n</plist>\n"
 
     func contents(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
 
@@ -53,7 +54,7 @@ import Testing
         let r = try Binary.run(["check", "--fix", file.path])
         #expect(r.status == 2)
         #expect(r.stderr.contains("not fixed: the file is read-only"))
-        #expect(r.stdout.contains("[info-wrong-type]"), "the problem is still reported")
+        #expect(r.stdout.contains("[xml-invalid-reference]"), "the problem is still reported")
         #expect(try contents(file) == broken)
         #expect(try info(file.path).st_mode & 0o7777 == 0o444)
     }
@@ -122,7 +123,7 @@ import Testing
         try process.run()
         try waitUntil("the temporary file", seconds: 60) { ((try? leftovers(dir.url)) ?? []).count == 1 }
         // Another editor saves the same length in place, within the same second.
-        let theirs = broken.replacingOccurrences(of: "YES", with: "NO!")
+        let theirs = broken.replacingOccurrences(of: "Pepper", with: "Vinegar")
         try Data(theirs.utf8).write(to: file)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
