@@ -1,6 +1,7 @@
 // Every real-world plist parses without a crash; valid ones raise nothing; broken ones report
 // their actual problem at the right line.
 import Testing
+import PlistTestSupport
 import PlistSyntax
 
 /// The corpus files that are broken, with the problem each must report and its 1-based line.
@@ -16,11 +17,13 @@ let brokenCorpusFiles: [String: (code: String, line: Int)] = [
 ]
 
 @Suite struct CorpusTests {
-    @Test func corpusIsPresent() {
-        #expect(TestFiles.corpusFiles.count >= 80, "corpus missing at \(TestFiles.corpus.path)")
+    @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
+    func corpusIsPresent() throws {
+        #expect(try SharedData.requireCorpus().count >= 250)
     }
 
-    @Test func validFilesRaiseNoProblem() {
+    @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
+    func validFilesRaiseNoProblem() {
         for file in TestFiles.corpusFiles where brokenCorpusFiles[file.name] == nil {
             let doc = PlistDocument(SyntaxTree.parse(file.bytes))
             let problems = doc.allProblems
@@ -30,7 +33,8 @@ let brokenCorpusFiles: [String: (code: String, line: Int)] = [
         }
     }
 
-    @Test func brokenFilesReportTheirProblemAtTheRightLine() {
+    @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
+    func brokenFilesReportTheirProblemAtTheRightLine() {
         for (name, expected) in brokenCorpusFiles {
             guard let file = TestFiles.corpusFiles.first(where: { $0.name == name }) else {
                 Issue.record("missing corpus file \(name)"); continue
@@ -45,7 +49,8 @@ let brokenCorpusFiles: [String: (code: String, line: Int)] = [
         }
     }
 
-    @Test func everyFileKeepsEveryByte() {
+    @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
+    func everyFileKeepsEveryByte() {
         for file in TestFiles.corpusFiles {
             let tree = SyntaxTree.parse(file.bytes)
             #expect(checkTiling(tree.document, tree.text) == nil, "\(file.name)")

@@ -3,6 +3,7 @@
 import Foundation
 import PlistSyntax
 import Testing
+import PlistTestSupport
 import XMLReference
 
 /// The inputs: every corpus file, then deterministic mutated variants of them.
@@ -116,7 +117,8 @@ func valueDifference(_ text: [UInt8], file: String, mutations: [Mutation], refer
     }
 }
 
-@Suite struct DifferentialTests {
+@Suite(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote), .enabled(if: SharedData.runLibXML2Tests(available: XMLReference.isAvailable), SharedData.libxml2SkipNote(XMLReference.installHint)))
+struct DifferentialTests {
     @Test func corpusVerdictsMatchLibxml2() throws {
         try DifferentialInputs.requireCorpus()
         var report = MismatchReport()

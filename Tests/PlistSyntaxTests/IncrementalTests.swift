@@ -1,6 +1,7 @@
 // Incremental reparsing is an optimisation: after any edit its tree equals a parse from scratch,
 // and it reuses the subtrees the edit did not touch.
 import Testing
+import PlistTestSupport
 @testable import PlistSyntax
 
 let editFragments: [String] = [
@@ -54,10 +55,14 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
 }
 
 @Suite struct IncrementalTests {
-    @Test func randomEditsOnTheCorpusEqualAFullParse() {
+    @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
+    func randomEditsOnTheCorpusEqualAFullParse() async throws {
+        let files = try SharedData.requireCorpus()
+        let (edits, failures) = try await onOwnThread { () -> (Int, [String]) in
         var rng = SplitMix64(seed: 0x5EED_CAFE)
         var edits = 0
-        for file in TestFiles.corpusFiles {
+        var failures: [String] = []
+        for file in files {
             var tree = SyntaxTree.parse(file.bytes)
             let steps = file.bytes.count > 60_000 ? 15 : 60
             for step in 0..<steps {
@@ -66,23 +71,30 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
                 let full = SyntaxTree.parse(incremental.text)
                 edits += 1
                 if !sameTree(incremental, full) {
-                    Issue.record("\(file.name) step \(step): edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription) differs from a full parse")
+                    failures.append("\(file.name) step \(step): edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription) differs from a full parse")
                     break
                 }
                 tree = incremental
             }
         }
+        return (edits, failures)
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
         #expect(edits >= 4000)
     }
 
     /// Directive lines are pieces of text runs: inserting or deleting them, or a `#` at a line
     /// start, anywhere in any corpus file (the preprocessed ones included) must give the tree of a
     /// full parse.
-    @Test func randomDirectiveEditsEqualAFullParse() {
+    @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
+    func randomDirectiveEditsEqualAFullParse() async throws {
+        let files = try SharedData.requireCorpus()
+        let (edits, directiveTrees, failures) = try await onOwnThread { () -> (Int, Int, [String]) in
         var rng = SplitMix64(seed: 0x23_1F_DE_F1)
         var edits = 0
         var directiveTrees = 0
-        for file in TestFiles.corpusFiles {
+        var failures: [String] = []
+        for file in files {
             var tree = SyntaxTree.parse(file.bytes)
             let steps = file.bytes.count > 60_000 ? 15 : 40
             for step in 0..<steps {
@@ -92,12 +104,15 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
                 edits += 1
                 if ConditionalStructure(full).isPreprocessed { directiveTrees += 1 }
                 if !sameTree(incremental, full) {
-                    Issue.record("\(file.name) step \(step): edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription) differs from a full parse")
+                    failures.append("\(file.name) step \(step): edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription) differs from a full parse")
                     break
                 }
                 tree = incremental
             }
         }
+        return (edits, directiveTrees, failures)
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
         #expect(edits >= 4000)
         // The generator really produces directive lines the parser recognises.
         #expect(directiveTrees >= 1000, "only \(directiveTrees) edited trees held a directive")
@@ -128,8 +143,9 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
         #expect(edits == seeds.count * 150 * 12)
     }
 
-    @Test func editsInsideAValueReuseTheRestOfTheTree() {
-        let file = TestFiles.corpusFiles.first { $0.name.hasPrefix("iina__iina__iina__Info.plist") }!
+    @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
+    func editsInsideAValueReuseTheRestOfTheTree() throws {
+        let file = try #require(SharedData.corpusFiles.first { $0.name.hasPrefix("iina__iina__iina__Info.plist") }, "corpus file iina Info.plist")
         let tree = SyntaxTree.parse(file.bytes)
         let text = String(decoding: file.bytes, as: UTF8.self)
         // Type a character inside the first <string> of the 10th document type.

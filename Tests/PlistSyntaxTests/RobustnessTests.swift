@@ -2,18 +2,8 @@
 // sizes (many attributes, deep nesting).
 import Foundation
 import Testing
+import PlistTestSupport
 @testable import PlistSyntax
-
-/// Runs CPU-heavy test work on a thread of its own, so that the cooperative pool (two threads on a
-/// two-core machine) stays free for the language-server tests running in parallel, which time out
-/// otherwise. The work returns what it found; the test asserts on it.
-func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-        let thread = Thread { continuation.resume(returning: body()) }
-        thread.stackSize = 8 << 20
-        thread.start()
-    }
-}
 
 @Suite struct SyntaxRobustnessTests {
     /// #10.4: blanks inside an empty container are not text (the tree does not store blank runs,
@@ -59,8 +49,8 @@ func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
 
     /// #11.4: the duplicate-attribute check is linear. Pairwise, 200,000 attributes take tens of
     /// seconds (the suite's time budget turns that into a hang); hashed, a fraction of one.
-    @Test func manyAttributesParseInLinearTime() async {
-        let verdicts = await onOwnThread { () -> [Bool] in
+    @Test func manyAttributesParseInLinearTime() async throws {
+        let verdicts = try await onOwnThread { () -> [Bool] in
             let count = 200_000
             var s = "<plist"
             for i in 0..<count { s += " a\(i)=\"\"" }
@@ -75,8 +65,8 @@ func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
 
     /// #11.2: 100,000 nested elements parse, report, build a typed view and are released
     /// without exhausting the stack.
-    @Test func deepNestingNeitherOverflowsNorRecurses() async {
-        let failures = await onOwnThread { () -> [String] in
+    @Test func deepNestingNeitherOverflowsNorRecurses() async throws {
+        let failures = try await onOwnThread { () -> [String] in
             var failures: [String] = []
             func check(_ ok: Bool, _ what: String) { if !ok { failures.append(what) } }
             let depth = 100_000

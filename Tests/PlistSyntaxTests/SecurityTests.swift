@@ -2,6 +2,7 @@
 import Foundation
 import PlistSyntax
 import Testing
+import PlistTestSupport
 import XMLReference
 
 @Suite struct SecurityTests {
@@ -19,7 +20,8 @@ import XMLReference
         #expect(PlistDocument(edited).value == .string("&lol8;"))
     }
 
-    @Test func externalEntityContentNeverAppears() throws {
+    @Test(.enabled(if: SharedData.runLibXML2Tests(available: XMLReference.isAvailable), SharedData.libxml2SkipNote(XMLReference.installHint)))
+    func externalEntityContentNeverAppears() throws {
         let secret = "plist-lsp-secret-\(UInt64.random(in: 0...UInt64.max))"
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(secret).txt")
         try Data(secret.utf8).write(to: file)
@@ -43,7 +45,8 @@ import XMLReference
         }
     }
 
-    @Test func externalDTDAndParameterEntityOpenNoConnection() throws {
+    @Test(.enabled(if: SharedData.runLibXML2Tests(available: XMLReference.isAvailable), SharedData.libxml2SkipNote(XMLReference.installHint)))
+    func externalDTDAndParameterEntityOpenNoConnection() throws {
         let listener = try #require(LoopbackListener())
         let url = "http://127.0.0.1:\(listener.port)/evil.dtd"
         for document in [AttackDocuments.externalDTD(systemID: url), AttackDocuments.externalParameterEntity(systemID: url)] {
@@ -55,7 +58,8 @@ import XMLReference
         #expect(listener.drainConnections(waitingUpTo: 200) == 0)
     }
 
-    @Test func appleDoctypeIsNeverFetched() {
+    @Test(.enabled(if: SharedData.runLibXML2Tests(available: XMLReference.isAvailable), SharedData.libxml2SkipNote(XMLReference.installHint)))
+    func appleDoctypeIsNeverFetched() {
         let document = AttackDocuments.appleDoctype()
         let tree = SyntaxTree.parse(document)
         #expect(tree.isWellFormed)

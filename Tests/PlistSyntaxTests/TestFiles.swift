@@ -1,31 +1,15 @@
-// Locates the shared corpus and reads its manifest for the syntax tests.
+// The shared corpus for the syntax tests (located by PlistTestSupport), and marked-text helpers.
 import Foundation
+import PlistTestSupport
 
 enum TestFiles {
-    /// The repository root (…/main), found from this file's path.
-    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let shared = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
-    static let corpus = shared.appendingPathComponent("corpus/files")
-
-    struct CorpusFile {
-        let name: String
-        let kind: String
-        let plistlibParses: Bool
-        let bytes: [UInt8]
-    }
-
-    /// Every corpus file with its manifest row. Empty when the corpus is missing (tests check).
-    static let corpusFiles: [CorpusFile] = {
-        guard let manifest = try? String(contentsOf: shared.appendingPathComponent("corpus/MANIFEST.tsv"), encoding: .utf8) else { return [] }
-        var out: [CorpusFile] = []
-        for line in manifest.split(separator: "\n").dropFirst() {
-            let cols = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard cols.count >= 9, cols[0] != "-" else { continue }
-            guard let data = FileManager.default.contents(atPath: corpus.appendingPathComponent(cols[0]).path) else { continue }
-            out.append(CorpusFile(name: cols[0], kind: cols[5], plistlibParses: cols[8] == "yes", bytes: [UInt8](data)))
-        }
-        return out.sorted { $0.name < $1.name }
-    }()
+    /// The repository root (…/main).
+    static let repositoryRoot = SharedData.repositoryRoot
+    /// `../shared/corpus/files`.
+    static let corpus = SharedData.corpusDirectory.appendingPathComponent("files")
+    /// Every corpus file with its manifest row (empty without the shared corpus; tests that need it
+    /// are skipped on a fresh clone and fail under CI).
+    static var corpusFiles: [SharedData.CorpusFile] { SharedData.corpusFiles }
 }
 
 /// Strips position markers (1️⃣ 2️⃣ 3️⃣ …) from marked text; returns the text and each marker's

@@ -98,3 +98,15 @@ public enum SharedData {
         public var description: String { "\(what) not found at \(at): it must sit beside the repository as ../shared" }
     }
 }
+
+/// Runs CPU-heavy test work on a thread of its own, so that the cooperative pool (two threads on a
+/// two-core machine) stays free for the language-server tests running in parallel, which time out
+/// otherwise. The work returns what it found; the test asserts on it (issues are recorded on the
+/// test's own task, never from the other thread).
+public func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread { continuation.resume(with: Result { try body() }) }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+}
