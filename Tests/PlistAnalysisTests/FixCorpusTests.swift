@@ -49,7 +49,9 @@ struct FixSubject: CustomTestStringConvertible, Sendable {
                 }
             }
         }
-        #expect(applied > 50)
+        // The rule examples alone offer a few dozen fixes; the corpus (absent on a fresh clone,
+        // where its tests are skipped) many more.
+        #expect(applied > (SharedData.corpusFiles.isEmpty ? 20 : 50))
     }
 
     @Test func fixAllAddsNoErrorAndConverges() throws {

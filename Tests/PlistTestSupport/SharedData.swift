@@ -35,15 +35,15 @@ public enum SharedData {
     public static var runSeedTests: Bool { seedsPresent || isCI }
 
     /// The note a skipped corpus test prints.
-    public static let corpusSkipNote: Comment = "skipped: needs the real-world corpus at ../shared/corpus beside the repository (not part of a fresh clone; always present in CI, where its absence fails this test)"
+    public static let corpusSkipNote: Comment = "needs the real-world corpus at ../shared/corpus beside the repository (not part of a fresh clone; always present in CI, where its absence fails this test)"
     /// The note a skipped seed test prints.
-    public static let seedsSkipNote: Comment = "skipped: needs Apple's reference texts at ../shared/seeds beside the repository (not part of a fresh clone; always present in CI, where their absence fails this test)"
+    public static let seedsSkipNote: Comment = "needs Apple's reference texts at ../shared/seeds beside the repository (not part of a fresh clone; always present in CI, where their absence fails this test)"
 
     /// Whether to run tests that compare against libxml2: when this build has it, and always under CI.
     public static func runLibXML2Tests(available: Bool) -> Bool { available || isCI }
     /// The note a skipped libxml2 test prints.
     public static func libxml2SkipNote(_ installHint: String) -> Comment {
-        Comment(rawValue: "skipped: libxml2, the reference parser, was not found when building: \(installHint)")
+        Comment(rawValue: "libxml2, the reference parser, was not found when building: \(installHint)")
     }
 
     /// One corpus file with its manifest row.
