@@ -245,6 +245,7 @@ enum SafeFixMutation: CaseIterable {
             }
             return (variants, checked, failures)
         }
+        print("SafeFixPropertyTests: \(variants) mutated variants, \(checked) safe fixes applied one at a time, \(failures.count) changed data they should keep")
         #expect(failures.isEmpty, "\(failures.prefix(20).joined(separator: "\n"))")
         #expect(variants >= 2_000, "only \(variants) variants")
         #expect(checked > 100, "only \(checked) safe fixes checked")
