@@ -162,9 +162,6 @@ public struct ConditionalStructure: Sendable {
         return false
     }
 
-    /// Whether the directive at `index` belongs to an `#if` group (its structure, not `#include`).
-    public func isConditional(_ index: Int) -> Bool { directives[index].kind != .other }
-
     // MARK: Evaluation
 
     /// The branches the C preprocessor keeps given `definitions` (name → value; `-D NAME` is "1").

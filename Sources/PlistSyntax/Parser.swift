@@ -565,37 +565,64 @@ struct Parser {
         var open: [(Int, Int)] = []
         var i = i0
         var budget = 4096
+        while true {
+            switch nextLookaheadTag(&i, budget: &budget) {
+            case .outOfBudget:
+                return true
+            case .unreadable, .endOfInput:
+                return false
+            case .start(let s, let n, let selfClosing):
+                if !selfClosing { open.append((s, n)) }
+            case .end(let s, let n):
+                guard let (top, len) = open.last else { return n == nameLength && memeq(nameStart, s, n) }
+                guard len == n && memeq(top, s, n) else { return false }
+                open.removeLast()
+            }
+        }
+    }
+
+    /// A tag the look-ahead reads.
+    private enum LookaheadTag {
+        case start(nameStart: Int, nameLength: Int, selfClosing: Bool)
+        case end(nameStart: Int, nameLength: Int)
+        /// An unterminated comment, CDATA section or PI, `<!…` markup in content, a tag without `>`.
+        case unreadable
+        case endOfInput
+        /// More than the budget of `<` was read.
+        case outOfBudget
+    }
+
+    /// The next tag from `i`, skipping text, comments, CDATA sections and processing instructions,
+    /// with `i` moved past it; each `<` read costs one unit of `budget`. Shared by the look-aheads
+    /// of recovery (`endTagFollows`, `balancedAhead`), which differ only in what they conclude.
+    private func nextLookaheadTag(_ i: inout Int, budget: inout Int) -> LookaheadTag {
         while i < end {
             if p[i] != 0x3C { i += 1; continue }
             budget -= 1
-            if budget == 0 { return true }
+            if budget == 0 { return .outOfBudget }
             if hasPrefix("<!--", at: i) {
-                guard let e = find("-->", from: i + 4) else { return false }
+                guard let e = find("-->", from: i + 4) else { return .unreadable }
                 i = e + 3
             } else if hasPrefix("<![CDATA[", at: i) {
-                guard let e = find("]]>", from: i + 9) else { return false }
+                guard let e = find("]]>", from: i + 9) else { return .unreadable }
                 i = e + 3
             } else if hasPrefix("<?", at: i) {
-                guard let e = find("?>", from: i + 2) else { return false }
+                guard let e = find("?>", from: i + 2) else { return .unreadable }
                 i = e + 2
             } else if i + 1 < end && p[i + 1] == 0x21 {
-                return false  // DOCTYPE or bogus markup inside content: not well formed either way
+                return .unreadable  // DOCTYPE or bogus markup inside content
             } else if i + 1 < end && p[i + 1] == 0x2F {
                 let ne = name(at: i + 2)
                 let n = ne - i - 2
                 var j = ne
                 while j < end && XMLChar.isSpace(p[j]) { j += 1 }
-                guard n > 0, j < end, p[j] == 0x3E else { return false }
-                if let (s, len) = open.last {
-                    guard len == n && memeq(s, i + 2, n) else { return false }
-                    open.removeLast()
-                    i = j + 1
-                } else {
-                    return n == nameLength && memeq(nameStart, i + 2, n)
-                }
+                guard n > 0, j < end, p[j] == 0x3E else { return .unreadable }
+                let start = i + 2
+                i = j + 1
+                return .end(nameStart: start, nameLength: n)
             } else {
                 let ne = name(at: i + 1)
-                guard ne > i + 1 else { return false }
+                guard ne > i + 1 else { return .unreadable }
                 var j = ne
                 var quote: UInt8 = 0
                 while j < end {
@@ -605,12 +632,13 @@ struct Parser {
                     else if b == 0x3E || b == 0x3C { break }
                     j += 1
                 }
-                guard j < end, p[j] == 0x3E else { return false }
-                if p[j - 1] != 0x2F { open.append((i + 1, ne - i - 1)) }
+                guard j < end, p[j] == 0x3E else { return .unreadable }
+                let start = i + 1
                 i = j + 1
+                return .start(nameStart: start, nameLength: ne - start, selfClosing: p[j - 1] == 0x2F)
             }
         }
-        return false
+        return .endOfInput
     }
 
     /// A copy of `n` bytes from `s`, as a hashable slice.
@@ -763,48 +791,19 @@ struct Parser {
         var open: [(Int, Int)] = frames.map { (stack[$0].nameStart, stack[$0].nameLength) }
         var i = i0
         var budget = 4096
-        while i < end {
-            if p[i] != 0x3C { i += 1; continue }
-            budget -= 1
-            if budget == 0 { return nil }
-            if hasPrefix("<!--", at: i) {
-                guard let e = find("-->", from: i + 4) else { return nil }
-                i = e + 3
-            } else if hasPrefix("<![CDATA[", at: i) {
-                guard let e = find("]]>", from: i + 9) else { return nil }
-                i = e + 3
-            } else if hasPrefix("<?", at: i) {
-                guard let e = find("?>", from: i + 2) else { return nil }
-                i = e + 2
-            } else if i + 1 < end && p[i + 1] == 0x21 {
+        while true {
+            switch nextLookaheadTag(&i, budget: &budget) {
+            case .outOfBudget, .unreadable:
                 return nil
-            } else if i + 1 < end && p[i + 1] == 0x2F {
-                let ne = name(at: i + 2)
-                let n = ne - i - 2
-                var j = ne
-                while j < end && XMLChar.isSpace(p[j]) { j += 1 }
-                guard n > 0, j < end, p[j] == 0x3E else { return nil }
-                guard let (s, len) = open.last, len == n, memeq(s, i + 2, n) else { return false }
+            case .endOfInput:
+                return open.isEmpty
+            case .start(let s, let n, let selfClosing):
+                if !selfClosing { open.append((s, n)) }
+            case .end(let s, let n):
+                guard let (top, len) = open.last, len == n, memeq(top, s, n) else { return false }
                 open.removeLast()
-                i = j + 1
-            } else {
-                let ne = name(at: i + 1)
-                guard ne > i + 1 else { return nil }
-                var j = ne
-                var quote: UInt8 = 0
-                while j < end {
-                    let b = p[j]
-                    if quote != 0 { if b == quote { quote = 0 } }
-                    else if b == 0x22 || b == 0x27 { quote = b }
-                    else if b == 0x3E || b == 0x3C { break }
-                    j += 1
-                }
-                guard j < end, p[j] == 0x3E else { return nil }
-                if p[j - 1] != 0x2F { open.append((i + 1, ne - i - 1)) }
-                i = j + 1
             }
         }
-        return open.isEmpty
     }
 
     // MARK: Comments, CDATA, DOCTYPE, processing instructions

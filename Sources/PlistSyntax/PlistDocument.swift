@@ -167,8 +167,13 @@ public struct PlistDocument: Sendable {
     /// the view holds every branch and they lie in different conditional regions (`#if A … #endif`
     /// then `#if B … #endif` are read as alternatives: the author defines one of them).
     public func mayCoexist(_ a: Int, _ b: Int) -> Bool {
-        guard readsAllBranches else { return true }
-        return conditionals.path(at: a) == conditionals.path(at: b)
+        readingRegion(at: a) == readingRegion(at: b)
+    }
+
+    /// The conditional region that decides what may coexist with the entry at `offset`: its
+    /// branch path when the view holds every branch, else the whole file (one region).
+    public func readingRegion(at offset: Int) -> BranchPath {
+        readsAllBranches ? conditionals.path(at: offset) : []
     }
 
     /// The decoded value, as Foundation would read it (nil when there is no root value).

@@ -47,7 +47,7 @@ public struct DuplicateKeyRule: Rule {
             var seenKeys = Set<Int>()
             for (i, e) in entries.enumerated() {
                 guard let key = e.key, seenKeys.insert(key.element.start).inserted else { continue }
-                let region = document.readsAllBranches ? document.conditionals.path(at: key.element.start) : []
+                let region = document.readingRegion(at: key.element.start)
                 groups[Occurrence(name: key.text, region: region), default: []].append(i)
             }
             for (group, indices) in groups where indices.count > 1 {
