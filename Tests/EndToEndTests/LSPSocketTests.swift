@@ -262,6 +262,51 @@ import Glibc
         }
     }
 
+    /// Idle sessions cost no thread: every connection's input is read by one poller thread and
+    /// writers end when their queue is empty, so 40 initialized, idle clients add (almost) no
+    /// thread to the daemon (one reader thread each used to add 40). Counted in /proc (Linux).
+    @Test func idleClientsHoldNoThreadOfTheirOwn() async throws {
+        try await offThePool {
+            guard FileManager.default.fileExists(atPath: "/proc/self/task") else {
+                print("skipped: no /proc/PID/task to count the daemon's threads on this system")
+                return
+            }
+            let directory = try Self.shortDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("s").path
+            let daemon = try Self.startDaemon(at: path)
+            func threads() throws -> Int {
+                try FileManager.default.contentsOfDirectory(atPath: "/proc/\(daemon.process.processIdentifier)/task").count
+            }
+            func session() throws -> (LSPWire, Int32, String) {
+                let (client, fd) = try Self.client(path)
+                _ = try client.initialize()
+                let uri = "file:///idle/\(fd)/Info.plist"
+                try client.open(uri, "<plist><dict><key>CFBundleName</key></dict></plist>")
+                _ = try client.diagnostics(uri, version: 1)
+                return (client, fd, uri)
+            }
+            var sessions = [try session()]
+            // Let the writer thread of the first session finish after its last message.
+            try waitUntil("the daemon to settle") { (try? threads()) ?? 0 > 0 }
+            usleep(200_000)
+            let withOne = try threads()
+            for _ in 1..<40 { sessions.append(try session()) }
+            usleep(200_000)
+            let withForty = try threads()
+            #expect(withForty - withOne < 8, "\(withOne) threads with one idle session, \(withForty) with forty")
+            // Every session is still served.
+            for (client, _, uri) in sessions {
+                let id = try client.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 20]])
+                let hover = try client.response(to: id)
+                #expect("\(hover["result"] ?? "")".contains("CFBundleName"))
+            }
+            for (_, fd, _) in sessions { close(fd) }
+            daemon.signal(SIGTERM)
+            #expect(try daemon.waitForExit() == 128 + SIGTERM)
+        }
+    }
+
     /// A client that pipelines thousands of requests and never reads used to block every other
     /// client and new connections (every pool thread stuck in a write to it). Its output now waits
     /// in its own bounded queue: others are served meanwhile, and past the bound (64 MiB) the

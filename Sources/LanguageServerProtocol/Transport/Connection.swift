@@ -37,12 +37,14 @@ public enum ConnectionError: Error, Equatable, Sendable, CustomStringConvertible
 
 /// A JSON-RPC connection over a pair of file descriptors (stdio, a Unix-domain socket, a pipe).
 ///
-/// - A dedicated thread does blocking `read`s, feeds a `MessageFramer`, decodes each body with a
-///   `MessageDecoder` and yields the result on `events`. End of input finishes the stream.
+/// - The process's one `ReadPoller` thread waits on every connection's input with `poll(2)` (an
+///   idle connection costs no thread; only a borrowed non-socket descriptor such as a piped
+///   stdin is read on a thread of its own, since its blocking mode is not ours to change), feeds the bytes to a `MessageFramer`, decodes each body
+///   with a `MessageDecoder` and yields the result on `events`. End of input finishes the stream.
 ///   The framer bounds what one message may hold (`Limits.maxContentLength`).
 /// - `send` never blocks: it appends the framed message to a bounded output queue that a writer
 ///   thread drains (started on demand, ended when the queue is empty: an idle connection holds
-///   only its reader thread), so a peer that does not read stalls only its own connection, never the
+///   no thread), so a peer that does not read stalls only its own connection, never the
 ///   caller (a task of the cooperative pool, shared by every session of the daemon). When more
 ///   than `Limits.maxQueuedOutputBytes` wait, the peer is taken to be gone: the connection drops
 ///   its output and ends its `events` (the session ends). On a socket, a write that makes no
@@ -119,7 +121,8 @@ public final class Connection: Sendable {
         continuation.finish()
     }
 
-    /// Starts the reader thread (idempotent). Call once the consumer is ready for `events`.
+    /// Starts reading (idempotent): the input joins the process's one `ReadPoller`. Call once the
+    /// consumer is ready for `events`.
     public func start() {
         let shouldStart = state.withLock { state -> Bool in
             if state.started || state.closed { return false }
@@ -127,10 +130,19 @@ public final class Connection: Sendable {
             return true
         }
         guard shouldStart else { return }
-        startDetachedThread(name: "lsp-reader-\(readFD)") { [self] in readLoop() }
+        let input = Input(self)
+        if input.isSocket {
+            ReadPoller.shared.add(input)
+        } else if ownsFileDescriptors && fcntl(readFD, F_SETFL, fcntl(readFD, F_GETFL) | O_NONBLOCK) == 0 {
+            ReadPoller.shared.add(input)  // our own pipe: non-blocking reads are ours to choose
+        } else {
+            // A borrowed descriptor (stdin): its file status flags are shared with whoever
+            // started us, so it keeps blocking reads, on a thread of its own (one per process).
+            startDetachedThread(name: "lsp-reader-\(readFD)") { input.readUntilEnd() }
+        }
     }
 
-    /// Waits until the reader thread has finished (end of input or close).
+    /// Waits until reading has finished (end of input or close).
     public func waitForReaderToFinish() async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             let finished = state.withLock { state -> Bool in
@@ -144,28 +156,98 @@ public final class Connection: Sendable {
 
     // MARK: Reading
 
-    private func readLoop() {
-        var framer = MessageFramer(limits: MessageFramer.Limits(maxContentLength: limits.maxContentLength))
-        let capacity = 64 * 1024
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 1)
-        defer { buffer.deallocate() }
-        while true {
-            let count = read(readFD, buffer.baseAddress, capacity)
-            if count < 0 {
-                if errno == EINTR { continue }
-                break
+    /// The connection's input as the shared `ReadPoller` sees it. The framer is touched only by
+    /// the reading thread. Small bodies are decoded right there; a large one (up to 64 MiB of
+    /// JSON) goes, with everything after it, to a decoding thread of this connection's own that
+    /// ends when its queue is empty, so one client's big message never holds up the others'
+    /// input (the poller serves them all) and messages stay in order.
+    private final class Input: PolledReader, @unchecked Sendable {
+        /// Bodies up to this size are decoded by the reading thread itself.
+        static let largestInlineBody = 64 << 10
+
+        enum Item { case body(Data), framingError(FramingError), end }
+
+        let connection: Connection
+        var framer: MessageFramer
+        let isSocket: Bool
+        var readFD: Int32 { connection.readFD }
+        /// Items waiting for the decoding thread, and whether it runs (guarded by `lock`).
+        private let lock = Lock()
+        private var queue: [Item] = []
+        private var decoderRunning = false
+
+        init(_ connection: Connection) {
+            self.connection = connection
+            framer = MessageFramer(limits: MessageFramer.Limits(maxContentLength: connection.limits.maxContentLength))
+            var info = stat()
+            isSocket = fstat(connection.readFD, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK
+        }
+
+        /// Blocking reads until end of input, for a descriptor the poller must not share.
+        func readUntilEnd() {
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: ReadPoller.bufferSize, alignment: 1)
+            defer { buffer.deallocate() }
+            while true {
+                let count = read(readFD, buffer.baseAddress, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { break }
+                received(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             }
-            if count == 0 { break }
-            for event in framer.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) {
+            readEnded()
+        }
+
+        func received(_ bytes: UnsafeRawBufferPointer) {
+            let items = framer.feed(bytes).map { event -> Item in
                 switch event {
-                case .message(let body): deliver(decoder.decode(body))
-                case .error(let error): continuation.yield(.framingError(error))
+                case .message(let body): return .body(body)
+                case .error(let error): return .framingError(error)
                 }
             }
+            if !items.isEmpty { process(items) }
         }
-        if let error = framer.finish() {
-            continuation.yield(.framingError(error))
+
+        func readEnded() {
+            var items: [Item] = []
+            if let error = framer.finish() { items.append(.framingError(error)) }
+            items.append(.end)
+            process(items)
         }
+
+        /// Handles `items` here, or queues them behind (or for) the decoding thread.
+        private func process(_ items: [Item]) {
+            let large = items.contains { if case .body(let body) = $0 { body.count > Self.largestInlineBody } else { false } }
+            let (queued, startDecoder) = lock.withLock { () -> (Bool, Bool) in
+                guard decoderRunning || large else { return (false, false) }
+                queue += items
+                defer { decoderRunning = true }
+                return (true, !decoderRunning)
+            }
+            if !queued {
+                items.forEach(handle)
+            } else if startDecoder {
+                startDetachedThread(name: "lsp-decoder-\(readFD)") { [self] in decodeQueue() }
+            }
+        }
+
+        private func decodeQueue() {
+            while let item = lock.withLock({ () -> Item? in
+                if queue.isEmpty { decoderRunning = false; return nil }
+                return queue.removeFirst()
+            }) {
+                handle(item)
+            }
+        }
+
+        private func handle(_ item: Item) {
+            switch item {
+            case .body(let body): connection.deliver(connection.decoder.decode(body))
+            case .framingError(let error): connection.continuation.yield(.framingError(error))
+            case .end: connection.inputEnded()
+            }
+        }
+    }
+
+    private func inputEnded() {
         continuation.finish()
         let (pending, waiters) = state.withLock { state in
             state.readerFinished = true

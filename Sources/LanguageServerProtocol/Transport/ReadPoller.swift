@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the poller reads for: one connection's input side.
+protocol PolledReader: AnyObject, Sendable {
+    /// The descriptor to read; it stays open until `readEnded()` has returned. It must be a socket
+    /// (read with `MSG_DONTWAIT`) or have `O_NONBLOCK` set: one read that blocks would stall
+    /// every connection.
+    var readFD: Int32 { get }
+    var isSocket: Bool { get }
+    /// Bytes read from `readFD`, in order. Called on the poller's thread only.
+    func received(_ bytes: UnsafeRawBufferPointer)
+    /// End of input or a read error: the reader is no longer polled. Called once, on the poller's thread.
+    func readEnded()
+}
+
+/// One thread that waits with `poll(2)` on the input of every started connection, so an idle
+/// client costs a descriptor and a few bytes, not a thread (the daemon serves any number of
+/// sessions with one reader thread; writers start on demand and end when their queue is empty).
+///
+/// Readiness is level-triggered and each ready descriptor gets one `read` per round (at most
+/// `bufferSize` bytes), so a client that sends a lot cannot starve the others. A descriptor
+/// leaves the set only when its read returns end of input or an error (a socket's `close()` or
+/// `drop` call `shutdown(2)`, which makes it readable at end of input); its owner closes it only
+/// after `readEnded()`, so the poller never polls a closed or reused descriptor.
+final class ReadPoller: @unchecked Sendable {
+    static let shared = ReadPoller()
+
+    static let bufferSize = 64 * 1024
+
+    private let lock = Lock()
+    /// Readers added since the poller thread last looked (guarded by `lock`).
+    private var added: [any PolledReader] = []
+    private var threadStarted = false
+    /// A self-pipe: a byte written to `wakeWrite` makes `poll` return to take in `added`.
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+
+    private init() {
+        var ends: [Int32] = [0, 0]
+        precondition(pipe(&ends) == 0, "pipe failed: \(errno)")
+        for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        // Never block the thread that adds a reader; a full pipe already means "wake up".
+        for fd in ends { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        wakeRead = ends[0]
+        wakeWrite = ends[1]
+    }
+
+    /// Starts polling `reader.readFD` (the poller thread starts with the first reader).
+    func add(_ reader: any PolledReader) {
+        let startThread = lock.withLock { () -> Bool in
+            added.append(reader)
+            defer { threadStarted = true }
+            return !threadStarted
+        }
+        if startThread {
+            startDetachedThread(name: "lsp-readers") { [self] in run() }
+        } else {
+            wake()
+        }
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        while write(wakeWrite, &byte, 1) < 0 && errno == EINTR {}
+    }
+
+    private func drainWakePipe() {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while read(wakeRead, &bytes, bytes.count) > 0 {}
+    }
+
+    private func run() {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.bufferSize, alignment: 1)
+        defer { buffer.deallocate() }
+        var readers: [any PolledReader] = lock.withLock { defer { added = [] }; return added }
+        var descriptors: [pollfd] = []
+        while true {
+            descriptors.removeAll(keepingCapacity: true)
+            descriptors.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
+            for reader in readers { descriptors.append(pollfd(fd: reader.readFD, events: Int16(POLLIN), revents: 0)) }
+            if poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                fatalError("poll failed: \(String(cString: strerror(errno)))")
+            }
+            var ended: [Int] = []
+            for index in 1..<descriptors.count where descriptors[index].revents != 0 {
+                let reader = readers[index - 1]
+                let count = reader.isSocket
+                    ? recv(reader.readFD, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT))
+                    : read(reader.readFD, buffer.baseAddress, buffer.count)
+                if count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { continue }
+                if count <= 0 {
+                    reader.readEnded()
+                    ended.append(index - 1)
+                } else {
+                    reader.received(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                }
+            }
+            for index in ended.reversed() { readers.remove(at: index) }
+            if descriptors[0].revents != 0 {
+                drainWakePipe()
+                readers += lock.withLock { defer { added = [] }; return added }
+            }
+        }
+    }
+}
