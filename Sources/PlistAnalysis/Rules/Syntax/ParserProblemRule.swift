@@ -2,9 +2,11 @@
 // the parser flags, the rule names, documents and configures.
 import PlistSyntax
 
-/// A rule reporting the parser's problems with code `id`.
+/// The rule reporting the parser's problems with one code; its id is the code's raw value.
 public struct ParserProblemRule: Rule {
-    public let id: String
+    /// The problems the rule reports.
+    public let code: SyntaxProblem.Code
+    public var id: String { code.rawValue }
     public let title: String
     public let rationale: String
     public let category: RuleCategory
@@ -14,9 +16,9 @@ public struct ParserProblemRule: Rule {
     /// Builds the fixes of one problem.
     let fixes: (@Sendable (SyntaxProblem, RuleContext) -> [Fix])?
 
-    public init(id: String, title: String, rationale: String, category: RuleCategory, severity: Severity = .error,
+    public init(code: SyntaxProblem.Code, title: String, rationale: String, category: RuleCategory, severity: Severity = .error,
                 examples: [RuleExample], fixes: (@Sendable (SyntaxProblem, RuleContext) -> [Fix])? = nil) {
-        self.id = id
+        self.code = code
         self.title = title
         self.rationale = rationale
         self.category = category
@@ -26,7 +28,7 @@ public struct ParserProblemRule: Rule {
     }
 
     public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
-        for p in context.problems(id) {
+        for p in context.problems(code) {
             var d = diagnostic(p.message, p.range, fixes: fixes?(p, context) ?? [])
             if p.severity == .warning && d.severity == .error { d.severity = .warning }
             out.append(d)

@@ -83,22 +83,22 @@ extension ParserProblemRule {
     /// The `xml-*` rules.
     static let xml: [ParserProblemRule] = [
         ParserProblemRule(
-            id: "xml-no-root", title: "The file has no root element",
+            code: .xmlNoRoot, title: "The file has no root element",
             rationale: "A property list is one XML element, normally `<plist>`. Without it there is nothing to read.",
             category: .xml,
             examples: [.triggering("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- nothing here -->\n"), .nonTriggering(valid)]),
         ParserProblemRule(
-            id: "xml-extra-content", title: "Content after the root element",
+            code: .xmlExtraContent, title: "Content after the root element",
             rationale: "XML allows exactly one root element; Foundation rejects a file with a second one.",
             category: .xml,
             examples: [.triggering("<plist version=\"1.0\">\n<dict/>\n</plist>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n"), .nonTriggering(valid)]),
         ParserProblemRule(
-            id: "xml-unterminated-tag", title: "A tag has no closing '>'",
+            code: .xmlUnterminatedTag, title: "A tag has no closing '>'",
             rationale: "A tag cut short makes the rest of the file unreadable.",
             category: .xml,
             examples: [.triggering(dict("\t<key>A</key>\n\t<string>x</string\n")), .nonTriggering(valid)]),
         ParserProblemRule(
-            id: "xml-unclosed-tag", title: "An element is never closed",
+            code: .xmlUnclosedTag, title: "An element is never closed",
             rationale: "Every start tag needs its end tag. The fix inserts the end tag where the element's content ends.",
             category: .xml,
             examples: [
@@ -110,7 +110,7 @@ extension ParserProblemRule {
             ],
             fixes: closeTag),
         ParserProblemRule(
-            id: "xml-mismatched-tag", title: "An end tag does not match its start tag",
+            code: .xmlMismatchedTag, title: "An end tag does not match its start tag",
             rationale: "`<string>x</strng>` is not well-formed; the fix renames the end tag.",
             category: .xml,
             examples: [
@@ -119,82 +119,82 @@ extension ParserProblemRule {
             ],
             fixes: matchEndTag),
         ParserProblemRule(
-            id: "xml-malformed-tag", title: "A tag is malformed",
+            code: .xmlMalformedTag, title: "A tag is malformed",
             rationale: "Attributes must be `name=\"value\"` pairs separated by white space.",
             category: .xml,
             examples: [.triggering("<plist version=1.0>\n<dict/>\n</plist>\n"), .nonTriggering(valid)]),
         ParserProblemRule(
-            id: "xml-text-outside-root", title: "Text outside the root element",
+            code: .xmlTextOutsideRoot, title: "Text outside the root element",
             rationale: "Only comments, processing instructions and white space may surround the root element.",
             category: .xml,
             examples: [.triggering("hello\n<plist version=\"1.0\">\n<dict/>\n</plist>\n"), .nonTriggering(valid)]),
         ParserProblemRule(
-            id: "xml-stray-end-tag", title: "An end tag closes nothing",
+            code: .xmlStrayEndTag, title: "An end tag closes nothing",
             rationale: "An end tag without a matching start tag breaks well-formedness.",
             category: .xml,
             examples: [.triggering("<plist version=\"1.0\">\n<dict/>\n</array>\n</plist>\n"), .nonTriggering(valid)]),
         ParserProblemRule(
-            id: "xml-invalid-markup", title: "A '<' that starts no tag",
+            code: .xmlInvalidMarkup, title: "A '<' that starts no tag",
             rationale: "A literal `<` in text must be written `&lt;`.",
             category: .xml,
             examples: [.triggering(dict("\t<key>A</key>\n\t<string>1 < 2</string>\n")), .nonTriggering(dict("\t<key>A</key>\n\t<string>1 &lt; 2</string>\n"))]),
         ParserProblemRule(
-            id: "xml-unterminated-comment", title: "A comment is never closed",
+            code: .xmlUnterminatedComment, title: "A comment is never closed",
             rationale: "Everything after `<!--` up to the end of the file becomes part of the comment.",
             category: .xml,
             examples: [.triggering("<plist version=\"1.0\">\n<dict/>\n</plist>\n<!-- note\n"), .nonTriggering(valid)]),
         ParserProblemRule(
-            id: "xml-comment-double-hyphen", title: "'--' inside a comment",
+            code: .xmlCommentDoubleHyphen, title: "'--' inside a comment",
             rationale: "XML forbids `--` inside comments; strict parsers reject the file.",
             category: .xml,
             examples: [.triggering("<plist version=\"1.0\">\n<!-- a -- b -->\n<dict/>\n</plist>\n"), .nonTriggering("<plist version=\"1.0\">\n<!-- a - b -->\n<dict/>\n</plist>\n")]),
         ParserProblemRule(
-            id: "xml-unterminated-cdata", title: "A CDATA section is never closed",
+            code: .xmlUnterminatedCDATA, title: "A CDATA section is never closed",
             rationale: "A CDATA section runs to `]]>`; without it the rest of the file is text.",
             category: .xml,
             examples: [.triggering(dict("\t<key>A</key>\n\t<string><![CDATA[x</string>\n")), .nonTriggering(dict("\t<key>A</key>\n\t<string><![CDATA[x]]></string>\n"))]),
         ParserProblemRule(
-            id: "xml-unterminated-pi", title: "A processing instruction is never closed",
+            code: .xmlUnterminatedPI, title: "A processing instruction is never closed",
             rationale: "A processing instruction or XML declaration runs to `?>`.",
             category: .xml,
             examples: [.triggering("<?xml version=\"1.0\" encoding=\"UTF-8\"\n<plist version=\"1.0\">\n<dict/>\n</plist>\n"), .nonTriggering(valid)]),
         ParserProblemRule(
-            id: "xml-declaration-misplaced", title: "The XML declaration is not at the very start",
+            code: .xmlDeclarationMisplaced, title: "The XML declaration is not at the very start",
             rationale: "`<?xml …?>` must be the first bytes of the file; even a blank line before it is an error.",
             category: .xml,
             examples: [.triggering("<plist version=\"1.0\">\n<?xml version=\"1.0\"?>\n<dict/>\n</plist>\n"), .nonTriggering("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n")]),
         ParserProblemRule(
-            id: "xml-invalid-pi", title: "A malformed processing instruction",
+            code: .xmlInvalidPI, title: "A malformed processing instruction",
             rationale: "A processing instruction needs a target name: `<?target data?>`.",
             category: .xml,
             examples: [.triggering("<plist version=\"1.0\">\n<? ?>\n<dict/>\n</plist>\n"), .nonTriggering(valid)]),
         ParserProblemRule(
-            id: "xml-unsupported-encoding", title: "An encoding other than UTF-8 or UTF-16",
+            code: .xmlUnsupportedEncoding, title: "An encoding other than UTF-8 or UTF-16",
             rationale: "Property lists are UTF-8 (or UTF-16 with a byte order mark); other declared encodings are not read correctly.",
             category: .xml,
             examples: [.triggering("<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n"), .nonTriggering("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n")]),
         ParserProblemRule(
-            id: "xml-invalid-declaration", title: "A malformed XML declaration",
+            code: .xmlInvalidDeclaration, title: "A malformed XML declaration",
             rationale: "The declaration must read `<?xml version=\"1.0\" encoding=\"UTF-8\"?>`.",
             category: .xml,
             examples: [.triggering("<?xml version=\"1.0\" bogus?>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n"), .nonTriggering("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n")]),
         ParserProblemRule(
-            id: "xml-doctype-misplaced", title: "A DOCTYPE after the root element started",
+            code: .xmlDoctypeMisplaced, title: "A DOCTYPE after the root element started",
             rationale: "The document type declaration belongs before the root element.",
             category: .xml,
             examples: [.triggering("<plist version=\"1.0\">\n<!DOCTYPE plist>\n<dict/>\n</plist>\n"), .nonTriggering("<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict/>\n</plist>\n")]),
         ParserProblemRule(
-            id: "xml-invalid-doctype", title: "A malformed DOCTYPE",
+            code: .xmlInvalidDoctype, title: "A malformed DOCTYPE",
             rationale: "Use Apple's: `<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">`.",
             category: .xml,
             examples: [.triggering("<!DOCTYPE plist PUBLIC>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n"), .nonTriggering("<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict/>\n</plist>\n")]),
         ParserProblemRule(
-            id: "xml-undefined-entity", title: "An entity that XML does not define",
+            code: .xmlUndefinedEntity, title: "An entity that XML does not define",
             rationale: "Only `&amp;` `&lt;` `&gt;` `&apos;` `&quot;` and character references (`&#169;`) exist in a property list; `&nbsp;` and friends are HTML.",
             category: .xml,
             examples: [.triggering(dict("\t<key>A</key>\n\t<string>a&nbsp;b</string>\n")), .nonTriggering(dict("\t<key>A</key>\n\t<string>a&#160;b</string>\n"))]),
         ParserProblemRule(
-            id: "xml-invalid-reference", title: "A bare '&'",
+            code: .xmlInvalidReference, title: "A bare '&'",
             rationale: "A literal `&` must be written `&amp;`. The fix escapes it.",
             category: .xml,
             examples: [
@@ -203,12 +203,12 @@ extension ParserProblemRule {
             ],
             fixes: escapeAmpersand),
         ParserProblemRule(
-            id: "xml-invalid-character", title: "A character XML does not allow",
+            code: .xmlInvalidCharacter, title: "A character XML does not allow",
             rationale: "Control characters (other than tab and line breaks) and the sequence `]]>` cannot appear in text.",
             category: .xml,
             examples: [.triggering(dict("\t<key>A</key>\n\t<string>a]]>b</string>\n")), .nonTriggering(dict("\t<key>A</key>\n\t<string>a]]&gt;b</string>\n"))]),
         ParserProblemRule(
-            id: "xml-invalid-utf8", title: "Bytes that are not UTF-8",
+            code: .xmlInvalidUTF8, title: "Bytes that are not UTF-8",
             rationale: "A file declared (or defaulting to) UTF-8 must be valid UTF-8; re-save it as UTF-8. (Its examples cannot be written as text, so the rule is tested in the parser's tests.)",
             category: .xml,
             examples: [.nonTriggering(valid)]),
