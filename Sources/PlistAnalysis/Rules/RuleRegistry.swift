@@ -16,8 +16,9 @@ public enum RuleRegistry {
             MisspelledKeyRule(), MisplacedKeyRule(), DeprecatedKeyRule(), RemovedKeyRule(), UnknownKeyRule(),
             EmptyUsageDescriptionRule(), MissingUsageDescriptionRule(),
             ArbitraryLoadsIgnoredRule(), ExceptionDomainFormatRule(), ExceptionDomainIPRule(), AppReviewRule(),
+            ValueFormatRule.bundleVersionFormat, ValueFormatRule.shortVersionFormat, ValueFormatRule.minimumVersionFormat,
+            ValueFormatRule.bundleIdentifierFormat, ValueFormatRule.packageTypeFormat,
         ] as [any Rule]
-        rules += ValueFormatRule.all as [any Rule]
         return rules.sorted { $0.id < $1.id }
     }()
 
