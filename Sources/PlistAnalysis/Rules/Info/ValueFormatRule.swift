@@ -42,7 +42,3 @@ public struct ValueFormatRule: Rule {
         ExampleText.dict("\t<key>\(key)</key>\n\t<string>\(value)</string>\n")
     }
 }
-
-extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
-}
