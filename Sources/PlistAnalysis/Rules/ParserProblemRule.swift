@@ -12,19 +12,19 @@ public struct ParserProblemRule: Rule {
     public var id: String { code.rawValue }
     public let title: String
     public let rationale: String
-    public let category: RuleCategory
+    /// The chapter follows the id's prefix: XML well-formedness for `xml-`, structure for `plist-`.
+    public var category: RuleCategory { code.rawValue.hasPrefix("xml-") ? .xml : .structure }
     public let defaultSeverity: Severity
     public let examples: [RuleExample]
     public var fileKinds: Set<FileKind> { FileKind.allKinds }
     /// Builds the fixes of one problem.
     let fixes: (@Sendable (SyntaxProblem, RuleContext) -> [Fix])?
 
-    public init(code: SyntaxProblem.Code, title: String, rationale: String, category: RuleCategory, severity: Severity = .error,
+    public init(code: SyntaxProblem.Code, title: String, rationale: String, severity: Severity = .error,
                 examples: [RuleExample], fixes: (@Sendable (SyntaxProblem, RuleContext) -> [Fix])? = nil) {
         self.code = code
         self.title = title
         self.rationale = rationale
-        self.category = category
         self.defaultSeverity = severity
         self.examples = examples
         self.fixes = fixes

@@ -5,6 +5,5 @@ extension ParserProblemRule {
     static let plistBooleanContent = ParserProblemRule(
         code: .plistBooleanContent, title: "A boolean with content",
         rationale: "`<true/>` and `<false/>` are empty elements; text inside them is ignored or rejected.",
-        category: .structure,
         examples: [.triggering(ExampleText.dict("\t<key>A</key>\n\t<true>yes</true>\n")), .nonTriggering(ExampleText.dict("\t<key>A</key>\n\t<true/>\n"))])
 }

@@ -5,6 +5,5 @@ extension ParserProblemRule {
     static let plistEmptyRoot = ParserProblemRule(
         code: .plistEmptyRoot, title: "<plist> holds no value",
         rationale: "A property list holds exactly one value, normally a `<dict>`.",
-        category: .structure,
         examples: [.triggering("<plist version=\"1.0\">\n</plist>\n"), .nonTriggering(ExampleText.validInfoPlist)])
 }

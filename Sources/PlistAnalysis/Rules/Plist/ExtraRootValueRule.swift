@@ -5,6 +5,5 @@ extension ParserProblemRule {
     static let plistExtraRootValue = ParserProblemRule(
         code: .plistExtraRootValue, title: "<plist> holds more than one value",
         rationale: "Only the first value of `<plist>` is read; the others are silently ignored.",
-        category: .structure,
         examples: [.triggering("<plist version=\"1.0\">\n<dict/>\n<dict/>\n</plist>\n"), .nonTriggering(ExampleText.validInfoPlist)])
 }

@@ -5,6 +5,5 @@ extension ParserProblemRule {
     static let plistInvalidData = ParserProblemRule(
         code: .plistInvalidData, title: "A <data> that is not base64",
         rationale: "`<data>` holds base64 text (`A–Z a–z 0–9 + / =` and white space).",
-        category: .structure,
         examples: [.triggering(ExampleText.dict("\t<key>A</key>\n\t<data>not base64!</data>\n")), .nonTriggering(ExampleText.dict("\t<key>A</key>\n\t<data>aGVsbG8=</data>\n"))])
 }

@@ -5,6 +5,5 @@ extension ParserProblemRule {
     static let plistInvalidInteger = ParserProblemRule(
         code: .plistInvalidInteger, title: "An <integer> that does not decode",
         rationale: "Integers are decimal (optionally signed) or `0x` hexadecimal, from −2⁶³ to 2⁶⁴−1. Anything else makes Foundation refuse the file.",
-        category: .structure,
         examples: [.triggering(ExampleText.dict("\t<key>A</key>\n\t<integer>12px</integer>\n")), .nonTriggering(ExampleText.dict("\t<key>A</key>\n\t<integer>-12</integer>\n"))])
 }

@@ -5,6 +5,5 @@ extension ParserProblemRule {
     static let plistInvalidReal = ParserProblemRule(
         code: .plistInvalidReal, title: "A <real> that does not decode",
         rationale: "Reals use a decimal point (`1.5`, `1e3`, `nan`, `inf`), never a comma.",
-        category: .structure,
         examples: [.triggering(ExampleText.dict("\t<key>A</key>\n\t<real>1,5</real>\n")), .nonTriggering(ExampleText.dict("\t<key>A</key>\n\t<real>1.5</real>\n"))])
 }

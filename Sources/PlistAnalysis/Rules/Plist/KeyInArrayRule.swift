@@ -5,7 +5,6 @@ extension ParserProblemRule {
     static let plistKeyInArray = ParserProblemRule(
         code: .plistKeyInArray, title: "A <key> used as an array item",
         rationale: "Arrays hold values; `<key>` is only valid inside `<dict>`. The fix turns it into a `<string>`.",
-        category: .structure,
         examples: [
             .triggering(ExampleText.dict("\t<key>A</key>\n\t<array>\n\t\t<key>x</key>\n\t</array>\n"), fixed: ExampleText.dict("\t<key>A</key>\n\t<array>\n\t\t<string>x</string>\n\t</array>\n")),
             .nonTriggering(ExampleText.dict("\t<key>A</key>\n\t<array>\n\t\t<string>x</string>\n\t</array>\n")),

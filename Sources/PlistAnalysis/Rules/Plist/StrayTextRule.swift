@@ -5,6 +5,5 @@ extension ParserProblemRule {
     static let plistStrayText = ParserProblemRule(
         code: .plistStrayText, title: "Text directly inside a container",
         rationale: "Text between the entries of a `<dict>` or `<array>` is not part of any value.",
-        category: .structure,
         examples: [.triggering(ExampleText.dict("\thello\n\t<key>A</key>\n\t<string>x</string>\n")), .nonTriggering(ExampleText.validInfoPlist)])
 }

@@ -5,6 +5,5 @@ extension ParserProblemRule {
     static let plistValueWithoutKey = ParserProblemRule(
         code: .plistValueWithoutKey, title: "A value without a key",
         rationale: "Inside a `<dict>`, every value needs a `<key>` before it.",
-        category: .structure,
         examples: [.triggering(ExampleText.dict("\t<string>Demo</string>\n")), .nonTriggering(ExampleText.validInfoPlist)])
 }

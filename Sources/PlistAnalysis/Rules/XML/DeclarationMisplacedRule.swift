@@ -5,6 +5,5 @@ extension ParserProblemRule {
     static let xmlDeclarationMisplaced = ParserProblemRule(
         code: .xmlDeclarationMisplaced, title: "The XML declaration is not at the very start",
         rationale: "`<?xml …?>` must be the first bytes of the file; even a blank line before it is an error.",
-        category: .xml,
         examples: [.triggering("<plist version=\"1.0\">\n<?xml version=\"1.0\"?>\n<dict/>\n</plist>\n"), .nonTriggering("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n")])
 }

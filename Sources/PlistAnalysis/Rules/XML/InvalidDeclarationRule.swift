@@ -5,6 +5,5 @@ extension ParserProblemRule {
     static let xmlInvalidDeclaration = ParserProblemRule(
         code: .xmlInvalidDeclaration, title: "A malformed XML declaration",
         rationale: "The declaration must read `<?xml version=\"1.0\" encoding=\"UTF-8\"?>`.",
-        category: .xml,
         examples: [.triggering("<?xml version=\"1.0\" bogus?>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n"), .nonTriggering("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n")])
 }

@@ -5,6 +5,5 @@ extension ParserProblemRule {
     static let xmlInvalidMarkup = ParserProblemRule(
         code: .xmlInvalidMarkup, title: "A '<' that starts no tag",
         rationale: "A literal `<` in text must be written `&lt;`.",
-        category: .xml,
         examples: [.triggering(ExampleText.dict("\t<key>A</key>\n\t<string>1 < 2</string>\n")), .nonTriggering(ExampleText.dict("\t<key>A</key>\n\t<string>1 &lt; 2</string>\n"))])
 }

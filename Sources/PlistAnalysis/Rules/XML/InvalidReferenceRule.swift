@@ -5,7 +5,6 @@ extension ParserProblemRule {
     static let xmlInvalidReference = ParserProblemRule(
         code: .xmlInvalidReference, title: "A bare '&'",
         rationale: "A literal `&` must be written `&amp;`. The fix escapes it.",
-        category: .xml,
         examples: [
             .triggering(ExampleText.dict("\t<key>A</key>\n\t<string>Salt & Pepper</string>\n"), fixed: ExampleText.dict("\t<key>A</key>\n\t<string>Salt &amp; Pepper</string>\n")),
             .nonTriggering(ExampleText.dict("\t<key>A</key>\n\t<string>Salt &amp; Pepper</string>\n")),

@@ -5,7 +5,6 @@ extension ParserProblemRule {
     static let xmlMismatchedTag = ParserProblemRule(
         code: .xmlMismatchedTag, title: "An end tag does not match its start tag",
         rationale: "`<string>x</strng>` is not well-formed; the fix renames the end tag.",
-        category: .xml,
         examples: [
             .triggering(ExampleText.dict("\t<key>A</key>\n\t<string>x</strng>\n"), fixed: ExampleText.dict("\t<key>A</key>\n\t<string>x</string>\n")),
             .nonTriggering(ExampleText.validInfoPlist),

@@ -5,6 +5,5 @@ extension ParserProblemRule {
     static let xmlNoRoot = ParserProblemRule(
         code: .xmlNoRoot, title: "The file has no root element",
         rationale: "A property list is one XML element, normally `<plist>`. Without it there is nothing to read.",
-        category: .xml,
         examples: [.triggering("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- nothing here -->\n"), .nonTriggering(ExampleText.validInfoPlist)])
 }

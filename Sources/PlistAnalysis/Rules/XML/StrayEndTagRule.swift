@@ -5,6 +5,5 @@ extension ParserProblemRule {
     static let xmlStrayEndTag = ParserProblemRule(
         code: .xmlStrayEndTag, title: "An end tag closes nothing",
         rationale: "An end tag without a matching start tag breaks well-formedness.",
-        category: .xml,
         examples: [.triggering("<plist version=\"1.0\">\n<dict/>\n</array>\n</plist>\n"), .nonTriggering(ExampleText.validInfoPlist)])
 }

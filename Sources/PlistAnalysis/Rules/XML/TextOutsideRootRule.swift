@@ -5,6 +5,5 @@ extension ParserProblemRule {
     static let xmlTextOutsideRoot = ParserProblemRule(
         code: .xmlTextOutsideRoot, title: "Text outside the root element",
         rationale: "Only comments, processing instructions and white space may surround the root element.",
-        category: .xml,
         examples: [.triggering("hello\n<plist version=\"1.0\">\n<dict/>\n</plist>\n"), .nonTriggering(ExampleText.validInfoPlist)])
 }

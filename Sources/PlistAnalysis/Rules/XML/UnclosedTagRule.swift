@@ -5,7 +5,6 @@ extension ParserProblemRule {
     static let xmlUnclosedTag = ParserProblemRule(
         code: .xmlUnclosedTag, title: "An element is never closed",
         rationale: "Every start tag needs its end tag. The fix inserts the end tag where the element's content ends.",
-        category: .xml,
         examples: [
             .triggering(ExampleText.dict("\t<key>A</key>\n\t<string>x\n\t<key>B</key>\n\t<string>y</string>\n"),
                         fixed: ExampleText.dict("\t<key>A</key>\n\t<string>x</string>\n\t<key>B</key>\n\t<string>y</string>\n")),

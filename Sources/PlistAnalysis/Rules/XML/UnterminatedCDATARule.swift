@@ -5,6 +5,5 @@ extension ParserProblemRule {
     static let xmlUnterminatedCDATA = ParserProblemRule(
         code: .xmlUnterminatedCDATA, title: "A CDATA section is never closed",
         rationale: "A CDATA section runs to `]]>`; without it the rest of the file is text.",
-        category: .xml,
         examples: [.triggering(ExampleText.dict("\t<key>A</key>\n\t<string><![CDATA[x</string>\n")), .nonTriggering(ExampleText.dict("\t<key>A</key>\n\t<string><![CDATA[x]]></string>\n"))])
 }

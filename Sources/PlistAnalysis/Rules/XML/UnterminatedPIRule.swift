@@ -5,6 +5,5 @@ extension ParserProblemRule {
     static let xmlUnterminatedPI = ParserProblemRule(
         code: .xmlUnterminatedPI, title: "A processing instruction is never closed",
         rationale: "A processing instruction or XML declaration runs to `?>`.",
-        category: .xml,
         examples: [.triggering("<?xml version=\"1.0\" encoding=\"UTF-8\"\n<plist version=\"1.0\">\n<dict/>\n</plist>\n"), .nonTriggering(ExampleText.validInfoPlist)])
 }
