@@ -4,7 +4,6 @@ extension ValueFormatRule {
     static let bundleIdentifierFormat = ValueFormatRule(
         id: "info-bundle-identifier-format", title: "CFBundleIdentifier has characters a bundle identifier cannot hold",
         rationale: "A bundle identifier is reverse-DNS text of letters, digits, hyphens and periods (`com.example.my-app`). Underscores, spaces and empty components are refused by code signing and the App Store.",
-        defaultSeverity: .warning,
         examples: [.triggering(d("CFBundleIdentifier", "com.example.my_app")), .triggering(d("CFBundleIdentifier", "com.example..app")),
                    .nonTriggering(d("CFBundleIdentifier", "com.example.my-app")),
                    .nonTriggering(d("CFBundleIdentifier", "$(PRODUCT_BUNDLE_IDENTIFIER).widget")),

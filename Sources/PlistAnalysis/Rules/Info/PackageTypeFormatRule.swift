@@ -4,7 +4,6 @@ extension ValueFormatRule {
     static let packageTypeFormat = ValueFormatRule(
         id: "info-package-type-format", title: "CFBundlePackageType is not a four-character code",
         rationale: "The package type is a four-character code: `APPL` for apps, `FMWK` for frameworks, `BNDL` for loadable bundles, `XPC!` for XPC services.",
-        defaultSeverity: .warning,
         examples: [.triggering(d("CFBundlePackageType", "APP")), .nonTriggering(d("CFBundlePackageType", "XPC!")),
                    .nonTriggering(d("CFBundlePackageType", "$(PRODUCT_BUNDLE_PACKAGE_TYPE)"))],
         keys: ["CFBundlePackageType"], referenceStandIn: "APPL", problem: { s in

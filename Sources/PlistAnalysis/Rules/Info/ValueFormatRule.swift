@@ -10,7 +10,8 @@ public struct ValueFormatRule: Rule {
     public let title: String
     public let rationale: String
     public var category: RuleCategory { .values }
-    public let defaultSeverity: Severity
+    /// All five warn: Foundation reads the file; the App Store, signing or launch refuse the value.
+    public var defaultSeverity: Severity { .warning }
     public let examples: [RuleExample]
     /// The keys checked (at the top level).
     let keys: [String]
