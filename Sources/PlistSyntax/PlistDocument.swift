@@ -1,23 +1,6 @@
 // The typed view: dictionaries of key/value entries, arrays and decoded scalars, each pointing
 // back to its source range; plist-level structure problems; and "what is at this offset".
 
-/// A problem found while reading the file: an XML well-formedness error or a plist structure error.
-public struct SyntaxProblem: Sendable, Hashable {
-    public enum Severity: String, Sendable, Hashable { case error, warning }
-    /// A stable identifier, e.g. `xml-unclosed-tag`, `plist-key-without-value`.
-    public var code: String
-    public var message: String
-    /// Byte range the problem is about.
-    public var range: Range<Int>
-    public var severity: Severity
-    public init(code: String, message: String, range: Range<Int>, severity: Severity = .error) {
-        self.code = code
-        self.message = message
-        self.range = range
-        self.severity = severity
-    }
-}
-
 /// One step of a key path: a dictionary key or an array index.
 public enum PathComponent: Hashable, Sendable, CustomStringConvertible {
     case key(String)
@@ -394,14 +377,14 @@ private struct Builder {
             if rootElement.tag.isScalar || rootElement.tag.isContainer {
                 let extra = tree.topLevel.filter { $0.kind == .element }.count > 1
                 problems.append(SyntaxProblem(
-                    code: "plist-missing-plist-element",
+                    code: .plistMissingPlistElement,
                     message: extra
                         ? "No <plist> root element: the file holds bare <\(name(rootElement))> elements (a fragment?)"
                         : "The root element is <\(name(rootElement))>, not <plist>",
                     range: rootElement.startTagRange, severity: extra ? .error : .warning))
                 return build(rootElement)
             }
-            problems.append(SyntaxProblem(code: "plist-no-root", message: "The root element is <\(name(rootElement))>, not <plist>", range: rootElement.startTagRange))
+            problems.append(SyntaxProblem(code: .plistNoRoot, message: "The root element is <\(name(rootElement))>, not <plist>", range: rootElement.startTagRange))
             return nil
         }
         checkStartTag(rootElement)
@@ -410,17 +393,17 @@ private struct Builder {
             if inactive(c) { return }
             if c.kind == .element { values.append(c) }
             else if c.kind == .text && !c.flags.contains(.whitespaceOnly) && !c.flags.contains(.malformed) {
-                problems.append(SyntaxProblem(code: "plist-stray-text", message: "Text outside any value is ignored", range: c.range))
+                problems.append(SyntaxProblem(code: .plistStrayText, message: "Text outside any value is ignored", range: c.range))
             }
         }
         guard let first = values.first else {
-            problems.append(SyntaxProblem(code: "plist-empty-root", message: "<plist> holds no value: add a <dict>", range: rootElement.startTagRange))
+            problems.append(SyntaxProblem(code: .plistEmptyRoot, message: "<plist> holds no value: add a <dict>", range: rootElement.startTagRange))
             return nil
         }
         // `#if A <dict>…</dict> #else <dict>…</dict> #endif`: one root value per branch; the
         // typed view follows the first.
         for extra in values.dropFirst() where !inOtherBranches(first, extra) {
-            problems.append(SyntaxProblem(code: "plist-extra-root-value", message: "<plist> must hold exactly one value; this one is ignored", range: extra.range))
+            problems.append(SyntaxProblem(code: .plistExtraRootValue, message: "<plist> must hold exactly one value; this one is ignored", range: extra.range))
         }
         return build(first)
     }
@@ -432,7 +415,7 @@ private struct Builder {
             let inner = text[(e.start + 2)..<max(e.start + 2, e.end - 1)]
             if let bad = inner.firstIndex(where: { $0 == 0x3C || $0 == 0x3E }) {
                 problems.append(SyntaxProblem(
-                    code: "plist-doctype-unreadable",
+                    code: .plistDoctypeUnreadable,
                     message: "Foundation cannot read a DOCTYPE containing '\(bad < text.count && text[bad] == 0x3C ? "<" : ">")'; use <!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">",
                     range: e.range))
             }
@@ -453,7 +436,7 @@ private struct Builder {
         guard tag.count > 2, !e.flags.contains(.startTagUnterminated), !e.flags.contains(.malformed) else { return }
         if let gt = text[tag.lowerBound..<(tag.upperBound - 1)].firstIndex(of: 0x3E) {
             problems.append(SyntaxProblem(
-                code: "plist-attribute-unreadable",
+                code: .plistAttributeUnreadable,
                 message: "Foundation ends the tag at this '>' inside an attribute value and cannot read the file as written; write &gt; instead",
                 range: gt..<(gt + 1)))
         }
@@ -465,7 +448,7 @@ private struct Builder {
         // bounded depth keeps a hostile file from exhausting the stack. No real plist comes close.
         if depth >= PlistDocument.maximumDepth && e.tag.isContainer {
             problems.append(SyntaxProblem(
-                code: "plist-too-deep",
+                code: .plistTooDeep,
                 message: "Values are nested more than \(PlistDocument.maximumDepth) levels deep; this one and everything inside it is not read",
                 range: e.startTagRange))
             return PlistNode(kind: .unknown, element: e, entries: [], items: [], text: nil, boolValue: nil)
@@ -480,12 +463,12 @@ private struct Builder {
                 ? e.children.contains(where: { !($0.kind == .text && $0.flags.contains(.whitespaceOnly)) && $0.kind != .comment })
                 : !e.contentRange.isEmpty
             if hasContent {
-                problems.append(SyntaxProblem(code: "plist-boolean-content", message: "<\(name(e))/> takes no content", range: e.contentRange))
+                problems.append(SyntaxProblem(code: .plistBooleanContent, message: "<\(name(e))/> takes no content", range: e.contentRange))
             }
             return PlistNode(kind: .boolean, element: e, entries: [], items: [], text: nil, boolValue: e.tag == .true)
         case .key, .string, .integer, .real, .date, .data:
             for c in e.childElements {
-                problems.append(SyntaxProblem(code: "plist-element-in-scalar", message: "<\(name(c))> cannot appear inside <\(name(e))>", range: c.range))
+                problems.append(SyntaxProblem(code: .plistElementInScalar, message: "<\(name(c))> cannot appear inside <\(name(e))>", range: c.range))
             }
             checkScalarMarkup(e)
             // Strings need no validation: their text is decoded only when read.
@@ -506,7 +489,7 @@ private struct Builder {
             return PlistNode(kind: kind, element: e, entries: [], items: [], text: t, boolValue: nil)
         case .plist, .other:
             if e.kind == .element {
-                problems.append(SyntaxProblem(code: "plist-unknown-element", message: "<\(name(e))> is not a property-list element", range: e.startTagRange))
+                problems.append(SyntaxProblem(code: .plistUnknownElement, message: "<\(name(e))> is not a property-list element", range: e.startTagRange))
             }
             return PlistNode(kind: .unknown, element: e, entries: [], items: [], text: nil, boolValue: nil)
         }
@@ -524,7 +507,7 @@ private struct Builder {
             switch c.kind {
             case .comment, .processingInstruction:
                 problems.append(SyntaxProblem(
-                    code: "plist-markup-in-value",
+                    code: .plistMarkupInValue,
                     message: "Foundation cannot read a \(c.kind == .comment ? "comment" : "processing instruction") inside <\(name(e))>; move it outside the value",
                     range: c.range))
             case .text where c.flags.contains(.hasReferences) && !c.flags.contains(.malformed):
@@ -543,7 +526,7 @@ private struct Builder {
             let known = ["lt", "gt", "amp", "apos", "quot"].contains(String(decoding: name, as: UTF8.self)) || name.first == 0x23
             if !known {
                 problems.append(SyntaxProblem(
-                    code: "plist-unknown-entity",
+                    code: .plistUnknownEntity,
                     message: "Foundation knows only &lt; &gt; &amp; &apos; &quot; and character references; &\(String(decoding: name, as: UTF8.self)); makes the file unreadable",
                     range: i..<(semi + 1)))
             }
@@ -555,13 +538,13 @@ private struct Builder {
         let range = e.contentRange.isEmpty ? e.startTagRange : e.contentRange
         switch e.tag {
         case .integer where ValueDecoder.integer(t) == nil:
-            problems.append(SyntaxProblem(code: "plist-invalid-integer", message: t.isEmpty ? "Empty <integer>" : "'\(t.trimmingXMLSpace())' is not an integer (−2⁶³ … 2⁶⁴−1, decimal or 0x hex)", range: range))
+            problems.append(SyntaxProblem(code: .plistInvalidInteger, message: t.isEmpty ? "Empty <integer>" : "'\(t.trimmingXMLSpace())' is not an integer (−2⁶³ … 2⁶⁴−1, decimal or 0x hex)", range: range))
         case .real where ValueDecoder.real(t) == nil:
-            problems.append(SyntaxProblem(code: "plist-invalid-real", message: "'\(t.trimmingXMLSpace())' is not a number", range: range))
+            problems.append(SyntaxProblem(code: .plistInvalidReal, message: "'\(t.trimmingXMLSpace())' is not a number", range: range))
         case .date where ValueDecoder.date(t) == nil:
-            problems.append(SyntaxProblem(code: "plist-invalid-date", message: "'\(t.trimmingXMLSpace())' is not a date: use YYYY-MM-DDTHH:MM:SSZ (UTC)", range: range))
+            problems.append(SyntaxProblem(code: .plistInvalidDate, message: "'\(t.trimmingXMLSpace())' is not a date: use YYYY-MM-DDTHH:MM:SSZ (UTC)", range: range))
         case .data where !ValueDecoder.isValidBase64(t):
-            problems.append(SyntaxProblem(code: "plist-invalid-data", message: "<data> must hold base64 (A–Z, a–z, 0–9, +, /, = and white space)", range: range))
+            problems.append(SyntaxProblem(code: .plistInvalidData, message: "<data> must hold base64 (A–Z, a–z, 0–9, +, /, = and white space)", range: range))
         default:
             break
         }
@@ -569,7 +552,7 @@ private struct Builder {
 
     mutating func strayText(_ c: SyntaxElement, in container: String) {
         if c.kind == .text && !c.flags.contains(.whitespaceOnly) && !c.flags.contains(.malformed) {
-            problems.append(SyntaxProblem(code: "plist-stray-text", message: "Text directly inside <\(container)> is ignored; wrap it in a value element", range: c.range))
+            problems.append(SyntaxProblem(code: .plistStrayText, message: "Text directly inside <\(container)> is ignored; wrap it in a value element", range: c.range))
         }
     }
 
@@ -585,14 +568,14 @@ private struct Builder {
             guard c.kind == .element else { strayText(c, in: "dict"); return }
             if c.tag == .key {
                 for inner in c.childElements {
-                    problems.append(SyntaxProblem(code: "plist-element-in-scalar", message: "<\(name(inner))> cannot appear inside <key>", range: inner.range))
+                    problems.append(SyntaxProblem(code: .plistElementInScalar, message: "<\(name(inner))> cannot appear inside <key>", range: inner.range))
                 }
                 checkStartTag(c)
                 checkScalarMarkup(c)
                 let key = PlistKey(element: c, text: scalarText(c))
                 if !pending.isEmpty && !pending.allSatisfy({ inOtherBranches($0.element, c) }) {
                     for k in pending {
-                        problems.append(SyntaxProblem(code: "plist-key-without-value", message: "Key '\(k.text)' has no value", range: k.element.range))
+                        problems.append(SyntaxProblem(code: .plistKeyWithoutValue, message: "Key '\(k.text)' has no value", range: k.element.range))
                         entries.append(PlistEntry(key: k, value: nil))
                     }
                     pending = []
@@ -609,13 +592,13 @@ private struct Builder {
                     // of its own so that every rule checks it.
                     entries.append(PlistEntry(key: k, value: v))
                 } else {
-                    problems.append(SyntaxProblem(code: "plist-value-without-key", message: "This value has no <key> before it", range: c.startTagRange))
+                    problems.append(SyntaxProblem(code: .plistValueWithoutKey, message: "This value has no <key> before it", range: c.startTagRange))
                     entries.append(PlistEntry(key: nil, value: v))
                 }
             }
         }
         for k in pending {
-            problems.append(SyntaxProblem(code: "plist-key-without-value", message: "Key '\(k.text)' has no value", range: k.element.range))
+            problems.append(SyntaxProblem(code: .plistKeyWithoutValue, message: "Key '\(k.text)' has no value", range: k.element.range))
             entries.append(PlistEntry(key: k, value: nil))
         }
         return PlistNode(kind: .dictionary, element: e, entries: entries, items: [], text: nil, boolValue: nil)
@@ -629,7 +612,7 @@ private struct Builder {
             if inactive(c) { return }
             guard c.kind == .element else { strayText(c, in: "array"); return }
             if c.tag == .key {
-                problems.append(SyntaxProblem(code: "plist-key-in-array", message: "<key> cannot be an array item; use <string>", range: c.startTagRange))
+                problems.append(SyntaxProblem(code: .plistKeyInArray, message: "<key> cannot be an array item; use <string>", range: c.startTagRange))
             }
             items.append(build(c))
         }

@@ -1,16 +1,17 @@
 // Recognises what a file's bytes are before parsing: XML (UTF-8, or UTF-16 transcoded), or a
 // property-list format we do not edit (binary, OpenStep/JSON), or nothing at all.
 
-/// Why a file's bytes cannot be read as an XML property list.
-public enum SourceDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why a file's bytes cannot be read as an XML property list. The raw value is the id of the
+/// rule that reports it (`PlistAnalysis`, `Rules/File`).
+public enum SourceDecodingError: String, Error, Sendable, Equatable, CaseIterable, CustomStringConvertible {
     /// `bplist00…`: Apple's binary property list.
-    case binaryPropertyList
+    case binaryPropertyList = "file-binary-plist"
     /// `{ … }` or `( … )`: an OpenStep (old-style ASCII) or JSON property list.
-    case openStepOrJSON
+    case openStepOrJSON = "file-openstep-or-json"
     /// No bytes, or only white space.
-    case empty
+    case empty = "file-empty"
     /// UTF-16 that does not decode.
-    case invalidUTF16
+    case invalidUTF16 = "file-invalid-encoding"
 
     public var description: String {
         switch self {
@@ -25,15 +26,8 @@ public enum SourceDecodingError: Error, Sendable, Equatable, CustomStringConvert
         }
     }
 
-    /// A stable identifier for reports.
-    public var code: String {
-        switch self {
-        case .binaryPropertyList: return "file-binary-plist"
-        case .openStepOrJSON: return "file-openstep-or-json"
-        case .empty: return "file-empty"
-        case .invalidUTF16: return "file-invalid-encoding"
-        }
-    }
+    /// A stable identifier for reports: the rule id.
+    public var code: String { rawValue }
 }
 
 public enum SourceDecoding {

@@ -12,7 +12,7 @@ extension SyntaxTree {
             var walker = ErrorWalker(tree: self, scanner: scanner, out: [])
             walker.walk(document, depth: 0)
             if rootElementIndex == nil && walker.out.isEmpty {
-                walker.add("xml-no-root", text.isEmpty ? "The file is empty" : "No root element: the file must contain one element, normally <plist>", 0..<min(1, text.count))
+                walker.add(.xmlNoRoot, text.isEmpty ? "The file is empty" : "No root element: the file must contain one element, normally <plist>", 0..<min(1, text.count))
             }
             out = walker.out
         }
@@ -29,7 +29,7 @@ private struct ErrorWalker {
 
     var text: [UInt8] { tree.text }
 
-    mutating func add(_ code: String, _ message: String, _ range: Range<Int>) {
+    mutating func add(_ code: SyntaxProblem.Code, _ message: String, _ range: Range<Int>) {
         if out.count < SyntaxTree.maximumSyntaxErrors * 2 { out.append(SyntaxProblem(code: code, message: message, range: range)) }
     }
 
@@ -62,63 +62,63 @@ private struct ErrorWalker {
             let n = name(e)
             if atDocumentLevel && !isRoot && !reportedExtraContent {
                 reportedExtraContent = true
-                add("xml-extra-content", "Only one root element is allowed: <\(n)> comes after the root element", e.startTagRange)
+                add(.xmlExtraContent, "Only one root element is allowed: <\(n)> comes after the root element", e.startTagRange)
             }
-            if f.contains(.startTagUnterminated) { add("xml-unterminated-tag", "The tag <\(n) has no closing '>'", e.startTagRange) }
-            if f.contains(.endTagMissing) { add("xml-unclosed-tag", "<\(n)> is never closed: add </\(n)>", e.startTagRange) }
+            if f.contains(.startTagUnterminated) { add(.xmlUnterminatedTag, "The tag <\(n) has no closing '>'", e.startTagRange) }
+            if f.contains(.endTagMissing) { add(.xmlUnclosedTag, "<\(n)> is never closed: add </\(n)>", e.startTagRange) }
             if f.contains(.endTagMismatched), let et = e.endTagRange {
                 let closing = String(decoding: text[(et.lowerBound + 2)..<et.upperBound], as: UTF8.self).trimmingCharacters(in: "> \t\r\n")
-                add("xml-mismatched-tag", "</\(closing)> does not match <\(n)>", et)
+                add(.xmlMismatchedTag, "</\(closing)> does not match <\(n)>", et)
             }
-            if f.contains(.endTagUnterminated), let et = e.endTagRange { add("xml-unterminated-tag", "The end tag </\(n) has no closing '>'", et) }
+            if f.contains(.endTagUnterminated), let et = e.endTagRange { add(.xmlUnterminatedTag, "The end tag </\(n) has no closing '>'", et) }
             if f.contains(.malformed) {
                 checkTag(e)
                 if let et = e.endTagRange, !f.contains(.endTagUnterminated), !tagEndsCleanly(et) {
-                    add("xml-malformed-tag", "Unexpected characters in the end tag </\(n)>", et)
+                    add(.xmlMalformedTag, "Unexpected characters in the end tag </\(n)>", et)
                 }
                 if !e.hasChildNode { checkText(e.contentRange) }
             }
         case .text:
             if atDocumentLevel && !f.contains(.whitespaceOnly) {
                 if tree.rootElementIndex == nil {
-                    add("xml-text-outside-root", "This is not XML: a property list starts with <?xml …?> or <plist>", e.range)
+                    add(.xmlTextOutsideRoot, "This is not XML: a property list starts with <?xml …?> or <plist>", e.range)
                 } else if isRootBefore(e) {
-                    if !reportedExtraContent { add("xml-text-outside-root", "Text after the root element", e.range) }
+                    if !reportedExtraContent { add(.xmlTextOutsideRoot, "Text after the root element", e.range) }
                     reportedExtraContent = true
                 } else {
-                    add("xml-text-outside-root", "Text before the root element: the file must start with '<'", e.range)
+                    add(.xmlTextOutsideRoot, "Text before the root element: the file must start with '<'", e.range)
                 }
             } else {
                 checkText(e.range)
             }
         case .strayEndTag:
-            add("xml-stray-end-tag", "\(String(decoding: text[e.range], as: UTF8.self)) closes no open element", e.range)
+            add(.xmlStrayEndTag, "\(String(decoding: text[e.range], as: UTF8.self)) closes no open element", e.range)
         case .bogus:
-            add("xml-invalid-markup", e.entry.width == 1 ? "'<' must start a tag; write &lt; for a literal '<'" : "Unknown markup \(String(decoding: text[e.range.prefix(12)], as: UTF8.self))…", e.range)
+            add(.xmlInvalidMarkup, e.entry.width == 1 ? "'<' must start a tag; write &lt; for a literal '<'" : "Unknown markup \(String(decoding: text[e.range.prefix(12)], as: UTF8.self))…", e.range)
         case .comment:
-            if f.contains(.unterminated) { add("xml-unterminated-comment", "The comment is never closed with -->", e.range.prefix(4)); break }
+            if f.contains(.unterminated) { add(.xmlUnterminatedComment, "The comment is never closed with -->", e.range.prefix(4)); break }
             let body = (e.start + 4)..<(e.end - 3)
             _ = checkChars(body)
             var j = body.lowerBound
             while j + 1 < body.upperBound + 1 {
                 if text[j] == 0x2D && text[j + 1] == 0x2D {
-                    add("xml-comment-double-hyphen", "'--' is not allowed inside a comment", j..<(j + 2)); break
+                    add(.xmlCommentDoubleHyphen, "'--' is not allowed inside a comment", j..<(j + 2)); break
                 }
                 j += 1
             }
         case .cdata:
-            if atDocumentLevel { add("xml-text-outside-root", "CDATA outside the root element", e.range) }
-            if f.contains(.unterminated) { add("xml-unterminated-cdata", "The CDATA section is never closed with ]]>", e.range.prefix(9)) }
+            if atDocumentLevel { add(.xmlTextOutsideRoot, "CDATA outside the root element", e.range) }
+            if f.contains(.unterminated) { add(.xmlUnterminatedCDATA, "The CDATA section is never closed with ]]>", e.range.prefix(9)) }
             else { _ = checkChars(e.range) }
         case .processingInstruction:
             let target = e.range.lowerBound + 2
             var j = target
             while j < e.end, !XMLChar.isSpace(text[j]), text[j] != 0x3F { j += 1 }
             let t = String(decoding: text[target..<j], as: UTF8.self)
-            if f.contains(.unterminated) { add("xml-unterminated-pi", "The processing instruction is never closed with ?>", e.range.prefix(2)) }
-            else if t.lowercased() == "xml" { add("xml-declaration-misplaced", "The XML declaration must be the very first thing in the file", e.range) }
-            else if t.isEmpty { add("xml-invalid-pi", "A processing instruction needs a target name", e.range) }
-            else { add("xml-invalid-pi", "Malformed processing instruction <?\(t)", e.range) }
+            if f.contains(.unterminated) { add(.xmlUnterminatedPI, "The processing instruction is never closed with ?>", e.range.prefix(2)) }
+            else if t.lowercased() == "xml" { add(.xmlDeclarationMisplaced, "The XML declaration must be the very first thing in the file", e.range) }
+            else if t.isEmpty { add(.xmlInvalidPI, "A processing instruction needs a target name", e.range) }
+            else { add(.xmlInvalidPI, "Malformed processing instruction <?\(t)", e.range) }
         case .xmlDeclaration:
             var scanner = XMLDeclarationScanner(p: UnsafeBufferPointer(start: nil, count: 0), start: 0, end: 0)
             let stop = f.contains(.unterminated) ? e.end : e.end - 2
@@ -127,17 +127,17 @@ private struct ErrorWalker {
                 _ = scanner.scan()
             }
             if let enc = scanner.unsupportedEncoding {
-                add("xml-unsupported-encoding", "Encoding '\(enc)' is not supported: save the file as UTF-8 and declare encoding=\"UTF-8\"", e.range)
+                add(.xmlUnsupportedEncoding, "Encoding '\(enc)' is not supported: save the file as UTF-8 and declare encoding=\"UTF-8\"", e.range)
             } else if f.contains(.unterminated) {
-                add("xml-unterminated-pi", "The XML declaration is never closed with ?>", e.range.prefix(5))
+                add(.xmlUnterminatedPI, "The XML declaration is never closed with ?>", e.range.prefix(5))
             } else {
-                add("xml-invalid-declaration", "Malformed XML declaration: expected <?xml version=\"1.0\" encoding=\"UTF-8\"?>", e.range)
+                add(.xmlInvalidDeclaration, "Malformed XML declaration: expected <?xml version=\"1.0\" encoding=\"UTF-8\"?>", e.range)
             }
         case .doctype:
             if atDocumentLevel && isRootBefore(e) || !atDocumentLevel {
-                add("xml-doctype-misplaced", "A DOCTYPE must come before the root element", e.range)
+                add(.xmlDoctypeMisplaced, "A DOCTYPE must come before the root element", e.range)
             } else {
-                add("xml-invalid-doctype", "Malformed DOCTYPE: expected <!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">", e.range)
+                add(.xmlInvalidDoctype, "Malformed DOCTYPE: expected <!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">", e.range)
             }
         case .byteOrderMark, .directive:
             break
@@ -171,26 +171,26 @@ private struct ErrorWalker {
             var j = i
             while j < r.upperBound && XMLChar.asciiName[Int(min(text[j], 127))] != 0 && text[j] < 0x80 { j += 1 }
             if j == i {
-                add("xml-malformed-tag", "Unexpected '\(String(decoding: text[i..<min(i + 1, r.upperBound)], as: UTF8.self))' in <\(n)>", i..<min(i + 1, r.upperBound)); return
+                add(.xmlMalformedTag, "Unexpected '\(String(decoding: text[i..<min(i + 1, r.upperBound)], as: UTF8.self))' in <\(n)>", i..<min(i + 1, r.upperBound)); return
             }
-            if s == i { add("xml-malformed-tag", "Attributes in <\(n)> must be separated by white space", i..<j); return }
+            if s == i { add(.xmlMalformedTag, "Attributes in <\(n)> must be separated by white space", i..<j); return }
             let attr = Array(text[i..<j])
-            if !names.insert(attr).inserted { add("xml-malformed-tag", "Attribute '\(String(decoding: attr, as: UTF8.self))' appears twice in <\(n)>", i..<j); return }
+            if !names.insert(attr).inserted { add(.xmlMalformedTag, "Attribute '\(String(decoding: attr, as: UTF8.self))' appears twice in <\(n)>", i..<j); return }
             i = j
             while i < r.upperBound && XMLChar.isSpace(text[i]) { i += 1 }
-            guard i < r.upperBound, text[i] == 0x3D else { add("xml-malformed-tag", "Attribute '\(String(decoding: attr, as: UTF8.self))' needs a value: name=\"value\"", s..<j); return }
+            guard i < r.upperBound, text[i] == 0x3D else { add(.xmlMalformedTag, "Attribute '\(String(decoding: attr, as: UTF8.self))' needs a value: name=\"value\"", s..<j); return }
             i += 1
             while i < r.upperBound && XMLChar.isSpace(text[i]) { i += 1 }
-            guard i < r.upperBound, text[i] == 0x22 || text[i] == 0x27 else { add("xml-malformed-tag", "Attribute values must be quoted", s..<min(i + 1, r.upperBound)); return }
+            guard i < r.upperBound, text[i] == 0x22 || text[i] == 0x27 else { add(.xmlMalformedTag, "Attribute values must be quoted", s..<min(i + 1, r.upperBound)); return }
             let q = text[i]
             i += 1
             let vs = i
             while i < r.upperBound && text[i] != q { i += 1 }
-            if i >= r.upperBound { add("xml-malformed-tag", "The attribute value is never closed", vs - 1..<r.upperBound); return }
+            if i >= r.upperBound { add(.xmlMalformedTag, "The attribute value is never closed", vs - 1..<r.upperBound); return }
             if !checkChars(vs..<i, references: true) { return }
             i += 1
         }
-        add("xml-malformed-tag", "Malformed tag <\(n)>", r)
+        add(.xmlMalformedTag, "Malformed tag <\(n)>", r)
     }
 
     /// Reports bad characters, references and `]]>` in character data.
@@ -211,9 +211,9 @@ private struct ErrorWalker {
                     if !valid {
                         let ref = String(decoding: p[i..<(i + max(1, n))], as: UTF8.self)
                         if n > 1 && p[i + n - 1] == 0x3B && p[i + 1] != 0x23 {
-                            add("xml-undefined-entity", "Entity \(ref) is not defined: use &amp; &lt; &gt; &apos; &quot; or a character reference", i..<(i + n))
+                            add(.xmlUndefinedEntity, "Entity \(ref) is not defined: use &amp; &lt; &gt; &apos; &quot; or a character reference", i..<(i + n))
                         } else {
-                            add("xml-invalid-reference", "'&' must start a reference such as &amp; (write &amp; for a literal '&')", i..<(i + max(1, n)))
+                            add(.xmlInvalidReference, "'&' must start a reference such as &amp; (write &amp; for a literal '&')", i..<(i + max(1, n)))
                         }
                         ok = false
                     }
@@ -221,17 +221,17 @@ private struct ErrorWalker {
                     continue
                 }
                 if b == 0x5D && cdataEnd && i + 2 < endIndex && p[i + 1] == 0x5D && p[i + 2] == 0x3E {
-                    add("xml-invalid-character", "']]>' is not allowed in text; write ]]&gt;", i..<(i + 3)); ok = false
+                    add(.xmlInvalidCharacter, "']]>' is not allowed in text; write ]]&gt;", i..<(i + 3)); ok = false
                 }
                 if b < 0x80 {
                     if b < 0x20 && !XMLChar.isSpace(b) {
-                        add("xml-invalid-character", "Control character U+\(hex(Int(b))) is not allowed in XML", i..<(i + 1)); ok = false
+                        add(.xmlInvalidCharacter, "Control character U+\(hex(Int(b))) is not allowed in XML", i..<(i + 1)); ok = false
                     }
                     i += 1
                 } else {
                     let (c, n) = XMLChar.decode(p, i, p.count)
-                    if c < 0 { add("xml-invalid-utf8", "Invalid UTF-8 byte 0x\(hex(Int(b)))", i..<(i + 1)); ok = false }
-                    else if !XMLChar.isChar(c) { add("xml-invalid-character", "Character U+\(hex(c)) is not allowed in XML", i..<(i + n)); ok = false }
+                    if c < 0 { add(.xmlInvalidUTF8, "Invalid UTF-8 byte 0x\(hex(Int(b)))", i..<(i + 1)); ok = false }
+                    else if !XMLChar.isChar(c) { add(.xmlInvalidCharacter, "Character U+\(hex(c)) is not allowed in XML", i..<(i + n)); ok = false }
                     i += n
                 }
             }

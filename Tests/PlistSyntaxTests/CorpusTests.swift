@@ -41,7 +41,7 @@ let brokenCorpusFiles: [String: (code: String, line: Int)] = [
             }
             let doc = PlistDocument(SyntaxTree.parse(file.bytes))
             let index = LineIndex(doc.tree.text)
-            let found = doc.allProblems.filter { $0.code == expected.code }
+            let found = doc.allProblems.filter { $0.code.rawValue == expected.code }
             #expect(!found.isEmpty, "\(name): \(doc.allProblems.map(\.code))")
             if let first = found.first {
                 #expect(index.position(of: first.range.lowerBound).line + 1 == expected.line, "\(name): \(first)")

@@ -67,7 +67,7 @@ import Testing
     @Test func directivesAtDocumentLevelAreNotTextOutsideTheRoot() {
         let tree = parse("#include \"Config.h\"\n" + header + "<plist>\n<dict/>\n</plist>\n#define X 1\n")
         #expect(directives(tree) == ["#include \"Config.h\"", "#define X 1"])
-        #expect(tree.syntaxErrors.map(\.code) == ["xml-declaration-misplaced"])
+        #expect(tree.syntaxErrors.map(\.code.rawValue) == ["xml-declaration-misplaced"])
         let late = parse(header + "<plist>\n<dict/>\n</plist>\n#define X 1\n")
         #expect(late.syntaxErrors.isEmpty)
         #expect(late.isWellFormed)
@@ -145,7 +145,7 @@ import Testing
         #expect(beta.mayCoexist(0, s.utf8.count - 1))
         // Both ALPHA and BETA: what Xcode reads has a value without a key.
         let both = PlistDocument(parse(s), definitions: ["ALPHA": "1", "BETA": "1"])
-        #expect(both.problems.map(\.code) == ["plist-value-without-key"])
+        #expect(both.problems.map(\.code.rawValue) == ["plist-value-without-key"])
         // Two values in one branch are still a value without a key when every branch is read.
         #expect(codes("<plist>\n<dict>\n<key>A</key>\n#if X\n<string>a</string>\n<string>b</string>\n#endif\n</dict>\n</plist>") == ["plist-value-without-key"])
         // One root value per branch.

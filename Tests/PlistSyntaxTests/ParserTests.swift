@@ -21,7 +21,7 @@ func parse(_ s: String) -> SyntaxTree { SyntaxTree.parse(s) }
 
 func codes(_ s: String) -> [String] {
     let doc = PlistDocument(parse(s))
-    return doc.allProblems.map(\.code)
+    return doc.allProblems.map(\.code.rawValue)
 }
 
 let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
@@ -64,7 +64,7 @@ let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC
         let tree = parse(s)
         #expect(!tree.isWellFormed)
         let errs = tree.syntaxErrors
-        #expect(errs.map(\.code).contains("xml-unclosed-tag"))
+        #expect(errs.map(\.code.rawValue).contains("xml-unclosed-tag"))
         let doc = PlistDocument(tree)
         #expect(doc.root?.kind == .dictionary)
         #expect(doc.root?.entries.first?.key?.text == "NSCam")
@@ -75,8 +75,8 @@ let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC
         let doc = PlistDocument(parse(s))
         #expect(doc.root?.keys == ["NSCam", "B"])
         #expect(doc.root?.value(forKey: "B")?.text == "v")
-        #expect(doc.allProblems.map(\.code).contains("xml-unclosed-tag"))
-        #expect(doc.allProblems.map(\.code).contains("plist-key-without-value"))
+        #expect(doc.allProblems.map(\.code.rawValue).contains("xml-unclosed-tag"))
+        #expect(doc.allProblems.map(\.code.rawValue).contains("plist-key-without-value"))
     }
 
     @Test func elementInsideAClosedScalarNestsAsXMLDoes() {
@@ -84,19 +84,19 @@ let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC
         let doc = PlistDocument(parse("<plist><dict><key>a<true/>b</key><string>x</string></dict></plist>"))
         #expect(doc.tree.isWellFormed)
         #expect(doc.root?.keys == ["ab"])
-        #expect(doc.allProblems.map(\.code) == ["plist-element-in-scalar"])
+        #expect(doc.allProblems.map(\.code.rawValue) == ["plist-element-in-scalar"])
     }
 
     @Test func mismatchedCloseTagClosesTheScalar() {
         let doc = PlistDocument(parse("<plist><dict><key>a</key><string>x</strng><key>b</key><true/></dict></plist>"))
         #expect(doc.root?.keys == ["a", "b"])
-        #expect(doc.allProblems.map(\.code) == ["xml-mismatched-tag"])
+        #expect(doc.allProblems.map(\.code.rawValue) == ["xml-mismatched-tag"])
     }
 
     @Test func missingDictCloseAtEnd() {
         let doc = PlistDocument(parse("<plist><dict><key>a</key><string>x</string>\n</plist>"))
         #expect(doc.root?.keys == ["a"])
-        #expect(doc.allProblems.map(\.code) == ["xml-unclosed-tag"])
+        #expect(doc.allProblems.map(\.code.rawValue) == ["xml-unclosed-tag"])
     }
 
     @Test func plistStructureProblems() {

@@ -26,7 +26,7 @@ import PlistTestSupport
         let s = header + "<plist version=\"1.>0\">\n<dict>\n\t<key>A</key>\n\t<string a=\"x>y\">v</string>\n</dict>\n</plist>\n"
         let tree = parse(s)
         #expect(tree.isWellFormed)
-        let problems = PlistDocument(tree).problems.filter { $0.code == "plist-attribute-unreadable" }
+        let problems = PlistDocument(tree).problems.filter { $0.code.rawValue == "plist-attribute-unreadable" }
         #expect(problems.map { tree.string($0.range) } == [">", ">"])
         #expect(codes(header + "<plist version=\"1.0\"><dict/></plist>") == [])
     }
@@ -77,7 +77,7 @@ import PlistTestSupport
                     check(tree.isWellFormed, "\(name): well formed")
                     check(tree.syntaxErrors.isEmpty, "\(name): no syntax error")
                     let doc = PlistDocument(tree)
-                    let problems = doc.allProblems.map(\.code)
+                    let problems = doc.allProblems.map(\.code.rawValue)
                     check(problems == [name == "a" ? "plist-unknown-element" : "plist-too-deep"], "\(name): problems \(problems)")
                     _ = doc.value
                 }
@@ -103,7 +103,7 @@ import PlistTestSupport
         let intact = header + "<plist version=\"1.0\">\n<dict>\n\t<key>ATS</key>\n\t<dict>\n\t\t<key>Domains</key>\n\t\t<dict>\n\t\t\t<key>example.com</key>\n\t\t\t<dict>\n\t\t\t\t<key>Sub</key>\n\t\t\t\t<true/>\n\t\t\t</dict>\n\t\t</dict>\n\t</dict>\n\t<key>Name</key>\n\t<string>x</string>\n</dict>\n</plist>\n"
         let missing = intact.replacingOccurrences(of: "\t\t\t</dict>\n", with: "")
         let tree = parse(missing)
-        #expect(tree.syntaxErrors.map(\.code) == ["xml-unclosed-tag"])
+        #expect(tree.syntaxErrors.map(\.code.rawValue) == ["xml-unclosed-tag"])
         let domainStart = missing.components(separatedBy: "\t\t\t<dict>\n")[0].utf8.count + 3
         #expect(tree.syntaxErrors.first?.range.lowerBound == domainStart, "at the domain's <dict>")
         let doc = PlistDocument(tree)

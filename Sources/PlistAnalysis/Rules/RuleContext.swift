@@ -41,7 +41,7 @@ public struct RuleContext: Sendable {
     public let dictionaries: [DictionaryInfo]
     /// Every key of the dictionaries whose placement the schema knows (Info.plist files only).
     public let keys: [KeyInfo]
-    private let problemsByCode: [String: [SyntaxProblem]]
+    private let problemsByCode: [SyntaxProblem.Code: [SyntaxProblem]]
 
     /// The UTF-8 text.
     public var text: [UInt8] { document.tree.text }
@@ -50,7 +50,7 @@ public struct RuleContext: Sendable {
         self.document = document
         self.fileKind = fileKind
         self.schema = schema
-        var byCode: [String: [SyntaxProblem]] = [:]
+        var byCode: [SyntaxProblem.Code: [SyntaxProblem]] = [:]
         for p in document.tree.syntaxErrors { byCode[p.code, default: []].append(p) }
         for p in document.problems { byCode[p.code, default: []].append(p) }
         problemsByCode = byCode
@@ -61,7 +61,7 @@ public struct RuleContext: Sendable {
     }
 
     /// The parser's problems with this code.
-    public func problems(_ code: String) -> [SyntaxProblem] { problemsByCode[code] ?? [] }
+    public func problems(_ code: SyntaxProblem.Code) -> [SyntaxProblem] { problemsByCode[code] ?? [] }
 
     /// The root dictionary, if the root is a dictionary.
     public var rootDictionary: PlistNode? {

@@ -1,20 +1,24 @@
-// The catalogue: every rule, sorted by id. Add a rule here after writing its file.
+// The catalogue: every rule, sorted by id. Add a rule here after writing its file (a rule for a
+// parser problem or file rejection is listed by its code, in `ParserProblemRule.documenting` or
+// `FileFormatRule.documenting`).
+import PlistSyntax
 
 public enum RuleRegistry {
     /// Every rule, sorted by id.
     public static let all: [any Rule] = {
         var rules: [any Rule] = []
-        rules += FileFormatRule.all as [any Rule]
-        rules += ParserProblemRule.xml as [any Rule]
-        rules += ParserProblemRule.structure as [any Rule]
+        // One rule per rejection and per parser problem, found by its typed identity.
+        rules += SourceDecodingError.allCases.map(FileFormatRule.documenting) as [any Rule]
+        rules += SyntaxProblem.Code.allCases.map(ParserProblemRule.documenting) as [any Rule]
         rules += [
             DuplicateKeyRule(), EmptyKeyRule(), RootNotDictionaryRule(), UnbalancedDirectiveRule(),
             WrongTypeRule(), InvalidValueRule(),
             MisspelledKeyRule(), MisplacedKeyRule(), DeprecatedKeyRule(), RemovedKeyRule(), UnknownKeyRule(),
             EmptyUsageDescriptionRule(), MissingUsageDescriptionRule(),
             ArbitraryLoadsIgnoredRule(), ExceptionDomainFormatRule(), ExceptionDomainIPRule(), AppReviewRule(),
+            ValueFormatRule.bundleVersionFormat, ValueFormatRule.shortVersionFormat, ValueFormatRule.minimumVersionFormat,
+            ValueFormatRule.bundleIdentifierFormat, ValueFormatRule.packageTypeFormat,
         ] as [any Rule]
-        rules += ValueFormatRule.all as [any Rule]
         return rules.sorted { $0.id < $1.id }
     }()
 

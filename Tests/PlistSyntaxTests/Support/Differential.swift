@@ -19,7 +19,7 @@ struct Comparison {
 
     /// Groups mismatches by cause: each side's verdict and first error code.
     var classKey: String {
-        let ourSide = oursWellFormed ? "ours: well formed" : "ours: \(ours.syntaxErrors.first?.code ?? "malformed (no error listed)")"
+        let ourSide = oursWellFormed ? "ours: well formed" : "ours: \(ours.syntaxErrors.first?.code.rawValue ?? "malformed (no error listed)")"
         let theirSide = reference.wellFormed ? "libxml2: well formed" : "libxml2: [\(reference.firstError?.code ?? -1)] \(libxml2ErrorName(reference.firstError?.code))"
         return "\(ourSide) / \(theirSide)"
     }

@@ -1,0 +1,9 @@
+// file-invalid-encoding: UTF-16 that does not decode.
+import PlistSyntax
+
+extension FileFormatRule {
+    static let invalidUTF16 = FileFormatRule(
+        error: .invalidUTF16, title: "UTF-16 that does not decode",
+        rationale: "A file starting with a UTF-16 byte order mark must be valid UTF-16. (Its examples cannot be written as text; the decoder's tests cover it.)",
+        examples: [.nonTriggering(ExampleText.validInfoPlist)])
+}

@@ -1,0 +1,9 @@
+// plist-invalid-real: a <real> that does not decode.
+import PlistSyntax
+
+extension ParserProblemRule {
+    static let plistInvalidReal = ParserProblemRule(
+        code: .plistInvalidReal, title: "A <real> that does not decode",
+        rationale: "Reals use a decimal point (`1.5`, `1e3`, `nan`, `inf`), never a comma.",
+        examples: [.triggering(ExampleText.dict("\t<key>A</key>\n\t<real>1,5</real>\n")), .nonTriggering(ExampleText.dict("\t<key>A</key>\n\t<real>1.5</real>\n"))])
+}

@@ -1,0 +1,27 @@
+// plist-key-in-array: a <key> used as an array item.
+import PlistSyntax
+
+extension ParserProblemRule {
+    static let plistKeyInArray = ParserProblemRule(
+        code: .plistKeyInArray, title: "A <key> used as an array item",
+        rationale: "Arrays hold values; `<key>` is only valid inside `<dict>`. The fix turns it into a `<string>`.",
+        examples: [
+            .triggering(ExampleText.dict("\t<key>A</key>\n\t<array>\n\t\t<key>x</key>\n\t</array>\n"), fixed: ExampleText.dict("\t<key>A</key>\n\t<array>\n\t\t<string>x</string>\n\t</array>\n")),
+            .nonTriggering(ExampleText.dict("\t<key>A</key>\n\t<array>\n\t\t<string>x</string>\n\t</array>\n")),
+        ],
+        fixes: keyToString)
+}
+
+/// `<key>x</key>` as an array item becomes `<string>x</string>`.
+private func keyToString(_ p: SyntaxProblem, _ c: RuleContext) -> [Fix] {
+    let tree = c.document.tree
+    guard let e = element(startingAt: p.range.lowerBound, in: tree), e.tag == .key, let end = e.endTagRange,
+          !e.flags.contains(.selfClosing) else { return [] }
+    // Safe only inside an array whose end tag is there: inside an array the parser had to close,
+    // the key is more likely an entry of the dictionary the array's missing end tag would return
+    // to than an item (docs/safe-fixes.md).
+    let arrayIsClosed = tree.entries(at: e.start).dropLast().last { $0.kind == .element }.map { !$0.flags.contains(.endTagMissing) } ?? false
+    return [Fix(title: "Change <key> to <string>",
+                edits: [TextReplacement(range: e.startTagRange, newText: "<string>"), TextReplacement(range: end, newText: "</string>")],
+                isPreferred: true, isSafe: arrayIsClosed)]
+}

@@ -1,0 +1,9 @@
+// plist-value-without-key: a value without a key.
+import PlistSyntax
+
+extension ParserProblemRule {
+    static let plistValueWithoutKey = ParserProblemRule(
+        code: .plistValueWithoutKey, title: "A value without a key",
+        rationale: "Inside a `<dict>`, every value needs a `<key>` before it.",
+        examples: [.triggering(ExampleText.dict("\t<string>Demo</string>\n")), .nonTriggering(ExampleText.validInfoPlist)])
+}

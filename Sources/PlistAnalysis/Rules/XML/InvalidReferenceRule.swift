@@ -1,0 +1,20 @@
+// xml-invalid-reference: a bare '&'.
+import PlistSyntax
+
+extension ParserProblemRule {
+    static let xmlInvalidReference = ParserProblemRule(
+        code: .xmlInvalidReference, title: "A bare '&'",
+        rationale: "A literal `&` must be written `&amp;`. The fix escapes it.",
+        examples: [
+            .triggering(ExampleText.dict("\t<key>A</key>\n\t<string>Salt & Pepper</string>\n"), fixed: ExampleText.dict("\t<key>A</key>\n\t<string>Salt &amp; Pepper</string>\n")),
+            .nonTriggering(ExampleText.dict("\t<key>A</key>\n\t<string>Salt &amp; Pepper</string>\n")),
+        ],
+        fixes: escapeAmpersand)
+}
+
+/// A bare `&` escaped.
+private func escapeAmpersand(_ p: SyntaxProblem, _ c: RuleContext) -> [Fix] {
+    guard p.range.lowerBound < c.text.count, c.text[p.range.lowerBound] == 0x26 else { return [] }
+    let at = p.range.lowerBound
+    return [Fix(title: "Write '&' as &amp;", edits: [TextReplacement(range: at..<(at + 1), newText: "&amp;")], isPreferred: true, isSafe: true)]
+}

@@ -1,0 +1,9 @@
+// xml-malformed-tag: a tag is malformed.
+import PlistSyntax
+
+extension ParserProblemRule {
+    static let xmlMalformedTag = ParserProblemRule(
+        code: .xmlMalformedTag, title: "A tag is malformed",
+        rationale: "Attributes must be `name=\"value\"` pairs separated by white space.",
+        examples: [.triggering("<plist version=1.0>\n<dict/>\n</plist>\n"), .nonTriggering(ExampleText.validInfoPlist)])
+}

@@ -1,0 +1,9 @@
+// xml-text-outside-root: text outside the root element.
+import PlistSyntax
+
+extension ParserProblemRule {
+    static let xmlTextOutsideRoot = ParserProblemRule(
+        code: .xmlTextOutsideRoot, title: "Text outside the root element",
+        rationale: "Only comments, processing instructions and white space may surround the root element.",
+        examples: [.triggering("hello\n<plist version=\"1.0\">\n<dict/>\n</plist>\n"), .nonTriggering(ExampleText.validInfoPlist)])
+}

@@ -1,0 +1,9 @@
+// xml-unterminated-pi: a processing instruction is never closed.
+import PlistSyntax
+
+extension ParserProblemRule {
+    static let xmlUnterminatedPI = ParserProblemRule(
+        code: .xmlUnterminatedPI, title: "A processing instruction is never closed",
+        rationale: "A processing instruction or XML declaration runs to `?>`.",
+        examples: [.triggering("<?xml version=\"1.0\" encoding=\"UTF-8\"\n<plist version=\"1.0\">\n<dict/>\n</plist>\n"), .nonTriggering(ExampleText.validInfoPlist)])
+}
