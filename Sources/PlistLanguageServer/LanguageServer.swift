@@ -269,6 +269,13 @@ public final class LanguageServer: Sendable {
         forwardLevel.withLock { $0 = logLevel }
         let client = request.clientInfo.map { "\($0.name)\($0.version.map { " " + $0 } ?? "")" } ?? "an unnamed client"
         logger.info("initialized by \(client); positions in \(encoding.rawValue); diagnostics \(push ? "pushed" : "pulled")")
+        reportProblems(in: state.withLock { $0.configuration })
+    }
+
+    /// Logs what the settings could not use (as warnings: stderr and `window/logMessage`); the
+    /// rest of the settings applies. `check` refuses the same problems in its flags.
+    private func reportProblems(in configuration: ServerConfiguration) {
+        for problem in configuration.problems { logger.warning("settings: \(problem)") }
     }
 
     // MARK: Documents
@@ -313,16 +320,17 @@ public final class LanguageServer: Sendable {
 
     private func didChangeConfiguration(_ settings: JSONValue, kind: MessageKind) {
         scheduler.schedule(kind, requestID: nil) { [self] _ in
-            let changed = state.withLock { state -> Bool in
+            let changed = state.withLock { state -> ServerConfiguration? in
                 // `{}` or `null` (eglot sends `{}` on connect when the user set nothing) carries no
                 // settings for us: keep those from `initializationOptions` rather than wiping them.
                 let next = ServerConfiguration(settings: settings, generation: state.configuration.generation + 1)
-                if next.settings == .null || next.settings == .object([:]) { return false }
+                if next.settings == .null || next.settings == .object([:]) { return nil }
                 state.configuration = next
-                return true
+                return next
             }
-            guard changed else { return }
+            guard let changed else { return }
             logger.info("configuration changed")
+            reportProblems(in: changed)
             for snapshot in documents.snapshots { _ = dispatch(.publishDiagnostics(snapshot)) }
         }
     }
