@@ -74,6 +74,39 @@ import PlistTestSupport
         #expect(try Binary.run(["check", "--format", "xml", "x"]).status == 2)
     }
 
+    /// Flags are read by the settings parser; what it cannot use is a usage error naming the flag
+    /// (the server warns about the same settings instead: ConfigurationParityTests).
+    @Test func valuesTheSettingsParserCannotUseAreUsageErrorsNamingTheFlag() throws {
+        let dir = try TemporaryDirectory()
+        let file = try dir.write("Info.plist", valid)
+        let cases: [([String], String)] = [
+            (["--severity", "plist-duplicate-key=loud"], "--severity: unknown level \"loud\" for plist-duplicate-key"),
+            (["--file-kind", "plist"], "--file-kind: unknown file kind \"plist\""),
+            (["-D", "1X"], "-D: \"1X\" is not NAME or NAME=VALUE with NAME an identifier"),
+            (["--severity", "plist-duplicate-key"], "--severity takes RULE=LEVEL"),
+        ]
+        for (flags, message) in cases {
+            let r = try Binary.run(["check"] + flags + [file.path])
+            #expect(r.status == 2, "\(flags)")
+            #expect(r.stderr.contains(message), "\(flags): \(r.stderr)")
+        }
+    }
+
+    /// Levels are matched ignoring case, with the editor's other spellings (info, none, disabled).
+    @Test func severityTakesEveryLevelSpellingTheEditorTakes() throws {
+        let dir = try TemporaryDirectory()
+        let file = try dir.write("Info.plist", "<plist version=\"1.0\"><dict><key>A</key><string>1</string><key>A</key><string>2</string></dict></plist>")
+        #expect(try Binary.run(["check", "--severity", "plist-duplicate-key=ERROR", file.path]).status == 1)
+        let info = try Binary.run(["check", "--severity", "plist-duplicate-key=info", file.path])
+        #expect(info.status == 0)
+        #expect(info.stdout.contains(": note: Duplicate key"))
+        for off in ["off", "None", "disabled"] {
+            let r = try Binary.run(["check", "--severity", "plist-duplicate-key=\(off)", file.path])
+            #expect(r.status == 0)
+            #expect(r.stdout.isEmpty, "\(off)")
+        }
+    }
+
     @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
     func theCorpusRunsWithoutACrash() throws {
         _ = try SharedData.requireCorpus()
