@@ -147,6 +147,7 @@ public final class LanguageServer: Sendable {
     /// Admits `message` in the current phase of the lifecycle, then handles it as its kind says:
     /// document updates and the other notifications in the loop (global changes excepted),
     /// everything else through the scheduler.
+    @discardableResult
     private func dispatch(_ message: Incoming) -> Outcome {
         let phase = state.withLock { $0.phase }
         switch (phase, message) {
@@ -286,7 +287,7 @@ public final class LanguageServer: Sendable {
             logger.warning("\(item.uri) was opened again; its text was replaced")
             scheduler.invalidate(for: kind)
         }
-        _ = dispatch(.publishDiagnostics(snapshot))
+        dispatch(.publishDiagnostics(snapshot))
     }
 
     private func didChange(_ change: DidChangeTextDocumentNotification, kind: MessageKind) {
@@ -302,7 +303,7 @@ public final class LanguageServer: Sendable {
         }
         let (snapshot, clamped) = documents.apply(change.contentChanges, version: version, to: current)
         for message in clamped { logger.warning(message) }
-        _ = dispatch(.publishDiagnostics(snapshot))
+        dispatch(.publishDiagnostics(snapshot))
     }
 
     private func didClose(_ uri: DocumentURI, kind: MessageKind) {
@@ -331,7 +332,7 @@ public final class LanguageServer: Sendable {
             guard let changed else { return }
             logger.info("configuration changed")
             reportProblems(in: changed)
-            for snapshot in documents.snapshots { _ = dispatch(.publishDiagnostics(snapshot)) }
+            for snapshot in documents.snapshots { dispatch(.publishDiagnostics(snapshot)) }
         }
     }
 
