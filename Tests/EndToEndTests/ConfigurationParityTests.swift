@@ -3,6 +3,7 @@
 // treat an unknown rule id as docs/configuration.md says (check: usage error; server: warning).
 import Foundation
 import Testing
+import PlistTestSupport
 
 @Suite struct ConfigurationParityTests {
     /// Triggers duplicate keys, a wrong type and an invalid value, an unknown key (a hint), and a
@@ -49,23 +50,34 @@ import Testing
     ]
 
     /// A problem as both report it: 1-based line and column (the text is ASCII), level, rule, message.
-    struct Problem: Hashable, CustomStringConvertible {
+    struct Problem: Hashable, Sendable, CustomStringConvertible {
         let line: Int, column: Int, severity: String, code: String, message: String
         var description: String { "\(line):\(column) \(severity) \(code): \(message)" }
     }
 
-    static func check(_ flags: [String], _ file: URL) throws -> [Problem] {
+    /// What `check --format json --hints` reported, with its exit status and stderr.
+    struct CheckRun: Sendable {
+        let status: Int32, problems: [Problem], stderr: String
+    }
+
+    /// What the server published at `initialize` with the settings, with its exit status after
+    /// shutdown and exit, and its stderr.
+    struct ServerRun: Sendable {
+        let status: Int32, problems: [Problem], stderr: String
+    }
+
+    static func check(_ flags: [String], _ file: URL) throws -> CheckRun {
         let r = try Binary.run(["check", "--format", "json", "--hints"] + flags + [file.path])
-        #expect(r.status == 0 || r.status == 1, "\(r.stderr)")
-        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        let object = try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
         let files = object?["files"] as? [[String: Any]] ?? []
-        return (files.first?["problems"] as? [[String: Any]] ?? []).map {
+        let problems = (files.first?["problems"] as? [[String: Any]] ?? []).map {
             Problem(line: $0["line"] as? Int ?? -1, column: $0["column"] as? Int ?? -1, severity: $0["severity"] as? String ?? "?",
                     code: $0["code"] as? String ?? "?", message: $0["message"] as? String ?? "?")
         }
+        return CheckRun(status: r.status, problems: problems, stderr: r.stderr)
     }
 
-    static func serve(_ settings: [String: Any]?, _ file: URL) throws -> (problems: [Problem], stderr: String) {
+    static func serve(_ settings: [String: Any]?, _ file: URL) throws -> ServerRun {
         let server = try LSPServerProcess([])
         let wire = server.wire!
         _ = try wire.initialize(options: settings.map { ["settings": ["plist": $0]] })
@@ -78,43 +90,52 @@ import Testing
                            severity: levels[d["severity"] as? Int ?? 0] ?? "?", code: d["code"] as? String ?? "?",
                            message: d["message"] as? String ?? "?")
         }
-        try wire.shutdownAndExit()
-        #expect(try server.waitForExit() == 0)
-        return (problems, server.stderr)
+        let id = try wire.request("shutdown")
+        _ = try wire.response(to: id)
+        try wire.notify("exit")
+        return ServerRun(status: try server.waitForExit(), problems: problems, stderr: server.stderr)
     }
+
+    // The child processes are waited for on threads of their own (`onOwnThread`): the
+    // cooperative pool stays free for the in-process server tests; assertions run here.
 
     @Test(arguments: spellings)
-    func theSameSettingHasTheSameEffectInCheckAndInTheServer(_ spelling: Spelling) throws {
-        let dir = try TemporaryDirectory()
-        let file = try dir.write("Info.plist", Self.text)
-        let fromCheck = try Self.check(spelling.flags, file)
-        let fromServer = try Self.serve(spelling.settings, file)
-        #expect(Set(fromCheck) == Set(fromServer.problems))
-        #expect(fromCheck.count == fromServer.problems.count)
+    func theSameSettingHasTheSameEffectInCheckAndInTheServer(_ spelling: Spelling) async throws {
+        let (fromCheck, fromServer, unconfigured) = try await onOwnThread {
+            let dir = try TemporaryDirectory()
+            let file = try dir.write("Info.plist", Self.text)
+            return (try Self.check(spelling.flags, file), try Self.serve(spelling.settings, file), try Self.check([], file))
+        }
+        #expect(fromCheck.status == 0 || fromCheck.status == 1, "\(fromCheck.stderr)")
+        #expect(fromServer.status == 0)
+        #expect(Set(fromCheck.problems) == Set(fromServer.problems))
+        #expect(fromCheck.problems.count == fromServer.problems.count)
         #expect(!fromServer.stderr.contains("settings:"), "\(fromServer.stderr)")
         // Not vacuous: the setting changes what is reported.
-        #expect(Set(fromCheck) != Set(try Self.check([], file)), "\(spelling) changed nothing")
+        #expect(Set(fromCheck.problems) != Set(unconfigured.problems), "\(spelling) changed nothing")
     }
 
-    @Test func anUnknownRuleIDIsAUsageErrorForCheckAndAWarningForTheServer() throws {
-        let dir = try TemporaryDirectory()
-        let file = try dir.write("Info.plist", Self.text)
+    @Test func anUnknownRuleIDIsAUsageErrorForCheckAndAWarningForTheServer() async throws {
         let expected = "unknown rule 'plist-duplicate-keys'; did you mean plist-duplicate-key?"
-
-        for flags in [["--disable", "plist-duplicate-keys"], ["--severity", "plist-duplicate-keys=error"]] {
-            let r = try Binary.run(["check"] + flags + [file.path])
-            #expect(r.status == 2)
-            #expect(r.stdout.isEmpty)
-            #expect(r.stderr.contains("\(flags[0]): \(expected)"), "\(r.stderr)")
+        let flags = [["--disable", "plist-duplicate-keys"], ["--severity", "plist-duplicate-keys=error"]]
+        let (refused, served, withoutUnknownID) = try await onOwnThread {
+            let dir = try TemporaryDirectory()
+            let file = try dir.write("Info.plist", Self.text)
+            return (try flags.map { try Self.check($0, file) },
+                    try Self.serve(["disabledRules": ["plist-duplicate-keys"], "rules": ["info-wrong-type": "off"]], file),
+                    try Self.check(["--disable", "info-wrong-type"], file))
         }
-
+        for (flags, run) in zip(flags, refused) {
+            #expect(run.status == 2)
+            #expect(run.problems.isEmpty)
+            #expect(run.stderr.contains("\(flags[0]): \(expected)"), "\(run.stderr)")
+        }
         // The server warns (stderr here; window/logMessage too, see the in-process tests), skips
         // the unknown id and applies the rest of the settings.
-        let (problems, stderr) = try Self.serve(
-            ["disabledRules": ["plist-duplicate-keys"], "rules": ["info-wrong-type": "off"]], file)
-        #expect(stderr.contains("settings: disabledRules: \(expected)"), "\(stderr)")
-        #expect(problems.contains { $0.code == "plist-duplicate-key" })
-        #expect(!problems.contains { $0.code == "info-wrong-type" })
-        #expect(Set(problems) == Set(try Self.check(["--disable", "info-wrong-type"], file)))
+        #expect(served.status == 0)
+        #expect(served.stderr.contains("settings: disabledRules: \(expected)"), "\(served.stderr)")
+        #expect(served.problems.contains { $0.code == "plist-duplicate-key" })
+        #expect(!served.problems.contains { $0.code == "info-wrong-type" })
+        #expect(Set(served.problems) == Set(withoutUnknownID.problems))
     }
 }
