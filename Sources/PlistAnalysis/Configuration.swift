@@ -1,8 +1,10 @@
 // User settings that change what the analysis reports: rule severities, disabled rules, the
-// file kind override, inlay hints, preprocessor definitions.
+// file kind override, inlay hints, preprocessor definitions. One parser reads them for both the
+// editor (LSP settings) and `plist-lsp check` (its flags), so one spelling means one thing.
 
-/// Settings for one analysis (from LSP `initializationOptions` / `workspace/didChangeConfiguration`,
-/// or `check`'s flags). Unknown rule ids are ignored.
+/// Settings for one analysis. Build it with `AnalysisConfiguration.parse(_:)` from settings in
+/// their plain value form (LSP `initializationOptions.settings` / `workspace/didChangeConfiguration`,
+/// or `check`'s flags), which is what docs/configuration.md describes.
 public struct AnalysisConfiguration: Sendable, Hashable {
     /// A severity per rule id, replacing the rule's default.
     public var severities: [String: Severity]
@@ -30,4 +32,228 @@ public struct AnalysisConfiguration: Sendable, Hashable {
     }
 
     public static let `default` = AnalysisConfiguration()
+}
+
+/// A setting's value in plain form (JSON's shapes): what editor settings and `check`'s flags both
+/// become before `AnalysisConfiguration.parse(_:)` reads them.
+public enum ConfigurationValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([ConfigurationValue])
+    case object([String: ConfigurationValue])
+}
+
+extension ConfigurationValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral, CustomStringConvertible
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(arrayLiteral elements: ConfigurationValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, ConfigurationValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+    public init(nilLiteral: ()) { self = .null }
+
+    /// The value as it would be written in JSON settings (for messages).
+    public var description: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let value): return String(value)
+        case .int(let value): return String(value)
+        case .double(let value): return String(value)
+        case .string(let value): return "\"\(value)\""
+        case .array(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
+        case .object(let members):
+            return "{" + members.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value.description)" }.joined(separator: ", ") + "}"
+        }
+    }
+}
+
+/// The settings `AnalysisConfiguration.parse(_:)` reads (other members are left alone: they may
+/// belong to another tool or a later version).
+public enum ConfigurationSetting: String, Sendable, Hashable, CaseIterable {
+    case rules, disabledRules, infoPlistRules, fileKind, inlayHints, preprocessorDefinitions
+}
+
+/// A setting that could not be used: an unknown rule id, a value of the wrong shape, an unknown
+/// level or file kind. The parser skips just that part; `check` refuses to run (exit 2) and the
+/// server logs a warning (stderr and `window/logMessage`) and goes on with the rest.
+public struct ConfigurationProblem: Sendable, Hashable, CustomStringConvertible {
+    /// The setting the problem is in.
+    public let setting: ConfigurationSetting
+    /// What is wrong, without the setting's name.
+    public let message: String
+
+    public var description: String { "\(setting.rawValue): \(message)" }
+}
+
+extension AnalysisConfiguration {
+    /// Reads the settings object (see docs/configuration.md). Every part that cannot be used is
+    /// skipped and reported as a problem; the rest applies. Values that name something (levels,
+    /// file kinds) are matched ignoring case; rule ids and definition names are exact. A member
+    /// that is `null` counts as absent; members not listed here are left alone, as is anything
+    /// but an object.
+    ///
+    /// - `rules`: rule id → `"error"`, `"warning"`, `"information"` (or `"info"`), `"hint"`, `"off"`
+    ///   (or `"none"`, `"disabled"`, `false`); `true` keeps the rule's default severity.
+    /// - `disabledRules`: an array of rule ids.
+    /// - `infoPlistRules`, `inlayHints`: booleans (`inlayHints` also as `{"enabled": Bool}`).
+    /// - `fileKind`: `infoPlist`, `entitlements`, `privacyManifest` or `other`.
+    /// - `preprocessorDefinitions`: `["NAME", "NAME=VALUE"]` or `{"NAME": "VALUE" | integer | true |
+    ///   false}` (a bare name or `true` is `"1"`; `false` leaves the name undefined); `false`:
+    ///   every branch at once, as when absent. A name must be a C identifier.
+    public static func parse(_ settings: ConfigurationValue) -> (configuration: AnalysisConfiguration, problems: [ConfigurationProblem]) {
+        var parser = SettingsParser()
+        parser.read(settings)
+        return (parser.configuration, parser.problems)
+    }
+
+    /// Whether `name` can be a preprocessor macro name (a C identifier).
+    public static func isMacroName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+
+    /// The known rule ids closest to an unknown one (at most three, nearest first).
+    public static func ruleIDs(near id: String) -> [String] {
+        let limit = max(2, id.count / 3)
+        return RuleRegistry.all.map(\.id)
+            .map { (id: $0, distance: Nearest.distance(id, $0)) }
+            .filter { $0.distance <= limit }
+            .sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }
+            .prefix(3).map(\.id)
+    }
+}
+
+/// One pass over a settings object, collecting the configuration and the problems.
+private struct SettingsParser {
+    var configuration = AnalysisConfiguration()
+    var problems: [ConfigurationProblem] = []
+
+    mutating func read(_ settings: ConfigurationValue) {
+        guard case .object(let members) = settings else { return }
+        for setting in ConfigurationSetting.allCases {
+            // `null` is the same as leaving the setting out.
+            guard let value = members[setting.rawValue], value != .null else { continue }
+            switch setting {
+            case .rules: readRules(value)
+            case .disabledRules: readDisabledRules(value)
+            case .infoPlistRules: if let on = bool(value, for: setting) { configuration.infoPlistRules = on }
+            case .inlayHints:
+                if case .object(let hints) = value, let enabled = hints["enabled"] {
+                    if let on = bool(enabled, for: setting) { configuration.inlayHints = on }
+                } else if let on = bool(value, for: setting, expected: "true, false or {\"enabled\": true|false}") {
+                    configuration.inlayHints = on
+                }
+            case .fileKind: readFileKind(value)
+            case .preprocessorDefinitions: readDefinitions(value)
+            }
+        }
+    }
+
+    private mutating func problem(_ setting: ConfigurationSetting, _ message: String) {
+        problems.append(ConfigurationProblem(setting: setting, message: message))
+    }
+
+    private mutating func bool(_ value: ConfigurationValue, for setting: ConfigurationSetting, expected: String = "true or false") -> Bool? {
+        if case .bool(let on) = value { return on }
+        problem(setting, "expected \(expected), not \(value.description)")
+        return nil
+    }
+
+    /// Whether `id` names a rule; reports it (with the nearest ids) when it does not.
+    private mutating func isKnownRule(_ id: String, in setting: ConfigurationSetting) -> Bool {
+        if RuleRegistry.rule(id) != nil { return true }
+        let near = AnalysisConfiguration.ruleIDs(near: id)
+        let suggestion = near.isEmpty ? "" : "; did you mean " + near.joined(separator: ", ") + "?"
+        problem(setting, "unknown rule '\(id)'\(suggestion) (the rules are listed in docs/diagnostics.md)")
+        return false
+    }
+
+    private mutating func readRules(_ value: ConfigurationValue) {
+        guard case .object(let rules) = value else {
+            return problem(.rules, "expected an object of rule id → level, not \(value.description)")
+        }
+        for (id, level) in rules.sorted(by: { $0.key < $1.key }) where isKnownRule(id, in: .rules) {
+            switch level {
+            case .bool(false): configuration.disabledRules.insert(id)
+            case .bool(true): continue  // on, at its default severity
+            case .string(let name):
+                switch name.lowercased() {
+                case "off", "none", "disabled": configuration.disabledRules.insert(id)
+                case "error": configuration.severities[id] = .error
+                case "warning": configuration.severities[id] = .warning
+                case "information", "info": configuration.severities[id] = .information
+                case "hint": configuration.severities[id] = .hint
+                default: problem(.rules, "unknown level \"\(name)\" for \(id) (error, warning, information, hint, off)")
+                }
+            default:
+                problem(.rules, "expected a level for \(id) (error, warning, information, hint, off), not \(level.description)")
+            }
+        }
+    }
+
+    private mutating func readDisabledRules(_ value: ConfigurationValue) {
+        guard case .array(let ids) = value else {
+            return problem(.disabledRules, "expected an array of rule ids, not \(value.description)")
+        }
+        for item in ids {
+            guard case .string(let id) = item else {
+                problem(.disabledRules, "expected a rule id, not \(item.description)")
+                continue
+            }
+            if isKnownRule(id, in: .disabledRules) { configuration.disabledRules.insert(id) }
+        }
+    }
+
+    private mutating func readFileKind(_ value: ConfigurationValue) {
+        let names = FileKind.allCases.map(\.rawValue)
+        guard case .string(let name) = value, let kind = FileKind.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
+            return problem(.fileKind, "unknown file kind \(value.description) (\(names.joined(separator: ", ")))")
+        }
+        configuration.fileKindOverride = kind
+    }
+
+    private mutating func readDefinitions(_ value: ConfigurationValue) {
+        var defined: [String: String] = [:]
+        switch value {
+        case .bool(false):
+            return
+        case .array(let items):
+            for item in items {
+                guard case .string(let definition) = item else {
+                    problem(.preprocessorDefinitions, "expected \"NAME\" or \"NAME=VALUE\", not \(item.description)")
+                    continue
+                }
+                let parts = definition.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                guard AnalysisConfiguration.isMacroName(parts[0]) else {
+                    problem(.preprocessorDefinitions, "\"\(definition)\" is not NAME or NAME=VALUE with NAME an identifier")
+                    continue
+                }
+                // As in cc: `-D NAME` defines NAME as 1.
+                defined[parts[0]] = parts.count == 2 ? parts[1] : "1"
+            }
+        case .object(let members):
+            for (name, value) in members.sorted(by: { $0.key < $1.key }) {
+                guard AnalysisConfiguration.isMacroName(name) else {
+                    problem(.preprocessorDefinitions, "\"\(name)\" is not an identifier")
+                    continue
+                }
+                switch value {
+                case .string(let text): defined[name] = text
+                case .int(let number): defined[name] = String(number)
+                case .bool(true): defined[name] = "1"
+                case .bool(false): continue  // left undefined
+                default: problem(.preprocessorDefinitions, "the value of \(name) must be a string, an integer, true or false, not \(value.description)")
+                }
+            }
+        default:
+            return problem(.preprocessorDefinitions, "expected [\"NAME\", \"NAME=VALUE\"] or {\"NAME\": \"VALUE\"}, not \(value.description)")
+        }
+        configuration.preprocessorDefinitions = defined
+    }
 }

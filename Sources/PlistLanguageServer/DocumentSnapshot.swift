@@ -23,7 +23,8 @@ public final class DocumentSnapshot: Sendable {
     public let tree: SyntaxTree
     /// The position encoding negotiated at `initialize` (utf-16 unless the client offered another).
     public let encoding: PositionEncoding
-    /// Unique among the snapshots of one server process: identifies this exact content.
+    /// Unique among the snapshots of one session (`DocumentStore` numbers them): identifies this
+    /// exact content.
     public let id: Int
     private let lazyLineIndex: Lazy<LineIndex>
     private let lazyDocument: Lazy<PlistDocument>

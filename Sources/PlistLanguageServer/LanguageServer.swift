@@ -1,4 +1,5 @@
-// One LSP session over one connection: lifecycle, documents, dispatch, ordering, cancellation.
+// One LSP session over one connection: lifecycle and dispatch (documents: DocumentStore; work in
+// flight: WorkScheduler; ordering: MessageOrdering).
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -34,13 +35,16 @@ public struct LanguageServerOptions: Sendable {
 /// or end of input. One instance per client (stdio has one; the socket daemon makes one per
 /// accepted connection).
 ///
-/// The message loop (`run()`) takes messages in arrival order and classifies each
-/// (`MessageKind`). Notifications are handled inside the loop: document updates are applied at
-/// once (incremental reparse → new immutable `DocumentSnapshot`) and cancel the requests in
-/// flight on that document; `$/cancelRequest` cancels its request as soon as it is read.
-/// Requests run as tasks on the snapshot current when they arrived, after the in-flight work
-/// `MessageKind.mustWait` names; the loop never waits for them, so reading goes on while they
-/// compute. Diagnostics are pushed after every open and change (unless the client pulls).
+/// The session keeps the lifecycle (`initialize`, `shutdown`, `exit`) and dispatches; the open
+/// documents and their snapshots belong to a `DocumentStore`, the work in flight to a
+/// `WorkScheduler`. The message loop (`run()`) takes messages in arrival order, classifies each
+/// (`Incoming`, then `MessageKind`) and dispatches it. Notifications are handled inside the
+/// loop: document updates are applied at once (incremental reparse → new immutable
+/// `DocumentSnapshot`) and cancel the requests in flight on that document; `$/cancelRequest`
+/// cancels its request as soon as it is read. Requests run as tasks on the snapshot current when
+/// they arrived, after the in-flight work `MessageKind.mustWait` names; the loop never waits for
+/// them, so reading goes on while they compute. Diagnostics are pushed after every open and
+/// change (unless the client pulls).
 public final class LanguageServer: Sendable {
     /// The version reported in `serverInfo`.
     public static let version = "0.1.0"
@@ -51,6 +55,8 @@ public final class LanguageServer: Sendable {
     /// The session logger: `options.logger` plus forwarding to `window/logMessage`.
     public let logger: Logger
     private let state = Locked(State())
+    private let documents = DocumentStore()
+    private let scheduler = WorkScheduler()
     /// Serialises `publishDiagnostics` so a stale result can never overtake a newer one.
     private let publishing = Locked(())
     /// The lowest level forwarded to `window/logMessage`; nil until initialized.
@@ -64,25 +70,6 @@ public final class LanguageServer: Sendable {
         var pushDiagnostics = true
         var trace = TraceValue.off
         var configuration = ServerConfiguration()
-        var documents: [DocumentURI: DocumentSnapshot] = [:]
-        var work: [Int: Work] = [:]
-        var requests: [RequestID: Int] = [:]
-        var nextWorkID = 0
-        var nextSnapshotID = 1
-    }
-
-    /// Work in flight: a request, a diagnostics computation, a global change.
-    private struct Work {
-        let kind: MessageKind
-        let task: Task<Void, Never>
-        let cancellation: Cancellation
-    }
-
-    /// Why a piece of work was cancelled, set before its task is cancelled.
-    private final class Cancellation: Sendable {
-        private let reason = Locked<ResponseError?>(nil)
-        func set(_ error: ResponseError) { reason.withLock { if $0 == nil { $0 = error } } }
-        var error: ResponseError { reason.withLock { $0 } ?? .requestCancelled }
     }
 
     public init(connection: Connection, options: LanguageServerOptions = LanguageServerOptions()) {
@@ -101,7 +88,7 @@ public final class LanguageServer: Sendable {
 
     /// The current snapshot of an open document.
     public func snapshot(of uri: DocumentURI) -> DocumentSnapshot? {
-        state.withLock { $0.documents[uri] }
+        documents.snapshot(of: uri)
     }
 
     /// The negotiated position encoding.
@@ -126,14 +113,8 @@ public final class LanguageServer: Sendable {
         }
         forwardLevel.withLock { $0 = nil }
         if let reason = connection.dropReason { options.logger.warning("connection dropped: \(reason)") }
-        let (work, shutDown) = state.withLock { state in
-            (Array(state.work.values), state.phase == .shutDown)
-        }
-        for item in work {
-            item.cancellation.set(.init(code: .requestCancelled, message: "the server is exiting"))
-            item.task.cancel()
-        }
-        return shutDown ? 0 : 1
+        scheduler.cancelAll(.init(code: .requestCancelled, message: "the server is exiting"))
+        return state.withLock { $0.phase == .shutDown } ? 0 : 1
     }
 
     private enum Outcome { case next, exit }
@@ -142,10 +123,10 @@ public final class LanguageServer: Sendable {
         switch message {
         case .request(let id, let request):
             trace(request, id: id)
-            handleRequest(id: id, request)
+            return dispatch(Incoming(request: request, id: id, handlers: handlers))
         case .notification(let notification):
             trace(notification, id: nil)
-            return handleNotification(notification)
+            return dispatch(Incoming(notification: notification))
         case .response(let id, _):
             logger.debug("ignored a response to an unknown request \(id)")
         case .invalid(let id, let error):
@@ -161,45 +142,81 @@ public final class LanguageServer: Sendable {
         return .next
     }
 
-    // MARK: Requests
+    // MARK: Dispatch
 
-    private func handleRequest(id: RequestID, _ request: any LSPRequest) {
-        let method = type(of: request).method
+    /// Admits `message` in the current phase of the lifecycle, then handles it as its kind says:
+    /// document updates and the other notifications in the loop (global changes excepted),
+    /// everything else through the scheduler.
+    @discardableResult
+    private func dispatch(_ message: Incoming) -> Outcome {
         let phase = state.withLock { $0.phase }
-        switch (phase, request) {
-        case (.uninitialized, let initialize as InitializeRequest):
-            self.initialize(id: id, initialize)
-            return
-        case (.uninitialized, _):
-            return reply(to: id, error: .serverNotInitialized)
-        case (.shutDown, _):
-            return reply(to: id, error: .invalidRequest("\(method): the server is shutting down (shutdown was received)"))
-        case (.running, is InitializeRequest):
-            return reply(to: id, error: .invalidRequest("initialize was already received"))
-        case (.running, is ShutdownRequest):
+        switch (phase, message) {
+        case (_, .exit):
+            return .exit
+        case (_, .publishDiagnostics), (.uninitialized, .initialize), (.running, _):
+            break
+        case (.uninitialized, _), (.shutDown, _):
+            if let id = message.requestID {
+                reply(to: id, error: phase == .uninitialized ? .serverNotInitialized
+                    : .invalidRequest("\(message.method): the server is shutting down (shutdown was received)"))
+            } else {
+                logger.debug("dropped \(message.method): \(phase == .shutDown ? "shutdown was received" : "not initialized")")
+            }
+            return .next
+        }
+        let kind = MessageKind(message)
+        switch message {
+        case .initialize(let id, let request):
+            if phase == .running {
+                reply(to: id, error: .invalidRequest("initialize was already received"))
+            } else {
+                initialize(id: id, request)
+            }
+        case .shutdown(let id):
             state.withLock { $0.phase = .shutDown }
-            schedule(.globalChange, requestID: id) { [self] _ in
+            scheduler.schedule(kind, requestID: id) { [self] _ in
                 reply(to: id, result: VoidResponse())
             }
-            return
-        case (.running, _):
+        case .feature(let id, let request, let entry, let uri):
+            run(request, id: id, entry: entry, document: uri, kind: kind)
+        case .unsupported(let id, let method):
+            reply(to: id, error: ResponseError(code: .methodNotFound, message: "\(method) is not supported by plist-lsp"))
+        case .exit, .initialized:
             break
+        case .cancelRequest(let id):
+            if !scheduler.cancel(requestID: id) { logger.debug("$/cancelRequest for \(id), which is not in flight") }
+        case .setTrace(let value):
+            state.withLock { $0.trace = value }
+        case .didOpen(let item):
+            didOpen(item, kind: kind)
+        case .didChange(let change):
+            didChange(change, kind: kind)
+        case .didClose(let uri):
+            didClose(uri, kind: kind)
+        case .didSave(let uri):
+            logger.debug("saved \(uri)")
+        case .didChangeConfiguration(let settings):
+            didChangeConfiguration(settings, kind: kind)
+        case .unexpected(let method):
+            logger.debug("ignored \(method) (a server-to-client notification)")
+        case .publishDiagnostics(let snapshot):
+            publishDiagnostics(snapshot, kind: kind)
         }
-        guard let entry = handlers[method] else {
-            return reply(to: id, error: ResponseError(code: .methodNotFound, message: "\(method) is not supported by plist-lsp"))
-        }
+        return .next
+    }
+
+    // MARK: Requests
+
+    private func run(_ request: any LSPRequest, id: RequestID, entry: RequestHandlers.Entry, document uri: DocumentURI?, kind: MessageKind) {
+        let method = type(of: request).method
         var snapshot: DocumentSnapshot?
-        let kind: MessageKind
-        if let uri = entry.document(request) {
-            snapshot = state.withLock { $0.documents[uri] }
+        if let uri {
+            snapshot = documents.snapshot(of: uri)
             guard snapshot != nil else {
                 return reply(to: id, error: .invalidParams("\(method): the document is not open: \(uri)"))
             }
-            kind = .documentRequest(uri)
-        } else {
-            kind = .freestanding
         }
-        schedule(kind, requestID: id) { [self, snapshot] cancellation in
+        scheduler.schedule(kind, requestID: id) { [self, snapshot] cancellation in
             do {
                 try Task.checkCancellation()
                 let result = try await entry.run(request, snapshot, makeContext(id: id))
@@ -253,168 +270,86 @@ public final class LanguageServer: Sendable {
         forwardLevel.withLock { $0 = logLevel }
         let client = request.clientInfo.map { "\($0.name)\($0.version.map { " " + $0 } ?? "")" } ?? "an unnamed client"
         logger.info("initialized by \(client); positions in \(encoding.rawValue); diagnostics \(push ? "pushed" : "pulled")")
+        reportProblems(in: state.withLock { $0.configuration })
     }
 
-    // MARK: Notifications
-
-    private func handleNotification(_ notification: any LSPNotification) -> Outcome {
-        if notification is ExitNotification { return .exit }
-        let phase = state.withLock { $0.phase }
-        guard phase == .running else {
-            logger.debug("dropped \(type(of: notification).method): \(phase == .shutDown ? "shutdown was received" : "not initialized")")
-            return .next
-        }
-        switch notification {
-        case let cancel as CancelRequestNotification:
-            self.cancel(requestID: cancel.id)
-        case let trace as SetTraceNotification:
-            state.withLock { $0.trace = trace.value }
-        case let open as DidOpenTextDocumentNotification:
-            didOpen(open.textDocument)
-        case let change as DidChangeTextDocumentNotification:
-            didChange(change)
-        case let close as DidCloseTextDocumentNotification:
-            didClose(close.textDocument.uri)
-        case let save as DidSaveTextDocumentNotification:
-            logger.debug("saved \(save.textDocument.uri)")
-        case let configuration as DidChangeConfigurationNotification:
-            didChangeConfiguration(configuration.settings)
-        case is InitializedNotification:
-            break
-        default:
-            logger.debug("ignored \(type(of: notification).method) (a server-to-client notification)")
-        }
-        return .next
+    /// Logs what the settings could not use (as warnings: stderr and `window/logMessage`); the
+    /// rest of the settings applies. `check` refuses the same problems in its flags.
+    private func reportProblems(in configuration: ServerConfiguration) {
+        for problem in configuration.problems { logger.warning("settings: \(problem)") }
     }
 
-    private func didOpen(_ item: TextDocumentItem) {
-        let kind = MessageKind.documentUpdate(item.uri)
-        let tree = SyntaxTree.parse(Array(item.text.utf8))
-        let (snapshot, reopened) = state.withLock { state in
-            let snapshot = DocumentSnapshot(uri: item.uri, version: item.version, languageID: item.languageId, tree: tree,
-                                            encoding: state.encoding, id: state.nextSnapshotID)
-            state.nextSnapshotID += 1
-            let reopened = state.documents.updateValue(snapshot, forKey: item.uri) != nil
-            return (snapshot, reopened)
-        }
+    // MARK: Documents
+
+    private func didOpen(_ item: TextDocumentItem, kind: MessageKind) {
+        let (snapshot, reopened) = documents.open(item, encoding: state.withLock { $0.encoding })
         if reopened {
             logger.warning("\(item.uri) was opened again; its text was replaced")
-            invalidateWork(for: kind)
+            scheduler.invalidate(for: kind)
         }
-        scheduleDiagnostics(snapshot)
+        dispatch(.publishDiagnostics(snapshot))
     }
 
-    private func didChange(_ change: DidChangeTextDocumentNotification) {
+    private func didChange(_ change: DidChangeTextDocumentNotification, kind: MessageKind) {
         let uri = change.textDocument.uri
         let version = change.textDocument.version
-        guard let current = state.withLock({ $0.documents[uri] }) else {
+        guard let current = documents.snapshot(of: uri) else {
             logger.warning("ignored a change to \(uri), which is not open")
             return
         }
-        invalidateWork(for: .documentUpdate(uri))
+        scheduler.invalidate(for: kind)
         if version <= current.version {
             logger.warning("\(uri): version \(version) follows version \(current.version); applied anyway")
         }
-        let id = state.withLock { state -> Int in
-            defer { state.nextSnapshotID += 1 }
-            return state.nextSnapshotID
-        }
-        let (snapshot, clamped) = current.applying(change.contentChanges, version: version, id: id)
+        let (snapshot, clamped) = documents.apply(change.contentChanges, version: version, to: current)
         for message in clamped { logger.warning(message) }
-        state.withLock { $0.documents[uri] = snapshot }
-        scheduleDiagnostics(snapshot)
+        dispatch(.publishDiagnostics(snapshot))
     }
 
-    private func didClose(_ uri: DocumentURI) {
-        let (wasOpen, push) = state.withLock { state in
-            (state.documents.removeValue(forKey: uri) != nil, state.pushDiagnostics)
-        }
-        guard wasOpen else {
+    private func didClose(_ uri: DocumentURI, kind: MessageKind) {
+        guard documents.close(uri) else {
             logger.warning("ignored closing \(uri), which is not open")
             return
         }
-        invalidateWork(for: .documentUpdate(uri))
-        if push {
+        scheduler.invalidate(for: kind)
+        if state.withLock({ $0.pushDiagnostics }) {
             publishing.withLock { _ in
                 send(PublishDiagnosticsNotification(uri: uri, diagnostics: []))
             }
         }
     }
 
-    private func didChangeConfiguration(_ settings: JSONValue) {
-        schedule(.globalChange, requestID: nil) { [self] _ in
-            let snapshots = state.withLock { state -> [DocumentSnapshot] in
+    private func didChangeConfiguration(_ settings: JSONValue, kind: MessageKind) {
+        scheduler.schedule(kind, requestID: nil) { [self] _ in
+            let changed = state.withLock { state -> ServerConfiguration? in
                 // `{}` or `null` (eglot sends `{}` on connect when the user set nothing) carries no
                 // settings for us: keep those from `initializationOptions` rather than wiping them.
                 let next = ServerConfiguration(settings: settings, generation: state.configuration.generation + 1)
-                if next.settings == .null || next.settings == .object([:]) { return [] }
+                if next.settings == .null || next.settings == .object([:]) { return nil }
                 state.configuration = next
-                return Array(state.documents.values)
+                return next
             }
+            guard let changed else { return }
             logger.info("configuration changed")
-            for snapshot in snapshots { scheduleDiagnostics(snapshot) }
+            reportProblems(in: changed)
+            for snapshot in documents.snapshots { dispatch(.publishDiagnostics(snapshot)) }
         }
     }
 
     // MARK: Diagnostics
 
-    private func scheduleDiagnostics(_ snapshot: DocumentSnapshot) {
+    private func publishDiagnostics(_ snapshot: DocumentSnapshot, kind: MessageKind) {
         guard state.withLock({ $0.pushDiagnostics }) else { return }
-        schedule(.documentRequest(snapshot.uri), requestID: nil) { [self] _ in
+        scheduler.schedule(kind, requestID: nil) { [self] _ in
             guard !Task.isCancelled else { return }
             let configuration = state.withLock { $0.configuration }
             let diagnostics = options.diagnostics.diagnostics(for: snapshot, configuration: configuration)
             guard !Task.isCancelled else { return }
             publishing.withLock { _ in
                 // Only the current version of an open document is published.
-                guard state.withLock({ $0.documents[snapshot.uri]?.id == snapshot.id }) else { return }
+                guard documents.isCurrent(snapshot) else { return }
                 send(PublishDiagnosticsNotification(uri: snapshot.uri, version: snapshot.version, diagnostics: diagnostics))
             }
-        }
-    }
-
-    // MARK: Scheduling and cancellation
-
-    /// Runs `body` as a task after the in-flight work that `MessageKind.mustWait` names.
-    private func schedule(
-        _ kind: MessageKind, requestID: RequestID?,
-        _ body: @escaping @Sendable (Cancellation) async -> Void
-    ) {
-        let cancellation = Cancellation()
-        state.withLock { state in
-            let workID = state.nextWorkID
-            state.nextWorkID += 1
-            let dependencies = state.work.values.filter { MessageKind.mustWait(kind, for: $0.kind) }.map(\.task)
-            // Created under the lock, so the task cannot finish (and unregister) before it is registered.
-            let task = Task { [self] in
-                for dependency in dependencies { await dependency.value }
-                await body(cancellation)
-                self.state.withLock { state in
-                    state.work[workID] = nil
-                    if let requestID, state.requests[requestID] == workID { state.requests[requestID] = nil }
-                }
-            }
-            state.work[workID] = Work(kind: kind, task: task, cancellation: cancellation)
-            if let requestID { state.requests[requestID] = workID }
-        }
-    }
-
-    /// `$/cancelRequest`: the request answers `RequestCancelled` (unless it already answered).
-    private func cancel(requestID: RequestID) {
-        guard let work = state.withLock({ state in state.requests[requestID].flatMap { state.work[$0] } }) else {
-            logger.debug("$/cancelRequest for \(requestID), which is not in flight")
-            return
-        }
-        work.cancellation.set(.requestCancelled)
-        work.task.cancel()
-    }
-
-    /// Cancels the in-flight work an update makes stale; requests answer `ContentModified`.
-    private func invalidateWork(for update: MessageKind) {
-        let stale = state.withLock { state in state.work.values.filter { update.invalidates($0.kind) } }
-        for work in stale {
-            work.cancellation.set(ResponseError(code: .contentModified, message: "the document changed"))
-            work.task.cancel()
         }
     }
 

@@ -27,19 +27,23 @@ public enum Transports {
         return status
     }
 
-    /// Serves the socket at `path` until SIGINT, SIGTERM, SIGHUP or SIGUSR1 (then removes the
-    /// socket and exits with 128 + the signal number; SIGHUP and SIGUSR1 would otherwise kill the
-    /// process and leave the socket behind). SIGPIPE is ignored from the start: a write to a
-    /// client that went away is an error for that session only. Every accepted client gets its own session; a session's
-    /// `exit` closes only its connection. Throws `UnixSocketError` when the socket cannot be
-    /// created: a path that is too long, a directory owned by someone else, a non-socket file at
-    /// the path (never removed), a socket a running server answers on.
-    public static func serveUnixSocket(path: String, options: LanguageServerOptions = LanguageServerOptions()) async throws {
+    /// Serves the socket at `path` until SIGINT, SIGTERM, SIGHUP or SIGUSR1, then removes the
+    /// socket and returns `.signal(number)`: the caller ends the process with its `exitStatus`
+    /// (128 + the signal number; SIGHUP and SIGUSR1 would otherwise kill the process and leave the
+    /// socket behind). After a signal the handler stays installed, so a second signal cannot kill
+    /// the process before the caller exits. SIGPIPE is ignored from the start: a write to a client
+    /// that went away is an error for that session only. Every accepted client gets its own
+    /// session; a session's `exit` closes only its connection. Throws `UnixSocketError` when the
+    /// socket cannot be created: a path that is too long, a directory owned by someone else, a
+    /// non-socket file at the path (never removed), a socket a running server answers on.
+    public static func serveUnixSocket(path: String, options: LanguageServerOptions = LanguageServerOptions()) async throws
+        -> DaemonTermination
+    {
         // The signal handler is installed before binding, and the queue it registers on is
         // drained before the socket exists, so a signal that arrives once clients can connect
         // always removes the socket. The handler only records the signal and closes the
-        // listener; this function then exits with 128 + the signal number (exiting from the
-        // handler would race with the main flow, e.g. between bind and publishing the listener).
+        // listener; this function then returns it (returning from the handler's side would race
+        // with the main flow, e.g. between bind and publishing the listener).
         let listener = Locked<UnixSocketListener?>(nil)
         let received = Locked<Int32?>(nil)
         let queue = DispatchQueue(label: "plist-lsp.signals")
@@ -49,28 +53,48 @@ public enum Transports {
                 received.withLock { $0 = $0 ?? number }
                 return value
             }
-            // Before the socket is published, the main flow sees `received` and exits.
+            // Before the socket is published, the main flow sees `received` and returns.
             bound?.close()
         }
-        defer { signals.cancel() }
         waitForSignalSources(on: queue)
-        let bound = try UnixSocketListener(path: path)
+        let bound: UnixSocketListener
+        do { bound = try UnixSocketListener(path: path) } catch {
+            signals.cancel()
+            throw error
+        }
         let earlySignal = listener.withLock { value -> Int32? in
             value = bound
             return received.withLock { $0 }
         }
         if let earlySignal {
             bound.close()
-            exit(128 + earlySignal)
+            return .signal(earlySignal)
         }
-        defer { bound.close() }
         options.logger.info("listening on \(path) (pid \(getpid()))")
         let daemon = SocketDaemon(listener: bound, options: options)
         await daemon.run()
+        bound.close()
         if let number = received.withLock({ $0 }) {
-            bound.close()
             options.logger.info("stopped by signal \(number); socket removed")
-            exit(128 + number)
+            return .signal(number)
+        }
+        signals.cancel()
+        return .listenerClosed
+    }
+}
+
+/// Why `Transports.serveUnixSocket` returned.
+public enum DaemonTermination: Sendable, Hashable {
+    /// A termination signal arrived; the socket was removed.
+    case signal(Int32)
+    /// The listener stopped accepting without a signal.
+    case listenerClosed
+
+    /// The status the process exits with: 128 + the signal number, or 0.
+    public var exitStatus: Int32 {
+        switch self {
+        case .signal(let number): return 128 + number
+        case .listenerClosed: return 0
         }
     }
 }

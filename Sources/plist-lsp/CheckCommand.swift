@@ -62,39 +62,48 @@ struct Check: ParsableCommand {
         _ = try analysisConfiguration()
     }
 
-    func analysisConfiguration() throws -> AnalysisConfiguration {
-        var c = AnalysisConfiguration()
-        c.disabledRules = Set(disabled)
+    /// The flags in the settings' plain form, read by the same parser as the editor's settings
+    /// (docs/configuration.md): `--severity RULE=LEVEL` is `rules`, `--disable` `disabledRules`,
+    /// `--file-kind` `fileKind`, `--no-info-plist-rules` `infoPlistRules`, `-D` `preprocessorDefinitions`.
+    func settings() throws -> ConfigurationValue {
+        var rules: [String: ConfigurationValue] = [:]
         for s in severities {
             let parts = s.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw ValidationError("--severity takes RULE=LEVEL, not '\(s)'") }
-            if parts[1] == "off" { c.disabledRules.insert(parts[0]); continue }
-            guard let level = Severity(rawValue: parts[1]) else { throw ValidationError("unknown severity '\(parts[1])' (error, warning, information, hint, off)") }
-            c.severities[parts[0]] = level
+            rules[parts[0]] = .string(parts[1])
         }
-        for id in Set(disabled).union(c.severities.keys) where RuleRegistry.rule(id) == nil {
-            throw ValidationError("unknown rule '\(id)' (see docs/diagnostics.md)")
-        }
-        if let fileKind {
-            guard let kind = FileKind(rawValue: fileKind) else { throw ValidationError("unknown file kind '\(fileKind)'") }
-            c.fileKindOverride = kind
-        }
-        c.infoPlistRules = !noInfoPlistRules
+        var settings: [String: ConfigurationValue] = [
+            ConfigurationSetting.rules.rawValue: .object(rules),
+            ConfigurationSetting.disabledRules.rawValue: .array(disabled.map { .string($0) }),
+            ConfigurationSetting.infoPlistRules.rawValue: .bool(!noInfoPlistRules),
+        ]
+        if let fileKind { settings[ConfigurationSetting.fileKind.rawValue] = .string(fileKind) }
         if !definitions.isEmpty {
-            var defined: [String: String] = [:]
-            for d in definitions {
-                let parts = d.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-                let name = parts[0]
-                guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic,
-                      name.unicodeScalars.allSatisfy({ $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }) else {
-                    throw ValidationError("-D takes NAME or NAME=VALUE with NAME an identifier, not '\(d)'")
-                }
-                // As in cc: `-D NAME` defines NAME as 1.
-                defined[name] = parts.count == 2 ? parts[1] : "1"
-            }
-            c.preprocessorDefinitions = defined
+            settings[ConfigurationSetting.preprocessorDefinitions.rawValue] = .array(definitions.map { .string($0) })
         }
-        return c
+        return .object(settings)
+    }
+
+    /// The configuration the flags give; any part the parser cannot use is a usage error (the
+    /// server logs the same problems as warnings and goes on).
+    func analysisConfiguration() throws -> AnalysisConfiguration {
+        let (configuration, problems) = AnalysisConfiguration.parse(try settings())
+        guard problems.isEmpty else {
+            throw ValidationError(problems.map { "\(Self.flag(for: $0.setting)): \($0.message)" }.joined(separator: "\n"))
+        }
+        return configuration
+    }
+
+    /// The flag that sets a setting, for messages.
+    static func flag(for setting: ConfigurationSetting) -> String {
+        switch setting {
+        case .rules: return "--severity"
+        case .disabledRules: return "--disable"
+        case .infoPlistRules: return "--no-info-plist-rules"
+        case .fileKind: return "--file-kind"
+        case .preprocessorDefinitions: return "-D"
+        case .inlayHints: return setting.rawValue  // no flag: check shows no inlay hints
+        }
     }
 
     func run() throws {

@@ -43,12 +43,15 @@ struct Serve: AsyncParsableCommand {
         let options = LanguageServerOptions(
             logger: Logger(label: "plist-lsp", minimumLevel: Logger.Level(name: logLevel) ?? .info))
         if let listen {
+            let termination: DaemonTermination
             do {
-                try await Transports.serveUnixSocket(path: listen, options: options)
+                termination = try await Transports.serveUnixSocket(path: listen, options: options)
             } catch let error as UnixSocketError {
                 writeToStandardError("plist-lsp: \(error)\n")
                 throw ExitCode(2)
             }
+            // After a signal: 128 + its number, at once (sessions still open end with the process).
+            exitProcess(termination.exitStatus)
         } else {
             let status = try await Transports.serveStandardIO(options: options)
             exitProcess(status)

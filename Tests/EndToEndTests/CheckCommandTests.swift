@@ -74,6 +74,45 @@ import PlistTestSupport
         #expect(try Binary.run(["check", "--format", "xml", "x"]).status == 2)
     }
 
+    /// Flags are read by the settings parser; what it cannot use is a usage error naming the flag
+    /// (the server warns about the same settings instead: ConfigurationParityTests).
+    @Test func valuesTheSettingsParserCannotUseAreUsageErrorsNamingTheFlag() async throws {
+        let cases: [([String], String)] = [
+            (["--severity", "plist-duplicate-key=loud"], "--severity: unknown level \"loud\" for plist-duplicate-key"),
+            (["--file-kind", "plist"], "--file-kind: unknown file kind \"plist\""),
+            (["-D", "1X"], "-D: \"1X\" is not NAME or NAME=VALUE with NAME an identifier"),
+            (["--severity", "plist-duplicate-key"], "--severity takes RULE=LEVEL"),
+        ]
+        let valid = valid
+        let runs = try await onOwnThread {
+            let dir = try TemporaryDirectory()
+            let file = try dir.write("Info.plist", valid)
+            return try cases.map { try Binary.run(["check"] + $0.0 + [file.path]) }
+        }
+        for ((flags, message), r) in zip(cases, runs) {
+            #expect(r.status == 2, "\(flags)")
+            #expect(r.stderr.contains(message), "\(flags): \(r.stderr)")
+        }
+    }
+
+    /// Levels are matched ignoring case, with the editor's other spellings (info, none, disabled).
+    @Test func severityTakesEveryLevelSpellingTheEditorTakes() async throws {
+        let levels = ["ERROR", "info", "off", "None", "disabled"]
+        let runs = try await onOwnThread {
+            let dir = try TemporaryDirectory()
+            let file = try dir.write("Info.plist", "<plist version=\"1.0\"><dict><key>A</key><string>1</string><key>A</key><string>2</string></dict></plist>")
+            return try levels.map { try Binary.run(["check", "--severity", "plist-duplicate-key=\($0)", file.path]) }
+        }
+        #expect(runs[0].status == 1)
+        #expect(runs[0].stdout.contains(": error: Duplicate key"))
+        #expect(runs[1].status == 0)
+        #expect(runs[1].stdout.contains(": note: Duplicate key"))
+        for (level, r) in zip(levels, runs).dropFirst(2) {
+            #expect(r.status == 0, "\(level)")
+            #expect(r.stdout.isEmpty, "\(level)")
+        }
+    }
+
     @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
     func theCorpusRunsWithoutACrash() throws {
         _ = try SharedData.requireCorpus()

@@ -150,10 +150,12 @@ final class LSPWire: @unchecked Sendable {
 
     // MARK: Session helpers
 
-    func initialize(encodings: [String]? = nil) throws -> [String: Any] {
+    func initialize(encodings: [String]? = nil, options: [String: Any]? = nil) throws -> [String: Any] {
         var capabilities: [String: Any] = [:]
         if let encodings { capabilities["general"] = ["positionEncodings": encodings] }
-        let id = try request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": capabilities])
+        var params: [String: Any] = ["processId": NSNull(), "rootUri": NSNull(), "capabilities": capabilities]
+        if let options { params["initializationOptions"] = options }
+        let id = try request("initialize", params)
         let response = try self.response(to: id)
         try notify("initialized")
         return response["result"] as? [String: Any] ?? [:]
