@@ -160,7 +160,9 @@ public final class Connection: Sendable {
     /// the reading thread. Small bodies are decoded right there; a large one (up to 64 MiB of
     /// JSON) goes, with everything after it, to a decoding thread of this connection's own that
     /// ends when its queue is empty, so one client's big message never holds up the others'
-    /// input (the poller serves them all) and messages stay in order.
+    /// input (the poller serves them all) and messages stay in order. While that thread runs the
+    /// connection is not read (`isPaused`): the peer waits, as it would for a reader thread busy
+    /// decoding, and what is buffered stays bounded.
     private final class Input: PolledReader, @unchecked Sendable {
         /// Bodies up to this size are decoded by the reading thread itself.
         static let largestInlineBody = 64 << 10
@@ -176,6 +178,10 @@ public final class Connection: Sendable {
         private var queue: [Item] = []
         private var decoderRunning = false
 
+        /// Set when a thread of this connection's own reads (no poller to keep free): it decodes everything itself.
+        private var readsOnOwnThread = false
+        var isPaused: Bool { lock.withLock { decoderRunning } }
+
         init(_ connection: Connection) {
             self.connection = connection
             framer = MessageFramer(limits: MessageFramer.Limits(maxContentLength: connection.limits.maxContentLength))
@@ -185,6 +191,7 @@ public final class Connection: Sendable {
 
         /// Blocking reads until end of input, for a descriptor the poller must not share.
         func readUntilEnd() {
+            readsOnOwnThread = true
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: ReadPoller.bufferSize, alignment: 1)
             defer { buffer.deallocate() }
             while true {
@@ -215,7 +222,7 @@ public final class Connection: Sendable {
 
         /// Handles `items` here, or queues them behind (or for) the decoding thread.
         private func process(_ items: [Item]) {
-            let large = items.contains { if case .body(let body) = $0 { body.count > Self.largestInlineBody } else { false } }
+            let large = !readsOnOwnThread && items.contains { if case .body(let body) = $0 { body.count > Self.largestInlineBody } else { false } }
             let (queued, startDecoder) = lock.withLock { () -> (Bool, Bool) in
                 guard decoderRunning || large else { return (false, false) }
                 queue += items
@@ -236,6 +243,7 @@ public final class Connection: Sendable {
             }) {
                 handle(item)
             }
+            ReadPoller.shared.wake()  // read this connection again
         }
 
         private func handle(_ item: Item) {

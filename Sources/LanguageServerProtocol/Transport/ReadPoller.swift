@@ -11,6 +11,9 @@ protocol PolledReader: AnyObject, Sendable {
     /// every connection.
     var readFD: Int32 { get }
     var isSocket: Bool { get }
+    /// Whether the reader takes no input for now (it is still busy with what it has: reading on
+    /// would only buffer without bound). Call `ReadPoller.shared.wake()` when that changes.
+    var isPaused: Bool { get }
     /// Bytes read from `readFD`, in order. Called on the poller's thread only.
     func received(_ bytes: UnsafeRawBufferPointer)
     /// End of input or a read error: the reader is no longer polled. Called once, on the poller's thread.
@@ -63,7 +66,8 @@ final class ReadPoller: @unchecked Sendable {
         }
     }
 
-    private func wake() {
+    /// Makes the poller look again at its readers (one was added, or is no longer paused).
+    func wake() {
         var byte: UInt8 = 1
         while write(wakeWrite, &byte, 1) < 0 && errno == EINTR {}
     }
@@ -81,7 +85,10 @@ final class ReadPoller: @unchecked Sendable {
         while true {
             descriptors.removeAll(keepingCapacity: true)
             descriptors.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
-            for reader in readers { descriptors.append(pollfd(fd: reader.readFD, events: Int16(POLLIN), revents: 0)) }
+            for reader in readers {
+                // poll(2) ignores a negative descriptor: a paused reader is not read until it wakes us.
+                descriptors.append(pollfd(fd: reader.isPaused ? -1 : reader.readFD, events: Int16(POLLIN), revents: 0))
+            }
             if poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 fatalError("poll failed: \(String(cString: strerror(errno)))")
