@@ -47,6 +47,7 @@ let package = Package(
         // generated `Bundle.module` accessor would import full Foundation (and ICU) into plist-lsp.
         .target(
             name: "PlistSchema",
+            dependencies: ["PlistSyntax"],
             exclude: ["Resources/keys.json"],
             plugins: ["EmbedKeyDatabase"]
         ),

@@ -21,16 +21,16 @@ public enum Analyzer {
     /// Every diagnostic of the catalogue for `document`, in document order. `path` (a file path or
     /// URI) decides the file kind. Each rule reports at most `limitPerRule` diagnostics (nil: all,
     /// as fix-all needs every fix) and a summary of the rest.
-    public static func diagnostics(for document: PlistDocument, path: String = "", configuration: AnalysisConfiguration = .default,
+    public static func findings(for document: PlistDocument, path: String = "", configuration: AnalysisConfiguration = .default,
                                    schema: KeyDatabase = .shared, rules: [any Rule] = RuleRegistry.all,
-                                   limitPerRule: Int? = maximumDiagnosticsPerRule) -> [Diagnostic] {
+                                   limitPerRule: Int? = maximumDiagnosticsPerRule) -> [Finding] {
         let kind = fileKind(path: path, document: document, configuration: configuration)
         let context = RuleContext(document: document, fileKind: kind, schema: schema)
         let suppressions = Suppressions(document: document)
-        var out: [Diagnostic] = []
+        var out: [Finding] = []
         for rule in rules where rule.fileKinds.contains(kind) && !configuration.disabledRules.contains(rule.id) {
             if suppressions.disablesFile(rule.id) { continue }
-            var found: [Diagnostic] = []
+            var found: [Finding] = []
             rule.check(context, into: &found)
             if let severity = configuration.severities[rule.id] {
                 for i in found.indices { found[i].severity = severity }
@@ -52,19 +52,19 @@ public enum Analyzer {
     /// `diagnostics` (in document order) with at most `limit` of each rule: the first ones, and in
     /// place of the rest one diagnostic of the same rule where the first omitted one was, saying how
     /// many are not shown.
-    public static func limiting(_ diagnostics: [Diagnostic], perRule limit: Int = maximumDiagnosticsPerRule) -> [Diagnostic] {
+    public static func limiting(_ diagnostics: [Finding], perRule limit: Int = maximumDiagnosticsPerRule) -> [Finding] {
         var counts: [String: Int] = [:]
         for d in diagnostics { counts[d.code, default: 0] += 1 }
         guard counts.values.contains(where: { $0 > limit }) else { return diagnostics }
         var seen: [String: Int] = [:]
-        var out: [Diagnostic] = []
+        var out: [Finding] = []
         for d in diagnostics {
             let n = seen[d.code, default: 0]
             seen[d.code] = n + 1
             if n < limit { out.append(d); continue }
             guard n == limit else { continue }
             let more = counts[d.code]! - limit
-            out.append(Diagnostic(code: d.code, severity: d.severity,
+            out.append(Finding(code: d.code, severity: d.severity,
                                   message: "\(more) more '\(d.code)' problem\(more == 1 ? "" : "s") in this file not shown (at most \(limit) per rule)",
                                   range: d.range))
         }
@@ -73,15 +73,15 @@ public enum Analyzer {
 
     /// Diagnostics for raw file bytes: unreadable formats (binary, JSON, empty) become one
     /// diagnostic at the start; `text` is the UTF-8 text the ranges refer to.
-    public static func diagnostics(forFileBytes raw: [UInt8], path: String = "", configuration: AnalysisConfiguration = .default,
-                                   schema: KeyDatabase = .shared) -> (text: [UInt8], diagnostics: [Diagnostic]) {
+    public static func findings(forFileBytes raw: [UInt8], path: String = "", configuration: AnalysisConfiguration = .default,
+                                   schema: KeyDatabase = .shared) -> (text: [UInt8], diagnostics: [Finding]) {
         switch SourceDecoding.decode(raw) {
         case .success(let text):
-            return (text, diagnostics(for: PlistDocument(text: text, definitions: configuration.preprocessorDefinitions), path: path, configuration: configuration, schema: schema))
+            return (text, findings(for: PlistDocument(text: text, definitions: configuration.preprocessorDefinitions), path: path, configuration: configuration, schema: schema))
         case .failure(let error):
             guard !configuration.disabledRules.contains(error.code) else { return (raw, []) }
             let severity = configuration.severities[error.code] ?? .error
-            return (raw, [Diagnostic(code: error.code, severity: severity, message: error.description, range: 0..<0)])
+            return (raw, [Finding(code: error.code, severity: severity, message: error.description, range: 0..<0)])
         }
     }
 }

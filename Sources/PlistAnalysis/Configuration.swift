@@ -7,7 +7,7 @@
 /// or `check`'s flags), which is what docs/configuration.md describes.
 public struct AnalysisConfiguration: Sendable, Hashable {
     /// A severity per rule id, replacing the rule's default.
-    public var severities: [String: Severity]
+    public var severities: [String: Finding.Severity]
     /// Rule ids that report nothing.
     public var disabledRules: Set<String>
     /// Treat every file as this kind instead of detecting it.
@@ -21,7 +21,7 @@ public struct AnalysisConfiguration: Sendable, Hashable {
     /// branch at once. See docs/preprocessed-plists.md.
     public var preprocessorDefinitions: [String: String]?
 
-    public init(severities: [String: Severity] = [:], disabledRules: Set<String> = [], fileKindOverride: FileKind? = nil,
+    public init(severities: [String: Finding.Severity] = [:], disabledRules: Set<String> = [], fileKindOverride: FileKind? = nil,
                 infoPlistRules: Bool = true, inlayHints: Bool = true, preprocessorDefinitions: [String: String]? = nil) {
         self.preprocessorDefinitions = preprocessorDefinitions
         self.severities = severities

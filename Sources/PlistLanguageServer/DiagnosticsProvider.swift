@@ -15,7 +15,7 @@ public struct DiagnosticsProvider: Sendable {
 
     /// The analysis result in byte offsets, with fixes: computed once per snapshot and
     /// configuration, since the snapshot is immutable.
-    public func analysisDiagnostics(for snapshot: DocumentSnapshot, configuration: ServerConfiguration) -> [PlistAnalysis.Diagnostic] {
+    public func analysisDiagnostics(for snapshot: DocumentSnapshot, configuration: ServerConfiguration) -> [Finding] {
         snapshot.analysisDiagnostics(configuration: configuration) {
             // With preprocessor definitions, a preprocessed file is analysed as Xcode reads it; the
             // shared typed view (every branch at once) keeps serving completion, hover and outline.
@@ -23,25 +23,25 @@ public struct DiagnosticsProvider: Sendable {
             if let definitions = configuration.analysis.preprocessorDefinitions, document.conditionals.isPreprocessed {
                 document = PlistDocument(snapshot.tree, definitions: definitions)
             }
-            return Analyzer.diagnostics(for: document, path: snapshot.uri, configuration: configuration.analysis)
+            return Analyzer.findings(for: document, path: snapshot.uri, configuration: configuration.analysis)
         }
     }
 
     /// The diagnostics of a snapshot in LSP form: rule id as `code` linked to its documentation,
     /// positions in the snapshot's encoding.
-    public func diagnostics(for snapshot: DocumentSnapshot, configuration: ServerConfiguration) -> [LanguageServerProtocol.Diagnostic] {
+    public func diagnostics(for snapshot: DocumentSnapshot, configuration: ServerConfiguration) -> [Diagnostic] {
         analysisDiagnostics(for: snapshot, configuration: configuration).map { convert($0, in: snapshot) }
     }
 
     /// One diagnostic in LSP form.
-    public func convert(_ diagnostic: PlistAnalysis.Diagnostic, in snapshot: DocumentSnapshot) -> LanguageServerProtocol.Diagnostic {
-        let tags = diagnostic.tags.sorted { $0.rawValue < $1.rawValue }.map { tag -> LanguageServerProtocol.DiagnosticTag in
+    public func convert(_ diagnostic: Finding, in snapshot: DocumentSnapshot) -> Diagnostic {
+        let tags = diagnostic.tags.sorted { $0.rawValue < $1.rawValue }.map { tag -> DiagnosticTag in
             tag == .unnecessary ? .unnecessary : .deprecated
         }
         let related = diagnostic.related.map {
             DiagnosticRelatedInformation(location: Location(uri: snapshot.uri, range: snapshot.range(of: $0.range)), message: $0.message)
         }
-        return LanguageServerProtocol.Diagnostic(
+        return Diagnostic(
             range: snapshot.range(of: diagnostic.range),
             severity: Self.severity(diagnostic.severity),
             code: .string(diagnostic.code),
@@ -52,7 +52,7 @@ public struct DiagnosticsProvider: Sendable {
             relatedInformation: related.isEmpty ? nil : related)
     }
 
-    static func severity(_ severity: PlistAnalysis.Severity) -> DiagnosticSeverity {
+    static func severity(_ severity: Finding.Severity) -> DiagnosticSeverity {
         switch severity {
         case .error: return .error
         case .warning: return .warning

@@ -30,7 +30,7 @@ public final class DocumentSnapshot: Sendable {
     private let lazyDocument: Lazy<PlistDocument>
     /// The analysis of this text for one configuration: published diagnostics, pull diagnostics
     /// and code actions (asked on every cursor move) all read the same result.
-    private let analysis = Locked<(configuration: ServerConfiguration, diagnostics: [PlistAnalysis.Diagnostic])?>(nil)
+    private let analysis = Locked<(configuration: ServerConfiguration, diagnostics: [Finding])?>(nil)
 
     init(uri: DocumentURI, version: Int, languageID: String, tree: SyntaxTree, encoding: PositionEncoding, id: Int,
          lineIndex: LineIndex? = nil) {
@@ -61,7 +61,7 @@ public final class DocumentSnapshot: Sendable {
 
     /// The diagnostics under `configuration`, computed by `make` once per configuration (two
     /// readers racing may both compute; the results are equal).
-    func analysisDiagnostics(configuration: ServerConfiguration, _ make: () -> [PlistAnalysis.Diagnostic]) -> [PlistAnalysis.Diagnostic] {
+    func analysisDiagnostics(configuration: ServerConfiguration, _ make: () -> [Finding]) -> [Finding] {
         if let hit = analysis.withLock({ $0 }), hit.configuration == configuration { return hit.diagnostics }
         let diagnostics = make()
         analysis.withLock { $0 = (configuration, diagnostics) }

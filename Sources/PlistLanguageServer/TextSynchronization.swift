@@ -53,7 +53,7 @@ extension DocumentSnapshot {
                 edit = splicing(tree.text[bytes], from: start.unitsInside,
                                 to: end.unitsInside + unitCount(tree.text[start.offset..<end.offset]), with: change.text)
             }
-            tree = tree.applying(PlistSyntax.TextEdit(range: bytes, replacement: edit))
+            tree = tree.applying(SourceEdit(range: bytes, replacement: edit))
             index = nil
         }
         let snapshot = DocumentSnapshot(uri: uri, version: version, languageID: languageID, tree: tree,

@@ -1,4 +1,5 @@
 // The key database: all definitions, loaded once from the bundled data file, with exact, nested, case-insensitive and suffix-aware lookup.
+import PlistSyntax
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -100,14 +101,14 @@ public struct KeyDatabase: Sendable {
 
     /// The definition for `key` exactly as spelled (a device or platform suffix is allowed) inside the
     /// dictionary at `parent`. Pass `parent: nil` to accept any placement (the root placement wins).
-    public func definition(for key: String, at parent: [PathSegment]? = [], domain: PlistDomain = .infoPlist) -> KeyDefinition? {
+    public func definition(for key: String, at parent: [PathComponent]? = [], domain: PlistDomain = .infoPlist) -> KeyDefinition? {
         guard let match = lookup(key, at: parent, domain: domain), match.kind == .exact else { return nil }
         return match.definition
     }
 
     /// Looks `key` up inside the dictionary at `parent`: exact spelling first, then with a device or platform
     /// suffix removed, then ignoring case, then among known misspellings. `parent: nil` accepts any placement.
-    public func lookup(_ key: String, at parent: [PathSegment]? = [], domain: PlistDomain = .infoPlist) -> KeyMatch? {
+    public func lookup(_ key: String, at parent: [PathComponent]? = [], domain: PlistDomain = .infoPlist) -> KeyMatch? {
         let (base, suffix) = KeySuffix.split(key)
         func placed(_ indices: [Int]?, caseInsensitive: Bool) -> KeyDefinition? {
             let candidates = (indices ?? []).map { definitions[$0] }.filter { $0.domain == domain }
@@ -138,7 +139,7 @@ public struct KeyDatabase: Sendable {
     }
 
     /// The keys that may appear directly inside the dictionary at `parent` (for completion), sorted by name.
-    public func keys(at parent: [PathSegment], domain: PlistDomain = .infoPlist) -> [KeyDefinition] {
+    public func keys(at parent: [PathComponent], domain: PlistDomain = .infoPlist) -> [KeyDefinition] {
         definitions
             .filter { $0.domain == domain && $0.isPlaced(at: parent) }
             .sorted { $0.name < $1.name }
@@ -152,7 +153,7 @@ public struct KeyDatabase: Sendable {
     }
 
     /// The documented value `value` of `key` at `parent`, for hover over a value.
-    public func documentedValue(_ value: String, ofKey key: String, at parent: [PathSegment]? = [], domain: PlistDomain = .infoPlist) -> EnumValue? {
+    public func documentedValue(_ value: String, ofKey key: String, at parent: [PathComponent]? = [], domain: PlistDomain = .infoPlist) -> EnumValue? {
         lookup(key, at: parent, domain: domain)?.definition.value(value)
     }
 }

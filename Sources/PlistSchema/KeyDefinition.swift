@@ -1,4 +1,5 @@
 // The typed model of one entry in the key database: a key, where it may appear, and what we know about it.
+import PlistSyntax
 
 /// A property-list value type, named as in the XML plist format.
 public enum ValueType: String, Sendable, Hashable, CaseIterable, Codable {
@@ -274,7 +275,7 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
     }
 
     /// Whether the key may appear directly inside the dictionary at `parent`.
-    public func isPlaced(at parent: [PathSegment], caseInsensitive: Bool = false) -> Bool {
+    public func isPlaced(at parent: [PathComponent], caseInsensitive: Bool = false) -> Bool {
         placements.contains { $0.matches(parent, caseInsensitive: caseInsensitive) }
     }
 

@@ -1,39 +1,6 @@
 // Key-path patterns (where a key may appear) and concrete paths (where a key does appear), and matching between them.
 
-/// One step of a concrete path from the root of a property list: a dictionary key or an array index.
-public enum PathSegment: Hashable, Sendable, CustomStringConvertible {
-    /// A dictionary entry, by key.
-    case key(String)
-    /// An array item, by zero-based index.
-    case index(Int)
-
-    /// "NSAppTransportSecurity" or "[3]".
-    public var description: String {
-        switch self {
-        case .key(let key): return key
-        case .index(let index): return "[\(index)]"
-        }
-    }
-}
-
-/// One step of a key-path pattern.
-public enum PathComponent: Hashable, Sendable, CustomStringConvertible {
-    /// A dictionary entry with exactly this key (device and platform suffixes on the concrete key are ignored).
-    case key(String)
-    /// A dictionary entry with any key (for dictionaries keyed by developer-chosen names, such as exception domains).
-    case anyKey
-    /// Any item of an array.
-    case item
-
-    /// The data-file spelling: the key itself, `*` or `[]`.
-    public var description: String {
-        switch self {
-        case .key(let key): return key
-        case .anyKey: return "*"
-        case .item: return "[]"
-        }
-    }
-}
+import PlistSyntax
 
 /// A pattern for the parent path of a key, from the root dictionary.
 ///
@@ -41,11 +8,30 @@ public enum PathComponent: Hashable, Sendable, CustomStringConvertible {
 /// `"NSAppTransportSecurity/NSExceptionDomains/*"` is any exception-domain dictionary and
 /// `"CFBundleDocumentTypes/[]"` any item of the document-types array.
 public struct KeyPathPattern: Hashable, Sendable, CustomStringConvertible {
+    /// One step of a key-path pattern.
+    public enum Component: Hashable, Sendable, CustomStringConvertible {
+        /// A dictionary entry with exactly this key (device and platform suffixes on the concrete key are ignored).
+        case key(String)
+        /// A dictionary entry with any key (for dictionaries keyed by developer-chosen names, such as exception domains).
+        case anyKey
+        /// Any item of an array.
+        case item
+
+        /// The data-file spelling: the key itself, `*` or `[]`.
+        public var description: String {
+            switch self {
+            case .key(let key): return key
+            case .anyKey: return "*"
+            case .item: return "[]"
+            }
+        }
+    }
+
     /// The components, outermost first.
-    public let components: [PathComponent]
+    public let components: [Component]
 
     /// Creates a pattern from components.
-    public init(_ components: [PathComponent]) {
+    public init(_ components: [Component]) {
         self.components = components
     }
 
@@ -58,7 +44,7 @@ public struct KeyPathPattern: Hashable, Sendable, CustomStringConvertible {
             self.init([])
             return
         }
-        var components: [PathComponent] = []
+        var components: [Component] = []
         for part in text.split(separator: "/", omittingEmptySubsequences: false) {
             switch part {
             case "": return nil
@@ -84,7 +70,7 @@ public struct KeyPathPattern: Hashable, Sendable, CustomStringConvertible {
     ///
     /// Concrete keys match after removing device and platform suffixes, so `CFBundleIcons~ipad`
     /// matches the component `CFBundleIcons`.
-    public func matches(_ path: [PathSegment], caseInsensitive: Bool = false) -> Bool {
+    public func matches(_ path: [PathComponent], caseInsensitive: Bool = false) -> Bool {
         guard path.count == components.count else { return false }
         for (component, segment) in zip(components, path) {
             switch (component, segment) {

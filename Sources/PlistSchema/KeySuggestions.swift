@@ -1,4 +1,5 @@
 // Did-you-mean suggestions for unknown keys and free-text search over key names and Xcode display names.
+import PlistSyntax
 
 /// Why a key was suggested.
 public enum SuggestionReason: Sendable, Hashable {
@@ -30,7 +31,7 @@ extension KeyDatabase {
     /// Candidates placed at `parent` come first; with `parent: nil`, or when nothing fits there, every key in
     /// the domain is considered. Matching uses known misspellings, case, Xcode display names,
     /// Damerau-Levenshtein distance and CamelCase word overlap.
-    public func suggestions(for key: String, at parent: [PathSegment]? = [], domain: PlistDomain = .infoPlist, limit: Int = 5) -> [KeySuggestion] {
+    public func suggestions(for key: String, at parent: [PathComponent]? = [], domain: PlistDomain = .infoPlist, limit: Int = 5) -> [KeySuggestion] {
         let inDomain = definitions.filter { $0.domain == domain }
         var results: [KeySuggestion] = []
         if let parent {

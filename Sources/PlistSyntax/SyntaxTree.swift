@@ -1,7 +1,8 @@
 // A parsed document: its bytes, its lossless tree, and incremental reparsing after an edit.
 
-/// A replacement of a byte range of a text by new bytes.
-public struct TextEdit: Sendable, Hashable {
+/// A replacement of a byte range of a text by new bytes: the one edit type of the analysis side
+/// (an incremental reparse's input, a fix's edits). The server converts it to an LSP `TextEdit`.
+public struct SourceEdit: Sendable, Hashable {
     /// The replaced range, in UTF-8 byte offsets of the text before the edit.
     public var range: Range<Int>
     public var replacement: [UInt8]
@@ -12,6 +13,8 @@ public struct TextEdit: Sendable, Hashable {
     public init(range: Range<Int>, replacement: String) {
         self.init(range: range, replacement: Array(replacement.utf8))
     }
+    /// The replacement as text (it is UTF-8).
+    public var replacementText: String { String(decoding: replacement, as: UTF8.self) }
 }
 
 /// An immutable parsed document. Parsing never fails: problems are flags in the tree, turned into
@@ -59,7 +62,7 @@ public struct SyntaxTree: Sendable {
 
     /// Applies an edit and reparses only the smallest region it affects, reusing every subtree it
     /// does not touch. The result is identical to `SyntaxTree.parse` of the edited text.
-    public func applying(_ edit: TextEdit) -> SyntaxTree {
+    public func applying(_ edit: SourceEdit) -> SyntaxTree {
         let lo = max(0, min(edit.range.lowerBound, text.count))
         let hi = max(lo, min(edit.range.upperBound, text.count))
         var newText = text

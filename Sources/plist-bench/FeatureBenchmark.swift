@@ -24,7 +24,7 @@ struct FeatureLatencySection: BenchmarkSection {
             let sample = measure(warmups: 20, iterations: iterations) {
                 switch point.kind {
                 case .completion: return Completion.complete(in: document, at: point.offset, fileKind: .infoPlist).items.count
-                case .hover: return Hover.hover(in: document, at: point.offset, fileKind: .infoPlist)?.text.count ?? 0
+                case .hover: return HoverProvider.hover(in: document, at: point.offset, fileKind: .infoPlist)?.text.count ?? 0
                 }
             }
             table.add(point.label, "in process (analysis)", "\(iterations)", formatTime(sample.median), formatTime(sample.percentile(99)), "")

@@ -56,7 +56,7 @@ struct IncrementalReparseSection: BenchmarkSection {
             return
         }
         let tree = SyntaxTree.parse(bytes)
-        let edit = TextEdit(range: offset..<offset, replacement: [0x20])
+        let edit = SourceEdit(range: offset..<offset, replacement: [0x20])
         var edited = bytes
         edited.insert(0x20, at: offset)
         let runs = context.iterations(full: 30, quick: 5)

@@ -126,8 +126,8 @@ struct Check: ParsableCommand {
                     continue
                 }
                 let raw = snapshot.bytes
-                var (text, diagnostics) = Analyzer.diagnostics(forFileBytes: raw, path: file, configuration: configuration)
-                var fixed: [Diagnostic] = []
+                var (text, diagnostics) = Analyzer.findings(forFileBytes: raw, path: file, configuration: configuration)
+                var fixed: [Finding] = []
                 var fixFailure: String?
                 if fix, text == raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
                     do {
@@ -194,8 +194,8 @@ struct Check: ParsableCommand {
 struct FileReport {
     let path: String
     let text: [UInt8]
-    let diagnostics: [Diagnostic]
-    var fixed: [Diagnostic] = []
+    let diagnostics: [Finding]
+    var fixed: [Finding] = []
     var fixFailure: String?
 
     func location(_ offset: Int, _ index: LineIndex, _ encoding: PositionEncoding = .utf8) -> (line: Int, column: Int) {
@@ -238,7 +238,7 @@ struct FileReport {
 
 /// A minimal SARIF 2.1.0 log: the catalogue as the tool's rules, one result per diagnostic.
 enum SARIF {
-    static func level(_ s: Severity) -> String {
+    static func level(_ s: Finding.Severity) -> String {
         switch s {
         case .error: return "error"
         case .warning: return "warning"

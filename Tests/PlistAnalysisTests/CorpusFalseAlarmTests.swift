@@ -37,7 +37,7 @@ struct ExpectedFinding: Hashable {
         let files = try SharedData.requireCorpus().filter(\.isValid)
         var found: [ExpectedFinding] = []
         for file in files {
-            let (text, diagnostics) = Analyzer.diagnostics(forFileBytes: file.bytes, path: file.name)
+            let (text, diagnostics) = Analyzer.findings(forFileBytes: file.bytes, path: file.name)
             let lines = LineIndex(text)
             for d in diagnostics where d.severity == .error || d.severity == .warning {
                 found.append(ExpectedFinding(file: file.name, rule: d.code, line: lines.line(containing: d.range.lowerBound) + 1, reason: d.message))
@@ -73,7 +73,7 @@ struct ExpectedFinding: Hashable {
             let kind = FileKind.detect(path: file.name, document: document)
             guard kind == .entitlements || kind == .privacyManifest else { continue }
             checked += 1
-            let (_, diagnostics) = Analyzer.diagnostics(forFileBytes: file.bytes, path: file.name)
+            let (_, diagnostics) = Analyzer.findings(forFileBytes: file.bytes, path: file.name)
             let wrong = diagnostics.filter { infoRules.contains($0.code) }
             #expect(wrong.isEmpty, "\(file.name): \(wrong.map(\.code))")
         }

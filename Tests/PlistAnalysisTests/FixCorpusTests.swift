@@ -24,8 +24,8 @@ struct FixSubject: CustomTestStringConvertible, Sendable {
 }
 
 @Suite struct FixCorpusTests {
-    func analyse(_ text: [UInt8], _ path: String) -> [Diagnostic] {
-        Analyzer.diagnostics(for: PlistDocument(text: text), path: path)
+    func analyse(_ text: [UInt8], _ path: String) -> [Finding] {
+        Analyzer.findings(for: PlistDocument(text: text), path: path)
     }
 
     @Test func everyFixKeepsOtherBytesAndAddsNoError() throws {
@@ -71,12 +71,12 @@ struct FixSubject: CustomTestStringConvertible, Sendable {
     @Test func overlappingEditsAreRefused() throws {
         let text = Array("abcdef".utf8)
         #expect(throws: FixApplicationError.self) {
-            try FixApplication.applying([TextReplacement(range: 1..<3, newText: "x"), TextReplacement(range: 2..<4, newText: "y")], to: text)
+            try FixApplication.applying([SourceEdit(range: 1..<3, replacement: "x"), SourceEdit(range: 2..<4, replacement: "y")], to: text)
         }
         #expect(throws: FixApplicationError.self) {
-            try FixApplication.applying([TextReplacement(range: 5..<9, newText: "x")], to: text)
+            try FixApplication.applying([SourceEdit(range: 5..<9, replacement: "x")], to: text)
         }
-        #expect(try FixApplication.applying([TextReplacement(range: 4..<4, newText: "2"), TextReplacement(range: 0..<1, newText: "A"), TextReplacement(range: 4..<4, newText: "3")], to: text)
+        #expect(try FixApplication.applying([SourceEdit(range: 4..<4, replacement: "2"), SourceEdit(range: 0..<1, replacement: "A"), SourceEdit(range: 4..<4, replacement: "3")], to: text)
                 == Array("Abcd23ef".utf8))
     }
 

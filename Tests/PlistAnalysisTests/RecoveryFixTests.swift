@@ -43,7 +43,7 @@ import PlistTestSupport
                 broken.removeSubrange(line)
                 let before = PlistDocument(text: broken)
                 guard let value = before.value else { continue }
-                let diagnostics = Analyzer.diagnostics(for: before, path: file.name)
+                let diagnostics = Analyzer.findings(for: before, path: file.name)
                 guard let close = diagnostics.first(where: { $0.code == "xml-unclosed-tag" }),
                       let fix = close.fixes.first(where: { $0.isSafe }) else { continue }
                 tried += 1

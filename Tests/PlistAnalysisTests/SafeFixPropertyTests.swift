@@ -40,7 +40,7 @@ struct FixSubjectPath {
     var entry: String?
     var container: String
 
-    init(document: PlistDocument, edits: [TextReplacement]) {
+    init(document: PlistDocument, edits: [SourceEdit]) {
         let lo = edits.map(\.range.lowerBound).min() ?? 0
         let hi = edits.map(\.range.upperBound).max() ?? 0
         func holds(_ r: Range<Int>) -> Bool { r.lowerBound <= lo && hi <= r.upperBound }
@@ -169,7 +169,7 @@ enum SafeFixMutation: CaseIterable {
         let beforeData = flattenedData(before.value)
         var checked = 0
         var failures: [String] = []
-        for d in Analyzer.diagnostics(for: before, path: path) {
+        for d in Analyzer.findings(for: before, path: path) {
             for fix in d.fixes where fix.isSafe {
                 let after = PlistDocument(text: try FixApplication.applying(fix.edits, to: text))
                 let afterData = flattenedData(after.value)

@@ -28,7 +28,7 @@ import PlistTestSupport
     /// Every dictionary key of a plist with the path of its parent dictionary, skipping the keys of
     /// dictionaries whose keys the developer chooses (exception domains, plug-in type UUIDs, …):
     /// those are names, not keys the database could know.
-    func keys(in node: PlistNode?, parent: [PathSegment], into out: inout Set<String>) {
+    func keys(in node: PlistNode?, parent: [PathComponent], into out: inout Set<String>) {
         guard let node else { return }
         switch node.kind {
         case .dictionary:

@@ -1,10 +1,11 @@
 // Lookup API behaviour: exact and nested lookup, case, suffixes, suggestions, search and value notes.
+import PlistSyntax
 import Testing
 @testable import PlistSchema
 
 @Suite struct LookupTests {
     let db = Fixtures.database
-    let exceptionDomain: [PathSegment] = [.key("NSAppTransportSecurity"), .key("NSExceptionDomains"), .key("api.example.com")]
+    let exceptionDomain: [PathComponent] = [.key("NSAppTransportSecurity"), .key("NSExceptionDomains"), .key("api.example.com")]
 
     @Test func exactTopLevel() throws {
         let match = try #require(db.lookup("NSCameraUsageDescription"))

@@ -1,4 +1,5 @@
 // Checks the database against the seed texts: every key they name is present, and no prose of ours repeats theirs.
+import PlistSyntax
 import Foundation
 import Testing
 import PlistTestSupport
@@ -137,7 +138,7 @@ import PlistTestSupport
     }
 
     @Test func removedThirdPartyATSKeysPointToSuccessors() {
-        let path: [PathSegment] = [.key("NSAppTransportSecurity"), .key("NSExceptionDomains"), .key("example.com")]
+        let path: [PathComponent] = [.key("NSAppTransportSecurity"), .key("NSExceptionDomains"), .key("example.com")]
         for (key, successor) in [("NSThirdPartyExceptionAllowsInsecureHTTPLoads", "NSExceptionAllowsInsecureHTTPLoads"),
                                  ("NSThirdPartyExceptionRequiresForwardSecrecy", "NSExceptionRequiresForwardSecrecy"),
                                  ("NSThirdPartyExceptionMinimumTLSVersion", "NSExceptionMinimumTLSVersion")] {

@@ -40,7 +40,7 @@ import Testing
         // Editing inside such a line reparses to the same tree as a full parse.
         let at = Array(s.utf8).firstRange(of: Array("Info.h".utf8))!.lowerBound
         for replacement in ["x", "\n", ">", "<", ""] {
-            let edited = tree.applying(TextEdit(range: at..<(at + 1), replacement: replacement))
+            let edited = tree.applying(SourceEdit(range: at..<(at + 1), replacement: replacement))
             #expect(sameTree(edited, SyntaxTree.parse(edited.text)), "\(replacement.debugDescription)")
         }
     }

@@ -19,7 +19,7 @@ let directiveFragments: [String] = [
 
 /// A random edit; with `directives`, one in six inserts or deletes a preprocessor directive line
 /// or a `#` at a line start instead.
-func randomEdit(_ text: [UInt8], _ rng: inout SplitMix64, directives: Bool = false) -> TextEdit {
+func randomEdit(_ text: [UInt8], _ rng: inout SplitMix64, directives: Bool = false) -> SourceEdit {
     let n = text.count
     let pos = n == 0 ? 0 : Int.random(in: 0...n, using: &rng)
     switch Int.random(in: 0..<(directives ? 12 : 10), using: &rng) {
@@ -27,25 +27,25 @@ func randomEdit(_ text: [UInt8], _ rng: inout SplitMix64, directives: Bool = fal
         var at = pos
         while at < n && text[at] != 0x0A { at += 1 }
         at = min(n, at + 1)
-        return TextEdit(range: at..<at, replacement: directiveFragments.randomElement(using: &rng)!)
+        return SourceEdit(range: at..<at, replacement: directiveFragments.randomElement(using: &rng)!)
     case 11:  // delete the line of the next `#`, or only its `#`
-        guard let hash = text[pos...].firstIndex(of: 0x23) else { return TextEdit(range: pos..<pos, replacement: "#") }
-        if Bool.random(using: &rng) { return TextEdit(range: hash..<(hash + 1), replacement: []) }
+        guard let hash = text[pos...].firstIndex(of: 0x23) else { return SourceEdit(range: pos..<pos, replacement: "#") }
+        if Bool.random(using: &rng) { return SourceEdit(range: hash..<(hash + 1), replacement: []) }
         var lineStart = hash
         while lineStart > 0 && text[lineStart - 1] != 0x0A { lineStart -= 1 }
         var lineEnd = hash
         while lineEnd < n && text[lineEnd] != 0x0A { lineEnd += 1 }
-        return TextEdit(range: lineStart..<min(n, lineEnd + 1), replacement: [])
+        return SourceEdit(range: lineStart..<min(n, lineEnd + 1), replacement: [])
     case 0..<4:  // insert a fragment
-        return TextEdit(range: pos..<pos, replacement: editFragments.randomElement(using: &rng)!)
+        return SourceEdit(range: pos..<pos, replacement: editFragments.randomElement(using: &rng)!)
     case 4..<7:  // delete a few bytes
         let len = Int.random(in: 1...12, using: &rng)
-        return TextEdit(range: pos..<min(n, pos + len), replacement: [])
+        return SourceEdit(range: pos..<min(n, pos + len), replacement: [])
     case 7..<9:  // replace with a fragment
         let len = Int.random(in: 1...8, using: &rng)
-        return TextEdit(range: pos..<min(n, pos + len), replacement: editFragments.randomElement(using: &rng)!)
+        return SourceEdit(range: pos..<min(n, pos + len), replacement: editFragments.randomElement(using: &rng)!)
     default:  // a raw byte, possibly splitting a UTF-8 sequence
-        return TextEdit(range: pos..<pos, replacement: [UInt8.random(in: 0...255, using: &rng)])
+        return SourceEdit(range: pos..<pos, replacement: [UInt8.random(in: 0...255, using: &rng)])
     }
 }
 
@@ -155,7 +155,7 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
         let target = text.utf8.count / 2
         var offset = target
         while !(s[offset] == 0x3E && Array(s[offset - 7..<offset]) == Array("<string".utf8)) { offset += 1 }
-        let edited = tree.applying(TextEdit(range: offset + 1..<offset + 1, replacement: "x"))
+        let edited = tree.applying(SourceEdit(range: offset + 1..<offset + 1, replacement: "x"))
         #expect(sameTree(edited, SyntaxTree.parse(edited.text)))
         // The root dictionary is rebuilt along the path; entries away from the edit are shared.
         let oldNodes = dict.node!.nodes
@@ -170,7 +170,7 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
         var at = tree.text.count - "\n</dict>\n</plist>\n".utf8.count
         for ch in "\t<key>NSCameraUsageDescription</key>\n\t<string>Scans 🔥 codes</string>" {
             let bytes = Array(String(ch).utf8)
-            tree = tree.applying(TextEdit(range: at..<at, replacement: bytes))
+            tree = tree.applying(SourceEdit(range: at..<at, replacement: bytes))
             at += bytes.count
             #expect(sameTree(tree, SyntaxTree.parse(tree.text)), "after typing \(ch)")
         }

@@ -35,15 +35,15 @@ import PlistTestSupport
     /// decision stored on the scalar's own entry, outside the reparsed region.
     @Test func incrementalReparseOfMarkupTypedIntoAScalar() {
         var tree = SyntaxTree.parse("<key><</key>")
-        tree = tree.applying(TextEdit(range: 5..<6, replacement: "<string></string>&"))
+        tree = tree.applying(SourceEdit(range: 5..<6, replacement: "<string></string>&"))
         #expect(sameTree(tree, SyntaxTree.parse(tree.text)))
-        tree = tree.applying(TextEdit(range: 23..<23, replacement: "<"))
+        tree = tree.applying(SourceEdit(range: 23..<23, replacement: "<"))
         #expect(tree.text == Array("<key><string></string>&<</key>".utf8))
         #expect(sameTree(tree, SyntaxTree.parse(tree.text)))
         #expect(tree.syntaxErrors.map(\.code) == SyntaxTree.parse(tree.text).syntaxErrors.map(\.code))
         // The corpus case: a key holding a half-typed tag, then a key/string pair pasted into it.
         let before = "<!DOCTYPE p><key><dNSCam</key>\n<string>x</string>"
-        let after = SyntaxTree.parse(before).applying(TextEdit(range: 20..<21, replacement: "<key>N</key>\n\t<string>Scan</string>\n"))
+        let after = SyntaxTree.parse(before).applying(SourceEdit(range: 20..<21, replacement: "<key>N</key>\n\t<string>Scan</string>\n"))
         #expect(sameTree(after, SyntaxTree.parse(after.text)))
     }
 
@@ -85,7 +85,7 @@ import PlistTestSupport
                 let open = "<plist>" + String(repeating: "<\(name)>", count: depth) + "<x"
                 let broken = parse(open)
                 check(!broken.isWellFormed && !broken.syntaxErrors.isEmpty, "\(name): unclosed is reported")
-                let edited = broken.applying(TextEdit(range: open.utf8.count - 1..<open.utf8.count, replacement: "y"))
+                let edited = broken.applying(SourceEdit(range: open.utf8.count - 1..<open.utf8.count, replacement: "y"))
                 check(sameTree(edited, SyntaxTree.parse(edited.text)), "\(name): incremental equals full")
                 _ = PlistDocument(edited).allProblems
             }
@@ -117,9 +117,9 @@ import PlistTestSupport
         // Deleting and retyping the line, and re-indenting it, incrementally.
         let at = intact.components(separatedBy: "\t\t\t</dict>\n")[0].utf8.count
         var t = parse(intact)
-        for edit in [TextEdit(range: at..<(at + 10), replacement: ""), TextEdit(range: at..<at, replacement: "\t\t\t</dict>\n"),
-                     TextEdit(range: at..<(at + 1), replacement: ""), TextEdit(range: at..<at, replacement: "\t"),
-                     TextEdit(range: at + 3..<(at + 4), replacement: "x")] {
+        for edit in [SourceEdit(range: at..<(at + 10), replacement: ""), SourceEdit(range: at..<at, replacement: "\t\t\t</dict>\n"),
+                     SourceEdit(range: at..<(at + 1), replacement: ""), SourceEdit(range: at..<at, replacement: "\t"),
+                     SourceEdit(range: at + 3..<(at + 4), replacement: "x")] {
             t = t.applying(edit)
             #expect(sameTree(t, SyntaxTree.parse(t.text)), "after \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription)")
         }

@@ -16,7 +16,7 @@ import XMLReference
         #expect(entryCount(tree.root) < 64)
         // An edit inside the reference reparses to the same inert text.
         let offset = try #require(firstOffset(of: "&lol9;", in: document))
-        let edited = tree.applying(TextEdit(range: (offset + 4)..<(offset + 5), replacement: "8"))
+        let edited = tree.applying(SourceEdit(range: (offset + 4)..<(offset + 5), replacement: "8"))
         #expect(PlistDocument(edited).value == .string("&lol8;"))
     }
 

@@ -4,7 +4,7 @@ import PlistSchema
 import PlistSyntax
 
 /// What the client can take.
-public struct CompletionOptions: Sendable, Hashable {
+public struct CompletionStyle: Sendable, Hashable {
     /// Insert snippets (`$1` placeholders, `${1|a,b|}` choices); plain text otherwise.
     public var snippets: Bool
     /// At most this many items; the list is then marked incomplete so the client asks again as the user types.
@@ -48,14 +48,14 @@ public struct CompletionSuggestion: Sendable, Hashable {
     public var sortText: String
     public var deprecated: Bool
     /// Replaces the typed text (and adds what the cursor's place lacks, such as `</key>`).
-    public var edit: TextReplacement
+    public var edit: SourceEdit
     /// `edit.newText` is a snippet.
     public var isSnippet: Bool
     /// For keys: what `Completion.documentation` needs to render the key's docs on resolve.
     public var keyReference: KeyReference?
 
     public init(label: String, kind: Kind, displayName: String? = nil, detail: String? = nil, filterText: String? = nil,
-                sortText: String, deprecated: Bool = false, edit: TextReplacement, isSnippet: Bool = false,
+                sortText: String, deprecated: Bool = false, edit: SourceEdit, isSnippet: Bool = false,
                 keyReference: KeyReference? = nil) {
         self.label = label
         self.kind = kind
@@ -73,9 +73,9 @@ public struct CompletionSuggestion: Sendable, Hashable {
 /// Names a key at a place, so its documentation can be rendered later (`completionItem/resolve`).
 public struct KeyReference: Sendable, Hashable {
     public var name: String
-    public var parent: [PathSegment]
+    public var parent: [PathComponent]
     public var domain: PlistDomain
-    public init(name: String, parent: [PathSegment], domain: PlistDomain) {
+    public init(name: String, parent: [PathComponent], domain: PlistDomain) {
         self.name = name
         self.parent = parent
         self.domain = domain
@@ -98,13 +98,13 @@ public struct CompletionResult: Sendable, Hashable {
 public enum Completion {
     /// Proposals at `offset` of `document`, a file of `fileKind`.
     public static func complete(in document: PlistDocument, at offset: Int, fileKind: FileKind,
-                                options: CompletionOptions = CompletionOptions()) -> CompletionResult {
+                                options: CompletionStyle = CompletionStyle()) -> CompletionResult {
         var c = Completer(document: document, offset: max(0, min(offset, document.tree.text.count)),
                           domain: fileKind.keyDomain, options: options)
         var result = c.run()
         if !options.multiLine {
             // The single-line promise holds for every item, whatever path built it.
-            result.items.removeAll { $0.edit.newText.utf8.contains { $0 == 0x0A || $0 == 0x0D } }
+            result.items.removeAll { $0.edit.replacementText.utf8.contains { $0 == 0x0A || $0 == 0x0D } }
         }
         return result
     }
@@ -121,11 +121,11 @@ private struct Completer {
     let document: PlistDocument
     let offset: Int
     let domain: PlistDomain?
-    let options: CompletionOptions
+    let options: CompletionStyle
     var text: [UInt8] { document.tree.text }
     let db = KeyDatabase.shared
 
-    init(document: PlistDocument, offset: Int, domain: PlistDomain?, options: CompletionOptions) {
+    init(document: PlistDocument, offset: Int, domain: PlistDomain?, options: CompletionStyle) {
         self.document = document
         self.offset = offset
         self.domain = domain
@@ -155,7 +155,7 @@ private struct Completer {
     // MARK: Keys
 
     /// In a key's text: `<key>NSCa|</key>`, `<key>NSCa|`, `<key>|`.
-    func keyText(_ dictionary: PlistNode, _ index: Int, path: [PlistSyntax.PathComponent]) -> CompletionResult {
+    func keyText(_ dictionary: PlistNode, _ index: Int, path: [PathComponent]) -> CompletionResult {
         guard let domain, let key = dictionary.entries[index].key else { return .empty }
         let element = key.element
         var range = key.textRange
@@ -183,7 +183,7 @@ private struct Completer {
     }
 
     /// Key proposals at `parent`, filtered by `typed`, minus `present`; `insert` builds each edit's text.
-    func keyItems(parent: [PathSegment], domain: PlistDomain, typed: String, present: Set<String>,
+    func keyItems(parent: [PathComponent], domain: PlistDomain, typed: String, present: Set<String>,
                   insert: (KeyCandidate) -> (String, Bool), range: () -> Range<Int>) -> CompletionResult {
         let candidates = KeyCatalog.shared.candidates(at: parent, domain: domain)
         var items: [CompletionSuggestion] = []
@@ -198,7 +198,7 @@ private struct Completer {
                 label: d.name, kind: .key, displayName: d.xcodeName, detail: d.typeDescription,
                 filterText: d.xcodeName.map { "\(d.name) \($0)" } ?? d.name,
                 sortText: "\(tier)\(candidate.sortKey)", deprecated: candidate.isDeprecated,
-                edit: TextReplacement(range: r, newText: newText), isSnippet: snippet,
+                edit: SourceEdit(range: r, replacement: newText), isSnippet: snippet,
                 keyReference: KeyReference(name: d.name, parent: parent, domain: domain)))
         }
         items.sort { $0.sortText < $1.sortText }
@@ -215,7 +215,7 @@ private struct Completer {
     // MARK: Values
 
     /// In a scalar's text: `<string>fe|</string>` — the documented values of its key.
-    func valueText(_ node: PlistNode, path: [PlistSyntax.PathComponent]) -> CompletionResult {
+    func valueText(_ node: PlistNode, path: [PathComponent]) -> CompletionResult {
         guard node.kind == .string || node.kind == .integer || node.kind == .real,
               let (definition, isItem) = keyDefinition(forValueAt: path), !definition.values.isEmpty,
               !isItem || definition.valueTypes.contains(.array) else { return .empty }
@@ -233,13 +233,13 @@ private struct Completer {
             guard typed.isEmpty || value.value.lowercased().contains(typed) else { continue }
             items.append(CompletionSuggestion(
                 label: value.value, kind: .value, detail: value.note, sortText: Self.order(i),
-                deprecated: value.deprecated, edit: TextReplacement(range: range, newText: value.value + close)))
+                deprecated: value.deprecated, edit: SourceEdit(range: range, replacement: value.value + close)))
         }
         return CompletionResult(items: items, isIncomplete: !typed.isEmpty)
     }
 
     /// The definition of the key whose value (or array item) is at `path`.
-    func keyDefinition(forValueAt path: [PlistSyntax.PathComponent]) -> (KeyDefinition, isItem: Bool)? {
+    func keyDefinition(forValueAt path: [PathComponent]) -> (KeyDefinition, isItem: Bool)? {
         FeatureLookup.definition(forValueAt: path, domain: domain).map { ($0.definition, $0.isItem) }
     }
 
@@ -288,7 +288,7 @@ private struct Completer {
             guard name.isEmpty || tag.hasPrefix(name) else { return .empty }
             return CompletionResult(items: [CompletionSuggestion(
                 label: "</\(tag)>", kind: .closeTag, sortText: "0",
-                edit: TextReplacement(range: at..<tagEnd(from: offset), newText: "</\(tag)>"))], isIncomplete: false)
+                edit: SourceEdit(range: at..<tagEnd(from: offset), replacement: "</\(tag)>"))], isIncomplete: false)
         case .startTag(let at, let name):
             return elementNames(in: container, pendingKey: waiting, typed: name, range: at..<tagEnd(from: offset), rangeIncludesBracket: true)
         case .word(let at, let word):
@@ -342,7 +342,7 @@ private struct Completer {
         if types.contains(.boolean) {
             for (i, b) in ["true", "false"].enumerated() {
                 items.append(CompletionSuggestion(label: "<\(b)/>", kind: .keyword, detail: "Boolean", filterText: b,
-                                                  sortText: Self.order(i), edit: TextReplacement(range: range, newText: "<\(b)/>")))
+                                                  sortText: Self.order(i), edit: SourceEdit(range: range, replacement: "<\(b)/>")))
             }
         }
         if let definition, !definition.values.isEmpty, types.contains(.string) || types.contains(.array) && definition.arrayElementType != .dictionary {
@@ -351,7 +351,7 @@ private struct Completer {
                 items.append(CompletionSuggestion(
                     label: value.value, kind: .value, detail: value.note, filterText: value.value,
                     sortText: Self.order(10 + i), deprecated: value.deprecated,
-                    edit: TextReplacement(range: range, newText: "<\(tag)>\(value.value)</\(tag)>")))
+                    edit: SourceEdit(range: range, replacement: "<\(tag)>\(value.value)</\(tag)>")))
             }
         }
         let skeletonTypes = types.filter { $0 != .boolean }
@@ -359,7 +359,7 @@ private struct Completer {
             if type == .boolean {
                 for (j, b) in ["true", "false"].enumerated() {
                     items.append(CompletionSuggestion(label: "<\(b)/>", kind: .keyword, detail: "Boolean", filterText: b,
-                                                      sortText: Self.order(500 + 10 * i + j), edit: TextReplacement(range: range, newText: "<\(b)/>")))
+                                                      sortText: Self.order(500 + 10 * i + j), edit: SourceEdit(range: range, replacement: "<\(b)/>")))
                 }
                 continue
             }
@@ -367,7 +367,7 @@ private struct Completer {
                                     snippets: options.snippets, multiLine: options.multiLine)
             items.append(CompletionSuggestion(
                 label: "<\(type.xmlElement)>", kind: .element, detail: definition.map { "\($0.name): \($0.typeDescription)" } ?? type.rawValue,
-                filterText: type.xmlElement, sortText: Self.order(500 + 10 * i), edit: TextReplacement(range: range, newText: skeleton.value()),
+                filterText: type.xmlElement, sortText: Self.order(500 + 10 * i), edit: SourceEdit(range: range, replacement: skeleton.value()),
                 isSnippet: options.snippets))
         }
         return items
@@ -434,7 +434,7 @@ private struct Completer {
             items.append(CompletionSuggestion(
                 label: name, kind: .element, detail: type.map { "\($0.rawValue) value" } ?? "dictionary key",
                 filterText: rangeIncludesBracket ? "<" + name : name, sortText: "\(rank)" + Self.order(i),
-                edit: TextReplacement(range: range, newText: newText), isSnippet: options.snippets && newText.contains("$")))
+                edit: SourceEdit(range: range, replacement: newText), isSnippet: options.snippets && newText.contains("$")))
         }
         return CompletionResult(items: items, isIncomplete: false)
     }
@@ -468,7 +468,7 @@ private struct Completer {
         // Renaming an existing element: only the name changes.
         var result = elementNames(in: container, pendingKey: pending, typed: typed, range: nameRange, rangeIncludesBracket: true)
         for i in result.items.indices {
-            result.items[i].edit.newText = result.items[i].label
+            result.items[i].edit.replacement = Array(result.items[i].label.utf8)
             result.items[i].filterText = result.items[i].label
             result.items[i].isSnippet = false
         }
@@ -487,7 +487,7 @@ private struct Completer {
         let name = document.tree.string(element.nameRange(in: text))
         return CompletionResult(items: [CompletionSuggestion(
             label: "</\(name)>", kind: .closeTag, sortText: "0",
-            edit: TextReplacement(range: endTag, newText: "</\(name)>"))], isIncomplete: false)
+            edit: SourceEdit(range: endTag, replacement: "</\(name)>"))], isIncomplete: false)
     }
 
     /// Outside any value: inside `<plist>` with no value yet, propose `<dict>` and `<array>`.

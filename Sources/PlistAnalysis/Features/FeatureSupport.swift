@@ -71,7 +71,7 @@ final class KeyCatalog: @unchecked Sendable {
 
     private struct CacheKey: Hashable {
         let domain: PlistDomain
-        let path: [PathSegment]
+        let path: [PathComponent]
     }
 
     private let database: KeyDatabase
@@ -81,7 +81,7 @@ final class KeyCatalog: @unchecked Sendable {
     init(database: KeyDatabase) { self.database = database }
 
     /// The keys allowed directly inside the dictionary at `path`, one per name, in `sortKey` order.
-    func candidates(at path: [PathSegment], domain: PlistDomain) -> [KeyCandidate] {
+    func candidates(at path: [PathComponent], domain: PlistDomain) -> [KeyCandidate] {
         let key = CacheKey(domain: domain, path: path)
         if let hit = lock.withLock({ cache[key] }) { return hit }
         var seen = Set<String>()
@@ -100,7 +100,7 @@ final class KeyCatalog: @unchecked Sendable {
 /// A container (dictionary or array) of the typed view with its key path.
 struct Container {
     let node: PlistNode
-    let path: [PlistSyntax.PathComponent]
+    let path: [PathComponent]
 }
 
 extension PlistDocument {
@@ -181,7 +181,7 @@ enum TextScan {
 /// Schema look-ups shared by the features.
 enum FeatureLookup {
     /// The definition of the key whose value (or, for `isItem`, whose array item) is at `path`.
-    static func definition(forValueAt path: [PlistSyntax.PathComponent], domain: PlistDomain?) -> (definition: KeyDefinition, isItem: Bool)? {
+    static func definition(forValueAt path: [PathComponent], domain: PlistDomain?) -> (definition: KeyDefinition, isItem: Bool)? {
         guard let domain, let last = path.last else { return nil }
         switch last {
         case .key(let key):

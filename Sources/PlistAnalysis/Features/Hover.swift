@@ -22,7 +22,7 @@ public struct HoverResult: Sendable, Hashable {
 }
 
 /// Hover over the typed view; pure.
-public enum Hover {
+public enum HoverProvider {
     /// The hover at `offset`, or nil when there is nothing to say.
     public static func hover(in document: PlistDocument, at offset: Int, fileKind: FileKind, format: DocumentationFormat = .markdown) -> HoverResult? {
         let context = document.context(at: offset)
@@ -49,7 +49,7 @@ public enum Hover {
     }
 
     /// A value's documented meaning, or that it is not one a closed set accepts.
-    static func valueHover(_ node: PlistNode, path: [PlistSyntax.PathComponent], in document: PlistDocument, domain: PlistDomain?,
+    static func valueHover(_ node: PlistNode, path: [PathComponent], in document: PlistDocument, domain: PlistDomain?,
                            format: DocumentationFormat, range: Range<Int>) -> HoverResult? {
         guard node.kind != .dictionary, node.kind != .array,
               let (definition, isItem) = FeatureLookup.definition(forValueAt: path, domain: domain),
@@ -69,7 +69,7 @@ public enum Hover {
     /// Hover on the tags of an entry (`<key>`, `</key>`, `<string>`, `<true/>`, `<dict>`, `</array>`…):
     /// the same documentation as its text — the key's doc for the key's tags; for a value's tags the
     /// value's doc when it has one, else its key's. The range is the whole element.
-    static func tagHover(_ element: SyntaxElement, path: [PlistSyntax.PathComponent], in document: PlistDocument, domain: PlistDomain?,
+    static func tagHover(_ element: SyntaxElement, path: [PathComponent], in document: PlistDocument, domain: PlistDomain?,
                          format: DocumentationFormat) -> HoverResult? {
         // A key's tags: `path` is the dictionary holding it.
         if element.tag == .key, let dictionary = document.node(at: path), dictionary.kind == .dictionary,
@@ -89,7 +89,7 @@ public enum Hover {
         return result
     }
 
-    static func keyHover(_ key: PlistKey, parent path: [PlistSyntax.PathComponent], domain: PlistDomain?, format: DocumentationFormat) -> HoverResult? {
+    static func keyHover(_ key: PlistKey, parent path: [PathComponent], domain: PlistDomain?, format: DocumentationFormat) -> HoverResult? {
         guard let domain else { return nil }
         let db = KeyDatabase.shared
         let parent = path.schemaPath

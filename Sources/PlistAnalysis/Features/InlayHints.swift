@@ -21,7 +21,7 @@ public enum InlayHints {
         // No key the database knows lies deeper than a few levels: below `schemaDepth` the path
         // is dropped (nil), so deep nesting costs no path copies.
         let schemaDepth = 16
-        var pending: [(node: PlistNode, path: [PlistSyntax.PathComponent]?)] = [(root, [])]
+        var pending: [(node: PlistNode, path: [PathComponent]?)] = [(root, [])]
         while let (node, path) = pending.popLast() {
             guard node.element.start <= range.upperBound, node.element.end >= range.lowerBound else { continue }
             switch node.kind {

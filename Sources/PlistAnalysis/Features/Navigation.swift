@@ -53,7 +53,7 @@ public enum Navigation {
         }
     }
 
-    static func entrySymbols(_ dictionary: PlistNode, path: [PlistSyntax.PathComponent], domain: PlistDomain?, depth: Int) -> [PlistSymbol] {
+    static func entrySymbols(_ dictionary: PlistNode, path: [PathComponent], domain: PlistDomain?, depth: Int) -> [PlistSymbol] {
         var previousKey: Int? = nil
         return dictionary.entries.map { entry in
             let name = entry.key?.text ?? "(no key)"
@@ -75,7 +75,7 @@ public enum Navigation {
         }
     }
 
-    static func itemSymbols(_ array: PlistNode, path: [PlistSyntax.PathComponent], domain: PlistDomain?, depth: Int) -> [PlistSymbol] {
+    static func itemSymbols(_ array: PlistNode, path: [PathComponent], domain: PlistDomain?, depth: Int) -> [PlistSymbol] {
         array.items.enumerated().map { i, item in
             symbol(name: "Item \(i)", definition: nil, value: item, range: item.element.range, selection: item.element.startTagRange,
                    path: path + [.index(i)], domain: domain, depth: depth)
@@ -83,7 +83,7 @@ public enum Navigation {
     }
 
     static func symbol(name: String, definition: KeyDefinition?, value: PlistNode?, range: Range<Int>, selection: Range<Int>,
-                       path: [PlistSyntax.PathComponent], domain: PlistDomain?, depth: Int) -> PlistSymbol {
+                       path: [PathComponent], domain: PlistDomain?, depth: Int) -> PlistSymbol {
         let kind: PlistSymbol.Kind
         var children: [PlistSymbol] = []
         switch value?.kind {
@@ -156,7 +156,7 @@ public enum Navigation {
         func scalarText(_ content: Range<Int>) {
             guard !content.isEmpty, holds(content) else { return }
             chain.append(content)
-            let trimmed = Hover.trimmed(content, in: text)
+            let trimmed = HoverProvider.trimmed(content, in: text)
             if holds(trimmed) { chain.append(trimmed) }
             var lo = offset, hi = offset
             while lo > trimmed.lowerBound && !TextScan.isSpace(text[lo - 1]) { lo -= 1 }

@@ -8,7 +8,7 @@ enum BranchSafety {
     /// lying in different conditional regions; and makes unsafe the fixes of a diagnostic that
     /// relates places in different regions. Rules reason about one branch at a time; only here
     /// is the whole file's branch structure known, so the guard lives here rather than in each rule.
-    static func removeUnsafeFixes(_ diagnostics: inout [Diagnostic], document: PlistDocument) {
+    static func removeUnsafeFixes(_ diagnostics: inout [Finding], document: PlistDocument) {
         let conditionals = document.conditionals
         guard conditionals.isPreprocessed else { return }
         let lines = conditionals.directives.map(\.range)

@@ -53,7 +53,7 @@ public struct EditBuilder: Sendable {
     }
 
     /// Inserts `<key>key</key>` and `valueXML` as the last entry of `dictionary`, before its end tag.
-    public func appendingEntry(key: String, valueXML: String, to dictionary: PlistNode) -> TextReplacement? {
+    public func appendingEntry(key: String, valueXML: String, to dictionary: PlistNode) -> SourceEdit? {
         let el = dictionary.element
         let nl = lineEnding
         let outer = indentation(ofLineAt: el.start)
@@ -68,20 +68,20 @@ public struct EditBuilder: Sendable {
         if el.flags.contains(.selfClosing) {
             // <dict/> → <dict> entry </dict>
             let tag = el.startTagRange
-            return TextReplacement(range: tag, newText: "<dict>\(nl)\(inner)\(entry)\(nl)\(outer)</dict>")
+            return SourceEdit(range: tag, replacement: "<dict>\(nl)\(inner)\(entry)\(nl)\(outer)</dict>")
         }
         guard let endTag = el.endTagRange else { return nil }
         var p = endTag.lowerBound
         while p > el.contentRange.lowerBound && [0x20, 0x09, 0x0A, 0x0D].contains(text[p - 1]) { p -= 1 }
         if startsLine(endTag.lowerBound) && p < endTag.lowerBound {
             // `…last</string>⏎</dict>`: insert after the last entry's line.
-            return TextReplacement(range: p..<p, newText: "\(nl)\(inner)\(entry)")
+            return SourceEdit(range: p..<p, replacement: "\(nl)\(inner)\(entry)")
         }
-        return TextReplacement(range: endTag.lowerBound..<endTag.lowerBound, newText: "\(entry)")
+        return SourceEdit(range: endTag.lowerBound..<endTag.lowerBound, replacement: "\(entry)")
     }
 
     /// Removes a dictionary entry (key and value), with its line when it has one to itself.
-    public func removing(_ entry: PlistEntry) -> TextReplacement {
+    public func removing(_ entry: PlistEntry) -> SourceEdit {
         var s = entry.range.lowerBound, e = entry.range.upperBound
         var ls = s
         while ls > 0 && (text[ls - 1] == 0x20 || text[ls - 1] == 0x09) { ls -= 1 }
@@ -95,29 +95,29 @@ public struct EditBuilder: Sendable {
             if e < text.count && text[e] == 0x0D { e += 1 }
             if e < text.count && text[e] == 0x0A { e += 1 }
         }
-        return TextReplacement(range: s..<e, newText: "")
+        return SourceEdit(range: s..<e, replacement: "")
     }
 
     /// Replaces a key's text.
-    public func renaming(_ key: PlistKey, to name: String) -> TextReplacement {
+    public func renaming(_ key: PlistKey, to name: String) -> SourceEdit {
         if key.element.flags.contains(.selfClosing) {
-            return TextReplacement(range: key.element.range, newText: "<key>\(Self.escape(name))</key>")
+            return SourceEdit(range: key.element.range, replacement: "<key>\(Self.escape(name))</key>")
         }
-        return TextReplacement(range: key.textRange, newText: Self.escape(name))
+        return SourceEdit(range: key.textRange, replacement: Self.escape(name))
     }
 
     /// Replaces a whole value element.
-    public func replacing(_ node: PlistNode, with xml: String) -> TextReplacement {
-        TextReplacement(range: node.element.range, newText: xml)
+    public func replacing(_ node: PlistNode, with xml: String) -> SourceEdit {
+        SourceEdit(range: node.element.range, replacement: xml)
     }
 
     /// Replaces a scalar's content (the text between its tags).
-    public func replacingContent(of node: PlistNode, with value: String) -> TextReplacement {
+    public func replacingContent(of node: PlistNode, with value: String) -> SourceEdit {
         if node.element.flags.contains(.selfClosing) || node.element.endTagRange == nil {
             let name = node.kind == .misplacedKey ? "key" : node.kind.rawValue
-            return TextReplacement(range: node.element.range, newText: "<\(name)>\(Self.escape(value))</\(name)>")
+            return SourceEdit(range: node.element.range, replacement: "<\(name)>\(Self.escape(value))</\(name)>")
         }
-        return TextReplacement(range: node.element.contentRange, newText: Self.escape(value))
+        return SourceEdit(range: node.element.contentRange, replacement: Self.escape(value))
     }
 
     /// Text escaped for element content.

@@ -11,12 +11,12 @@ public struct FixApplicationError: Error, Sendable, Hashable, CustomStringConver
 public enum FixApplication {
     /// The text with `edits` applied. Edits must lie inside the text and must not overlap (two
     /// insertions at the same offset are applied in the given order); otherwise nothing is applied.
-    public static func applying(_ edits: [TextReplacement], to bytes: [UInt8]) throws -> [UInt8] {
+    public static func applying(_ edits: [SourceEdit], to bytes: [UInt8]) throws -> [UInt8] {
         let sorted = edits.enumerated().sorted {
             ($0.element.range.lowerBound, $0.element.range.upperBound, $0.offset) < ($1.element.range.lowerBound, $1.element.range.upperBound, $1.offset)
         }.map(\.element)
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + sorted.reduce(0) { $0 + $1.newText.utf8.count })
+        out.reserveCapacity(bytes.count + sorted.reduce(0) { $0 + $1.replacementText.utf8.count })
         var cursor = 0
         for edit in sorted {
             guard edit.range.lowerBound >= 0, edit.range.upperBound <= bytes.count else {
@@ -26,7 +26,7 @@ public enum FixApplication {
                 throw FixApplicationError("edits overlap at byte \(edit.range.lowerBound)")
             }
             out.append(contentsOf: bytes[cursor..<edit.range.lowerBound])
-            out.append(contentsOf: edit.newText.utf8)
+            out.append(contentsOf: edit.replacementText.utf8)
             cursor = edit.range.upperBound
         }
         out.append(contentsOf: bytes[cursor...])
@@ -34,7 +34,7 @@ public enum FixApplication {
     }
 
     /// Whether two edits touch the same bytes (insertions at the same offset count as touching).
-    static func overlaps(_ a: TextReplacement, _ b: TextReplacement) -> Bool {
+    static func overlaps(_ a: SourceEdit, _ b: SourceEdit) -> Bool {
         if a.range.isEmpty || b.range.isEmpty {
             return a.range.lowerBound <= b.range.upperBound && b.range.lowerBound <= a.range.upperBound
         }
@@ -44,10 +44,10 @@ public enum FixApplication {
     /// The edits of the safe fixes of `diagnostics`, one fix per diagnostic (the preferred one),
     /// skipping any fix that touches bytes an earlier one already changes. Apply the result, then
     /// analyse again to pick up fixes that were skipped.
-    public static func safeEdits(of diagnostics: [Diagnostic]) -> (edits: [TextReplacement], fixed: [Diagnostic]) {
-        var edits: [TextReplacement] = []
-        var fixed: [Diagnostic] = []
-        var seen = Set<[TextReplacement]>()
+    public static func safeEdits(of diagnostics: [Finding]) -> (edits: [SourceEdit], fixed: [Finding]) {
+        var edits: [SourceEdit] = []
+        var fixed: [Finding] = []
+        var seen = Set<[SourceEdit]>()
         // The ranges taken so far, sorted by start: each question is a binary search, so ten
         // thousand fixes cost n log n, not n².
         var taken: [Range<Int>] = []
@@ -59,13 +59,13 @@ public enum FixApplication {
             }
             return lo
         }
-        func isFree(_ e: TextReplacement) -> Bool {
+        func isFree(_ e: SourceEdit) -> Bool {
             var i = firstStarting(atOrAfter: e.range.lowerBound)
             // Ranges already taken do not overlap each other, so only the one starting before
             // `e` and those starting inside it can touch it.
-            if i > 0, overlaps(TextReplacement(range: taken[i - 1], newText: ""), e) { return false }
+            if i > 0, overlaps(SourceEdit(range: taken[i - 1], replacement: ""), e) { return false }
             while i < taken.count, taken[i].lowerBound <= e.range.upperBound {
-                if overlaps(TextReplacement(range: taken[i], newText: ""), e) { return false }
+                if overlaps(SourceEdit(range: taken[i], replacement: ""), e) { return false }
                 i += 1
             }
             return true
@@ -88,9 +88,9 @@ public struct FixAllResult: Sendable {
     /// The fixed text (equal to the input when nothing was fixed).
     public var text: [UInt8]
     /// The diagnostics whose fixes were applied, in the text they were found in.
-    public var fixed: [Diagnostic]
+    public var fixed: [Finding]
     /// The diagnostics of the fixed text.
-    public var remaining: [Diagnostic]
+    public var remaining: [Finding]
 }
 
 extension FixApplication {
@@ -99,14 +99,14 @@ extension FixApplication {
     /// did not have. Throws, changing nothing, when a fix cannot be applied or would add an error.
     public static func fixAll(_ text: [UInt8], path: String, configuration: AnalysisConfiguration = .default,
                               maximumRounds: Int = 4) throws -> FixAllResult {
-        func analyse(_ t: [UInt8]) -> [Diagnostic] {
+        func analyse(_ t: [UInt8]) -> [Finding] {
             // Every fix, not only the reported ones: fix-all repairs the whole file.
-            Analyzer.diagnostics(for: PlistDocument(text: t, definitions: configuration.preprocessorDefinitions), path: path, configuration: configuration, limitPerRule: nil)
+            Analyzer.findings(for: PlistDocument(text: t, definitions: configuration.preprocessorDefinitions), path: path, configuration: configuration, limitPerRule: nil)
         }
         var current = text
         var diagnostics = analyse(current)
         let before = errorCounts(diagnostics)
-        var fixed: [Diagnostic] = []
+        var fixed: [Finding] = []
         for _ in 0..<maximumRounds {
             let (edits, round) = safeEdits(of: diagnostics)
             if edits.isEmpty { break }
@@ -121,7 +121,7 @@ extension FixApplication {
     }
 
     /// The number of error diagnostics per rule.
-    public static func errorCounts(_ diagnostics: [Diagnostic]) -> [String: Int] {
+    public static func errorCounts(_ diagnostics: [Finding]) -> [String: Int] {
         var counts: [String: Int] = [:]
         for d in diagnostics where d.severity == .error { counts[d.code, default: 0] += 1 }
         return counts

@@ -14,13 +14,13 @@ public struct ParserProblemRule: Rule {
     public let rationale: String
     /// The chapter follows the id's prefix: XML well-formedness for `xml-`, structure for `plist-`.
     public var category: RuleCategory { code.rawValue.hasPrefix("xml-") ? .xml : .structure }
-    public let defaultSeverity: Severity
+    public let defaultSeverity: Finding.Severity
     public let examples: [RuleExample]
     public var fileKinds: Set<FileKind> { FileKind.allKinds }
     /// Builds the fixes of one problem.
     let fixes: (@Sendable (SyntaxProblem, RuleContext) -> [Fix])?
 
-    public init(code: SyntaxProblem.Code, title: String, rationale: String, severity: Severity = .error,
+    public init(code: SyntaxProblem.Code, title: String, rationale: String, severity: Finding.Severity = .error,
                 examples: [RuleExample], fixes: (@Sendable (SyntaxProblem, RuleContext) -> [Fix])? = nil) {
         self.code = code
         self.title = title
@@ -30,7 +30,7 @@ public struct ParserProblemRule: Rule {
         self.fixes = fixes
     }
 
-    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+    public func check(_ context: RuleContext, into out: inout [Finding]) {
         for p in context.problems(code) {
             var d = diagnostic(p.message, p.range, fixes: fixes?(p, context) ?? [])
             if p.severity == .warning && d.severity == .error { d.severity = .warning }

@@ -60,22 +60,22 @@ public protocol Rule: Sendable {
     /// Why it matters (Markdown, a few sentences).
     var rationale: String { get }
     var category: RuleCategory { get }
-    var defaultSeverity: Severity { get }
+    var defaultSeverity: Finding.Severity { get }
     /// The kinds of file the rule runs on.
     var fileKinds: Set<FileKind> { get }
     /// Examples: documentation and test data.
     var examples: [RuleExample] { get }
     /// Appends the rule's diagnostics (with `code == id` and the default severity) to `out`.
-    func check(_ context: RuleContext, into out: inout [Diagnostic])
+    func check(_ context: RuleContext, into out: inout [Finding])
 }
 
 extension Rule {
     public var fileKinds: Set<FileKind> { [.infoPlist] }
 
     /// A diagnostic of this rule with its default severity.
-    public func diagnostic(_ message: String, _ range: Range<Int>, tags: Set<DiagnosticTag> = [],
-                           related: [(message: String, range: Range<Int>)] = [], fixes: [Fix] = []) -> Diagnostic {
-        Diagnostic(code: id, severity: defaultSeverity, message: message, range: range, tags: tags, related: related, fixes: fixes)
+    public func diagnostic(_ message: String, _ range: Range<Int>, tags: Set<Finding.Tag> = [],
+                           related: [(message: String, range: Range<Int>)] = [], fixes: [Fix] = []) -> Finding {
+        Finding(code: id, severity: defaultSeverity, message: message, range: range, tags: tags, related: related, fixes: fixes)
     }
 }
 

@@ -7,7 +7,7 @@ import PlistSyntax
 public struct DictionaryInfo: Sendable {
     public let node: PlistNode
     /// The concrete path from the root; nil below places the schema knows nothing about.
-    public let path: [PathSegment]?
+    public let path: [PathComponent]?
 }
 
 /// A key of a dictionary whose children the schema describes, with the lookup result.
@@ -19,7 +19,7 @@ public struct KeyInfo: Sendable {
     public let key: PlistKey
     public let value: PlistNode?
     /// The path of the dictionary holding the key.
-    public let parent: [PathSegment]
+    public let parent: [PathComponent]
     /// The lookup at this placement (nil: not a known key here).
     public let match: KeyMatch?
     /// Whether the holding dictionary's keys are chosen by the developer.
@@ -92,7 +92,7 @@ public struct RuleContext: Sendable {
 
 /// The parent-path patterns of the schema, to decide where key lookups are worth doing.
 struct SchemaPaths: Sendable {
-    let patterns: [[PlistSchema.PathComponent]]
+    let patterns: [[KeyPathPattern.Component]]
     let customKeyPlacements: [KeyPathPattern]
     /// The key names placed at each pattern (same order as `patterns`), with their lowercased UTF-8.
     let names: [[(name: String, folded: [UInt8])]]
@@ -126,19 +126,19 @@ struct SchemaPaths: Sendable {
     }
 
     /// Whether some placement starts with `path` (so its descendants may be known).
-    func isPrefix(_ path: [PathSegment]) -> Bool {
+    func isPrefix(_ path: [PathComponent]) -> Bool {
         patterns.contains { p in p.count >= path.count && Self.matches(p.prefix(path.count), path) }
     }
 
     /// Whether keys are placed directly in the dictionary at `path`.
-    func isPlacement(_ path: [PathSegment]) -> Bool {
+    func isPlacement(_ path: [PathComponent]) -> Bool {
         patterns.contains { p in p.count == path.count && Self.matches(p[...], path) }
     }
 
     /// A key placed at `path`, one edit away (two for keys of 16 characters or more) from `name`
     /// (whose suffix is kept), that `present` does not hold already. Names under 8 characters are
     /// too short to guess.
-    func nearMiss(_ name: String, at path: [PathSegment], present: [String]) -> String? {
+    func nearMiss(_ name: String, at path: [PathComponent], present: [String]) -> String? {
         let (base, suffix) = KeySuffix.split(name)
         guard base.count >= 8 else { return nil }
         let limit = base.count >= 16 ? 2 : 1
@@ -156,11 +156,11 @@ struct SchemaPaths: Sendable {
     }
 
     /// Whether the dictionary at `path` holds developer-chosen keys.
-    func allowsCustomKeys(_ path: [PathSegment]) -> Bool {
+    func allowsCustomKeys(_ path: [PathComponent]) -> Bool {
         customKeyPlacements.contains { $0.matches(path) }
     }
 
-    static func matches(_ pattern: ArraySlice<PlistSchema.PathComponent>, _ path: [PathSegment]) -> Bool {
+    static func matches(_ pattern: ArraySlice<KeyPathPattern.Component>, _ path: [PathComponent]) -> Bool {
         for (c, s) in zip(pattern, path) {
             switch (c, s) {
             case (.item, .index), (.anyKey, .key): continue
@@ -188,7 +188,7 @@ private struct Walker {
     /// A dictionary or array being walked: where the walk resumes in it.
     private struct Frame {
         let node: PlistNode
-        let path: [PathSegment]?
+        let path: [PathComponent]?
         var next = 0
         var lookups = false
         var custom = false
@@ -198,7 +198,7 @@ private struct Walker {
     /// Walks `root` and every container below it in document order (a dictionary before its
     /// entries, each entry's key before what its value holds). The walk keeps its own stack, so
     /// nesting as deep as the parser accepts cannot overflow the thread's.
-    mutating func visit(_ root: PlistNode, path: [PathSegment]?) {
+    mutating func visit(_ root: PlistNode, path: [PathComponent]?) {
         guard root.kind == .dictionary || root.kind == .array else { return }
         var stack = [enter(root, path: path)]
         while !stack.isEmpty {
@@ -207,7 +207,7 @@ private struct Walker {
             let path = stack[top].path
             let i = stack[top].next
             stack[top].next += 1
-            var child: (node: PlistNode, path: [PathSegment]?)? = nil
+            var child: (node: PlistNode, path: [PathComponent]?)? = nil
             if node.kind == .dictionary {
                 let entries = node.entries
                 guard i < entries.count else { stack.removeLast(); continue }
@@ -223,7 +223,7 @@ private struct Walker {
                                         match: match, parentAllowsCustomKeys: stack[top].custom, nearMiss: near))
                 }
                 if let value = entry.value, value.kind == .dictionary || value.kind == .array {
-                    var childPath: [PathSegment]? = nil
+                    var childPath: [PathComponent]? = nil
                     if let path, let key = entry.key {
                         let candidate = path + [.key(key.text)]
                         if paths?.isPrefix(candidate) == true { childPath = candidate }
@@ -235,7 +235,7 @@ private struct Walker {
                 guard i < items.count else { stack.removeLast(); continue }
                 let item = items[i]
                 if item.kind == .dictionary || item.kind == .array {
-                    var childPath: [PathSegment]? = nil
+                    var childPath: [PathComponent]? = nil
                     if let path {
                         let candidate = path + [.index(i)]
                         if paths?.isPrefix(candidate) == true { childPath = candidate }
@@ -248,7 +248,7 @@ private struct Walker {
     }
 
     /// Starts a container: a dictionary is recorded, and its keys looked up when the schema places keys there.
-    private mutating func enter(_ node: PlistNode, path: [PathSegment]?) -> Frame {
+    private mutating func enter(_ node: PlistNode, path: [PathComponent]?) -> Frame {
         var frame = Frame(node: node, path: path)
         guard node.kind == .dictionary else { return frame }
         dictionaries.append(DictionaryInfo(node: node, path: path))
@@ -260,16 +260,16 @@ private struct Walker {
     }
 }
 
-extension Array where Element == PathSegment {
+extension Array where Element == PathComponent {
     /// `NSAppTransportSecurity › NSExceptionDomains`, or "the top level".
     public var displayName: String {
         isEmpty ? "the top level" : map(\.description).joined(separator: " › ")
     }
 }
 
-extension Array where Element == PlistSyntax.PathComponent {
+extension Array where Element == PathComponent {
     /// The same path in the schema's terms.
-    public var schemaPath: [PathSegment] {
+    public var schemaPath: [PathComponent] {
         map { c in
             switch c {
             case .key(let k): return .key(k)

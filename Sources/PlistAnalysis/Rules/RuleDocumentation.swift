@@ -102,7 +102,7 @@ extension Rule {
     /// by running the first example that has a fix.
     public var isSafeFix: Bool {
         guard let example = examples.first(where: { $0.fixedText != nil }) else { return false }
-        let (_, diagnostics) = Analyzer.diagnostics(forFileBytes: Array(example.text.utf8), path: example.path)
+        let (_, diagnostics) = Analyzer.findings(forFileBytes: Array(example.text.utf8), path: example.path)
         return diagnostics.contains { $0.code == id && $0.fixes.contains { $0.isPreferred && $0.isSafe } }
     }
 }

@@ -54,7 +54,7 @@ struct Suppressions {
 
     func disablesFile(_ id: String) -> Bool { file.contains(id) || file.contains("*") }
 
-    func suppresses(_ d: Diagnostic) -> Bool {
+    func suppresses(_ d: Finding) -> Bool {
         if disablesFile(d.code) { return true }
         return ranges.contains { r in
             (r.ids.contains(d.code) || r.ids.contains("*")) && r.range.lowerBound <= d.range.lowerBound && d.range.lowerBound < max(r.range.upperBound, r.range.lowerBound + 1)

@@ -24,10 +24,10 @@ struct CodeActionFeature: ServerFeature {
         return only.contains { kind.isSubkind(of: $0) }
     }
 
-    static func actions(for request: CodeActionRequest, snapshot: DocumentSnapshot, diagnostics all: [PlistAnalysis.Diagnostic],
+    static func actions(for request: CodeActionRequest, snapshot: DocumentSnapshot, diagnostics all: [Finding],
                         provider: DiagnosticsProvider, versioned: Bool) -> [CodeActionOrCommand] {
-        func edit(_ replacements: [TextReplacement]) -> WorkspaceEdit {
-            let edits = replacements.map { TextEdit(range: snapshot.range(of: $0.range), newText: $0.newText) }
+        func edit(_ replacements: [SourceEdit]) -> WorkspaceEdit {
+            let edits = replacements.map { TextEdit(range: snapshot.range(of: $0.range), newText: $0.replacementText) }
             if versioned {
                 return WorkspaceEdit(documentChanges: [TextDocumentEdit(
                     textDocument: OptionalVersionedTextDocumentIdentifier(uri: snapshot.uri, version: snapshot.version), edits: edits)])

@@ -15,7 +15,7 @@ struct CompletionFeature: ServerFeature {
                 return nil
             }
             let itemCapabilities = context.clientCapabilities.textDocument?.completion?.completionItem
-            let options = PlistAnalysis.CompletionOptions(snippets: itemCapabilities?.snippetSupport ?? false,
+            let options = CompletionStyle(snippets: itemCapabilities?.snippetSupport ?? false,
                                                           multiLine: Self.appliesMultiLineEdits(itemCapabilities))
             let result = Completion.complete(in: snapshot.document, at: offset, fileKind: FeatureSettings.fileKind(snapshot, context), options: options)
             let labelDetails = itemCapabilities?.labelDetailsSupport ?? false
@@ -80,7 +80,7 @@ struct CompletionFeature: ServerFeature {
             sortText: s.sortText,
             filterText: s.filterText,
             insertTextFormat: s.isSnippet ? .snippet : .plainText,
-            textEdit: .textEdit(TextEdit(range: snapshot.range(of: s.edit.range), newText: s.edit.newText)),
+            textEdit: .textEdit(TextEdit(range: snapshot.range(of: s.edit.range), newText: s.edit.replacementText)),
             data: s.keyReference.map(Self.data(of:)))
     }
 
@@ -101,7 +101,7 @@ struct CompletionFeature: ServerFeature {
     static func reference(from data: JSONValue?) -> KeyReference? {
         guard let data, let name = data["key"]?.stringValue,
               let domain = data["domain"]?.stringValue.flatMap(PlistDomain.init(rawValue:)) else { return nil }
-        let parent: [PathSegment] = (data["parent"]?.arrayValue ?? []).compactMap { value in
+        let parent: [PathComponent] = (data["parent"]?.arrayValue ?? []).compactMap { value in
             if let key = value.stringValue { return .key(key) }
             if let index = value.intValue { return .index(index) }
             return nil

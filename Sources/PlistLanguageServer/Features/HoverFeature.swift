@@ -1,5 +1,5 @@
 // `textDocument/hover`: key documentation, value notes, build settings and custom keys from
-// `PlistAnalysis.Hover`, as Markdown or plain text as the client asks.
+// `HoverProvider`, as Markdown or plain text as the client asks.
 import LanguageServerProtocol
 import PlistAnalysis
 import PlistSchema
@@ -9,11 +9,11 @@ struct HoverFeature: ServerFeature {
     func register(_ handlers: inout RequestHandlers) {
         handlers.document(HoverRequest.self) { request, snapshot, context in
             let format: DocumentationFormat = FeatureSettings.hoverMarkdown(context) ? .markdown : .plainText
-            guard let result = PlistAnalysis.Hover.hover(
+            guard let result = HoverProvider.hover(
                 in: snapshot.document, at: snapshot.offset(of: request.position),
                 fileKind: FeatureSettings.fileKind(snapshot, context), format: format) else { return nil }
             let content: MarkupContent = result.format == .markdown ? .markdown(result.text) : .plaintext(result.text)
-            return LanguageServerProtocol.Hover(contents: content, range: snapshot.range(of: result.range))
+            return Hover(contents: content, range: snapshot.range(of: result.range))
         }
     }
 

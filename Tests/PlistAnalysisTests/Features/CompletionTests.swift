@@ -28,7 +28,7 @@ import PlistSyntax
         let (_, plain) = complete("<plist><dict>\n\t<key>UIRequiresFull1️⃣", snippets: false)
         let bool = try #require(plain.item("UIRequiresFullScreen"))
         #expect(!bool.isSnippet)
-        #expect(bool.edit.newText == "UIRequiresFullScreen</key>\n\t<true/>")
+        #expect(bool.edit.replacementText == "UIRequiresFullScreen</key>\n\t<true/>")
     }
 
     @Test func unclosedKeyAboveTheNextEntryKeepsTheLineBreak() throws {
@@ -72,10 +72,10 @@ import PlistSyntax
         let modes = try #require(result.item("UIBackgroundModes"))
         #expect(applying(modes, to: text) == "<plist>\n<dict>\n    <key>A</key>\n    <string>x</string>\n    <key>UIBackgroundModes</key>\n    <array>\n        <string></string>\n    </array>\n</dict>\n</plist>")
         let ats = try #require(result.item("NSAppTransportSecurity"))
-        #expect(ats.edit.newText == "<key>NSAppTransportSecurity</key>\n    <dict>\n        \n    </dict>")
+        #expect(ats.edit.replacementText == "<key>NSAppTransportSecurity</key>\n    <dict>\n        \n    </dict>")
         let (_, snippets) = complete(marked)
-        #expect(snippets.item("UIRequiresFullScreen")?.edit.newText == "<key>UIRequiresFullScreen</key>\n    <${1|true,false|}/>$0")
-        #expect(snippets.item("UIStatusBarStyle")?.edit.newText.hasPrefix("<key>UIStatusBarStyle</key>\n    <string>${1|UIStatusBarStyleDefault,") == true)
+        #expect(snippets.item("UIRequiresFullScreen")?.edit.replacementText == "<key>UIRequiresFullScreen</key>\n    <${1|true,false|}/>$0")
+        #expect(snippets.item("UIStatusBarStyle")?.edit.replacementText.hasPrefix("<key>UIStatusBarStyle</key>\n    <string>${1|UIStatusBarStyleDefault,") == true)
     }
 
     @Test func typedWordOnAnEmptyLineIsReplaced() throws {
@@ -134,7 +134,7 @@ import PlistSyntax
         #expect(afterKey.items.sorted { $0.sortText < $1.sortText }.prefix(2).map(\.label).sorted() == ["false", "true"])
         let typed = complete("<plist><dict>\n\t<key>A</key><string>x</string>\n\t<k1️⃣").result
         #expect(typed.labels == ["key"])
-        #expect(typed.items[0].edit.newText == "<key>$1</key>")
+        #expect(typed.items[0].edit.replacementText == "<key>$1</key>")
         let inArray = complete("<plist><dict><key>UIBackgroundModes</key><array>\n\t<s1️⃣\n</array></dict></plist>").result
         #expect(inArray.labels == ["string"])
     }
@@ -186,7 +186,7 @@ import PlistSyntax
     }
 }
 
-/// `CompletionOptions.multiLine` off: what a client that inserts an item's text as a word gets.
+/// `CompletionStyle.multiLine` off: what a client that inserts an item's text as a word gets.
 @Suite struct OneLineCompletionTests {
     /// Without multi-line edits (a client that inserts the text as a word), no proposal anywhere
     /// holds a line break, with or without snippets; the key still completes on its line.
@@ -206,18 +206,18 @@ import PlistSyntax
         for marked in places {
             let (_, result) = complete(marked, snippets: snippets, multiLine: false)
             for item in result.items {
-                #expect(!item.edit.newText.contains("\n") && !item.edit.newText.contains("\r"), "\(marked): \(item.edit.newText)")
+                #expect(!item.edit.replacementText.contains("\n") && !item.edit.replacementText.contains("\r"), "\(marked): \(item.edit.replacementText)")
             }
             // The same places with line breaks allowed did offer multi-line text: the option matters.
             total += result.items.count
         }
         #expect(total > 40)
-        let multi = places.flatMap { complete($0, snippets: snippets).result.items }.filter { $0.edit.newText.contains("\n") }
+        let multi = places.flatMap { complete($0, snippets: snippets).result.items }.filter { $0.edit.replacementText.contains("\n") }
         #expect(multi.count > 10)
         let (text, result) = complete(places[1], snippets: snippets, multiLine: false)
         let camera = try #require(result.items.first { $0.label == "NSCameraUsageDescription" })
         #expect(applying(camera, to: text) == "<plist><dict>\n\t<key>NSCameraUsageDescription</key>\n</dict></plist>")
         let (_, dict) = complete(places[3], snippets: false, multiLine: false)
-        #expect(dict.items.first { $0.label == "<dict>" }?.edit.newText == "<dict></dict>")
+        #expect(dict.items.first { $0.label == "<dict>" }?.edit.replacementText == "<dict></dict>")
     }
 }

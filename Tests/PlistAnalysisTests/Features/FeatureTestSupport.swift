@@ -33,13 +33,13 @@ func complete(_ marked: String, kind: FileKind = .infoPlist, snippets: Bool = tr
     let (text, at) = markedText(marked)
     let document = PlistDocument(text: Array(text.utf8))
     return (text, Completion.complete(in: document, at: at[0], fileKind: kind,
-                                      options: CompletionOptions(snippets: snippets, limit: limit, multiLine: multiLine)))
+                                      options: CompletionStyle(snippets: snippets, limit: limit, multiLine: multiLine)))
 }
 
 /// `text` after applying a suggestion's edit.
 func applying(_ item: CompletionSuggestion, to text: String) -> String {
     var bytes = Array(text.utf8)
-    bytes.replaceSubrange(item.edit.range, with: Array(item.edit.newText.utf8))
+    bytes.replaceSubrange(item.edit.range, with: Array(item.edit.replacementText.utf8))
     return String(decoding: bytes, as: UTF8.self)
 }
 

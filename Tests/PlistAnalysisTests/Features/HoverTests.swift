@@ -6,7 +6,7 @@ import PlistSyntax
 
 func hover(_ marked: String, kind: FileKind = .infoPlist, format: DocumentationFormat = .markdown) -> (text: String, result: HoverResult?) {
     let (text, at) = markedText(marked)
-    return (text, Hover.hover(in: PlistDocument(text: Array(text.utf8)), at: at[0], fileKind: kind, format: format))
+    return (text, HoverProvider.hover(in: PlistDocument(text: Array(text.utf8)), at: at[0], fileKind: kind, format: format))
 }
 
 func covered(_ text: String, _ range: Range<Int>) -> String {

@@ -57,7 +57,7 @@ private struct Unkeyed: Rule {
     var title: String { "Unkeyed" }
     var rationale: String { "A test double." }
     var category: RuleCategory { .xml }
-    var defaultSeverity: Severity { .error }
+    var defaultSeverity: Finding.Severity { .error }
     var examples: [RuleExample] { [] }
-    func check(_ context: RuleContext, into out: inout [Diagnostic]) {}
+    func check(_ context: RuleContext, into out: inout [Finding]) {}
 }

@@ -11,7 +11,7 @@ public struct AppReviewRule: Rule {
         Information only: be ready to explain why.
         """
     public let category = RuleCategory.appTransportSecurity
-    public let defaultSeverity = Severity.information
+    public let defaultSeverity = Finding.Severity.information
     public let examples: [RuleExample] = [
         .triggering(ATS.wrap("\t\t<key>NSAllowsArbitraryLoads</key>\n\t\t<true/>\n")),
         .triggering(ATS.domain("example.com", "\t\t\t\t<key>NSExceptionMinimumTLSVersion</key>\n\t\t\t\t<string>TLSv1.0</string>\n")),
@@ -23,7 +23,7 @@ public struct AppReviewRule: Rule {
 
     public init() {}
 
-    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+    public func check(_ context: RuleContext, into out: inout [Finding]) {
         guard let ats = ATS.dictionary(context) else { return }
         for e in ats.entries {
             guard let k = e.key, Self.globals.contains(k.text), e.value?.boolValue == true else { continue }

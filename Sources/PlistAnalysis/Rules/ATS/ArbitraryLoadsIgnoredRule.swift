@@ -13,7 +13,7 @@ public struct ArbitraryLoadsIgnoredRule: Rule {
         `NSAllowsArbitraryLoads` on current systems.
         """
     public let category = RuleCategory.appTransportSecurity
-    public let defaultSeverity = Severity.information
+    public let defaultSeverity = Finding.Severity.information
     public let examples: [RuleExample] = [
         .triggering(ATS.wrap("\t\t<key>NSAllowsArbitraryLoads</key>\n\t\t<true/>\n\t\t<key>NSAllowsArbitraryLoadsInWebContent</key>\n\t\t<true/>\n")),
         .nonTriggering(ATS.wrap("\t\t<key>NSAllowsArbitraryLoadsInWebContent</key>\n\t\t<true/>\n")),
@@ -24,7 +24,7 @@ public struct ArbitraryLoadsIgnoredRule: Rule {
 
     public init() {}
 
-    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+    public func check(_ context: RuleContext, into out: inout [Finding]) {
         guard let ats = ATS.dictionary(context),
               let entry = ats.entries.last(where: { $0.key?.text == "NSAllowsArbitraryLoads" }), let key = entry.key else { return }
         let present = Self.newer.filter { ats.keys.contains($0) }

@@ -14,7 +14,7 @@ public struct ExceptionDomainFormatRule: Rule {
         there it is not even the preferred fix.
         """
     public let category = RuleCategory.appTransportSecurity
-    public let defaultSeverity = Severity.warning
+    public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
         .triggering(ATS.domain("Example.com", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n"),
                     fixed: ATS.domain("example.com", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n")),
@@ -27,7 +27,7 @@ public struct ExceptionDomainFormatRule: Rule {
 
     public init() {}
 
-    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+    public func check(_ context: RuleContext, into out: inout [Finding]) {
         let edits = EditBuilder(context.text)
         let securityKeys = Set(context.schema.definitions.filter(\.securitySensitive).map(\.name))
         for entry in ATS.domains(context) {

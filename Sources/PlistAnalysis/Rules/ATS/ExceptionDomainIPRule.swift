@@ -9,7 +9,7 @@ public struct ExceptionDomainIPRule: Rule {
         `192.168.1.10` is never matched. For connections to local addresses use `NSAllowsLocalNetworking`.
         """
     public let category = RuleCategory.appTransportSecurity
-    public let defaultSeverity = Severity.warning
+    public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
         .triggering(ATS.domain("192.168.1.10", "\t\t\t\t<key>NSExceptionAllowsInsecureHTTPLoads</key>\n\t\t\t\t<true/>\n")),
         .triggering(ATS.domain("10.0.0.1:8080", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n")),
@@ -32,7 +32,7 @@ public struct ExceptionDomainIPRule: Rule {
         return colons >= 2 && t.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." || $0 == "[" || $0 == "]" }
     }
 
-    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+    public func check(_ context: RuleContext, into out: inout [Finding]) {
         for entry in ATS.domains(context) {
             guard let key = entry.key, Self.isIPAddress(key.text) else { continue }
             out.append(diagnostic("Exception domain '\(key.text)' is an IP address: ATS exceptions apply to host names only", key.textRange))

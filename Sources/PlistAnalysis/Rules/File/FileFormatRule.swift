@@ -2,7 +2,7 @@
 import PlistSyntax
 
 /// The file-format checks made before parsing (`SourceDecoding`): reported by
-/// `Analyzer.diagnostics(forFileBytes:)`, listed here for the documentation and configuration.
+/// `Analyzer.findings(forFileBytes:)`, listed here for the documentation and configuration.
 public struct FileFormatRule: Rule {
     /// The rejection the rule reports.
     public let error: SourceDecodingError
@@ -10,10 +10,10 @@ public struct FileFormatRule: Rule {
     public let title: String
     public let rationale: String
     public var category: RuleCategory { .file }
-    public var defaultSeverity: Severity { .error }
+    public var defaultSeverity: Finding.Severity { .error }
     public let examples: [RuleExample]
     public var fileKinds: Set<FileKind> { FileKind.allKinds }
-    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {}
+    public func check(_ context: RuleContext, into out: inout [Finding]) {}
 }
 
 extension FileFormatRule {

@@ -13,7 +13,7 @@ public struct DeprecatedKeyRule: Rule {
         A deprecated dictionary or array is reported once: the keys inside it are not reported again.
         """
     public let category = RuleCategory.keys
-    public let defaultSeverity = Severity.information
+    public let defaultSeverity = Finding.Severity.information
     public let examples: [RuleExample] = [
         .triggering(ExampleText.dict("\t<key>NSLocationAlwaysUsageDescription</key>\n\t<string>Track your runs.</string>\n\t<key>NSLocationWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n"),
                     fixed: ExampleText.dict("\t<key>NSLocationAlwaysAndWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n\t<key>NSLocationWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n")),
@@ -24,7 +24,7 @@ public struct DeprecatedKeyRule: Rule {
 
     public init() {}
 
-    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+    public func check(_ context: RuleContext, into out: inout [Finding]) {
         let edits = EditBuilder(context.text)
         let obsolete = ObsoleteContainers(context)
         for info in context.keys {

@@ -18,7 +18,7 @@ public struct InvalidValueRule: Rule {
         Build-setting references are accepted.
         """
     public let category = RuleCategory.values
-    public let defaultSeverity = Severity.warning
+    public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
         .triggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>remote-notifications</string>\n\t</array>\n"),
                     fixed: ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>remote-notification</string>\n\t</array>\n")),
@@ -45,7 +45,7 @@ public struct InvalidValueRule: Rule {
 
     public init() {}
 
-    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+    public func check(_ context: RuleContext, into out: inout [Finding]) {
         let edits = EditBuilder(context.text)
         for info in context.keys {
             guard let def = info.definition, !def.values.isEmpty, let value = info.value else { continue }
@@ -57,7 +57,7 @@ public struct InvalidValueRule: Rule {
         }
     }
 
-    func check(_ node: PlistNode, _ def: KeyDefinition, _ info: KeyInfo, _ edits: EditBuilder, _ out: inout [Diagnostic]) {
+    func check(_ node: PlistNode, _ def: KeyDefinition, _ info: KeyInfo, _ edits: EditBuilder, _ out: inout [Finding]) {
         guard node.kind == .string || node.kind == .integer || node.kind == .real else { return }
         let text = node.trimmedText
         guard !text.isEmpty, !BuildSettingReference.occurs(in: text) else { return }

@@ -12,7 +12,7 @@ public struct MisplacedKeyRule: Rule {
         names the right place.
         """
     public let category = RuleCategory.keys
-    public let defaultSeverity = Severity.warning
+    public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
         .triggering(ExampleText.dict("\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSExceptionAllowsInsecureHTTPLoads</key>\n\t\t<true/>\n\t</dict>\n")),
         .triggering(ExampleText.dict("\t<key>NSIncludesSubdomains</key>\n\t<true/>\n")),
@@ -21,7 +21,7 @@ public struct MisplacedKeyRule: Rule {
 
     public init() {}
 
-    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+    public func check(_ context: RuleContext, into out: inout [Finding]) {
         for info in context.keys where info.match == nil && !info.parentAllowsCustomKeys {
             // Extension points each define their own keys inside NSExtension; the reference does not
             // list them all, so placement there is not judged.

@@ -16,7 +16,7 @@ public struct MisspelledKeyRule: Rule {
         the preferred fix.
         """
     public let category = RuleCategory.keys
-    public let defaultSeverity = Severity.warning
+    public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
         .triggering(ExampleText.dict("\t<key>NSCameraUsageDescriptions</key>\n\t<string>Scan receipts.</string>\n"),
                     fixed: ExampleText.dict("\t<key>NSCameraUsageDescription</key>\n\t<string>Scan receipts.</string>\n")),
@@ -29,7 +29,7 @@ public struct MisspelledKeyRule: Rule {
 
     public init() {}
 
-    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+    public func check(_ context: RuleContext, into out: inout [Finding]) {
         let edits = EditBuilder(context.text)
         for info in context.keys {
             let name = info.key.text

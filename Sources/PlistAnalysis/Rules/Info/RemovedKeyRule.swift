@@ -11,7 +11,7 @@ public struct RemovedKeyRule: Rule {
         fix renames the key to its successor when there is one, else removes the entry.
         """
     public let category = RuleCategory.keys
-    public let defaultSeverity = Severity.warning
+    public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
         .triggering(ExampleText.dict("\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSExceptionDomains</key>\n\t\t<dict>\n\t\t\t<key>example.com</key>\n\t\t\t<dict>\n\t\t\t\t<key>NSThirdPartyExceptionAllowsInsecureHTTPLoads</key>\n\t\t\t\t<true/>\n\t\t\t</dict>\n\t\t</dict>\n\t</dict>\n")),
         .triggering(ExampleText.dict("\t<key>CFBundleName</key>\n\t<string>Demo</string>\n\t<key>UINewsstandApp</key>\n\t<true/>\n"),
@@ -21,7 +21,7 @@ public struct RemovedKeyRule: Rule {
 
     public init() {}
 
-    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+    public func check(_ context: RuleContext, into out: inout [Finding]) {
         let edits = EditBuilder(context.text)
         let obsolete = ObsoleteContainers(context)
         for info in context.keys {

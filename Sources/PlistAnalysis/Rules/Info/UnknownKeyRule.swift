@@ -12,7 +12,7 @@ public struct UnknownKeyRule: Rule {
         (misspelling, wrong place) applies, nor in dictionaries whose keys you choose.
         """
     public let category = RuleCategory.keys
-    public let defaultSeverity = Severity.hint
+    public let defaultSeverity = Finding.Severity.hint
     public let examples: [RuleExample] = [
         .triggering(ExampleText.dict("\t<key>MyCompanyAPIEndpoint</key>\n\t<string>https://example.com</string>\n")),
         .nonTriggering(ExampleText.validInfoPlist),
@@ -21,7 +21,7 @@ public struct UnknownKeyRule: Rule {
 
     public init() {}
 
-    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+    public func check(_ context: RuleContext, into out: inout [Finding]) {
         for info in context.keys where info.match == nil && !info.parentAllowsCustomKeys {
             let base = KeySuffix.split(info.key.text).base
             if !context.schema.definitions(named: base).filter({ $0.domain == .infoPlist }).isEmpty { continue }  // misplaced

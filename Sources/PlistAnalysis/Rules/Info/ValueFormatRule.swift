@@ -11,7 +11,7 @@ public struct ValueFormatRule: Rule {
     public let rationale: String
     public var category: RuleCategory { .values }
     /// All five warn: Foundation reads the file; the App Store, signing or launch refuse the value.
-    public var defaultSeverity: Severity { .warning }
+    public var defaultSeverity: Finding.Severity { .warning }
     public let examples: [RuleExample]
     /// The keys checked (at the top level).
     let keys: [String]
@@ -20,7 +20,7 @@ public struct ValueFormatRule: Rule {
     /// nil when valid, else the reason.
     let problem: @Sendable (String) -> String?
 
-    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+    public func check(_ context: RuleContext, into out: inout [Finding]) {
         for info in context.keys where info.parent.isEmpty && info.match?.kind == .exact && keys.contains(info.definition?.name ?? "") {
             guard let value = info.value, value.kind == .string else { continue }
             let text = value.text ?? ""

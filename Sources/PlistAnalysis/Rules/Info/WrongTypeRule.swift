@@ -16,7 +16,7 @@ public struct WrongTypeRule: Rule {
         Foundation and are not reported for one another.
         """
     public let category = RuleCategory.types
-    public let defaultSeverity = Severity.warning
+    public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
         .triggering(ExampleText.dict("\t<key>UIRequiresFullScreen</key>\n\t<string>YES</string>\n"),
                     fixed: ExampleText.dict("\t<key>UIRequiresFullScreen</key>\n\t<true/>\n")),
@@ -31,7 +31,7 @@ public struct WrongTypeRule: Rule {
 
     public init() {}
 
-    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+    public func check(_ context: RuleContext, into out: inout [Finding]) {
         let edits = EditBuilder(context.text)
         for info in context.keys {
             guard let def = info.match?.definition, info.match?.kind == .exact, let value = info.value, let type = value.valueType else { continue }

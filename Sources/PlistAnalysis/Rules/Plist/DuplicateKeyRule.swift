@@ -13,7 +13,7 @@ public struct DuplicateKeyRule: Rule {
         author's call.
         """
     public let category = RuleCategory.structure
-    public let defaultSeverity = Severity.warning
+    public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { FileKind.allKinds }
     public let examples: [RuleExample] = [
         .triggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array/>\n\t<key>CFBundleName</key>\n\t<string>Demo</string>\n\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>audio</string>\n\t</array>\n"),
@@ -25,7 +25,7 @@ public struct DuplicateKeyRule: Rule {
 
     public init() {}
 
-    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+    public func check(_ context: RuleContext, into out: inout [Finding]) {
         let edits = EditBuilder(context.text)
         for info in context.dictionaries {
             let entries = info.node.entries

@@ -6,7 +6,7 @@ public struct EmptyKeyRule: Rule {
     public let title = "An empty key"
     public let rationale = "An empty `<key></key>` is legal XML but almost always a half-finished edit: nothing reads a value stored under the empty string."
     public let category = RuleCategory.structure
-    public let defaultSeverity = Severity.warning
+    public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { FileKind.allKinds }
     public let examples: [RuleExample] = [
         .triggering(ExampleText.dict("\t<key></key>\n\t<string>x</string>\n")),
@@ -16,7 +16,7 @@ public struct EmptyKeyRule: Rule {
 
     public init() {}
 
-    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+    public func check(_ context: RuleContext, into out: inout [Finding]) {
         for info in context.dictionaries {
             for e in info.node.entries {
                 // XML white space only, checked on bytes (Character iteration is far slower).

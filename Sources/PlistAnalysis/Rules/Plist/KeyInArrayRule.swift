@@ -22,6 +22,6 @@ private func keyToString(_ p: SyntaxProblem, _ c: RuleContext) -> [Fix] {
     // to than an item (docs/safe-fixes.md).
     let arrayIsClosed = tree.entries(at: e.start).dropLast().last { $0.kind == .element }.map { !$0.flags.contains(.endTagMissing) } ?? false
     return [Fix(title: "Change <key> to <string>",
-                edits: [TextReplacement(range: e.startTagRange, newText: "<string>"), TextReplacement(range: end, newText: "</string>")],
+                edits: [SourceEdit(range: e.startTagRange, replacement: "<string>"), SourceEdit(range: end, replacement: "</string>")],
                 isPreferred: true, isSafe: arrayIsClosed)]
 }

@@ -6,7 +6,7 @@ public struct RootNotDictionaryRule: Rule {
     public let title = "The root value is not a dictionary"
     public let rationale = "An Info.plist, an entitlements file and a privacy manifest are each one dictionary of keys; a file with an array or a string at its root is not read at all."
     public let category = RuleCategory.structure
-    public let defaultSeverity = Severity.error
+    public let defaultSeverity = Finding.Severity.error
     public var fileKinds: Set<FileKind> { [.infoPlist, .entitlements, .privacyManifest] }
     public let examples: [RuleExample] = [
         .triggering("<plist version=\"1.0\">\n<array>\n\t<string>x</string>\n</array>\n</plist>\n"),
@@ -16,7 +16,7 @@ public struct RootNotDictionaryRule: Rule {
 
     public init() {}
 
-    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+    public func check(_ context: RuleContext, into out: inout [Finding]) {
         guard let root = context.document.root, root.kind != .dictionary else { return }
         let what: String
         switch context.fileKind {

@@ -12,7 +12,7 @@ public struct UnbalancedDirectiveRule: Rule {
         where a branch ends.
         """
     public let category = RuleCategory.structure
-    public let defaultSeverity = Severity.warning
+    public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { FileKind.allKinds }
     public let examples: [RuleExample] = [
         .triggering(ExampleText.dict("\t#ifdef DEBUG\n\t<key>UIFileSharingEnabled</key>\n\t<true/>\n")),
@@ -22,7 +22,7 @@ public struct UnbalancedDirectiveRule: Rule {
 
     public init() {}
 
-    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+    public func check(_ context: RuleContext, into out: inout [Finding]) {
         for problem in context.document.conditionals.problems {
             out.append(diagnostic(problem.message, problem.range))
         }

@@ -14,7 +14,7 @@ public struct EmptyUsageDescriptionRule: Rule {
         on purpose.
         """
     public let category = RuleCategory.privacy
-    public let defaultSeverity = Severity.warning
+    public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
         .triggering(ExampleText.dict("\t<key>NSCameraUsageDescription</key>\n\t<string></string>\n")),
         .triggering(ExampleText.dict("\t<key>NSMicrophoneUsageDescription</key>\n\t<string>TODO: explain why the app uses the microphone</string>\n")),
@@ -28,7 +28,7 @@ public struct EmptyUsageDescriptionRule: Rule {
 
     public init() {}
 
-    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+    public func check(_ context: RuleContext, into out: inout [Finding]) {
         for info in context.keys where info.parent.isEmpty {
             let name = info.definition?.name ?? info.key.text
             guard name.hasSuffix("UsageDescription"), let value = info.value, value.kind == .string else { continue }

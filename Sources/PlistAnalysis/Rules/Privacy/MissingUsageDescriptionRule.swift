@@ -16,7 +16,7 @@ public struct MissingUsageDescriptionRule: Rule {
         placeholder at the end of the top-level dictionary, indented like its neighbours.
         """
     public let category = RuleCategory.privacy
-    public let defaultSeverity = Severity.warning
+    public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
         .triggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n"),
                     fixed: ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n\t<key>NSCameraUsageDescription</key>\n\t<string>TODO: explain why the app uses the camera</string>\n")),
@@ -56,7 +56,7 @@ public struct MissingUsageDescriptionRule: Rule {
 
     public init() {}
 
-    public func check(_ context: RuleContext, into out: inout [Diagnostic]) {
+    public func check(_ context: RuleContext, into out: inout [Finding]) {
         guard let root = context.rootDictionary else { return }
         let present = Set(root.keys)
         var reported = Set<String>()

@@ -16,5 +16,5 @@ extension ParserProblemRule {
 private func escapeAmpersand(_ p: SyntaxProblem, _ c: RuleContext) -> [Fix] {
     guard p.range.lowerBound < c.text.count, c.text[p.range.lowerBound] == 0x26 else { return [] }
     let at = p.range.lowerBound
-    return [Fix(title: "Write '&' as &amp;", edits: [TextReplacement(range: at..<(at + 1), newText: "&amp;")], isPreferred: true, isSafe: true)]
+    return [Fix(title: "Write '&' as &amp;", edits: [SourceEdit(range: at..<(at + 1), replacement: "&amp;")], isPreferred: true, isSafe: true)]
 }

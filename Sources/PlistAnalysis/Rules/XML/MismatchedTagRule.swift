@@ -18,5 +18,5 @@ private func matchEndTag(_ p: SyntaxProblem, _ c: RuleContext) -> [Fix] {
     guard let e = element(withEndTag: p.range, in: tree) else { return [] }
     let name = tree.string(e.nameRange(in: tree.text))
     guard !name.isEmpty else { return [] }
-    return [Fix(title: "Change the end tag to </\(name)>", edits: [TextReplacement(range: p.range, newText: "</\(name)>")], isPreferred: true, isSafe: true)]
+    return [Fix(title: "Change the end tag to </\(name)>", edits: [SourceEdit(range: p.range, replacement: "</\(name)>")], isPreferred: true, isSafe: true)]
 }

@@ -34,7 +34,7 @@ private func closeTag(_ p: SyntaxProblem, _ c: RuleContext) -> [Fix] {
     // A container's end is certain only where indentation shows it (docs/safe-fixes.md); elsewhere
     // the fix is offered, and fix-all leaves the file for the author.
     let safe = isScalar || indentationShowsEnd(of: e, at: at, edits)
-    return [Fix(title: "Close <\(name)> with </\(name)>", edits: [TextReplacement(range: at..<at, newText: newText)], isPreferred: true, isSafe: safe)]
+    return [Fix(title: "Close <\(name)> with </\(name)>", edits: [SourceEdit(range: at..<at, replacement: newText)], isPreferred: true, isSafe: safe)]
 }
 
 /// Whether the file's indentation says an unclosed container ends at `at`: its start tag begins a

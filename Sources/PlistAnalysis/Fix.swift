@@ -1,0 +1,18 @@
+// A change that resolves a finding, as byte-range edits of the analysed text.
+import PlistSyntax
+
+/// A change that resolves a finding: a title for the menu and non-overlapping edits.
+public struct Fix: Sendable, Hashable {
+    public var title: String
+    public var edits: [SourceEdit]
+    /// The obvious fix, offered first (LSP `isPreferred`).
+    public var isPreferred: Bool
+    /// Safe to apply without looking (`source.fixAll` and `check --fix` apply only these).
+    public var isSafe: Bool
+    public init(title: String, edits: [SourceEdit], isPreferred: Bool = false, isSafe: Bool = false) {
+        self.title = title
+        self.edits = edits
+        self.isPreferred = isPreferred
+        self.isSafe = isSafe
+    }
+}
