@@ -79,7 +79,7 @@ let package = Package(
             exclude: ["Expectations"]  // reviewed corpus findings, read by path
         ),
         .testTarget(name: "XMLReferenceTests", dependencies: ["XMLReference", "PlistTestSupport"]),
-        .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol"]),
+        .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol", "PlistTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PlistSyntax", "PlistTestSupport"]),
         .testTarget(name: "PlistLanguageServerTests", dependencies: ["PlistLanguageServer", "LanguageServerProtocol", "PlistSyntax", "PlistAnalysis"]),
     ]

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LanguageServerProtocol
+import PlistTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

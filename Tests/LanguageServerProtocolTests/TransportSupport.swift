@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LanguageServerProtocol
+import PlistTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,29 +37,9 @@ func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thr
     }
 }
 
-/// Reads everything until EOF from `fd`, then closes it.
-func readToEnd(_ fd: Int32) -> [UInt8] {
-    var result: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if n < 0 && errno == EINTR { continue }
-        if n <= 0 { break }
-        result += buffer[0..<n]
-    }
-    close(fd)
-    return result
-}
-
 func writeString(_ fd: Int32, _ text: String) {
     let bytes = Array(text.utf8)
     _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-}
-
-func makePipe() throws -> (read: Int32, write: Int32) {
-    var fds: [Int32] = [0, 0]
-    guard pipe(&fds) == 0 else { throw ConnectionError.systemCall("pipe", errno: errno) }
-    return (fds[0], fds[1])
 }
 
 /// A fresh, short temporary directory owned by the current user; removed by `remove()`.
