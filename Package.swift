@@ -3,6 +3,7 @@
 // Module dependencies point one way (see docs/architecture.md):
 //   PlistSyntax <- PlistSchema <- PlistAnalysis <- PlistLanguageServer <- plist-lsp
 //   LanguageServerProtocol <- PlistLanguageServer
+//   PlistSupport (locks, threads, logging, POSIX and path helpers) <- every module above but PlistSyntax
 //   CLibXML2 <- XMLReference (tests and benchmarks only: the reference XML parser; optional, see below)
 import PackageDescription
 #if canImport(FoundationEssentials)
@@ -28,7 +29,7 @@ let libxml2Available: Bool = {
 
 let package = Package(
     name: "plist-lsp",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],  // Synchronization.Mutex (PlistSupport, PlistAnalysis, XMLReference)
     products: [
         .executable(name: "plist-lsp", targets: ["plist-lsp"]),
     ],
@@ -42,27 +43,29 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         .target(name: "XMLReference", dependencies: libxml2Available ? ["CLibXML2"] : []),
+        // Imports nothing of ours and no Foundation: the toolchain's Synchronization and the C library.
+        .target(name: "PlistSupport"),
         .target(name: "PlistSyntax"),
         // keys.json is compiled in as a string literal by the EmbedKeyDatabase plugin: a resource bundle's
         // generated `Bundle.module` accessor would import full Foundation (and ICU) into plist-lsp.
         .target(
             name: "PlistSchema",
-            dependencies: ["PlistSyntax"],
+            dependencies: ["PlistSyntax", "PlistSupport"],
             exclude: ["Resources/keys.json"],
             plugins: ["EmbedKeyDatabase"]
         ),
         .executableTarget(name: "embed-key-database", path: "Sources/embed-key-database"),
         .plugin(name: "EmbedKeyDatabase", capability: .buildTool(), dependencies: ["embed-key-database"]),
         .target(name: "PlistAnalysis", dependencies: ["PlistSyntax", "PlistSchema"]),
-        .target(name: "LanguageServerProtocol"),
+        .target(name: "LanguageServerProtocol", dependencies: ["PlistSupport"]),
         .target(
             name: "PlistLanguageServer",
-            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "LanguageServerProtocol"]
+            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "LanguageServerProtocol", "PlistSupport"]
         ),
         .executableTarget(
             name: "plist-lsp",
             dependencies: [
-                "PlistSyntax", "PlistSchema", "PlistAnalysis", "PlistLanguageServer",
+                "PlistSyntax", "PlistSchema", "PlistAnalysis", "PlistLanguageServer", "LanguageServerProtocol", "PlistSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -79,8 +82,9 @@ let package = Package(
             exclude: ["Expectations"]  // reviewed corpus findings, read by path
         ),
         .testTarget(name: "XMLReferenceTests", dependencies: ["XMLReference", "PlistTestSupport"]),
-        .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol", "PlistTestSupport"]),
+        .testTarget(name: "PlistSupportTests", dependencies: ["PlistSupport", "PlistTestSupport"]),
+        .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol", "PlistSupport", "PlistTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PlistSyntax", "PlistTestSupport"]),
-        .testTarget(name: "PlistLanguageServerTests", dependencies: ["PlistLanguageServer", "LanguageServerProtocol", "PlistSyntax", "PlistAnalysis"]),
+        .testTarget(name: "PlistLanguageServerTests", dependencies: ["PlistLanguageServer", "LanguageServerProtocol", "PlistSupport", "PlistSyntax", "PlistAnalysis"]),
     ]
 )

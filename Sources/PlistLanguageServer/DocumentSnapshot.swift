@@ -1,6 +1,7 @@
 // An immutable version of an open document, and the only place byte offsets become LSP positions.
 import LanguageServerProtocol
 import PlistAnalysis
+import PlistSupport
 import PlistSyntax
 
 /// One version of an open document: text, syntax tree, line index and typed view, never mutated.

@@ -1,6 +1,7 @@
 // The open documents of one session: their current snapshots and the ids that name them.
 import LanguageServerProtocol
 import PlistSyntax
+import PlistSupport
 
 /// Owns the open documents of a session: the current `DocumentSnapshot` of each, and the
 /// numbering of snapshots (`DocumentSnapshot.id`, unique within the session).

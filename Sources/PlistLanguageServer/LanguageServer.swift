@@ -7,6 +7,7 @@ import Foundation
 #endif
 import LanguageServerProtocol
 import PlistSyntax
+import PlistSupport
 
 /// How a server session behaves.
 public struct LanguageServerOptions: Sendable {

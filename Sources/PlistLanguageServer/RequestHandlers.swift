@@ -1,5 +1,6 @@
 // The table of request handlers: where editor features (hover, completion, code actions…) plug in.
 import LanguageServerProtocol
+import PlistSupport
 import PlistSyntax
 
 /// What a handler may use besides its request and snapshot.

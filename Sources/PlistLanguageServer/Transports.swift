@@ -6,11 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import LanguageServerProtocol
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlistSupport
 
 public enum Transports {
     /// Serves one session on stdin/stdout until `exit` or end of input, and returns its exit

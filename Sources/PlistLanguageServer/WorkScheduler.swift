@@ -1,5 +1,6 @@
 // The work in flight of one session: running it in order, cancelling it, invalidating stale work.
 import LanguageServerProtocol
+import PlistSupport
 
 /// Owns the running work of a session (requests, diagnostics computations, global changes):
 /// starts each as a task after the in-flight work `MessageKind.mustWait` names, cancels a

@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PlistSupport
 
 /// A problem found while loading the data file; the message names the key and the field.
 public struct KeyDatabaseError: Error, Sendable, CustomStringConvertible {
@@ -176,7 +177,7 @@ extension KeyDatabase {
                 (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
                     || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
             }
-            return plain ? part : percentEncodedPathComponent(part)
+            return plain ? part : PathName.percentEncoded(part)
         }
         switch domain {
         case .infoPlist:
@@ -188,23 +189,4 @@ extension KeyDatabase {
             return "https://developer.apple.com/documentation/bundleresources/privacy-manifest-files"
         }
     }
-}
-
-/// `text` with every byte outside Foundation's `CharacterSet.urlPathAllowed` written as `%XX`
-/// (FoundationEssentials has no public percent-encoding with a character set).
-func percentEncodedPathComponent(_ text: String) -> String {
-    let allowedPunctuation = Array("!$&'()*+,-./=@_~".utf8)
-    let hex = Array("0123456789ABCDEF".utf8)
-    var bytes: [UInt8] = []
-    for byte in text.utf8 {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            bytes.append(byte)
-        case _ where allowedPunctuation.contains(byte):
-            bytes.append(byte)
-        default:
-            bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-        }
-    }
-    return String(decoding: bytes, as: UTF8.self)
 }

@@ -1,11 +1,7 @@
 // Process-wide libxml2 state: one-time initialisation, the refusing entity loader, the parse lock.
 #if canImport(CLibXML2)
 internal import CLibXML2
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Synchronization
 
 /// The per-parse record the C callbacks write into, reached through `ctxt->_private`.
 ///
@@ -20,15 +16,20 @@ final class ParseSession {
 /// Owns everything global about libxml2 for this process.
 ///
 /// libxml2 2.9 keeps the entity loader in a plain global and error handlers in per-thread globals,
-/// so every parse runs under `parseLock`; the loader's log has its own lock because the loader runs
-/// while a parse holds `parseLock`.
+/// so every parse runs under `parser`; the loader's log has its own lock because the loader runs
+/// while a parse holds `parser`.
 final class LibXML2Runtime: Sendable {
     static let shared = LibXML2Runtime()
 
-    private let parseLock = PThreadMutex()
-    private let logLock = PThreadMutex()
-    nonisolated(unsafe) private var liveSessions: Set<UnsafeMutableRawPointer> = []
-    nonisolated(unsafe) private var refusedLoads: [ExternalLoadRequest] = []
+    /// What the entity loader refused, and the sessions a parse has open for it to write to (by
+    /// address: only the parsing thread touches a session itself).
+    private struct LoadLog {
+        var liveSessions: Set<UInt> = []
+        var refusedLoads: [ExternalLoadRequest] = []
+    }
+
+    private let parser = Mutex(())
+    private let log = Mutex(LoadLog())
 
     private init() {
         xmlInitParser()
@@ -39,24 +40,30 @@ final class LibXML2Runtime: Sendable {
 
     /// Runs `body` with libxml2 reserved for the calling thread, `session` reachable from callbacks.
     func withParser<T>(_ session: ParseSession, _ body: (UnsafeMutableRawPointer) -> T) -> T {
-        parseLock.lock()
-        defer { parseLock.unlock() }
         let pointer = Unmanaged.passUnretained(session).toOpaque()
-        logLock.withLock { _ = liveSessions.insert(pointer) }
-        defer { logLock.withLock { _ = liveSessions.remove(pointer) } }
-        return withExtendedLifetime(session) { body(pointer) }
+        // The result leaves through a local rather than as `withLock`'s `sending` result: it may
+        // refer to `session`, which stays with the calling thread.
+        var result: T?
+        parser.withLock { _ in
+            log.withLock { _ = $0.liveSessions.insert(UInt(bitPattern: pointer)) }
+            defer { log.withLock { _ = $0.liveSessions.remove(UInt(bitPattern: pointer)) } }
+            result = withExtendedLifetime(session) { body(pointer) }
+        }
+        return result!
     }
 
     /// Every load request refused since the process started, in order.
-    var allRefusedLoads: [ExternalLoadRequest] { logLock.withLock { refusedLoads } }
+    var allRefusedLoads: [ExternalLoadRequest] { log.withLock { $0.refusedLoads } }
 
     fileprivate func recordRefusedLoad(_ request: ExternalLoadRequest, privatePointer: UnsafeMutableRawPointer?) {
-        let session: ParseSession? = logLock.withLock {
-            refusedLoads.append(request)
-            guard let privatePointer, liveSessions.contains(privatePointer) else { return nil }
-            return Unmanaged<ParseSession>.fromOpaque(privatePointer).takeUnretainedValue()
+        let live = log.withLock { log in
+            log.refusedLoads.append(request)
+            return privatePointer.map { log.liveSessions.contains(UInt(bitPattern: $0)) } ?? false
         }
-        session?.loadRequests.append(request)
+        // The loader runs on the parsing thread, inside `withParser`: the session is alive and ours.
+        if live, let privatePointer {
+            Unmanaged<ParseSession>.fromOpaque(privatePointer).takeUnretainedValue().loadRequests.append(request)
+        }
     }
 }
 
@@ -84,29 +91,4 @@ func makeXMLError(_ error: UnsafePointer<xmlError>) -> XMLError {
     )
 }
 
-/// A plain mutex. Foundation is kept out of this module: its bundled ICU clashes with the system
-/// ICU headers that libxml2's headers include.
-final class PThreadMutex: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    func lock() { pthread_mutex_lock(mutex) }
-    func unlock() { pthread_mutex_unlock(mutex) }
-
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        lock()
-        defer { unlock() }
-        return try body()
-    }
-}
 #endif

@@ -1,11 +1,7 @@
 // How `check --fix` reads and rewrites a file without ever losing a write: through symbolic links
 // to their target, keeping owner, group and mode, refusing read-only and hard-linked files and
 // files changed by another program since they were read, and cleaning up after a signal.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlistSupport
 
 /// A file as `check` read it: the bytes and the identity of what they came from, so that a later
 /// write can tell whether someone else changed the file in between.
@@ -105,12 +101,11 @@ enum AtomicFile {
         defer {
             if !renamed { SignalCleanup.removingTemporaryFile(temporary) }
         }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { posixWrite(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { let message = errorText(); close(fd); throw WriteError(description: "cannot write: \(message)") }
-            written += n
+        do {
+            try bytes.withUnsafeBytes { try writeAll(fd, $0) }
+        } catch let error as SystemCallError {
+            close(fd)
+            throw WriteError(description: "cannot write: \(errnoDescription(error.code))")
         }
         // Owner and group first (chown clears the set-id bits anyway), then the mode without
         // setuid/setgid: a plist is data, and a fixed file must not gain the fixer's identity.
@@ -265,11 +260,7 @@ private func removePendingTemporaryFile(_ signal: Int32) {
     raise(signal)
 }
 
-/// `write(2)` and `read(2)` (the names are taken inside `AtomicFile`).
-private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(fd, buffer, count)
-}
-
+/// `read(2)` (the name is taken inside `AtomicFile`).
 private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(fd, buffer, count)
 }

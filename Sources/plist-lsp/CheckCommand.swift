@@ -8,11 +8,7 @@ import Foundation
 #endif
 import PlistAnalysis
 import PlistSyntax
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlistSupport
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(

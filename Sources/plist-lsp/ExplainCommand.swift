@@ -6,6 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import PlistSchema
+import PlistSupport
 
 struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -5,6 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PlistSupport
 
 @main
 struct PlistLSP: AsyncParsableCommand {

@@ -7,6 +7,7 @@ import Foundation
 #endif
 import LanguageServerProtocol
 import PlistLanguageServer
+import PlistSupport
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

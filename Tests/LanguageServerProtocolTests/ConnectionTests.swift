@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LanguageServerProtocol
+import PlistSupport
 import PlistTestSupport
 #if canImport(Glibc)
 import Glibc
@@ -201,25 +202,11 @@ import Glibc
     }
 }
 
-@Suite struct LoggerTests {
-    @Test func levelsAndSinks() throws {
-        let lines = Locked<[String]>([])
-        let logger = Logger(label: "lsp", minimumLevel: .info, sinks: [ClosureLogSink { level, label, message in
-            lines.withLock { $0.append("\(level) \(label) \(message)") }
-        }])
-        logger.debug("hidden")
-        logger.info("shown")
-        logger.error("bad")
-        #expect(lines.withLock { $0 } == ["info lsp shown", "error lsp bad"])
-        #expect(Logger.Level(name: "WARN") == .warning)
+@Suite struct LogMessageTests {
+    @Test func levelsMapToMessageTypes() {
+        #expect(Logger.Level.debug.messageType == .log)
+        #expect(Logger.Level.info.messageType == .info)
         #expect(Logger.Level.warning.messageType == .warning)
-    }
-
-    @Test func standardErrorSinkWritesLines() throws {
-        let output = try makePipe()
-        let sink = StandardErrorLogSink(fileDescriptor: output.write)
-        Logger(label: "t", sinks: [sink]).warning("careful")
-        close(output.write)
-        #expect(String(decoding: readToEnd(output.read), as: UTF8.self) == "[warning] t: careful\n")
+        #expect(Logger.Level.error.messageType == .error)
     }
 }

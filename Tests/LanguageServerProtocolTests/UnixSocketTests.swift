@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LanguageServerProtocol
+import PlistSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -2,6 +2,7 @@
 import Foundation
 import LanguageServerProtocol
 import PlistLanguageServer
+import PlistSupport
 import PlistSyntax
 import Testing
 #if canImport(Glibc)

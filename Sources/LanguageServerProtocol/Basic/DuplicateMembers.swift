@@ -6,11 +6,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlistSupport
 
 enum DuplicateMembers {
     /// The first member name that occurs twice in one object of the JSON text `body`, at any depth

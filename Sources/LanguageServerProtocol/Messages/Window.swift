@@ -1,4 +1,5 @@
 // window/logMessage and window/showMessage (server → client notifications).
+import PlistSupport
 
 public struct MessageType: RawRepresentable, Codable, Hashable, Sendable {
     public var rawValue: Int
@@ -9,6 +10,18 @@ public struct MessageType: RawRepresentable, Codable, Hashable, Sendable {
     public static let log = MessageType(rawValue: 4)
     /// LSP 3.18; clients that do not know it usually treat it like `log`.
     public static let debug = MessageType(rawValue: 5)
+}
+
+extension Logger.Level {
+    /// The matching `window/logMessage` type.
+    public var messageType: MessageType {
+        switch self {
+        case .debug: return .log
+        case .info: return .info
+        case .warning: return .warning
+        case .error: return .error
+        }
+    }
 }
 
 public struct LogMessageNotification: LSPNotification, Hashable {

@@ -3,11 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlistSupport
+import Synchronization
 
 /// What a connection delivers to its consumer.
 public enum ConnectionEvent: Sendable {
@@ -174,13 +171,13 @@ public final class Connection: Sendable {
         let isSocket: Bool
         var readFD: Int32 { connection.readFD }
         /// Items waiting for the decoding thread, and whether it runs (guarded by `lock`).
-        private let lock = Lock()
+        private let lock = Mutex(())
         private var queue: [Item] = []
         private var decoderRunning = false
 
         /// Set when a thread of this connection's own reads (no poller to keep free): it decodes everything itself.
         private var readsOnOwnThread = false
-        var isPaused: Bool { lock.withLock { decoderRunning } }
+        var isPaused: Bool { lock.withLock { _ in decoderRunning } }
 
         init(_ connection: Connection) {
             self.connection = connection
@@ -223,7 +220,7 @@ public final class Connection: Sendable {
         /// Handles `items` here, or queues them behind (or for) the decoding thread.
         private func process(_ items: [Item]) {
             let large = !readsOnOwnThread && items.contains { if case .body(let body) = $0 { body.count > Self.largestInlineBody } else { false } }
-            let (queued, startDecoder) = lock.withLock { () -> (Bool, Bool) in
+            let (queued, startDecoder) = lock.withLock { _ -> (Bool, Bool) in
                 guard decoderRunning || large else { return (false, false) }
                 queue += items
                 defer { decoderRunning = true }
@@ -237,7 +234,7 @@ public final class Connection: Sendable {
         }
 
         private func decodeQueue() {
-            while let item = lock.withLock({ () -> Item? in
+            while let item = lock.withLock({ _ -> Item? in
                 if queue.isEmpty { decoderRunning = false; return nil }
                 return queue.removeFirst()
             }) {
@@ -342,16 +339,10 @@ public final class Connection: Sendable {
     }
 
     private func writeAll(_ data: Data) throws {
-        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(writeFD, raw.baseAddress!.advanced(by: offset), raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw ConnectionError.writeFailed(errno: errno)
-                }
-                offset += written
-            }
+        do {
+            try data.withUnsafeBytes { try PlistSupport.writeAll(writeFD, $0) }
+        } catch let error as SystemCallError {
+            throw ConnectionError.writeFailed(errno: error.code)
         }
     }
 

@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlistSupport
+import Synchronization
 
 /// What the poller reads for: one connection's input side.
 protocol PolledReader: AnyObject, Sendable {
@@ -34,7 +31,7 @@ final class ReadPoller: @unchecked Sendable {
 
     static let bufferSize = 64 * 1024
 
-    private let lock = Lock()
+    private let lock = Mutex(())
     /// Readers added since the poller thread last looked (guarded by `lock`).
     private var added: [any PolledReader] = []
     private var threadStarted = false
@@ -54,7 +51,7 @@ final class ReadPoller: @unchecked Sendable {
 
     /// Starts polling `reader.readFD` (the poller thread starts with the first reader).
     func add(_ reader: any PolledReader) {
-        let startThread = lock.withLock { () -> Bool in
+        let startThread = lock.withLock { _ -> Bool in
             added.append(reader)
             defer { threadStarted = true }
             return !threadStarted
@@ -80,7 +77,7 @@ final class ReadPoller: @unchecked Sendable {
     private func run() {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.bufferSize, alignment: 1)
         defer { buffer.deallocate() }
-        var readers: [any PolledReader] = lock.withLock { defer { added = [] }; return added }
+        var readers: [any PolledReader] = lock.withLock { _ in defer { added = [] }; return added }
         var descriptors: [pollfd] = []
         while true {
             descriptors.removeAll(keepingCapacity: true)
@@ -110,7 +107,7 @@ final class ReadPoller: @unchecked Sendable {
             for index in ended.reversed() { readers.remove(at: index) }
             if descriptors[0].revents != 0 {
                 drainWakePipe()
-                readers += lock.withLock { defer { added = [] }; return added }
+                readers += lock.withLock { _ in defer { added = [] }; return added }
             }
         }
     }

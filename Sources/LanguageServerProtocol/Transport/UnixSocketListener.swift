@@ -4,11 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlistSupport
 
 public enum UnixSocketError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The path does not fit in `sockaddr_un.sun_path` (it is never truncated).
@@ -239,20 +235,8 @@ public final class UnixSocketListener: Sendable {
         return address
     }
 
-    /// The directory part of `path`, as `NSString.deletingLastPathComponent` gives it:
-    /// `"/a/b"` → `"/a"`, `"/b"` → `"/"`, `"b"` → `""`; trailing slashes are ignored.
-    static func parentDirectory(of path: String) -> String {
-        let slash = UInt8(ascii: "/")
-        var bytes = Array(path.utf8)
-        while bytes.count > 1, bytes.last == slash { bytes.removeLast() }
-        guard var end = bytes.lastIndex(of: slash) else { return "" }
-        while end > 0, bytes[end - 1] == slash { end -= 1 }
-        if end == 0 { return "/" }
-        return String(decoding: bytes[..<end], as: UTF8.self)
-    }
-
     private static func checkDirectory(of path: String) throws {
-        var directory = parentDirectory(of: path)
+        var directory = PathName.directory(of: path)
         if directory.isEmpty { directory = "." }
         var info = stat()
         guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {

@@ -7,6 +7,7 @@ import Foundation
 #endif
 import PlistSchema
 import PlistSyntax
+import Synchronization
 
 extension FileKind {
     /// The key database domain of this kind of file; nil for plists the database knows nothing of.
@@ -66,7 +67,7 @@ struct KeyCandidate: Sendable {
 
 /// Key candidates per (domain, parent path), computed on first use and kept: completion asks for
 /// the same few places on every keystroke.
-final class KeyCatalog: @unchecked Sendable {
+final class KeyCatalog: Sendable {
     static let shared = KeyCatalog(database: .shared)
 
     private struct CacheKey: Hashable {
@@ -75,21 +76,20 @@ final class KeyCatalog: @unchecked Sendable {
     }
 
     private let database: KeyDatabase
-    private let lock = Lock()
-    private var cache: [CacheKey: [KeyCandidate]] = [:]
+    private let cache = Mutex<[CacheKey: [KeyCandidate]]>([:])
 
     init(database: KeyDatabase) { self.database = database }
 
     /// The keys allowed directly inside the dictionary at `path`, one per name, in `sortKey` order.
     func candidates(at path: [PathComponent], domain: PlistDomain) -> [KeyCandidate] {
         let key = CacheKey(domain: domain, path: path)
-        if let hit = lock.withLock({ cache[key] }) { return hit }
+        if let hit = cache.withLock({ $0[key] }) { return hit }
         var seen = Set<String>()
         let list = database.keys(at: path, domain: domain)
             .filter { seen.insert($0.name).inserted }
             .map(KeyCandidate.init)
             .sorted { $0.sortKey < $1.sortKey }
-        lock.withLock {
+        cache.withLock { cache in
             if cache.count > 256 { cache.removeAll() }
             cache[key] = list
         }

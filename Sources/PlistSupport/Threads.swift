@@ -1,39 +1,10 @@
-// A mutex and detached threads over pthreads: the module links FoundationEssentials only, which has
-// neither `NSLock` nor `Thread` (those live in full Foundation, which drags in ICU).
+// Detached threads and a condition variable over pthreads: FoundationEssentials has neither
+// `Thread` nor `NSCondition` (those live in full Foundation, which drags in ICU).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// A non-recursive mutex (`pthread_mutex_t` at a stable address). Keep critical sections short
-/// and never await inside one.
-public final class Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    public init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        let result = pthread_mutex_init(mutex, nil)
-        precondition(result == 0, "pthread_mutex_init failed: \(result)")
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
-    public func lock() { pthread_mutex_lock(mutex) }
-
-    public func unlock() { pthread_mutex_unlock(mutex) }
-
-    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        lock()
-        defer { unlock() }
-        return try body()
-    }
-}
 
 /// Runs `body` on a new detached thread (for blocking loops such as `read(2)` or `accept(2)`, which
 /// must not occupy the cooperative pool). `name` shows in debuggers on Darwin (Glibc's module map
@@ -75,7 +46,8 @@ public func startDetachedThread(name: String, _ body: @escaping @Sendable () -> 
     #endif
 }
 
-/// A mutex with a condition variable (`pthread_cond_t`), for a thread that waits for work.
+/// A mutex with a condition variable (`pthread_cond_t`), for a thread that waits for work. It stays
+/// on pthreads: `Synchronization.Mutex` has no condition variable to wait on.
 public final class Condition: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>

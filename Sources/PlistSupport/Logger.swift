@@ -1,13 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+// A small leveled logger for the server and the command line: lines go to stderr (never stdout,
+// the protocol stream under stdio) or to any other sink, such as one forwarding to the client.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// Where log lines go.
 public protocol LogSink: Sendable {
@@ -35,15 +33,6 @@ public struct Logger: Sendable {
             case "warning", "warn": self = .warning
             case "error": self = .error
             default: return nil
-            }
-        }
-        /// The matching `window/logMessage` type.
-        public var messageType: MessageType {
-            switch self {
-            case .debug: return .log
-            case .info: return .info
-            case .warning: return .warning
-            case .error: return .error
             }
         }
     }
@@ -85,30 +74,19 @@ public struct Logger: Sendable {
 public final class StandardErrorLogSink: LogSink {
     public static let shared = StandardErrorLogSink()
     private let fd: Int32
-    private let lock = Lock()
+    private let lock = Mutex(())
 
     public init(fileDescriptor: Int32 = STDERR_FILENO) {
         self.fd = fileDescriptor
     }
 
     public func log(level: Logger.Level, label: String, message: String) {
-        let line = label.isEmpty ? "[\(level)] \(message)\n" : "[\(level)] \(label): \(message)\n"
-        let bytes = Array(line.utf8)
-        lock.lock()
-        defer { lock.unlock() }
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress!.advanced(by: offset), raw.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
-                offset += n
-            }
+        var line = label.isEmpty ? "[\(level)] \(message)\n" : "[\(level)] \(label): \(message)\n"
+        line.withUTF8 { bytes in
+            lock.withLock { _ in try? writeAll(fd, UnsafeRawBufferPointer(bytes)) }
         }
     }
 }
-
-extension StandardErrorLogSink: @unchecked Sendable {}
 
 /// Forwards log lines to a closure (e.g. to send `window/logMessage`).
 public struct ClosureLogSink: LogSink {

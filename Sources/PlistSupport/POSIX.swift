@@ -1,0 +1,83 @@
+// Small POSIX helpers on the C library, in place of what FoundationEssentials lacks (FileHandle,
+// FileManager's enumerator): descriptors, whole writes, what is on disk at a path.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A failed system call and its `errno`.
+public struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let call: String
+    public let code: Int32
+
+    public init(_ call: String, code: Int32) {
+        self.call = call
+        self.code = code
+    }
+
+    public var description: String { "\(call) failed: \(errnoDescription(code))" }
+}
+
+/// `close(2)`, named to avoid clashing with `close()` methods.
+public func closeDescriptor(_ fd: Int32) {
+    #if canImport(Glibc)
+    _ = Glibc.close(fd)
+    #else
+    _ = Darwin.close(fd)
+    #endif
+}
+
+/// What `errno` value `code` means (`strerror(3)`).
+public func errnoDescription(_ code: Int32) -> String {
+    String(cString: strerror(code))
+}
+
+/// Writes every byte of `bytes` to `fd`: `write(2)` again after a short write or `EINTR`. Throws
+/// the `errno` of the write that failed (`EIO` for one that wrote nothing).
+public func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) {
+    var offset = 0
+    while offset < bytes.count {
+        let written = write(fd, bytes.baseAddress!.advanced(by: offset), bytes.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        if written < 0 { throw SystemCallError("write", code: errno) }
+        if written == 0 { throw SystemCallError("write", code: EIO) }
+        offset += written
+    }
+}
+
+/// Writes `text` to stderr (fd 2) in full, as far as stderr takes it (a failure is not reported:
+/// there is nowhere left to report it).
+public func writeToStandardError(_ text: String) {
+    var text = text
+    text.withUTF8 { try? writeAll(STDERR_FILENO, UnsafeRawBufferPointer($0)) }
+}
+
+public enum FileKindOnDisk: Sendable {
+    case missing, directory, other
+}
+
+/// What is at `path`, following symbolic links (as `FileManager.fileExists(atPath:isDirectory:)`).
+public func fileKindOnDisk(_ path: String) -> FileKindOnDisk {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return .missing }
+    return info.st_mode & S_IFMT == S_IFDIR ? .directory : .other
+}
+
+/// The entries of a directory (no `.` and `..`), or nil when it cannot be read.
+public func directoryEntries(_ path: String) -> [(name: String, isDirectory: Bool)]? {
+    guard let directory = opendir(path) else { return nil }
+    defer { closedir(directory) }
+    var entries: [(name: String, isDirectory: Bool)] = []
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if name == "." || name == ".." { continue }
+        // Symbolic links to directories are not followed (as FileManager's enumerator does not).
+        var info = stat()
+        let isDirectory = lstat(PathName.joining(path, name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        entries.append((name, isDirectory))
+    }
+    return entries
+}
