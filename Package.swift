@@ -85,6 +85,9 @@ let package = Package(
         .testTarget(name: "PlistSupportTests", dependencies: ["PlistSupport", "PlistTestSupport"]),
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol", "PlistSupport", "PlistTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PlistSyntax", "PlistTestSupport"]),
-        .testTarget(name: "PlistLanguageServerTests", dependencies: ["PlistLanguageServer", "LanguageServerProtocol", "PlistSupport", "PlistSyntax", "PlistAnalysis"]),
+        .testTarget(
+            name: "PlistLanguageServerTests",
+            dependencies: ["PlistLanguageServer", "LanguageServerProtocol", "PlistSupport", "PlistSyntax", "PlistAnalysis", "PlistTestSupport"]
+        ),
     ]
 )

@@ -1,18 +1,7 @@
 import Foundation
 import Testing
 @testable import LanguageServerProtocol
-
-/// A deterministic PRNG so "random" chunkings are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import PlistTestSupport
 
 private func feedAll(_ chunks: [[UInt8]], limits: MessageFramer.Limits = .init()) -> [FramingEvent] {
     var framer = MessageFramer(limits: limits)
@@ -72,7 +61,7 @@ private func errors(_ events: [FramingEvent]) -> [FramingError.Kind] {
     }
 
     @Test func randomChunkings() {
-        var generator = SplitMix64(state: 42)
+        var generator = SplitMix64(seed: 42)
         let stream = Self.stream
         for _ in 0..<500 {
             var chunks: [[UInt8]] = []

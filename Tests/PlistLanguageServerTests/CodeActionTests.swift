@@ -3,6 +3,7 @@
 import LanguageServerProtocol
 import PlistAnalysis
 import Testing
+import PlistTestSupport
 
 private func apply(_ edit: WorkspaceEdit?, to text: String, uri: String = featureURI) -> String {
     let edits = edit?.changes?[uri] ?? edit?.documentChanges?.first?.edits ?? []

@@ -2,6 +2,7 @@
 // client capability, label details, tags and documentation on resolve.
 import LanguageServerProtocol
 import Testing
+import PlistTestSupport
 
 @Suite struct FeatureCompletionTests {
     func completion(_ marked: String, capabilities: ClientCapabilities = richClient()) async throws -> (String, CompletionList) {

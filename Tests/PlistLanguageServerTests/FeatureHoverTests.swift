@@ -1,6 +1,7 @@
 // Hover through the server: ranges in UTF-16 with multi-byte text in front, Markdown or plain text.
 import LanguageServerProtocol
 import Testing
+import PlistTestSupport
 
 @Suite struct FeatureHoverTests {
     @Test(arguments: multiBytePrefixes)

@@ -2,6 +2,7 @@
 // with multi-byte text in front.
 import LanguageServerProtocol
 import Testing
+import PlistTestSupport
 
 @Suite struct FeatureNavigationTests {
     static let text = """

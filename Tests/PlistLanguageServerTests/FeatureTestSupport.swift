@@ -2,23 +2,12 @@
 // independently of the server's line index, and edits are applied the same way.
 import Foundation
 import LanguageServerProtocol
+import PlistTestSupport
 
 /// Removes the emoji markers (1️⃣ 2️⃣ …) and returns the text with each marker's UTF-16 position.
 func lspMarked(_ s: String) -> (text: String, positions: [Position]) {
-    let markers = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣"]
-    var text = s
-    var found: [(Int, String.Index)] = []
-    for (n, m) in markers.enumerated() {
-        guard let r = text.range(of: m) else { continue }
-        let at = text.utf16.distance(from: text.startIndex, to: r.lowerBound)
-        text.removeSubrange(r)
-        found = found.map { entry in
-            let o = text.utf16.distance(from: text.startIndex, to: entry.1)
-            return (entry.0, o > at ? text.utf16.index(text.startIndex, offsetBy: o) : entry.1)
-        }
-        found.append((n, text.utf16.index(text.startIndex, offsetBy: at)))
-    }
-    return (text, found.sorted { $0.0 < $1.0 }.map { lspPosition(of: $0.1, in: text) })
+    let (text, offsets) = markedText(s)
+    return (text, offsets.map { lspPosition(of: text.utf8.index(text.startIndex, offsetBy: $0), in: text) })
 }
 
 /// The UTF-16 position of a string index.
@@ -46,14 +35,7 @@ func applying(_ edit: TextEdit, to text: String) -> String {
     return text.replacingCharacters(in: lo..<hi, with: edit.newText)
 }
 
-/// `text` with `prefix` inserted after `<plist>`: multi-byte text in front of the cursor.
-func withPrefix(_ text: String, _ prefix: String) -> String {
-    guard !prefix.isEmpty, let r = text.range(of: "<plist>") else { return prefix + text }
-    return text.replacingCharacters(in: r, with: "<plist>" + prefix)
-}
-
 let featureURI = "file:///App/Info.plist"
-let multiBytePrefixes = ["", "<!-- 🔥中é -->"]
 
 /// Client capabilities of an editor with snippets, label details, tags and Markdown.
 func richClient(snippets: Bool = true, markdown: Bool = true) -> ClientCapabilities {

@@ -4,19 +4,7 @@ import Foundation
 import LanguageServerProtocol
 import PlistLanguageServer
 import Testing
-
-/// A small seeded generator (SplitMix64), so a failure can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import PlistTestSupport
 
 /// The editor's own model of the text, in the code units of the negotiated encoding — what an
 /// editor's buffer holds: UTF-16 units (VS Code), bytes (UTF-8), or scalars (UTF-32). Positions are
@@ -101,7 +89,7 @@ struct ClientText {
         let client = try TestClient()
         try await client.initialize(ClientCapabilities(general: GeneralClientCapabilities(
             positionEncodings: [PositionEncodingKind(rawValue: encoding)])))
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var text = ClientText(Self.start, encoding: encoding)
         let docURI = "file:///random-\(encoding).plist"
         try client.open(docURI, text.string)

@@ -1,6 +1,7 @@
 // The parser keeps every byte, never fails, and recovers from what a person types.
 import Testing
 @testable import PlistSyntax
+import PlistTestSupport
 
 /// Checks that a node's children tile its content exactly, recursively.
 func checkTiling(_ e: SyntaxElement, _ text: [UInt8]) -> String? {
@@ -170,7 +171,7 @@ let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC
     }
 
     @Test func keyPathsAndCursor() {
-        let (s, at) = marked("<plist><dict><key>NSAppTransportSecurity</key><dict><key>NSExceptionDomains</key><dict><key>example.com</key><dict><key>NSIncludes1️⃣Subdomains</key><true/>\n2️⃣</dict></dict></dict></dict></plist>")
+        let (s, at) = markedText("<plist><dict><key>NSAppTransportSecurity</key><dict><key>NSExceptionDomains</key><dict><key>example.com</key><dict><key>NSIncludes1️⃣Subdomains</key><true/>\n2️⃣</dict></dict></dict></dict></plist>")
         let doc = PlistDocument(parse(s))
         let ctx = doc.context(at: at[0])
         guard case .key(let dict, let i) = ctx.place else { Issue.record("not a key: \(ctx.place)"); return }
@@ -183,7 +184,7 @@ let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC
     }
 
     @Test func cursorPlacesAroundAnEntry() {
-        let (s, at) = marked("<plist><dict>1️⃣<key>2️⃣A3️⃣</key><str4️⃣ing>x5️⃣</string></dict></plist>")
+        let (s, at) = markedText("<plist><dict>1️⃣<key>2️⃣A3️⃣</key><str4️⃣ing>x5️⃣</string></dict></plist>")
         let doc = PlistDocument(parse(s))
         if case .dictionaryGap(_, 0) = doc.context(at: at[0]).place {} else { Issue.record("1: \(doc.context(at: at[0]).place)") }
         if case .key = doc.context(at: at[1]).place {} else { Issue.record("2") }

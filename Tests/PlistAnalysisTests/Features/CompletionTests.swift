@@ -2,6 +2,7 @@
 import Testing
 import PlistAnalysis
 import PlistSyntax
+import PlistTestSupport
 
 @Suite struct KeyCompletionTests {
     @Test func halfTypedKeyBetweenTags() throws {

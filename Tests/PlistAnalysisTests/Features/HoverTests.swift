@@ -3,6 +3,7 @@ import Testing
 import PlistAnalysis
 import PlistSchema
 import PlistSyntax
+import PlistTestSupport
 
 func hover(_ marked: String, kind: FileKind = .infoPlist, format: DocumentationFormat = .markdown) -> (text: String, result: HoverResult?) {
     let (text, at) = markedText(marked)

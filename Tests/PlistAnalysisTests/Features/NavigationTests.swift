@@ -2,6 +2,7 @@
 import Testing
 import PlistAnalysis
 import PlistSyntax
+import PlistTestSupport
 
 func document(_ text: String) -> PlistDocument { PlistDocument(text: Array(text.utf8)) }
 

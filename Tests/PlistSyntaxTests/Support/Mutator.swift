@@ -1,4 +1,5 @@
 // Realistic damage to plist text: what a person typing produces, plus random byte-level damage.
+import PlistTestSupport
 
 /// One applied change, described well enough to reproduce it by hand.
 struct Mutation: CustomStringConvertible {
