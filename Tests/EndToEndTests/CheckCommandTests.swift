@@ -116,7 +116,7 @@ import PlistTestSupport
     @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
     func theCorpusRunsWithoutACrash() throws {
         _ = try SharedData.requireCorpus()
-        let corpus = SharedData.corpusDirectory.appendingPathComponent("files")
+        let corpus = SharedData.corpusFilesDirectory
         let r = try Binary.run(["check", "--format", "json", corpus.path])
         #expect(r.status == 1)  // the corpus holds broken files on purpose
         let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]

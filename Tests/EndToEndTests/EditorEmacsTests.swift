@@ -3,6 +3,7 @@
 // each test here runs one of them in a fresh Emacs.
 import Foundation
 import Testing
+import PlistTestSupport
 
 @Suite("Editors: Emacs", .serialized)
 struct EditorEmacsTests {
@@ -10,7 +11,7 @@ struct EditorEmacsTests {
     static let withEglot = EditorTools.shouldRun(EditorTools.emacs != nil && EditorTools.emacsHasEglot)
     static let skipReason: Comment = "emacs is not installed (apt-get install emacs-nox); skipped here, a failure when CI=true"
     static let eglotSkipReason: Comment = "emacs or eglot is not installed (apt-get install emacs-nox elpa-eglot); skipped here, a failure when CI=true"
-    static let package = repositoryRoot.appendingPathComponent("editors/emacs/plist-lsp.el")
+    static let package = SharedData.repositoryRoot.appendingPathComponent("editors/emacs/plist-lsp.el")
 
     func emacs(_ check: String) throws {
         let emacs = try EditorTools.require(EditorTools.emacs, "emacs")
@@ -18,7 +19,7 @@ struct EditorEmacsTests {
             Issue.record("eglot cannot be loaded, and CI=true requires it (apt-get install elpa-eglot)")
             return
         }
-        let script = repositoryRoot.appendingPathComponent("editors/emacs/test/plist-lsp-test.el")
+        let script = SharedData.repositoryRoot.appendingPathComponent("editors/emacs/test/plist-lsp-test.el")
         try EditorRun.check(check, editor: "Emacs") { _, _ in
             (emacs, ["--batch", "-Q", "-l", Self.package.path, "-l", script.path], [:])
         }

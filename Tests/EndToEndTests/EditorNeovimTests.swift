@@ -3,6 +3,7 @@
 // editors/neovim/test/check.lua; each test here runs one of them in a fresh Neovim.
 import Foundation
 import Testing
+import PlistTestSupport
 
 @Suite("Editors: Neovim", .serialized)
 struct EditorNeovimTests {
@@ -11,7 +12,7 @@ struct EditorNeovimTests {
 
     func neovim(_ check: String) throws {
         let nvim = try EditorTools.require(EditorTools.nvim, "nvim (Neovim)")
-        let directory = repositoryRoot.appendingPathComponent("editors/neovim/test")
+        let directory = SharedData.repositoryRoot.appendingPathComponent("editors/neovim/test")
         try EditorRun.check(check, editor: "Neovim") { fixture, _ in
             (nvim, ["--headless", "-i", "NONE", "-n",
                     "-u", directory.appendingPathComponent("init.lua").path,

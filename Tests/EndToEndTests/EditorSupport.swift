@@ -7,6 +7,7 @@
 // process is killed after `EditorRun.timeout`.
 import Foundation
 import Testing
+import PlistTestSupport
 
 enum EditorTools {
     /// CI sets CI=true (`.ci/run`).
@@ -106,7 +107,7 @@ enum EditorRun {
     }
 
     /// The fixture every editor check opens, copied so an editor can change it freely.
-    static let fixture = repositoryRoot.appendingPathComponent("editors/test/Info.plist")
+    static let fixture = SharedData.repositoryRoot.appendingPathComponent("editors/test/Info.plist")
 
     /// A home for the editor: no user configuration, no shada/history in the real home.
     static func isolatedEnvironment(_ home: URL) -> [String: String] {
@@ -140,7 +141,7 @@ enum EditorRun {
         environment["PLIST_LSP_FILE"] = fixture.path
         let (executable, arguments, extra) = command(fixture, environment)
         environment.merge(extra) { $1 }
-        let result = try run(executable, arguments, environment: environment, directory: repositoryRoot)
+        let result = try run(executable, arguments, environment: environment, directory: SharedData.repositoryRoot)
 
         let report = (try? String(contentsOf: resultURL, encoding: .utf8)) ?? ""
         let lines = report.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
@@ -193,7 +194,7 @@ final class TerminalNeovim {
         var environment = EditorRun.isolatedEnvironment(scratch.url.appendingPathComponent("home"))
         environment["PLIST_LSP_READY"] = ready.path
         environment.merge(extra) { $1 }
-        let init_ = repositoryRoot.appendingPathComponent("editors/neovim/test/init.lua").path
+        let init_ = SharedData.repositoryRoot.appendingPathComponent("editors/neovim/test/init.lua").path
         // tmux runs the command through a shell: hand it the environment explicitly.
         let command = (["env"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             + [nvim, "-i", "NONE", "-n", "-u", init_, file.path]).map(Self.quoted).joined(separator: " ")

@@ -3,10 +3,11 @@
 // (node --check), and every setting is documented.
 import Foundation
 import Testing
+import PlistTestSupport
 
 @Suite("Editors: VS Code extension")
 struct EditorVSCodeTests {
-    static let directory = repositoryRoot.appendingPathComponent("editors/vscode")
+    static let directory = SharedData.repositoryRoot.appendingPathComponent("editors/vscode")
     static let settings = ["plistLsp.server.path", "plistLsp.trace.server", "plistLsp.settings"]
     static let nodeAvailable = EditorTools.shouldRun(EditorTools.node != nil)
 
@@ -62,7 +63,7 @@ struct EditorVSCodeTests {
 
         let source = try text("extension.js")
         let readme = try text("README.md")
-        let docs = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/editors.md"), encoding: .utf8)
+        let docs = try String(contentsOf: SharedData.repositoryRoot.appendingPathComponent("docs/editors.md"), encoding: .utf8)
         // The client id makes vscode-languageclient read `plistLsp.trace.server` by itself.
         #expect(source.contains("CLIENT_ID = 'plistLsp'"))
         #expect(source.contains("SECTION = 'plistLsp'"))

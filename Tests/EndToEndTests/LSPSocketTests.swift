@@ -1,6 +1,7 @@
 // The built plist-lsp as a daemon on a Unix-domain socket: many clients, careful socket handling.
 import Foundation
 import Testing
+import PlistTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -172,7 +173,7 @@ import Glibc
     /// A position of `Int.max` in one client's requests and changes used to trap and take every
     /// session of the daemon down (and leave the socket behind). Now it is clamped.
     @Test func oneClientsHugePositionsHarmNoOtherSession() async throws {
-        try await offThePool {
+        try await onOwnThread {
             let directory = try Self.shortDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
             let path = directory.appendingPathComponent("s").path
@@ -216,7 +217,7 @@ import Glibc
     /// receive the next client's `initialize`: such a directory is refused.
     @Test(arguments: [0o777, 0o770, 0o720, 0o702])
     func aDirectoryOthersCanWriteToIsRefused(mode: Int) async throws {
-        try await offThePool {
+        try await onOwnThread {
             let directory = try Self.shortDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
             #expect(chmod(directory.path, mode_t(mode)) == 0)
@@ -232,7 +233,7 @@ import Glibc
     /// removed, the status is 128 + the signal.
     @Test(arguments: [SIGHUP, SIGUSR1])
     func hangupAndUser1RemoveTheSocket(signal: Int32) async throws {
-        try await offThePool {
+        try await onOwnThread {
             let directory = try Self.shortDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
             let path = directory.appendingPathComponent("s").path
@@ -245,7 +246,7 @@ import Glibc
 
     /// SIGPIPE is ignored (a write to a client that left is that session's error only).
     @Test func sigpipeIsIgnored() async throws {
-        try await offThePool {
+        try await onOwnThread {
             let directory = try Self.shortDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
             let path = directory.appendingPathComponent("s").path
@@ -266,7 +267,7 @@ import Glibc
     /// writers end when their queue is empty, so 40 initialized, idle clients add (almost) no
     /// thread to the daemon (one reader thread each used to add 40). Counted in /proc (Linux).
     @Test func idleClientsHoldNoThreadOfTheirOwn() async throws {
-        try await offThePool {
+        try await onOwnThread {
             guard FileManager.default.fileExists(atPath: "/proc/self/task") else {
                 print("skipped: no /proc/PID/task to count the daemon's threads on this system")
                 return
@@ -312,7 +313,7 @@ import Glibc
     /// in its own bounded queue: others are served meanwhile, and past the bound (64 MiB) the
     /// client is disconnected.
     @Test func aClientThatNeverReadsStallsNobodyAndIsDisconnected() async throws {
-        try await offThePool {
+        try await onOwnThread {
             let directory = try Self.shortDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
             let path = directory.appendingPathComponent("s").path
@@ -362,16 +363,5 @@ import Glibc
             daemon.signal(SIGTERM)
             #expect(try daemon.waitForExit() == 128 + SIGTERM)
         }
-    }
-}
-
-/// Runs a blocking test body on a thread of its own, so that long waits (for a daemon, a socket,
-/// a child process) never hold a thread of the cooperative pool, which the in-process server
-/// tests running in parallel need.
-func offThePool(_ body: @escaping @Sendable () throws -> Void) async throws {
-    try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
-        Thread {
-            do { try body(); done.resume() } catch { done.resume(throwing: error) }
-        }.start()
     }
 }

@@ -1,6 +1,7 @@
 // The built plist-lsp serving LSP over its stdin/stdout, as editors start it.
 import Foundation
 import Testing
+import PlistTestSupport
 
 @Suite struct LSPStdioTests {
     static let broken = "<plist><dict><key>😀A</key><string>x</strng></dict></plist>\n"
@@ -101,7 +102,7 @@ import Testing
     /// Over stdio, `exit` used to wait until the client drained stdout: a client that pipelines
     /// hundreds of requests and reads nothing kept the server alive. Now the server exits.
     @Test func exitDoesNotWaitForAClientThatDoesNotRead() async throws {
-        try await offThePool {
+        try await onOwnThread {
             let process = Process()
             process.executableURL = Binary.url
             let input = Pipe(), output = Pipe()

@@ -7,7 +7,7 @@ import Testing
 import PlistTestSupport
 
 @Suite struct PreprocessedPlistTests {
-    static let corpus = SharedData.corpusDirectory.appendingPathComponent("files")
+    static let corpus = SharedData.corpusFilesDirectory
     static let owncloud = "owncloud__ios-app__ownCloud__Resources__Info.plist"
     static let misteu = "misteu__XCodePreprocessFun__PreprocessorFlagsTest__PreprocessorFlagsTest__Info.plist"
 

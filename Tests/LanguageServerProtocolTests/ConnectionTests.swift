@@ -97,7 +97,7 @@ import Glibc
         let perWriter = 40
         try await withTimeout {
             // Writers on real threads (blocking writes must not occupy the cooperative pool).
-            async let written: Void = onThread {
+            async let written: Void = onOwnThread {
                 DispatchQueue.concurrentPerform(iterations: writers) { writer in
                     for index in 0..<perWriter {
                         // Sizes up to ~200 KB exceed the pipe buffer, forcing partial writes.
@@ -166,7 +166,7 @@ import Glibc
         server.start()
         let text = String(repeating: "<key>k</key><string>v</string>\n", count: 300_000)  // ≈ 9.6 MB
         try await withTimeout {
-            async let sent: Void = onThread {
+            async let sent: Void = onOwnThread {
                 try client.send(DidOpenTextDocumentNotification(textDocument: TextDocumentItem(uri: "file:///big", languageId: "plist", version: 1, text: text)))
             }
             var events = server.events.makeAsyncIterator()

@@ -27,16 +27,6 @@ func withTimeout(
     }
 }
 
-/// Runs blocking work on a dedicated thread (never on the cooperative pool).
-func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread {
-            do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
-        }
-        thread.start()
-    }
-}
-
 func writeString(_ fd: Int32, _ text: String) {
     let bytes = Array(text.utf8)
     _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }

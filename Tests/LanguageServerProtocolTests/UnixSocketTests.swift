@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LanguageServerProtocol
 import PlistSupport
+import PlistTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,7 +18,7 @@ import Glibc
         #expect(mode.permissions == 0o600)
 
         let clientFD = try UnixSocketListener.connect(to: path)
-        let server = try await onThread { try listener.accept() }
+        let server = try await onOwnThread { try listener.accept() }
         let client = Connection(socket: clientFD)
         server.start()
         client.start()
@@ -107,7 +108,7 @@ import Glibc
         let listener = try UnixSocketListener(path: path)
         #expect(fileMode(path)?.permissions == 0o600)
         let client = try UnixSocketListener.connect(to: path)
-        let connection = try await onThread { try listener.accept() }
+        let connection = try await onOwnThread { try listener.accept() }
         connection.close()
         close(client)
         listener.close()
@@ -179,7 +180,7 @@ import Glibc
         // libdispatch registers the source asynchronously; until then SIG_IGN discards the
         // signal, so keep raising until the handler has run once.
         let stop = Locked(false)
-        async let raiser: Void = onThread {
+        async let raiser: Void = onOwnThread {
             while !stop.withLock({ $0 }) {
                 kill(getpid(), SIGUSR2)
                 usleep(20_000)

@@ -22,7 +22,7 @@ struct ExpectedFinding: Hashable {
 @Suite struct CorpusFalseAlarmTests {
     /// The reviewed findings, from `Expectations/corpus-findings.tsv` beside this file.
     static let expected: [ExpectedFinding] = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Expectations/corpus-findings.tsv")
+        let url = SharedData.repositoryRoot.appendingPathComponent("Tests/PlistAnalysisTests/Expectations/corpus-findings.tsv")
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in
             guard !line.hasPrefix("#") else { return nil }

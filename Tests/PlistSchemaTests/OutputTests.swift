@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import PlistSchema
+import PlistTestSupport
 
 @Suite struct OutputTests {
     let db = Fixtures.database
@@ -14,7 +15,7 @@ import Testing
     ]
 
     @Test func docsKeysMarkdownIsCurrent() throws {
-        let url = Fixtures.repoRoot.appendingPathComponent("docs/keys.md")
+        let url = SharedData.repositoryRoot.appendingPathComponent("docs/keys.md")
         let committed = try? String(contentsOf: url, encoding: .utf8)
         #expect(committed == KeyRendering.markdown(db), "docs/keys.md is stale: run `swift run plist-lsp keys --format markdown > docs/keys.md`")
     }

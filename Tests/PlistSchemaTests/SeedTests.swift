@@ -57,7 +57,7 @@ import PlistTestSupport
 
     @Test(.enabled(if: SharedData.runSeedTests, SharedData.seedsSkipNote))
     func everyKeyTheSeedsNameIsKnownOrExcluded() throws {
-        let texts = try #require(Fixtures.seedTexts())
+        let texts = try SharedData.requireSeedTexts()
         let tokens = Self.keyTokens(in: texts.joined(separator: "\n"))
         #expect(tokens.count > 250)
         var missing: [String] = []
@@ -77,7 +77,7 @@ import PlistTestSupport
 
     @Test(.enabled(if: SharedData.runSeedTests, SharedData.seedsSkipNote))
     func fromSeedsFlagMatchesTheSeeds() throws {
-        let texts = try #require(Fixtures.seedTexts())
+        let texts = try SharedData.requireSeedTexts()
         let raw = texts.joined(separator: "\n")
         let dehyphenated = raw.replacingOccurrences(of: "–", with: "").replacingOccurrences(of: "-", with: "")
         for definition in db.definitions {
@@ -96,7 +96,7 @@ import PlistTestSupport
 
     @Test(.enabled(if: SharedData.runSeedTests, SharedData.seedsSkipNote))
     func proseIsInOurOwnWords() throws {
-        let texts = try #require(Fixtures.seedTexts())
+        let texts = try SharedData.requireSeedTexts()
         var seedWindows = Set<String>()
         for text in texts {
             let words = Fixtures.words(text)

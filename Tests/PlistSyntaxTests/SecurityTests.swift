@@ -70,7 +70,7 @@ import XMLReference
     /// The structural guarantee behind the tests above: PlistSyntax imports no module, so it has no
     /// API through which it could open a file or a socket.
     @Test func plistSyntaxImportsNothingThatCanDoIO() throws {
-        let sources = TestFiles.repositoryRoot.appendingPathComponent("Sources/PlistSyntax")
+        let sources = SharedData.repositoryRoot.appendingPathComponent("Sources/PlistSyntax")
         let files = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
         #expect(!files.isEmpty, "no sources at \(sources.path)")
         for name in files {

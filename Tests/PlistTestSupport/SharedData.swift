@@ -15,6 +15,8 @@ public enum SharedData {
     public static let directory = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
     /// `../shared/corpus` (its `files/`, `MANIFEST.tsv` and `README.md`).
     public static let corpusDirectory = directory.appendingPathComponent("corpus")
+    /// `../shared/corpus/files`: the plists themselves.
+    public static let corpusFilesDirectory = corpusDirectory.appendingPathComponent("files")
     /// `../shared/seeds`: the reference texts the key database was written from.
     public static let seedsDirectory = directory.appendingPathComponent("seeds")
 
@@ -78,7 +80,7 @@ public enum SharedData {
         for line in manifest.split(separator: "\n").dropFirst() {
             let cols = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard cols.count >= 9, cols[0] != "-" else { continue }
-            let url = corpusDirectory.appendingPathComponent("files").appendingPathComponent(cols[0])
+            let url = corpusFilesDirectory.appendingPathComponent(cols[0])
             guard let data = FileManager.default.contents(atPath: url.path) else { continue }
             out.append(CorpusFile(name: cols[0], kind: cols[5], plistlibParses: cols[8] == "yes", notes: cols[6], url: url, bytes: [UInt8](data)))
         }
@@ -91,6 +93,14 @@ public enum SharedData {
         return corpusFiles
     }
 
+    /// The seed texts (`../shared/seeds/*.txt`, sorted by name), or an error that says where they were looked for.
+    public static func requireSeedTexts() throws -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: seedsDirectory.path))?
+            .filter { $0.hasSuffix(".txt") }.sorted() ?? []
+        guard !names.isEmpty else { throw Missing(what: "Apple's reference texts (seeds)", at: seedsDirectory.path) }
+        return names.compactMap { try? String(contentsOf: seedsDirectory.appendingPathComponent($0), encoding: .utf8) }
+    }
+
     /// The error a test throws when the shared data it needs is missing.
     public struct Missing: Error, CustomStringConvertible {
         public let what: String
@@ -99,10 +109,11 @@ public enum SharedData {
     }
 }
 
-/// Runs CPU-heavy test work on a thread of its own, so that the cooperative pool (two threads on a
-/// two-core machine) stays free for the language-server tests running in parallel, which time out
-/// otherwise. The work returns what it found; the test asserts on it (issues are recorded on the
-/// test's own task, never from the other thread).
+/// Runs CPU-heavy or blocking test work (long waits for a daemon, a socket, a child process) on a
+/// thread of its own, so that the cooperative pool (two threads on a two-core machine) stays free
+/// for the language-server tests running in parallel, which time out otherwise. The work returns
+/// what it found; the test asserts on it (issues are recorded on the test's own task, never from
+/// the other thread).
 public func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         let thread = Thread { continuation.resume(with: Result { try body() }) }

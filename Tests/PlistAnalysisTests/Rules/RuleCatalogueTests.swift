@@ -4,6 +4,7 @@ import Foundation
 import PlistAnalysis
 import PlistSyntax
 import Testing
+import PlistTestSupport
 
 struct RuleArgument: CustomTestStringConvertible, Sendable {
     let rule: any Rule
@@ -54,8 +55,7 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
     }
 
     @Test func documentationIsCurrent() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/diagnostics.md")
+        let url = SharedData.repositoryRoot.appendingPathComponent("docs/diagnostics.md")
         let generated = RuleDocumentation.markdown()
         if ProcessInfo.processInfo.environment["PLIST_LSP_UPDATE_DOCS"] == "1" {
             try generated.write(to: url, atomically: true, encoding: .utf8)
