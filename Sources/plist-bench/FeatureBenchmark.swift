@@ -6,9 +6,6 @@ import LanguageServerProtocol
 import PlistAnalysis
 import PlistSchema
 import PlistSyntax
-#if canImport(Glibc)
-import Glibc
-#endif
 
 struct FeatureLatencySection: BenchmarkSection {
     let id = "features"
@@ -29,20 +26,22 @@ struct FeatureLatencySection: BenchmarkSection {
             }
             table.add(point.label, "in process (analysis)", "\(iterations)", formatTime(sample.median), formatTime(sample.percentile(99)), "")
         }
-        guard let binary = LSPBenchServer.binaryPath() else {
+        guard let binary = LSPBenchClient.binaryPath() else {
             table.print()
             print("\nplist-lsp not found next to plist-bench (build it: swift build -c release); round trips skipped.")
             return
         }
         do {
-            let client = try FeatureBenchClient(binary: binary)
-            try client.open(text)
+            let client = try LSPBenchClient(binary: binary)
+            try client.initialize(capabilities: FeatureBenchDocument.capabilities)
+            try client.open(uri: FeatureBenchDocument.uri, text: text)
+            try client.waitForDiagnostics(uri: FeatureBenchDocument.uri, version: 1)
             for point in points {
                 var seconds: [Double] = []
                 let clock = ContinuousClock()
                 for i in 0..<(iterations + 20) {
                     let start = clock.now
-                    let items = try client.request(point)
+                    let items = try client.measure(point)
                     if i >= 20 { seconds.append((clock.now - start).seconds) }
                     benchSink &+= items
                 }
@@ -70,6 +69,15 @@ struct FeaturePoint {
 /// A realistic Info.plist of about 40 KB: every root key of the database with a value of its type,
 /// URL types and ATS exception domains, plus the places the requests go.
 enum FeatureBenchDocument {
+    static let uri = "file:///bench/Info.plist"
+    /// A client that takes snippets and Markdown.
+    static var capabilities: [String: Any] {
+        ["textDocument": [
+            "completion": ["completionItem": ["snippetSupport": true, "labelDetailsSupport": true]],
+            "hover": ["contentFormat": ["markdown"]],
+        ]]
+    }
+
     static func make() -> (String, [FeaturePoint]) {
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n"
         let roots = KeyDatabase.shared.keys(at: [], domain: .infoPlist)
@@ -123,78 +131,18 @@ enum FeatureBenchDocument {
     }
 }
 
-/// plist-lsp over pipes with a client that takes snippets and Markdown.
-final class FeatureBenchClient {
-    let process = Process()
-    private let input = Pipe(), output = Pipe()
-    private var framer = MessageFramer()
-    private var queue: [[String: Any]] = []
-    private var nextID = 1
-    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    private let uri = "file:///bench/Info.plist"
-
-    init(binary: String) throws {
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--log-level", "error"]
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        let capabilities: [String: Any] = ["textDocument": [
-            "completion": ["completionItem": ["snippetSupport": true, "labelDetailsSupport": true]],
-            "hover": ["contentFormat": ["markdown"]],
-        ]]
-        _ = try call("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": capabilities])
-        try send(["jsonrpc": "2.0", "method": "initialized", "params": [String: Any]()])
-    }
-
-    deinit { if process.isRunning { process.terminate() } }
-
-    func open(_ text: String) throws {
-        try send(["jsonrpc": "2.0", "method": "textDocument/didOpen",
-                  "params": ["textDocument": ["uri": uri, "languageId": "plist", "version": 1, "text": text]]])
-    }
-
+extension LSPBenchClient {
     /// Sends the point's request and waits for its response; returns the item count (or hover length).
-    func request(_ point: FeaturePoint) throws -> Int {
-        let params: [String: Any] = ["textDocument": ["uri": uri], "position": ["line": point.line, "character": point.character]]
+    func measure(_ point: FeaturePoint) throws -> Int {
+        let params: [String: Any] = ["textDocument": ["uri": FeatureBenchDocument.uri],
+                                     "position": ["line": point.line, "character": point.character]]
         switch point.kind {
         case .completion:
-            let result = try call("textDocument/completion", params)["result"] as? [String: Any]
+            let result = try request("textDocument/completion", params)["result"] as? [String: Any]
             return (result?["items"] as? [Any])?.count ?? 0
         case .hover:
-            let result = try call("textDocument/hover", params)["result"] as? [String: Any]
+            let result = try request("textDocument/hover", params)["result"] as? [String: Any]
             return ((result?["contents"] as? [String: Any])?["value"] as? String)?.count ?? 0
-        }
-    }
-
-    func shutdown() throws {
-        _ = try call("shutdown", nil)
-        try send(["jsonrpc": "2.0", "method": "exit"])
-        process.waitUntilExit()
-    }
-
-    private func send(_ object: [String: Any]) throws {
-        let body = try JSONSerialization.data(withJSONObject: object)
-        try input.fileHandleForWriting.write(contentsOf: Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
-    }
-
-    private func call(_ method: String, _ params: [String: Any]?) throws -> [String: Any] {
-        let id = nextID
-        nextID += 1
-        var message: [String: Any] = ["jsonrpc": "2.0", "id": id, "method": method]
-        if let params { message["params"] = params }
-        try send(message)
-        while true {
-            if let index = queue.firstIndex(where: { $0["method"] == nil && $0["id"] as? Int == id }) { return queue.remove(at: index) }
-            queue.removeAll { $0["method"] != nil }  // notifications (diagnostics) are not measured
-            let fd = output.fileHandleForReading.fileDescriptor
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw BenchError("plist-lsp closed its output") }
-            let events = buffer.withUnsafeBytes { framer.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
-            for case .message(let body) in events {
-                if let object = try JSONSerialization.jsonObject(with: body) as? [String: Any] { queue.append(object) }
-            }
         }
     }
 }
