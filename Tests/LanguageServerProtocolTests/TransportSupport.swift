@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import LanguageServerProtocol
-import PlistTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
