@@ -93,16 +93,9 @@ final class TestClient: @unchecked Sendable {
 
     func sendRaw(_ body: String) { sendRaw(Data(body.utf8)) }
 
+    /// Writes `bytes` in full (a server that has gone away takes nothing: the test sees that later).
     func sendBytes(_ bytes: Data) {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(writeFD, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
-                offset += n
-            }
-        }
+        bytes.withUnsafeBytes { raw in _ = try? writeAll(writeFD, raw) }
     }
 
     func send<N: LSPNotification>(_ notification: N) throws {
