@@ -3,7 +3,8 @@
 // Module dependencies point one way (see docs/architecture.md):
 //   PlistSyntax <- PlistSchema <- PlistAnalysis <- PlistLanguageServer <- plist-lsp
 //   LanguageServerProtocol <- PlistLanguageServer
-//   PlistSupport (locks, threads, logging, POSIX and path helpers) <- every module above but PlistSyntax
+//   PlistSupport (locks, threads, logging, POSIX and path helpers) <- PlistSchema, LanguageServerProtocol,
+//     PlistLanguageServer, plist-lsp (PlistSyntax imports nothing of ours; PlistAnalysis needs only Mutex)
 //   CLibXML2 <- XMLReference (tests and benchmarks only: the reference XML parser; optional, see below)
 import PackageDescription
 #if canImport(FoundationEssentials)
