@@ -13,38 +13,40 @@ struct EditorEmacsTests {
     static let eglotSkipReason: Comment = "emacs or eglot is not installed (apt-get install emacs-nox elpa-eglot); skipped here, a failure when CI=true"
     static let package = SharedData.repositoryRoot.appendingPathComponent("editors/emacs/plist-lsp.el")
 
-    func emacs(_ check: String) throws {
+    func emacs(_ check: String) async throws {
         let emacs = try EditorTools.require(EditorTools.emacs, "emacs")
         if !EditorTools.emacsHasEglot {
             Issue.record("eglot cannot be loaded, and CI=true requires it (apt-get install elpa-eglot)")
             return
         }
         let script = SharedData.repositoryRoot.appendingPathComponent("editors/emacs/test/plist-lsp-test.el")
-        try EditorRun.check(check, editor: "Emacs") { _, _ in
+        try await EditorRun.check(check, editor: "Emacs") { _, _ in
             (emacs, ["--batch", "-Q", "-l", Self.package.path, "-l", script.path], [:])
         }
     }
 
-    /// Byte-compiles a copy of plist-lsp.el with warnings as errors; `preamble` runs first.
-    func byteCompile(preamble: String) throws {
+    /// Byte-compiles a copy of plist-lsp.el with warnings as errors; `preamble` runs first (Emacs
+    /// is waited for on a thread of its own, off the cooperative pool).
+    func byteCompile(preamble: String) async throws {
         let emacs = try EditorTools.require(EditorTools.emacs, "emacs")
         let scratch = try TemporaryDirectory()
         let copy = scratch.url.appendingPathComponent("plist-lsp.el")
         try FileManager.default.copyItem(at: Self.package, to: copy)
-        let result = try EditorRun.run(emacs, ["--batch", "-Q", "--eval", "(progn \(preamble) (setq byte-compile-error-on-warn t))",
-                                               "-f", "batch-byte-compile", copy.path],
-                                       environment: ["HOME": scratch.url.path])
+        let arguments = ["--batch", "-Q", "--eval", "(progn \(preamble) (setq byte-compile-error-on-warn t))",
+                         "-f", "batch-byte-compile", copy.path]
+        let home = scratch.url.path
+        let result = try await onOwnThread { try EditorRun.run(emacs, arguments, environment: ["HOME": home]) }
         #expect(result.status == 0 && !result.timedOut, "byte-compilation failed:\n\(result.stderr)")
         #expect(!result.stderr.contains("Warning"), "byte-compilation warned:\n\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("plist-lsp.elc").path))
     }
 
     @Test("plist-lsp.el byte-compiles with no warnings (neither eglot nor lsp-mode loaded)", .enabled(if: available, skipReason))
-    func byteCompilesAlone() throws { try byteCompile(preamble: "") }
+    func byteCompilesAlone() async throws { try await byteCompile(preamble: "") }
 
     @Test("plist-lsp.el byte-compiles with no warnings with eglot loaded", .enabled(if: withEglot, eglotSkipReason))
-    func byteCompilesWithEglot() throws {
-        try byteCompile(preamble: """
+    func byteCompilesWithEglot() async throws {
+        try await byteCompile(preamble: """
             (require 'package) (setq package-user-dir (make-temp-file "elpa" t)) \
             (setq package-directory-list (list "/usr/share/emacs/site-lisp/elpa")) (package-initialize) (require 'eglot)
             """)
@@ -52,17 +54,17 @@ struct EditorEmacsTests {
 
     @Test("plist-mode (from nxml-mode) for .plist, .entitlements, .xcprivacy; eglot uses languageId plist",
           .enabled(if: withEglot, eglotSkipReason))
-    func modes() throws { try emacs("modes") }
+    func modes() async throws { try await emacs("modes") }
 
     @Test("eglot gets diagnostics at the right lines and columns", .enabled(if: withEglot, eglotSkipReason))
-    func diagnostics() throws { try emacs("diagnostics") }
+    func diagnostics() async throws { try await emacs("diagnostics") }
 
     @Test("hover on a key shows its documentation", .enabled(if: withEglot, eglotSkipReason))
-    func hover() throws { try emacs("hover") }
+    func hover() async throws { try await emacs("hover") }
 
     @Test("completion in a top-level <key> offers NSCameraUsageDescription", .enabled(if: withEglot, eglotSkipReason))
-    func completion() throws { try emacs("completion") }
+    func completion() async throws { try await emacs("completion") }
 
     @Test("the Add NSCameraUsageDescription quick-fix edits the buffer", .enabled(if: withEglot, eglotSkipReason))
-    func quickFix() throws { try emacs("quickfix") }
+    func quickFix() async throws { try await emacs("quickfix") }
 }

@@ -10,10 +10,10 @@ struct EditorNeovimTests {
     static let available = EditorTools.shouldRun(EditorTools.nvim != nil)
     static let skipReason: Comment = "nvim is not installed (apt-get install neovim); skipped here, a failure when CI=true"
 
-    func neovim(_ check: String) throws {
+    func neovim(_ check: String) async throws {
         let nvim = try EditorTools.require(EditorTools.nvim, "nvim (Neovim)")
         let directory = SharedData.repositoryRoot.appendingPathComponent("editors/neovim/test")
-        try EditorRun.check(check, editor: "Neovim") { fixture, _ in
+        try await EditorRun.check(check, editor: "Neovim") { fixture, _ in
             (nvim, ["--headless", "-i", "NONE", "-n",
                     "-u", directory.appendingPathComponent("init.lua").path,
                     "-c", "luafile \(directory.appendingPathComponent("check.lua").path)",
@@ -23,17 +23,17 @@ struct EditorNeovimTests {
 
     @Test("plist filetype with XML highlighting; the server attaches to .plist, .entitlements, .xcprivacy",
           .enabled(if: available, skipReason))
-    func filetypeAndAttach() throws { try neovim("filetype") }
+    func filetypeAndAttach() async throws { try await neovim("filetype") }
 
     @Test("diagnostics arrive at the right lines and columns", .enabled(if: available, skipReason))
-    func diagnostics() throws { try neovim("diagnostics") }
+    func diagnostics() async throws { try await neovim("diagnostics") }
 
     @Test("hover on a key shows its documentation", .enabled(if: available, skipReason))
-    func hover() throws { try neovim("hover") }
+    func hover() async throws { try await neovim("hover") }
 
     @Test("completion in a top-level <key> offers NSCameraUsageDescription", .enabled(if: available, skipReason))
-    func completion() throws { try neovim("completion") }
+    func completion() async throws { try await neovim("completion") }
 
     @Test("the Add NSCameraUsageDescription quick-fix edits the buffer", .enabled(if: available, skipReason))
-    func quickFix() throws { try neovim("quickfix") }
+    func quickFix() async throws { try await neovim("quickfix") }
 }

@@ -122,11 +122,13 @@ enum EditorRun {
     }
 
     /// Runs one check script: copies the fixture, runs the editor, and turns the result lines
-    /// ("PASS|FAIL check: detail") into expectations. Returns the PASS lines.
+    /// ("PASS|FAIL check: detail") into expectations. Returns the PASS lines. The editor is waited
+    /// for on a thread of its own (`onOwnThread`): an editor run takes seconds, and a thread of the
+    /// two-thread cooperative pool held that long starves the in-process server tests.
     @discardableResult
     static func check(_ name: String, editor: String, sourceLocation: SourceLocation = #_sourceLocation,
                       command: (_ fixture: URL, _ environment: [String: String]) -> (String, [String], [String: String]))
-        throws -> [String]
+        async throws -> [String]
     {
         guard FileManager.default.isExecutableFile(atPath: Binary.url.path) else { throw Binary.BinaryMissing(path: Binary.url.path) }
         let scratch = try TemporaryDirectory()
@@ -141,7 +143,10 @@ enum EditorRun {
         environment["PLIST_LSP_FILE"] = fixture.path
         let (executable, arguments, extra) = command(fixture, environment)
         environment.merge(extra) { $1 }
-        let result = try run(executable, arguments, environment: environment, directory: SharedData.repositoryRoot)
+        let finalEnvironment = environment
+        let result = try await onOwnThread {
+            try run(executable, arguments, environment: finalEnvironment, directory: SharedData.repositoryRoot)
+        }
 
         let report = (try? String(contentsOf: resultURL, encoding: .utf8)) ?? ""
         let lines = report.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)

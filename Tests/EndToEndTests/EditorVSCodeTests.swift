@@ -94,9 +94,10 @@ struct EditorVSCodeTests {
 
     @Test("extension.js parses (node --check)",
           .enabled(if: nodeAvailable, "node is not installed; skipped here, a failure when CI=true"))
-    func entryFileParses() throws {
+    func entryFileParses() async throws {
         let node = try EditorTools.require(EditorTools.node, "node (Node.js)")
-        let result = try EditorRun.run(node, ["--check", Self.directory.appendingPathComponent("extension.js").path], environment: [:])
+        let entry = Self.directory.appendingPathComponent("extension.js").path
+        let result = try await onOwnThread { try EditorRun.run(node, ["--check", entry], environment: [:]) }
         #expect(result.status == 0, "node --check failed:\n\(result.stderr)")
     }
 }
