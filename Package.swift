@@ -84,6 +84,8 @@ let package = Package(
         ),
         .testTarget(name: "XMLReferenceTests", dependencies: ["XMLReference", "PlistTestSupport"]),
         .testTarget(name: "PlistSupportTests", dependencies: ["PlistSupport", "PlistTestSupport"]),
+        // The layering of docs/architecture.md, checked against every import and Package.swift itself.
+        .testTarget(name: "ArchitectureTests", dependencies: ["PlistTestSupport"]),
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol", "PlistSupport", "PlistTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PlistTestSupport"]),  // drives the built binary; links none of our modules
         .testTarget(

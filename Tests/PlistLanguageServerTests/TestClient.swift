@@ -152,7 +152,7 @@ final class TestClient: @unchecked Sendable {
 
     /// Takes the first message matching `predicate`, waiting for it if needed.
     func next(_ what: String, where predicate: @escaping (JSONValue) -> Bool) async throws -> JSONValue {
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + .seconds(300)
         var scanned = -1
         while ContinuousClock.now < deadline {
             let found: JSONValue? = lock.withLock {
@@ -229,7 +229,7 @@ final class TestClient: @unchecked Sendable {
     }
 }
 
-func withGuard<T: Sendable>(_ what: String, seconds: Int = 60, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+func withGuard<T: Sendable>(_ what: String, seconds: Int = 300, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
     try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask { try await body() }
         group.addTask {

@@ -129,12 +129,12 @@ public final class Connection: Sendable {
         guard shouldStart else { return }
         let input = Input(self)
         if input.isSocket {
+            // The daemon's sessions: any number of them, idle most of the time, share one thread.
             ReadPoller.shared.add(input)
-        } else if ownsFileDescriptors && fcntl(readFD, F_SETFL, fcntl(readFD, F_GETFL) | O_NONBLOCK) == 0 {
-            ReadPoller.shared.add(input)  // our own pipe: non-blocking reads are ours to choose
         } else {
-            // A borrowed descriptor (stdin): its file status flags are shared with whoever
-            // started us, so it keeps blocking reads, on a thread of its own (one per process).
+            // A pipe (stdio: one per process; in-process tests): blocking reads on a thread of
+            // its own. A borrowed stdin's file status flags are shared with whoever started us,
+            // so it could not be made non-blocking anyway.
             startDetachedThread(name: "lsp-reader-\(readFD)") { input.readUntilEnd() }
         }
     }
