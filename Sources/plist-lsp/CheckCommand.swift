@@ -98,6 +98,7 @@ struct Check: ParsableCommand {
         case .infoPlistRules: return "--no-info-plist-rules"
         case .fileKind: return "--file-kind"
         case .preprocessorDefinitions: return "-D"
+        case .sourceEvidence: return "--no-source-evidence"
         case .inlayHints: return setting.rawValue  // no flag: check shows no inlay hints
         }
     }
