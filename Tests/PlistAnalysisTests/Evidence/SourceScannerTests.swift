@@ -1,5 +1,6 @@
 // The source scan: what counts as a use of a privacy-relevant API and what does not (comments,
 // literals, everyday names), in Swift, Objective-C and C, with the offsets and positions of each use.
+import Foundation
 import PlistAnalysis
 import PlistSyntax
 import PlistTestSupport
@@ -197,5 +198,21 @@ private let defaults = PrivacyNeed.apiCategory(PrivacySymbols.userDefaults)
         #expect(evidence.relevant(toPlistAt: "/p/Resources/Info.plist")?.needs.count == 3)
         #expect(evidence.relevant(toPlistAt: "/p/Pods/SDK/PrivacyInfo.xcprivacy") == nil)
         #expect(evidence.relevant(toPlistAt: "/elsewhere/Info.plist")?.needs.count == 3)
+    }
+}
+
+@Suite struct SourceEvidenceDocumentationTests {
+    /// The symbol table in docs/source-evidence.md, between its markers, is the one the scan uses.
+    @Test func documentationIsCurrent() throws {
+        let url = SharedData.repositoryRoot.appendingPathComponent("docs/source-evidence.md")
+        let current = try String(contentsOf: url, encoding: .utf8)
+        let start = "<!-- symbols:start -->\n", end = "<!-- symbols:end -->"
+        let head = try #require(current.range(of: start)), tail = try #require(current.range(of: end))
+        let generated = String(current[..<head.upperBound]) + SymbolDocumentation.markdown() + String(current[tail.lowerBound...])
+        if ProcessInfo.processInfo.environment["PLIST_LSP_UPDATE_DOCS"] == "1" {
+            try generated.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let now = try String(contentsOf: url, encoding: .utf8)
+        #expect(now == generated, "docs/source-evidence.md is stale: run PLIST_LSP_UPDATE_DOCS=1 swift test --filter documentationIsCurrent")
     }
 }
