@@ -14,7 +14,7 @@ import PlistSupport
 /// Hidden folders are skipped except `.build` (SwiftPM's checkouts, reported as third-party), as
 /// are asset catalogs and Xcode project bundles; symbolic links to folders are not followed. At
 /// most `maximumFiles` files are scanned, each of at most `maximumFileSize` bytes (larger ones
-/// are generated or amalgamated code). Scans run on the caller's thread: the server calls them
+/// are generated or amalgamated code). Symbolic links to files are read. Scans run on the caller's thread: the server calls them
 /// from a thread of its own, never from the cooperative pool.
 public final class SourceTree: Sendable {
     /// The folder (absolute, without a trailing slash).
@@ -124,70 +124,35 @@ public final class SourceTree: Sendable {
     }
 
     /// Calls `visit` with each source file's path below the root and its full path, folder by
-    /// folder in name order, until it returns false.
+    /// folder in name order, until it returns false. (A name with a source extension that is not
+    /// a regular file, or a link to one, is skipped when it is read.)
     private func walk(_ visit: (String, String) -> Bool) {
         var folders = [""]
         while let folder = folders.popLast() {
-            let full = folder.isEmpty ? root : (root == "/" ? "/" : root + "/") + folder
-            guard let entries = Self.entries(of: full) else { continue }
+            let full = folder.isEmpty ? root : PathName.joining(root, folder)
+            guard let entries = directoryEntries(full) else { continue }
             var subfolders: [String] = []
-            for (name, kind) in entries.sorted(by: { $0.name < $1.name }) {
+            for (name, isDirectory) in entries.sorted(by: { $0.name < $1.name }) {
                 let relative = folder.isEmpty ? name : folder + "/" + name
-                switch kind {
-                case .folder:
+                if isDirectory {
                     if Self.isWalked(name) { subfolders.append(relative) }
-                case .file:
-                    if SourceLanguage(path: name) != nil, !visit(relative, full + (full == "/" ? "" : "/") + name) { return }
-                case .other:
-                    break
+                } else if SourceLanguage(path: name) != nil, !visit(relative, PathName.joining(full, name)) {
+                    return
                 }
             }
             folders += subfolders.reversed()
         }
     }
 
-    private enum EntryKind { case folder, file, other }
-
-    /// The entries of a folder with their kinds (symbolic links: what they point to, except that a
-    /// link to a folder is not followed); nil when it cannot be read.
-    private static func entries(of path: String) -> [(name: String, kind: EntryKind)]? {
-        guard let directory = opendir(path) else { return nil }
-        defer { closedir(directory) }
-        var out: [(name: String, kind: EntryKind)] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            let kind: EntryKind
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_DIR): kind = .folder
-            case Int32(DT_REG): kind = .file
-            case Int32(DT_LNK), Int32(DT_UNKNOWN):
-                var info = stat()
-                let full = path + (path == "/" ? "" : "/") + name
-                if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN), lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-                    kind = .folder
-                } else if stat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
-                    kind = .file
-                } else {
-                    kind = .other
-                }
-            default: kind = .other
-            }
-            out.append((name, kind))
-        }
-        return out
-    }
-
     /// The file's hits: `known`'s when its size and modification time are the same, else read
     /// and scanned; nil when it cannot be read (or is too large).
     private func load(_ path: String, relative: String, known: File?) -> File? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that a FIFO with a source name cannot hold the scan; fstat then skips it.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }  // a folder, a device…
         #if canImport(Darwin)
         let stamp = Stamp(size: Int(info.st_size), seconds: Int(info.st_mtimespec.tv_sec), nanoseconds: Int(info.st_mtimespec.tv_nsec))
         #else
@@ -214,7 +179,7 @@ public final class SourceTree: Sendable {
         var folder = path
         while let slash = folder.lastIndex(of: "/"), slash != folder.startIndex {
             folder = String(folder[..<slash])
-            if let entries = entries(of: folder), entries.contains(where: { $0.name == "Package.swift" || $0.name == ".git" || $0.name.hasSuffix(".xcodeproj") }) {
+            if let entries = directoryEntries(folder), entries.contains(where: { $0.name == "Package.swift" || $0.name == ".git" || $0.name.hasSuffix(".xcodeproj") }) {
                 return folder
             }
         }

@@ -101,37 +101,36 @@ struct GeneratedTree {
     }
 
     static func swift(_ n: Int, lines: Int, _ random: inout SplitMix) -> String {
-        var out = "import Foundation\n"
-        var written = 1
-        while written < lines {
-            switch random.next() % 40 {
-            case 0: out += "    let flag\(written) = UserDefaults.standard.bool(forKey: \"flag\(written)\")\n"
-            case 1: out += "    // UserDefaults would be simpler, but the value lives in the keychain.\n"
-            case 2: out += "    let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date\n"
-            case 3: out += "    let label = \"stat(path) is not called here: \\(count) items\"\n"
-            case 4...12: out += "    /* Work out the layout for item \(written). */ let width\(written) = bounds.width * 0.5\n"
-            case 13...25: out += "    func render\(n)_\(written)(_ item: Item, into context: inout RenderContext) { context.draw(item.title, at: item.frame) }\n"
-            default: out += "    guard let value = cache[key], value.isValid else { return nil }\n"
+        file("import Foundation\n", lines: lines, &random) { pick, line in
+            switch pick {
+            case 0: return "    let flag\(line) = UserDefaults.standard.bool(forKey: \"flag\(line)\")"
+            case 1: return "    // UserDefaults would be simpler, but the value lives in the keychain."
+            case 2: return "    let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date"
+            case 3: return "    let label = \"stat(path) is not called here: \\(count) items\""
+            case 4...12: return "    /* Work out the layout for item \(line). */ let width\(line) = bounds.width * 0.5"
+            case 13...25: return "    func render\(n)_\(line)(_ item: Item, into context: inout RenderContext) { context.draw(item.title, at: item.frame) }"
+            default: return "    guard let value = cache[key], value.isValid else { return nil }"
             }
-            written += 1
         }
-        return out
     }
 
     static func objectiveC(_ n: Int, lines: Int, _ random: inout SplitMix) -> String {
-        var out = "#import <Foundation/Foundation.h>\n"
-        var written = 1
-        while written < lines {
-            switch random.next() % 40 {
-            case 0: out += "    [[NSUserDefaults standardUserDefaults] setBool:YES forKey:@\"seen\(written)\"];\n"
-            case 1: out += "    struct stat info; if (stat(path.fileSystemRepresentation, &info) == 0) { size += info.st_size; }\n"
-            case 2: out += "    NSLog(@\"requestAccess is not called here: %@\", name);\n"
-            case 3...14: out += "    // Keep the frame of view \(written) in sync with its model.\n"
-            case 15...27: out += "    CGRect frame\(written) = CGRectMake(0, 0, self.bounds.size.width, 44.0 * \(written % 9));\n"
-            default: out += "    if (self.items.count > \(written % 17)) { [self.tableView reloadData]; }\n"
+        file("#import <Foundation/Foundation.h>\n", lines: lines, &random) { pick, line in
+            switch pick {
+            case 0: return "    [[NSUserDefaults standardUserDefaults] setBool:YES forKey:@\"seen\(line)\"];"
+            case 1: return "    struct stat info; if (stat(path.fileSystemRepresentation, &info) == 0) { size += info.st_size; }"
+            case 2: return "    NSLog(@\"requestAccess is not called here: %@\", name);"
+            case 3...14: return "    // Keep the frame of view \(line) in sync with its model."
+            case 15...27: return "    CGRect frame\(line) = CGRectMake(0, 0, self.bounds.size.width, 44.0 * \(line % 9));"
+            default: return "    if (self.items.count > \(line % 17)) { [self.tableView reloadData]; }"
             }
-            written += 1
         }
+    }
+
+    /// `header` and then `lines - 1` lines, each chosen by `line(pick, number)` with a pick in 0..<40.
+    static func file(_ header: String, lines: Int, _ random: inout SplitMix, _ line: (UInt64, Int) -> String) -> String {
+        var out = header
+        for number in 1..<max(1, lines) { out += line(random.next() % 40, number) + "\n" }
         return out
     }
 }

@@ -9,22 +9,25 @@ enum SourceEvidenceReport {
     /// message gives the total.
     static let maximumSites = 20
 
-    /// The sites as related information, first-party ones first.
-    static func elsewhere(_ sites: [SourceEvidence.Site], _ message: (SourceEvidence.Site) -> String) -> [(message: String, location: SourceLocation)] {
-        sites.prefix(maximumSites).map { (message($0), $0.location) }
-    }
-
-    /// `UserDefaults at App/Settings.swift:3:9 and 2 other places`.
-    static func summary(_ sites: [SourceEvidence.Site]) -> String {
-        guard let first = sites.first else { return "" }
-        let others = sites.count - 1
-        return "\(first.symbol) at \(first.location.display)" + (others == 0 ? "" : " and \(others) other place\(others == 1 ? "" : "s")")
-    }
-
-    /// The severity of a finding whose evidence is `sites`: the rule's own when the app's code is
-    /// among them, information when only third-party code is.
-    static func severity(_ rule: some Rule, _ sites: [SourceEvidence.Site]) -> Finding.Severity {
-        sites.contains { !$0.isThirdParty } ? rule.defaultSeverity : .information
+    /// The finding of `rule` at `range` for a need that `sites` show (first-party ones first):
+    /// `message` writes it from a summary of the sites (`UserDefaults at App/Settings.swift:3:9
+    /// and 2 other places`) and whether the app's own code is among them; each site, up to
+    /// `maximumSites`, becomes related information with `siteMessage`. The severity is the
+    /// rule's when the app's code is among the sites, information when only third-party code is.
+    static func finding(_ rule: some Rule, _ range: Range<Int>, sites: [SourceEvidence.Site], fix: Fix?,
+                        message: (_ summary: String, _ inAppCode: Bool) -> String,
+                        siteMessage: (SourceEvidence.Site) -> String) -> Finding {
+        let inAppCode = sites.contains { !$0.isThirdParty }
+        var summary = ""
+        if let first = sites.first {
+            let others = sites.count - 1
+            summary = "\(first.symbol) at \(first.location.display)" + (others == 0 ? "" : " and \(others) other place\(others == 1 ? "" : "s")")
+        }
+        var finding = rule.diagnostic(message(summary, inAppCode), range,
+                                      elsewhere: sites.prefix(maximumSites).map { (siteMessage($0), $0.location) },
+                                      fixes: fix.map { [$0] } ?? [])
+        if !inAppCode { finding.severity = .information }
+        return finding
     }
 }
 

@@ -59,19 +59,14 @@ public struct MissingAPIDeclarationRule: Rule {
         let edits = EditBuilder(context.text)
         for need in evidence.needs {
             guard case .apiCategory(let category) = need, !declared.contains(category) else { continue }
-            let sites = evidence.sites(for: need)
-            let message: String
-            if sites.contains(where: { !$0.isThirdParty }) {
-                message = "ITMS-91053: the app's code uses \(need.subject) APIs (\(SourceEvidenceReport.summary(sites))), but \(Self.typesKey) does not declare \(category)"
-            } else {
-                message = "ITMS-91053: third-party code uses \(need.subject) APIs (\(SourceEvidenceReport.summary(sites))); its own privacy manifest should declare \(category), and this one must if that SDK ships none"
-            }
-            let elsewhere = SourceEvidenceReport.elsewhere(sites) { site in
-                "\(site.symbol): \(need.subject) (required-reason API\(site.isThirdParty ? ", in third-party code" : ""))"
-            }
-            var finding = diagnostic(message, anchor, elsewhere: elsewhere, fixes: fix(declaring: category, types: types, root: root, edits).map { [$0] } ?? [])
-            finding.severity = SourceEvidenceReport.severity(self, sites)
-            out.append(finding)
+            out.append(SourceEvidenceReport.finding(
+                self, anchor, sites: evidence.sites(for: need), fix: fix(declaring: category, types: types, root: root, edits),
+                message: { summary, inAppCode in
+                    inAppCode
+                        ? "ITMS-91053: the app's code uses \(need.subject) APIs (\(summary)), but \(Self.typesKey) does not declare \(category)"
+                        : "ITMS-91053: third-party code uses \(need.subject) APIs (\(summary)); its own privacy manifest should declare \(category), and this one must if that SDK ships none"
+                },
+                siteMessage: { "\($0.symbol): \(need.subject) (required-reason API\($0.isThirdParty ? ", in third-party code" : ""))" }))
         }
     }
 

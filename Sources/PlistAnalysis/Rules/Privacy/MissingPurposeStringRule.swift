@@ -47,20 +47,14 @@ public struct MissingPurposeStringRule: Rule {
             guard case .purposeString(let key) = need, !present.contains(key) else { continue }
             if (PrivacySymbols.satisfiedAlsoBy[key] ?? []).contains(where: present.contains) { continue }
             if Self.macLocationKeys.contains(key) && present.contains("NSLocationUsageDescription") && context.showsMacOSOnlyBundle { continue }
-            let sites = evidence.sites(for: need)
-            let message: String
-            if sites.contains(where: { !$0.isThirdParty }) {
-                message = "ITMS-90683: the app's code uses \(need.subject) (\(SourceEvidenceReport.summary(sites))), but '\(key)' is missing"
-            } else {
-                message = "ITMS-90683: third-party code uses \(need.subject) (\(SourceEvidenceReport.summary(sites))); the app needs '\(key)' if that code can run, and App Store Connect may ask for it either way"
-            }
-            let elsewhere = SourceEvidenceReport.elsewhere(sites) { site in
-                "\(site.symbol): needs '\(key)'\(site.isThirdParty ? " (third-party code)" : "")"
-            }
-            let fix = UsageDescriptionFix.adding(key, to: root, edits)
-            var finding = diagnostic(message, root.element.startTagRange, elsewhere: elsewhere, fixes: fix.map { [$0] } ?? [])
-            finding.severity = SourceEvidenceReport.severity(self, sites)
-            out.append(finding)
+            out.append(SourceEvidenceReport.finding(
+                self, root.element.startTagRange, sites: evidence.sites(for: need), fix: UsageDescriptionFix.adding(key, to: root, edits),
+                message: { summary, inAppCode in
+                    inAppCode
+                        ? "ITMS-90683: the app's code uses \(need.subject) (\(summary)), but '\(key)' is missing"
+                        : "ITMS-90683: third-party code uses \(need.subject) (\(summary)); the app needs '\(key)' if that code can run, and App Store Connect may ask for it either way"
+                },
+                siteMessage: { "\($0.symbol): needs '\(key)'\($0.isThirdParty ? " (third-party code)" : "")" }))
         }
     }
 }
