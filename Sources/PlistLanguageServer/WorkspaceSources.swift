@@ -118,7 +118,11 @@ final class WorkspaceSources: Sendable {
 
     private func enqueue(_ job: Job) {
         let start = state.withLock { state -> Bool in
-            guard !state.closed, state.enabled else { return false }
+            // With scanning off, only a project root is still found (to be scanned when it is
+            // switched on again).
+            var findsRoot = false
+            if case .projectOf = job { findsRoot = true }
+            guard !state.closed, state.enabled || findsRoot else { return false }
             state.jobs.append(job)
             defer { state.working = true }
             return !state.working
@@ -129,10 +133,10 @@ final class WorkspaceSources: Sendable {
     /// Runs the queued jobs until none is left, then lets the thread end.
     private func drain() {
         while true {
-            let (jobs, trees) = state.withLock { state -> ([Job], [SourceTree]) in
+            let (jobs, trees, enabled) = state.withLock { state -> ([Job], [SourceTree], Bool) in
                 defer { state.jobs = [] }
                 if state.jobs.isEmpty || state.closed { state.working = false }
-                return (state.closed ? [] : state.jobs, state.trees)
+                return (state.closed ? [] : state.jobs, state.trees, state.enabled)
             }
             if jobs.isEmpty { return }
             var changed = false
@@ -142,7 +146,7 @@ final class WorkspaceSources: Sendable {
             for job in jobs {
                 var job = job
                 if case .projectOf(let file) = job {
-                    guard let root = SourceTree.projectRoot(containing: file), let tree = newTree(root) else { continue }
+                    guard let root = SourceTree.projectRoot(containing: file), let tree = newTree(root), enabled else { continue }
                     job = .scan(tree)
                 }
                 switch job {

@@ -148,4 +148,21 @@ private func codes(_ diagnostics: [Diagnostic], _ code: String) -> [Diagnostic] 
         #expect(found.first?.message.contains("'NSLocationWhenInUseUsageDescription'") == true)
         #expect(found.first?.relatedInformation?.first?.location.uri == workspace.uri("Sources/App/Map.m"))
     }
+
+    @Test func aProjectRootFoundWhileScanningIsOffIsScannedWhenItIsSwitchedOn() async throws {
+        let workspace = try TemporaryWorkspace([
+            "Package.swift": "// swift-tools-version:5.9\n",
+            "Sources/App/Info.plist": infoPlist,
+            "Sources/App/Steps.swift": "let pedometer = CMPedometer()\n",
+        ])
+        defer { workspace.remove() }
+        let uri = workspace.uri("Sources/App/Info.plist")
+        let client = try TestClient()
+        try await client.initialize(options: ["settings": ["sourceEvidence": false]])
+        try client.open(uri, infoPlist)
+        #expect(codes(try await client.diagnostics(uri, version: 1), "privacy-missing-purpose-string").isEmpty)
+        try client.send(DidChangeConfigurationNotification(settings: ["sourceEvidence": true]))
+        let found = codes(try await client.diagnostics(uri) { !codes($0, "privacy-missing-purpose-string").isEmpty }, "privacy-missing-purpose-string")
+        #expect(found.first?.message.contains("'NSMotionUsageDescription'") == true)
+    }
 }
