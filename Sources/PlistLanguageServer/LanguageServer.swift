@@ -1,5 +1,5 @@
 // One LSP session over one connection: lifecycle and dispatch (documents: DocumentStore; work in
-// flight: WorkScheduler; ordering: MessageOrdering).
+// flight: WorkScheduler; ordering: MessageOrdering; the project's sources: WorkspaceSources).
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
