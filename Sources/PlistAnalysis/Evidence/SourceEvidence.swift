@@ -115,14 +115,14 @@ public struct SourceEvidence: Sendable, Hashable {
     public var needs: [PrivacyNeed] { sites.keys.sorted() }
 
     /// The evidence that applies to the property list at `path` (absolute): none when the file is
-    /// itself in third-party code; else, when the nearest folder above it (below the root) holds
+    /// itself in third-party or test code; else, when the nearest folder above it (below the root) holds
     /// first-party sources, only those sources (a widget's Info.plist beside the widget's code does
     /// not hear about the app's), with every third-party site; else all of it.
     public func relevant(toPlistAt path: String) -> SourceEvidence? {
         let prefix = Self.prefix(of: root)
         guard root.isEmpty || path.hasPrefix(prefix) else { return self }
         let relative = String(path.dropFirst(prefix.count))
-        if SourceOrigin(relativePath: relative) == .thirdParty { return nil }
+        if SourceOrigin(relativePath: relative) != .firstParty { return nil }
         var folder = Self.folder(of: relative)
         while !folder.isEmpty {
             let scope = folder + "/"

@@ -197,6 +197,7 @@ private let defaults = PrivacyNeed.apiCategory(PrivacySymbols.userDefaults)
         #expect(evidence.relevant(toPlistAt: "/p/Info.plist")?.needs.count == 3)
         #expect(evidence.relevant(toPlistAt: "/p/Resources/Info.plist")?.needs.count == 3)
         #expect(evidence.relevant(toPlistAt: "/p/Pods/SDK/PrivacyInfo.xcprivacy") == nil)
+        #expect(evidence.relevant(toPlistAt: "/p/AppTests/Info.plist") == nil)
         #expect(evidence.relevant(toPlistAt: "/elsewhere/Info.plist")?.needs.count == 3)
     }
 }
