@@ -72,7 +72,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "plist-bench",
-            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XMLReference", "LanguageServerProtocol"]
+            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "PlistLanguageServer", "XMLReference", "LanguageServerProtocol"]
         ),
         // Locates ../shared (corpus, seeds) for the tests; skips on a fresh clone, fails under CI=true.
         .target(name: "PlistTestSupport", path: "Tests/PlistTestSupport"),

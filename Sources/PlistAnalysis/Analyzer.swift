@@ -19,13 +19,15 @@ public enum Analyzer {
     public static let maximumDiagnosticsPerRule = 500
 
     /// Every diagnostic of the catalogue for `document`, in document order. `path` (a file path or
-    /// URI) decides the file kind. Each rule reports at most `limitPerRule` diagnostics (nil: all,
-    /// as fix-all needs every fix) and a summary of the rest.
+    /// URI) decides the file kind; `evidence` is what the project's sources show the file needs
+    /// (already narrowed to this file with `SourceEvidence.relevant(toPlistAt:)`; nil: none scanned).
+    /// Each rule reports at most `limitPerRule` diagnostics (nil: all, as fix-all needs every fix)
+    /// and a summary of the rest.
     public static func findings(for document: PlistDocument, path: String = "", configuration: AnalysisConfiguration = .default,
                                    schema: KeyDatabase = .shared, rules: [any Rule] = RuleRegistry.all,
-                                   limitPerRule: Int? = maximumDiagnosticsPerRule) -> [Finding] {
+                                   evidence: SourceEvidence? = nil, limitPerRule: Int? = maximumDiagnosticsPerRule) -> [Finding] {
         let kind = fileKind(path: path, document: document, configuration: configuration)
-        let context = RuleContext(document: document, fileKind: kind, schema: schema)
+        let context = RuleContext(document: document, fileKind: kind, schema: schema, evidence: evidence)
         let suppressions = Suppressions(document: document)
         var out: [Finding] = []
         for rule in rules where rule.fileKinds.contains(kind) && !configuration.disabledRules.contains(rule.id) {
@@ -74,10 +76,11 @@ public enum Analyzer {
     /// Diagnostics for raw file bytes: unreadable formats (binary, JSON, empty) become one
     /// diagnostic at the start; `text` is the UTF-8 text the ranges refer to.
     public static func findings(forFileBytes raw: [UInt8], path: String = "", configuration: AnalysisConfiguration = .default,
-                                   schema: KeyDatabase = .shared) -> (text: [UInt8], diagnostics: [Finding]) {
+                                   schema: KeyDatabase = .shared, evidence: SourceEvidence? = nil) -> (text: [UInt8], diagnostics: [Finding]) {
         switch SourceDecoding.decode(raw) {
         case .success(let text):
-            return (text, findings(for: PlistDocument(text: text, definitions: configuration.preprocessorDefinitions), path: path, configuration: configuration, schema: schema))
+            return (text, findings(for: PlistDocument(text: text, definitions: configuration.preprocessorDefinitions), path: path,
+                                   configuration: configuration, schema: schema, evidence: evidence))
         case .failure(let error):
             guard !configuration.disabledRules.contains(error.code) else { return (raw, []) }
             let severity = configuration.severities[error.code] ?? .error

@@ -16,14 +16,19 @@ public struct AnalysisConfiguration: Sendable, Hashable {
     public var infoPlistRules: Bool
     /// Show Xcode's display name after known keys (inlay hints).
     public var inlayHints: Bool
+    /// Scan the project's sources for the APIs privacy manifests and purpose strings must cover
+    /// (docs/source-evidence.md); on by default.
+    public var sourceEvidence: Bool
     /// Preprocessor definitions (name → value, `"1"` for a bare `-D NAME`) that choose the branches
     /// of a preprocessed Info.plist, which is then analysed as Xcode reads it; nil analyses every
     /// branch at once. See docs/preprocessed-plists.md.
     public var preprocessorDefinitions: [String: String]?
 
     public init(severities: [String: Finding.Severity] = [:], disabledRules: Set<String> = [], fileKindOverride: FileKind? = nil,
-                infoPlistRules: Bool = true, inlayHints: Bool = true, preprocessorDefinitions: [String: String]? = nil) {
+                infoPlistRules: Bool = true, inlayHints: Bool = true, sourceEvidence: Bool = true,
+                preprocessorDefinitions: [String: String]? = nil) {
         self.preprocessorDefinitions = preprocessorDefinitions
+        self.sourceEvidence = sourceEvidence
         self.severities = severities
         self.disabledRules = disabledRules
         self.fileKindOverride = fileKindOverride
@@ -76,7 +81,7 @@ extension ConfigurationValue: ExpressibleByStringLiteral, ExpressibleByBooleanLi
 /// The settings `AnalysisConfiguration.parse(_:)` reads (other members are left alone: they may
 /// belong to another tool or a later version).
 public enum ConfigurationSetting: String, Sendable, Hashable, CaseIterable {
-    case rules, disabledRules, infoPlistRules, fileKind, inlayHints, preprocessorDefinitions
+    case rules, disabledRules, infoPlistRules, fileKind, inlayHints, sourceEvidence, preprocessorDefinitions
 }
 
 /// A setting that could not be used: an unknown rule id, a value of the wrong shape, an unknown
@@ -101,7 +106,7 @@ extension AnalysisConfiguration {
     /// - `rules`: rule id → `"error"`, `"warning"`, `"information"` (or `"info"`), `"hint"`, `"off"`
     ///   (or `"none"`, `"disabled"`, `false`); `true` keeps the rule's default severity.
     /// - `disabledRules`: an array of rule ids.
-    /// - `infoPlistRules`, `inlayHints`: booleans (`inlayHints` also as `{"enabled": Bool}`).
+    /// - `infoPlistRules`, `inlayHints`, `sourceEvidence`: booleans (`inlayHints` also as `{"enabled": Bool}`).
     /// - `fileKind`: `infoPlist`, `entitlements`, `privacyManifest` or `other`.
     /// - `preprocessorDefinitions`: `["NAME", "NAME=VALUE"]` or `{"NAME": "VALUE" | integer | true |
     ///   false}` (a bare name or `true` is `"1"`; `false` leaves the name undefined); `false`:
@@ -149,6 +154,7 @@ private struct SettingsParser {
                 } else if let on = bool(value, for: setting, expected: "true, false or {\"enabled\": true|false}") {
                     configuration.inlayHints = on
                 }
+            case .sourceEvidence: if let on = bool(value, for: setting) { configuration.sourceEvidence = on }
             case .fileKind: readFileKind(value)
             case .preprocessorDefinitions: readDefinitions(value)
             }

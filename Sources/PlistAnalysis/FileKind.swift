@@ -35,7 +35,7 @@ public enum FileKind: String, Sendable, Hashable, CaseIterable {
 
 extension String {
     /// `%20` → space, for file names taken from `file://` URIs.
-    func removingPercentEncodingForFileName() -> String {
+    public func removingPercentEncodingForFileName() -> String {
         guard contains("%") else { return self }
         var bytes: [UInt8] = []
         var it = Array(utf8)[...]

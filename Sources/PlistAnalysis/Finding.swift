@@ -13,16 +13,20 @@ public struct Finding: Sendable, Hashable {
     public var tags: Set<Tag>
     /// Other places that explain this one (e.g. the other occurrences of a duplicate key).
     public var related: [(message: String, range: Range<Int>)]
+    /// Places in other files that explain this one (the source lines that call an API).
+    public var elsewhere: [(message: String, location: SourceLocation)]
     public var fixes: [Fix]
 
     public init(code: String, severity: Severity, message: String, range: Range<Int>,
-                tags: Set<Tag> = [], related: [(message: String, range: Range<Int>)] = [], fixes: [Fix] = []) {
+                tags: Set<Tag> = [], related: [(message: String, range: Range<Int>)] = [],
+                elsewhere: [(message: String, location: SourceLocation)] = [], fixes: [Fix] = []) {
         self.code = code
         self.severity = severity
         self.message = message
         self.range = range
         self.tags = tags
         self.related = related
+        self.elsewhere = elsewhere
         self.fixes = fixes
     }
 
@@ -42,6 +46,7 @@ public struct Finding: Sendable, Hashable {
     public static func == (a: Finding, b: Finding) -> Bool {
         a.code == b.code && a.severity == b.severity && a.message == b.message && a.range == b.range && a.tags == b.tags
             && a.fixes == b.fixes && a.related.map(\.message) == b.related.map(\.message) && a.related.map(\.range) == b.related.map(\.range)
+            && a.elsewhere.map(\.message) == b.elsewhere.map(\.message) && a.elsewhere.map(\.location) == b.elsewhere.map(\.location)
     }
 
     public func hash(into h: inout Hasher) {

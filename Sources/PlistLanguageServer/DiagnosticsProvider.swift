@@ -13,24 +13,26 @@ public struct DiagnosticsProvider: Sendable {
         self.source = source
     }
 
-    /// The analysis result in byte offsets, with fixes: computed once per snapshot and
-    /// configuration, since the snapshot is immutable.
-    public func analysisDiagnostics(for snapshot: DocumentSnapshot, configuration: ServerConfiguration) -> [Finding] {
-        snapshot.analysisDiagnostics(configuration: configuration) {
+    /// The analysis result in byte offsets, with fixes: computed once per snapshot, configuration
+    /// and generation of source evidence, since the snapshot is immutable.
+    public func analysisDiagnostics(for snapshot: DocumentSnapshot, configuration: ServerConfiguration,
+                                    evidence: SourceEvidenceInput = .none) -> [Finding] {
+        snapshot.analysisDiagnostics(configuration: configuration, evidence: evidence.generation) {
             // With preprocessor definitions, a preprocessed file is analysed as Xcode reads it; the
             // shared typed view (every branch at once) keeps serving completion, hover and outline.
             var document = snapshot.document
             if let definitions = configuration.analysis.preprocessorDefinitions, document.conditionals.isPreprocessed {
                 document = PlistDocument(snapshot.tree, definitions: definitions)
             }
-            return Analyzer.findings(for: document, path: snapshot.uri, configuration: configuration.analysis)
+            return Analyzer.findings(for: document, path: snapshot.uri, configuration: configuration.analysis, evidence: evidence.evidence)
         }
     }
 
     /// The diagnostics of a snapshot in LSP form: rule id as `code` linked to its documentation,
     /// positions in the snapshot's encoding.
-    public func diagnostics(for snapshot: DocumentSnapshot, configuration: ServerConfiguration) -> [Diagnostic] {
-        analysisDiagnostics(for: snapshot, configuration: configuration).map { convert($0, in: snapshot) }
+    public func diagnostics(for snapshot: DocumentSnapshot, configuration: ServerConfiguration,
+                            evidence: SourceEvidenceInput = .none) -> [Diagnostic] {
+        analysisDiagnostics(for: snapshot, configuration: configuration, evidence: evidence).map { convert($0, in: snapshot) }
     }
 
     /// One diagnostic in LSP form.
@@ -40,6 +42,8 @@ public struct DiagnosticsProvider: Sendable {
         }
         let related = diagnostic.related.map {
             DiagnosticRelatedInformation(location: Location(uri: snapshot.uri, range: snapshot.range(of: $0.range)), message: $0.message)
+        } + diagnostic.elsewhere.map {
+            DiagnosticRelatedInformation(location: Self.location($0.location, encoding: snapshot.encoding), message: $0.message)
         }
         return Diagnostic(
             range: snapshot.range(of: diagnostic.range),
@@ -50,6 +54,12 @@ public struct DiagnosticsProvider: Sendable {
             message: diagnostic.message,
             tags: tags.isEmpty ? nil : tags,
             relatedInformation: related.isEmpty ? nil : related)
+    }
+
+    /// A place in a source file, in the client's position encoding.
+    static func location(_ location: SourceLocation, encoding: PositionEncoding) -> Location {
+        func position(_ p: SourcePosition) -> Position { Position(line: p.line, character: p.column(in: encoding)) }
+        return Location(uri: FileURI.uri(for: location.path), range: LSPRange(start: position(location.start), end: position(location.end)))
     }
 
     static func severity(_ severity: Finding.Severity) -> DiagnosticSeverity {

@@ -29,9 +29,10 @@ public final class DocumentSnapshot: Sendable {
     public let id: Int
     private let lazyLineIndex: Lazy<LineIndex>
     private let lazyDocument: Lazy<PlistDocument>
-    /// The analysis of this text for one configuration: published diagnostics, pull diagnostics
-    /// and code actions (asked on every cursor move) all read the same result.
-    private let analysis = Locked<(configuration: ServerConfiguration, diagnostics: [Finding])?>(nil)
+    /// The analysis of this text for one configuration and generation of source evidence:
+    /// published diagnostics, pull diagnostics and code actions (asked on every cursor move) all
+    /// read the same result.
+    private let analysis = Locked<(configuration: ServerConfiguration, evidence: Int, diagnostics: [Finding])?>(nil)
 
     init(uri: DocumentURI, version: Int, languageID: String, tree: SyntaxTree, encoding: PositionEncoding, id: Int,
          lineIndex: LineIndex? = nil) {
@@ -60,12 +61,12 @@ public final class DocumentSnapshot: Sendable {
     /// The typed view: dictionaries, keys, values, structure problems, `context(at:)`.
     public var document: PlistDocument { lazyDocument.value }
 
-    /// The diagnostics under `configuration`, computed by `make` once per configuration (two
-    /// readers racing may both compute; the results are equal).
-    func analysisDiagnostics(configuration: ServerConfiguration, _ make: () -> [Finding]) -> [Finding] {
-        if let hit = analysis.withLock({ $0 }), hit.configuration == configuration { return hit.diagnostics }
+    /// The diagnostics under `configuration` and the source evidence of generation `evidence`,
+    /// computed by `make` once per pair (two readers racing may both compute; the results are equal).
+    func analysisDiagnostics(configuration: ServerConfiguration, evidence: Int, _ make: () -> [Finding]) -> [Finding] {
+        if let hit = analysis.withLock({ $0 }), hit.configuration == configuration, hit.evidence == evidence { return hit.diagnostics }
         let diagnostics = make()
-        analysis.withLock { $0 = (configuration, diagnostics) }
+        analysis.withLock { $0 = (configuration, evidence, diagnostics) }
         return diagnostics
     }
 

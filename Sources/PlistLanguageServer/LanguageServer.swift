@@ -1,11 +1,12 @@
 // One LSP session over one connection: lifecycle and dispatch (documents: DocumentStore; work in
-// flight: WorkScheduler; ordering: MessageOrdering).
+// flight: WorkScheduler; ordering: MessageOrdering; the project's sources: WorkspaceSources).
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
 import LanguageServerProtocol
+import PlistAnalysis
 import PlistSyntax
 import PlistSupport
 
@@ -62,6 +63,8 @@ public final class LanguageServer: Sendable {
     private let publishing = Locked(())
     /// The lowest level forwarded to `window/logMessage`; nil until initialized.
     private let forwardLevel: Locked<Logger.Level?>
+    /// The project's source trees, scanned for privacy evidence (docs/source-evidence.md).
+    private let sources: WorkspaceSources
 
     private struct State {
         enum Phase { case uninitialized, running, shutDown }
@@ -71,6 +74,8 @@ public final class LanguageServer: Sendable {
         var pushDiagnostics = true
         var trace = TraceValue.off
         var configuration = ServerConfiguration()
+        /// The client named no workspace folder: each opened plist's project root is scanned.
+        var rootsFromDocuments = false
     }
 
     public init(connection: Connection, options: LanguageServerOptions = LanguageServerOptions()) {
@@ -83,6 +88,8 @@ public final class LanguageServer: Sendable {
             guard let minimum = forwardLevel.withLock({ $0 }), level >= minimum else { return }
             try? connection.send(LogMessageNotification(type: level.messageType, message: message))
         })
+        sources = WorkspaceSources(logger: logger)
+        sources.onChange { [weak self] in self?.evidenceChanged() }
     }
 
     // MARK: Observing (tests, tools)
@@ -113,6 +120,7 @@ public final class LanguageServer: Sendable {
             }
         }
         forwardLevel.withLock { $0 = nil }
+        sources.close()
         if let reason = connection.dropReason { options.logger.warning("connection dropped: \(reason)") }
         scheduler.cancelAll(.init(code: .requestCancelled, message: "the server is exiting"))
         return state.withLock { $0.phase == .shutDown } ? 0 : 1
@@ -182,8 +190,10 @@ public final class LanguageServer: Sendable {
             run(request, id: id, entry: entry, document: uri, kind: kind)
         case .unsupported(let id, let method):
             reply(to: id, error: ResponseError(code: .methodNotFound, message: "\(method) is not supported by plist-lsp"))
-        case .exit, .initialized:
+        case .exit:
             break
+        case .initialized:
+            registerSourceWatchers()
         case .cancelRequest(let id):
             if !scheduler.cancel(requestID: id) { logger.debug("$/cancelRequest for \(id), which is not in flight") }
         case .setTrace(let value):
@@ -196,6 +206,9 @@ public final class LanguageServer: Sendable {
             didClose(uri, kind: kind)
         case .didSave(let uri):
             logger.debug("saved \(uri)")
+            sources.rescanAll()
+        case .didChangeWatchedFiles(let changes):
+            sources.filesChanged(changes.compactMap { FileURI.path(of: $0.uri) })
         case .didChangeConfiguration(let settings):
             didChangeConfiguration(settings, kind: kind)
         case .unexpected(let method):
@@ -238,7 +251,7 @@ public final class LanguageServer: Sendable {
         let (client, encoding, configuration) = state.withLock { ($0.client, $0.encoding, $0.configuration) }
         return RequestContext(
             id: id, logger: logger, clientCapabilities: client, encoding: encoding, configuration: configuration,
-            diagnostics: options.diagnostics, connection: connection)
+            diagnostics: options.diagnostics, connection: connection, sources: sources)
     }
 
     private func initialize(id: RequestID, _ request: InitializeRequest) {
@@ -271,7 +284,48 @@ public final class LanguageServer: Sendable {
         forwardLevel.withLock { $0 = logLevel }
         let client = request.clientInfo.map { "\($0.name)\($0.version.map { " " + $0 } ?? "")" } ?? "an unnamed client"
         logger.info("initialized by \(client); positions in \(encoding.rawValue); diagnostics \(push ? "pushed" : "pulled")")
-        reportProblems(in: state.withLock { $0.configuration })
+        let configuration = state.withLock { $0.configuration }
+        reportProblems(in: configuration)
+        startSources(request, enabled: configuration.analysis.sourceEvidence)
+    }
+
+    // MARK: Source evidence
+
+    /// Scans the workspace folders (else `rootUri`, else `rootPath`); a client that names none
+    /// gets each opened plist's project root scanned instead.
+    private func startSources(_ request: InitializeRequest, enabled: Bool) {
+        sources.setEnabled(enabled)
+        var roots = (request.workspaceFolders ?? []).compactMap { FileURI.path(of: $0.uri) }
+        if roots.isEmpty, let root = request.rootUri.flatMap(FileURI.path(of:)) ?? request.rootPath { roots = [root] }
+        if roots.isEmpty {
+            state.withLock { $0.rootsFromDocuments = true }
+        }
+        for root in roots { sources.addRoot(root) }
+    }
+
+    /// Asks a client that can to tell us when source files change (`workspace/didChangeWatchedFiles`).
+    private func registerSourceWatchers() {
+        let capable = state.withLock { $0.client.workspace?.didChangeWatchedFiles?.dynamicRegistration == true }
+        guard capable else { return }
+        let pattern = "**/*.{" + SourceLanguage.pathExtensions.joined(separator: ",") + "}"
+        let options = try? JSONValue(encoding: DidChangeWatchedFilesRegistrationOptions(watchers: [FileSystemWatcher(globPattern: pattern)]))
+        let request = RegisterCapabilityRequest(registrations: [
+            Registration(id: "plist-lsp-source-files", method: DidChangeWatchedFilesNotification.method, registerOptions: options),
+        ])
+        Task { [connection, logger] in
+            do { _ = try await connection.send(request) } catch { logger.debug("the client did not register the source file watcher: \(error)") }
+        }
+    }
+
+    /// The evidence changed: open documents get their diagnostics again (a client that pulls is
+    /// asked to pull, if it can be).
+    private func evidenceChanged() {
+        let (push, refresh) = state.withLock { ($0.pushDiagnostics, $0.client.workspace?.diagnostics?.refreshSupport == true) }
+        if push {
+            for snapshot in documents.snapshots { dispatch(.publishDiagnostics(snapshot)) }
+        } else if refresh {
+            Task { [connection] in _ = try? await connection.send(DiagnosticRefreshRequest()) }
+        }
     }
 
     /// Logs what the settings could not use (as warnings: stderr and `window/logMessage`); the
@@ -283,6 +337,9 @@ public final class LanguageServer: Sendable {
     // MARK: Documents
 
     private func didOpen(_ item: TextDocumentItem, kind: MessageKind) {
+        if state.withLock({ $0.rootsFromDocuments }), let path = FileURI.path(of: item.uri) {
+            sources.addProjectRoot(containing: path)
+        }
         let (snapshot, reopened) = documents.open(item, encoding: state.withLock { $0.encoding })
         if reopened {
             logger.warning("\(item.uri) was opened again; its text was replaced")
@@ -333,6 +390,7 @@ public final class LanguageServer: Sendable {
             guard let changed else { return }
             logger.info("configuration changed")
             reportProblems(in: changed)
+            sources.setEnabled(changed.analysis.sourceEvidence)
             for snapshot in documents.snapshots { dispatch(.publishDiagnostics(snapshot)) }
         }
     }
@@ -344,7 +402,8 @@ public final class LanguageServer: Sendable {
         scheduler.schedule(kind, requestID: nil) { [self] _ in
             guard !Task.isCancelled else { return }
             let configuration = state.withLock { $0.configuration }
-            let diagnostics = options.diagnostics.diagnostics(for: snapshot, configuration: configuration)
+            let diagnostics = options.diagnostics.diagnostics(for: snapshot, configuration: configuration,
+                                                              evidence: sources.input(for: snapshot.uri, configuration: configuration))
             guard !Task.isCancelled else { return }
             publishing.withLock { _ in
                 // Only the current version of an open document is published.

@@ -16,8 +16,10 @@ public enum MessageKind: Sendable, Hashable, CustomStringConvertible {
     /// it waits for it. (`initialize` is handled in the loop: nothing can be in flight before it.)
     case globalChange
     /// Reads no document and changes nothing later messages depend on: notifications such as
-    /// `$/cancelRequest`, `$/setTrace`, `exit`, `initialized`, `didSave` (handled at once in the
-    /// loop, so `$/cancelRequest` overtakes everything queued), and requests without a document
+    /// `$/cancelRequest`, `$/setTrace`, `exit`, `initialized`, `didSave`,
+    /// `workspace/didChangeWatchedFiles` (handled at once in the loop, so `$/cancelRequest`
+    /// overtakes everything queued; a source rescan they start runs on its own thread and
+    /// republishes when it is done), and requests without a document
     /// such as `completionItem/resolve` (tasks that only wait for global changes).
     case freestanding
 
@@ -79,6 +81,8 @@ enum Incoming: Sendable {
     case didClose(DocumentURI)
     case didSave(DocumentURI)
     case didChangeConfiguration(JSONValue)
+    /// Source files the client watches for us changed (`workspace/didChangeWatchedFiles`).
+    case didChangeWatchedFiles([FileEvent])
     /// A notification the protocol layer decodes that a client does not send (server → client ones).
     case unexpected(method: String)
     // Work the server starts itself.
@@ -113,6 +117,7 @@ enum Incoming: Sendable {
         case let close as DidCloseTextDocumentNotification: self = .didClose(close.textDocument.uri)
         case let save as DidSaveTextDocumentNotification: self = .didSave(save.textDocument.uri)
         case let configuration as DidChangeConfigurationNotification: self = .didChangeConfiguration(configuration.settings)
+        case let watched as DidChangeWatchedFilesNotification: self = .didChangeWatchedFiles(watched.changes)
         // Existential casts cannot be exhaustive: the remaining types are server → client notifications.
         default: self = .unexpected(method: type(of: notification).method)
         }
@@ -123,7 +128,7 @@ enum Incoming: Sendable {
         switch self {
         case .initialize(let id, _), .shutdown(let id), .feature(let id, _, _, _), .unsupported(let id, _): return id
         case .exit, .initialized, .cancelRequest, .setTrace, .didOpen, .didChange, .didClose, .didSave,
-             .didChangeConfiguration, .unexpected, .publishDiagnostics: return nil
+             .didChangeConfiguration, .didChangeWatchedFiles, .unexpected, .publishDiagnostics: return nil
         }
     }
 
@@ -143,6 +148,7 @@ enum Incoming: Sendable {
         case .didClose: return DidCloseTextDocumentNotification.method
         case .didSave: return DidSaveTextDocumentNotification.method
         case .didChangeConfiguration: return DidChangeConfigurationNotification.method
+        case .didChangeWatchedFiles: return DidChangeWatchedFilesNotification.method
         case .publishDiagnostics: return PublishDiagnosticsNotification.method
         }
     }
@@ -164,7 +170,8 @@ extension MessageKind {
             self = .documentUpdate(change.textDocument.uri)
         case .didClose(let uri):
             self = .documentUpdate(uri)
-        case .feature(_, _, _, nil), .unsupported, .exit, .initialized, .cancelRequest, .setTrace, .didSave, .unexpected:
+        case .feature(_, _, _, nil), .unsupported, .exit, .initialized, .cancelRequest, .setTrace, .didSave, .didChangeWatchedFiles,
+             .unexpected:
             self = .freestanding
         }
     }

@@ -20,6 +20,13 @@ public struct RequestContext: Sendable {
     /// The connection, for server → client requests (`workspace/applyEdit`,
     /// `workspace/configuration`); never used to write files.
     public let connection: Connection
+    /// The session's source trees.
+    let sources: WorkspaceSources
+
+    /// What the project's sources show `snapshot` needs (under the request's configuration).
+    public func evidence(for snapshot: DocumentSnapshot) -> SourceEvidenceInput {
+        sources.input(for: snapshot.uri, configuration: configuration)
+    }
 }
 
 /// The request handlers of a server session, by method. Build one with the `ServerFeature`s

@@ -26,4 +26,5 @@ let allSections: [any BenchmarkSection] = [
     LSPRoundTripSection(),
     KeyDatabaseLoadSection(),
     FeatureLatencySection(),
+    SourceScanSection(),
 ]

@@ -18,6 +18,10 @@ struct Check: ParsableCommand {
             Lines and columns are 1-based; a column counts UTF-8 bytes from the start of its line,
             as clang and swiftc do. A directory is searched for *.plist, *.entitlements and *.xcprivacy.
             The rules are listed in docs/diagnostics.md.
+            Privacy manifests and Info.plists are also checked against the Swift, Objective-C, C
+            and C++ sources of their project (--sources, by default the nearest folder above each
+            file holding an *.xcodeproj, a Package.swift or a .git): see docs/source-evidence.md.
+            Each call site behind such a problem is printed as a note after it.
             --fix applies the safe fixes and rewrites each changed file atomically; a file is left
             untouched when its fixes cannot be applied or would add an error.
             Exit status: 0 no errors, 1 errors found (after fixing, with --fix), 2 usage or I/O error.
@@ -50,17 +54,25 @@ struct Check: ParsableCommand {
     @Flag(help: "Also print hints (e.g. keys the system does not read, which are legal custom keys).")
     var hints = false
 
+    @Option(help: ArgumentHelp("The folder of source files the privacy rules read (default: the nearest project root above each file: a folder with an *.xcodeproj, Package.swift or .git).", valueName: "dir"))
+    var sources: String?
+
+    @Flag(help: "Do not scan source files (the privacy rules that read them stay quiet).")
+    var noSourceEvidence = false
+
     @Argument(help: "Files or directories to check.")
     var paths: [String]
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one file or directory") }
+        if let sources, fileKindOnDisk(sources) != .directory { throw ValidationError("--sources: '\(sources)' is not a folder") }
         _ = try analysisConfiguration()
     }
 
     /// The flags in the settings' plain form, read by the same parser as the editor's settings
     /// (docs/configuration.md): `--severity RULE=LEVEL` is `rules`, `--disable` `disabledRules`,
-    /// `--file-kind` `fileKind`, `--no-info-plist-rules` `infoPlistRules`, `-D` `preprocessorDefinitions`.
+    /// `--file-kind` `fileKind`, `--no-info-plist-rules` `infoPlistRules`, `--no-source-evidence`
+    /// `sourceEvidence`, `-D` `preprocessorDefinitions`.
     func settings() throws -> ConfigurationValue {
         var rules: [String: ConfigurationValue] = [:]
         for s in severities {
@@ -72,6 +84,7 @@ struct Check: ParsableCommand {
             ConfigurationSetting.rules.rawValue: .object(rules),
             ConfigurationSetting.disabledRules.rawValue: .array(disabled.map { .string($0) }),
             ConfigurationSetting.infoPlistRules.rawValue: .bool(!noInfoPlistRules),
+            ConfigurationSetting.sourceEvidence.rawValue: .bool(!noSourceEvidence),
         ]
         if let fileKind { settings[ConfigurationSetting.fileKind.rawValue] = .string(fileKind) }
         if !definitions.isEmpty {
@@ -98,12 +111,14 @@ struct Check: ParsableCommand {
         case .infoPlistRules: return "--no-info-plist-rules"
         case .fileKind: return "--file-kind"
         case .preprocessorDefinitions: return "-D"
+        case .sourceEvidence: return "--no-source-evidence"
         case .inlayHints: return setting.rawValue  // no flag: check shows no inlay hints
         }
     }
 
     func run() throws {
         let configuration = try analysisConfiguration()
+        let evidence = SourceFolders(given: sources, enabled: configuration.sourceEvidence)
         var ioError = false
         var errors = 0, warnings = 0
         var reports: [FileReport] = []
@@ -122,12 +137,13 @@ struct Check: ParsableCommand {
                     continue
                 }
                 let raw = snapshot.bytes
-                var (text, diagnostics) = Analyzer.findings(forFileBytes: raw, path: file, configuration: configuration)
+                let found = evidence.evidence(forPlistAt: file)
+                var (text, diagnostics) = Analyzer.findings(forFileBytes: raw, path: file, configuration: configuration, evidence: found)
                 var fixed: [Finding] = []
                 var fixFailure: String?
                 if fix, text == raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
                     do {
-                        let result = try FixApplication.fixAll(text, path: file, configuration: configuration)
+                        let result = try FixApplication.fixAll(text, path: file, configuration: configuration, evidence: found)
                         if result.text != text {
                             try AtomicFile.write(result.text, over: snapshot)
                             fixed = result.fixed
@@ -213,6 +229,10 @@ struct FileReport {
             let (line, column) = location(d.range.lowerBound, index)
             let level = d.severity == .error ? "error" : d.severity == .warning ? "warning" : "note"
             out += "\(path):\(line):\(column): \(level): \(TerminalText.escaped(d.message)) [\(d.code)]\n"
+            // Like a compiler's notes: where in other files the problem comes from.
+            for (message, location) in d.elsewhere {
+                out += "\(TerminalText.escaped(SourceFolders.display(location.path))):\(location.start.line + 1):\(location.start.utf8Column + 1): note: \(TerminalText.escaped(message))\n"
+            }
         }
         return out
     }
@@ -224,8 +244,12 @@ struct FileReport {
             problems: diagnostics.map { d in
                 let (line, column) = location(d.range.lowerBound, index)
                 let (endLine, endColumn) = location(d.range.upperBound, index)
+                let related = d.elsewhere.map { message, location in
+                    CheckLog.Related(path: SourceFolders.display(location.path), line: location.start.line + 1, column: location.start.utf8Column + 1,
+                                     endLine: location.end.line + 1, endColumn: location.end.utf8Column + 1, message: message)
+                }
                 return CheckLog.Problem(line: line, column: column, endLine: endLine, endColumn: endColumn,
-                                        severity: d.severity.rawValue, code: d.code, message: d.message)
+                                        severity: d.severity.rawValue, code: d.code, message: d.message, related: related.isEmpty ? nil : related)
             },
             fixed: fixed.isEmpty ? nil : fixed.map { CheckLog.Fixed(code: $0.code, message: $0.message) },
             fixFailure: fixFailure)
@@ -263,8 +287,15 @@ enum SARIF {
                 let location = SARIFLog.Location(physicalLocation: .init(
                     artifactLocation: .init(uri: uri(report.path)),
                     region: .init(startLine: line, startColumn: column, endLine: endLine, endColumn: endColumn)))
+                let related = d.elsewhere.enumerated().map { n, item in
+                    SARIFLog.RelatedLocation(id: n + 1, message: .init(text: item.message), physicalLocation: .init(
+                        artifactLocation: .init(uri: uri(item.location.path)),
+                        region: .init(startLine: item.location.start.line + 1, startColumn: item.location.start.utf16Column + 1,
+                                      endLine: item.location.end.line + 1, endColumn: item.location.end.utf16Column + 1)))
+                }
                 results.append(SARIFLog.Result(
-                    ruleId: d.code, ruleIndex: index[d.code], level: level(d.severity), message: .init(text: d.message), locations: [location]))
+                    ruleId: d.code, ruleIndex: index[d.code], level: level(d.severity), message: .init(text: d.message), locations: [location],
+                    relatedLocations: related.isEmpty ? nil : related))
             }
         }
         let driver = SARIFLog.Driver(name: "plist-lsp", informationUri: RuleRegistry.documentationURL, rules: driverRules)

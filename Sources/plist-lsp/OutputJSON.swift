@@ -40,6 +40,17 @@ struct CheckLog: Encodable {
         let severity: String
         let code: String
         let message: String
+        /// Places in other files behind the problem (source call sites), when there are any.
+        let related: [Related]?
+    }
+
+    struct Related: Encodable {
+        let path: String
+        let line: Int
+        let column: Int
+        let endLine: Int
+        let endColumn: Int
+        let message: String
     }
 
     struct Fixed: Encodable {
@@ -106,6 +117,13 @@ struct SARIFLog: Encodable {
         let level: String
         let message: Text
         let locations: [Location]
+        let relatedLocations: [RelatedLocation]?
+    }
+
+    struct RelatedLocation: Encodable {
+        let id: Int
+        let message: Text
+        let physicalLocation: PhysicalLocation
     }
 
     struct Location: Encodable {

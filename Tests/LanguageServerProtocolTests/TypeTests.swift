@@ -378,3 +378,36 @@ import Testing
         #expect(registration.registrations[0].method == "workspace/didChangeConfiguration")
     }
 }
+
+@Suite struct WatchedFilesMessageTests {
+    @Test func didChangeWatchedFiles() throws {
+        let notification = try roundTrip(DidChangeWatchedFilesNotification.self,
+                                         #"{"changes":[{"uri":"file:///p/App/A.swift","type":1},{"uri":"file:///p/App/B.m","type":2},{"uri":"file:///p/C.c","type":3}]}"#)
+        #expect(notification.changes.map(\.type) == [.created, .changed, .deleted])
+        guard case .notification(let decoded) = classify(#"{"jsonrpc":"2.0","method":"workspace/didChangeWatchedFiles","params":{"changes":[{"uri":"file:///p/A.swift","type":2}]}}"#) else {
+            Issue.record("expected a notification")
+            return
+        }
+        #expect((decoded as? DidChangeWatchedFilesNotification)?.changes.first?.uri == "file:///p/A.swift")
+    }
+
+    @Test func watcherRegistration() throws {
+        let request = try roundTrip(RegisterCapabilityRequest.self, #"""
+            {"registrations":[{"id":"plist-lsp-sources","method":"workspace/didChangeWatchedFiles",
+              "registerOptions":{"watchers":[{"globPattern":"**/*.{swift,m}"},{"globPattern":"**/*.c","kind":7}]}}]}
+            """#)
+        let options = try #require(request.registrations.first?.registerOptions).decode(as: DidChangeWatchedFilesRegistrationOptions.self)
+        #expect(options.watchers == [FileSystemWatcher(globPattern: "**/*.{swift,m}"), FileSystemWatcher(globPattern: "**/*.c", kind: 7)])
+    }
+
+    @Test func clientCapabilityAndRefresh() throws {
+        let capabilities = try JSONDecoder().decode(ClientCapabilities.self, from: Data(#"{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true,"relativePatternSupport":true},"diagnostics":{"refreshSupport":true}}}"#.utf8))
+        #expect(capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration == true)
+        #expect(capabilities.workspace?.diagnostics?.refreshSupport == true)
+        guard case .request(_, let refresh) = classify(#"{"jsonrpc":"2.0","id":3,"method":"workspace/diagnostic/refresh"}"#) else {
+            Issue.record("expected a request")
+            return
+        }
+        #expect(refresh is DiagnosticRefreshRequest)
+    }
+}

@@ -191,6 +191,17 @@ final class TestClient: @unchecked Sendable {
         return try (message["params"] ?? .null).decode(as: PublishDiagnosticsNotification.self).diagnostics
     }
 
+    /// The first published diagnostics of `uri` that satisfy `predicate` (earlier publishes, e.g.
+    /// before a source scan finished, are passed over).
+    func diagnostics(_ uri: DocumentURI, where predicate: @escaping ([Diagnostic]) -> Bool) async throws -> [Diagnostic] {
+        let message = try await next("diagnostics of \(uri) as expected") { message in
+            guard message["method"]?.stringValue == PublishDiagnosticsNotification.method, message["params"]?["uri"]?.stringValue == uri,
+                  let params = try? (message["params"] ?? .null).decode(as: PublishDiagnosticsNotification.self) else { return false }
+            return predicate(params.diagnostics)
+        }
+        return try (message["params"] ?? .null).decode(as: PublishDiagnosticsNotification.self).diagnostics
+    }
+
     /// Waits a moment and says whether a message matching `predicate` arrived (for "nothing
     /// was sent" checks; a barrier request first makes this deterministic).
     func hasReceived(where predicate: (JSONValue) -> Bool) -> Bool {
@@ -201,10 +212,10 @@ final class TestClient: @unchecked Sendable {
 
     @discardableResult
     func initialize(
-        _ capabilities: ClientCapabilities = ClientCapabilities(), options: JSONValue? = nil
+        _ capabilities: ClientCapabilities = ClientCapabilities(), options: JSONValue? = nil, rootUri: DocumentURI? = nil
     ) async throws -> InitializeResult {
         let result = try await request(InitializeRequest(
-            clientInfo: ClientInfo(name: "test"), initializationOptions: options, capabilities: capabilities))
+            clientInfo: ClientInfo(name: "test"), rootUri: rootUri, initializationOptions: options, capabilities: capabilities))
         try send(InitializedNotification())
         return result
     }

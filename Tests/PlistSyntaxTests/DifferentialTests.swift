@@ -119,37 +119,46 @@ func valueDifference(_ text: [UInt8], file: String, mutations: [Mutation], refer
 
 @Suite(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote), .enabled(if: SharedData.runLibXML2Tests(available: XMLReference.isAvailable), SharedData.libxml2SkipNote(XMLReference.installHint)))
 struct DifferentialTests {
-    @Test func corpusVerdictsMatchLibxml2() throws {
+    // The corpus and variant comparisons run on a thread of their own (minutes of CPU under load
+    // would hold the cooperative pool the in-process server tests need) and record what they found
+    // on the test's task.
+
+    @Test func corpusVerdictsMatchLibxml2() async throws {
         try DifferentialInputs.requireCorpus()
-        var report = MismatchReport()
-        for file in DifferentialInputs.corpus {
-            let comparison = Comparison(file.text)
-            guard !comparison.agrees, DocumentedDifference.explaining(file.text, comparison) == nil else { continue }
-            report.add(Mismatch(file: file.name, mutations: [], text: file.text, comparison: comparison))
+        let paragraphs = try await onOwnThread { () -> [String] in
+            var report = MismatchReport()
+            for file in DifferentialInputs.corpus {
+                let comparison = Comparison(file.text)
+                guard !comparison.agrees, DocumentedDifference.explaining(file.text, comparison) == nil else { continue }
+                report.add(Mismatch(file: file.name, mutations: [], text: file.text, comparison: comparison))
+            }
+            return report.render(minimizing: true)
         }
-        for paragraph in report.render(minimizing: true) { Issue.record(Comment(rawValue: paragraph)) }
+        for paragraph in paragraphs { Issue.record(Comment(rawValue: paragraph)) }
     }
 
-    @Test func mutatedVariantsVerdictsMatchLibxml2() throws {
+    @Test func mutatedVariantsVerdictsMatchLibxml2() async throws {
         try DifferentialInputs.requireCorpus()
-        let variants = DifferentialInputs.variants
-        #expect(variants.count >= 10_000)
-        var report = MismatchReport()
-        var documented: [DocumentedDifference: Int] = [:]
-        var wellFormedCount = 0
-        for variant in variants {
-            let comparison = Comparison(variant.text)
-            if comparison.reference.wellFormed { wellFormedCount += 1 }
-            if comparison.agrees { continue }
-            if let reason = DocumentedDifference.explaining(variant.text, comparison) {
-                documented[reason, default: 0] += 1
-                continue
+        let (count, summary, paragraphs) = try await onOwnThread { () -> (Int, String, [String]) in
+            let variants = DifferentialInputs.variants
+            var report = MismatchReport()
+            var documented: [DocumentedDifference: Int] = [:]
+            var wellFormedCount = 0
+            for variant in variants {
+                let comparison = Comparison(variant.text)
+                if comparison.reference.wellFormed { wellFormedCount += 1 }
+                if comparison.agrees { continue }
+                if let reason = DocumentedDifference.explaining(variant.text, comparison) {
+                    documented[reason, default: 0] += 1
+                    continue
+                }
+                report.add(Mismatch(file: variant.file, mutations: variant.mutations, text: variant.text, comparison: comparison))
             }
-            report.add(Mismatch(file: variant.file, mutations: variant.mutations, text: variant.text, comparison: comparison))
+            let summary = "\(variants.count) variants (\(wellFormedCount) well formed per libxml2); \(report.total) mismatches in \(report.classes.count) classes; documented differences: \(documented.map { "\($0.key.rawValue): \($0.value)" })"
+            return (variants.count, summary, report.render(minimizing: true))
         }
-        let summary = "\(variants.count) variants (\(wellFormedCount) well formed per libxml2); \(report.total) mismatches in \(report.classes.count) classes; documented differences: \(documented.map { "\($0.key.rawValue): \($0.value)" })"
+        #expect(count >= 10_000)
         print("DifferentialTests: \(summary)")
-        let paragraphs = report.render(minimizing: true)
         if let path = ProcessInfo.processInfo.environment["PLIST_DIFF_REPORT"] {
             try (([summary] + paragraphs).joined(separator: "\n\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }
@@ -175,37 +184,46 @@ struct DifferentialTests {
         #expect(DocumentedDifference.explaining(more, Comparison(more)) == nil)
     }
 
-    @Test func corpusValuesMatchFoundation() throws {
+    @Test func corpusValuesMatchFoundation() async throws {
         try DifferentialInputs.requireCorpus()
-        var compared = 0
-        for file in DifferentialInputs.corpus {
-            let reference = XMLReference.check(file.text)
-            if reference.wellFormed { compared += 1 }
-            if let difference = valueDifference(file.text, file: file.name, mutations: [], reference: reference) {
-                Issue.record("\(file.name): \(difference.detail)")
+        let (compared, differences) = try await onOwnThread { () -> (Int, [String]) in
+            var compared = 0
+            var differences: [String] = []
+            for file in DifferentialInputs.corpus {
+                let reference = XMLReference.check(file.text)
+                if reference.wellFormed { compared += 1 }
+                if let difference = valueDifference(file.text, file: file.name, mutations: [], reference: reference) {
+                    differences.append("\(file.name): \(difference.detail)")
+                }
             }
+            return (compared, differences)
         }
+        for difference in differences { Issue.record(Comment(rawValue: difference)) }
         #expect(compared >= 70, "only \(compared) corpus files are well formed per libxml2")
     }
 
-    @Test func mutatedVariantValuesMatchFoundation() throws {
+    @Test func mutatedVariantValuesMatchFoundation() async throws {
         try DifferentialInputs.requireCorpus()
-        var byDetail: [String: (count: Int, example: ValueDifference)] = [:]
-        var compared = 0
-        for variant in DifferentialInputs.variants {
-            let reference = XMLReference.check(variant.text)
-            guard reference.wellFormed else { continue }
-            compared += 1
-            guard let difference = valueDifference(variant.text, file: variant.file, mutations: variant.mutations, reference: reference) else { continue }
-            // Group by the shape of the difference (path and values stripped of the variant's specifics).
-            let shape = difference.detail
-                .replacingOccurrences(of: #"\[\d+\]"#, with: "[n]", options: .regularExpression)
-            byDetail[shape, default: (0, difference)].count += 1
+        let (compared, kinds) = try await onOwnThread { () -> (Int, [String]) in
+            var byDetail: [String: (count: Int, example: ValueDifference)] = [:]
+            var compared = 0
+            for variant in DifferentialInputs.variants {
+                let reference = XMLReference.check(variant.text)
+                guard reference.wellFormed else { continue }
+                compared += 1
+                guard let difference = valueDifference(variant.text, file: variant.file, mutations: variant.mutations, reference: reference) else { continue }
+                // Group by the shape of the difference (path and values stripped of the variant's specifics).
+                let shape = difference.detail
+                    .replacingOccurrences(of: #"\[\d+\]"#, with: "[n]", options: .regularExpression)
+                byDetail[shape, default: (0, difference)].count += 1
+            }
+            let kinds = byDetail.sorted(by: { $0.value.count > $1.value.count }).map { shape, entry in
+                let example = entry.example
+                return "\(entry.count)× \(shape)\n  file: \(example.file)\n  mutation: \(example.mutations.map(\.detail).joined(separator: "; "))\n  snippet: \(example.snippet)"
+            }
+            return (compared, kinds)
         }
-        print("DifferentialTests: \(compared) mutated variants compared with Foundation, \(byDetail.count) kinds of value difference")
-        for (shape, entry) in byDetail.sorted(by: { $0.value.count > $1.value.count }) {
-            let example = entry.example
-            Issue.record("\(entry.count)× \(shape)\n  file: \(example.file)\n  mutation: \(example.mutations.map(\.detail).joined(separator: "; "))\n  snippet: \(example.snippet)")
-        }
+        print("DifferentialTests: \(compared) mutated variants compared with Foundation, \(kinds.count) kinds of value difference")
+        for kind in kinds { Issue.record(Comment(rawValue: kind)) }
     }
 }

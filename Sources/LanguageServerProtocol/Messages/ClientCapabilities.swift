@@ -74,6 +74,7 @@ public struct WorkspaceClientCapabilities: Codable, Hashable, Sendable {
     public var applyEdit: Bool?
     public var workspaceEdit: WorkspaceEditCapabilities?
     public var didChangeConfiguration: DynamicRegistrationCapability?
+    public var didChangeWatchedFiles: DynamicRegistrationCapability?
     public var executeCommand: DynamicRegistrationCapability?
     public var workspaceFolders: Bool?
     public var configuration: Bool?
@@ -83,12 +84,14 @@ public struct WorkspaceClientCapabilities: Codable, Hashable, Sendable {
     public init(
         applyEdit: Bool? = nil, workspaceEdit: WorkspaceEditCapabilities? = nil,
         didChangeConfiguration: DynamicRegistrationCapability? = nil,
+        didChangeWatchedFiles: DynamicRegistrationCapability? = nil,
         executeCommand: DynamicRegistrationCapability? = nil, workspaceFolders: Bool? = nil,
         configuration: Bool? = nil, inlayHint: RefreshSupport? = nil, diagnostics: RefreshSupport? = nil
     ) {
         self.applyEdit = applyEdit
         self.workspaceEdit = workspaceEdit
         self.didChangeConfiguration = didChangeConfiguration
+        self.didChangeWatchedFiles = didChangeWatchedFiles
         self.executeCommand = executeCommand
         self.workspaceFolders = workspaceFolders
         self.configuration = configuration
@@ -97,14 +100,15 @@ public struct WorkspaceClientCapabilities: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case applyEdit, workspaceEdit, didChangeConfiguration, executeCommand, workspaceFolders, configuration,
-            inlayHint, diagnostics
+        case applyEdit, workspaceEdit, didChangeConfiguration, didChangeWatchedFiles, executeCommand, workspaceFolders,
+            configuration, inlayHint, diagnostics
     }
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         applyEdit = c.lenient(Bool.self, forKey: .applyEdit)
         workspaceEdit = c.lenient(WorkspaceEditCapabilities.self, forKey: .workspaceEdit)
         didChangeConfiguration = c.lenient(DynamicRegistrationCapability.self, forKey: .didChangeConfiguration)
+        didChangeWatchedFiles = c.lenient(DynamicRegistrationCapability.self, forKey: .didChangeWatchedFiles)
         executeCommand = c.lenient(DynamicRegistrationCapability.self, forKey: .executeCommand)
         workspaceFolders = c.lenient(Bool.self, forKey: .workspaceFolders)
         configuration = c.lenient(Bool.self, forKey: .configuration)

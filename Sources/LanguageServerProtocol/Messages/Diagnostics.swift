@@ -1,4 +1,5 @@
-// textDocument/publishDiagnostics (push) and textDocument/diagnostic (pull).
+// textDocument/publishDiagnostics (push), textDocument/diagnostic (pull) and
+// workspace/diagnostic/refresh.
 
 public struct PublishDiagnosticsNotification: LSPNotification, Hashable {
     public static let method = "textDocument/publishDiagnostics"
@@ -63,4 +64,12 @@ public enum DocumentDiagnosticReport: Codable, Hashable, Sendable {
             try c.encode(resultId, forKey: .resultId)
         }
     }
+}
+
+/// `workspace/diagnostic/refresh` (server → client): asks a client that pulls diagnostics to pull
+/// them again (sent when something besides the documents changed them); the response is `null`.
+public struct DiagnosticRefreshRequest: LSPRequest, LSPMessageWithoutParams, Hashable {
+    public static let method = "workspace/diagnostic/refresh"
+    public typealias Response = VoidResponse
+    public init() {}
 }

@@ -21,6 +21,7 @@ extension MessageRegistry {
             ConfigurationRequest.self,
             ApplyEditRequest.self,
             RegisterCapabilityRequest.self,
+            DiagnosticRefreshRequest.self,
         ],
         notifications: [
             InitializedNotification.self,
@@ -36,6 +37,7 @@ extension MessageRegistry {
             DidSaveTextDocumentNotification.self,
             PublishDiagnosticsNotification.self,
             DidChangeConfigurationNotification.self,
+            DidChangeWatchedFilesNotification.self,
         ]
     )
 }

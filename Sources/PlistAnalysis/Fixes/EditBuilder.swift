@@ -54,30 +54,52 @@ public struct EditBuilder: Sendable {
 
     /// Inserts `<key>key</key>` and `valueXML` as the last entry of `dictionary`, before its end tag.
     public func appendingEntry(key: String, valueXML: String, to dictionary: PlistNode) -> SourceEdit? {
-        let el = dictionary.element
+        appendingEntry(key: key, valueLines: [(0, valueXML)], to: dictionary)
+    }
+
+    /// Inserts `<key>key</key>` and a value written on several lines (each with its nesting depth
+    /// below the entry's indentation) as the last entry of `dictionary`.
+    public func appendingEntry(key: String, valueLines: [(depth: Int, text: String)], to dictionary: PlistNode) -> SourceEdit? {
+        appending([(0, "<key>\(Self.escape(key))</key>")] + valueLines, to: dictionary)
+    }
+
+    /// Inserts a value written on several lines (each with its nesting depth below the item's
+    /// indentation) as the last item of `array`.
+    public func appendingItem(lines: [(depth: Int, text: String)], to array: PlistNode) -> SourceEdit? {
+        appending(lines, to: array)
+    }
+
+    /// Inserts `lines` after the last entry or item of `container` (a `<dict>` or `<array>`), each
+    /// line indented like that entry plus one unit per depth, with the file's line ending; an
+    /// empty `<dict/>` or `<array/>` is opened.
+    private func appending(_ lines: [(depth: Int, text: String)], to container: PlistNode) -> SourceEdit? {
+        let el = container.element
         let nl = lineEnding
         let outer = indentation(ofLineAt: el.start)
-        let unit = indentUnit(of: dictionary)
+        let unit = indentUnit(of: container)
         let inner: String
-        if let last = dictionary.entries.last?.range.lowerBound, startsLine(last) {
+        let last = container.kind == .dictionary ? container.entries.last?.range.lowerBound : container.items.last?.element.start
+        if let last, startsLine(last) {
             inner = indentation(ofLineAt: last)
         } else {
             inner = outer + unit
         }
-        let entry = "<key>\(Self.escape(key))</key>\(nl)\(inner)\(valueXML)"
+        let block = lines.enumerated().map { i, line in
+            (i == 0 ? "" : inner + String(repeating: unit, count: line.depth)) + line.text
+        }.joined(separator: nl)
         if el.flags.contains(.selfClosing) {
-            // <dict/> → <dict> entry </dict>
-            let tag = el.startTagRange
-            return SourceEdit(range: tag, replacement: "<dict>\(nl)\(inner)\(entry)\(nl)\(outer)</dict>")
+            // <dict/> → <dict> block </dict>
+            let name = container.kind == .dictionary ? "dict" : "array"
+            return SourceEdit(range: el.startTagRange, replacement: "<\(name)>\(nl)\(inner)\(block)\(nl)\(outer)</\(name)>")
         }
         guard let endTag = el.endTagRange else { return nil }
         var p = endTag.lowerBound
         while p > el.contentRange.lowerBound && [0x20, 0x09, 0x0A, 0x0D].contains(text[p - 1]) { p -= 1 }
         if startsLine(endTag.lowerBound) && p < endTag.lowerBound {
             // `…last</string>⏎</dict>`: insert after the last entry's line.
-            return SourceEdit(range: p..<p, replacement: "\(nl)\(inner)\(entry)")
+            return SourceEdit(range: p..<p, replacement: "\(nl)\(inner)\(block)")
         }
-        return SourceEdit(range: endTag.lowerBound..<endTag.lowerBound, replacement: "\(entry)")
+        return SourceEdit(range: endTag.lowerBound..<endTag.lowerBound, replacement: "\(block)")
     }
 
     /// Removes a dictionary entry (key and value), with its line when it has one to itself.

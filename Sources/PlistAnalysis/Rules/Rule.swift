@@ -32,22 +32,43 @@ public struct RuleExample: Sendable, Hashable {
     public var fixedText: String?
     /// The file name the example is analysed under (decides the file kind).
     public var path: String
+    /// Source files of the project the example belongs to (path below the project root, text), for
+    /// the rules that read source evidence; empty: no sources were scanned.
+    public var sources: [ExampleSource]
 
-    public init(_ text: String, triggers: Bool, fixedText: String? = nil, path: String = "Info.plist") {
+    public init(_ text: String, triggers: Bool, fixedText: String? = nil, path: String = "Info.plist", sources: [ExampleSource] = []) {
         self.text = text
         self.triggers = triggers
         self.fixedText = fixedText
         self.path = path
+        self.sources = sources
     }
 
     /// An example that must trigger the rule, with the text after its preferred fix if it has one.
-    public static func triggering(_ text: String, fixed: String? = nil, path: String = "Info.plist") -> RuleExample {
-        RuleExample(text, triggers: true, fixedText: fixed, path: path)
+    public static func triggering(_ text: String, fixed: String? = nil, path: String = "Info.plist", sources: [ExampleSource] = []) -> RuleExample {
+        RuleExample(text, triggers: true, fixedText: fixed, path: path, sources: sources)
     }
 
     /// An example that must not trigger the rule.
-    public static func nonTriggering(_ text: String, path: String = "Info.plist") -> RuleExample {
-        RuleExample(text, triggers: false, path: path)
+    public static func nonTriggering(_ text: String, path: String = "Info.plist", sources: [ExampleSource] = []) -> RuleExample {
+        RuleExample(text, triggers: false, path: path, sources: sources)
+    }
+
+    /// The source evidence of `sources` (nil when there are none: the analysis then has no evidence).
+    public var evidence: SourceEvidence? {
+        sources.isEmpty ? nil : SourceEvidence.scanning(root: "/project", files: sources.map { ($0.path, $0.text) })
+    }
+}
+
+/// A source file beside an example.
+public struct ExampleSource: Sendable, Hashable {
+    /// The path below the project root, e.g. `App/Settings.swift`.
+    public var path: String
+    public var text: String
+
+    public init(_ path: String, _ text: String) {
+        self.path = path
+        self.text = text
     }
 }
 
@@ -74,8 +95,9 @@ extension Rule {
 
     /// A diagnostic of this rule with its default severity.
     public func diagnostic(_ message: String, _ range: Range<Int>, tags: Set<Finding.Tag> = [],
-                           related: [(message: String, range: Range<Int>)] = [], fixes: [Fix] = []) -> Finding {
-        Finding(code: id, severity: defaultSeverity, message: message, range: range, tags: tags, related: related, fixes: fixes)
+                           related: [(message: String, range: Range<Int>)] = [],
+                           elsewhere: [(message: String, location: SourceLocation)] = [], fixes: [Fix] = []) -> Finding {
+        Finding(code: id, severity: defaultSeverity, message: message, range: range, tags: tags, related: related, elsewhere: elsewhere, fixes: fixes)
     }
 }
 

@@ -41,15 +41,19 @@ public struct RuleContext: Sendable {
     public let dictionaries: [DictionaryInfo]
     /// Every key of the dictionaries whose placement the schema knows (Info.plist files only).
     public let keys: [KeyInfo]
+    /// What the project's source code shows the file needs (nil: no sources were scanned, and the
+    /// rules that read it stay quiet).
+    public let evidence: SourceEvidence?
     private let problemsByCode: [SyntaxProblem.Code: [SyntaxProblem]]
 
     /// The UTF-8 text.
     public var text: [UInt8] { document.tree.text }
 
-    public init(document: PlistDocument, fileKind: FileKind, schema: KeyDatabase = .shared) {
+    public init(document: PlistDocument, fileKind: FileKind, schema: KeyDatabase = .shared, evidence: SourceEvidence? = nil) {
         self.document = document
         self.fileKind = fileKind
         self.schema = schema
+        self.evidence = evidence
         var byCode: [SyntaxProblem.Code: [SyntaxProblem]] = [:]
         for p in document.tree.syntaxErrors { byCode[p.code, default: []].append(p) }
         for p in document.problems { byCode[p.code, default: []].append(p) }

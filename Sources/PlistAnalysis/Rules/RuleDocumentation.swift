@@ -63,7 +63,15 @@ public enum RuleDocumentation {
                 for example in rule.examples {
                     let label = example.triggers ? "Triggers" : "Does not trigger"
                     let file = example.path == "Info.plist" ? "" : " (in `\(example.path)`)"
-                    s += "\n\(label)\(file):\n\n" + fence(example.text)
+                    if !example.sources.isEmpty {
+                        let names = example.sources.map { "`\($0.path)`" }.joined(separator: ", ")
+                        s += "\n\(label)\(file), with \(names) in the project:\n\n" + fence(example.text)
+                        for source in example.sources {
+                            s += "\n`\(source.path)`:\n\n" + fence(source.text, language: SourceLanguage(path: source.path).map(fenceLanguage) ?? "")
+                        }
+                    } else {
+                        s += "\n\(label)\(file):\n\n" + fence(example.text)
+                    }
                     if let fixed = example.fixedText {
                         s += "\nAfter the fix:\n\n" + fence(fixed)
                     }
@@ -89,11 +97,20 @@ public enum RuleDocumentation {
         return rule.isSafeFix ? "safe" : "quick fix"
     }
 
-    static func fence(_ text: String) -> String {
+    static func fenceLanguage(_ language: SourceLanguage) -> String {
+        switch language {
+        case .swift: return "swift"
+        case .objectiveC: return "objc"
+        case .c: return "c"
+        case .cpp: return "cpp"
+        }
+    }
+
+    static func fence(_ text: String, language: String = "xml") -> String {
         var body = text.unicodeScalars.map { $0.value < 0x20 && $0 != "\n" && $0 != "\t" ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
         if body.isEmpty { body = "(empty file)\n" }
         if !body.hasSuffix("\n") { body += "\n" }
-        return "```xml\n" + body + "```\n"
+        return "```\(language)\n" + body + "```\n"
     }
 }
 
@@ -102,7 +119,7 @@ extension Rule {
     /// by running the first example that has a fix.
     public var isSafeFix: Bool {
         guard let example = examples.first(where: { $0.fixedText != nil }) else { return false }
-        let (_, diagnostics) = Analyzer.findings(forFileBytes: Array(example.text.utf8), path: example.path)
+        let (_, diagnostics) = Analyzer.findings(forFileBytes: Array(example.text.utf8), path: example.path, evidence: example.evidence)
         return diagnostics.contains { $0.code == id && $0.fixes.contains { $0.isPreferred && $0.isSafe } }
     }
 }

@@ -2,13 +2,15 @@
 import LanguageServerProtocol
 
 /// Answers `textDocument/diagnostic` with the same diagnostics as `publishDiagnostics`, and
-/// `unchanged` when the client already has the result for this content and configuration.
+/// `unchanged` when the client already has the result for this content, configuration and
+/// source evidence.
 struct PullDiagnosticsFeature: ServerFeature {
     func register(_ handlers: inout RequestHandlers) {
         handlers.document(DocumentDiagnosticRequest.self) { request, snapshot, context in
-            let resultID = "\(snapshot.id).\(context.configuration.generation)"
+            let evidence = context.evidence(for: snapshot)
+            let resultID = "\(snapshot.id).\(context.configuration.generation).\(evidence.generation)"
             if request.previousResultId == resultID { return .unchanged(resultId: resultID) }
-            let items = context.diagnostics.diagnostics(for: snapshot, configuration: context.configuration)
+            let items = context.diagnostics.diagnostics(for: snapshot, configuration: context.configuration, evidence: evidence)
             try Task.checkCancellation()
             return .full(resultId: resultID, items: items)
         }

@@ -33,7 +33,7 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
             #expect(rule.examples.contains { $0.triggers }, "\(rule.id) needs a triggering example")
         }
         for example in rule.examples {
-            let (text, diagnostics) = Analyzer.findings(forFileBytes: Array(example.text.utf8), path: example.path)
+            let (text, diagnostics) = Analyzer.findings(forFileBytes: Array(example.text.utf8), path: example.path, evidence: example.evidence)
             let mine = diagnostics.filter { $0.code == rule.id }
             if example.triggers {
                 #expect(!mine.isEmpty, "\(rule.id) must trigger on:\n\(example.text)\ngot: \(diagnostics.map(\.code))")

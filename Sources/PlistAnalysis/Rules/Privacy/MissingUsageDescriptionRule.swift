@@ -13,7 +13,8 @@ public struct MissingUsageDescriptionRule: Rule {
         background modes (location, Bluetooth) and companion keys (on iOS the always-location \
         description needs the when-in-use one; a Mac-only bundle, which asks with \
         NSLocationUsageDescription, is left alone). The fix, titled `Add KEY`, inserts the key with a `TODO:` \
-        placeholder at the end of the top-level dictionary, indented like its neighbours.
+        placeholder at the end of the top-level dictionary, indented like its neighbours. What the \
+        project's source code shows is read by `privacy-missing-purpose-string`.
         """
     public let category = RuleCategory.privacy
     public let defaultSeverity = Finding.Severity.warning
@@ -47,13 +48,6 @@ public struct MissingUsageDescriptionRule: Rule {
         "NSLocationAlwaysAndWhenInUseUsageDescription": "NSLocationWhenInUseUsageDescription",
         "NSLocationAlwaysUsageDescription": "NSLocationWhenInUseUsageDescription",
     ]
-    /// The resource each description is about, for the placeholder.
-    static let resources: [String: String] = [
-        "NSCameraUsageDescription": "the camera", "NSMicrophoneUsageDescription": "the microphone",
-        "NSLocationWhenInUseUsageDescription": "your location", "NSHealthShareUsageDescription": "health data",
-        "NFCReaderUsageDescription": "NFC", "NSBluetoothAlwaysUsageDescription": "Bluetooth",
-    ]
-
     public init() {}
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
@@ -63,12 +57,8 @@ public struct MissingUsageDescriptionRule: Rule {
         let edits = EditBuilder(context.text)
         func report(_ needed: String, _ range: Range<Int>, because: String) {
             guard !present.contains(needed), reported.insert(needed).inserted else { return }
-            let placeholder = "<string>TODO: explain why the app uses \(Self.resources[needed] ?? "this")</string>"
-            var fixes: [Fix] = []
-            if let insertion = edits.appendingEntry(key: needed, valueXML: placeholder, to: root) {
-                fixes.append(Fix(title: "Add \(needed)", edits: [insertion], isPreferred: true))
-            }
-            out.append(diagnostic("\(because) needs '\(needed)', which is missing", range, fixes: fixes))
+            let fix = UsageDescriptionFix.adding(needed, to: root, edits)
+            out.append(diagnostic("\(because) needs '\(needed)', which is missing", range, fixes: fix.map { [$0] } ?? []))
         }
         for entry in root.entries {
             guard let key = entry.key, let value = entry.value else { continue }

@@ -1,0 +1,177 @@
+// The source trees of one session and the thread that scans them: the workspace folders (or, for a
+// client that names none, the project root of each opened plist), scanned in full at start, then
+// file by file on `workspace/didChangeWatchedFiles` and incrementally on save. The evidence a
+// document's analysis reads comes from here, with a generation that changes when it does.
+import LanguageServerProtocol
+import PlistAnalysis
+import PlistSupport
+
+/// What a document's analysis reads from the sources: the evidence narrowed to that document,
+/// and the generation of the workspace's evidence it was taken from (part of the cache key).
+public struct SourceEvidenceInput: Sendable, Hashable {
+    public let generation: Int
+    public let evidence: SourceEvidence?
+
+    public init(generation: Int, evidence: SourceEvidence?) {
+        self.generation = generation
+        self.evidence = evidence
+    }
+
+    /// No sources scanned.
+    public static let none = SourceEvidenceInput(generation: 0, evidence: nil)
+}
+
+/// The session's source trees, scanned on a thread of their own that exists only while there is
+/// work (an idle session holds no thread).
+final class WorkspaceSources: Sendable {
+    private enum Job: Sendable {
+        case scan(SourceTree)
+        /// Find the project root of this file, then scan it.
+        case projectOf(String)
+        case files([String])
+        case all
+    }
+
+    private struct State {
+        var trees: [SourceTree] = []
+        var jobs: [Job] = []
+        var working = false
+        var generation = 0
+        var enabled = true
+        var closed = false
+        var onChange: (@Sendable () -> Void)?
+    }
+
+    private let state = Locked(State())
+    private let logger: Logger
+
+    init(logger: Logger) {
+        self.logger = logger
+    }
+
+    /// Called (on the scanning thread) after the evidence changed.
+    func onChange(_ body: @escaping @Sendable () -> Void) {
+        state.withLock { $0.onChange = body }
+    }
+
+    /// The folders scanned.
+    var roots: [String] { state.withLock { $0.trees.map(\.root) } }
+
+    /// Adds a folder to scan, unless it is one already scanned or inside one.
+    func addRoot(_ path: String) {
+        if let tree = newTree(path) { enqueue(.scan(tree)) }
+    }
+
+    /// Adds the project root of `file` (see `SourceTree.projectRoot(containing:)`), found on the
+    /// scanning thread, unless a scanned folder holds the file already.
+    func addProjectRoot(containing file: String) {
+        guard !state.withLock({ $0.trees.contains { $0.contains(file) } }) else { return }
+        enqueue(.projectOf(file))
+    }
+
+    private func newTree(_ path: String) -> SourceTree? {
+        state.withLock { state -> SourceTree? in
+            guard !state.closed, !state.trees.contains(where: { $0.root == path || $0.contains(path) }) else { return nil }
+            let tree = SourceTree(root: path)
+            state.trees.append(tree)
+            return tree
+        }
+    }
+
+    /// Whether scanning is on (the `sourceEvidence` setting); turning it on rescans.
+    func setEnabled(_ on: Bool) {
+        let wasOn = state.withLock { state -> Bool in
+            defer { state.enabled = on }
+            return state.enabled
+        }
+        if on && !wasOn { enqueue(.all) }
+    }
+
+    /// Walks every tree again, reading only the files that changed (after a save).
+    func rescanAll() { enqueue(.all) }
+
+    /// Reads these files again (absolute paths from `workspace/didChangeWatchedFiles`).
+    func filesChanged(_ paths: [String]) {
+        guard !paths.isEmpty else { return }
+        enqueue(.files(paths))
+    }
+
+    /// Stops scanning (the session ended); work in progress finishes its current tree.
+    func close() {
+        state.withLock { state in
+            state.closed = true
+            state.jobs = []
+            state.onChange = nil
+        }
+    }
+
+    /// The evidence for the plist document `uri` under `configuration`: from the innermost tree
+    /// holding it, narrowed to it; none when scanning is off or no tree holds it.
+    func input(for uri: DocumentURI, configuration: ServerConfiguration) -> SourceEvidenceInput {
+        guard configuration.analysis.sourceEvidence, let path = FileURI.path(of: uri) else { return .none }
+        let (generation, tree) = state.withLock { state in
+            (state.generation, state.trees.filter { $0.contains(path) }.max { $0.root.count < $1.root.count })
+        }
+        guard let tree else { return SourceEvidenceInput(generation: generation, evidence: nil) }
+        return SourceEvidenceInput(generation: generation, evidence: tree.evidence?.relevant(toPlistAt: path))
+    }
+
+    private func enqueue(_ job: Job) {
+        let start = state.withLock { state -> Bool in
+            // With scanning off, only a project root is still found (to be scanned when it is
+            // switched on again).
+            var findsRoot = false
+            if case .projectOf = job { findsRoot = true }
+            guard !state.closed, state.enabled || findsRoot else { return false }
+            state.jobs.append(job)
+            defer { state.working = true }
+            return !state.working
+        }
+        if start { startDetachedThread(name: "plist-lsp sources") { [self] in drain() } }
+    }
+
+    /// Runs the queued jobs until none is left, then lets the thread end.
+    private func drain() {
+        while true {
+            let (jobs, trees, enabled) = state.withLock { state -> ([Job], [SourceTree], Bool) in
+                defer { state.jobs = [] }
+                if state.jobs.isEmpty || state.closed { state.working = false }
+                return (state.closed ? [] : state.jobs, state.trees, state.enabled)
+            }
+            if jobs.isEmpty { return }
+            var changed = false
+            var scanned = Set<String>()
+            // A full walk covers every file event queued with it.
+            let walkAll = jobs.contains { if case .all = $0 { return true }; return false }
+            for job in jobs {
+                var job = job
+                if case .projectOf(let file) = job {
+                    guard let root = SourceTree.projectRoot(containing: file), let tree = newTree(root), enabled else { continue }
+                    job = .scan(tree)
+                }
+                switch job {
+                case .scan(let tree) where !scanned.contains(tree.root):
+                    scanned.insert(tree.root)
+                    let start = ContinuousClock.now
+                    changed = tree.scan() || changed
+                    logger.info("scanned \(tree.fileCount) source files in \(tree.root) in \(ContinuousClock.now - start)\(tree.isTruncated ? " (stopped at \(SourceTree.maximumFiles) files)" : "")")
+                case .all:
+                    for tree in trees where !scanned.contains(tree.root) {
+                        scanned.insert(tree.root)
+                        changed = tree.scan() || changed
+                    }
+                case .files(let paths) where !walkAll:
+                    for tree in trees { changed = tree.rescan(paths: paths) || changed }
+                case .scan, .files, .projectOf:
+                    break
+                }
+            }
+            guard changed else { continue }
+            let notify = state.withLock { state -> (@Sendable () -> Void)? in
+                state.generation += 1
+                return state.onChange
+            }
+            notify?()
+        }
+    }
+}
