@@ -1,5 +1,5 @@
-// What the module used from full Foundation, rebuilt on the standard library: the plist-lsp
-// binary links FoundationEssentials only (full Foundation brings ICU, ~30 MB).
+// Trimming on the standard library: the plist-lsp binary links FoundationEssentials only (full
+// Foundation, whose trimmingCharacters(in:) this replaces, brings ICU, ~30 MB).
 
 extension StringProtocol {
     /// The text without leading and trailing white space: Unicode `White_Space` (spaces, tabs and

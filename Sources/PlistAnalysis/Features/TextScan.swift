@@ -1,0 +1,54 @@
+// Byte-level scanning of the text around the cursor: indentation, names, snippet escaping.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PlistSchema
+import PlistSyntax
+import Synchronization
+
+/// Text helpers over the document's bytes.
+enum TextScan {
+    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+
+    /// Offset of the first byte of the line holding `offset`.
+    static func lineStart(_ text: [UInt8], _ offset: Int) -> Int {
+        var i = min(offset, text.count)
+        while i > 0 && text[i - 1] != 0x0A && text[i - 1] != 0x0D { i -= 1 }
+        return i
+    }
+
+    /// The spaces and tabs at the start of the line holding `offset`.
+    static func indentation(_ text: [UInt8], _ offset: Int) -> String {
+        var i = lineStart(text, offset)
+        var out = ""
+        while i < text.count && (text[i] == 0x20 || text[i] == 0x09) { out.append(Character(UnicodeScalar(text[i]))); i += 1 }
+        return out
+    }
+
+    /// One level of indentation as the document writes it: a tab, or the step between a container's
+    /// line and its first child's line; a tab when nothing tells.
+    static func indentUnit(_ text: [UInt8], container: PlistNode?) -> String {
+        if let container {
+            let outer = indentation(text, container.element.start)
+            let firstChild = container.entries.first?.key?.element.start ?? container.entries.first?.value?.element.start
+                ?? container.items.first?.element.start
+            if let firstChild, lineStart(text, firstChild) != lineStart(text, container.element.start) {
+                let inner = indentation(text, firstChild)
+                if inner.hasPrefix(outer) && inner.count > outer.count { return String(inner.dropFirst(outer.count)) }
+            }
+        }
+        return "\t"
+    }
+
+    /// Escapes `$`, `}` and `\` for a snippet's literal text.
+    static func snippetEscaped(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            if c == "$" || c == "}" || c == "\\" { out.append("\\") }
+            out.append(c)
+        }
+        return out
+    }
+}
