@@ -65,6 +65,8 @@ public final class LanguageServer: Sendable {
     private let forwardLevel: Locked<Logger.Level?>
     /// The project's source trees, scanned for privacy evidence (docs/source-evidence.md).
     private let sources: WorkspaceSources
+    /// Numbers the requests the server sends without waiting for their answers.
+    private let unansweredRequests = Locked(0)
 
     private struct State {
         enum Phase { case uninitialized, running, shutDown }
@@ -137,6 +139,7 @@ public final class LanguageServer: Sendable {
             trace(notification, id: nil)
             return dispatch(Incoming(notification: notification))
         case .response(let id, _):
+            if case .string(let name) = id, name.hasPrefix(Self.unansweredPrefix) { break }
             logger.debug("ignored a response to an unknown request \(id)")
         case .invalid(let id, let error):
             logger.warning("answered an invalid message with \(error)")
@@ -312,8 +315,22 @@ public final class LanguageServer: Sendable {
         let request = RegisterCapabilityRequest(registrations: [
             Registration(id: "plist-lsp-source-files", method: DidChangeWatchedFilesNotification.method, registerOptions: options),
         ])
-        Task { [connection, logger] in
-            do { _ = try await connection.send(request) } catch { logger.debug("the client did not register the source file watcher: \(error)") }
+        sendWithoutWaiting(request)
+    }
+
+    /// What the ids of the requests sent by `sendWithoutWaiting` start with.
+    private static let unansweredPrefix = "plist-lsp-"
+
+    /// Sends a server → client request at once, in the order of what the loop sends, and leaves
+    /// its answer unread: a task awaiting it could be scheduled late, and a client that is
+    /// already shutting down (eglot in batch mode) then fails to answer a dead process.
+    private func sendWithoutWaiting<R: LSPRequest>(_ request: R) {
+        let n = unansweredRequests.withLock { n -> Int in
+            n += 1
+            return n
+        }
+        do { try connection.send(body: MessageEncoder.request(request, id: .string("\(Self.unansweredPrefix)\(n)"))) } catch {
+            options.logger.debug("could not send \(R.method): \(error)")
         }
     }
 
@@ -324,7 +341,7 @@ public final class LanguageServer: Sendable {
         if push {
             for snapshot in documents.snapshots { dispatch(.publishDiagnostics(snapshot)) }
         } else if refresh {
-            Task { [connection] in _ = try? await connection.send(DiagnosticRefreshRequest()) }
+            sendWithoutWaiting(DiagnosticRefreshRequest())
         }
     }
 
