@@ -34,10 +34,10 @@ public enum ConnectionError: Error, Equatable, Sendable, CustomStringConvertible
 
 /// A JSON-RPC connection over a pair of file descriptors (stdio, a Unix-domain socket, a pipe).
 ///
-/// - The process's one `ReadPoller` thread waits on every connection's input with `poll(2)` (an
-///   idle connection costs no thread; only a borrowed non-socket descriptor such as a piped
-///   stdin is read on a thread of its own, since its blocking mode is not ours to change), feeds the bytes to a `MessageFramer`, decodes each body
-///   with a `MessageDecoder` and yields the result on `events`. End of input finishes the stream.
+/// - Sockets (the daemon's sessions) are read by the process's one `ReadPoller` thread with
+///   `poll(2)`, so an idle session costs no thread; a pipe (stdio) is read on a thread of its own.
+///   The bytes go to a `MessageFramer`, each body is decoded with a `MessageDecoder` and the
+///   result is yielded on `events`. End of input finishes the stream.
 ///   The framer bounds what one message may hold (`Limits.maxContentLength`).
 /// - `send` never blocks: it appends the framed message to a bounded output queue that a writer
 ///   thread drains (started on demand, ended when the queue is empty: an idle connection holds
@@ -127,8 +127,10 @@ public final class Connection: Sendable {
             return true
         }
         guard shouldStart else { return }
-        let input = Input(self)
-        if input.isSocket {
+        var info = stat()
+        let isSocket = fstat(readFD, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK
+        let input = Input(self, polled: isSocket)
+        if isSocket {
             // The daemon's sessions: any number of them, idle most of the time, share one thread.
             ReadPoller.shared.add(input)
         } else {
@@ -168,27 +170,25 @@ public final class Connection: Sendable {
 
         let connection: Connection
         var framer: MessageFramer
-        let isSocket: Bool
+        /// Read by the shared poller (which must stay free, so large bodies go to the decoding
+        /// thread), or by a thread of its own (which decodes everything itself).
+        let polled: Bool
         var readFD: Int32 { connection.readFD }
         /// Items waiting for the decoding thread, and whether it runs (guarded by `lock`).
         private let lock = Mutex(())
         private var queue: [Item] = []
         private var decoderRunning = false
 
-        /// Set when a thread of this connection's own reads (no poller to keep free): it decodes everything itself.
-        private var readsOnOwnThread = false
         var isPaused: Bool { lock.withLock { _ in decoderRunning } }
 
-        init(_ connection: Connection) {
+        init(_ connection: Connection, polled: Bool) {
             self.connection = connection
+            self.polled = polled
             framer = MessageFramer(limits: MessageFramer.Limits(maxContentLength: connection.limits.maxContentLength))
-            var info = stat()
-            isSocket = fstat(connection.readFD, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK
         }
 
         /// Blocking reads until end of input, for a descriptor the poller must not share.
         func readUntilEnd() {
-            readsOnOwnThread = true
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: ReadPoller.bufferSize, alignment: 1)
             defer { buffer.deallocate() }
             while true {
@@ -219,7 +219,7 @@ public final class Connection: Sendable {
 
         /// Handles `items` here, or queues them behind (or for) the decoding thread.
         private func process(_ items: [Item]) {
-            let large = !readsOnOwnThread && items.contains { if case .body(let body) = $0 { body.count > Self.largestInlineBody } else { false } }
+            let large = polled && items.contains { if case .body(let body) = $0 { body.count > Self.largestInlineBody } else { false } }
             let (queued, startDecoder) = lock.withLock { _ -> (Bool, Bool) in
                 guard decoderRunning || large else { return (false, false) }
                 queue += items

@@ -3,11 +3,9 @@ import Synchronization
 
 /// What the poller reads for: one connection's input side.
 protocol PolledReader: AnyObject, Sendable {
-    /// The descriptor to read; it stays open until `readEnded()` has returned. It must be a socket
-    /// (read with `MSG_DONTWAIT`) or have `O_NONBLOCK` set: one read that blocks would stall
-    /// every connection.
+    /// The descriptor to read, a socket (read with `MSG_DONTWAIT`: one read that blocked would
+    /// stall every connection). It stays open until `readEnded()` has returned.
     var readFD: Int32 { get }
-    var isSocket: Bool { get }
     /// Whether the reader takes no input for now (it is still busy with what it has: reading on
     /// would only buffer without bound). Call `ReadPoller.shared.wake()` when that changes.
     var isPaused: Bool { get }
@@ -17,7 +15,7 @@ protocol PolledReader: AnyObject, Sendable {
     func readEnded()
 }
 
-/// One thread that waits with `poll(2)` on the input of every started connection, so an idle
+/// One thread that waits with `poll(2)` on the input of every started socket connection, so an idle
 /// client costs a descriptor and a few bytes, not a thread (the daemon serves any number of
 /// sessions with one reader thread; writers start on demand and end when their queue is empty).
 ///
@@ -93,9 +91,7 @@ final class ReadPoller: @unchecked Sendable {
             var ended: [Int] = []
             for index in 1..<descriptors.count where descriptors[index].revents != 0 {
                 let reader = readers[index - 1]
-                let count = reader.isSocket
-                    ? recv(reader.readFD, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT))
-                    : read(reader.readFD, buffer.baseAddress, buffer.count)
+                let count = recv(reader.readFD, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT))
                 if count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { continue }
                 if count <= 0 {
                     reader.readEnded()
