@@ -228,6 +228,13 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
         return Array(values[floor...])
     }
 
+    /// Whether the key is read by a third-party SDK rather than by Apple's systems (Firebase,
+    /// Google Mobile Ads, Facebook…): its documentation lives outside developer.apple.com. Editors
+    /// colour such keys apart (semantic tokens).
+    public var isThirdParty: Bool {
+        !docURL.hasPrefix("https://developer.apple.com/")
+    }
+
     /// A stable identifier: domain, placement list and name.
     public var id: String {
         "\(domain.rawValue):\(placements.map(\.description).joined(separator: "|")):\(name)"

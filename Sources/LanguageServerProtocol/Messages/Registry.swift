@@ -16,6 +16,9 @@ extension MessageRegistry {
             FoldingRangeRequest.self,
             SelectionRangeRequest.self,
             InlayHintRequest.self,
+            SemanticTokensRequest.self,
+            SemanticTokensDeltaRequest.self,
+            DocumentLinkRequest.self,
             ExecuteCommandRequest.self,
             // server → client
             ConfigurationRequest.self,

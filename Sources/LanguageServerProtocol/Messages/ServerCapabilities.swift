@@ -87,6 +87,8 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
     public var foldingRangeProvider: ValueOrBool<EmptyOptions>?
     public var selectionRangeProvider: ValueOrBool<EmptyOptions>?
     public var inlayHintProvider: ValueOrBool<InlayHintOptions>?
+    public var semanticTokensProvider: SemanticTokensOptions?
+    public var documentLinkProvider: DocumentLinkOptions?
     public var diagnosticProvider: DiagnosticOptions?
     public var executeCommandProvider: ExecuteCommandOptions?
     public var experimental: JSONValue?
@@ -98,7 +100,9 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
         documentSymbolProvider: ValueOrBool<EmptyOptions>? = nil,
         foldingRangeProvider: ValueOrBool<EmptyOptions>? = nil,
         selectionRangeProvider: ValueOrBool<EmptyOptions>? = nil,
-        inlayHintProvider: ValueOrBool<InlayHintOptions>? = nil, diagnosticProvider: DiagnosticOptions? = nil,
+        inlayHintProvider: ValueOrBool<InlayHintOptions>? = nil,
+        semanticTokensProvider: SemanticTokensOptions? = nil, documentLinkProvider: DocumentLinkOptions? = nil,
+        diagnosticProvider: DiagnosticOptions? = nil,
         executeCommandProvider: ExecuteCommandOptions? = nil, experimental: JSONValue? = nil
     ) {
         self.positionEncoding = positionEncoding
@@ -110,6 +114,8 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
         self.foldingRangeProvider = foldingRangeProvider
         self.selectionRangeProvider = selectionRangeProvider
         self.inlayHintProvider = inlayHintProvider
+        self.semanticTokensProvider = semanticTokensProvider
+        self.documentLinkProvider = documentLinkProvider
         self.diagnosticProvider = diagnosticProvider
         self.executeCommandProvider = executeCommandProvider
         self.experimental = experimental
