@@ -125,7 +125,8 @@ public enum SemanticHighlighting {
         }
     }
 
-    static func modifiers(of definition: KeyDefinition?) -> SemanticToken.Modifiers {
+    /// What a key's definition (nil: none at its place) makes of its token.
+    public static func modifiers(of definition: KeyDefinition?) -> SemanticToken.Modifiers {
         guard let definition else { return .custom }
         var modifiers: SemanticToken.Modifiers = .known
         if definition.status.kind != .active { modifiers.insert(.deprecated) }
