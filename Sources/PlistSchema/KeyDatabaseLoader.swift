@@ -23,7 +23,7 @@ public let keyEntryFieldNames: Set<String> = [
 ]
 
 /// Every field name an enumerated value may use.
-public let enumValueFieldNames: Set<String> = ["value", "note", "minOS", "deprecated"]
+public let enumValueFieldNames: Set<String> = ["value", "note", "minOS", "deprecated", "with", "sdkOnly"]
 
 extension KeyDatabase {
     /// The prefix of documentation links derived for Info.plist keys that give no `doc` field.
@@ -143,7 +143,21 @@ extension KeyDatabase {
                 case .bool(let flag)?: deprecated = flag
                 default: throw fail("deprecated of \(literal) must be true or false")
                 }
-                values.append(EnumValue(value: literal, note: note, minimumOS: minimum, deprecated: deprecated))
+                var onlyWith: SiblingValue?
+                switch fields["with"] {
+                case nil: break
+                case .string(let text)?:
+                    guard let condition = SiblingValue(parsing: text) else { throw fail("with of \(literal) must be KEY=VALUE, not \"\(text)\"") }
+                    onlyWith = condition
+                default: throw fail("with of \(literal) must be a string")
+                }
+                var sdkOnly = false
+                switch fields["sdkOnly"] {
+                case nil: break
+                case .bool(let flag)?: sdkOnly = flag
+                default: throw fail("sdkOnly of \(literal) must be true or false")
+                }
+                values.append(EnumValue(value: literal, note: note, minimumOS: minimum, deprecated: deprecated, onlyWith: onlyWith, sdkOnly: sdkOnly))
             }
         case let other?: throw fail("values must be an array, not \(other.kindName)")
         }
@@ -182,10 +196,9 @@ extension KeyDatabase {
         case .infoPlist:
             return infoPlistDocBase + parts.joined(separator: "/")
         case .entitlements:
-            return "https://developer.apple.com/documentation/bundleresources/entitlements/"
-                + name.lowercased().replacing(".", with: "_")
+            return "https://developer.apple.com/documentation/bundleresources/entitlements/" + percentEncodedPathComponent(name.lowercased())
         case .privacyManifest:
-            return "https://developer.apple.com/documentation/bundleresources/privacy-manifest-files"
+            return "https://developer.apple.com/documentation/bundleresources/app-privacy-configuration/" + parts.joined(separator: "/")
         }
     }
 }
