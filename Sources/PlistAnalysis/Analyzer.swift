@@ -25,7 +25,7 @@ public enum Analyzer {
                                    schema: KeyDatabase = .shared, rules: [any Rule] = RuleRegistry.all,
                                    limitPerRule: Int? = maximumDiagnosticsPerRule) -> [Diagnostic] {
         let kind = fileKind(path: path, document: document, configuration: configuration)
-        let context = RuleContext(document: document, fileKind: kind, schema: schema)
+        let context = RuleContext(document: document, fileKind: kind, path: path, schema: schema)
         let suppressions = Suppressions(document: document)
         var out: [Diagnostic] = []
         for rule in rules where rule.fileKinds.contains(kind) && !configuration.disabledRules.contains(rule.id) {

@@ -82,7 +82,43 @@ public struct EditBuilder: Sendable {
 
     /// Removes a dictionary entry (key and value), with its line when it has one to itself.
     public func removing(_ entry: PlistEntry) -> TextReplacement {
-        var s = entry.range.lowerBound, e = entry.range.upperBound
+        removingLines(entry.range)
+    }
+
+    /// Removes an array item, with its line when it has one to itself.
+    public func removing(item: PlistNode) -> TextReplacement {
+        removingLines(item.element.range)
+    }
+
+    /// Appends items (each the XML of one value) at the end of `array`, one per line, indented like
+    /// its items (a self-closing `<array/>` is opened).
+    public func appendingItems(_ items: [String], to array: PlistNode) -> TextReplacement? {
+        let el = array.element
+        let nl = lineEnding
+        let outer = indentation(ofLineAt: el.start)
+        let unit = indentUnit(of: array)
+        let inner: String
+        if let last = array.items.last?.element.start, startsLine(last) {
+            inner = indentation(ofLineAt: last)
+        } else {
+            inner = outer + unit
+        }
+        let lines = items.map { "\(nl)\(inner)\($0)" }.joined()
+        if el.flags.contains(.selfClosing) {
+            return TextReplacement(range: el.startTagRange, newText: "<array>\(lines)\(nl)\(outer)</array>")
+        }
+        guard let endTag = el.endTagRange else { return nil }
+        var p = endTag.lowerBound
+        while p > el.contentRange.lowerBound && [0x20, 0x09, 0x0A, 0x0D].contains(text[p - 1]) { p -= 1 }
+        if startsLine(endTag.lowerBound) && p < endTag.lowerBound {
+            return TextReplacement(range: p..<p, newText: lines)
+        }
+        return TextReplacement(range: endTag.lowerBound..<endTag.lowerBound, newText: lines + nl + outer)
+    }
+
+    /// Removes `range`, with its whole line when nothing else is on it.
+    private func removingLines(_ range: Range<Int>) -> TextReplacement {
+        var s = range.lowerBound, e = range.upperBound
         var ls = s
         while ls > 0 && (text[ls - 1] == 0x20 || text[ls - 1] == 0x09) { ls -= 1 }
         var le = e

@@ -5,7 +5,7 @@ import PlistSyntax
 
 /// The chapter a rule belongs to in `docs/diagnostics.md`.
 public enum RuleCategory: String, Sendable, Hashable, CaseIterable {
-    case file, xml, structure, types, values, keys, privacy, appTransportSecurity
+    case file, xml, structure, types, values, keys, privacy, appTransportSecurity, privacyManifest, entitlements
 
     /// The chapter heading.
     public var title: String {
@@ -18,6 +18,8 @@ public enum RuleCategory: String, Sendable, Hashable, CaseIterable {
         case .keys: return "Keys"
         case .privacy: return "Privacy"
         case .appTransportSecurity: return "App Transport Security"
+        case .privacyManifest: return "Privacy manifests"
+        case .entitlements: return "Entitlements"
         }
     }
 }
