@@ -65,7 +65,7 @@ struct ExpectedFinding: Hashable {
 
     @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
     func noInfoPlistRuleFiresOnEntitlementsOrPrivacyManifests() throws {
-        let infoRules = Set(RuleRegistry.all.filter { !$0.fileKinds.contains(.entitlements) || !$0.fileKinds.contains(.privacyManifest) }.map(\.id))
+        let infoRules = Set(RuleRegistry.all.filter { $0.fileKinds.contains(.infoPlist) && $0.fileKinds != FileKind.allKinds }.map(\.id))
             .subtracting(["plist-root-not-dictionary"])
         var checked = 0
         for file in try SharedData.requireCorpus() {
