@@ -131,32 +131,26 @@ extension KeyDatabase {
                     throw fail("each value needs string fields value and note")
                 }
                 if let unknown = fields.keys.first(where: { !enumValueFieldNames.contains($0) }) { throw fail("value \(literal) has unknown field \(unknown)") }
-                var minimum: PlatformAvailability?
-                switch fields["minOS"] {
-                case nil: break
-                case .string(let text)?: minimum = try parsed([text], "minOS") { cache.platform($0) }.first
-                default: throw fail("minOS of \(literal) must be a string")
+                func text(_ field: String) throws -> String? {
+                    switch fields[field] {
+                    case nil: return nil
+                    case .string(let text)?: return text
+                    default: throw fail("\(field) of \(literal) must be a string")
+                    }
                 }
-                var deprecated = false
-                switch fields["deprecated"] {
-                case nil: break
-                case .bool(let flag)?: deprecated = flag
-                default: throw fail("deprecated of \(literal) must be true or false")
+                func flag(_ field: String) throws -> Bool {
+                    switch fields[field] {
+                    case nil: return false
+                    case .bool(let flag)?: return flag
+                    default: throw fail("\(field) of \(literal) must be true or false")
+                    }
                 }
-                var onlyWith: SiblingValue?
-                switch fields["with"] {
-                case nil: break
-                case .string(let text)?:
+                let minimum = try text("minOS").map { try parsed([$0], "minOS") { cache.platform($0) }[0] }
+                let onlyWith = try text("with").map { text in
                     guard let condition = SiblingValue(parsing: text) else { throw fail("with of \(literal) must be KEY=VALUE, not \"\(text)\"") }
-                    onlyWith = condition
-                default: throw fail("with of \(literal) must be a string")
+                    return condition
                 }
-                var sdkOnly = false
-                switch fields["sdkOnly"] {
-                case nil: break
-                case .bool(let flag)?: sdkOnly = flag
-                default: throw fail("sdkOnly of \(literal) must be true or false")
-                }
+                let deprecated = try flag("deprecated"), sdkOnly = try flag("sdkOnly")
                 values.append(EnumValue(value: literal, note: note, minimumOS: minimum, deprecated: deprecated, onlyWith: onlyWith, sdkOnly: sdkOnly))
             }
         case let other?: throw fail("values must be an array, not \(other.kindName)")

@@ -168,6 +168,8 @@ import Testing
             #"{"formatVersion": 1, "keys": [{"name": "K", "type": "string", "summary": "S.", "platforms": ["Windows 11"]}]}"#,
             #"{"formatVersion": 1, "keys": [{"name": "K", "type": "string", "summary": "S.", "paths": ["A//B"]}]}"#,
             #"{"formatVersion": 2, "keys": []}"#,
+            #"{"formatVersion": 1, "keys": [{"name": "K", "type": "string", "summary": "S.", "values": [{"value": "a", "note": "A.", "with": "OTHER"}]}]}"#,
+            #"{"formatVersion": 1, "keys": [{"name": "K", "type": "string", "summary": "S.", "values": [{"value": "a", "note": "A.", "sdkOnly": "yes"}]}]}"#,
         ]
         for text in cases {
             #expect(throws: KeyDatabaseError.self, "\(text)") { try KeyDatabase(data: Data(text.utf8)) }

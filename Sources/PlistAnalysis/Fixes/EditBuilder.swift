@@ -54,30 +54,9 @@ public struct EditBuilder: Sendable {
 
     /// Inserts `<key>key</key>` and `valueXML` as the last entry of `dictionary`, before its end tag.
     public func appendingEntry(key: String, valueXML: String, to dictionary: PlistNode) -> TextReplacement? {
-        let el = dictionary.element
-        let nl = lineEnding
-        let outer = indentation(ofLineAt: el.start)
-        let unit = indentUnit(of: dictionary)
-        let inner: String
-        if let last = dictionary.entries.last?.range.lowerBound, startsLine(last) {
-            inner = indentation(ofLineAt: last)
-        } else {
-            inner = outer + unit
+        appending(to: dictionary, lastChild: dictionary.entries.last?.range.lowerBound, tag: "dict") { nl, inner in
+            ["<key>\(Self.escape(key))</key>\(nl)\(inner)\(valueXML)"]
         }
-        let entry = "<key>\(Self.escape(key))</key>\(nl)\(inner)\(valueXML)"
-        if el.flags.contains(.selfClosing) {
-            // <dict/> → <dict> entry </dict>
-            let tag = el.startTagRange
-            return TextReplacement(range: tag, newText: "<dict>\(nl)\(inner)\(entry)\(nl)\(outer)</dict>")
-        }
-        guard let endTag = el.endTagRange else { return nil }
-        var p = endTag.lowerBound
-        while p > el.contentRange.lowerBound && [0x20, 0x09, 0x0A, 0x0D].contains(text[p - 1]) { p -= 1 }
-        if startsLine(endTag.lowerBound) && p < endTag.lowerBound {
-            // `…last</string>⏎</dict>`: insert after the last entry's line.
-            return TextReplacement(range: p..<p, newText: "\(nl)\(inner)\(entry)")
-        }
-        return TextReplacement(range: endTag.lowerBound..<endTag.lowerBound, newText: "\(entry)")
     }
 
     /// Removes a dictionary entry (key and value), with its line when it has one to itself.
@@ -93,27 +72,37 @@ public struct EditBuilder: Sendable {
     /// Appends items (each the XML of one value) at the end of `array`, one per line, indented like
     /// its items (a self-closing `<array/>` is opened).
     public func appendingItems(_ items: [String], to array: PlistNode) -> TextReplacement? {
-        let el = array.element
+        appending(to: array, lastChild: array.items.last?.element.start, tag: "array") { _, _ in items }
+    }
+
+    /// Inserts children at the end of `container` (a `<tag>` whose last child starts at `lastChild`):
+    /// each on a line of its own indented like its siblings when the container spans lines, inline
+    /// before the end tag when it does not. `children` gets the line ending and that indentation.
+    private func appending(to container: PlistNode, lastChild: Int?, tag: String,
+                           _ children: (_ lineEnding: String, _ indentation: String) -> [String]) -> TextReplacement? {
+        let el = container.element
         let nl = lineEnding
         let outer = indentation(ofLineAt: el.start)
-        let unit = indentUnit(of: array)
         let inner: String
-        if let last = array.items.last?.element.start, startsLine(last) {
-            inner = indentation(ofLineAt: last)
+        if let lastChild, startsLine(lastChild) {
+            inner = indentation(ofLineAt: lastChild)
         } else {
-            inner = outer + unit
+            inner = outer + indentUnit(of: container)
         }
-        let lines = items.map { "\(nl)\(inner)\($0)" }.joined()
+        let texts = children(nl, inner)
+        let lines = texts.map { "\(nl)\(inner)\($0)" }.joined()
         if el.flags.contains(.selfClosing) {
-            return TextReplacement(range: el.startTagRange, newText: "<array>\(lines)\(nl)\(outer)</array>")
+            // <dict/> → <dict> children </dict>
+            return TextReplacement(range: el.startTagRange, newText: "<\(tag)>\(lines)\(nl)\(outer)</\(tag)>")
         }
         guard let endTag = el.endTagRange else { return nil }
         var p = endTag.lowerBound
         while p > el.contentRange.lowerBound && [0x20, 0x09, 0x0A, 0x0D].contains(text[p - 1]) { p -= 1 }
         if startsLine(endTag.lowerBound) && p < endTag.lowerBound {
+            // `…last</string>⏎</dict>`: insert after the last child's line.
             return TextReplacement(range: p..<p, newText: lines)
         }
-        return TextReplacement(range: endTag.lowerBound..<endTag.lowerBound, newText: lines + nl + outer)
+        return TextReplacement(range: endTag.lowerBound..<endTag.lowerBound, newText: texts.joined())
     }
 
     /// Removes `range`, with its whole line when nothing else is on it.

@@ -1,7 +1,7 @@
 // entitlement-invalid-value: an entitlement value outside the values it takes.
 
 extension InvalidValueRule {
-    static let entitlements = InvalidValueRule(
+    static let entitlements = InvalidValueRule(RuleIdentity(
         id: "entitlement-invalid-value", title: "An entitlement value the entitlement does not take",
         rationale: """
             Entitlements with a fixed set of values (`aps-environment`: `development` or `production`, \
@@ -22,5 +22,5 @@ extension InvalidValueRule {
                         path: EntitlementExample.path),
             .nonTriggering(EntitlementExample.file("\t<key>aps-environment</key>\n\t<string>development</string>\n\t<key>com.apple.developer.networking.networkextension</key>\n\t<array>\n\t\t<string>packet-tunnel-provider</string>\n\t\t<string>url-filter-provider</string>\n\t</array>\n"),
                            path: EntitlementExample.path),
-        ])
+        ]))
 }

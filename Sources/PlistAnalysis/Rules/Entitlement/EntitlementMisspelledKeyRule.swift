@@ -1,7 +1,7 @@
 // entitlement-misspelled-key: an entitlement in the wrong letter case or a letter or two from a known one.
 
 extension MisspelledKeyRule {
-    static let entitlements = MisspelledKeyRule(
+    static let entitlements = MisspelledKeyRule(RuleIdentity(
         id: "entitlement-misspelled-key", title: "A misspelled entitlement",
         rationale: """
             Code signing copies any key into the signature, but the system looks entitlements up by \
@@ -21,5 +21,5 @@ extension MisspelledKeyRule {
             .triggering(EntitlementExample.file("\t<key>com.apple.security.cs.allow-jitt</key>\n\t<true/>\n"), path: EntitlementExample.path),
             .nonTriggering(EntitlementExample.file("\t<key>com.apple.security.network.client</key>\n\t<true/>\n\t<key>com.apple.private.example-entitlement</key>\n\t<true/>\n"),
                            path: EntitlementExample.path),
-        ])
+        ]))
 }

@@ -1,7 +1,7 @@
 // entitlement-wrong-type: an entitlement whose value (or array item) has the wrong type.
 
 extension WrongTypeRule {
-    static let entitlements = WrongTypeRule(
+    static let entitlements = WrongTypeRule(RuleIdentity(
         id: "entitlement-wrong-type", title: "An entitlement has a value of the wrong type",
         rationale: """
             The system grants an entitlement only when its value has the documented type: \
@@ -22,6 +22,6 @@ extension WrongTypeRule {
                         fixed: EntitlementExample.file("\t<key>com.apple.security.network.client</key>\n\t<true/>\n"), path: EntitlementExample.path),
             .nonTriggering(EntitlementExample.file("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n\t<key>aps-environment</key>\n\t<string>$(APS_ENVIRONMENT)</string>\n"),
                            path: EntitlementExample.path),
-        ],
+        ]),
         strictNumbers: true)
 }

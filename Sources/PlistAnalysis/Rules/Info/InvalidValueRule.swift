@@ -3,18 +3,13 @@
 import PlistSchema
 import PlistSyntax
 
-public struct InvalidValueRule: Rule {
-    public let id: String
-    public let title: String
-    public let rationale: String
-    public let category: RuleCategory
+public struct InvalidValueRule: IdentifiedRule {
+    public let identity: RuleIdentity
     public let defaultSeverity = Severity.warning
-    public let fileKinds: Set<FileKind>
-    public let examples: [RuleExample]
 
     /// The Info.plist rule.
     public init() {
-        self.init(id: "info-invalid-value", title: "A value the key does not accept", rationale: """
+        self.init(RuleIdentity(id: "info-invalid-value", title: "A value the key does not accept", rationale: """
             Keys with a fixed set of values (background modes, orientations, status bar styles, app \
             categories, `NSExceptionMinimumTLSVersion`, …) ignore anything else, usually without a word. \
             For keys whose documented values are only the common ones (device capabilities, extension \
@@ -32,17 +27,12 @@ public struct InvalidValueRule: Rule {
             .triggering(ExampleText.dict("\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSExceptionDomains</key>\n\t\t<dict>\n\t\t\t<key>example.com</key>\n\t\t\t<dict>\n\t\t\t\t<key>NSExceptionMinimumTLSVersion</key>\n\t\t\t\t<string>TLSv1.4</string>\n\t\t\t</dict>\n\t\t</dict>\n\t</dict>\n")),
             .triggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>front-facing-camra</string>\n\t</array>\n")),
             .nonTriggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>audio</string>\n\t\t<string>$(EXTRA_MODE)</string>\n\t</array>\n\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>arm64</string>\n\t\t<string>some-future-capability</string>\n\t</array>\n")),
-        ])
+        ]))
     }
 
-    /// The same check under another id, for the keys of other kinds of file.
-    init(id: String, title: String, rationale: String, category: RuleCategory, fileKinds: Set<FileKind>, examples: [RuleExample]) {
-        self.id = id
-        self.title = title
-        self.rationale = rationale
-        self.category = category
-        self.fileKinds = fileKinds
-        self.examples = examples
+    /// The same check under another identity, for the keys of other kinds of file.
+    init(_ identity: RuleIdentity) {
+        self.identity = identity
     }
 
     /// Values the reference does not list but real bundles rely on: Quick Look generators and

@@ -3,18 +3,13 @@
 import PlistSchema
 import PlistSyntax
 
-public struct MisspelledKeyRule: Rule {
-    public let id: String
-    public let title: String
-    public let rationale: String
-    public let category: RuleCategory
+public struct MisspelledKeyRule: IdentifiedRule {
+    public let identity: RuleIdentity
     public let defaultSeverity = Severity.warning
-    public let fileKinds: Set<FileKind>
-    public let examples: [RuleExample]
 
     /// The Info.plist rule.
     public init() {
-        self.init(id: "info-misspelled-key", title: "A misspelled known key", rationale: """
+        self.init(RuleIdentity(id: "info-misspelled-key", title: "A misspelled known key", rationale: """
             Keys are case-sensitive and the system ignores a key it does not know, so \
             `NSCameraUsageDescriptions` or `nsappTransportSecurity` silently does nothing. Reported for a \
             different letter case, for misspellings seen in Apple's texts and in the wild, and for unknown \
@@ -30,17 +25,12 @@ public struct MisspelledKeyRule: Rule {
             .triggering(ExampleText.dict("\t<key>UISupportedInterfaceOrientation</key>\n\t<array/>\n")),
             .nonTriggering(ExampleText.dict("\t<key>MyCompanyAPIEndpoint</key>\n\t<string>https://example.com</string>\n")),
             .nonTriggering(ExampleText.dict("\t<key>UISupportedInterfaceOrientations~ipad</key>\n\t<array/>\n")),
-        ])
+        ]))
     }
 
-    /// The same check under another id, for the keys of other kinds of file.
-    init(id: String, title: String, rationale: String, category: RuleCategory, fileKinds: Set<FileKind>, examples: [RuleExample]) {
-        self.id = id
-        self.title = title
-        self.rationale = rationale
-        self.category = category
-        self.fileKinds = fileKinds
-        self.examples = examples
+    /// The same check under another identity, for the keys of other kinds of file.
+    init(_ identity: RuleIdentity) {
+        self.identity = identity
     }
 
     public func check(_ context: RuleContext, into out: inout [Diagnostic]) {

@@ -3,14 +3,9 @@
 import PlistSchema
 import PlistSyntax
 
-public struct WrongTypeRule: Rule {
-    public let id: String
-    public let title: String
-    public let rationale: String
-    public let category: RuleCategory
+public struct WrongTypeRule: IdentifiedRule {
+    public let identity: RuleIdentity
     public let defaultSeverity = Severity.warning
-    public let fileKinds: Set<FileKind>
-    public let examples: [RuleExample]
     /// Whether a Boolean, integer or real where another of the three belongs is reported. Info.plist
     /// readers take any number (Foundation's `boolValue`); entitlements and privacy manifests are
     /// checked by code signing and App Store Connect, which expect the documented type.
@@ -18,7 +13,7 @@ public struct WrongTypeRule: Rule {
 
     /// The Info.plist rule.
     public init() {
-        self.init(id: "info-wrong-type", title: "A known key has a value of the wrong type", rationale: """
+        self.init(RuleIdentity(id: "info-wrong-type", title: "A known key has a value of the wrong type", rationale: """
             The system reads each key as one type. `<string>YES</string>` where a Boolean belongs, or a \
             single `<string>` where an array belongs, is read as absent or misread. Array items are checked \
             against the key's item type, at every depth the key reference describes. A string made only of \
@@ -37,18 +32,13 @@ public struct WrongTypeRule: Rule {
                         fixed: ExampleText.dict("\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSAllowsArbitraryLoads</key>\n\t\t<false/>\n\t</dict>\n")),
             .nonTriggering(ExampleText.dict("\t<key>UIRequiresFullScreen</key>\n\t<true/>\n\t<key>UIStatusBarHidden</key>\n\t<string>$(HIDE_STATUS_BAR)</string>\n")),
             .nonTriggering(ExampleText.dict("\t<key>UIRequiresFullScreen</key>\n\t<string>YES</string>\n"), path: "App.entitlements"),
-        ], strictNumbers: false)
+        ]), strictNumbers: false)
     }
 
-    /// The same check under another id, for the keys of other kinds of file.
-    init(id: String, title: String, rationale: String, category: RuleCategory, fileKinds: Set<FileKind>, examples: [RuleExample], strictNumbers: Bool) {
+    /// The same check under another identity, for the keys of other kinds of file.
+    init(_ identity: RuleIdentity, strictNumbers: Bool) {
+        self.identity = identity
         self.strictNumbers = strictNumbers
-        self.id = id
-        self.title = title
-        self.rationale = rationale
-        self.category = category
-        self.fileKinds = fileKinds
-        self.examples = examples
     }
 
     public func check(_ context: RuleContext, into out: inout [Diagnostic]) {

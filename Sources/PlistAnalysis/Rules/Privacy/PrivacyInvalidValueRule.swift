@@ -1,7 +1,7 @@
 // privacy-invalid-value: an API category, collected data type or purpose that is not one of Apple's.
 
 extension InvalidValueRule {
-    static let privacyManifest = InvalidValueRule(
+    static let privacyManifest = InvalidValueRule(RuleIdentity(
         id: "privacy-invalid-value", title: "A category, data type or purpose Apple does not define",
         rationale: """
             `NSPrivacyAccessedAPIType`, `NSPrivacyCollectedDataType` and `NSPrivacyCollectedDataTypePurposes` \
@@ -23,5 +23,5 @@ extension InvalidValueRule {
                         path: PrivacyExample.path),
             .nonTriggering(PrivacyExample.data(PrivacyExample.dataEntry("NSPrivacyCollectedDataTypeCrashData", purposes: ["NSPrivacyCollectedDataTypePurposeAnalytics"])),
                            path: PrivacyExample.path),
-        ])
+        ]))
 }

@@ -1,7 +1,7 @@
 // privacy-wrong-type: a privacy-manifest key whose value (or array item) has the wrong type.
 
 extension WrongTypeRule {
-    static let privacyManifest = WrongTypeRule(
+    static let privacyManifest = WrongTypeRule(RuleIdentity(
         id: "privacy-wrong-type", title: "A privacy-manifest key has a value of the wrong type",
         rationale: """
             App Store Connect reads every privacy manifest of an upload and refuses one whose keys hold \
@@ -17,6 +17,6 @@ extension WrongTypeRule {
             .triggering(PrivacyExample.api("NSPrivacyAccessedAPICategoryUserDefaults", reasonsXML: "<string>CA92.1</string>"),
                         fixed: PrivacyExample.api("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["CA92.1"]), path: PrivacyExample.path),
             .nonTriggering(PrivacyExample.manifest("\t<key>NSPrivacyTracking</key>\n\t<false/>\n"), path: PrivacyExample.path),
-        ],
+        ]),
         strictNumbers: true)
 }
