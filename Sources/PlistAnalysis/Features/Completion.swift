@@ -49,7 +49,7 @@ public struct CompletionSuggestion: Sendable, Hashable {
     public var deprecated: Bool
     /// Replaces the typed text (and adds what the cursor's place lacks, such as `</key>`).
     public var edit: SourceEdit
-    /// `edit.newText` is a snippet.
+    /// `edit.replacementText` is a snippet.
     public var isSnippet: Bool
     /// For keys: what `Completion.documentation` needs to render the key's docs on resolve.
     public var keyReference: KeyReference?
@@ -229,10 +229,11 @@ private struct Completer {
             range = range.lowerBound..<end
         }
         var items: [CompletionSuggestion] = []
-        for (i, value) in definition.values.enumerated() {
+        let values = FeatureLookup.values(of: definition, forValueAt: path, isItem: isItem, in: document)
+        for (i, value) in values.enumerated() {
             guard typed.isEmpty || value.value.lowercased().contains(typed) else { continue }
             items.append(CompletionSuggestion(
-                label: value.value, kind: .value, detail: value.note, sortText: Self.order(i),
+                label: value.value, kind: .value, detail: Self.detail(value, among: values), sortText: Self.order(i),
                 deprecated: value.deprecated, edit: SourceEdit(range: range, replacement: value.value + close)))
         }
         return CompletionResult(items: items, isIncomplete: !typed.isEmpty)
@@ -349,7 +350,7 @@ private struct Completer {
             for (i, value) in definition.values.enumerated() where !present.contains(value.value) && !(types == [.boolean]) {
                 let tag = types.contains(.integer) && !types.contains(.string) ? "integer" : "string"
                 items.append(CompletionSuggestion(
-                    label: value.value, kind: .value, detail: value.note, filterText: value.value,
+                    label: value.value, kind: .value, detail: Self.detail(value, among: definition.values), filterText: value.value,
                     sortText: Self.order(10 + i), deprecated: value.deprecated,
                     edit: SourceEdit(range: range, replacement: "<\(tag)>\(value.value)</\(tag)>")))
             }
@@ -382,7 +383,8 @@ private struct Completer {
         let itemType = definition?.arrayElementType
         let itemDefinition = definition.map { d in
             KeyDefinition(name: d.name, valueTypes: itemType.map { [$0] } ?? [.string], arrayElementType: nil,
-                          values: d.values, docURL: d.docURL, summary: d.summary)
+                          values: FeatureLookup.values(of: d, forValueAt: container.path + [.index(0)], isItem: true, in: document),
+                          docURL: d.docURL, summary: d.summary)
         }
         var items = valueProposals(definition: itemDefinition, indent: indent, unit: unit, range: range, present: present)
         if !typed.isEmpty {
@@ -502,6 +504,17 @@ private struct Completer {
         case .endTag:
             return .empty
         }
+    }
+
+    /// A value's one line: its note, whom it is for, and — when the list mixes values that belong
+    /// beside different sibling values (reasons of every category) — which one it belongs with.
+    static func detail(_ value: EnumValue, among values: [EnumValue]) -> String {
+        var text = value.note
+        if value.sdkOnly { text = "Third-party SDKs only. " + text }
+        if let condition = value.onlyWith, values.contains(where: { $0.onlyWith != nil && $0.onlyWith != condition }) {
+            text = "\(condition.value): " + text
+        }
+        return text
     }
 
     static func order(_ i: Int) -> String {
