@@ -88,6 +88,21 @@ import PlistTestSupport
         ])
     }
 
+    @Test(arguments: [
+        ("utf-8", [0, 18, 4, 0, 8, 0, 18, 6, 1, 0, 0, 20, 1, 0, 8] as [UInt32]),
+        ("utf-16", [0, 18, 2, 0, 8, 0, 16, 3, 1, 0, 0, 17, 1, 0, 8]),
+        ("utf-32", [0, 18, 1, 0, 8, 0, 15, 2, 1, 0, 0, 16, 1, 0, 8]),
+    ])
+    func columnsAndLengthsInTheNegotiatedEncoding(encoding: String, expected: [UInt32]) async throws {
+        let client = try TestClient()
+        let capabilities = ClientCapabilities(general: GeneralClientCapabilities(positionEncodings: [PositionEncodingKind(rawValue: encoding)]))
+        #expect(try await client.initialize(capabilities).capabilities.positionEncoding?.rawValue == encoding)
+        try client.open(featureURI, "<plist><dict><key>🔥</key><string>é📷</string><key>A</key><integer>1</integer></dict></plist>")
+        let data = try #require(try await client.request(SemanticTokensRequest(textDocument: .init(uri: featureURI)))).data
+        // 🔥 (a custom key), `é📷` (a string), A (a custom key): starts and lengths in the encoding's units.
+        #expect(Array(data.prefix(15)) == expected)
+    }
+
     @Test func otherPlistsGetNoKeyKnowledge() async throws {
         let client = try TestClient()
         let legend = try #require(try await client.initialize(richClient()).capabilities.semanticTokensProvider?.legend)
