@@ -41,26 +41,33 @@ struct SemanticTokensFeature: ServerFeature {
             legend: Self.legend, range: false, full: .value(SemanticTokensFullOptions(delta: true)))
     }
 
-    /// The (type index, modifier bits) of a token.
+    /// The legend index of a token type, the bit of a modifier (the names are the legend's).
+    private static func type(_ name: String) -> UInt32 { UInt32(tokenTypes.firstIndex(of: name)!) }
+    private static func bit(_ name: String) -> UInt32 { 1 << UInt32(tokenModifiers.firstIndex(of: name)!) }
+    private static let types = (property: type("property"), string: type("string"), number: type("number"), keyword: type("keyword"),
+                                variable: type("variable"), macro: type("macro"), comment: type("comment"))
+    private static let keyBits = (known: bit("defaultLibrary"), deprecated: bit("deprecated"), thirdParty: bit("thirdParty"), custom: bit("custom"))
+    private static let valueBits = (date: bit("date"), data: bit("data"))
+
+    /// The (type index, modifier bits) of a token: a known key is `defaultLibrary` unless a
+    /// third-party SDK reads it (`thirdParty`).
     static func classify(_ token: SemanticToken) -> (type: UInt32, modifiers: UInt32) {
-        func type(_ name: String) -> UInt32 { UInt32(tokenTypes.firstIndex(of: name)!) }
-        func bit(_ name: String) -> UInt32 { 1 << UInt32(tokenModifiers.firstIndex(of: name)!) }
         switch token.kind {
         case .key:
             var bits: UInt32 = 0
-            if token.modifiers.contains(.known) && !token.modifiers.contains(.thirdParty) { bits |= bit("defaultLibrary") }
-            if token.modifiers.contains(.deprecated) { bits |= bit("deprecated") }
-            if token.modifiers.contains(.thirdParty) { bits |= bit("thirdParty") }
-            if token.modifiers.contains(.custom) { bits |= bit("custom") }
-            return (type("property"), bits)
-        case .string: return (type("string"), 0)
-        case .number: return (type("number"), 0)
-        case .boolean: return (type("keyword"), 0)
-        case .date: return (type("number"), bit("date"))
-        case .data: return (type("string"), bit("data"))
-        case .buildSetting: return (type("variable"), 0)
-        case .directive: return (type("macro"), 0)
-        case .comment: return (type("comment"), 0)
+            if token.modifiers.contains(.known) && !token.modifiers.contains(.thirdParty) { bits |= keyBits.known }
+            if token.modifiers.contains(.deprecated) { bits |= keyBits.deprecated }
+            if token.modifiers.contains(.thirdParty) { bits |= keyBits.thirdParty }
+            if token.modifiers.contains(.custom) { bits |= keyBits.custom }
+            return (types.property, bits)
+        case .string: return (types.string, 0)
+        case .number: return (types.number, 0)
+        case .boolean: return (types.keyword, 0)
+        case .date: return (types.number, valueBits.date)
+        case .data: return (types.string, valueBits.data)
+        case .buildSetting: return (types.variable, 0)
+        case .directive: return (types.macro, 0)
+        case .comment: return (types.comment, 0)
         }
     }
 
