@@ -27,7 +27,7 @@ public enum Analyzer {
                                    schema: KeyDatabase = .shared, rules: [any Rule] = RuleRegistry.all,
                                    evidence: SourceEvidence? = nil, limitPerRule: Int? = maximumDiagnosticsPerRule) -> [Finding] {
         let kind = fileKind(path: path, document: document, configuration: configuration)
-        let context = RuleContext(document: document, fileKind: kind, schema: schema, evidence: evidence)
+        let context = RuleContext(document: document, fileKind: kind, path: path, schema: schema, evidence: evidence)
         let suppressions = Suppressions(document: document)
         var out: [Finding] = []
         for rule in rules where rule.fileKinds.contains(kind) && !configuration.disabledRules.contains(rule.id) {
