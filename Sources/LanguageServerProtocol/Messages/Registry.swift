@@ -19,6 +19,8 @@ extension MessageRegistry {
             SemanticTokensRequest.self,
             SemanticTokensDeltaRequest.self,
             DocumentLinkRequest.self,
+            DocumentFormattingRequest.self,
+            DocumentRangeFormattingRequest.self,
             ExecuteCommandRequest.self,
             // server → client
             ConfigurationRequest.self,

@@ -89,6 +89,8 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
     public var inlayHintProvider: ValueOrBool<InlayHintOptions>?
     public var semanticTokensProvider: SemanticTokensOptions?
     public var documentLinkProvider: DocumentLinkOptions?
+    public var documentFormattingProvider: ValueOrBool<EmptyOptions>?
+    public var documentRangeFormattingProvider: ValueOrBool<EmptyOptions>?
     public var diagnosticProvider: DiagnosticOptions?
     public var executeCommandProvider: ExecuteCommandOptions?
     public var experimental: JSONValue?
@@ -103,8 +105,12 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
         inlayHintProvider: ValueOrBool<InlayHintOptions>? = nil,
         semanticTokensProvider: SemanticTokensOptions? = nil, documentLinkProvider: DocumentLinkOptions? = nil,
         diagnosticProvider: DiagnosticOptions? = nil,
-        executeCommandProvider: ExecuteCommandOptions? = nil, experimental: JSONValue? = nil
+        executeCommandProvider: ExecuteCommandOptions? = nil, experimental: JSONValue? = nil,
+        documentFormattingProvider: ValueOrBool<EmptyOptions>? = nil,
+        documentRangeFormattingProvider: ValueOrBool<EmptyOptions>? = nil
     ) {
+        self.documentFormattingProvider = documentFormattingProvider
+        self.documentRangeFormattingProvider = documentRangeFormattingProvider
         self.positionEncoding = positionEncoding
         self.textDocumentSync = textDocumentSync
         self.completionProvider = completionProvider

@@ -14,6 +14,7 @@ public enum ServerFeatures {
         InlayHintFeature(),
         SemanticTokensFeature(),
         DocumentLinkFeature(),
+        FormattingFeature(),
         // Hover, completion, code actions, document symbols…: add them here.
     ]
 
