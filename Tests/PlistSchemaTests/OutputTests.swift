@@ -40,21 +40,6 @@ import PlistTestSupport
         }
     }
 
-    @Test func loadTime() throws {
-        var best = Double.infinity
-        for _ in 0..<5 {
-            let start = ContinuousClock.now
-            _ = try KeyDatabase(bytes: KeyDatabase.bundledData)
-            let elapsed = ContinuousClock.now - start
-            best = min(best, Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
-        }
-        print("PlistSchema: loading \(db.definitions.count) definitions took \(String(format: "%.2f", best)) ms (best of 5)")
-        #if DEBUG
-        #expect(best < 250)
-        #else
-        #expect(best <= 10)
-        #endif
-    }
 }
 
 @Suite struct CommandLineTests {
