@@ -37,6 +37,14 @@ public struct AnalysisConfiguration: Sendable, Hashable {
     }
 
     public static let `default` = AnalysisConfiguration()
+
+    /// Whether `rule` runs: not switched off, and on by default or given a severity (a rule that is
+    /// off by default, such as `info-unknown-key`, runs once a level is set for it). The server and
+    /// `check` both decide through this, so they report the same findings for the same settings.
+    public func runs(_ rule: any Rule) -> Bool {
+        if disabledRules.contains(rule.id) { return false }
+        return rule.enabledByDefault || severities[rule.id] != nil
+    }
 }
 
 /// A setting's value in plain form (JSON's shapes): what editor settings and `check`'s flags both
