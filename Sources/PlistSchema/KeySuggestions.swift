@@ -62,7 +62,7 @@ extension KeyDatabase {
             } else {
                 let nameBytes = Array(name.utf8)
                 if abs(nameBytes.count - foldedBytes.count) <= threshold {
-                    let distance = KeyDatabase.editDistance(foldedBytes, nameBytes, limit: threshold)
+                    let distance = EditDistance.between(foldedBytes, nameBytes, limit: threshold)
                     if distance <= threshold {
                         let score = 0.1 + Double(distance) / Double(max(nameBytes.count, 1))
                         suggestion = KeySuggestion(definition: definition, reason: .editDistance(distance), score: score)
@@ -181,11 +181,6 @@ extension KeyDatabase {
             return min(a.count, b.count) >= 5 && a.prefix(4) == b.prefix(4)
         default: return false
         }
-    }
-
-    /// The key database's edit distance (see `EditDistance`); kept for callers of this name.
-    static func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
-        EditDistance.between(a, b, limit: limit)
     }
 
     /// The names of the keys placed inside the dictionaries `definition`'s value holds (directly, in

@@ -175,7 +175,7 @@ struct SchemaPaths: Sendable {
         var wordTypos: [(String, Int)] = []
         for (i, p) in patterns.enumerated() where p.count == path.count && KeyPathPattern.matches(p[...], path[...], caseInsensitive: false) {
             for candidate in names[i] {
-                let d = Nearest.distance(folded, candidate.folded, limit: broadly ? 8 : limit)
+                let d = EditDistance.between(folded, candidate.folded, limit: broadly ? 8 : limit)
                 if d > 0 && d <= limit && d < (best?.1 ?? .max) { best = (candidate.name, d) }
                 if broadly, d > limit, KeyDatabase.isWordTypo(base, of: candidate.name) { wordTypos.append((candidate.name, d)) }
             }
