@@ -23,7 +23,7 @@ public enum FileKind: String, Sendable, Hashable, CaseIterable {
         if lower.hasSuffix(".entitlements") { return .entitlements }
         if lower.hasSuffix(".xcprivacy") { return .privacyManifest }
         // Firebase's configuration file: its name ends in Info.plist, but no bundle reads it.
-        if lower == "googleservice-info.plist" { return .other }
+        if lower.hasSuffix("googleservice-info.plist") { return .other }
         if lower == "info.plist" || lower.hasSuffix("-info.plist") || lower.hasSuffix("info.plist") { return .infoPlist }
         if lower.hasSuffix("entitlements.plist") { return .entitlements }
         if let root = document?.root, root.kind == .dictionary {
