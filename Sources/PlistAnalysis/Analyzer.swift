@@ -30,7 +30,7 @@ public enum Analyzer {
         let context = RuleContext(document: document, fileKind: kind, path: path, schema: schema, evidence: evidence)
         let suppressions = Suppressions(document: document)
         var out: [Finding] = []
-        for rule in rules where rule.fileKinds.contains(kind) && !configuration.disabledRules.contains(rule.id) {
+        for rule in rules where rule.fileKinds.contains(kind) && configuration.runs(rule) {
             if suppressions.disablesFile(rule.id) { continue }
             var found: [Finding] = []
             rule.check(context, into: &found)

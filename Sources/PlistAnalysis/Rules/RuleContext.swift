@@ -24,6 +24,9 @@ public struct KeyInfo: Sendable {
     public let match: KeyMatch?
     /// Whether the holding dictionary's keys are chosen by the developer.
     public let parentAllowsCustomKeys: Bool
+    /// Whether the system reads the holding dictionary's keys as a fixed set (the database marks its
+    /// owner `fixedKeys`: ATS and its exception domains, UILaunchScreen, document and URL types, …).
+    public let parentHasFixedKeys: Bool
     /// For an unknown key: a key placed here one or two edits away and not already present.
     public let nearMiss: String?
 
@@ -107,6 +110,8 @@ public struct RuleContext: Sendable {
 struct SchemaPaths: Sendable {
     let patterns: [[KeyPathPattern.Component]]
     let customKeyPlacements: [KeyPathPattern]
+    /// The placements whose dictionaries hold a fixed set of keys.
+    let fixedKeyPlacements: [KeyPathPattern]
     /// The key names placed at each pattern (same order as `patterns`), with their lowercased UTF-8.
     let names: [[(name: String, folded: [UInt8])]]
 
@@ -129,6 +134,13 @@ struct SchemaPaths: Sendable {
             }
         }
         let list = Array(seen)
+        var fixed: [KeyPathPattern] = []
+        for d in schema.definitions where d.domain == domain && d.hasFixedChildKeys {
+            for owner in d.placements {
+                fixed += list.filter { owner.holds($0, under: d.name) }
+            }
+        }
+        fixedKeyPlacements = fixed
         patterns = list.map(\.components)
         var names = [[(name: String, folded: [UInt8])]](repeating: [], count: list.count)
         let index = Dictionary(uniqueKeysWithValues: list.enumerated().map { ($1, $0) })
@@ -141,32 +153,51 @@ struct SchemaPaths: Sendable {
 
     /// Whether some placement starts with `path` (so its descendants may be known).
     func isPrefix(_ path: [PathComponent]) -> Bool {
-        patterns.contains { p in p.count >= path.count && Self.matches(p.prefix(path.count), path) }
+        patterns.contains { p in p.count >= path.count && KeyPathPattern.matches(p.prefix(path.count), path[...], caseInsensitive: false) }
     }
 
     /// Whether keys are placed directly in the dictionary at `path`.
     func isPlacement(_ path: [PathComponent]) -> Bool {
-        patterns.contains { p in p.count == path.count && Self.matches(p[...], path) }
+        patterns.contains { p in p.count == path.count && KeyPathPattern.matches(p[...], path[...], caseInsensitive: false) }
     }
 
-    /// A key placed at `path`, one edit away (two for keys of 16 characters or more) from `name`
-    /// (whose suffix is kept), that `present` does not hold already. Names under 8 characters are
-    /// too short to guess.
-    func nearMiss(_ name: String, at path: [PathComponent], present: [String]) -> String? {
+    /// A key placed at `path` that `name` (whose suffix is kept) looks like a typo of, and that
+    /// `present` does not hold already: one edit away (two for keys of 16 characters or more), or,
+    /// where a typo is what an unknown key most likely is (`broadly`: a dictionary read as a fixed
+    /// set, or an Apple-prefixed key at the top level), the same words but one
+    /// (`KeyDatabase.isWordTypo`). Names under 8 characters are too short to guess.
+    func nearMiss(_ name: String, at path: [PathComponent], present: [String], broadly: Bool = false) -> String? {
         let (base, suffix) = KeySuffix.split(name)
         guard base.count >= 8 else { return nil }
         let limit = base.count >= 16 ? 2 : 1
         let folded = Array(base.lowercased().utf8)
         var best: (String, Int)? = nil
-        for (i, p) in patterns.enumerated() where p.count == path.count && Self.matches(p[...], path) {
-            for candidate in names[i] where abs(candidate.folded.count - folded.count) <= limit {
-                let d = Nearest.distance(folded, candidate.folded, limit: limit)
+        var wordTypos: [(String, Int)] = []
+        for (i, p) in patterns.enumerated() where p.count == path.count && KeyPathPattern.matches(p[...], path[...], caseInsensitive: false) {
+            for candidate in names[i] {
+                let d = EditDistance.between(folded, candidate.folded, limit: broadly ? 8 : limit)
                 if d > 0 && d <= limit && d < (best?.1 ?? .max) { best = (candidate.name, d) }
+                if broadly, d > limit, KeyDatabase.isWordTypo(base, of: candidate.name) { wordTypos.append((candidate.name, d)) }
             }
         }
+        if best == nil, let closest = wordTypos.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }) { best = closest }
         guard let found = best?.0 else { return nil }
         let full = found + (suffix?.description ?? "")
         return present.contains(full) ? nil : full
+    }
+
+    /// Whether the dictionary at `path` holds a fixed set of keys.
+    func hasFixedKeys(_ path: [PathComponent]) -> Bool {
+        fixedKeyPlacements.contains { $0.matches(path) }
+    }
+
+    /// Keys written with one of Apple's prefixes: at the top level an unknown one is most likely a typo.
+    static func hasApplePrefix(_ key: String) -> Bool {
+        for prefix in ["NS", "UI", "CF", "LS", "UT"] where key.hasPrefix(prefix) {
+            let next = key.utf8.dropFirst(prefix.utf8.count).first
+            if let next, next >= UInt8(ascii: "A"), next <= UInt8(ascii: "Z") { return true }
+        }
+        return key.hasPrefix("com.apple.")
     }
 
     /// Whether the dictionary at `path` holds developer-chosen keys.
@@ -174,18 +205,6 @@ struct SchemaPaths: Sendable {
         customKeyPlacements.contains { $0.matches(path) }
     }
 
-    static func matches(_ pattern: ArraySlice<KeyPathPattern.Component>, _ path: [PathComponent]) -> Bool {
-        for (c, s) in zip(pattern, path) {
-            switch (c, s) {
-            case (.item, .index), (.anyKey, .key): continue
-            case (.key(let expected), .key(let actual)):
-                if actual == expected || (actual.hasPrefix(expected) && KeySuffix.split(actual).base == expected) { continue }
-                return false
-            default: return false
-            }
-        }
-        return true
-    }
 }
 
 private struct Walker {
@@ -208,6 +227,7 @@ private struct Walker {
         var next = 0
         var lookups = false
         var custom = false
+        var fixed = false
         var present: [String]? = nil
     }
 
@@ -233,10 +253,12 @@ private struct Walker {
                     var near: String? = nil
                     if match == nil && !stack[top].custom, let paths {
                         if stack[top].present == nil { stack[top].present = node.keys }
-                        near = paths.nearMiss(key.text, at: path, present: stack[top].present!)
+                        let broadly = stack[top].fixed || (path.isEmpty && domain == .infoPlist && SchemaPaths.hasApplePrefix(key.text))
+                        near = paths.nearMiss(key.text, at: path, present: stack[top].present!, broadly: broadly)
                     }
                     keys.append(KeyInfo(dictionary: node, entryIndex: i, key: key, value: entry.value, parent: path,
-                                        match: match, parentAllowsCustomKeys: stack[top].custom, nearMiss: near))
+                                        match: match, parentAllowsCustomKeys: stack[top].custom, parentHasFixedKeys: stack[top].fixed,
+                                        nearMiss: near))
                 }
                 if let value = entry.value, value.kind == .dictionary || value.kind == .array {
                     var childPath: [PathComponent]? = nil
@@ -270,6 +292,7 @@ private struct Walker {
         dictionaries.append(DictionaryInfo(node: node, path: path))
         if let path, let paths {
             frame.custom = paths.allowsCustomKeys(path)
+            frame.fixed = !frame.custom && paths.hasFixedKeys(path)
             frame.lookups = paths.isPlacement(path) || frame.custom
         }
         return frame
