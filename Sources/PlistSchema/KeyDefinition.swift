@@ -277,7 +277,8 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
     /// database places there: the system reads them as a fixed set, so an unknown key is a mistake.
     public let hasFixedChildKeys: Bool
 
-    /// Whether a third party, not Apple, reads the key (`owner` is set).
+    /// Whether a third party, not Apple, reads the key (`owner` is set). Editors colour such keys
+    /// apart (semantic tokens) and hover names the owner.
     public var isThirdParty: Bool { owner != nil }
 
     /// For a security-sensitive key, the listed values from the default (the secure floor) up;
@@ -285,13 +286,6 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
     public var suggestibleValues: [EnumValue] {
         guard securitySensitive, let floor = values.firstIndex(where: { $0.value == defaultValue }) else { return values }
         return Array(values[floor...])
-    }
-
-    /// Whether the key is read by a third-party SDK rather than by Apple's systems (Firebase,
-    /// Google Mobile Ads, Facebook…): its documentation lives outside developer.apple.com. Editors
-    /// colour such keys apart (semantic tokens).
-    public var isThirdParty: Bool {
-        !docURL.hasPrefix("https://developer.apple.com/")
     }
 
     /// A stable identifier: domain, placement list and name.

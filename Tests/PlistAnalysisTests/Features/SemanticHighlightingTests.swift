@@ -22,13 +22,10 @@ import PlistTestSupport
     }
 
     @Test func thirdPartyKeysAreMarkedFromTheirDefinition() {
-        let sdk = KeyDefinition(name: "FirebaseAppDelegateProxyEnabled", valueTypes: [.boolean],
-                                docURL: "https://firebase.google.com/docs/cloud-messaging/ios/client", summary: "")
-        let apple = KeyDefinition(name: "CFBundleName", valueTypes: [.string],
-                                  docURL: "https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundlename", summary: "")
-        #expect(sdk.isThirdParty && !apple.isThirdParty)
-        #expect(SemanticHighlighting.modifiers(of: sdk) == [.known, .thirdParty])
-        #expect(SemanticHighlighting.modifiers(of: apple) == [.known])
+        // Sparkle's SUFeedURL has an owner in the key database; CFBundleName is Apple's.
+        #expect(KeyDatabase.shared.lookup("SUFeedURL", at: [], domain: .infoPlist)?.definition.owner == "Sparkle")
+        let text = "<plist><dict><key>SUFeedURL</key><string>https://example.com/appcast.xml</string><key>CFBundleName</key><string>App</string><key>MyKey</key><true/></dict></plist>"
+        #expect(tokens(text).filter { $0.contains("=key") } == ["SUFeedURL=key.known.thirdParty", "CFBundleName=key.known", "MyKey=key.custom"])
         #expect(SemanticHighlighting.modifiers(of: nil) == [.custom])
     }
 
