@@ -57,7 +57,7 @@ extension DocumentSnapshot {
             index = nil
         }
         let snapshot = DocumentSnapshot(uri: uri, version: version, languageID: languageID, tree: tree,
-                                        encoding: encoding, id: id, lineIndex: index)
+                                        encoding: encoding, id: id, lineIndex: index, previous: self)
         return (snapshot, clamped)
     }
 

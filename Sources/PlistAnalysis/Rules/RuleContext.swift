@@ -37,8 +37,14 @@ public struct RuleContext: Sendable {
     public let document: PlistDocument
     public let fileKind: FileKind
     public let schema: KeyDatabase
-    /// Every dictionary in document order.
-    public let dictionaries: [DictionaryInfo]
+    /// Every dictionary in document order. A walk of the whole document, made when asked: rules
+    /// that check each dictionary on its own use `findingsPerDictionary(of:_:)`, which an edit
+    /// does not redo for the subtrees it did not touch.
+    public var dictionaries: [DictionaryInfo] {
+        var walker = Walker(schema: schema, paths: fileKind == .infoPlist ? SchemaPaths.forInfoPlist(schema) : nil, everyDictionary: true)
+        if let root = document.root { walker.visit(root, path: walker.paths == nil ? nil : []) }
+        return walker.dictionaries
+    }
     /// Every key of the dictionaries whose placement the schema knows (Info.plist files only).
     public let keys: [KeyInfo]
     /// What the project's source code shows the file needs (nil: no sources were scanned, and the
@@ -58,9 +64,9 @@ public struct RuleContext: Sendable {
         for p in document.tree.syntaxErrors { byCode[p.code, default: []].append(p) }
         for p in document.problems { byCode[p.code, default: []].append(p) }
         problemsByCode = byCode
-        var walker = Walker(schema: schema, paths: fileKind == .infoPlist ? SchemaPaths.forInfoPlist(schema) : nil)
+        // Only where the schema places keys: below a path it knows nothing about, no key is looked up.
+        var walker = Walker(schema: schema, paths: fileKind == .infoPlist ? SchemaPaths.forInfoPlist(schema) : nil, everyDictionary: false)
         if let root = document.root { walker.visit(root, path: walker.paths == nil ? nil : []) }
-        dictionaries = walker.dictionaries
         keys = walker.keys
     }
 
@@ -184,9 +190,13 @@ private struct Walker {
     var dictionaries: [DictionaryInfo] = []
     var keys: [KeyInfo] = []
 
-    init(schema: KeyDatabase, paths: SchemaPaths?) {
+    /// Whether the walk records every dictionary (else it only goes where keys are looked up).
+    let everyDictionary: Bool
+
+    init(schema: KeyDatabase, paths: SchemaPaths?, everyDictionary: Bool) {
         self.schema = schema
         self.paths = paths
+        self.everyDictionary = everyDictionary
     }
 
     /// A dictionary or array being walked: where the walk resumes in it.
@@ -203,7 +213,7 @@ private struct Walker {
     /// entries, each entry's key before what its value holds). The walk keeps its own stack, so
     /// nesting as deep as the parser accepts cannot overflow the thread's.
     mutating func visit(_ root: PlistNode, path: [PathComponent]?) {
-        guard root.kind == .dictionary || root.kind == .array else { return }
+        guard root.kind == .dictionary || root.kind == .array, everyDictionary || path != nil else { return }
         var stack = [enter(root, path: path)]
         while !stack.isEmpty {
             let top = stack.count - 1
@@ -247,7 +257,7 @@ private struct Walker {
                     child = (item, childPath)
                 }
             }
-            if let child { stack.append(enter(child.node, path: child.path)) }
+            if let child, everyDictionary || child.path != nil { stack.append(enter(child.node, path: child.path)) }
         }
     }
 

@@ -27,9 +27,17 @@ public struct DuplicateKeyRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         let edits = EditBuilder(context.text)
-        for info in context.dictionaries {
-            let entries = info.node.entries
-            guard entries.count > 1 else { continue }
+        out += context.findingsPerDictionary(of: self) { dictionary in
+            var out: [Finding] = []
+            check(dictionary, context, edits, into: &out)
+            return out
+        }
+    }
+
+    /// The duplicates of one dictionary.
+    private func check(_ dictionary: PlistNode, _ context: RuleContext, _ edits: EditBuilder, into out: inout [Finding]) {
+            let entries = dictionary.entries
+            guard entries.count > 1 else { return }
             var groups: [Occurrence: [Int]] = [:]
             var hasDuplicate = false
             if entries.count <= 24 {
@@ -38,7 +46,7 @@ public struct DuplicateKeyRule: Rule {
                     guard let k = entries[i].key?.text else { continue }
                     for j in 0..<i where entries[j].key?.text == k { hasDuplicate = true; break outer }
                 }
-                guard hasDuplicate else { continue }
+                guard hasDuplicate else { return }
             }
             // In a preprocessed file read branch by branch, a key's occurrences in different
             // conditional regions never meet in what Xcode reads, and the alternative values of
@@ -72,7 +80,6 @@ public struct DuplicateKeyRule: Rule {
                     }
                 }
             }
-        }
     }
 
     /// A key name within one conditional region (always the empty region outside preprocessed files).

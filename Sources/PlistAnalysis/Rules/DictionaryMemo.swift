@@ -1,0 +1,73 @@
+// Incremental analysis: what a rule finds in each dictionary on its own, remembered per subtree of
+// the typed view, so that after an edit only the dictionaries on the edited path are checked again.
+import PlistSyntax
+
+extension RuleContext {
+    /// The findings of `rule` over every dictionary of the document, in document order (each
+    /// dictionary before the values it holds), where `check` looks at one dictionary and at
+    /// nothing outside its element but the document's text right around it (see below).
+    ///
+    /// The findings of a subtree are remembered with its shared storage (`PlistNode.memoised`),
+    /// relative to its start: the typed view of the next version of the document reuses every
+    /// subtree the edit did not touch (`PlistDocument(_:reusing:)`), and with it what was found
+    /// there, moved to where the subtree now stands. Only subtrees without any syntax error are
+    /// remembered: their bounds are their tags, so a fix reaching for the blanks around an entry
+    /// (`EditBuilder.removing`) reads only bytes of the subtree.
+    /// `AnalysisEqualityTests` proves the result equal to checking every dictionary afresh.
+    public func findingsPerDictionary(of rule: any Rule, _ check: (PlistNode) -> [Finding]) -> [Finding] {
+        guard let root = document.root else { return [] }
+        // In a file read branch by branch, what a rule finds depends on the `#if` lines around.
+        let key = "\(rule.id)|\(document.readsAllBranches)"
+        return subtreeFindings(root, key: key, check).map { $0.shifted(by: root.element.start) }
+    }
+
+    /// The findings in `node`'s subtree, relative to its start.
+    private func subtreeFindings(_ node: PlistNode, key: String, _ check: (PlistNode) -> [Finding]) -> [Finding] {
+        func make() -> [Finding] {
+            let start = node.element.start
+            var out: [Finding] = []
+            if node.kind == .dictionary {
+                out = check(node).map { $0.shifted(by: -start) }
+                for e in node.entries {
+                    guard let v = e.value, v.kind == .dictionary || v.kind == .array else { continue }
+                    out += subtreeFindings(v, key: key, check).map { $0.shifted(by: v.element.start - start) }
+                }
+            } else if node.kind == .array {
+                for v in node.items where v.kind == .dictionary || v.kind == .array {
+                    out += subtreeFindings(v, key: key, check).map { $0.shifted(by: v.element.start - start) }
+                }
+            }
+            return out
+        }
+        // The typed view is at most `PlistDocument.maximumDepth` deep, which bounds this recursion.
+        guard node.kind == .dictionary || node.kind == .array else { return [] }
+        if node.element.entry.containsAnyError { return make() }
+        return node.memoised(key, make)
+    }
+}
+
+extension RawEntry {
+    /// Whether this entry or anything below it breaks a well-formedness rule.
+    var containsAnyError: Bool {
+        if flags.contains(.malformed) || flags.contains(.childError) { return true }
+        if !flags.isDisjoint(with: [.startTagUnterminated, .endTagMissing, .endTagMismatched, .endTagUnterminated, .unterminated]) { return true }
+        return kind == .strayEndTag || kind == .bogus
+    }
+}
+
+extension Finding {
+    /// The same finding `delta` bytes later (its range, related places and fixes' edits).
+    func shifted(by delta: Int) -> Finding {
+        guard delta != 0 else { return self }
+        func move(_ r: Range<Int>) -> Range<Int> { (r.lowerBound + delta)..<(r.upperBound + delta) }
+        var f = self
+        f.range = move(range)
+        f.related = related.map { ($0.message, move($0.range)) }
+        f.fixes = fixes.map { fix in
+            var fix = fix
+            fix.edits = fix.edits.map { SourceEdit(range: move($0.range), replacement: $0.replacement) }
+            return fix
+        }
+        return f
+    }
+}
