@@ -16,6 +16,7 @@ extension RuleContext {
     /// `AnalysisEqualityTests` proves the result equal to checking every dictionary afresh.
     public func findingsPerDictionary(of rule: any Rule, _ check: (PlistNode) -> [Finding]) -> [Finding] {
         guard let root = document.root else { return [] }
+        guard remembersSubtrees else { return dictionaries.flatMap { check($0.node) } }
         // In a file read branch by branch, what a rule finds depends on the `#if` lines around.
         let key = "\(rule.id)|\(document.readsAllBranches)"
         return subtreeFindings(root, key: key, check).map { $0.shifted(by: root.element.start) }

@@ -51,6 +51,9 @@ public struct RuleContext: Sendable {
     /// rules that read it stay quiet).
     public let evidence: SourceEvidence?
     private let problemsByCode: [SyntaxProblem.Code: [SyntaxProblem]]
+    /// Whether per-dictionary rules remember their findings per subtree (`findingsPerDictionary`);
+    /// false checks every dictionary afresh, the reference the incremental analysis is tested against.
+    public var remembersSubtrees = true
 
     /// The UTF-8 text.
     public var text: [UInt8] { document.tree.text }
