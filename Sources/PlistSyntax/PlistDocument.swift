@@ -384,26 +384,40 @@ private struct Builder {
         }
     }
 
-    /// Where to look for the previous version of a container's children: the child with the same
-    /// syntax node (moved or not), else the one at the same offset (the child the edit is in).
+    /// Where to look for the previous version of a container's children. Children the edit did not
+    /// reach kept their offset (before the edit) or moved by the change in the container's width
+    /// (after it): the previous child at either offset, found by binary search, is a candidate, and
+    /// `build` reuses it only if its syntax node is the child's. The child holding the edit is
+    /// found at its own offset (its start is before the edit) and rebuilt with its own children as
+    /// candidates.
     struct Candidates {
-        var byNode: [ObjectIdentifier: PlistNode.Storage] = [:]
-        var byOffset: [Int: PlistNode.Storage] = [:]
+        let children: [PlistNode.Storage.Child]
+        let delta: Int
 
-        init(_ previous: PlistNode.Storage?, kind: PlistNode.Kind) {
-            guard let previous, previous.kind == kind else { return }
-            func add(_ c: PlistNode.Storage.Child) {
-                guard let node = c.storage.syntax else { return }
-                byNode[ObjectIdentifier(node)] = c.storage
-                byOffset[c.offset] = c.storage
+        init(_ previous: PlistNode.Storage?, kind: PlistNode.Kind, element: SyntaxElement) {
+            guard let previous, previous.kind == kind else {
+                children = []
+                delta = 0
+                return
             }
-            for e in previous.entries { if let v = e.value { add(v) } }
-            for c in previous.items { add(c) }
+            children = kind == .dictionary ? previous.entries.compactMap(\.value) : previous.items
+            delta = Int(element.entry.width) - Int(previous.entry.width)
+        }
+
+        private func child(at offset: Int) -> PlistNode.Storage? {
+            var lo = 0, hi = children.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if children[mid].offset < offset { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < children.count && children[lo].offset == offset ? children[lo].storage : nil
         }
 
         func previous(of c: SyntaxElement, in owner: SyntaxElement) -> PlistNode.Storage? {
-            guard let node = c.node else { return nil }
-            return byNode[ObjectIdentifier(node)] ?? byOffset[c.start - owner.start]
+            guard let node = c.node, !children.isEmpty else { return nil }
+            let offset = c.start - owner.start
+            if delta != 0, let moved = child(at: offset - delta), moved.syntax === node { return moved }
+            return child(at: offset)
         }
     }
 
@@ -471,7 +485,7 @@ private struct Builder {
     mutating func buildDictionary(_ e: SyntaxElement, previous: PlistNode.Storage?) -> [PlistNode.Storage.Entry] {
         depth += 1
         defer { depth -= 1 }
-        let candidates = Candidates(previous, kind: .dictionary)
+        let candidates = Candidates(previous, kind: .dictionary, element: e)
         var entries: [PlistNode.Storage.Entry] = []
         // Keys waiting for their value: one, or several in different branches (`#if A <key>X</key>
         // #else <key>Y</key> #endif <string>v</string>`), which then share the value.
@@ -522,7 +536,7 @@ private struct Builder {
     mutating func buildArray(_ e: SyntaxElement, previous: PlistNode.Storage?) -> [PlistNode.Storage.Child] {
         depth += 1
         defer { depth -= 1 }
-        let candidates = Candidates(previous, kind: .array)
+        let candidates = Candidates(previous, kind: .array, element: e)
         var items: [PlistNode.Storage.Child] = []
         e.forEachChild { c in
             if inactive(c) { return }

@@ -54,6 +54,16 @@ public struct PlistNode: Sendable {
     }
     public var keys: [String] { storage.entries.compactMap { $0.key?.text } }
 
+    /// Calls `body` with each dictionary or array directly inside this one (a dictionary's values,
+    /// an array's items), in document order, without making the entries.
+    public func forEachChildContainer(_ body: (PlistNode) -> Void) {
+        func visit(_ c: Storage.Child) {
+            if c.storage.kind == .dictionary || c.storage.kind == .array { body(child(c)) }
+        }
+        for e in storage.entries { if let v = e.value { visit(v) } }
+        for c in storage.items { visit(c) }
+    }
+
     /// Whether `other` is this very value: the same shared storage at the same place.
     public func isSameValue(as other: PlistNode) -> Bool { storage === other.storage && start == other.start }
 

@@ -19,31 +19,30 @@ extension RuleContext {
         guard remembersSubtrees else { return dictionaries.flatMap { check($0.node) } }
         // In a file read branch by branch, what a rule finds depends on the `#if` lines around.
         let key = "\(rule.id)|\(document.readsAllBranches)"
-        return subtreeFindings(root, key: key, check).map { $0.shifted(by: root.element.start) }
+        return Self.subtreeFindings(root, key: key, check).map { $0.shifted(by: root.element.start) }
     }
 
     /// The findings in `node`'s subtree, relative to its start.
-    private func subtreeFindings(_ node: PlistNode, key: String, _ check: (PlistNode) -> [Finding]) -> [Finding] {
-        func make() -> [Finding] {
-            let start = node.element.start
-            var out: [Finding] = []
-            if node.kind == .dictionary {
-                out = check(node).map { $0.shifted(by: -start) }
-                for e in node.entries {
-                    guard let v = e.value, v.kind == .dictionary || v.kind == .array else { continue }
-                    out += subtreeFindings(v, key: key, check).map { $0.shifted(by: v.element.start - start) }
-                }
-            } else if node.kind == .array {
-                for v in node.items where v.kind == .dictionary || v.kind == .array {
-                    out += subtreeFindings(v, key: key, check).map { $0.shifted(by: v.element.start - start) }
-                }
-            }
-            return out
-        }
-        // The typed view is at most `PlistDocument.maximumDepth` deep, which bounds this recursion.
+    private static func subtreeFindings(_ node: PlistNode, key: String, _ check: (PlistNode) -> [Finding]) -> [Finding] {
         guard node.kind == .dictionary || node.kind == .array else { return [] }
-        if node.element.entry.containsAnyError { return make() }
-        return node.memoised(key, make)
+        let entry = node.element.entry
+        // The typed view is at most `PlistDocument.maximumDepth` deep, which bounds this recursion.
+        if entry.containsAnyError { return collect(node, key: key, check) }
+        return node.memoised(key) { collect(node, key: key, check) }
+    }
+
+    private static func collect(_ node: PlistNode, key: String, _ check: (PlistNode) -> [Finding]) -> [Finding] {
+        let start = node.element.start
+        var out: [Finding] = []
+        if node.kind == .dictionary { out = check(node).map { $0.shifted(by: -start) } }
+        node.forEachChildContainer { child in
+            let found = subtreeFindings(child, key: key, check)
+            if !found.isEmpty {
+                let offset = child.element.start - start
+                out += found.map { $0.shifted(by: offset) }
+            }
+        }
+        return out
     }
 }
 
