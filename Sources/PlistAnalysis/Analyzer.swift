@@ -83,8 +83,9 @@ public enum Analyzer {
                                    schema: KeyDatabase = .shared, evidence: SourceEvidence? = nil) -> (text: [UInt8], diagnostics: [Finding]) {
         switch SourceDecoding.decode(raw) {
         case .success(let text):
+            // Analysed once: nothing to remember for a next version.
             return (text, findings(for: PlistDocument(text: text, definitions: configuration.preprocessorDefinitions), path: path,
-                                   configuration: configuration, schema: schema, evidence: evidence))
+                                   configuration: configuration, schema: schema, evidence: evidence, remembersSubtrees: false))
         case .failure(let error):
             guard !configuration.disabledRules.contains(error.code) else { return (raw, []) }
             let severity = configuration.severities[error.code] ?? .error

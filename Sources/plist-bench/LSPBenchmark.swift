@@ -87,7 +87,7 @@ struct LSPRoundTripSection: BenchmarkSection {
 }
 
 /// The UTF-16 position right after a `<string>` start tag near the middle of the text.
-private func positionOfStringContent(in text: [UInt8]) -> Position {
+func positionOfStringContent(in text: [UInt8]) -> Position {
     let tag = Array("<string>".utf8)
     var i = text.count / 2
     while i + tag.count < text.count && Array(text[i..<i + tag.count]) != tag { i += 1 }

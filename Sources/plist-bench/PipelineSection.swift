@@ -1,6 +1,6 @@
 // Where one keystroke's time goes on the 10 MB plist, stage by stage, in-process: the text copy
-// and reparse, the line index, the typed view, the rule context, each rule, the analysis as a whole.
-import Foundation
+// and reparse, the line index (whole, and updated), the typed view (from scratch, and reusing the
+// previous version's), the rule context, the analysis, and the costliest rules.
 import PlistAnalysis
 import PlistSyntax
 
@@ -22,40 +22,27 @@ struct PipelineSection: BenchmarkSection {
         let document = PlistDocument(edited)
         let path = "/bench/Info.plist"
         let kind = Analyzer.fileKind(path: path, document: document)
-        let ruleContext = RuleContext(document: document, fileKind: kind)
+        var ruleContext = RuleContext(document: document, fileKind: kind)
+        ruleContext.remembersSubtrees = false  // each rule timed doing its whole work
         var table = Table("Stage", "Runs", "Median", "p90")
         func row(_ name: String, _ body: () -> Int) {
             let s = measure(warmups: 1, iterations: runs, body)
             table.add(name, "\(runs)", formatTime(s.median), formatTime(s.p90))
         }
         row("text copy + incremental reparse") { tree.applying(edit).root.width }
-        row("line index") { LineIndex(edited.text).lineCount }
+        row("line index, whole text") { LineIndex(edited.text).lineCount }
+        let index = LineIndex(bytes)
+        row("line index, updated (LineIndex.applying)") { index.applying(offset..<offset, newText: edited.text).lineCount }
         row("syntax errors") { edited.syntaxErrors.count }
         row("typed view (PlistDocument)") { PlistDocument(edited).problems.count }
         let before = PlistDocument(tree)
         _ = Analyzer.findings(for: before, path: path)
-        if ProcessInfo.processInfo.environment["PIPELINE_PROFILE"] != nil {
-            let clock = ContinuousClock()
-            var d = Duration.zero, f = Duration.zero, c = Duration.zero
-            for _ in 0..<150 {
-                var doc: PlistDocument? = nil
-                d += clock.measure { doc = PlistDocument(edited, reusing: before) }
-                c += clock.measure { benchSink &+= ConditionalStructure(edited).directives.count }
-                f += clock.measure { benchSink &+= Analyzer.findings(for: doc!, path: path).count }
-            }
-            let doc = PlistDocument(edited, reusing: before)
-            let old = before.root!.value(forKey: "Items")!, new = doc.root!.value(forKey: "Items")!
-            print("problems", before.problems.count, "items", old.entries.count, new.entries.count,
-                  "same", zip(old.entries, new.entries).filter { $0.value!.isSameValue(as: $1.value!) }.count)
-            print("doc", d / 150, "cond", c / 150, "findings", f / 150)
-            return
-        }
         row("typed view reusing the previous version's") { PlistDocument(edited, reusing: before).problems.count }
         row("typed view (reused) + Analyzer.findings") {
             Analyzer.findings(for: PlistDocument(edited, reusing: before), path: path).count
         }
         row("rule context") { RuleContext(document: document, fileKind: kind).keys.count }
-        row("Analyzer.findings (context + every rule)") { Analyzer.findings(for: document, path: path).count }
+        row("Analyzer.findings, nothing remembered") { Analyzer.findings(for: document, path: path, remembersSubtrees: false).count }
         var perRule: [(String, Double)] = []
         for rule in RuleRegistry.all where rule.fileKinds.contains(kind) {
             let s = measure(warmups: 0, iterations: max(1, runs / 3)) {

@@ -28,4 +28,5 @@ let allSections: [any BenchmarkSection] = [
     FeatureLatencySection(),
     SourceScanSection(),
     PipelineSection(),
+    TargetsSection(),
 ]

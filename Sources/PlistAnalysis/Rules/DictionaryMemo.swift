@@ -12,7 +12,8 @@ extension RuleContext {
     /// subtree the edit did not touch (`PlistDocument(_:reusing:)`), and with it what was found
     /// there, moved to where the subtree now stands. Only subtrees without any syntax error are
     /// remembered: their bounds are their tags, so a fix reaching for the blanks around an entry
-    /// (`EditBuilder.removing`) reads only bytes of the subtree.
+    /// (`EditBuilder.removing`) reads only bytes of the subtree. Subtrees shorter than
+    /// `rememberedWidth` are not remembered (memory), only checked again with their owner.
     /// `AnalysisEqualityTests` proves the result equal to checking every dictionary afresh.
     public func findingsPerDictionary(of rule: any Rule, _ check: (PlistNode) -> [Finding]) -> [Finding] {
         guard let root = document.root else { return [] }
@@ -22,12 +23,16 @@ extension RuleContext {
         return Self.subtreeFindings(root, key: key, check).map { $0.shifted(by: root.element.start) }
     }
 
+    /// Subtrees at least this long (bytes) remember their findings.
+    static let rememberedWidth: UInt32 = 1024
+
     /// The findings in `node`'s subtree, relative to its start.
     private static func subtreeFindings(_ node: PlistNode, key: String, _ check: (PlistNode) -> [Finding]) -> [Finding] {
         guard node.kind == .dictionary || node.kind == .array else { return [] }
         let entry = node.element.entry
         // The typed view is at most `PlistDocument.maximumDepth` deep, which bounds this recursion.
-        if entry.containsAnyError { return collect(node, key: key, check) }
+        // Small subtrees are checked again with their owner (cheaper than remembering them).
+        if entry.containsAnyError || entry.width < Self.rememberedWidth { return collect(node, key: key, check) }
         return node.memoised(key) { collect(node, key: key, check) }
     }
 
