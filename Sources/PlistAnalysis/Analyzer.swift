@@ -30,7 +30,7 @@ public enum Analyzer {
                                    evidence: SourceEvidence? = nil, limitPerRule: Int? = maximumDiagnosticsPerRule,
                                    remembersSubtrees: Bool = true) -> [Finding] {
         let kind = fileKind(path: path, document: document, configuration: configuration)
-        var context = RuleContext(document: document, fileKind: kind, schema: schema, evidence: evidence)
+        var context = RuleContext(document: document, fileKind: kind, path: path, schema: schema, evidence: evidence)
         context.remembersSubtrees = remembersSubtrees
         let suppressions = Suppressions(document: document)
         var out: [Finding] = []

@@ -35,6 +35,8 @@ extension KeyRendering {
             for value in definition.values {
                 var line = "\n- `\(value.value)` — \(markdownEscaped(value.note))"
                 if let minimum = value.minimumOS { line += " (\(minimum))" }
+                if let condition = value.onlyWith { line += " *(with `\(condition.value)`)*" }
+                if value.sdkOnly { line += " *(third-party SDKs only)*" }
                 if value.deprecated { line += " *(deprecated)*" }
                 block += line
             }
@@ -56,13 +58,18 @@ extension KeyRendering {
     public static func hover(value: EnumValue, ofKey definition: KeyDefinition, format: DocumentationFormat) -> String {
         var facts: [String] = []
         if let minimum = value.minimumOS { facts.append("\(minimum)") }
+        if value.sdkOnly { facts.append("third-party SDKs only") }
         if value.deprecated { facts.append("deprecated") }
         let extra = facts.isEmpty ? "" : " (\(facts.joined(separator: ", ")))"
         switch format {
         case .markdown:
-            return "`\(value.value)` — value of **\(definition.name)**\(extra)\n\n\(markdownEscaped(value.note))"
+            var text = "`\(value.value)` — value of **\(definition.name)**\(extra)\n\n\(markdownEscaped(value.note))"
+            if let condition = value.onlyWith { text += "\n\nValid with \(condition.key) `\(condition.value)`." }
+            return text
         case .plainText:
-            return "\(value.value) — value of \(definition.name)\(extra)\n\n\(value.note)\n"
+            var text = "\(value.value) — value of \(definition.name)\(extra)\n\n\(value.note)\n"
+            if let condition = value.onlyWith { text += "\nValid with \(condition.key) \(condition.value).\n" }
+            return text
         }
     }
 

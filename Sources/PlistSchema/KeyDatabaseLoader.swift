@@ -24,7 +24,7 @@ public let keyEntryFieldNames: Set<String> = [
 ]
 
 /// Every field name an enumerated value may use.
-public let enumValueFieldNames: Set<String> = ["value", "note", "minOS", "deprecated"]
+public let enumValueFieldNames: Set<String> = ["value", "note", "minOS", "deprecated", "with", "sdkOnly"]
 
 extension KeyDatabase {
     /// The prefix of documentation links derived for Info.plist keys that give no `doc` field.
@@ -132,19 +132,27 @@ extension KeyDatabase {
                     throw fail("each value needs string fields value and note")
                 }
                 if let unknown = fields.keys.first(where: { !enumValueFieldNames.contains($0) }) { throw fail("value \(literal) has unknown field \(unknown)") }
-                var minimum: PlatformAvailability?
-                switch fields["minOS"] {
-                case nil: break
-                case .string(let text)?: minimum = try parsed([text], "minOS") { cache.platform($0) }.first
-                default: throw fail("minOS of \(literal) must be a string")
+                func text(_ field: String) throws -> String? {
+                    switch fields[field] {
+                    case nil: return nil
+                    case .string(let text)?: return text
+                    default: throw fail("\(field) of \(literal) must be a string")
+                    }
                 }
-                var deprecated = false
-                switch fields["deprecated"] {
-                case nil: break
-                case .bool(let flag)?: deprecated = flag
-                default: throw fail("deprecated of \(literal) must be true or false")
+                func flag(_ field: String) throws -> Bool {
+                    switch fields[field] {
+                    case nil: return false
+                    case .bool(let flag)?: return flag
+                    default: throw fail("\(field) of \(literal) must be true or false")
+                    }
                 }
-                values.append(EnumValue(value: literal, note: note, minimumOS: minimum, deprecated: deprecated))
+                let minimum = try text("minOS").map { try parsed([$0], "minOS") { cache.platform($0) }[0] }
+                let onlyWith = try text("with").map { text in
+                    guard let condition = SiblingValue(parsing: text) else { throw fail("with of \(literal) must be KEY=VALUE, not \"\(text)\"") }
+                    return condition
+                }
+                let deprecated = try flag("deprecated"), sdkOnly = try flag("sdkOnly")
+                values.append(EnumValue(value: literal, note: note, minimumOS: minimum, deprecated: deprecated, onlyWith: onlyWith, sdkOnly: sdkOnly))
             }
         case let other?: throw fail("values must be an array, not \(other.kindName)")
         }
@@ -183,10 +191,9 @@ extension KeyDatabase {
         case .infoPlist:
             return infoPlistDocBase + parts.joined(separator: "/")
         case .entitlements:
-            return "https://developer.apple.com/documentation/bundleresources/entitlements/"
-                + name.lowercased().replacing(".", with: "_")
+            return "https://developer.apple.com/documentation/bundleresources/entitlements/" + PathName.percentEncoded(name.lowercased())
         case .privacyManifest:
-            return "https://developer.apple.com/documentation/bundleresources/privacy-manifest-files"
+            return "https://developer.apple.com/documentation/bundleresources/app-privacy-configuration/" + parts.joined(separator: "/")
         }
     }
 }

@@ -48,6 +48,8 @@ public enum KeyRendering {
             for value in definition.values {
                 var line = "    \(value.value) — \(value.note)"
                 if let minimum = value.minimumOS { line += " [\(minimum)]" }
+                if let condition = value.onlyWith { line += " [with \(condition.key) = \(condition.value)]" }
+                if value.sdkOnly { line += " [third-party SDKs only]" }
                 if value.deprecated { line += " [deprecated]" }
                 lines.append(line)
             }
@@ -221,13 +223,19 @@ struct JSONEntry: Encodable {
 
     struct ValueEntry: Encodable {
         let value: EnumValue
-        enum CodingKeys: String, CodingKey { case value, note, minimumOS, deprecated }
+        enum CodingKeys: String, CodingKey { case value, note, minimumOS, deprecated, onlyWith, sdkOnly }
+        struct Condition: Encodable {
+            let key: String
+            let value: String
+        }
         func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(value.value, forKey: .value)
             try container.encode(value.note, forKey: .note)
             try container.encode(value.minimumOS?.dataString, forKey: .minimumOS)
             try container.encode(value.deprecated, forKey: .deprecated)
+            try container.encode(value.onlyWith.map { Condition(key: $0.key, value: $0.value) }, forKey: .onlyWith)
+            try container.encode(value.sdkOnly, forKey: .sdkOnly)
         }
     }
 

@@ -24,47 +24,58 @@ struct FixSubject: CustomTestStringConvertible, Sendable {
 }
 
 @Suite struct FixCorpusTests {
-    func analyse(_ text: [UInt8], _ path: String) -> [Finding] {
+    static func analyse(_ text: [UInt8], _ path: String) -> [Finding] {
         Analyzer.findings(for: PlistDocument(text: text), path: path)
     }
 
-    @Test func everyFixKeepsOtherBytesAndAddsNoError() throws {
-        var applied = 0
-        for subject in FixSubject.all {
-            guard case .success(let text) = SourceDecoding.decode(subject.bytes) else { continue }
-            let diagnostics = analyse(text, subject.path)
-            let before = FixApplication.errorCounts(diagnostics)
-            for d in diagnostics {
-                for fix in d.fixes {
-                    let result = try FixApplication.applying(fix.edits, to: text)
-                    applied += 1
-                    let edits = fix.edits.sorted { $0.range.lowerBound < $1.range.lowerBound }
-                    let first = edits.first!.range.lowerBound, last = edits.last!.range.upperBound
-                    #expect(result.prefix(first).elementsEqual(text.prefix(first)), "\(subject.name): \(fix.title) changed bytes before its edits")
-                    #expect(result.suffix(text.count - last).elementsEqual(text.suffix(text.count - last)), "\(subject.name): \(fix.title) changed bytes after its edits")
-                    let after = FixApplication.errorCounts(analyse(result, subject.path))
-                    for (code, n) in after where n > before[code, default: 0] {
-                        Issue.record("\(subject.name): '\(fix.title)' [\(d.code)] adds \(code)")
+    @Test func everyFixKeepsOtherBytesAndAddsNoError() async throws {
+        // Seconds of analysis: off the cooperative pool, which the in-process server tests need.
+        let (applied, failures) = try await onOwnThread { () -> (Int, [String]) in
+            var applied = 0
+            var failures: [String] = []
+            for subject in FixSubject.all {
+                guard case .success(let text) = SourceDecoding.decode(subject.bytes) else { continue }
+                let diagnostics = Self.analyse(text, subject.path)
+                let before = FixApplication.errorCounts(diagnostics)
+                for d in diagnostics {
+                    for fix in d.fixes {
+                        let result = try FixApplication.applying(fix.edits, to: text)
+                        applied += 1
+                        let edits = fix.edits.sorted { $0.range.lowerBound < $1.range.lowerBound }
+                        let first = edits.first!.range.lowerBound, last = edits.last!.range.upperBound
+                        if !result.prefix(first).elementsEqual(text.prefix(first)) { failures.append("\(subject.name): \(fix.title) changed bytes before its edits") }
+                        if !result.suffix(text.count - last).elementsEqual(text.suffix(text.count - last)) { failures.append("\(subject.name): \(fix.title) changed bytes after its edits") }
+                        let after = FixApplication.errorCounts(Self.analyse(result, subject.path))
+                        for (code, n) in after where n > before[code, default: 0] {
+                            failures.append("\(subject.name): '\(fix.title)' [\(d.code)] adds \(code)")
+                        }
                     }
                 }
             }
+            return (applied, failures)
         }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
         // The rule examples alone offer a few dozen fixes; the corpus (absent on a fresh clone,
         // where its tests are skipped) many more.
         #expect(applied > (SharedData.corpusFiles.isEmpty ? 20 : 50))
     }
 
-    @Test func fixAllAddsNoErrorAndConverges() throws {
-        var fixedSomething = 0
-        for subject in FixSubject.all {
-            guard case .success(let text) = SourceDecoding.decode(subject.bytes) else { continue }
-            // fixAll throws (failing the test) when its result would have a new error.
-            let result = try FixApplication.fixAll(text, path: subject.path)
-            if !result.fixed.isEmpty { fixedSomething += 1 }
-            // Converged: one more round finds no safe fix left to apply.
-            let again = try FixApplication.fixAll(result.text, path: subject.path, maximumRounds: 1)
-            #expect(again.fixed.isEmpty, "\(subject.name): \(again.fixed.map(\.code)) still fixable after fixAll")
+    @Test func fixAllAddsNoErrorAndConverges() async throws {
+        let (fixedSomething, unconverged) = try await onOwnThread { () -> (Int, [String]) in
+            var fixedSomething = 0
+            var unconverged: [String] = []
+            for subject in FixSubject.all {
+                guard case .success(let text) = SourceDecoding.decode(subject.bytes) else { continue }
+                // fixAll throws (failing the test) when its result would have a new error.
+                let result = try FixApplication.fixAll(text, path: subject.path)
+                if !result.fixed.isEmpty { fixedSomething += 1 }
+                // Converged: one more round finds no safe fix left to apply.
+                let again = try FixApplication.fixAll(result.text, path: subject.path, maximumRounds: 1)
+                if !again.fixed.isEmpty { unconverged.append("\(subject.name): \(again.fixed.map(\.code)) still fixable after fixAll") }
+            }
+            return (fixedSomething, unconverged)
         }
+        #expect(unconverged.isEmpty, "\(unconverged.joined(separator: "\n"))")
         #expect(fixedSomething > 0)
     }
 
@@ -82,13 +93,13 @@ struct FixSubject: CustomTestStringConvertible, Sendable {
 
     @Test func insertionFollowsTheFileStyle() throws {
         let spaces = "<plist version=\"1.0\">\r\n<dict>\r\n  <key>UIBackgroundModes</key>\r\n  <array>\r\n    <string>bluetooth-central</string>\r\n  </array>\r\n</dict>\r\n</plist>\r\n"
-        let d = try #require(analyse(Array(spaces.utf8), "Info.plist").first { $0.code == "privacy-missing-usage-description" })
+        let d = try #require(Self.analyse(Array(spaces.utf8), "Info.plist").first { $0.code == "privacy-missing-usage-description" })
         let fix = try #require(d.fixes.first)
         #expect(fix.title == "Add NSBluetoothAlwaysUsageDescription")
         let result = String(decoding: try FixApplication.applying(fix.edits, to: Array(spaces.utf8)), as: UTF8.self)
         #expect(result.contains("  </array>\r\n  <key>NSBluetoothAlwaysUsageDescription</key>\r\n  <string>TODO: explain why the app uses Bluetooth</string>\r\n</dict>"))
         let empty = "<plist version=\"1.0\">\n<dict>\n\t<key>NSLocationAlwaysUsageDescription</key>\n\t<string>Runs</string>\n</dict>\n</plist>\n"
-        let d2 = try #require(analyse(Array(empty.utf8), "Info.plist").first { $0.code == "privacy-missing-usage-description" })
+        let d2 = try #require(Self.analyse(Array(empty.utf8), "Info.plist").first { $0.code == "privacy-missing-usage-description" })
         let result2 = String(decoding: try FixApplication.applying(d2.fixes[0].edits, to: Array(empty.utf8)), as: UTF8.self)
         #expect(result2.contains("<string>Runs</string>\n\t<key>NSLocationWhenInUseUsageDescription</key>\n\t<string>TODO"))
     }
@@ -105,11 +116,11 @@ struct FixSubject: CustomTestStringConvertible, Sendable {
             </dict>
             </plist>
             """
-        let codes = analyse(Array(text.utf8), "Info.plist").filter { $0.code == "info-wrong-type" }
+        let codes = Self.analyse(Array(text.utf8), "Info.plist").filter { $0.code == "info-wrong-type" }
         #expect(codes.count == 1)
         let whole = "<!-- plist-lsp-disable info-wrong-type -->\n" + text
-        #expect(analyse(Array(whole.utf8), "Info.plist").filter { $0.code == "info-wrong-type" }.isEmpty)
+        #expect(Self.analyse(Array(whole.utf8), "Info.plist").filter { $0.code == "info-wrong-type" }.isEmpty)
         let all = text.replacingOccurrences(of: "disable-next-entry info-wrong-type", with: "disable-next-entry")
-        #expect(analyse(Array(all.utf8), "Info.plist").filter { $0.code == "info-wrong-type" }.count == 1)
+        #expect(Self.analyse(Array(all.utf8), "Info.plist").filter { $0.code == "info-wrong-type" }.count == 1)
     }
 }

@@ -5,17 +5,6 @@ import PlistAnalysis
 import Testing
 import PlistTestSupport
 
-private func apply(_ edit: WorkspaceEdit?, to text: String, uri: String = featureURI) -> String {
-    let edits = edit?.changes?[uri] ?? edit?.documentChanges?.first?.edits ?? []
-    return edits.sorted { $0.range.start > $1.range.start }.reduce(text) { applying($1, to: $0) }
-}
-
-private func codeActions(_ client: TestClient, _ range: LSPRange, only: [CodeActionKind]? = nil) async throws -> [CodeAction] {
-    let result = try await client.request(CodeActionRequest(textDocument: .init(uri: featureURI), range: range,
-                                                             context: CodeActionContext(diagnostics: [], only: only)))
-    return (result ?? []).compactMap { if case .codeAction(let a) = $0 { return a }; return nil }
-}
-
 @Suite struct CodeActionTests {
     @Test(arguments: multiBytePrefixes)
     func addMissingUsageDescription(prefix: String) async throws {

@@ -51,9 +51,22 @@ func richClient(snippets: Bool = true, markdown: Bool = true) -> ClientCapabilit
 }
 
 /// A started server with one open document.
-func openedClient(_ text: String, capabilities: ClientCapabilities = richClient(), options: JSONValue? = nil) async throws -> TestClient {
+func openedClient(_ text: String, uri: DocumentURI = featureURI, capabilities: ClientCapabilities = richClient(), options: JSONValue? = nil) async throws -> TestClient {
     let client = try TestClient()
     try await client.initialize(capabilities, options: options)
-    try client.open(featureURI, text)
+    try client.open(uri, text)
     return client
+}
+
+/// `text` after the edits of `edit` for `uri`.
+func apply(_ edit: WorkspaceEdit?, to text: String, uri: String = featureURI) -> String {
+    let edits = edit?.changes?[uri] ?? edit?.documentChanges?.first?.edits ?? []
+    return edits.sorted { $0.range.start > $1.range.start }.reduce(text) { applying($1, to: $0) }
+}
+
+/// The code actions the server offers for `range` of `uri`.
+func codeActions(_ client: TestClient, _ range: LSPRange, uri: DocumentURI = featureURI, only: [CodeActionKind]? = nil) async throws -> [CodeAction] {
+    let result = try await client.request(CodeActionRequest(textDocument: .init(uri: uri), range: range,
+                                                             context: CodeActionContext(diagnostics: [], only: only)))
+    return (result ?? []).compactMap { if case .codeAction(let a) = $0 { return a }; return nil }
 }

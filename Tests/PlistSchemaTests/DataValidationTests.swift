@@ -93,6 +93,34 @@ import Testing
         }
     }
 
+    /// Entitlements and privacy-manifest keys come from Apple's current pages, not the seed texts:
+    /// each entry says where its facts come from.
+    @Test func entitlementsAndPrivacyKeysNameTheirSources() {
+        for definition in db.definitions where definition.domain != .infoPlist {
+            #expect(!definition.sources.isEmpty, "\(definition.name) names no sources")
+            #expect(!definition.fromSeeds, "\(definition.name) is not in the Info.plist seeds")
+        }
+    }
+
+    /// A value that belongs with a sibling entry (`"with": "KEY=VALUE"`) names a key placed beside it
+    /// and one of that key's documented values.
+    @Test func valueConditionsNameASiblingAndItsValue() {
+        var conditions = 0
+        for definition in db.definitions {
+            for value in definition.values {
+                guard let condition = value.onlyWith else { continue }
+                conditions += 1
+                let siblings = definition.placements.compactMap { placement in
+                    db.definitions.first { $0.name == condition.key && $0.domain == definition.domain && $0.placements.contains(placement) }
+                }
+                #expect(siblings.count == definition.placements.count, "\(definition.name) \(value.value): no \(condition.key) beside it")
+                #expect(siblings.allSatisfy { $0.values.contains { $0.value == condition.value } },
+                        "\(definition.name) \(value.value): \(condition.value) is not a documented value of \(condition.key)")
+            }
+        }
+        #expect(conditions >= 17)
+    }
+
     @Test func everyKeyStatesItsPlatforms() {
         for definition in db.definitions {
             #expect(!definition.platforms.isEmpty, "\(definition.name) has no platforms")
@@ -140,6 +168,8 @@ import Testing
             #"{"formatVersion": 1, "keys": [{"name": "K", "type": "string", "summary": "S.", "platforms": ["Windows 11"]}]}"#,
             #"{"formatVersion": 1, "keys": [{"name": "K", "type": "string", "summary": "S.", "paths": ["A//B"]}]}"#,
             #"{"formatVersion": 2, "keys": []}"#,
+            #"{"formatVersion": 1, "keys": [{"name": "K", "type": "string", "summary": "S.", "values": [{"value": "a", "note": "A.", "with": "OTHER"}]}]}"#,
+            #"{"formatVersion": 1, "keys": [{"name": "K", "type": "string", "summary": "S.", "values": [{"value": "a", "note": "A.", "sdkOnly": "yes"}]}]}"#,
         ]
         for text in cases {
             #expect(throws: KeyDatabaseError.self, "\(text)") { try KeyDatabase(data: Data(text.utf8)) }

@@ -1,6 +1,7 @@
 // Rendered output: docs/keys.md is current, the JSON listing is stable, the CLI works end to end, and loading is fast.
 import Foundation
 import Testing
+import PlistTestSupport
 @testable import PlistSchema
 import PlistTestSupport
 
@@ -70,11 +71,20 @@ import PlistTestSupport
 
     struct Result { var status: Int32; var stdout: String; var stderr: String }
 
-    static func run(_ arguments: [String]) throws -> Result {
-        guard let binary = binary() else {
-            Issue.record("plist-lsp was not found next to the test bundle (\(CommandLine.arguments.first ?? "?")); build it with `swift build --product plist-lsp`")
-            throw CancellationError()
+    struct BinaryMissing: Error, CustomStringConvertible {
+        var description: String {
+            "plist-lsp was not found next to the test bundle (\(CommandLine.arguments.first ?? "?")); build it with `swift build --product plist-lsp`"
         }
+    }
+
+    /// Runs the built binary and waits for it on a thread of its own, off the cooperative pool
+    /// (the in-process server tests need its threads).
+    static func run(_ arguments: [String]) async throws -> Result {
+        try await onOwnThread { try runBlocking(arguments) }
+    }
+
+    private static func runBlocking(_ arguments: [String]) throws -> Result {
+        guard let binary = binary() else { throw BinaryMissing() }
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -88,32 +98,32 @@ import PlistTestSupport
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
 
-    @Test func explainKnownKey() throws {
-        let result = try Self.run(["explain", "NSCameraUsageDescription"])
+    @Test func explainKnownKey() async throws {
+        let result = try await Self.run(["explain", "NSCameraUsageDescription"])
         #expect(result.status == 0)
         for fragment in ["NSCameraUsageDescription", "Privacy - Camera Usage Description", "Type:", "string", "(top level)", "iOS 7.0+", "Localizable:", "https://developer.apple.com/"] {
             #expect(result.stdout.contains(fragment), "explain output lacks \(fragment)")
         }
     }
 
-    @Test func explainToleratesCaseSuffixAndMisspelling() throws {
-        let lower = try Self.run(["explain", "nsapptransportsecurity"])
+    @Test func explainToleratesCaseSuffixAndMisspelling() async throws {
+        let lower = try await Self.run(["explain", "nsapptransportsecurity"])
         #expect(lower.status == 0 && lower.stdout.contains("NSAppTransportSecurity"))
-        let suffixed = try Self.run(["explain", "UISupportedInterfaceOrientations~ipad"])
+        let suffixed = try await Self.run(["explain", "UISupportedInterfaceOrientations~ipad"])
         #expect(suffixed.status == 0 && suffixed.stdout.contains("~ipad"))
-        let misspelled = try Self.run(["explain", "NSPrefPanelIconFile"])
+        let misspelled = try await Self.run(["explain", "NSPrefPanelIconFile"])
         #expect(misspelled.status == 0 && misspelled.stdout.contains("misspelling of NSPrefPaneIconFile"))
     }
 
-    @Test func explainUnknownKeyFailsWithSuggestions() throws {
-        let result = try Self.run(["explain", "NSCameraUsageDescripton"])
+    @Test func explainUnknownKeyFailsWithSuggestions() async throws {
+        let result = try await Self.run(["explain", "NSCameraUsageDescripton"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("Did you mean"))
         #expect(result.stderr.contains("NSCameraUsageDescription"))
     }
 
-    @Test func keysJSONParses() throws {
-        let result = try Self.run(["keys", "--format", "json"])
+    @Test func keysJSONParses() async throws {
+        let result = try await Self.run(["keys", "--format", "json"])
         #expect(result.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let keys = object?["keys"] as? [[String: Any]] ?? []
@@ -121,10 +131,10 @@ import PlistTestSupport
         #expect(keys.allSatisfy { Set($0.keys) == OutputTests.jsonEntryFields })
     }
 
-    @Test func keysTextAndMarkdown() throws {
-        let text = try Self.run(["keys"])
+    @Test func keysTextAndMarkdown() async throws {
+        let text = try await Self.run(["keys"])
         #expect(text.status == 0 && text.stdout.contains("UIBackgroundModes\n  path: (top level)\n  type: array of string"))
-        let markdown = try Self.run(["keys", "--format", "markdown"])
+        let markdown = try await Self.run(["keys", "--format", "markdown"])
         #expect(markdown.status == 0 && markdown.stdout == KeyRendering.markdown(Fixtures.database))
     }
 }

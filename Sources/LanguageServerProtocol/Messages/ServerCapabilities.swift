@@ -87,6 +87,8 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
     public var foldingRangeProvider: ValueOrBool<EmptyOptions>?
     public var selectionRangeProvider: ValueOrBool<EmptyOptions>?
     public var inlayHintProvider: ValueOrBool<InlayHintOptions>?
+    public var documentFormattingProvider: ValueOrBool<EmptyOptions>?
+    public var documentRangeFormattingProvider: ValueOrBool<EmptyOptions>?
     public var diagnosticProvider: DiagnosticOptions?
     public var executeCommandProvider: ExecuteCommandOptions?
     public var experimental: JSONValue?
@@ -99,8 +101,12 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
         foldingRangeProvider: ValueOrBool<EmptyOptions>? = nil,
         selectionRangeProvider: ValueOrBool<EmptyOptions>? = nil,
         inlayHintProvider: ValueOrBool<InlayHintOptions>? = nil, diagnosticProvider: DiagnosticOptions? = nil,
-        executeCommandProvider: ExecuteCommandOptions? = nil, experimental: JSONValue? = nil
+        executeCommandProvider: ExecuteCommandOptions? = nil, experimental: JSONValue? = nil,
+        documentFormattingProvider: ValueOrBool<EmptyOptions>? = nil,
+        documentRangeFormattingProvider: ValueOrBool<EmptyOptions>? = nil
     ) {
+        self.documentFormattingProvider = documentFormattingProvider
+        self.documentRangeFormattingProvider = documentRangeFormattingProvider
         self.positionEncoding = positionEncoding
         self.textDocumentSync = textDocumentSync
         self.completionProvider = completionProvider

@@ -3,97 +3,6 @@
 import PlistSchema
 import PlistSyntax
 
-/// What the client can take.
-public struct CompletionStyle: Sendable, Hashable {
-    /// Insert snippets (`$1` placeholders, `${1|a,b|}` choices); plain text otherwise.
-    public var snippets: Bool
-    /// At most this many items; the list is then marked incomplete so the client asks again as the user types.
-    public var limit: Int
-    /// The client applies an item as an edit of its range, so its text may span lines (a whole
-    /// `<key>…</key>` entry with a value skeleton below it). When false every item's text is one line
-    /// (the key name alone, an empty container on one line): a client that inserts the text as a
-    /// word — Neovim's omnifunc before 0.11 — would turn a line break into a NUL byte in the file.
-    public var multiLine: Bool
-    public init(snippets: Bool = true, limit: Int = 50, multiLine: Bool = true) {
-        self.snippets = snippets
-        self.limit = limit
-        self.multiLine = multiLine
-    }
-}
-
-/// One completion proposal, in byte offsets.
-public struct CompletionSuggestion: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable {
-        /// A dictionary key (alone, or a whole key/value entry).
-        case key
-        /// A documented value of a key.
-        case value
-        /// `<true/>` / `<false/>`.
-        case keyword
-        /// An element name or a value element skeleton.
-        case element
-        /// A close tag.
-        case closeTag
-    }
-
-    public var label: String
-    public var kind: Kind
-    /// Xcode's display name of a key (LSP `labelDetails.description`).
-    public var displayName: String?
-    /// A short line: the key's type, or a value's note.
-    public var detail: String?
-    /// Text the client's fuzzy filter matches against (raw key and Xcode name).
-    public var filterText: String
-    /// Orders the list: most used keys first.
-    public var sortText: String
-    public var deprecated: Bool
-    /// Replaces the typed text (and adds what the cursor's place lacks, such as `</key>`).
-    public var edit: SourceEdit
-    /// `edit.newText` is a snippet.
-    public var isSnippet: Bool
-    /// For keys: what `Completion.documentation` needs to render the key's docs on resolve.
-    public var keyReference: KeyReference?
-
-    public init(label: String, kind: Kind, displayName: String? = nil, detail: String? = nil, filterText: String? = nil,
-                sortText: String, deprecated: Bool = false, edit: SourceEdit, isSnippet: Bool = false,
-                keyReference: KeyReference? = nil) {
-        self.label = label
-        self.kind = kind
-        self.displayName = displayName
-        self.detail = detail
-        self.filterText = filterText ?? label
-        self.sortText = sortText
-        self.deprecated = deprecated
-        self.edit = edit
-        self.isSnippet = isSnippet
-        self.keyReference = keyReference
-    }
-}
-
-/// Names a key at a place, so its documentation can be rendered later (`completionItem/resolve`).
-public struct KeyReference: Sendable, Hashable {
-    public var name: String
-    public var parent: [PathComponent]
-    public var domain: PlistDomain
-    public init(name: String, parent: [PathComponent], domain: PlistDomain) {
-        self.name = name
-        self.parent = parent
-        self.domain = domain
-    }
-}
-
-/// The proposals at an offset.
-public struct CompletionResult: Sendable, Hashable {
-    public var items: [CompletionSuggestion]
-    /// More items exist (the limit cut the list, or the typed text narrowed it): ask again on the next keystroke.
-    public var isIncomplete: Bool
-    public init(items: [CompletionSuggestion], isIncomplete: Bool) {
-        self.items = items
-        self.isIncomplete = isIncomplete
-    }
-    public static let empty = CompletionResult(items: [], isIncomplete: false)
-}
-
 /// Completion over the typed view; pure (byte offsets in, edits out).
 public enum Completion {
     /// Proposals at `offset` of `document`, a file of `fileKind`.
@@ -229,10 +138,11 @@ private struct Completer {
             range = range.lowerBound..<end
         }
         var items: [CompletionSuggestion] = []
-        for (i, value) in definition.values.enumerated() {
+        let values = FeatureLookup.values(of: definition, forValueAt: path, isItem: isItem, in: document)
+        for (i, value) in values.enumerated() {
             guard typed.isEmpty || value.value.lowercased().contains(typed) else { continue }
             items.append(CompletionSuggestion(
-                label: value.value, kind: .value, detail: value.note, sortText: Self.order(i),
+                label: value.value, kind: .value, detail: Self.detail(value, among: values), sortText: Self.order(i),
                 deprecated: value.deprecated, edit: SourceEdit(range: range, replacement: value.value + close)))
         }
         return CompletionResult(items: items, isIncomplete: !typed.isEmpty)
@@ -349,7 +259,7 @@ private struct Completer {
             for (i, value) in definition.values.enumerated() where !present.contains(value.value) && !(types == [.boolean]) {
                 let tag = types.contains(.integer) && !types.contains(.string) ? "integer" : "string"
                 items.append(CompletionSuggestion(
-                    label: value.value, kind: .value, detail: value.note, filterText: value.value,
+                    label: value.value, kind: .value, detail: Self.detail(value, among: definition.values), filterText: value.value,
                     sortText: Self.order(10 + i), deprecated: value.deprecated,
                     edit: SourceEdit(range: range, replacement: "<\(tag)>\(value.value)</\(tag)>")))
             }
@@ -382,7 +292,8 @@ private struct Completer {
         let itemType = definition?.arrayElementType
         let itemDefinition = definition.map { d in
             KeyDefinition(name: d.name, valueTypes: itemType.map { [$0] } ?? [.string], arrayElementType: nil,
-                          values: d.values, docURL: d.docURL, summary: d.summary)
+                          values: FeatureLookup.values(of: d, forValueAt: container.path + [.index(0)], isItem: true, in: document),
+                          docURL: d.docURL, summary: d.summary)
         }
         var items = valueProposals(definition: itemDefinition, indent: indent, unit: unit, range: range, present: present)
         if !typed.isEmpty {
@@ -504,79 +415,19 @@ private struct Completer {
         }
     }
 
+    /// A value's one line: its note, whom it is for, and — when the list mixes values that belong
+    /// beside different sibling values (reasons of every category) — which one it belongs with.
+    static func detail(_ value: EnumValue, among values: [EnumValue]) -> String {
+        var text = value.note
+        if value.sdkOnly { text = "Third-party SDKs only. " + text }
+        if let condition = value.onlyWith, values.contains(where: { $0.onlyWith != nil && $0.onlyWith != condition }) {
+            text = "\(condition.value): " + text
+        }
+        return text
+    }
+
     static func order(_ i: Int) -> String {
         let s = String(i)
         return String(repeating: "0", count: max(0, 4 - s.count)) + s
-    }
-}
-
-/// Bytes allowed in an XML name (ASCII subset; enough for plist element names).
-enum XMLNameByte {
-    static func isNameByte(_ b: UInt8) -> Bool {
-        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x5F || b == 0x2E || b == 0x3A
-    }
-}
-
-/// The text of a value of some type, with placeholders when snippets are on.
-struct Skeleton {
-    let type: ValueType
-    let element: ValueType?
-    let values: [EnumValue]
-    let closed: Bool
-    let indent: String
-    let unit: String
-    let snippets: Bool
-    /// Containers span lines (`<dict>`, indented body, `</dict>`); else they stay on one line.
-    let multiLine: Bool
-
-    init(type: ValueType, element: ValueType?, values: [EnumValue], closed: Bool = false, indent: String, unit: String,
-         snippets: Bool, multiLine: Bool = true) {
-        self.multiLine = multiLine
-        self.type = type
-        self.element = element
-        self.values = values
-        self.closed = closed
-        self.indent = indent
-        self.unit = unit
-        self.snippets = snippets
-    }
-
-    init(definition: KeyDefinition, indent: String, unit: String, snippets: Bool) {
-        self.init(type: definition.valueTypes.first ?? .string, element: definition.arrayElementType,
-                  values: definition.values, closed: definition.valuesAreClosed, indent: indent, unit: unit, snippets: snippets)
-    }
-
-    func value() -> String { render(type, indent: indent, placeholder: 1) + (snippets ? "$0" : "") }
-
-    private func render(_ type: ValueType, indent: String, placeholder: Int) -> String {
-        let p = snippets ? "$\(placeholder)" : ""
-        switch type {
-        case .boolean:
-            return snippets ? "<${\(placeholder)|true,false|}/>" : "<true/>"
-        case .string:
-            if snippets, !values.isEmpty, self.type == .string {
-                let choices = values.map { escapeChoice($0.value) }.joined(separator: ",")
-                return "<string>${\(placeholder)|\(choices)|}</string>"
-            }
-            return "<string>\(p)</string>"
-        case .integer, .real, .date, .data:
-            return "<\(type.rawValue)>\(p)</\(type.rawValue)>"
-        case .dictionary:
-            guard multiLine else { return "<dict>\(p)</dict>" }
-            return "<dict>\n\(indent)\(unit)\(p)\n\(indent)</dict>"
-        case .array:
-            let item = element.map { render($0, indent: indent + unit, placeholder: placeholder) } ?? p
-            guard multiLine else { return "<array>\(item)</array>" }
-            return "<array>\n\(indent)\(unit)\(item)\n\(indent)</array>"
-        }
-    }
-
-    private func escapeChoice(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            if c == "$" || c == "}" || c == "\\" || c == "," || c == "|" { out.append("\\") }
-            out.append(c)
-        }
-        return out
     }
 }

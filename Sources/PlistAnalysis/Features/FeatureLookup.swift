@@ -22,6 +22,35 @@ extension FileKind {
 
 /// Schema look-ups shared by the features.
 enum FeatureLookup {
+    /// The dictionary holding the key whose value (or, for `isItem`, whose array item) is at `path`.
+    static func holder(ofValueAt path: [PathComponent], isItem: Bool, in document: PlistDocument) -> PlistNode? {
+        let drop = isItem ? 2 : 1
+        guard path.count >= drop, let node = document.node(at: Array(path.dropLast(drop))), node.kind == .dictionary else { return nil }
+        return node
+    }
+
+    /// The documented values of `definition` that fit the dictionary holding the value at `path`:
+    /// a reason code only beside its own API category. When nothing beside the value decides (the
+    /// category is missing or unknown), every value.
+    static func values(of definition: KeyDefinition, forValueAt path: [PathComponent], isItem: Bool,
+                       in document: PlistDocument) -> [EnumValue] {
+        guard definition.values.contains(where: { $0.onlyWith != nil }) else { return definition.values }
+        let holder = holder(ofValueAt: path, isItem: isItem, in: document)
+        let sibling = { (key: String) in holder?.value(forKey: key)?.text?.trimmingWhiteSpace() }
+        let fitting = definition.values.filter { $0.isValid(besides: sibling) }
+        return fitting.isEmpty ? definition.values : fitting
+    }
+
+    /// For a value that belongs beside another sibling value than the one its dictionary holds:
+    /// what it belongs with, and what the dictionary holds instead.
+    static func misplacement(of value: EnumValue, forValueAt path: [PathComponent], isItem: Bool,
+                             in document: PlistDocument) -> (belongsWith: SiblingValue, found: String)? {
+        guard let condition = value.onlyWith,
+              let found = holder(ofValueAt: path, isItem: isItem, in: document)?.value(forKey: condition.key)?.text?.trimmingWhiteSpace(),
+              !found.isEmpty, found != condition.value else { return nil }
+        return (condition, found)
+    }
+
     /// The definition of the key whose value (or, for `isItem`, whose array item) is at `path`.
     static func definition(forValueAt path: [PathComponent], domain: PlistDomain?) -> (definition: KeyDefinition, isItem: Bool)? {
         guard let domain, let last = path.last else { return nil }

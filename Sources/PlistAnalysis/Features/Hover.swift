@@ -1,6 +1,7 @@
 // Hover: what a key is (rendered from the key database like `plist-lsp explain`), what an
 // enumerated value means, that `$(VAR)` is substituted at build time, and that an unknown key is
-// custom (with the nearest known key when it looks like a typo).
+// custom (Info.plist) or not one plist-lsp knows (entitlements, privacy manifests), with the nearest
+// known key when it looks like a typo.
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -56,7 +57,12 @@ public enum HoverProvider {
               !isItem || definition.valueTypes.contains(.array) else { return nil }
         let literal = (node.text ?? "").trimmingWhiteSpace()
         if let value = definition.value(literal) {
-            return HoverResult(text: KeyRendering.hover(value: value, ofKey: definition, format: format), format: format, range: range)
+            var text = KeyRendering.hover(value: value, ofKey: definition, format: format)
+            if let (home, found) = FeatureLookup.misplacement(of: value, forValueAt: path, isItem: isItem, in: document) {
+                let code: (String) -> String = { format == .markdown ? "`\($0)`" : $0 }
+                text = "⚠️ \(code(value.value)) belongs with \(home.key) \(code(home.value)), not \(code(found)).\n\n" + text
+            }
+            return HoverResult(text: text, format: format, range: range)
         }
         if definition.valuesAreClosed, !literal.isEmpty {
             let allowed = definition.values.map { format == .markdown ? "`\($0.value)`" : $0.value }.joined(separator: ", ")
@@ -109,7 +115,15 @@ public enum HoverProvider {
         if let (owner, _) = FeatureLookup.definition(forValueAt: path, domain: domain), owner.allowsCustomChildKeys {
             return HoverResult(text: "\(code(key.text)) is an entry of \(code(owner.name)); its name is yours to choose.", format: format, range: range)
         }
-        var text = "\(code(key.text)) is a custom key: the system does not read it, your code may."
+        var text: String
+        switch domain {
+        case .infoPlist:
+            text = "\(code(key.text)) is a custom key: the system does not read it, your code may."
+        case .entitlements:
+            text = "\(code(key.text)) is not an entitlement plist-lsp knows. Code signing records it as written; the system grants it only if it exists and the provisioning profile allows it."
+        case .privacyManifest:
+            text = "\(code(key.text)) is not a privacy-manifest key: App Store Connect refuses manifests with keys it does not expect."
+        }
         if let nearest = db.suggestions(for: key.text, at: parent, domain: domain, limit: 1).first, isNearMiss(nearest) {
             let xcode = nearest.definition.xcodeName.map { " (\($0))" } ?? ""
             text += " Did you mean \(code(nearest.definition.name))\(xcode)?"

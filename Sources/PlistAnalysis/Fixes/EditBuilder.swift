@@ -69,6 +69,12 @@ public struct EditBuilder: Sendable {
         appending(lines, to: array)
     }
 
+    /// Appends items (each the XML of one value) at the end of `array`, one per line, indented like
+    /// its items (a self-closing `<array/>` is opened).
+    public func appendingItems(_ items: [String], to array: PlistNode) -> SourceEdit? {
+        appending(items.map { (0, $0) }, to: array)
+    }
+
     /// Inserts `lines` after the last entry or item of `container` (a `<dict>` or `<array>`), each
     /// line indented like that entry plus one unit per depth, with the file's line ending; an
     /// empty `<dict/>` or `<array/>` is opened.
@@ -82,7 +88,7 @@ public struct EditBuilder: Sendable {
         if let last, startsLine(last) {
             inner = indentation(ofLineAt: last)
         } else {
-            inner = outer + unit
+            inner = outer + indentUnit(of: container)
         }
         let block = lines.enumerated().map { i, line in
             (i == 0 ? "" : inner + String(repeating: unit, count: line.depth)) + line.text
@@ -104,7 +110,17 @@ public struct EditBuilder: Sendable {
 
     /// Removes a dictionary entry (key and value), with its line when it has one to itself.
     public func removing(_ entry: PlistEntry) -> SourceEdit {
-        var s = entry.range.lowerBound, e = entry.range.upperBound
+        removingLines(entry.range)
+    }
+
+    /// Removes an array item, with its line when it has one to itself.
+    public func removing(item: PlistNode) -> SourceEdit {
+        removingLines(item.element.range)
+    }
+
+    /// Removes `range`, with its whole line when nothing else is on it.
+    private func removingLines(_ range: Range<Int>) -> SourceEdit {
+        var s = range.lowerBound, e = range.upperBound
         var ls = s
         while ls > 0 && (text[ls - 1] == 0x20 || text[ls - 1] == 0x09) { ls -= 1 }
         var le = e

@@ -5,7 +5,7 @@ import PlistSyntax
 
 /// The chapter a rule belongs to in `docs/diagnostics.md`.
 public enum RuleCategory: String, Sendable, Hashable, CaseIterable {
-    case file, xml, structure, types, values, keys, privacy, appTransportSecurity
+    case file, xml, structure, types, values, keys, privacy, appTransportSecurity, privacyManifest, entitlements
 
     /// The chapter heading.
     public var title: String {
@@ -18,6 +18,8 @@ public enum RuleCategory: String, Sendable, Hashable, CaseIterable {
         case .keys: return "Keys"
         case .privacy: return "Privacy"
         case .appTransportSecurity: return "App Transport Security"
+        case .privacyManifest: return "Privacy manifests"
+        case .entitlements: return "Entitlements"
         }
     }
 }
@@ -99,6 +101,40 @@ extension Rule {
                            elsewhere: [(message: String, location: SourceLocation)] = [], fixes: [Fix] = []) -> Finding {
         Finding(code: id, severity: defaultSeverity, message: message, range: range, tags: tags, related: related, elsewhere: elsewhere, fixes: fixes)
     }
+}
+
+/// A rule's identity and documentation as a value: one check can then run under several ids, one
+/// per kind of file (the same type check on Info.plist, entitlements and privacy manifests).
+public struct RuleIdentity: Sendable {
+    public let id: String
+    public let title: String
+    public let rationale: String
+    public let category: RuleCategory
+    public let fileKinds: Set<FileKind>
+    public let examples: [RuleExample]
+
+    public init(id: String, title: String, rationale: String, category: RuleCategory, fileKinds: Set<FileKind>, examples: [RuleExample]) {
+        self.id = id
+        self.title = title
+        self.rationale = rationale
+        self.category = category
+        self.fileKinds = fileKinds
+        self.examples = examples
+    }
+}
+
+/// A rule whose identity is a stored `RuleIdentity`.
+public protocol IdentifiedRule: Rule {
+    var identity: RuleIdentity { get }
+}
+
+extension IdentifiedRule {
+    public var id: String { identity.id }
+    public var title: String { identity.title }
+    public var rationale: String { identity.rationale }
+    public var category: RuleCategory { identity.category }
+    public var fileKinds: Set<FileKind> { identity.fileKinds }
+    public var examples: [RuleExample] { identity.examples }
 }
 
 extension FileKind {

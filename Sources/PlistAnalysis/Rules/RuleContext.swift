@@ -36,16 +36,24 @@ public struct KeyInfo: Sendable {
 public struct RuleContext: Sendable {
     public let document: PlistDocument
     public let fileKind: FileKind
+    /// The file's path or URI as the analysis got it ("" when unknown): what a file's place in a
+    /// project says (an SDK's manifest under `Sources/` or `Pods/`).
+    public let path: String
     public let schema: KeyDatabase
     /// Every dictionary in document order. A walk of the whole document, made when asked: rules
     /// that check each dictionary on its own use `findingsPerDictionary(of:_:)`, which an edit
     /// does not redo for the subtrees it did not touch.
     public var dictionaries: [DictionaryInfo] {
-        var walker = Walker(schema: schema, paths: fileKind == .infoPlist ? SchemaPaths.forInfoPlist(schema) : nil, everyDictionary: true)
+        let domain = fileKind.keyDomain
+        var walker = Walker(schema: schema, domain: domain ?? .infoPlist, paths: domain.map { SchemaPaths.of($0, in: schema) }, everyDictionary: true)
         if let root = document.root { walker.visit(root, path: walker.paths == nil ? nil : []) }
         return walker.dictionaries
     }
-    /// Every key of the dictionaries whose placement the schema knows (Info.plist files only).
+    /// The dictionaries whose key path the schema can name (`path` non-nil), in document order:
+    /// `dictionaries` without the rest, made without walking the rest.
+    public let dictionariesWithPaths: [DictionaryInfo]
+    /// Every key of the dictionaries whose placement the schema knows, looked up in the file kind's
+    /// domain (Info.plist, entitlements or privacy manifest keys; none for other plists).
     public let keys: [KeyInfo]
     /// What the project's source code shows the file needs (nil: no sources were scanned, and the
     /// rules that read it stay quiet).
@@ -58,9 +66,10 @@ public struct RuleContext: Sendable {
     /// The UTF-8 text.
     public var text: [UInt8] { document.tree.text }
 
-    public init(document: PlistDocument, fileKind: FileKind, schema: KeyDatabase = .shared, evidence: SourceEvidence? = nil) {
+    public init(document: PlistDocument, fileKind: FileKind, path: String = "", schema: KeyDatabase = .shared, evidence: SourceEvidence? = nil) {
         self.document = document
         self.fileKind = fileKind
+        self.path = path
         self.schema = schema
         self.evidence = evidence
         var byCode: [SyntaxProblem.Code: [SyntaxProblem]] = [:]
@@ -68,10 +77,15 @@ public struct RuleContext: Sendable {
         for p in document.problems { byCode[p.code, default: []].append(p) }
         problemsByCode = byCode
         // Only where the schema places keys: below a path it knows nothing about, no key is looked up.
-        var walker = Walker(schema: schema, paths: fileKind == .infoPlist ? SchemaPaths.forInfoPlist(schema) : nil, everyDictionary: false)
+        let domain = fileKind.keyDomain
+        var walker = Walker(schema: schema, domain: domain ?? .infoPlist, paths: domain.map { SchemaPaths.of($0, in: schema) }, everyDictionary: false)
         if let root = document.root { walker.visit(root, path: walker.paths == nil ? nil : []) }
+        dictionariesWithPaths = walker.dictionaries
         keys = walker.keys
     }
+
+    /// The key database domain the file's keys are looked up in (Info.plist keys for other plists).
+    public var domain: PlistDomain { fileKind.keyDomain ?? .infoPlist }
 
     /// The parser's problems with this code.
     public func problems(_ code: SyntaxProblem.Code) -> [SyntaxProblem] { problemsByCode[code] ?? [] }
@@ -110,16 +124,17 @@ struct SchemaPaths: Sendable {
     /// The key names placed at each pattern (same order as `patterns`), with their lowercased UTF-8.
     let names: [[(name: String, folded: [UInt8])]]
 
-    static func forInfoPlist(_ schema: KeyDatabase) -> SchemaPaths {
-        if schema.definitions.count == KeyDatabase.shared.definitions.count { return shared }
-        return SchemaPaths(schema)
+    /// The placements of `domain`'s keys (computed once for the bundled database).
+    static func of(_ domain: PlistDomain, in schema: KeyDatabase) -> SchemaPaths {
+        if schema.definitions.count == KeyDatabase.shared.definitions.count, let known = shared[domain] { return known }
+        return SchemaPaths(schema, domain: domain)
     }
-    static let shared = SchemaPaths(KeyDatabase.shared)
+    static let shared: [PlistDomain: SchemaPaths] = Dictionary(uniqueKeysWithValues: PlistDomain.allCases.map { ($0, SchemaPaths(KeyDatabase.shared, domain: $0)) })
 
-    init(_ schema: KeyDatabase) {
+    init(_ schema: KeyDatabase, domain: PlistDomain) {
         var seen = Set<KeyPathPattern>()
         var customs: [KeyPathPattern] = []
-        for d in schema.definitions where d.domain == .infoPlist {
+        for d in schema.definitions where d.domain == domain {
             for p in d.placements { seen.insert(p) }
             if d.allowsCustomChildKeys {
                 for p in d.placements {
@@ -131,7 +146,7 @@ struct SchemaPaths: Sendable {
         patterns = list.map(\.components)
         var names = [[(name: String, folded: [UInt8])]](repeating: [], count: list.count)
         let index = Dictionary(uniqueKeysWithValues: list.enumerated().map { ($1, $0) })
-        for d in schema.definitions where d.domain == .infoPlist {
+        for d in schema.definitions where d.domain == domain {
             for p in d.placements { if let i = index[p] { names[i].append((d.name, Array(d.name.lowercased().utf8))) } }
         }
         self.names = names
@@ -189,6 +204,7 @@ struct SchemaPaths: Sendable {
 
 private struct Walker {
     let schema: KeyDatabase
+    let domain: PlistDomain
     let paths: SchemaPaths?
     var dictionaries: [DictionaryInfo] = []
     var keys: [KeyInfo] = []
@@ -196,8 +212,9 @@ private struct Walker {
     /// Whether the walk records every dictionary (else it only goes where keys are looked up).
     let everyDictionary: Bool
 
-    init(schema: KeyDatabase, paths: SchemaPaths?, everyDictionary: Bool) {
+    init(schema: KeyDatabase, domain: PlistDomain, paths: SchemaPaths?, everyDictionary: Bool) {
         self.schema = schema
+        self.domain = domain
         self.paths = paths
         self.everyDictionary = everyDictionary
     }
@@ -230,7 +247,7 @@ private struct Walker {
                 guard i < entries.count else { stack.removeLast(); continue }
                 let entry = entries[i]
                 if stack[top].lookups, let path, let key = entry.key {
-                    let match = schema.lookup(key.text, at: path)
+                    let match = schema.lookup(key.text, at: path, domain: domain)
                     var near: String? = nil
                     if match == nil && !stack[top].custom, let paths {
                         if stack[top].present == nil { stack[top].present = node.keys }

@@ -31,8 +31,12 @@ public enum RuleDocumentation {
             **File kinds.** Rules marked *Info.plist* run only on files named `Info.plist`,
             `*-Info.plist` or `*Info.plist`, or whose top-level dictionary has `CFBundle…` keys (see
             `FileKind.detect`); never on entitlements (`*.entitlements`) or privacy manifests
-            (`*.xcprivacy`). Other rules run on every property list. Values that are build-setting
-            references (`$(VAR)`, `${VAR}`, `@VAR@`) are accepted wherever a value format is checked.
+            (`*.xcprivacy`). Rules marked *entitlements* run only on entitlements files (also
+            `*Entitlements.plist`, or a top-level dictionary of `com.apple.security.…` or
+            `com.apple.developer.…` keys), rules marked *privacy manifest* only on privacy manifests
+            (also a top-level dictionary of `NSPrivacy…` keys). Other rules run on every property list.
+            Values that are build-setting references (`$(VAR)`, `${VAR}`, `@VAR@`) are accepted wherever
+            a value format is checked.
 
             **Fixes.** Fixes marked *safe* are applied by `source.fixAll` and `plist-lsp check --fix`;
             the others are offered as quick fixes only. A safe fix only repairs what Foundation cannot
@@ -87,8 +91,14 @@ public enum RuleDocumentation {
 
     static func files(_ rule: any Rule) -> String {
         if rule.fileKinds == FileKind.allKinds { return "all" }
-        if rule.fileKinds == [.infoPlist] { return "Info.plist" }
-        return rule.fileKinds.map(\.rawValue).sorted().joined(separator: ", ")
+        return rule.fileKinds.map { kind -> String in
+            switch kind {
+            case .infoPlist: return "Info.plist"
+            case .entitlements: return "entitlements"
+            case .privacyManifest: return "privacy manifest"
+            case .other: return "other"
+            }
+        }.sorted().joined(separator: ", ")
     }
 
     static func fixKind(_ rule: any Rule) -> String {

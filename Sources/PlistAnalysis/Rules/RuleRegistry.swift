@@ -18,6 +18,12 @@ public enum RuleRegistry {
             ArbitraryLoadsIgnoredRule(), ExceptionDomainFormatRule(), ExceptionDomainIPRule(), AppReviewRule(),
             ValueFormatRule.bundleVersionFormat, ValueFormatRule.shortVersionFormat, ValueFormatRule.minimumVersionFormat,
             ValueFormatRule.bundleIdentifierFormat, ValueFormatRule.packageTypeFormat,
+            // Privacy manifests
+            WrongTypeRule.privacyManifest, InvalidValueRule.privacyManifest, InvalidReasonRule(), SDKOnlyReasonRule(),
+            TrackingDomainsRule(), TrackingDomainFormatRule(), DuplicateEntryRule(), MissingEntryKeyRule(), UnknownManifestKeyRule(),
+            // Entitlements
+            WrongTypeRule.entitlements, InvalidValueRule.entitlements, MisspelledKeyRule.entitlements,
+            EntitlementValueFormatRule(), EntitlementConflictRule(), SandboxOffRule(),
         ] as [any Rule]
         return rules.sorted { $0.id < $1.id }
     }()

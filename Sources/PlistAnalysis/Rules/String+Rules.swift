@@ -16,3 +16,10 @@ extension String {
 extension Character {
     var isASCIIDigit: Bool { isASCII && isNumber }
 }
+
+extension Array where Element == String {
+    /// "a", "a and b", "a, b and c": the items as a list in a sentence.
+    var joinedAsList: String {
+        count <= 1 ? joined() : dropLast().joined(separator: ", ") + " and " + last!
+    }
+}

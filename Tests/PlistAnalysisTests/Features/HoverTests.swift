@@ -15,6 +15,33 @@ func covered(_ text: String, _ range: Range<Int>) -> String {
 }
 
 @Suite struct HoverTests {
+    /// Every entitlement and privacy-manifest key the database knows is documented on hover, at
+    /// each of its placements; none is called a custom key.
+    @Test func everyEntitlementAndPrivacyKeyIsDocumented() throws {
+        for definition in KeyDatabase.shared.definitions where definition.domain != .infoPlist {
+            let kind: FileKind = definition.domain == .entitlements ? .entitlements : .privacyManifest
+            var container = "<dict><key>\(definition.name)1️⃣</key><true/></dict>"
+            for component in (definition.placements.first?.components ?? []).reversed() {
+                switch component {
+                case .key(let k): container = "<dict><key>\(k)</key>\(container)</dict>"
+                case .item: container = "<array>\(container)</array>"
+                case .anyKey: container = "<dict><key>any</key>\(container)</dict>"
+                }
+            }
+            let h = try #require(hover("<plist>\(container)</plist>", kind: kind).result, "\(definition.name)")
+            #expect(h.text.hasPrefix("**\(definition.name)**"), "\(definition.name): \(h.text.prefix(80))")
+            #expect(!h.text.contains("is a custom key:"), "\(definition.name)")
+        }
+    }
+
+    @Test func unknownKeysInEntitlementsAndManifestsAreNotCustomKeys() throws {
+        let entitlement = try #require(hover("<plist><dict><key>com.example.private1️⃣</key><true/></dict></plist>", kind: .entitlements).result)
+        #expect(entitlement.text.contains("not an entitlement plist-lsp knows"))
+        let manifest = try #require(hover("<plist><dict><key>NSPrivacyTracker1️⃣</key><true/></dict></plist>", kind: .privacyManifest).result)
+        #expect(manifest.text.contains("not a privacy-manifest key"))
+        #expect(manifest.text.contains("NSPrivacyTracking"))
+    }
+
     @Test(arguments: ["", multiBytePrefix])
     func keyHoverRendersTheDatabaseEntry(prefix: String) throws {
         let (text, result) = hover(withPrefix("<plist><dict><key>NSCamera1️⃣UsageDescription</key><string>x</string></dict></plist>", prefix))

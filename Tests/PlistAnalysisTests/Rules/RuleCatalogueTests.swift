@@ -20,7 +20,7 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
         #expect(ids == ids.sorted())
         for id in ids {
             #expect(id.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(id)")
-            #expect(["file-", "xml-", "plist-", "info-", "privacy-", "ats-"].contains { id.hasPrefix($0) }, "\(id)")
+            #expect(["file-", "xml-", "plist-", "info-", "privacy-", "ats-", "entitlement-"].contains { id.hasPrefix($0) }, "\(id)")
         }
     }
 

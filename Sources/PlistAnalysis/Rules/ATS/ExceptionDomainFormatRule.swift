@@ -29,21 +29,14 @@ public struct ExceptionDomainFormatRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         let edits = EditBuilder(context.text)
-        let securityKeys = Set(context.schema.definitions.filter(\.securitySensitive).map(\.name))
+        let securityKeys = Set(context.schema.definitions.filter { $0.securitySensitive && $0.domain == .infoPlist }.map(\.name))
         for entry in ATS.domains(context) {
             guard let key = entry.key else { continue }
             let name = key.text
             if BuildSettingReference.occurs(in: name) || ExceptionDomainIPRule.isIPAddress(name) { continue }
-            var problems: [String] = []
-            var clean = name.trimmedForRules
-            if let r = clean.firstRange(of: "://") { clean = String(clean[r.upperBound...]); problems.append("a scheme") }
-            if let slash = clean.firstIndex(of: "/") {
-                clean = String(clean[..<slash]); problems.append("a path")
-            }
-            if let colon = clean.firstIndex(of: ":") { clean = String(clean[..<colon]); problems.append("a port") }
-            if clean.hasSuffix(".") { clean.removeLast(); problems.append("a trailing dot") }
-            if clean != clean.lowercased() { clean = clean.lowercased(); problems.append("capital letters") }
-            guard !problems.isEmpty else { continue }
+            let bare = BareHost(name, lowercase: true)
+            let clean = bare.host
+            guard !bare.problems.isEmpty else { continue }
             // A malformed domain's exception applies to nothing; once cleaned, an exception that
             // relaxes a security setting takes effect. That choice is the developer's: offered only.
             let relaxes = entry.value?.keys.contains(where: securityKeys.contains) ?? false
@@ -51,8 +44,7 @@ public struct ExceptionDomainFormatRule: Rule {
             if !clean.isEmpty, clean != name {
                 fixes.append(Fix(title: "Change to '\(clean)'", edits: [edits.renaming(key, to: clean)], isPreferred: !relaxes))
             }
-            let list = problems.count == 1 ? problems[0] : problems.dropLast().joined(separator: ", ") + " and " + problems.last!
-            out.append(diagnostic("Exception domain '\(name)' has \(list): ATS matches bare lowercase host names such as '\(clean.isEmpty ? "example.com" : clean)'", key.textRange, fixes: fixes))
+            out.append(diagnostic("Exception domain '\(name)' has \(bare.problemList): ATS matches bare lowercase host names such as '\(clean.isEmpty ? "example.com" : clean)'", key.textRange, fixes: fixes))
         }
     }
 }

@@ -1,33 +1,37 @@
 // info-misspelled-key: a known key in the wrong letter case, a recorded misspelling, or one or two
-// letters away from a key that belongs here.
+// letters away from a key that belongs here. Entitlements have the same check (Entitlement/).
 import PlistSchema
 import PlistSyntax
 
-public struct MisspelledKeyRule: Rule {
-    public let id = "info-misspelled-key"
-    public let title = "A misspelled known key"
-    public let rationale = """
-        Keys are case-sensitive and the system ignores a key it does not know, so \
-        `NSCameraUsageDescriptions` or `nsappTransportSecurity` silently does nothing. Reported for a \
-        different letter case, for misspellings seen in Apple's texts and in the wild, and for unknown \
-        keys one or two edits away from a key that belongs in the same dictionary. The rename is offered, \
-        never applied by fix-all: it makes an ignored value take effect, which changes what the system \
-        reads (docs/safe-fixes.md); onto a security setting (`NSAllowsArbitraryLoads`, …) it is not even \
-        the preferred fix.
-        """
-    public let category = RuleCategory.keys
+public struct MisspelledKeyRule: IdentifiedRule {
+    public let identity: RuleIdentity
     public let defaultSeverity = Finding.Severity.warning
-    public let examples: [RuleExample] = [
-        .triggering(ExampleText.dict("\t<key>NSCameraUsageDescriptions</key>\n\t<string>Scan receipts.</string>\n"),
-                    fixed: ExampleText.dict("\t<key>NSCameraUsageDescription</key>\n\t<string>Scan receipts.</string>\n")),
-        .triggering(ExampleText.dict("\t<key>LSRequiresiPhoneOS</key>\n\t<true/>\n"),
-                    fixed: ExampleText.dict("\t<key>LSRequiresIPhoneOS</key>\n\t<true/>\n")),
-        .triggering(ExampleText.dict("\t<key>UISupportedInterfaceOrientation</key>\n\t<array/>\n")),
-        .nonTriggering(ExampleText.dict("\t<key>MyCompanyAPIEndpoint</key>\n\t<string>https://example.com</string>\n")),
-        .nonTriggering(ExampleText.dict("\t<key>UISupportedInterfaceOrientations~ipad</key>\n\t<array/>\n")),
-    ]
 
-    public init() {}
+    /// The Info.plist rule.
+    public init() {
+        self.init(RuleIdentity(id: "info-misspelled-key", title: "A misspelled known key", rationale: """
+            Keys are case-sensitive and the system ignores a key it does not know, so \
+            `NSCameraUsageDescriptions` or `nsappTransportSecurity` silently does nothing. Reported for a \
+            different letter case, for misspellings seen in Apple's texts and in the wild, and for unknown \
+            keys one or two edits away from a key that belongs in the same dictionary. The rename is offered, \
+            never applied by fix-all: it makes an ignored value take effect, which changes what the system \
+            reads (docs/safe-fixes.md); onto a security setting (`NSAllowsArbitraryLoads`, …) it is not even \
+            the preferred fix.
+            """, category: .keys, fileKinds: [.infoPlist], examples: [
+            .triggering(ExampleText.dict("\t<key>NSCameraUsageDescriptions</key>\n\t<string>Scan receipts.</string>\n"),
+                        fixed: ExampleText.dict("\t<key>NSCameraUsageDescription</key>\n\t<string>Scan receipts.</string>\n")),
+            .triggering(ExampleText.dict("\t<key>LSRequiresiPhoneOS</key>\n\t<true/>\n"),
+                        fixed: ExampleText.dict("\t<key>LSRequiresIPhoneOS</key>\n\t<true/>\n")),
+            .triggering(ExampleText.dict("\t<key>UISupportedInterfaceOrientation</key>\n\t<array/>\n")),
+            .nonTriggering(ExampleText.dict("\t<key>MyCompanyAPIEndpoint</key>\n\t<string>https://example.com</string>\n")),
+            .nonTriggering(ExampleText.dict("\t<key>UISupportedInterfaceOrientations~ipad</key>\n\t<array/>\n")),
+        ]))
+    }
+
+    /// The same check under another identity, for the keys of other kinds of file.
+    init(_ identity: RuleIdentity) {
+        self.identity = identity
+    }
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         let edits = EditBuilder(context.text)
@@ -45,7 +49,7 @@ public struct MisspelledKeyRule: Rule {
                 continue
             }
             guard info.match == nil, !info.parentAllowsCustomKeys, let near = info.nearMiss else { continue }
-            let security = context.schema.lookup(near, at: info.parent)?.definition.securitySensitive ?? false
+            let security = context.schema.lookup(near, at: info.parent, domain: context.domain)?.definition.securitySensitive ?? false
             let fix = Fix(title: "Rename to '\(near)'", edits: [edits.renaming(info.key, to: near)], isPreferred: !security, isSafe: false)
             out.append(diagnostic("Unknown key '\(name)': did you mean '\(near)'?", info.key.textRange, fixes: [fix]))
         }

@@ -1,44 +1,54 @@
-// info-wrong-type: a known key whose value (or array item) has the wrong type.
+// info-wrong-type: a known key whose value (or array item) has the wrong type. The same check runs
+// on entitlements and privacy manifests under their own ids (Entitlement/, Privacy/).
 import PlistSchema
 import PlistSyntax
 
-public struct WrongTypeRule: Rule {
-    public let id = "info-wrong-type"
-    public let title = "A known key has a value of the wrong type"
-    public let rationale = """
-        The system reads each key as one type. `<string>YES</string>` where a Boolean belongs, or a \
-        single `<string>` where an array belongs, is read as absent or misread. Array items are checked \
-        against the key's item type, at every depth the key reference describes. A string made only of \
-        build-setting references (`$(VAR)`) is left alone: its type is the build system's business. The \
-        fix converts the value (`YES`/`NO`/`true`/`false`/`1`/`0` to `<true/>`/`<false/>`, digits to \
-        `<integer>`, a single value to a one-item array); it is offered, never applied by fix-all, since it \
-        changes the value Foundation hands the app. Booleans, integers and reals are all numbers to \
-        Foundation and are not reported for one another.
-        """
-    public let category = RuleCategory.types
+public struct WrongTypeRule: IdentifiedRule {
+    public let identity: RuleIdentity
     public let defaultSeverity = Finding.Severity.warning
-    public let examples: [RuleExample] = [
-        .triggering(ExampleText.dict("\t<key>UIRequiresFullScreen</key>\n\t<string>YES</string>\n"),
-                    fixed: ExampleText.dict("\t<key>UIRequiresFullScreen</key>\n\t<true/>\n")),
-        .triggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<string>audio</string>\n"),
-                    fixed: ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>audio</string>\n\t</array>\n")),
-        .triggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<true/>\n\t</array>\n")),
-        .triggering(ExampleText.dict("\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSAllowsArbitraryLoads</key>\n\t\t<string>NO</string>\n\t</dict>\n"),
-                    fixed: ExampleText.dict("\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSAllowsArbitraryLoads</key>\n\t\t<false/>\n\t</dict>\n")),
-        .nonTriggering(ExampleText.dict("\t<key>UIRequiresFullScreen</key>\n\t<true/>\n\t<key>UIStatusBarHidden</key>\n\t<string>$(HIDE_STATUS_BAR)</string>\n")),
-        .nonTriggering(ExampleText.dict("\t<key>UIRequiresFullScreen</key>\n\t<string>YES</string>\n"), path: "App.entitlements"),
-    ]
+    /// Whether a Boolean, integer or real where another of the three belongs is reported. Info.plist
+    /// readers take any number (Foundation's `boolValue`); entitlements and privacy manifests are
+    /// checked by code signing and App Store Connect, which expect the documented type.
+    let strictNumbers: Bool
 
-    public init() {}
+    /// The Info.plist rule.
+    public init() {
+        self.init(RuleIdentity(id: "info-wrong-type", title: "A known key has a value of the wrong type", rationale: """
+            The system reads each key as one type. `<string>YES</string>` where a Boolean belongs, or a \
+            single `<string>` where an array belongs, is read as absent or misread. Array items are checked \
+            against the key's item type, at every depth the key reference describes. A string made only of \
+            build-setting references (`$(VAR)`) is left alone: its type is the build system's business. The \
+            fix converts the value (`YES`/`NO`/`true`/`false`/`1`/`0` to `<true/>`/`<false/>`, digits to \
+            `<integer>`, a single value to a one-item array); it is offered, never applied by fix-all, since it \
+            changes the value Foundation hands the app. Booleans, integers and reals are all numbers to \
+            Foundation and are not reported for one another.
+            """, category: .types, fileKinds: [.infoPlist], examples: [
+            .triggering(ExampleText.dict("\t<key>UIRequiresFullScreen</key>\n\t<string>YES</string>\n"),
+                        fixed: ExampleText.dict("\t<key>UIRequiresFullScreen</key>\n\t<true/>\n")),
+            .triggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<string>audio</string>\n"),
+                        fixed: ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>audio</string>\n\t</array>\n")),
+            .triggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<true/>\n\t</array>\n")),
+            .triggering(ExampleText.dict("\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSAllowsArbitraryLoads</key>\n\t\t<string>NO</string>\n\t</dict>\n"),
+                        fixed: ExampleText.dict("\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSAllowsArbitraryLoads</key>\n\t\t<false/>\n\t</dict>\n")),
+            .nonTriggering(ExampleText.dict("\t<key>UIRequiresFullScreen</key>\n\t<true/>\n\t<key>UIStatusBarHidden</key>\n\t<string>$(HIDE_STATUS_BAR)</string>\n")),
+            .nonTriggering(ExampleText.dict("\t<key>UIRequiresFullScreen</key>\n\t<string>YES</string>\n"), path: "App.entitlements"),
+        ]), strictNumbers: false)
+    }
+
+    /// The same check under another identity, for the keys of other kinds of file.
+    init(_ identity: RuleIdentity, strictNumbers: Bool) {
+        self.identity = identity
+        self.strictNumbers = strictNumbers
+    }
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         let edits = EditBuilder(context.text)
         for info in context.keys {
             guard let def = info.match?.definition, info.match?.kind == .exact, let value = info.value, let type = value.valueType else { continue }
-            if def.valueTypes.contains(type) || Self.numericallyCompatible(type, def.valueTypes) {
+            if def.valueTypes.contains(type) || !strictNumbers && Self.numericallyCompatible(type, def.valueTypes) {
                 if type == .array, let element = def.arrayElementType {
                     for item in value.items {
-                        guard let itemType = item.valueType, itemType != element, !Self.numericallyCompatible(itemType, [element]) else { continue }
+                        guard let itemType = item.valueType, itemType != element, strictNumbers || !Self.numericallyCompatible(itemType, [element]) else { continue }
                         if itemType == .string && BuildSettingReference.isWhole(item.text ?? "") { continue }
                         out.append(diagnostic("Items of '\(info.key.text)' are \(Self.name(element)), not \(Self.name(itemType))", item.element.range,
                                               fixes: Self.conversions(item, to: element, edits: edits)))

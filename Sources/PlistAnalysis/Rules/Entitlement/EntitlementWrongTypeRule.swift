@@ -1,0 +1,27 @@
+// entitlement-wrong-type: an entitlement whose value (or array item) has the wrong type.
+
+extension WrongTypeRule {
+    static let entitlements = WrongTypeRule(RuleIdentity(
+        id: "entitlement-wrong-type", title: "An entitlement has a value of the wrong type",
+        rationale: """
+            The system grants an entitlement only when its value has the documented type: \
+            `<string>YES</string>` for `com.apple.security.app-sandbox` is not `<true/>`, so the app is not \
+            sandboxed (and the Mac App Store refuses it); a single `<string>` where an array of app groups \
+            belongs grants no group. Unlike Info.plist, a number is not read as a Boolean. The fix converts \
+            the value (`YES`/`NO`/`true`/`false`/`1`/`0` to `<true/>`/`<false/>`, a single value to a \
+            one-item array); it is offered, never applied by fix-all, since it changes what is granted.
+            """,
+        category: .entitlements, fileKinds: [.entitlements],
+        examples: [
+            .triggering(EntitlementExample.file("\t<key>com.apple.security.app-sandbox</key>\n\t<string>YES</string>\n"),
+                        fixed: EntitlementExample.file("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n"), path: EntitlementExample.path),
+            .triggering(EntitlementExample.file("\t<key>com.apple.security.application-groups</key>\n\t<string>group.com.example.shared</string>\n"),
+                        fixed: EntitlementExample.file("\t<key>com.apple.security.application-groups</key>\n\t<array>\n\t\t<string>group.com.example.shared</string>\n\t</array>\n"),
+                        path: EntitlementExample.path),
+            .triggering(EntitlementExample.file("\t<key>com.apple.security.network.client</key>\n\t<integer>1</integer>\n"),
+                        fixed: EntitlementExample.file("\t<key>com.apple.security.network.client</key>\n\t<true/>\n"), path: EntitlementExample.path),
+            .nonTriggering(EntitlementExample.file("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n\t<key>aps-environment</key>\n\t<string>$(APS_ENVIRONMENT)</string>\n"),
+                           path: EntitlementExample.path),
+        ]),
+        strictNumbers: true)
+}
