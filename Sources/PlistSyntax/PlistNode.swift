@@ -1,5 +1,4 @@
 // A value of the typed view: a positioned handle on a subtree that is shared between versions.
-import Synchronization
 
 /// A value element with its children and decoded content.
 ///
@@ -147,8 +146,6 @@ public struct PlistNode: Sendable {
         /// The problems found while building the subtree, relative to its start, in the order they
         /// were found; nil when there were too many to keep (the subtree is then rebuilt, not reused).
         let problems: [SyntaxProblem]?
-        /// What later passes remember about this subtree (see `memo(_:)`).
-        private let memos = Mutex<[String: any Sendable]>([:])
 
         init(kind: Kind, entry: RawEntry, syntax: SyntaxNode?, entries: [Entry] = [], items: [Child] = [], text: String? = nil,
              decodesOnDemand: Bool = false, boolValue: Bool? = nil, depth: Int, problems: [SyntaxProblem]?) {
@@ -164,21 +161,12 @@ public struct PlistNode: Sendable {
             self.problems = problems
         }
 
-        func memo<T: Sendable>(_ key: String, as type: T.Type) -> T? { memos.withLock { $0[key] as? T } }
-        func setMemo<T: Sendable>(_ key: String, _ value: T) { memos.withLock { $0[key] = value } }
     }
 }
 
 extension PlistNode {
-    /// A result about this value's whole subtree that depends on nothing but its content and its
-    /// `context` (a string naming everything else the result reads: rule, file kind, path…),
-    /// computed once and remembered with the shared storage, so that the next version of the
-    /// document, which reuses the storage of every subtree an edit did not touch, finds it again.
-    /// The result must be position-independent (relative to `element.start`).
-    public func memoised<T: Sendable>(_ context: String, _ make: () -> T) -> T {
-        if let hit = storage.memo(context, as: T.self) { return hit }
-        let value = make()
-        storage.setMemo(context, value)
-        return value
-    }
+    /// What this value is independently of where it stands: the same object in every version of
+    /// the document that kept the value's subtree (`PlistDocument(_:reusing:)`), so a later pass may
+    /// remember a position-independent result about the subtree under it (while it is alive).
+    public var sharedStorage: AnyObject { storage }
 }
