@@ -22,12 +22,16 @@ public enum Analyzer {
     /// URI) decides the file kind; `evidence` is what the project's sources show the file needs
     /// (already narrowed to this file with `SourceEvidence.relevant(toPlistAt:)`; nil: none scanned).
     /// Each rule reports at most `limitPerRule` diagnostics (nil: all, as fix-all needs every fix)
-    /// and a summary of the rest.
+    /// and a summary of the rest. `remembersSubtrees` false checks every dictionary afresh instead
+    /// of reusing what was found in the subtrees an earlier version shares (see
+    /// `RuleContext.findingsPerDictionary`): the reference of `AnalysisEqualityTests`.
     public static func findings(for document: PlistDocument, path: String = "", configuration: AnalysisConfiguration = .default,
                                    schema: KeyDatabase = .shared, rules: [any Rule] = RuleRegistry.all,
-                                   evidence: SourceEvidence? = nil, limitPerRule: Int? = maximumDiagnosticsPerRule) -> [Finding] {
+                                   evidence: SourceEvidence? = nil, limitPerRule: Int? = maximumDiagnosticsPerRule,
+                                   remembersSubtrees: Bool = true) -> [Finding] {
         let kind = fileKind(path: path, document: document, configuration: configuration)
-        let context = RuleContext(document: document, fileKind: kind, path: path, schema: schema, evidence: evidence)
+        var context = RuleContext(document: document, fileKind: kind, path: path, schema: schema, evidence: evidence)
+        context.remembersSubtrees = remembersSubtrees
         let suppressions = Suppressions(document: document)
         var out: [Finding] = []
         for rule in rules where rule.fileKinds.contains(kind) && configuration.runs(rule) {
@@ -79,8 +83,9 @@ public enum Analyzer {
                                    schema: KeyDatabase = .shared, evidence: SourceEvidence? = nil) -> (text: [UInt8], diagnostics: [Finding]) {
         switch SourceDecoding.decode(raw) {
         case .success(let text):
+            // Analysed once: nothing to remember for a next version.
             return (text, findings(for: PlistDocument(text: text, definitions: configuration.preprocessorDefinitions), path: path,
-                                   configuration: configuration, schema: schema, evidence: evidence))
+                                   configuration: configuration, schema: schema, evidence: evidence, remembersSubtrees: false))
         case .failure(let error):
             guard !configuration.disabledRules.contains(error.code) else { return (raw, []) }
             let severity = configuration.severities[error.code] ?? .error

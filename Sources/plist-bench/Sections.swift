@@ -27,4 +27,6 @@ let allSections: [any BenchmarkSection] = [
     KeyDatabaseLoadSection(),
     FeatureLatencySection(),
     SourceScanSection(),
+    PipelineSection(),
+    TargetsSection(),
 ]

@@ -43,8 +43,18 @@ public struct RuleContext: Sendable {
     /// project says (an SDK's manifest under `Sources/` or `Pods/`).
     public let path: String
     public let schema: KeyDatabase
-    /// Every dictionary in document order.
-    public let dictionaries: [DictionaryInfo]
+    /// Every dictionary in document order. A walk of the whole document, made when asked: rules
+    /// that check each dictionary on its own use `findingsPerDictionary(of:_:)`, which an edit
+    /// does not redo for the subtrees it did not touch.
+    public var dictionaries: [DictionaryInfo] {
+        let domain = fileKind.keyDomain
+        var walker = Walker(schema: schema, domain: domain ?? .infoPlist, paths: domain.map { SchemaPaths.of($0, in: schema) }, everyDictionary: true)
+        if let root = document.root { walker.visit(root, path: walker.paths == nil ? nil : []) }
+        return walker.dictionaries
+    }
+    /// The dictionaries whose key path the schema can name (`path` non-nil), in document order:
+    /// `dictionaries` without the rest, made without walking the rest.
+    public let dictionariesWithPaths: [DictionaryInfo]
     /// Every key of the dictionaries whose placement the schema knows, looked up in the file kind's
     /// domain (Info.plist, entitlements or privacy manifest keys; none for other plists).
     public let keys: [KeyInfo]
@@ -52,6 +62,9 @@ public struct RuleContext: Sendable {
     /// rules that read it stay quiet).
     public let evidence: SourceEvidence?
     private let problemsByCode: [SyntaxProblem.Code: [SyntaxProblem]]
+    /// Whether per-dictionary rules remember their findings per subtree (`findingsPerDictionary`);
+    /// false checks every dictionary afresh, the reference the incremental analysis is tested against.
+    public var remembersSubtrees = true
 
     /// The UTF-8 text.
     public var text: [UInt8] { document.tree.text }
@@ -66,10 +79,11 @@ public struct RuleContext: Sendable {
         for p in document.tree.syntaxErrors { byCode[p.code, default: []].append(p) }
         for p in document.problems { byCode[p.code, default: []].append(p) }
         problemsByCode = byCode
+        // Only where the schema places keys: below a path it knows nothing about, no key is looked up.
         let domain = fileKind.keyDomain
-        var walker = Walker(schema: schema, domain: domain ?? .infoPlist, paths: domain.map { SchemaPaths.of($0, in: schema) })
+        var walker = Walker(schema: schema, domain: domain ?? .infoPlist, paths: domain.map { SchemaPaths.of($0, in: schema) }, everyDictionary: false)
         if let root = document.root { walker.visit(root, path: walker.paths == nil ? nil : []) }
-        dictionaries = walker.dictionaries
+        dictionariesWithPaths = walker.dictionaries
         keys = walker.keys
     }
 
@@ -214,10 +228,14 @@ private struct Walker {
     var dictionaries: [DictionaryInfo] = []
     var keys: [KeyInfo] = []
 
-    init(schema: KeyDatabase, domain: PlistDomain, paths: SchemaPaths?) {
+    /// Whether the walk records every dictionary (else it only goes where keys are looked up).
+    let everyDictionary: Bool
+
+    init(schema: KeyDatabase, domain: PlistDomain, paths: SchemaPaths?, everyDictionary: Bool) {
         self.schema = schema
         self.domain = domain
         self.paths = paths
+        self.everyDictionary = everyDictionary
     }
 
     /// A dictionary or array being walked: where the walk resumes in it.
@@ -235,7 +253,7 @@ private struct Walker {
     /// entries, each entry's key before what its value holds). The walk keeps its own stack, so
     /// nesting as deep as the parser accepts cannot overflow the thread's.
     mutating func visit(_ root: PlistNode, path: [PathComponent]?) {
-        guard root.kind == .dictionary || root.kind == .array else { return }
+        guard root.kind == .dictionary || root.kind == .array, everyDictionary || path != nil else { return }
         var stack = [enter(root, path: path)]
         while !stack.isEmpty {
             let top = stack.count - 1
@@ -281,7 +299,7 @@ private struct Walker {
                     child = (item, childPath)
                 }
             }
-            if let child { stack.append(enter(child.node, path: child.path)) }
+            if let child, everyDictionary || child.path != nil { stack.append(enter(child.node, path: child.path)) }
         }
     }
 
