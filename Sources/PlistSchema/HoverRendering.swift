@@ -33,15 +33,9 @@ extension KeyRendering {
         }
         out.append(markdownEscaped(definition.summary))
         if !definition.values.isEmpty {
-            let header = definition.valueTypes.contains(.array) ? "Item values" : "Values"
-            var block = "**\(header)** (\(definition.valuesAreClosed ? "only these are valid" : "common values; others are allowed")):"
+            var block = "**\(valuesHeading(of: definition))**:"
             for value in definition.values {
-                var line = "\n- `\(value.value)` — \(markdownEscaped(value.note))"
-                if let minimum = value.minimumOS { line += " (\(minimum))" }
-                if let condition = value.onlyWith { line += " *(with `\(condition.value)`)*" }
-                if value.sdkOnly { line += " *(third-party SDKs only)*" }
-                if value.deprecated { line += " *(deprecated)*" }
-                block += line
+                block += "\n- `\(value.value)` — \(markdownEscaped(value.note))" + valueFacts(value).map { " *(\(markdownEscaped($0)))*" }.joined()
             }
             out.append(block)
         }
@@ -64,10 +58,8 @@ extension KeyRendering {
 
     /// What one documented value means, for hover on a value.
     public static func hover(value: EnumValue, ofKey definition: KeyDefinition, format: DocumentationFormat) -> String {
-        var facts: [String] = []
-        if let minimum = value.minimumOS { facts.append("\(minimum)") }
-        if value.sdkOnly { facts.append("third-party SDKs only") }
-        if value.deprecated { facts.append("deprecated") }
+        // The sibling value it needs gets a sentence of its own below.
+        let facts = valueFacts(value, withSibling: false)
         let extra = facts.isEmpty ? "" : " (\(facts.joined(separator: ", ")))"
         switch format {
         case .markdown:

@@ -46,15 +46,9 @@ public enum KeyRendering {
         lines.append(contentsOf: wrap(definition.summary, width: 96, indent: "  "))
         if !definition.values.isEmpty {
             lines.append("")
-            let header = definition.valueTypes.contains(.array) ? "Item values" : "Values"
-            lines.append("  \(header) (\(definition.valuesAreClosed ? "only these are valid" : "common values; others are allowed")):")
+            lines.append("  \(valuesHeading(of: definition)):")
             for value in definition.values {
-                var line = "    \(value.value) — \(value.note)"
-                if let minimum = value.minimumOS { line += " [\(minimum)]" }
-                if let condition = value.onlyWith { line += " [with \(condition.key) = \(condition.value)]" }
-                if value.sdkOnly { line += " [third-party SDKs only]" }
-                if value.deprecated { line += " [deprecated]" }
-                lines.append(line)
+                lines.append("    \(value.value) — \(value.note)" + valueFacts(value).map { " [\($0)]" }.joined())
             }
         }
         if let review = definition.appStoreReview {
@@ -281,5 +275,25 @@ struct JSONEntry: Encodable {
         try container.encode(d.allowsCustomChildKeys, forKey: .customChildKeys)
         try container.encode(d.owner, forKey: .owner)
         try container.encode(d.hasFixedChildKeys, forKey: .fixedChildKeys)
+    }
+}
+
+extension KeyRendering {
+    /// The heading of a key's value list: whether items or the value, and whether the list is the
+    /// complete set.
+    static func valuesHeading(of definition: KeyDefinition) -> String {
+        let header = definition.valueTypes.contains(.array) ? "Item values" : "Values"
+        return "\(header) (\(definition.valuesAreClosed ? "only these are valid" : "common values; others are allowed"))"
+    }
+
+    /// What a value's listing says after its note, in one order for every format: the first OS
+    /// version that reads it, the sibling value it needs, SDK-only, deprecated.
+    static func valueFacts(_ value: EnumValue, withSibling: Bool = true) -> [String] {
+        var facts: [String] = []
+        if let minimum = value.minimumOS { facts.append("\(minimum)") }
+        if withSibling, let condition = value.onlyWith { facts.append("with \(condition.key) = \(condition.value)") }
+        if value.sdkOnly { facts.append("third-party SDKs only") }
+        if value.deprecated { facts.append("deprecated") }
+        return facts
     }
 }
