@@ -67,44 +67,17 @@ public struct LineIndex: Sendable, Equatable {
     private let lineFirstWide: [Int]
 
     public init(_ text: [UInt8]) {
-        var starts = [0]
-        var wideOffsets: [Int] = [], wideLengths: [UInt8] = []
-        var excess16 = [0], excess32 = [0]
-        var lineFirstWide = [0]
-        var i = 0
-        let n = text.count
-        text.withUnsafeBufferPointer { buf in
-            while i < n {
-                let b = buf[i]
-                if b < 0x80 {
-                    if b == 0x0A {
-                        starts.append(i + 1)
-                        lineFirstWide.append(wideOffsets.count)
-                    } else if b == 0x0D {
-                        if i + 1 < n && buf[i + 1] == 0x0A { i += 1 }
-                        starts.append(i + 1)
-                        lineFirstWide.append(wideOffsets.count)
-                    }
-                    i += 1
-                    continue
-                }
-                let (length, units16) = Self.sequenceLength(buf, i)
-                wideOffsets.append(i)
-                wideLengths.append(UInt8(length))
-                excess16.append(excess16[excess16.count - 1] + length - units16)
-                excess32.append(excess32[excess32.count - 1] + length - 1)
-                i += length
-            }
-        }
-        lineFirstWide.append(wideOffsets.count)
-        self.lineStarts = starts
-        self.count = n
+        var tables = Tables(starts: [0], firstWide: [0], offsets: [], lengths: [], excess16: [0], excess32: [0])
+        text.withUnsafeBufferPointer { tables.scan($0, from: 0, to: text.count) }
+        tables.firstWide.append(tables.offsets.count)
+        self.lineStarts = tables.starts
+        self.count = text.count
         self.bytes = text
-        self.wideOffsets = wideOffsets
-        self.wideLengths = wideLengths
-        self.excess16 = excess16
-        self.excess32 = excess32
-        self.lineFirstWide = lineFirstWide
+        self.wideOffsets = tables.offsets
+        self.wideLengths = tables.lengths
+        self.excess16 = tables.excess16
+        self.excess32 = tables.excess32
+        self.lineFirstWide = tables.firstWide
     }
 
     private init(lineStarts: [Int], bytes: [UInt8], wideOffsets: [Int], wideLengths: [UInt8], excess16: [Int], excess32: [Int],
@@ -137,36 +110,12 @@ public struct LineIndex: Sendable, Equatable {
         let widesKept = widesBefore(windowStart)
         let widesEnd = widesBefore(oldWindowEnd)
 
-        var starts = Array(lineStarts[0...firstLine])
-        var firstWide = Array(lineFirstWide[0...firstLine])
-        var offsets = Array(wideOffsets[0..<widesKept])
-        var lengths = Array(wideLengths[0..<widesKept])
-        var e16 = Array(excess16[0...widesKept]), e32 = Array(excess32[0...widesKept])
-        let n = newText.count
-        newText.withUnsafeBufferPointer { buf in
-            var i = windowStart
-            while i < windowEnd {
-                let b = buf[i]
-                if b < 0x80 {
-                    if b == 0x0A {
-                        starts.append(i + 1)
-                        firstWide.append(offsets.count)
-                    } else if b == 0x0D {
-                        if i + 1 < n && buf[i + 1] == 0x0A { i += 1 }
-                        starts.append(i + 1)
-                        firstWide.append(offsets.count)
-                    }
-                    i += 1
-                    continue
-                }
-                let (length, units16) = Self.sequenceLength(buf, i)
-                offsets.append(i)
-                lengths.append(UInt8(length))
-                e16.append(e16[e16.count - 1] + length - units16)
-                e32.append(e32[e32.count - 1] + length - 1)
-                i += length
-            }
-        }
+        var tables = Tables(starts: Array(lineStarts[0...firstLine]), firstWide: Array(lineFirstWide[0...firstLine]),
+                            offsets: Array(wideOffsets[0..<widesKept]), lengths: Array(wideLengths[0..<widesKept]),
+                            excess16: Array(excess16[0...widesKept]), excess32: Array(excess32[0...widesKept]))
+        newText.withUnsafeBufferPointer { tables.scan($0, from: windowStart, to: windowEnd) }
+        var starts = tables.starts, firstWide = tables.firstWide, offsets = tables.offsets, lengths = tables.lengths
+        var e16 = tables.excess16, e32 = tables.excess32
         if nextLine < lineStarts.count {
             // The scan ended with the start of line `nextLine`, moved; the lines after it follow.
             let wideShift = offsets.count - widesEnd
@@ -182,6 +131,44 @@ public struct LineIndex: Sendable, Equatable {
         }
         return LineIndex(lineStarts: starts, bytes: newText, wideOffsets: offsets, wideLengths: lengths, excess16: e16, excess32: e32,
                          lineFirstWide: firstWide)
+    }
+
+    /// What a scan of bytes fills in: line starts with each line's first wide character, and the
+    /// wide characters with the running excess of bytes over UTF-16 and UTF-32 units.
+    private struct Tables {
+        var starts: [Int]
+        var firstWide: [Int]
+        var offsets: [Int]
+        var lengths: [UInt8]
+        var excess16: [Int]
+        var excess32: [Int]
+
+        /// Scans `buf[start..<end]` (a line terminator may look one byte past `end` for CRLF).
+        mutating func scan(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+            let n = buf.count
+            var i = start
+            while i < end {
+                let b = buf[i]
+                if b < 0x80 {
+                    if b == 0x0A {
+                        starts.append(i + 1)
+                        firstWide.append(offsets.count)
+                    } else if b == 0x0D {
+                        if i + 1 < n && buf[i + 1] == 0x0A { i += 1 }
+                        starts.append(i + 1)
+                        firstWide.append(offsets.count)
+                    }
+                    i += 1
+                    continue
+                }
+                let (length, units16) = LineIndex.sequenceLength(buf, i)
+                offsets.append(i)
+                lengths.append(UInt8(length))
+                excess16.append(excess16[excess16.count - 1] + length - units16)
+                excess32.append(excess32[excess32.count - 1] + length - 1)
+                i += length
+            }
+        }
     }
 
     public var lineCount: Int { lineStarts.count }
