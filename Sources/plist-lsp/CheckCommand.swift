@@ -128,49 +128,35 @@ struct Check: ParsableCommand {
         var ioError = false
         var errors = 0, warnings = 0
         var reports: [FileReport] = []
-        for path in paths {
-            let files: [String]
-            do { files = try FileExpansion.plistFiles(path) } catch {
-                writeToStandardError("plist-lsp: \(TerminalText.escaped(path)): \(error)\n")
-                ioError = true
-                continue
-            }
-            for file in files {
-                let snapshot: FileSnapshot
-                do { snapshot = try AtomicFile.read(file) } catch {
-                    writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): \(error)\n")
-                    ioError = true
-                    continue
-                }
-                let raw = snapshot.bytes
-                let found = evidence.evidence(forPlistAt: file)
-                var (text, diagnostics) = Analyzer.findings(forFileBytes: raw, path: file, configuration: configuration, evidence: found)
-                var fixed: [Finding] = []
-                var fixFailure: String?
-                if fix, text == raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
-                    do {
-                        let result = try FixApplication.fixAll(text, path: file, configuration: configuration, evidence: found)
-                        if result.text != text {
-                            try AtomicFile.write(result.text, over: snapshot)
-                            fixed = result.fixed
-                            (text, diagnostics) = (result.text, result.remaining)
-                        }
-                    } catch {
-                        fixFailure = "\(error)"
-                        writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(error)\n")
-                        ioError = ioError || error is AtomicFile.WriteError
+        if FileExpansion.forEachFile(in: paths, { file, snapshot in
+            let raw = snapshot.bytes
+            let found = evidence.evidence(forPlistAt: file)
+            var (text, diagnostics) = Analyzer.findings(forFileBytes: raw, path: file, configuration: configuration, evidence: found)
+            var fixed: [Finding] = []
+            var fixFailure: String?
+            if fix, text == raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
+                do {
+                    let result = try FixApplication.fixAll(text, path: file, configuration: configuration, evidence: found)
+                    if result.text != text {
+                        try AtomicFile.write(result.text, over: snapshot)
+                        fixed = result.fixed
+                        (text, diagnostics) = (result.text, result.remaining)
                     }
-                } else if fix, text != raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
-                    fixFailure = "the file is not UTF-8; convert it before fixing"
-                    writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(fixFailure!)\n")
+                } catch {
+                    fixFailure = "\(error)"
+                    writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(error)\n")
+                    ioError = ioError || error is AtomicFile.WriteError
                 }
-                let report = FileReport(path: file, text: text, diagnostics: diagnostics, fixed: fixed, fixFailure: fixFailure)
-                errors += diagnostics.filter { $0.severity == .error }.count
-                warnings += diagnostics.filter { $0.severity == .warning }.count
-                reports.append(report)
-                if format == .text { print(report.textLines(), terminator: "") }
+            } else if fix, text != raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
+                fixFailure = "the file is not UTF-8; convert it before fixing"
+                writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(fixFailure!)\n")
             }
-        }
+            let report = FileReport(path: file, text: text, diagnostics: diagnostics, fixed: fixed, fixFailure: fixFailure)
+            errors += diagnostics.filter { $0.severity == .error }.count
+            warnings += diagnostics.filter { $0.severity == .warning }.count
+            reports.append(report)
+            if format == .text { print(report.textLines(), terminator: "") }
+        }) { ioError = true }
         switch format {
         case .text: break
         case .json:

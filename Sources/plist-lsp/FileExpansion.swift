@@ -23,4 +23,30 @@ enum FileExpansion {
         walk(path)
         return out.sorted()
     }
+
+    /// Reads each file that `paths` name (a directory: its plist files), in order, and hands it to
+    /// `body` with its snapshot; a path or file that cannot be read gets one line on stderr and the
+    /// run goes on. Returns whether any could not be read.
+    @discardableResult
+    static func forEachFile(in paths: [String], _ body: (_ file: String, _ snapshot: FileSnapshot) throws -> Void) rethrows -> Bool {
+        var ioError = false
+        for path in paths {
+            let files: [String]
+            do { files = try plistFiles(path) } catch {
+                writeToStandardError("plist-lsp: \(TerminalText.escaped(path)): \(error)\n")
+                ioError = true
+                continue
+            }
+            for file in files {
+                let snapshot: FileSnapshot
+                do { snapshot = try AtomicFile.read(file) } catch {
+                    writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): \(error)\n")
+                    ioError = true
+                    continue
+                }
+                try body(file, snapshot)
+            }
+        }
+        return ioError
+    }
 }

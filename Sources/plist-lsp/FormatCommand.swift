@@ -53,60 +53,46 @@ struct Format: ParsableCommand {
         var notFormatted = false
         var wouldChange = 0
         var changed = 0
-        for path in paths {
-            let files: [String]
-            do { files = try FileExpansion.plistFiles(path) } catch {
-                writeToStandardError("plist-lsp: \(TerminalText.escaped(path)): \(error)\n")
-                ioError = true
-                continue
+        if FileExpansion.forEachFile(in: paths, { file, snapshot in
+            let shown = TerminalText.escaped(file)
+            let text: [UInt8]
+            switch SourceDecoding.decode(snapshot.bytes) {
+            case .failure(let error):
+                writeToStandardError("plist-lsp: \(shown): not formatted: \(error)\n")
+                notFormatted = true
+                return
+            case .success(let decoded):
+                text = decoded
             }
-            for file in files {
-                let shown = TerminalText.escaped(file)
-                let snapshot: FileSnapshot
-                do { snapshot = try AtomicFile.read(file) } catch {
-                    writeToStandardError("plist-lsp: \(shown): \(error)\n")
-                    ioError = true
-                    continue
+            if text != snapshot.bytes {
+                writeToStandardError("plist-lsp: \(shown): not formatted: the file is UTF-16; format writes UTF-8 only (convert it first: plutil -convert xml1 FILE)\n")
+                notFormatted = true
+                return
+            }
+            let document = PlistDocument(text: text)
+            switch PlistFormatter.format(document, options: options) {
+            case .failure(let refusal):
+                let place = LineIndex(text).position(of: refusal.range.lowerBound, in: .utf8)
+                writeToStandardError("\(shown):\(place.line + 1):\(place.character + 1): not formatted: \(TerminalText.escaped(refusal.description))\n")
+                notFormatted = true
+            case .success(let formatted) where formatted.isUnchanged:
+                return
+            case .success(let formatted):
+                if check {
+                    print("\(shown): would be reformatted")
+                    wouldChange += 1
+                    return
                 }
-                let text: [UInt8]
-                switch SourceDecoding.decode(snapshot.bytes) {
-                case .failure(let error):
+                do {
+                    try AtomicFile.write(formatted.text, over: snapshot)
+                    print("\(shown): reformatted")
+                    changed += 1
+                } catch {
                     writeToStandardError("plist-lsp: \(shown): not formatted: \(error)\n")
-                    notFormatted = true
-                    continue
-                case .success(let decoded):
-                    text = decoded
-                }
-                if text != snapshot.bytes {
-                    writeToStandardError("plist-lsp: \(shown): not formatted: the file is UTF-16; format writes UTF-8 only (convert it first: plutil -convert xml1 FILE)\n")
-                    notFormatted = true
-                    continue
-                }
-                let document = PlistDocument(text: text)
-                switch PlistFormatter.format(document, options: options) {
-                case .failure(let refusal):
-                    let place = LineIndex(text).position(of: refusal.range.lowerBound, in: .utf8)
-                    writeToStandardError("\(shown):\(place.line + 1):\(place.character + 1): not formatted: \(TerminalText.escaped(refusal.description))\n")
-                    notFormatted = true
-                case .success(let formatted) where formatted.isUnchanged:
-                    continue
-                case .success(let formatted):
-                    if check {
-                        print("\(shown): would be reformatted")
-                        wouldChange += 1
-                        continue
-                    }
-                    do {
-                        try AtomicFile.write(formatted.text, over: snapshot)
-                        print("\(shown): reformatted")
-                        changed += 1
-                    } catch {
-                        writeToStandardError("plist-lsp: \(shown): not formatted: \(error)\n")
-                        ioError = true
-                    }
+                    ioError = true
                 }
             }
-        }
+        }) { ioError = true }
         if ioError { throw ExitCode(2) }
         if notFormatted || wouldChange > 0 { throw ExitCode(1) }
         _ = changed
