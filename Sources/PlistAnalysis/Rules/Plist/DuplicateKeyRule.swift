@@ -40,16 +40,15 @@ public struct DuplicateKeyRule: Rule {
         guard entries.count > 1 else { return }
         var groups: [Occurrence: [Int]] = [:]
         var hasDuplicate = false
-        if entries.count <= 24 {
+        // The names alone first (no entries made), the usual answer being "no duplicate".
+        let keys = dictionary.keys
+        if keys.count <= 24 {
             // Small dictionaries: compare pairwise, no hashing.
-            outer: for i in 1..<entries.count {
-                guard let k = entries[i].key?.text else { continue }
-                for j in 0..<i where entries[j].key?.text == k { hasDuplicate = true; break outer }
+            outer: for i in keys.indices.dropFirst() {
+                for j in 0..<i where keys[j] == keys[i] { hasDuplicate = true; break outer }
             }
             guard hasDuplicate else { return }
         } else {
-            // Large ones: one set of the names first, the usual answer being "no duplicate".
-            let keys = dictionary.keys
             guard Set(keys).count < keys.count else { return }
         }
         // In a preprocessed file read branch by branch, a key's occurrences in different
