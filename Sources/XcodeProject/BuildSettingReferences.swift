@@ -3,7 +3,7 @@
 // `base`, `dir`, `file`, `suffix`, `standardizepath`, `quote`, `default=…`).
 
 /// A reference to a build setting in a text.
-public struct BuildSettingReference: Sendable, Hashable {
+public struct SettingReference: Sendable, Hashable {
     /// The setting's name (may itself contain references).
     public let name: String
     /// The modifiers after the name, in order.
@@ -18,11 +18,11 @@ public struct BuildSettingReference: Sendable, Hashable {
 public enum BuildSettingReferences {
     public enum Piece: Sendable, Hashable {
         case text(String)
-        case reference(BuildSettingReference)
+        case reference(SettingReference)
     }
 
     /// The references in `text` (UTF-8 offsets from its start), outermost only.
-    public static func references(in text: String) -> [BuildSettingReference] {
+    public static func references(in text: String) -> [SettingReference] {
         split(text).compactMap { if case .reference(let r) = $0 { return r }; return nil }
     }
 
@@ -59,7 +59,7 @@ public enum BuildSettingReferences {
                 let rest = String(decoding: bytes[(k + 1)..<j], as: UTF8.self)
                 modifiers = rest.split(whereSeparator: { $0 == ":" || $0 == "," }).map(String.init)
             }
-            pieces.append(.reference(BuildSettingReference(name: name, modifiers: modifiers, range: i..<(j + 1), nameRange: (i + 2)..<k)))
+            pieces.append(.reference(SettingReference(name: name, modifiers: modifiers, range: i..<(j + 1), nameRange: (i + 2)..<k)))
             i = j + 1
             plainStart = i
         }

@@ -155,6 +155,21 @@ public struct ProjectIndex: Sendable {
         return ProjectInput(role: role, uses: uses, externalKeys: external, companion: companion)
     }
 
+    /// The input of a plist used by every configuration of `target` (tests, examples, tools),
+    /// with its companion's keys given.
+    public static func input(role: ProjectInput.Role, project: XcodeProjectModel, target: ProjectTarget,
+                             companion: (path: String, keys: [String: CompanionKey])?) -> ProjectInput {
+        let use = ProjectInput.Use(projectName: project.name, projectPath: project.path, target: target,
+                                   settings: target.configurations.map { ResolvedBuildSettings(project: project, target: target, configuration: $0) })
+        var companion = companion
+        if role == .entitlements, let given = companion {
+            var keys = given.keys
+            for (key, value) in generatedKeys(use) where keys[key] == nil { keys[key] = CompanionKey(key: key, values: [value.value], location: value.location) }
+            companion = (given.path, keys)
+        }
+        return ProjectInput(role: role, uses: [use], externalKeys: role == .infoPlist ? generatedKeys(use) : [:], companion: companion)
+    }
+
     /// The Info.plist keys a target's settings set: `INFOPLIST_KEY_*` in the configurations that
     /// generate the Info.plist (GENERATE_INFOPLIST_FILE), and XcodeGen's `info.properties`.
     static func generatedKeys(_ use: ProjectInput.Use) -> [String: ExternalKey] {

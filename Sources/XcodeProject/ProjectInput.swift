@@ -25,6 +25,12 @@ public struct CompanionKey: Sendable, Hashable {
     /// The value's text: a string, a boolean's `true`/`false`, an array's string items.
     public let values: [String]
     public let location: SourceSpan?
+
+    public init(key: String, values: [String], location: SourceSpan?) {
+        self.key = key
+        self.values = values
+        self.location = location
+    }
 }
 
 /// The project facts of one plist.

@@ -20,7 +20,7 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
         #expect(ids == ids.sorted())
         for id in ids {
             #expect(id.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(id)")
-            #expect(["file-", "xml-", "plist-", "info-", "privacy-", "ats-", "entitlement-"].contains { id.hasPrefix($0) }, "\(id)")
+            #expect(["file-", "xml-", "plist-", "info-", "privacy-", "ats-", "entitlement-", "project-"].contains { id.hasPrefix($0) }, "\(id)")
         }
     }
 
@@ -33,7 +33,7 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
             #expect(rule.examples.contains { $0.triggers }, "\(rule.id) needs a triggering example")
         }
         for example in rule.examples {
-            let (text, diagnostics) = Analyzer.findings(forFileBytes: Array(example.text.utf8), path: example.path, evidence: example.evidence)
+            let (text, diagnostics) = Analyzer.findings(forFileBytes: Array(example.text.utf8), path: example.path, evidence: example.evidence, project: example.projectInput)
             let mine = diagnostics.filter { $0.code == rule.id }
             if example.triggers {
                 #expect(!mine.isEmpty, "\(rule.id) must trigger on:\n\(example.text)\ngot: \(diagnostics.map(\.code))")
