@@ -88,6 +88,8 @@ public enum ImplicitBuildSettings {
         "MACOSX_DEPLOYMENT_TARGET", "IPHONEOS_DEPLOYMENT_TARGET", "TVOS_DEPLOYMENT_TARGET", "WATCHOS_DEPLOYMENT_TARGET",
         "XROS_DEPLOYMENT_TARGET", "DRIVERKIT_DEPLOYMENT_TARGET", "BUNDLE_LOADER", "TEST_HOST", "TEST_TARGET_NAME",
         "inherited",
+        // Info.plist values Xcode substitutes in entitlements and plists it processes.
+        "CFBundleIdentifier", "CFBundleExecutable", "CFBundleName",
     ]
 
     /// Whether Xcode (or its environment) defines `name` on every build.

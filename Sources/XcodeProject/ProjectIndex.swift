@@ -116,8 +116,10 @@ public struct ProjectIndex: Sendable {
         for id in order {
             let group = grouped[id]!
             let project = projects[group[0].project]
-            uses.append(ProjectInput.Use(projectName: project.name, projectPath: project.path, target: project.targets[group[0].target],
-                                         settings: group.map(\.settings)))
+            var use = ProjectInput.Use(projectName: project.name, projectPath: project.path, target: project.targets[group[0].target],
+                                       settings: group.map(\.settings))
+            use.missingFiles = project.missingFiles
+            uses.append(use)
         }
         var external: [String: ExternalKey] = [:]
         var companion: (path: String, keys: [String: CompanionKey])? = nil

@@ -45,6 +45,8 @@ public struct ProjectInput: Sendable {
         public let target: ProjectTarget
         /// The settings of each configuration in which the target uses the file.
         public let settings: [ResolvedBuildSettings]
+        /// The files the project includes that could not be read (settings they define are unknown).
+        public var missingFiles: [String] = []
     }
 
     public let role: Role

@@ -101,7 +101,7 @@ public struct ProjectLoader: Sendable {
             }
             targets.append(ProjectTarget(name: target.name, productType: ProductType(target.productType), configurations: configurations))
         }
-        return XcodeProjectModel(path: path, directory: reader.projectDirectory, name: reader.name, targets: targets, problems: problems, files: files)
+        return Self.model(path: path, directory: reader.projectDirectory, name: reader.name, targets: targets, problems: problems, files: files)
     }
 
     func loadXcodeGen(path: String, text: [UInt8]) -> XcodeProjectModel {
@@ -117,7 +117,16 @@ public struct ProjectLoader: Sendable {
             cache[file] = assignments
             return assignments
         }
-        return XcodeProjectModel(path: path, directory: spec.directory, name: spec.name, targets: targets, problems: problems, files: files)
+        return Self.model(path: path, directory: spec.directory, name: spec.name, targets: targets, problems: problems, files: files)
+    }
+
+    /// A model, with the "missing: PATH" problems turned into `missingFiles`.
+    static func model(path: String, directory: String, name: String, targets: [ProjectTarget], problems: [String], files: [String]) -> XcodeProjectModel {
+        let missing = problems.filter { $0.hasPrefix("missing: ") }.map { String($0.dropFirst("missing: ".count)) }
+        var model = XcodeProjectModel(path: path, directory: directory, name: name, targets: targets,
+                                      problems: problems.filter { !$0.hasPrefix("missing: ") }, files: files)
+        model.missingFiles = missing
+        return model
     }
 
     /// The assignments of an .xcconfig with its includes expanded in place.
@@ -130,7 +139,10 @@ public struct ProjectLoader: Sendable {
         }
         defer { visited.remove(path) }
         guard let (actual, bytes) = read(path) else {
-            if !optional { problem(from.map { "\($0.display): the included '\(path)' cannot be read" } ?? "cannot read '\(path)'") }
+            if !optional {
+                problem(from.map { "\($0.display): the included '\(path)' cannot be read" } ?? "cannot read '\(path)'")
+                problem("missing: \(path)")
+            }
             return []
         }
         if !files.contains(actual) { files.append(actual) }

@@ -139,6 +139,9 @@ public struct XcodeProjectModel: Sendable, Hashable {
     public let problems: [String]
     /// Every file the model was read from (the project file and the .xcconfig files it includes).
     public let files: [String]
+    /// The .xcconfig files the project names or includes that could not be read (`#include?` of an
+    /// absent file excepted).
+    public var missingFiles: [String] = []
 
     public init(path: String, directory: String, name: String, targets: [ProjectTarget], problems: [String], files: [String]) {
         self.path = path

@@ -9,6 +9,7 @@ import Foundation
 import PlistAnalysis
 import PlistSyntax
 import PlistSupport
+import XcodeProject
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,6 +23,10 @@ struct Check: ParsableCommand {
             and C++ sources of their project (--sources, by default the nearest folder above each
             file holding an *.xcodeproj, a Package.swift or a .git): see docs/source-evidence.md.
             Each call site behind such a problem is printed as a note after it.
+            Each file is checked with what its Xcode project says about it (the target's build settings,
+            product type and deployment target, its other plists): --project PATH checks every plist
+            the projects at PATH (a folder, an .xcodeproj or an XcodeGen spec) use; without it, the
+            projects below each file's project root are read. See docs/project-awareness.md.
             --fix applies the safe fixes and rewrites each changed file atomically; a file is left
             untouched when its fixes cannot be applied or would add an error.
             Exit status: 0 no errors, 1 errors found (after fixing, with --fix), 2 usage or I/O error.
@@ -60,11 +65,18 @@ struct Check: ParsableCommand {
     @Flag(help: "Do not scan source files (the privacy rules that read them stay quiet).")
     var noSourceEvidence = false
 
+    @Option(help: ArgumentHelp("Check every plist the Xcode projects at this path use (a folder searched for projects, an .xcodeproj, or an XcodeGen spec), with their build settings.", valueName: "path"))
+    var project: String?
+
+    @Flag(help: "Do not read Xcode projects (the project rules stay quiet, build settings are not resolved).")
+    var noProject = false
+
     @Argument(help: "Files or directories to check.")
-    var paths: [String]
+    var paths: [String] = []
 
     func validate() throws {
-        if paths.isEmpty { throw ValidationError("give at least one file or directory") }
+        if paths.isEmpty && project == nil { throw ValidationError("give at least one file or directory, or --project") }
+        if let project, fileKindOnDisk(project) == .missing { throw ValidationError("--project: '\(project)' does not exist") }
         if let sources, fileKindOnDisk(sources) != .directory { throw ValidationError("--sources: '\(sources)' is not a folder") }
         _ = try analysisConfiguration()
     }
@@ -119,17 +131,22 @@ struct Check: ParsableCommand {
     func run() throws {
         let configuration = try analysisConfiguration()
         let evidence = SourceFolders(given: sources, enabled: configuration.sourceEvidence)
+        let projects = ProjectFolders(given: project, enabled: !noProject)
         var ioError = false
         var errors = 0, warnings = 0
         var reports: [FileReport] = []
-        for path in paths {
+        var inputs: [(path: String, isProject: Bool)] = paths.map { ($0, false) }
+        // --project: every plist its targets use that exists.
+        for plist in projects.givenIndex?.plists ?? [] { inputs.append((SourceFolders.display(plist.path), true)) }
+        var checked = Set<String>()
+        for (path, isProject) in inputs {
             let files: [String]
-            do { files = try expand(path) } catch {
+            do { files = isProject ? [path] : try expand(path) } catch {
                 writeToStandardError("plist-lsp: \(TerminalText.escaped(path)): \(error)\n")
                 ioError = true
                 continue
             }
-            for file in files {
+            for file in files where checked.insert(SourceFolders.absolute(file)).inserted {
                 let snapshot: FileSnapshot
                 do { snapshot = try AtomicFile.read(file) } catch {
                     writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): \(error)\n")
@@ -138,12 +155,13 @@ struct Check: ParsableCommand {
                 }
                 let raw = snapshot.bytes
                 let found = evidence.evidence(forPlistAt: file)
-                var (text, diagnostics) = Analyzer.findings(forFileBytes: raw, path: file, configuration: configuration, evidence: found)
+                let facts = projects.input(forPlistAt: file)
+                var (text, diagnostics) = Analyzer.findings(forFileBytes: raw, path: file, configuration: configuration, evidence: found, project: facts)
                 var fixed: [Finding] = []
                 var fixFailure: String?
                 if fix, text == raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
                     do {
-                        let result = try FixApplication.fixAll(text, path: file, configuration: configuration, evidence: found)
+                        let result = try FixApplication.fixAll(text, path: file, configuration: configuration, evidence: found, project: facts)
                         if result.text != text {
                             try AtomicFile.write(result.text, over: snapshot)
                             fixed = result.fixed

@@ -82,6 +82,7 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
     public var textDocumentSync: TextDocumentSyncOptions?
     public var completionProvider: CompletionOptions?
     public var hoverProvider: ValueOrBool<EmptyOptions>?
+    public var definitionProvider: ValueOrBool<EmptyOptions>?
     public var codeActionProvider: ValueOrBool<CodeActionOptions>?
     public var documentSymbolProvider: ValueOrBool<EmptyOptions>?
     public var foldingRangeProvider: ValueOrBool<EmptyOptions>?
@@ -99,8 +100,10 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
         foldingRangeProvider: ValueOrBool<EmptyOptions>? = nil,
         selectionRangeProvider: ValueOrBool<EmptyOptions>? = nil,
         inlayHintProvider: ValueOrBool<InlayHintOptions>? = nil, diagnosticProvider: DiagnosticOptions? = nil,
-        executeCommandProvider: ExecuteCommandOptions? = nil, experimental: JSONValue? = nil
+        executeCommandProvider: ExecuteCommandOptions? = nil, experimental: JSONValue? = nil,
+        definitionProvider: ValueOrBool<EmptyOptions>? = nil
     ) {
+        self.definitionProvider = definitionProvider
         self.positionEncoding = positionEncoding
         self.textDocumentSync = textDocumentSync
         self.completionProvider = completionProvider

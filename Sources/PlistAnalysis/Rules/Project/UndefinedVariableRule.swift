@@ -34,7 +34,9 @@ public struct UndefinedVariableRule: Rule {
                   !found.reference.modifiers.contains(where: { $0.hasPrefix("default=") }) else { continue }
             let defined = project.uses.contains { use in use.settings.contains { $0.isDefined(name) || $0.isAssigned(name) } }
             if defined { continue }
-            out.append(diagnostic("'\(name)' is not defined by any configuration of \(project.targetNames): Xcode replaces $(\(name)) with nothing", found.nameRange))
+            let missing = Set(project.uses.flatMap(\.missingFiles).map { ProjectPath.lastComponent($0) }).sorted()
+            let note = missing.isEmpty ? "" : " (unless a file the project includes but does not contain defines it: \(missing.prefix(3).joined(separator: ", ")))"
+            out.append(diagnostic("'\(name)' is not defined by any configuration of \(project.targetNames): Xcode replaces $(\(name)) with nothing\(note)", found.nameRange))
         }
     }
 }
