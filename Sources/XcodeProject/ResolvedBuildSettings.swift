@@ -130,7 +130,7 @@ public struct ResolvedBuildSettings: Sendable {
                 if let resolved = resolve(name, below: assignments.count, depth: depth + 1, visiting: &visiting) {
                     out += BuildSettingReferences.apply(reference.modifiers, to: resolved.value)
                 } else {
-                    undefined.append(name)
+                    if !reference.modifiers.contains(where: { $0.hasPrefix("default=") }) { undefined.append(name) }
                     out += BuildSettingReferences.apply(reference.modifiers, to: "")
                 }
             }
