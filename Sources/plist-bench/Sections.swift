@@ -27,4 +27,5 @@ let allSections: [any BenchmarkSection] = [
     KeyDatabaseLoadSection(),
     FeatureLatencySection(),
     SourceScanSection(),
+    ProjectSection(),
 ]
