@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "PlistSyntaxTests", dependencies: ["PlistSyntax", "XMLReference", "PlistTestSupport"]),
         .testTarget(name: "PlistSchemaTests", dependencies: ["PlistSchema", "PlistSyntax", "PlistTestSupport"]),
         .testTarget(
-            name: "PlistAnalysisTests", dependencies: ["PlistAnalysis", "PlistSchema", "PlistSyntax", "XcodeProject", "PlistTestSupport"],
+            name: "PlistAnalysisTests", dependencies: ["PlistAnalysis", "PlistSchema", "PlistSyntax", "XcodeProject", "XMLReference", "PlistTestSupport"],
             exclude: ["Expectations"]  // reviewed corpus findings, read by path
         ),
         .testTarget(name: "XMLReferenceTests", dependencies: ["XMLReference", "PlistTestSupport"]),

@@ -25,10 +25,13 @@ public struct AnalysisConfiguration: Sendable, Hashable {
     /// of a preprocessed Info.plist, which is then analysed as Xcode reads it; nil analyses every
     /// branch at once. See docs/preprocessed-plists.md.
     public var preprocessorDefinitions: [String: String]?
+    /// How `format` and the editor's formatting write the file (Xcode's way by default).
+    public var formatting: FormatterOptions
 
     public init(severities: [String: Finding.Severity] = [:], disabledRules: Set<String> = [], fileKindOverride: FileKind? = nil,
                 infoPlistRules: Bool = true, inlayHints: Bool = true, sourceEvidence: Bool = true,
-                preprocessorDefinitions: [String: String]? = nil) {
+                preprocessorDefinitions: [String: String]? = nil, formatting: FormatterOptions = .xcode) {
+        self.formatting = formatting
         self.preprocessorDefinitions = preprocessorDefinitions
         self.sourceEvidence = sourceEvidence
         self.severities = severities
@@ -83,7 +86,7 @@ extension ConfigurationValue: ExpressibleByStringLiteral, ExpressibleByBooleanLi
 /// The settings `AnalysisConfiguration.parse(_:)` reads (other members are left alone: they may
 /// belong to another tool or a later version).
 public enum ConfigurationSetting: String, Sendable, Hashable, CaseIterable {
-    case rules, disabledRules, infoPlistRules, fileKind, inlayHints, sourceEvidence, preprocessorDefinitions
+    case rules, disabledRules, infoPlistRules, fileKind, inlayHints, sourceEvidence, preprocessorDefinitions, formatting
 }
 
 /// A setting that could not be used: an unknown rule id, a value of the wrong shape, an unknown
@@ -114,6 +117,8 @@ extension AnalysisConfiguration {
     /// - `preprocessorDefinitions`: `["NAME", "NAME=VALUE"]` or `{"NAME": "VALUE" | integer | true |
     ///   false}` (a bare name or `true` is `"1"`; `false` leaves the name undefined); `false`:
     ///   every branch at once, as when absent. A name must be a C identifier.
+    /// - `formatting`: `{"indentation": "tabs" | N (spaces, 1…16) | "editor", "dataLineWidth": N}`
+    ///   (`"editor"`: the editor's tab size and spaces choose, in `textDocument/formatting`).
     public static func parse(_ settings: ConfigurationValue) -> (configuration: AnalysisConfiguration, problems: [ConfigurationProblem]) {
         var parser = SettingsParser()
         parser.read(settings)
@@ -161,6 +166,7 @@ private struct SettingsParser {
             case .sourceEvidence: if let on = bool(value, for: setting) { configuration.sourceEvidence = on }
             case .fileKind: readFileKind(value)
             case .preprocessorDefinitions: readDefinitions(value)
+            case .formatting: readFormatting(value)
             }
         }
     }
@@ -218,6 +224,33 @@ private struct SettingsParser {
             }
             if isKnownRule(id, in: .disabledRules) { configuration.disabledRules.insert(id) }
         }
+    }
+
+    private mutating func readFormatting(_ value: ConfigurationValue) {
+        guard case .object(let members) = value else {
+            return problem(.formatting, "expected {\"indentation\": …, \"dataLineWidth\": …}, not \(value.description)")
+        }
+        var options = configuration.formatting
+        switch members["indentation"] ?? .null {
+        case .null: break
+        case .string(let name) where ["tab", "tabs"].contains(name.lowercased()):
+            options.indentation = .tabs
+            options.indentationFromEditor = false
+        case .string(let name) where name.lowercased() == "editor":
+            options.indentationFromEditor = true
+        case .int(let n) where FormatterOptions.spaceCounts.contains(n):
+            options.indentation = .spaces(n)
+            options.indentationFromEditor = false
+        case let other:
+            problem(.formatting, "indentation: expected \"tabs\", a number of spaces (1…16) or \"editor\", not \(other.description)")
+        }
+        switch members["dataLineWidth"] ?? .null {
+        case .null: break
+        case .int(let n) where FormatterOptions.dataLineWidths.contains(n): options.dataLineWidth = n
+        case let other:
+            problem(.formatting, "dataLineWidth: expected a number from \(FormatterOptions.dataLineWidths.lowerBound) to \(FormatterOptions.dataLineWidths.upperBound), not \(other.description)")
+        }
+        configuration.formatting = options
     }
 
     private mutating func readFileKind(_ value: ConfigurationValue) {

@@ -40,3 +40,23 @@ enum ScalarText {
         return s
     }
 }
+
+extension SyntaxTree {
+    /// A scalar element's text as a writer re-escapes it: references resolved, CDATA verbatim,
+    /// comments dropped, and nothing else dropped (a leading U+FEFF is kept, unlike in the typed
+    /// view, so that rewriting the element keeps every character).
+    public func decodedContent(of element: SyntaxElement) -> String { ScalarText.raw(text, element) }
+}
+
+extension PlistValue {
+    /// The bytes of a `<data>`'s text when every reader gets the same bytes from it: base64 with
+    /// white space anywhere, complete groups of four, padding only at the end. Nil otherwise (then
+    /// Foundation's lenient reading and a strict one may differ, and the text is best left as written).
+    public static func unambiguousBase64(_ text: String) -> [UInt8]? {
+        guard let strict = ValueDecoder.data(text) else { return nil }
+        var digits = 0
+        for b in text.utf8 where !XMLChar.isSpace(b) { digits += 1 }
+        guard digits % 4 == 0, ValueDecoder.lenientData(text) == strict else { return nil }
+        return strict
+    }
+}

@@ -125,6 +125,7 @@ struct Check: ParsableCommand {
         case .preprocessorDefinitions: return "-D"
         case .sourceEvidence: return "--no-source-evidence"
         case .inlayHints: return setting.rawValue  // no flag: check shows no inlay hints
+        case .formatting: return setting.rawValue  // `format` has the flags: --indent, --data-width
         }
     }
 
@@ -141,7 +142,7 @@ struct Check: ParsableCommand {
         var checked = Set<String>()
         for (path, isProject) in inputs {
             let files: [String]
-            do { files = isProject ? [path] : try expand(path) } catch {
+            do { files = isProject ? [path] : try FileExpansion.plistFiles(path) } catch {
                 writeToStandardError("plist-lsp: \(TerminalText.escaped(path)): \(error)\n")
                 ioError = true
                 continue
@@ -195,28 +196,6 @@ struct Check: ParsableCommand {
         }
         if ioError { throw ExitCode(2) }
         if errors > 0 { throw ExitCode(1) }
-    }
-
-    /// A file, or the plist files below a directory (sorted, hidden folders and build folders skipped).
-    func expand(_ path: String) throws -> [String] {
-        switch fileKindOnDisk(path) {
-        case .missing: throw FileSystemError(description: "no such file or directory")
-        case .other: return [path]
-        case .directory: break
-        }
-        var out: [String] = []
-        func walk(_ directory: String) {
-            for entry in directoryEntries(directory) ?? [] {
-                if entry.name.hasPrefix(".") || entry.name == "DerivedData" { continue }
-                let full = PathName.joining(directory, entry.name)
-                if entry.name.hasSuffix(".plist") || entry.name.hasSuffix(".entitlements") || entry.name.hasSuffix(".xcprivacy") {
-                    out.append(full)
-                }
-                if entry.isDirectory { walk(full) }
-            }
-        }
-        walk(path)
-        return out.sorted()
     }
 }
 

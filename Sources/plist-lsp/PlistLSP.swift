@@ -5,6 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PlistLanguageServer
 import PlistSupport
 
 @main
@@ -21,11 +22,13 @@ struct PlistLSP: AsyncParsableCommand {
                                                  serve LSP on an owner-only Unix socket
               plist-lsp check App/               check every plist below App/
               plist-lsp check --fix Info.plist   apply the safe fixes
+              plist-lsp format --check App/      exit 1 if a plist is not formatted as Xcode writes it
               plist-lsp explain NSCameraUsageDescription
 
             Exit status: 0 fine, 1 problems found, 2 usage or I/O error.
             """,
-        subcommands: [Serve.self, Check.self, Explain.self, Keys.self],
+        version: LanguageServer.version,
+        subcommands: [Serve.self, Check.self, Format.self, Explain.self, Keys.self],
         defaultSubcommand: Serve.self
     )
 

@@ -3,6 +3,17 @@ import Testing
 @testable import LanguageServerProtocol
 
 @Suite struct BasicTypeTests {
+    @Test func formattingRequests() throws {
+        let whole = try roundTrip(DocumentFormattingRequest.self, #"{"textDocument":{"uri":"file:///p/Info.plist"},"options":{"tabSize":4,"insertSpaces":false,"insertFinalNewline":true}}"#)
+        #expect(whole.options.tabSize == 4 && !whole.options.insertSpaces && whole.options.insertFinalNewline == true)
+        let ranged = try roundTrip(DocumentRangeFormattingRequest.self, #"{"textDocument":{"uri":"file:///p/Info.plist"},"range":{"start":{"line":1,"character":0},"end":{"line":2,"character":5}},"options":{"tabSize":2,"insertSpaces":true}}"#)
+        #expect(ranged.range.end == Position(line: 2, character: 5))
+        // FormattingOptions may carry any other member (`[key: string]: boolean | integer | string`).
+        let extra = try JSONDecoder().decode(FormattingOptions.self, from: Data(#"{"tabSize":8,"insertSpaces":true,"editor.custom":"x"}"#.utf8))
+        #expect(extra.tabSize == 8)
+        #expect(DocumentFormattingRequest.method == "textDocument/formatting" && DocumentRangeFormattingRequest.method == "textDocument/rangeFormatting")
+    }
+
     @Test func positionRangeLocation() throws {
         let location = try roundTrip(Location.self, #"{"uri":"file:///p/Info.plist","range":{"start":{"line":1,"character":2},"end":{"line":3,"character":0}}}"#)
         #expect(location.range.start == Position(line: 1, character: 2))

@@ -69,10 +69,15 @@ public enum SharedData {
         public let plistlibParses: Bool
         /// The manifest's notes on the file.
         public let notes: String
+        /// Where the bytes came from (the manifest's `source`): a git blob is exact; a text index
+        /// may have lost a byte order mark or CR line ends.
+        public let source: String
         public let url: URL
         public let bytes: [UInt8]
         /// Whether Foundation reads the file as it is (or, for a preprocessed Info.plist, as Xcode
         /// hands it to Foundation): plistlib's verdict, corrected by ``validDespitePlistlib``.
+        /// Whether the bytes are the file exactly as committed (a git blob).
+        public var isExactBytes: Bool { source.contains("git blob") }
         public var isValid: Bool { plistlibParses || SharedData.validDespitePlistlib[name] != nil }
     }
 
@@ -93,7 +98,7 @@ public enum SharedData {
             guard cols.count >= 9, cols[0] != "-" else { continue }
             let url = corpusFilesDirectory.appendingPathComponent(cols[0])
             guard let data = FileManager.default.contents(atPath: url.path) else { continue }
-            out.append(CorpusFile(name: cols[0], kind: cols[5], plistlibParses: cols[8] == "yes", notes: cols[6], url: url, bytes: [UInt8](data)))
+            out.append(CorpusFile(name: cols[0], kind: cols[5], plistlibParses: cols[8] == "yes", notes: cols[6], source: cols[7], url: url, bytes: [UInt8](data)))
         }
         return out.sorted { $0.name < $1.name }
     }()

@@ -17,6 +17,8 @@ extension MessageRegistry {
             FoldingRangeRequest.self,
             SelectionRangeRequest.self,
             InlayHintRequest.self,
+            DocumentFormattingRequest.self,
+            DocumentRangeFormattingRequest.self,
             ExecuteCommandRequest.self,
             // server → client
             ConfigurationRequest.self,

@@ -88,6 +88,8 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
     public var foldingRangeProvider: ValueOrBool<EmptyOptions>?
     public var selectionRangeProvider: ValueOrBool<EmptyOptions>?
     public var inlayHintProvider: ValueOrBool<InlayHintOptions>?
+    public var documentFormattingProvider: ValueOrBool<EmptyOptions>?
+    public var documentRangeFormattingProvider: ValueOrBool<EmptyOptions>?
     public var diagnosticProvider: DiagnosticOptions?
     public var executeCommandProvider: ExecuteCommandOptions?
     public var experimental: JSONValue?
@@ -101,9 +103,13 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
         selectionRangeProvider: ValueOrBool<EmptyOptions>? = nil,
         inlayHintProvider: ValueOrBool<InlayHintOptions>? = nil, diagnosticProvider: DiagnosticOptions? = nil,
         executeCommandProvider: ExecuteCommandOptions? = nil, experimental: JSONValue? = nil,
+        documentFormattingProvider: ValueOrBool<EmptyOptions>? = nil,
+        documentRangeFormattingProvider: ValueOrBool<EmptyOptions>? = nil,
         definitionProvider: ValueOrBool<EmptyOptions>? = nil
     ) {
         self.definitionProvider = definitionProvider
+        self.documentFormattingProvider = documentFormattingProvider
+        self.documentRangeFormattingProvider = documentRangeFormattingProvider
         self.positionEncoding = positionEncoding
         self.textDocumentSync = textDocumentSync
         self.completionProvider = completionProvider

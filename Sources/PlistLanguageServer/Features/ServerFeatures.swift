@@ -12,6 +12,7 @@ public enum ServerFeatures {
         FoldingRangeFeature(),
         SelectionRangeFeature(),
         InlayHintFeature(),
+        FormattingFeature(),
         DefinitionFeature(),
         // Hover, completion, code actions, document symbols…: add them here.
     ]

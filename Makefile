@@ -1,0 +1,33 @@
+# Build and install plist-lsp (docs/install.md).
+#   make                              build the release binary (.build/release/plist-lsp)
+#   make install PREFIX=/usr/local    build it and copy it to $(PREFIX)/bin (DESTDIR is honoured)
+#   make static                       Linux: a binary with the Swift runtime linked in (--static-swift-stdlib)
+#   make install-static PREFIX=…      build that one and install it
+#   make uninstall PREFIX=…           remove $(PREFIX)/bin/plist-lsp
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+SWIFT ?= swift
+CONFIGURATION ?= release
+BUILD_DIR ?= .build/$(CONFIGURATION)
+SWIFT_BUILD_FLAGS ?=
+
+.PHONY: all build static install install-static uninstall
+
+all: build
+
+build:
+	$(SWIFT) build -c $(CONFIGURATION) --product plist-lsp $(SWIFT_BUILD_FLAGS)
+
+static:
+	$(SWIFT) build -c $(CONFIGURATION) --product plist-lsp --static-swift-stdlib $(SWIFT_BUILD_FLAGS)
+
+install: build
+	install -d "$(DESTDIR)$(BINDIR)"
+	install -m 755 "$(BUILD_DIR)/plist-lsp" "$(DESTDIR)$(BINDIR)/plist-lsp"
+
+install-static: static
+	install -d "$(DESTDIR)$(BINDIR)"
+	install -m 755 "$(BUILD_DIR)/plist-lsp" "$(DESTDIR)$(BINDIR)/plist-lsp"
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/plist-lsp"
