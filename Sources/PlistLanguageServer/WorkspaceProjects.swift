@@ -138,6 +138,8 @@ final class WorkspaceProjects: Sendable {
             }
             logger.info("read \(projects.count) Xcode project\(projects.count == 1 ? "" : "s") (\(projects.reduce(0) { $0 + $1.targets.count }) targets, \(index.plists.count) plists) in \(ContinuousClock.now - started)")
             let notify = state.withLock { state -> (@Sendable () -> Void)? in
+                // No project before and none now: nothing to analyse again.
+                if state.index.projects.isEmpty && projects.isEmpty { return nil }
                 state.index = index
                 state.files = read
                 state.generation += 1
