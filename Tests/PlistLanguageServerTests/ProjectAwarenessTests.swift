@@ -72,6 +72,19 @@ private func codes(_ diagnostics: [Diagnostic], _ code: String) -> [Diagnostic] 
         #expect(purpose[0].message == "'com.apple.developer.healthkit' needs 'NSHealthShareUsageDescription' in the Info.plist of App ('Info.plist'), which lacks it")
     }
 
+    @Test func theBuildSettingHintsCanBeSwitchedOff() async throws {
+        let folder = try ProjectFixture.write()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let uri = FileURI.uri(for: folder.appendingPathComponent("App/Info.plist").path)
+        let client = try TestClient()
+        try await client.initialize(richClient(), options: ["settings": ["inlayHints": ["buildSettings": false]]], rootUri: FileURI.uri(for: folder.path))
+        try client.open(uri, ProjectFixture.appInfoPlist)
+        _ = try await client.diagnostics(uri) { !codes($0, "project-undefined-variable").isEmpty }
+        let hints = try await client.request(InlayHintRequest(textDocument: .init(uri: uri), range: range(0, 0, 30, 0))) ?? []
+        #expect(!hints.contains { if case .string(let s) = $0.label { return s.hasPrefix("= ") || s.contains("Debug:") }; return false })
+        #expect(!hints.isEmpty)  // Xcode's names of known keys are still shown
+    }
+
     @Test func aWatchedChangeToAnXcconfigIsReadAgain() async throws {
         let (client, folder, uri, _) = try await session("App/Info.plist") { !codes($0, "project-undefined-variable").isEmpty }
         defer { try? FileManager.default.removeItem(at: folder) }
