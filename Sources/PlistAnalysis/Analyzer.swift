@@ -23,17 +23,20 @@ public enum Analyzer {
     /// URI) decides the file kind; `evidence` is what the project's sources show the file needs
     /// (already narrowed to this file with `SourceEvidence.relevant(toPlistAt:)`; nil: none scanned).
     /// Each rule reports at most `limitPerRule` diagnostics (nil: all, as fix-all needs every fix)
-    /// and a summary of the rest.
+    /// and a summary of the rest. `remembersSubtrees` false checks every dictionary afresh instead
+    /// of reusing what was found in the subtrees an earlier version shares (see
+    /// `RuleContext.findingsPerDictionary`): the reference of `AnalysisEqualityTests`.
     public static func findings(for document: PlistDocument, path: String = "", configuration: AnalysisConfiguration = .default,
                                    schema: KeyDatabase = .shared, rules: [any Rule] = RuleRegistry.all,
                                    evidence: SourceEvidence? = nil, project: ProjectInput? = nil,
-                                   limitPerRule: Int? = maximumDiagnosticsPerRule) -> [Finding] {
+                                   limitPerRule: Int? = maximumDiagnosticsPerRule, remembersSubtrees: Bool = true) -> [Finding] {
         let kind = project.map { $0.role == .infoPlist ? FileKind.infoPlist : .entitlements }.flatMap { configuration.fileKindOverride == nil && (configuration.infoPlistRules || $0 != .infoPlist) ? $0 : nil }
             ?? fileKind(path: path, document: document, configuration: configuration)
-        let context = RuleContext(document: document, fileKind: kind, path: path, schema: schema, evidence: evidence, project: project)
+        var context = RuleContext(document: document, fileKind: kind, path: path, schema: schema, evidence: evidence, project: project)
+        context.remembersSubtrees = remembersSubtrees
         let suppressions = Suppressions(document: document)
         var out: [Finding] = []
-        for rule in rules where rule.fileKinds.contains(kind) && !configuration.disabledRules.contains(rule.id) {
+        for rule in rules where rule.fileKinds.contains(kind) && configuration.runs(rule) {
             if suppressions.disablesFile(rule.id) { continue }
             var found: [Finding] = []
             rule.check(context, into: &found)
@@ -86,9 +89,10 @@ public enum Analyzer {
                                    project: ProjectInput? = nil) -> (text: [UInt8], diagnostics: [Finding]) {
         switch SourceDecoding.decode(raw) {
         case .success(let text):
+            // Analysed once: nothing to remember for a next version.
             let definitions = configuration.preprocessorDefinitions ?? project?.preprocessorDefinitions
             return (text, findings(for: PlistDocument(text: text, definitions: definitions), path: path,
-                                   configuration: configuration, schema: schema, evidence: evidence, project: project))
+                                   configuration: configuration, schema: schema, evidence: evidence, project: project, remembersSubtrees: false))
         case .failure(.openStepOrJSON) where OpenStepDocument.looksLikeOpenStep(raw):
             let document = OpenStepDocument(text: raw)
             return (raw, limiting(OpenStepAnalysis.findings(for: document, path: path, configuration: configuration, schema: schema,

@@ -1,6 +1,7 @@
 // User settings that change what the analysis reports: rule severities, disabled rules, the
 // file kind override, inlay hints, preprocessor definitions. One parser reads them for both the
 // editor (LSP settings) and `plist-lsp check` (its flags), so one spelling means one thing.
+import PlistSchema
 
 /// Settings for one analysis. Build it with `AnalysisConfiguration.parse(_:)` from settings in
 /// their plain value form (LSP `initializationOptions.settings` / `workspace/didChangeConfiguration`,
@@ -42,6 +43,14 @@ public struct AnalysisConfiguration: Sendable, Hashable {
     }
 
     public static let `default` = AnalysisConfiguration()
+
+    /// Whether `rule` runs: not switched off, and on by default or given a severity (a rule that is
+    /// off by default, such as `info-unknown-key`, runs once a level is set for it). The server and
+    /// `check` both decide through this, so they report the same findings for the same settings.
+    public func runs(_ rule: any Rule) -> Bool {
+        if disabledRules.contains(rule.id) { return false }
+        return rule.enabledByDefault || severities[rule.id] != nil
+    }
 }
 
 /// A setting's value in plain form (JSON's shapes): what editor settings and `check`'s flags both
@@ -135,7 +144,7 @@ extension AnalysisConfiguration {
     public static func ruleIDs(near id: String) -> [String] {
         let limit = max(2, id.count / 3)
         return RuleRegistry.all.map(\.id)
-            .map { (id: $0, distance: Nearest.distance(id, $0)) }
+            .map { (id: $0, distance: EditDistance.between(id, $0)) }
             .filter { $0.distance <= limit }
             .sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }
             .prefix(3).map(\.id)

@@ -14,13 +14,16 @@ public enum FileKind: String, Sendable, Hashable, CaseIterable {
     case other
 
     /// The kind, from the file name (a path or URI) first, then from the content: a top-level
-    /// dictionary with `CFBundle…` keys is an Info.plist whatever its name.
+    /// dictionary with `CFBundle…` keys is an Info.plist whatever its name. Firebase's
+    /// `GoogleService-Info.plist` is not an Info.plist, whatever its name says.
     public static func detect(path: String, document: PlistDocument?) -> FileKind {
         let decoded = path.removingPercentEncodingForFileName()
         let name = decoded.split(separator: "/").last.map(String.init) ?? decoded
         let lower = name.lowercased()
         if lower.hasSuffix(".entitlements") { return .entitlements }
         if lower.hasSuffix(".xcprivacy") { return .privacyManifest }
+        // Firebase's configuration file: its name ends in Info.plist, but no bundle reads it.
+        if lower.hasSuffix("googleservice-info.plist") { return .other }
         if lower == "info.plist" || lower.hasSuffix("-info.plist") || lower.hasSuffix("info.plist") { return .infoPlist }
         if lower.hasSuffix("entitlements.plist") { return .entitlements }
         if let root = document?.root, root.kind == .dictionary {

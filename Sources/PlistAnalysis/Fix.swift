@@ -9,10 +9,15 @@ public struct Fix: Sendable, Hashable {
     public var isPreferred: Bool
     /// Safe to apply without looking (`source.fixAll` and `check --fix` apply only these).
     public var isSafe: Bool
-    public init(title: String, edits: [SourceEdit], isPreferred: Bool = false, isSafe: Bool = false) {
+    /// The same edits (same ranges) written as snippets, for an editor that takes them: `${1:…}`
+    /// selects what the developer writes next (a placeholder value), `$0` is where the cursor
+    /// ends; `$`, `}` and `\` of the text are escaped. nil when the fix has nothing to fill in.
+    public var snippetEdits: [SourceEdit]?
+    public init(title: String, edits: [SourceEdit], isPreferred: Bool = false, isSafe: Bool = false, snippetEdits: [SourceEdit]? = nil) {
         self.title = title
         self.edits = edits
         self.isPreferred = isPreferred
         self.isSafe = isSafe
+        self.snippetEdits = snippetEdits
     }
 }

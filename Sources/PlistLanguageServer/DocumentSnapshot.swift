@@ -29,13 +29,16 @@ public final class DocumentSnapshot: Sendable {
     public let id: Int
     private let lazyLineIndex: Lazy<LineIndex>
     private let lazyDocument: Lazy<PlistDocument>
+    /// The typed view of an earlier version whose unchanged values the typed view of this one
+    /// reuses (`PlistDocument(_:reusing:)`); dropped once this one is built.
+    private let reuseBase: Locked<PlistDocument?>
     /// The analysis of this text for one configuration and generation of source evidence:
     /// published diagnostics, pull diagnostics and code actions (asked on every cursor move) all
     /// read the same result.
     private let analysis = Locked<(configuration: ServerConfiguration, evidence: Int, diagnostics: [Finding])?>(nil)
 
     init(uri: DocumentURI, version: Int, languageID: String, tree: SyntaxTree, encoding: PositionEncoding, id: Int,
-         lineIndex: LineIndex? = nil) {
+         lineIndex: LineIndex? = nil, previous: DocumentSnapshot? = nil) {
         self.uri = uri
         self.version = version
         self.languageID = languageID
@@ -43,7 +46,13 @@ public final class DocumentSnapshot: Sendable {
         self.encoding = encoding
         self.id = id
         lazyLineIndex = lineIndex.map { Lazy(value: $0) } ?? Lazy { LineIndex(tree.text) }
-        lazyDocument = Lazy { PlistDocument(tree) }
+        let base = Locked(previous.flatMap { $0.lazyDocument.computedValue ?? $0.reuseBase.withLock { $0 } })
+        reuseBase = base
+        lazyDocument = Lazy {
+            let document = PlistDocument(tree, reusing: base.withLock { $0 })
+            base.withLock { $0 = nil }
+            return document
+        }
     }
 
     /// Makes a snapshot outside a server (tests, benchmarks, tools).

@@ -54,10 +54,10 @@ extension DocumentSnapshot {
                                 to: end.unitsInside + unitCount(tree.text[start.offset..<end.offset]), with: change.text)
             }
             tree = tree.applying(SourceEdit(range: bytes, replacement: edit))
-            index = nil
+            index = lines.applying(bytes, newText: tree.text)
         }
         let snapshot = DocumentSnapshot(uri: uri, version: version, languageID: languageID, tree: tree,
-                                        encoding: encoding, id: id, lineIndex: index)
+                                        encoding: encoding, id: id, lineIndex: index, previous: self)
         return (snapshot, clamped)
     }
 

@@ -40,6 +40,9 @@ final class WorkspaceSources: Sendable {
         var enabled = true
         var closed = false
         var onChange: (@Sendable () -> Void)?
+        /// The evidence narrowed to each plist path, for the generation it was narrowed in: asked
+        /// for every version analysed (each keystroke), it changes only with the trees.
+        var narrowed: [String: (generation: Int, root: String, evidence: SourceEvidence?)] = [:]
     }
 
     private let state = Locked(State())
@@ -113,7 +116,17 @@ final class WorkspaceSources: Sendable {
             (state.generation, state.trees.filter { $0.contains(path) }.max { $0.root.count < $1.root.count })
         }
         guard let tree else { return SourceEvidenceInput(generation: generation, evidence: nil) }
-        return SourceEvidenceInput(generation: generation, evidence: tree.evidence?.relevant(toPlistAt: path))
+        if let hit = state.withLock({ $0.narrowed[path] }), hit.generation == generation, hit.root == tree.root {
+            return SourceEvidenceInput(generation: generation, evidence: hit.evidence)
+        }
+        let evidence = tree.evidence?.relevant(toPlistAt: path)
+        state.withLock { state in
+            if state.generation == generation {
+                state.narrowed = state.narrowed.filter { $0.value.generation == generation }
+                state.narrowed[path] = (generation, tree.root, evidence)
+            }
+        }
+        return SourceEvidenceInput(generation: generation, evidence: evidence)
     }
 
     private func enqueue(_ job: Job) {

@@ -16,6 +16,9 @@ extension KeyRendering {
         var title = "**\(definition.name)**"
         if let xcode = definition.xcodeName, xcode != definition.name { title += " — *\(markdownEscaped(xcode))*" }
         out.append(title)
+        if let owner = definition.owner {
+            out.append("Third-party key: read by **\(markdownEscaped(owner))**, not by Apple's system.")
+        }
         var facts = ["`\(definition.typeDescription)`"]
         if !definition.platforms.isEmpty { facts.append(definition.platforms.map(\.description).joined(separator: ", ")) }
         if definition.localizable { facts.append("localizable (InfoPlist.strings)") }
@@ -47,10 +50,15 @@ extension KeyRendering {
         if !definition.requiredFor.isEmpty { details.append("**Required for** \(definition.requiredFor.map(kindTitle).joined(separator: ", "))") }
         if !definition.recommendedFor.isEmpty { details.append("**Recommended for** \(definition.recommendedFor.map(kindTitle).joined(separator: ", "))") }
         if definition.allowsCustomChildKeys { details.append("**Child keys** are chosen by you.") }
+        let children = KeyDatabase.shared.childKeys(of: definition)
+        if !children.isEmpty {
+            let list = children.map { "`\($0)`" }.joined(separator: ", ")
+            details.append("**Keys inside**\(definition.hasFixedChildKeys ? " (only these)" : ""): \(list)")
+        }
         if !details.isEmpty { out.append(details.joined(separator: "  \n")) }
         if let review = definition.appStoreReview { out.append("**App Store review:** \(markdownEscaped(review))") }
         if !definition.related.isEmpty { out.append("Related: " + definition.related.map { "`\($0)`" }.joined(separator: ", ")) }
-        out.append("[Apple documentation](\(definition.docURL))")
+        out.append(definition.isThirdParty ? "[Documentation](\(definition.docURL))" : "[Apple documentation](\(definition.docURL))")
         return out.joined(separator: "\n\n")
     }
 

@@ -20,7 +20,7 @@ public struct KeyDatabaseError: Error, Sendable, CustomStringConvertible {
 public let keyEntryFieldNames: Set<String> = [
     "name", "domain", "paths", "type", "element", "xcode", "platforms", "values", "closed", "default",
     "status", "since", "successor", "localizable", "required", "recommended", "review", "related", "doc",
-    "summary", "seed", "misspellings", "customKeys", "sources", "security",
+    "summary", "seed", "misspellings", "customKeys", "sources", "security", "owner", "fixedKeys",
 ]
 
 /// Every field name an enumerated value may use.
@@ -169,7 +169,8 @@ extension KeyDatabase {
             appStoreReview: try string("review"), related: try strings("related") ?? [], docURL: doc, summary: summary,
             fromSeeds: try bool("seed") ?? true, misspellings: try strings("misspellings") ?? [],
             allowsCustomChildKeys: try bool("customKeys") ?? false, sources: try strings("sources") ?? [],
-            securitySensitive: try bool("security") ?? false
+            securitySensitive: try bool("security") ?? false, owner: try string("owner"),
+            hasFixedChildKeys: try bool("fixedKeys") ?? false
         )
     }
 

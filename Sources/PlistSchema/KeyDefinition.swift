@@ -32,22 +32,31 @@ public enum Platform: String, Sendable, Hashable, CaseIterable, Codable {
         default: return nil
         }
     }
+
+    /// The name as Apple writes it: "iOS", "macOS", "tvOS", "watchOS", "visionOS", "Mac Catalyst".
+    public var displayName: String {
+        self == .macCatalyst ? "Mac Catalyst" : rawValue
+    }
 }
 
-/// A platform together with the first OS version that honours the key (nil when unknown or "all versions").
+/// A platform together with the first OS version that honours the key (nil when unknown or "all versions")
+/// and, for a key the platform stopped reading or deprecated, the version where that happened.
 public struct PlatformAvailability: Sendable, Hashable, CustomStringConvertible {
     /// The operating system.
     public let platform: Platform
     /// The first version that supports the key, such as "10.0"; nil when the key has always been there or the version is unknown.
     public let introduced: String?
+    /// The version that deprecated the key on this platform (Apple's "iOS 7.0–13.0"); nil while current.
+    public let deprecated: String?
 
     /// Creates an availability record.
-    public init(platform: Platform, introduced: String? = nil) {
+    public init(platform: Platform, introduced: String? = nil, deprecated: String? = nil) {
         self.platform = platform
         self.introduced = introduced
+        self.deprecated = deprecated
     }
 
-    /// Parses "iOS 9.0", "macOS 10.11", "tvOS" (no version).
+    /// Parses "iOS 9.0", "macOS 10.11", "tvOS" (no version), "iOS 7.0-13.0" (introduced and deprecated).
     public init?(parsing text: String) {
         let parts = text.split(separator: " ", omittingEmptySubsequences: true)
         guard let first = parts.first else { return nil }
@@ -59,24 +68,27 @@ public struct PlatformAvailability: Sendable, Hashable, CustomStringConvertible 
             rest = rest.dropFirst()
         }
         guard let platform = Platform(name: nameParts.joined(separator: " ")), rest.count <= 1 else { return nil }
-        if let version = rest.first {
-            guard version.allSatisfy({ $0.isNumber || $0 == "." }), version.first?.isNumber == true else { return nil }
-            self.init(platform: platform, introduced: String(version))
+        if let versions = rest.first {
+            let parts = versions.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count <= 2, parts.allSatisfy({ part in part.allSatisfy { $0.isNumber || $0 == "." } && part.first?.isNumber == true }) else { return nil }
+            self.init(platform: platform, introduced: String(parts[0]), deprecated: parts.count == 2 ? String(parts[1]) : nil)
         } else {
             self.init(platform: platform, introduced: nil)
         }
     }
 
-    /// "iOS 9.0+" or just "iOS".
+    /// "iOS 9.0+", "iOS 7.0–13.0" (deprecated in 13.0) or just "iOS".
     public var description: String {
-        if let introduced { return "\(platform.rawValue) \(introduced)+" }
-        return platform.rawValue
+        guard let introduced else { return platform.displayName }
+        if let deprecated { return "\(platform.displayName) \(introduced)–\(deprecated)" }
+        return "\(platform.displayName) \(introduced)+"
     }
 
-    /// The canonical data-file spelling: "iOS 9.0" or "iOS".
+    /// The canonical data-file spelling: "iOS 9.0", "iOS 7.0-13.0" or "iOS".
     public var dataString: String {
-        if let introduced { return "\(platform.rawValue) \(introduced)" }
-        return platform.rawValue
+        guard let introduced else { return platform.rawValue }
+        if let deprecated { return "\(platform.rawValue) \(introduced)-\(deprecated)" }
+        return "\(platform.rawValue) \(introduced)"
     }
 }
 
@@ -257,6 +269,17 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
     /// default; a weaker "correction" would lower security). A rename onto such a key is never
     /// applied automatically: it makes the value take effect.
     public let securitySensitive: Bool
+    /// Who reads the key when it is not Apple's: a third-party framework or tool ("Sparkle",
+    /// "Firebase", ".NET MAUI and Xamarin"); nil for Apple's own keys.
+    public let owner: String?
+    /// True when the dictionaries this key holds (its value, the items of its array, or for a key
+    /// with developer-chosen child keys the dictionaries under them) accept only the keys the
+    /// database places there: the system reads them as a fixed set, so an unknown key is a mistake.
+    public let hasFixedChildKeys: Bool
+
+    /// Whether a third party, not Apple, reads the key (`owner` is set). Editors colour such keys
+    /// apart (semantic tokens) and hover names the owner.
+    public var isThirdParty: Bool { owner != nil }
 
     /// For a security-sensitive key, the listed values from the default (the secure floor) up;
     /// otherwise every listed value.
@@ -279,7 +302,7 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
         requiredFor: [BundleKind] = [], recommendedFor: [BundleKind] = [], appStoreReview: String? = nil,
         related: [String] = [], docURL: String, summary: String, fromSeeds: Bool = true,
         misspellings: [String] = [], allowsCustomChildKeys: Bool = false, sources: [String] = [],
-        securitySensitive: Bool = false
+        securitySensitive: Bool = false, owner: String? = nil, hasFixedChildKeys: Bool = false
     ) {
         self.name = name
         self.domain = domain
@@ -304,6 +327,8 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
         self.allowsCustomChildKeys = allowsCustomChildKeys
         self.sources = sources
         self.securitySensitive = securitySensitive
+        self.owner = owner
+        self.hasFixedChildKeys = hasFixedChildKeys
     }
 
     /// The documented value equal to `literal` (exact match first, then case-insensitive).

@@ -71,22 +71,45 @@ public struct KeyPathPattern: Hashable, Sendable, CustomStringConvertible {
     /// Concrete keys match after removing device and platform suffixes, so `CFBundleIcons~ipad`
     /// matches the component `CFBundleIcons`.
     public func matches(_ path: [PathComponent], caseInsensitive: Bool = false) -> Bool {
-        guard path.count == components.count else { return false }
-        for (component, segment) in zip(components, path) {
+        path.count == components.count && Self.matches(components[...], path[...], caseInsensitive: caseInsensitive)
+    }
+
+    /// Whether the concrete path starts as this pattern does, up to the shorter of the two (the
+    /// dictionary at `path` may lead to keys placed by this pattern).
+    public func begins(with path: [PathComponent]) -> Bool {
+        components.count >= path.count && Self.matches(components.prefix(path.count), path[...], caseInsensitive: false)
+    }
+
+    /// The one matcher of pattern components against concrete path components, step by step over
+    /// the shorter of the two: `*` matches any key, `[]` any index, a key matches itself or the same
+    /// key with a device or platform suffix (and, if asked, in another letter case).
+    public static func matches(_ pattern: ArraySlice<Component>, _ path: ArraySlice<PathComponent>, caseInsensitive: Bool) -> Bool {
+        for (component, segment) in zip(pattern, path) {
             switch (component, segment) {
             case (.item, .index), (.anyKey, .key):
                 continue
             case (.key(let expected), .key(let actual)):
                 if actual == expected { continue }
-                let base = KeySuffix.split(actual).base
-                if base == expected { continue }
-                if caseInsensitive, base.lowercased() == expected.lowercased() { continue }
+                // Only a key that starts with the expected one can be it with a suffix.
+                if actual.hasPrefix(expected), KeySuffix.split(actual).base == expected { continue }
+                if caseInsensitive, KeySuffix.split(actual).base.lowercased() == expected.lowercased() { continue }
                 return false
             default:
                 return false
             }
         }
         return true
+    }
+
+    /// The patterns of the dictionaries a key placed at this pattern holds: its own value, and
+    /// below it the items of an array or the values of developer-chosen keys (`CFBundleDocumentTypes/[]`,
+    /// `NSAppTransportSecurity/NSExceptionDomains/*`): `pattern` is one of them when it is this
+    /// pattern, then `key`, then only `[]` and `*` steps.
+    public func holds(_ pattern: KeyPathPattern, under key: String) -> Bool {
+        let own = components.count
+        guard pattern.components.count > own, pattern.components[..<own].elementsEqual(components),
+              pattern.components[own] == .key(key) else { return false }
+        return pattern.components[(own + 1)...].allSatisfy { $0 == .item || $0 == .anyKey }
     }
 }
 

@@ -28,6 +28,7 @@ public enum KeyRendering {
             let padded = head.count < 18 ? head + String(repeating: " ", count: 18 - head.count) : String(head.prefix(18))
             lines.append("  " + padded + value)
         }
+        if let owner = definition.owner { field("Read by", "\(owner) (a third-party key, not Apple's)") }
         field("Xcode name", definition.xcodeName ?? "(none)")
         if definition.domain != .infoPlist { field("File", domainTitle(definition.domain)) }
         field("Type", definition.typeDescription)
@@ -39,6 +40,8 @@ public enum KeyRendering {
         if !definition.requiredFor.isEmpty { field("Required for", definition.requiredFor.map(kindTitle).joined(separator: ", ")) }
         if !definition.recommendedFor.isEmpty { field("Recommended for", definition.recommendedFor.map(kindTitle).joined(separator: ", ")) }
         if definition.allowsCustomChildKeys { field("Child keys", "chosen by you (any key is accepted inside)") }
+        let children = KeyDatabase.shared.childKeys(of: definition)
+        if !children.isEmpty { field(definition.hasFixedChildKeys ? "Keys inside" : "Keys inside", children.joined(separator: ", ") + (definition.hasFixedChildKeys ? " (only these)" : "")) }
         lines.append("")
         lines.append(contentsOf: wrap(definition.summary, width: 96, indent: "  "))
         if !definition.values.isEmpty {
@@ -207,18 +210,20 @@ struct JSONEntry: Encodable {
     enum CodingKeys: String, CodingKey {
         case name, domain, paths, types, elementType, xcodeName, platforms, values, valuesClosed, defaultValue
         case status, localizable, requiredFor, recommendedFor, appStoreReview, related, docURL, summary
-        case fromSeeds, misspellings, customChildKeys
+        case fromSeeds, misspellings, customChildKeys, owner, fixedChildKeys
     }
 
     struct PlatformEntry: Encodable {
         let platform: String
         let introduced: String?
+        let deprecated: String?
         func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(platform, forKey: .platform)
             try container.encode(introduced, forKey: .introduced)
+            try container.encode(deprecated, forKey: .deprecated)
         }
-        enum CodingKeys: String, CodingKey { case platform, introduced }
+        enum CodingKeys: String, CodingKey { case platform, introduced, deprecated }
     }
 
     struct ValueEntry: Encodable {
@@ -259,7 +264,7 @@ struct JSONEntry: Encodable {
         try container.encode(d.valueTypes.map(\.rawValue), forKey: .types)
         try container.encode(d.arrayElementType?.rawValue, forKey: .elementType)
         try container.encode(d.xcodeName, forKey: .xcodeName)
-        try container.encode(d.platforms.map { PlatformEntry(platform: $0.platform.rawValue, introduced: $0.introduced) }, forKey: .platforms)
+        try container.encode(d.platforms.map { PlatformEntry(platform: $0.platform.rawValue, introduced: $0.introduced, deprecated: $0.deprecated) }, forKey: .platforms)
         try container.encode(d.values.map(ValueEntry.init), forKey: .values)
         try container.encode(d.valuesAreClosed, forKey: .valuesClosed)
         try container.encode(d.defaultValue, forKey: .defaultValue)
@@ -274,5 +279,7 @@ struct JSONEntry: Encodable {
         try container.encode(d.fromSeeds, forKey: .fromSeeds)
         try container.encode(d.misspellings, forKey: .misspellings)
         try container.encode(d.allowsCustomChildKeys, forKey: .customChildKeys)
+        try container.encode(d.owner, forKey: .owner)
+        try container.encode(d.hasFixedChildKeys, forKey: .fixedChildKeys)
     }
 }

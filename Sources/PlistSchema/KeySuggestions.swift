@@ -62,7 +62,7 @@ extension KeyDatabase {
             } else {
                 let nameBytes = Array(name.utf8)
                 if abs(nameBytes.count - foldedBytes.count) <= threshold {
-                    let distance = KeyDatabase.editDistance(foldedBytes, nameBytes, limit: threshold)
+                    let distance = EditDistance.between(foldedBytes, nameBytes, limit: threshold)
                     if distance <= threshold {
                         let score = 0.1 + Double(distance) / Double(max(nameBytes.count, 1))
                         suggestion = KeySuggestion(definition: definition, reason: .editDistance(distance), score: score)
@@ -160,8 +160,51 @@ extension KeyDatabase {
             .joined(separator: " ")
     }
 
-    /// Optimal-string-alignment Damerau-Levenshtein distance; returns `limit + 1` once the distance must exceed `limit`.
-    static func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
+    /// Whether `key` reads as a mistyped `candidate` word by word: the same CamelCase words in any
+    /// order but one, which is left out (`NSLocationWhenInUseDescription`), added, or itself at most
+    /// two edits off or another form of the same word (`LSApplicationQuerySchemes`, `UTITagTypeSpecification`). Keys of fewer than
+    /// three words are too short to tell a typo from another key.
+    public static func isWordTypo(_ key: String, of candidate: String) -> Bool {
+        let mine = words(of: key)
+        var theirs = words(of: candidate)
+        guard mine.count >= 3, theirs.count >= 3 else { return false }
+        var unmatched: [String] = []
+        for word in mine {
+            if let i = theirs.firstIndex(of: word) { theirs.remove(at: i) } else { unmatched.append(word) }
+        }
+        switch (unmatched.count, theirs.count) {
+        case (0, 1), (1, 0): return true
+        case (1, 1):
+            let (a, b) = (unmatched[0], theirs[0])
+            if EditDistance.between(a, b, limit: 2) <= 2 { return true }
+            // Another form of the same word: "query" for "queries".
+            return min(a.count, b.count) >= 5 && a.prefix(4) == b.prefix(4)
+        default: return false
+        }
+    }
+
+    /// The names of the keys placed inside the dictionaries `definition`'s value holds (directly, in
+    /// its array's items, or under its developer-chosen keys), sorted: what a hover lists as its
+    /// child keys.
+    public func childKeys(of definition: KeyDefinition) -> [String] {
+        guard definition.valueTypes.contains(.dictionary) || definition.arrayElementType == .dictionary
+                || definition.valueTypes.contains(.array) else { return [] }
+        var names = Set<String>()
+        for candidate in definitions where candidate.domain == definition.domain {
+            if candidate.placements.contains(where: { pattern in definition.placements.contains { $0.holds(pattern, under: definition.name) } }) {
+                names.insert(candidate.name)
+            }
+        }
+        return names.sorted()
+    }
+}
+
+/// The one edit distance of plist-lsp: optimal-string-alignment Damerau-Levenshtein (insert, delete,
+/// substitute, swap two neighbours), used for key and value suggestions alike.
+public enum EditDistance {
+    /// The distance between two byte strings, or `limit + 1` as soon as it must exceed `limit`.
+    public static func between(_ a: [UInt8], _ b: [UInt8], limit: Int = .max) -> Int {
+        if abs(a.count - b.count) > limit { return limit + 1 }
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previousPrevious = [Int](repeating: 0, count: b.count + 1)
@@ -183,5 +226,10 @@ extension KeyDatabase {
             (previousPrevious, previous, current) = (previous, current, previousPrevious)
         }
         return previous[b.count]
+    }
+
+    /// The distance between two strings, ignoring letter case.
+    public static func between(_ a: String, _ b: String, limit: Int = .max) -> Int {
+        between(Array(a.lowercased().utf8), Array(b.lowercased().utf8), limit: limit)
     }
 }

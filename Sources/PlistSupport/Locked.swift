@@ -29,6 +29,14 @@ public final class Lazy<Value: Sendable>: Sendable {
     public init(_ make: @escaping @Sendable () -> Value) { state = Mutex(.pending(make)) }
     public init(value: Value) { state = Mutex(.ready(value)) }
 
+    /// The value if it was computed already (never computes it).
+    public var computedValue: Value? {
+        state.withLock { state in
+            if case .ready(let value) = state { return value }
+            return nil
+        }
+    }
+
     public var value: Value {
         state.withLock { state in
             switch state {

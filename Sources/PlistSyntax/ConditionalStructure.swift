@@ -84,7 +84,7 @@ public struct ConditionalStructure: Sendable {
     /// of the bytes answers them without a walk. The walk keeps its own stack (a tree may be nested
     /// far deeper than the thread's stack allows).
     private static func collect(_ document: SyntaxElement, _ text: [UInt8], _ out: inout [Directive]) {
-        guard text.contains(0x23) else { return }
+        guard document.node?.containsDirective == true else { return }
         var stack: [(element: SyntaxElement, next: Int)] = [(document, 0)]
         while let top = stack.last {
             guard let node = top.element.node, top.next < node.children.count else { stack.removeLast(); continue }
@@ -93,7 +93,7 @@ public struct ConditionalStructure: Sendable {
             let raw = node.children[i]
             if raw.kind == .directive {
                 out.append(parse(SyntaxElement.child(i, of: node, ownerStart: top.element.start).range, text))
-            } else if raw.nodeIndex >= 0 {
+            } else if raw.nodeIndex >= 0 && node.nodes[Int(raw.nodeIndex)].containsDirective {
                 stack.append((SyntaxElement.child(i, of: node, ownerStart: top.element.start), 0))
             }
         }

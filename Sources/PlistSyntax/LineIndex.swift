@@ -49,7 +49,7 @@ public struct ResolvedPosition: Hashable, Sendable {
 /// (any `Int`, including `Int.max`, is accepted), and an offset inside a multi-byte sequence (or,
 /// for UTF-16, a position inside a surrogate pair) is moved back to the start of its character by
 /// ``offset(of:in:)``; ``resolve(_:in:)`` says where inside the character it fell.
-public struct LineIndex: Sendable {
+public struct LineIndex: Sendable, Equatable {
     /// Offset of the first byte of each line; `lineStarts[0] == 0`.
     public let lineStarts: [Int]
     /// Total length of the text in bytes.
@@ -105,6 +105,83 @@ public struct LineIndex: Sendable {
         self.excess16 = excess16
         self.excess32 = excess32
         self.lineFirstWide = lineFirstWide
+    }
+
+    private init(lineStarts: [Int], bytes: [UInt8], wideOffsets: [Int], wideLengths: [UInt8], excess16: [Int], excess32: [Int],
+                 lineFirstWide: [Int]) {
+        self.lineStarts = lineStarts
+        self.count = bytes.count
+        self.bytes = bytes
+        self.wideOffsets = wideOffsets
+        self.wideLengths = wideLengths
+        self.excess16 = excess16
+        self.excess32 = excess32
+        self.lineFirstWide = lineFirstWide
+    }
+
+    /// The index of `newText`, which is this index's text with the bytes `range` replaced: the
+    /// lines around the edit are scanned again, the rest is kept or moved by the change in length
+    /// (no scan of the whole text). Equal to `LineIndex(newText)` (`LineIndexIncrementalTests`).
+    ///
+    /// The scan starts at the line holding the byte before the edit (a CR there and an inserted LF
+    /// become one CRLF) and ends at the first line start after it: a UTF-8 sequence never spans a
+    /// line break (a terminator is ASCII, which ends the sequence), so nothing outside depends on it.
+    public func applying(_ range: Range<Int>, newText: [UInt8]) -> LineIndex {
+        let lo = max(0, min(range.lowerBound, count)), hi = max(lo, min(range.upperBound, count))
+        let delta = newText.count - count
+        let firstLine = line(containing: max(0, lo - 1))
+        let windowStart = lineStarts[firstLine]
+        let nextLine = line(containing: hi) + 1
+        let oldWindowEnd = nextLine < lineStarts.count ? lineStarts[nextLine] : count
+        let windowEnd = oldWindowEnd + delta
+        let widesKept = widesBefore(windowStart)
+        let widesEnd = widesBefore(oldWindowEnd)
+
+        var starts = Array(lineStarts[0...firstLine])
+        var firstWide = Array(lineFirstWide[0...firstLine])
+        var offsets = Array(wideOffsets[0..<widesKept])
+        var lengths = Array(wideLengths[0..<widesKept])
+        var e16 = Array(excess16[0...widesKept]), e32 = Array(excess32[0...widesKept])
+        let n = newText.count
+        newText.withUnsafeBufferPointer { buf in
+            var i = windowStart
+            while i < windowEnd {
+                let b = buf[i]
+                if b < 0x80 {
+                    if b == 0x0A {
+                        starts.append(i + 1)
+                        firstWide.append(offsets.count)
+                    } else if b == 0x0D {
+                        if i + 1 < n && buf[i + 1] == 0x0A { i += 1 }
+                        starts.append(i + 1)
+                        firstWide.append(offsets.count)
+                    }
+                    i += 1
+                    continue
+                }
+                let (length, units16) = Self.sequenceLength(buf, i)
+                offsets.append(i)
+                lengths.append(UInt8(length))
+                e16.append(e16[e16.count - 1] + length - units16)
+                e32.append(e32[e32.count - 1] + length - 1)
+                i += length
+            }
+        }
+        if nextLine < lineStarts.count {
+            // The scan ended with the start of line `nextLine`, moved; the lines after it follow.
+            let wideShift = offsets.count - widesEnd
+            starts += lineStarts[(nextLine + 1)...].lazy.map { $0 + delta }
+            firstWide += lineFirstWide[(nextLine + 1)...].lazy.map { $0 + wideShift }
+            offsets += wideOffsets[widesEnd...].lazy.map { $0 + delta }
+            lengths += wideLengths[widesEnd...]
+            let shift16 = e16[e16.count - 1] - excess16[widesEnd], shift32 = e32[e32.count - 1] - excess32[widesEnd]
+            e16 += excess16[(widesEnd + 1)...].lazy.map { $0 + shift16 }
+            e32 += excess32[(widesEnd + 1)...].lazy.map { $0 + shift32 }
+        } else {
+            firstWide.append(offsets.count)
+        }
+        return LineIndex(lineStarts: starts, bytes: newText, wideOffsets: offsets, wideLengths: lengths, excess16: e16, excess32: e32,
+                         lineFirstWide: firstWide)
     }
 
     public var lineCount: Int { lineStarts.count }

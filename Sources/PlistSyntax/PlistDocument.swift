@@ -22,12 +22,25 @@ public struct PlistDocument: Sendable {
     /// alternatives, keys in different regions are not duplicates — while a set of definitions
     /// (`check -D`) keeps only the branches the C preprocessor would keep, as Xcode sees the file.
     public init(_ tree: SyntaxTree, definitions: [String: String]? = nil) {
+        self.init(tree, definitions: definitions, reusing: nil)
+    }
+
+    /// Builds the typed view of `tree`, an edited version of `previous.tree`, reusing every value
+    /// of `previous` whose syntax subtree the reparse kept (`SyntaxTree.applying` shares them): an
+    /// edit costs the path from the changed entries to the root, not the document. The result is
+    /// the same as building from scratch (`PlistDocumentReuseTests` proves it over random edits);
+    /// a preprocessed file, whose values depend on where they stand among the `#if` lines, is
+    /// built from scratch.
+    public init(_ tree: SyntaxTree, definitions: [String: String]? = nil, reusing previous: PlistDocument?) {
         self.tree = tree
         let conditionals = ConditionalStructure(tree)
         self.conditionals = conditionals
         self.definitions = definitions
         var builder = Builder(text: tree.text, conditionals: conditionals, definitions: definitions)
-        self.root = builder.buildRoot(tree)
+        let reusable = previous.flatMap { p in
+            !conditionals.isPreprocessed && !p.conditionals.isPreprocessed ? p.root?.storage : nil
+        }
+        self.root = builder.buildRoot(tree, previous: reusable).map { PlistNode(storage: $0.storage, start: $0.start, source: tree.text) }
         builder.checkDoctype(tree)
         self.problems = builder.problems
     }
@@ -221,7 +234,7 @@ private struct Builder {
         return !pa.isEmpty && !pb.isEmpty && pa != pb
     }
 
-    mutating func buildRoot(_ tree: SyntaxTree) -> PlistNode? {
+    mutating func buildRoot(_ tree: SyntaxTree, previous: PlistNode.Storage?) -> (storage: PlistNode.Storage, start: Int)? {
         // No root element at all is an XML error, reported by the syntax layer.
         guard let rootElement = tree.rootElement else { return nil }
         if rootElement.tag != .plist {
@@ -233,7 +246,7 @@ private struct Builder {
                         ? "No <plist> root element: the file holds bare <\(name(rootElement))> elements (a fragment?)"
                         : "The root element is <\(name(rootElement))>, not <plist>",
                     range: rootElement.startTagRange, severity: extra ? .error : .warning))
-                return build(rootElement)
+                return (build(rootElement, previous: previous), rootElement.start)
             }
             problems.append(SyntaxProblem(code: .plistNoRoot, message: "The root element is <\(name(rootElement))>, not <plist>", range: rootElement.startTagRange))
             return nil
@@ -256,7 +269,7 @@ private struct Builder {
         for extra in values.dropFirst() where !inOtherBranches(first, extra) {
             problems.append(SyntaxProblem(code: .plistExtraRootValue, message: "<plist> must hold exactly one value; this one is ignored", range: extra.range))
         }
-        return build(first)
+        return (build(first, previous: previous), first.start)
     }
 
     /// Core Foundation skips a DOCTYPE by reading to its first '>' and refuses a '<' inside it, so a
@@ -293,7 +306,32 @@ private struct Builder {
         }
     }
 
-    mutating func build(_ e: SyntaxElement) -> PlistNode {
+    /// Subtrees keep at most this many problems for reuse; one with more is rebuilt when reused.
+    static let reusableProblems = 64
+
+    /// The value of `e`: `previous`'s when it is the same subtree (same syntax node, same depth),
+    /// else built, with `previous`'s children as candidates for reuse below.
+    mutating func build(_ e: SyntaxElement, previous: PlistNode.Storage?) -> PlistNode.Storage {
+        if let previous, let node = e.node, previous.syntax === node, previous.depth == depth, let kept = previous.problems,
+           previous.entry.kind == e.entry.kind, previous.entry.tag == e.entry.tag, previous.entry.flags == e.entry.flags,
+           previous.entry.width == e.entry.width, previous.entry.startTagWidth == e.entry.startTagWidth,
+           previous.entry.endTagWidth == e.entry.endTagWidth {
+            for p in kept { problems.append(p.shifted(by: e.start)) }
+            return previous
+        }
+        let mark = problems.count
+        let (kind, entries, items, text, onDemand, bool) = buildParts(e, previous: previous)
+        var kept: [SyntaxProblem]? = nil
+        if problems.count - mark <= Self.reusableProblems {
+            kept = problems[mark...].map { $0.shifted(by: -e.start) }
+        }
+        return PlistNode.Storage(kind: kind, entry: e.entry, syntax: e.node, entries: entries, items: items, text: text,
+                                 decodesOnDemand: onDemand, boolValue: bool, depth: depth, problems: kept)
+    }
+
+    typealias Parts = (PlistNode.Kind, [PlistNode.Storage.Entry], [PlistNode.Storage.Child], String?, Bool, Bool?)
+
+    mutating func buildParts(_ e: SyntaxElement, previous: PlistNode.Storage?) -> Parts {
         checkStartTag(e)
         // The typed view (and every walk over it, here and in the analysis) is recursive; a
         // bounded depth keeps a hostile file from exhausting the stack. No real plist comes close.
@@ -302,11 +340,11 @@ private struct Builder {
                 code: .plistTooDeep,
                 message: "Values are nested more than \(PlistDocument.maximumDepth) levels deep; this one and everything inside it is not read",
                 range: e.startTagRange))
-            return PlistNode(kind: .unknown, element: e, entries: [], items: [], text: nil, boolValue: nil)
+            return (.unknown, [], [], nil, false, nil)
         }
         switch e.tag {
-        case .dict: return buildDictionary(e)
-        case .array: return buildArray(e)
+        case .dict: return (.dictionary, buildDictionary(e, previous: previous), [], nil, false, nil)
+        case .array: return (.array, [], buildArray(e, previous: previous), nil, false, nil)
         case .true, .false:
             // Core Foundation wants `</true>` right after `<true>`: even blank inline content is
             // content here (unlike in a container, where blanks are never a problem).
@@ -316,7 +354,7 @@ private struct Builder {
             if hasContent {
                 problems.append(SyntaxProblem(code: .plistBooleanContent, message: "<\(name(e))/> takes no content", range: e.contentRange))
             }
-            return PlistNode(kind: .boolean, element: e, entries: [], items: [], text: nil, boolValue: e.tag == .true)
+            return (.boolean, [], [], nil, false, e.tag == .true)
         case .key, .string, .integer, .real, .date, .data:
             for c in e.childElements {
                 problems.append(SyntaxProblem(code: .plistElementInScalar, message: "<\(name(c))> cannot appear inside <\(name(e))>", range: c.range))
@@ -324,7 +362,7 @@ private struct Builder {
             checkScalarMarkup(e)
             // Strings need no validation: their text is decoded only when read.
             if e.tag == .string {
-                return PlistNode(kind: .string, element: e, entries: [], items: [], text: nil, boolValue: nil, source: text)
+                return (.string, [], [], nil, true, nil)
             }
             let t = scalarText(e)
             checkScalar(e, t)
@@ -337,12 +375,49 @@ private struct Builder {
             case .data: kind = .data
             default: kind = .string
             }
-            return PlistNode(kind: kind, element: e, entries: [], items: [], text: t, boolValue: nil)
+            return (kind, [], [], t, false, nil)
         case .plist, .other:
             if e.kind == .element {
                 problems.append(SyntaxProblem(code: .plistUnknownElement, message: "<\(name(e))> is not a property-list element", range: e.startTagRange))
             }
-            return PlistNode(kind: .unknown, element: e, entries: [], items: [], text: nil, boolValue: nil)
+            return (.unknown, [], [], nil, false, nil)
+        }
+    }
+
+    /// Where to look for the previous version of a container's children. Children the edit did not
+    /// reach kept their offset (before the edit) or moved by the change in the container's width
+    /// (after it): the previous child at either offset, found by binary search, is a candidate, and
+    /// `build` reuses it only if its syntax node is the child's. The child holding the edit is
+    /// found at its own offset (its start is before the edit) and rebuilt with its own children as
+    /// candidates.
+    struct Candidates {
+        let children: [PlistNode.Storage.Child]
+        let delta: Int
+
+        init(_ previous: PlistNode.Storage?, kind: PlistNode.Kind, element: SyntaxElement) {
+            guard let previous, previous.kind == kind else {
+                children = []
+                delta = 0
+                return
+            }
+            children = kind == .dictionary ? previous.entries.compactMap(\.value) : previous.items
+            delta = Int(element.entry.width) - Int(previous.entry.width)
+        }
+
+        private func child(at offset: Int) -> PlistNode.Storage? {
+            var lo = 0, hi = children.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if children[mid].offset < offset { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < children.count && children[lo].offset == offset ? children[lo].storage : nil
+        }
+
+        func previous(of c: SyntaxElement, in owner: SyntaxElement) -> PlistNode.Storage? {
+            guard let node = c.node, !children.isEmpty else { return nil }
+            let offset = c.start - owner.start
+            if delta != 0, let moved = child(at: offset - delta), moved.syntax === node { return moved }
+            return child(at: offset)
         }
     }
 
@@ -407,13 +482,14 @@ private struct Builder {
         }
     }
 
-    mutating func buildDictionary(_ e: SyntaxElement) -> PlistNode {
+    mutating func buildDictionary(_ e: SyntaxElement, previous: PlistNode.Storage?) -> [PlistNode.Storage.Entry] {
         depth += 1
         defer { depth -= 1 }
-        var entries: [PlistEntry] = []
+        let candidates = Candidates(previous, kind: .dictionary, element: e)
+        var entries: [PlistNode.Storage.Entry] = []
         // Keys waiting for their value: one, or several in different branches (`#if A <key>X</key>
         // #else <key>Y</key> #endif <string>v</string>`), which then share the value.
-        var pending: [PlistKey] = []
+        var pending: [(key: PlistKey, stored: PlistNode.Storage.Key)] = []
         e.forEachChild { c in
             if inactive(c) { return }
             guard c.kind == .element else { strayText(c, in: "dict"); return }
@@ -424,49 +500,52 @@ private struct Builder {
                 checkStartTag(c)
                 checkScalarMarkup(c)
                 let key = PlistKey(element: c, text: scalarText(c))
-                if !pending.isEmpty && !pending.allSatisfy({ inOtherBranches($0.element, c) }) {
-                    for k in pending {
+                let stored = PlistNode.Storage.Key(entry: c.entry, offset: c.start - e.start, syntax: c.node, text: key.text)
+                if !pending.isEmpty && !pending.allSatisfy({ inOtherBranches($0.key.element, c) }) {
+                    for (k, s) in pending {
                         problems.append(SyntaxProblem(code: .plistKeyWithoutValue, message: "Key '\(k.text)' has no value", range: k.element.range))
-                        entries.append(PlistEntry(key: k, value: nil))
+                        entries.append(.init(key: s, value: nil))
                     }
                     pending = []
                 }
-                pending.append(key)
+                pending.append((key, stored))
             } else {
-                let v = build(c)
+                let v = PlistNode.Storage.Child(offset: c.start - e.start, storage: build(c, previous: candidates.previous(of: c, in: e)))
                 if !pending.isEmpty {
-                    for k in pending { entries.append(PlistEntry(key: k, value: v)) }
+                    for (_, s) in pending { entries.append(.init(key: s, value: v)) }
                     pending = []
-                } else if let last = entries.last, let k = last.key, let previous = last.value, inOtherBranches(previous.element, c) {
+                } else if let last = entries.last, let k = last.key, let previous = last.value,
+                          inOtherBranches(SyntaxElement(entry: previous.storage.entry, start: e.start + previous.offset, node: nil), c) {
                     // One value per branch (`<key>X</key> #if A <string>a</string> #else
                     // <string>b</string> #endif`): an alternative value of the same key, an entry
                     // of its own so that every rule checks it.
-                    entries.append(PlistEntry(key: k, value: v))
+                    entries.append(.init(key: k, value: v))
                 } else {
                     problems.append(SyntaxProblem(code: .plistValueWithoutKey, message: "This value has no <key> before it", range: c.startTagRange))
-                    entries.append(PlistEntry(key: nil, value: v))
+                    entries.append(.init(key: nil, value: v))
                 }
             }
         }
-        for k in pending {
+        for (k, s) in pending {
             problems.append(SyntaxProblem(code: .plistKeyWithoutValue, message: "Key '\(k.text)' has no value", range: k.element.range))
-            entries.append(PlistEntry(key: k, value: nil))
+            entries.append(.init(key: s, value: nil))
         }
-        return PlistNode(kind: .dictionary, element: e, entries: entries, items: [], text: nil, boolValue: nil)
+        return entries
     }
 
-    mutating func buildArray(_ e: SyntaxElement) -> PlistNode {
+    mutating func buildArray(_ e: SyntaxElement, previous: PlistNode.Storage?) -> [PlistNode.Storage.Child] {
         depth += 1
         defer { depth -= 1 }
-        var items: [PlistNode] = []
+        let candidates = Candidates(previous, kind: .array, element: e)
+        var items: [PlistNode.Storage.Child] = []
         e.forEachChild { c in
             if inactive(c) { return }
             guard c.kind == .element else { strayText(c, in: "array"); return }
             if c.tag == .key {
                 problems.append(SyntaxProblem(code: .plistKeyInArray, message: "<key> cannot be an array item; use <string>", range: c.startTagRange))
             }
-            items.append(build(c))
+            items.append(.init(offset: c.start - e.start, storage: build(c, previous: candidates.previous(of: c, in: e))))
         }
-        return PlistNode(kind: .array, element: e, entries: [], items: items, text: nil, boolValue: nil)
+        return items
     }
 }

@@ -172,6 +172,8 @@ public final class SyntaxNode: Sendable {
     /// Whether any entry below was decided by reading ahead (then an edit anywhere after it may
     /// change it, and incremental reparsing gives way to a full parse).
     public let containsLookahead: Bool
+    /// Whether any entry below is a preprocessor directive line (so a walk for them can skip the rest).
+    public let containsDirective: Bool
 
     init(children: ContiguousArray<RawEntry>, nodes: ContiguousArray<SyntaxNode>, width: Int) {
         self.children = children
@@ -179,12 +181,16 @@ public final class SyntaxNode: Sendable {
         self.width = width
         var error = false
         var lookahead = false
+        var directive = false
         for c in children {
             if c.containsError { error = true }
             if !c.flags.isDisjoint(with: [.lookahead, .childLookahead]) { lookahead = true }
+            if c.kind == .directive { directive = true }
         }
+        if !directive { directive = nodes.contains { $0.containsDirective } }
         self.containsError = error
         self.containsLookahead = lookahead
+        self.containsDirective = directive
     }
 
     /// Releases the subtree iteratively: each node about to die hands its children to the

@@ -71,3 +71,12 @@ public struct SyntaxProblem: Sendable, Hashable {
         self.severity = severity
     }
 }
+
+extension SyntaxProblem {
+    /// The same problem `delta` bytes later.
+    func shifted(by delta: Int) -> SyntaxProblem {
+        var p = self
+        p.range = (range.lowerBound + delta)..<(range.upperBound + delta)
+        return p
+    }
+}

@@ -25,9 +25,10 @@ final class LSPBenchClient {
     }
 
     /// Starts the server (not yet initialized: see `initialize(capabilities:)`).
-    init(binary: String) throws {
+    init(binary: String, arguments: [String] = ["--log-level", "error"]) throws {
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--log-level", "error"]
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
         process.standardInput = input
         process.standardOutput = output
         try process.run()
@@ -46,6 +47,10 @@ final class LSPBenchClient {
     func open(uri: String, text: String) throws {
         try send(["jsonrpc": "2.0", "method": "textDocument/didOpen",
                   "params": ["textDocument": ["uri": uri, "languageId": "plist", "version": 1, "text": text]]])
+    }
+
+    func close(uri: String) throws {
+        try send(["jsonrpc": "2.0", "method": "textDocument/didClose", "params": ["textDocument": ["uri": uri]]])
     }
 
     func change(uri: String, version: Int, range: LSPRange, text: String) throws {

@@ -27,5 +27,7 @@ let allSections: [any BenchmarkSection] = [
     KeyDatabaseLoadSection(),
     FeatureLatencySection(),
     SourceScanSection(),
+    PipelineSection(),
+    TargetsSection(),
     ProjectSection(),
 ]

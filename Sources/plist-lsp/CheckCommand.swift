@@ -56,7 +56,7 @@ struct Check: ParsableCommand {
             help: ArgumentHelp("Define a preprocessor macro (NAME or NAME=VALUE, repeatable): a preprocessed Info.plist is analysed with the #if branches Xcode would keep for these definitions.", valueName: "name[=value]"))
     var definitions: [String] = []
 
-    @Flag(help: "Also print hints (e.g. keys the system does not read, which are legal custom keys).")
+    @Flag(help: "Also run the hint rules that are off by default, as in the editor with the same setting (info-unknown-key: every key the system does not read, which custom keys legally are). Without it, check reports exactly what the editor shows by default.")
     var hints = false
 
     @Option(help: ArgumentHelp("The folder of source files the privacy rules read (default: the nearest project root above each file: a folder with an *.xcodeproj, Package.swift or .git).", valueName: "dir"))
@@ -91,6 +91,11 @@ struct Check: ParsableCommand {
             let parts = s.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw ValidationError("--severity takes RULE=LEVEL, not '\(s)'") }
             rules[parts[0]] = .string(parts[1])
+        }
+        if hints {
+            for rule in RuleRegistry.all where !rule.enabledByDefault && rule.defaultSeverity == .hint && rules[rule.id] == nil {
+                rules[rule.id] = .string("hint")
+            }
         }
         var settings: [String: ConfigurationValue] = [
             ConfigurationSetting.rules.rawValue: .object(rules),
@@ -177,7 +182,6 @@ struct Check: ParsableCommand {
                     fixFailure = "the file is not UTF-8; convert it before fixing"
                     writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(fixFailure!)\n")
                 }
-                if !hints { diagnostics.removeAll { $0.severity == .hint } }
                 let report = FileReport(path: file, text: text, diagnostics: diagnostics, fixed: fixed, fixFailure: fixFailure)
                 errors += diagnostics.filter { $0.severity == .error }.count
                 warnings += diagnostics.filter { $0.severity == .warning }.count

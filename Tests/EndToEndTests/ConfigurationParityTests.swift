@@ -67,7 +67,7 @@ import PlistTestSupport
     }
 
     static func check(_ flags: [String], _ file: URL) throws -> CheckRun {
-        let r = try Binary.run(["check", "--format", "json", "--hints"] + flags + [file.path])
+        let r = try Binary.run(["check", "--format", "json"] + flags + [file.path])
         let object = try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
         let files = object?["files"] as? [[String: Any]] ?? []
         let problems = (files.first?["problems"] as? [[String: Any]] ?? []).map {

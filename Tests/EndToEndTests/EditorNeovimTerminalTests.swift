@@ -3,6 +3,7 @@
 // byte into the file (an item's line break), and found nothing for an Xcode display name.
 import Foundation
 import Testing
+import PlistTestSupport
 
 @Suite("Editors: Neovim in a terminal", .serialized)
 struct EditorNeovimTerminalTests {
@@ -108,5 +109,35 @@ struct EditorNeovimTerminalTests {
     func completionInsideAKeyReplacesItsRange() async throws {
         let (_, bytes) = try await complete("<key>NSCamera</key>", keysBefore: Array(repeating: "Left", count: 10), thenValue: nil)
         #expect(Self.lines(bytes)[8] == "\t<key>NSCameraUsageDescription</key>")
+    }
+
+    /// The screen while the popup of `<key>NSCa` + <C-x><C-o> (several items) is open.
+    func popupScreen(_ environment: [String: String]) async throws -> String {
+        let nvim = try await TerminalNeovim(Self.infoPlist, environment: environment)
+        try await nvim.type("8G")
+        try await nvim.type("o")
+        try await nvim.typeText("<key>NSCa")
+        try await nvim.type("C-x", "C-o", pause: 1.0)
+        let screen = nvim.screen()
+        await nvim.quit()
+        return screen
+    }
+
+    @Test("the documented 'completeopt' shows the popup and no empty preview window, with either omnifunc",
+          .enabled(if: TerminalNeovim.available, skipReason))
+    func documentedCompleteoptShowsNoEmptyPreview() async throws {
+        // The built-in omnifunc (setup's `omnifunc = 'lsp'`) gives every item the info ' ': with
+        // 'preview' in 'completeopt' (Neovim 0.7's default is `menu,preview`) it opens an empty
+        // [Scratch] [Preview] window. docs/editors.md's setting leaves 'preview' out.
+        for omnifunc in ["lsp", "true"] {
+            let screen = try await popupScreen(omnifunc == "lsp" ? ["PLIST_LSP_TEST_OMNIFUNC": "lsp"] : [:])
+            #expect(screen.contains("NSCameraUsageDescription"), "no popup with omnifunc \(omnifunc):\n\(screen)")
+            #expect(!screen.contains("[Preview]"), "a preview window with omnifunc \(omnifunc):\n\(screen)")
+        }
+        // What the setting avoids, shown with 0.7's default (before 0.11's own completion).
+        if try await !onOwnThread({ EditorTools.neovimIsAtLeast(0, 11) }) {
+            let screen = try await popupScreen(["PLIST_LSP_TEST_OMNIFUNC": "lsp", "PLIST_LSP_TEST_COMPLETEOPT": "menu,preview"])
+            #expect(screen.contains("[Preview]"), "0.7's default 'completeopt' showed no preview window:\n\(screen)")
+        }
     }
 }

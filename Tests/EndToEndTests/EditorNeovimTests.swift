@@ -36,4 +36,19 @@ struct EditorNeovimTests {
 
     @Test("the Add NSCameraUsageDescription quick-fix edits the buffer", .enabled(if: available, skipReason))
     func quickFix() async throws { try await neovim("quickfix") }
+
+    @Test("the outline names array items by their content; without inlay hints the Xcode name leads the detail",
+          .enabled(if: available, skipReason))
+    func outline() async throws { try await neovim("outline") }
+
+    @Test("the 0.11 path: setup() and lsp/plist_lsp.lua drive a stubbed vim.lsp.config / vim.lsp.enable as 0.11 expects",
+          .enabled(if: available, skipReason))
+    func configurationFor0_11() async throws {
+        let nvim = try EditorTools.require(EditorTools.nvim, "nvim (Neovim)")
+        let script = SharedData.repositoryRoot.appendingPathComponent("editors/neovim/test/config_0_11.lua")
+        let passes = try await EditorRun.check("config-0.11", editor: "Neovim") { _, _ in
+            (nvim, ["--headless", "-i", "NONE", "-n", "-u", "NONE", "-c", "luafile \(script.path)"], [:])
+        }
+        #expect(passes.count >= 15, "\(passes)")
+    }
 }

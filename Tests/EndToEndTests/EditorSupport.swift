@@ -27,6 +27,15 @@ enum EditorTools {
     }
 
     static let nvim = which("nvim")
+
+    /// Whether the installed Neovim is at least `major.minor` (from `nvim --version`'s `NVIM vX.Y.Z`).
+    static func neovimIsAtLeast(_ major: Int, _ minor: Int) -> Bool {
+        guard let nvim, let result = try? EditorRun.run(nvim, ["--version"], environment: [:], timeout: 10),
+              let line = result.stdout.split(separator: "\n").first, let v = line.split(separator: "v").last else { return false }
+        let parts = v.split(separator: ".").compactMap { Int($0.prefix { $0.isNumber }) }
+        guard parts.count >= 2 else { return false }
+        return (parts[0], parts[1]) >= (major, minor)
+    }
     static let emacs = which("emacs")
     static let node = which("node")
 

@@ -12,7 +12,8 @@ import Testing
         let server = try LSPServerProcess([])
         let wire = server.wire!
         let capabilities = try wire.initialize()["capabilities"] as? [String: Any] ?? [:]
-        for provider in ["completionProvider", "hoverProvider", "documentSymbolProvider", "foldingRangeProvider", "selectionRangeProvider", "inlayHintProvider"] {
+        for provider in ["completionProvider", "hoverProvider", "documentSymbolProvider", "foldingRangeProvider", "selectionRangeProvider", "inlayHintProvider",
+                         "semanticTokensProvider", "documentLinkProvider"] {
             #expect(capabilities[provider] != nil, "\(provider) not announced")
         }
         // Line 2 is being typed: an unclosed key at the end of the file.
@@ -48,6 +49,24 @@ import Testing
         let hints = try wire.response(to: wire.request("textDocument/inlayHint", ["textDocument": doc, "range": lspRange([0, 0, 9, 0])]))
         let labels = (hints["result"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
         #expect(labels == ["Required background modes"])
+
+        let tokens = try wire.response(to: wire.request("textDocument/semanticTokens/full", ["textDocument": doc]))
+        let data = (tokens["result"] as? [String: Any])?["data"] as? [Int] ?? []
+        // Line 3 (one line down from the 😀 key's line): `UIBackgroundModes` at UTF-16 column 6, a property.
+        #expect(data.count % 5 == 0 && data.count >= 25)
+        let legend = (capabilities["semanticTokensProvider"] as? [String: Any])?["legend"] as? [String: Any]
+        let types = legend?["tokenTypes"] as? [String] ?? []
+        var line = 0, column = 0, found: [String] = []
+        for i in stride(from: 0, to: data.count, by: 5) {
+            line += data[i]
+            column = data[i] == 0 ? column + data[i + 1] : data[i + 1]
+            if line == 3 && types.indices.contains(data[i + 3]) { found.append("\(column):\(data[i + 2]):\(types[data[i + 3]])") }
+        }
+        #expect(found == ["6:17:property"])
+
+        let links = try wire.response(to: wire.request("textDocument/documentLink", ["textDocument": doc]))
+        let targets = (links["result"] as? [[String: Any]] ?? []).compactMap { $0["target"] as? String }
+        #expect(targets == ["https://developer.apple.com/documentation/bundleresources/information-property-list/uibackgroundmodes"])
 
         try wire.shutdownAndExit()
         #expect(try server.waitForExit() == 0)

@@ -363,6 +363,48 @@ import Testing
         #expect(hints[0].tooltip == .string("resolved"))
         #expect(hints[1].label == .parts([InlayHintLabelPart(value: "a", tooltip: .markup(.markdown("*a*")))]))
     }
+
+    @Test func semanticTokens() throws {
+        try roundTrip(SemanticTokensRequest.self, #"{"textDocument":{"uri":"file:///a"}}"#)
+        let delta = try roundTrip(SemanticTokensDeltaRequest.self, #"{"textDocument":{"uri":"file:///a"},"previousResultId":"7"}"#)
+        #expect(delta.previousResultId == "7")
+        let options = try roundTrip(SemanticTokensOptions.self,
+            #"{"legend":{"tokenTypes":["property","string"],"tokenModifiers":["deprecated"]},"range":false,"full":{"delta":true}}"#)
+        #expect(options.full == .value(SemanticTokensFullOptions(delta: true)))
+        let tokens = try roundTrip(SemanticTokens.self, #"{"resultId":"1","data":[2,5,3,0,3,0,5,4,1,0]}"#)
+        #expect(tokens.data.count == 10)
+        guard case .delta(let d) = try roundTrip(SemanticTokensDeltaResult.self, #"{"resultId":"2","edits":[{"start":5,"deleteCount":1,"data":[2]},{"start":9,"deleteCount":1}]}"#) else {
+            Issue.record("expected a delta")
+            return
+        }
+        #expect(d.edits[1].data == nil)
+        guard case .full = try roundTrip(SemanticTokensDeltaResult.self, #"{"resultId":"3","data":[]}"#) else {
+            Issue.record("expected whole tokens")
+            return
+        }
+    }
+
+    @Test func documentLinks() throws {
+        try roundTrip(DocumentLinkRequest.self, #"{"textDocument":{"uri":"file:///a"}}"#)
+        let links = try roundTrip([DocumentLink].self,
+            #"[{"range":{"start":{"line":1,"character":6},"end":{"line":1,"character":30}},"target":"https://developer.apple.com/x","tooltip":"Documentation of X"}]"#)
+        #expect(links[0].target == "https://developer.apple.com/x")
+    }
+
+    @Test func snippetTextEdits() throws {
+        // LSP 3.18's SnippetTextEdit and rust-analyzer's insertTextFormat, both kept as snippets.
+        let edit = try roundTrip(TextDocumentEdit.self, #"""
+            {"textDocument":{"uri":"file:///a","version":1},"edits":[
+             {"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"snippet":{"kind":"snippet","value":"<string>${1:x}</string>$0"}},
+             {"range":{"start":{"line":1,"character":0},"end":{"line":1,"character":0}},"newText":"$0","insertTextFormat":2},
+             {"range":{"start":{"line":2,"character":0},"end":{"line":2,"character":0}},"newText":"$0"}]}
+            """#)
+        #expect(edit.edits.map(\.snippet) == [.snippetTextEdit, .insertTextFormat, nil])
+        #expect(edit.edits[0].newText == "<string>${1:x}</string>$0")
+        let capabilities = try JSONDecoder().decode(ClientCapabilities.self, from: Data(#"{"workspace":{"workspaceEdit":{"documentChanges":true,"snippetEditSupport":true}},"textDocument":{"semanticTokens":{"multilineTokenSupport":false,"requests":{"full":{"delta":true}}}}}"#.utf8))
+        #expect(capabilities.workspace?.workspaceEdit?.snippetEditSupport == true)
+        #expect(capabilities.textDocument?.semanticTokens?.multilineTokenSupport == false)
+    }
 }
 
 @Suite struct WorkspaceTypeTests {

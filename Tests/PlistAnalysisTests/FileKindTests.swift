@@ -12,6 +12,7 @@ import PlistSyntax
         #expect(FileKind.detect(path: "/p/Release%20(AppStore).entitlements", document: nil) == .entitlements)
         #expect(FileKind.detect(path: "/p/PrivacyInfo.xcprivacy", document: nil) == .privacyManifest)
         #expect(FileKind.detect(path: "/p/Settings.bundle/Root.plist", document: nil) == .other)
+        #expect(FileKind.detect(path: "/p/App/GoogleService-Info.plist", document: nil) == .other)
     }
 
     @Test func byContent() {

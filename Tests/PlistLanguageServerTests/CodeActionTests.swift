@@ -15,8 +15,49 @@ import PlistTestSupport
         #expect(add.kind == .quickFix)
         #expect(add.isPreferred == true)
         #expect(add.diagnostics?.first?.code == .string("privacy-missing-usage-description"))
+        // The keys are in alphabetical order: the new one takes its place among them.
         let fixed = apply(add.edit, to: text)
-        #expect(fixed.hasSuffix("\t</array>\n\t<key>NSCameraUsageDescription</key>\n\t<string>TODO: explain why the app uses the camera</string>\n</dict>\n</plist>\n"))
+        #expect(fixed.hasSuffix("\t<string>é</string>\n\t<key>NSCameraUsageDescription</key>\n\t<string>TODO: explain why the app uses the camera</string>\n\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n</dict>\n</plist>\n"))
+    }
+
+    static let cameraText = "<plist>\n<dict>\n\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n\t<key>NSMicrophoneUsageDescription</key>\n\t<string>Talk.</string>\n\t<key>CFBundleName</key>\n\t<string>Demo</string>\n</dict>\n</plist>\n"
+
+    /// The edit of `Add NSCameraUsageDescription` as the client receives it.
+    func addCamera(_ capabilities: ClientCapabilities) async throws -> JSONValue {
+        let client = try await openedClient(Self.cameraText, capabilities: capabilities)
+        let id = try client.sendRequest(CodeActionRequest(textDocument: .init(uri: featureURI), range: LSPRange(position(4, 3)),
+                                                          context: CodeActionContext(diagnostics: [])))
+        let actions = try await client.response(to: id)["result"]?.arrayValue ?? []
+        return try #require(actions.first { $0["title"]?.stringValue == "Add NSCameraUsageDescription" }?["edit"])
+    }
+
+    @Test func theCursorLandsInTheValueWhereTheClientTakesSnippetEdits() async throws {
+        var capabilities = richClient()
+        capabilities.workspace = WorkspaceClientCapabilities(workspaceEdit: .init(documentChanges: true, snippetEditSupport: true))
+        let edit = try await addCamera(capabilities)
+        let change = try #require(edit["documentChanges"]?.arrayValue?.first?["edits"]?.arrayValue?.first)
+        #expect(change["newText"] == nil)
+        #expect(change["snippet"]?["kind"] == "snippet")
+        // Beside the other usage description, the placeholder selected, the cursor after the entry.
+        #expect(change["snippet"]?["value"] == "\n\t<key>NSCameraUsageDescription</key>\n\t<string>${1:TODO: explain why the app uses the camera}</string>$0")
+        #expect(change["range"]?["start"] == ["line": 5, "character": 9])
+    }
+
+    @Test func rustAnalyzersSnippetEditsAreHonouredToo() async throws {
+        var capabilities = richClient()
+        capabilities.experimental = ["snippetTextEdit": true]
+        let edit = try await addCamera(capabilities)
+        let change = try #require(edit["documentChanges"]?.arrayValue?.first?["edits"]?.arrayValue?.first)
+        #expect(change["insertTextFormat"] == 2)
+        #expect(change["newText"]?.stringValue?.hasSuffix("<string>${1:TODO: explain why the app uses the camera}</string>$0") == true)
+    }
+
+    @Test func plainTextForClientsWithoutSnippetEdits() async throws {
+        // Completion snippets say nothing about edits in code actions.
+        let edit = try await addCamera(richClient(snippets: true))
+        let change = try #require(edit["changes"]?[featureURI]?.arrayValue?.first)
+        #expect(change["insertTextFormat"] == nil && change["snippet"] == nil)
+        #expect(change["newText"] == "\n\t<key>NSCameraUsageDescription</key>\n\t<string>TODO: explain why the app uses the camera</string>")
     }
 
     @Test func versionedEditsWhenTheClientSupportsThem() async throws {

@@ -33,9 +33,23 @@ import PlistTestSupport
         #expect(symbols.map(\.name) == ["CFBundleURLTypes", "NSCameraUsageDescription"])
         #expect(symbols[0].kind == .array)
         #expect(symbols[0].children?.first?.children?.first?.name == "CFBundleURLSchemes")
-        #expect(symbols[1].detail == "string · Privacy - Camera Usage Description")
+        // This client shows no inlay hints: the Xcode name leads the detail.
+        #expect(symbols[1].detail == "Privacy - Camera Usage Description · string")
+        #expect(symbols[0].children?.first?.children?.first?.children?.map(\.name) == ["myapp"])
         #expect(covered(symbols[1].selectionRange, in: text) == "NSCameraUsageDescription")
         #expect(covered(symbols[1].range, in: text).hasSuffix("Scan 📷 codes</string>"))
+    }
+
+    @Test func clientsWithInlayHintsGetTheTypeFirst() async throws {
+        var capabilities = richClient()
+        capabilities.textDocument?.inlayHint = .init()
+        let client = try await openedClient(Self.text, capabilities: capabilities)
+        let symbols = try #require(try await client.request(DocumentSymbolRequest(textDocument: .init(uri: featureURI))))
+        #expect(symbols[1].detail == "string · Privacy - Camera Usage Description")
+        // The same client with the hints turned off in the settings reads the names in the outline.
+        let off = try await openedClient(Self.text, capabilities: capabilities, options: ["settings": ["inlayHints": false]])
+        let again = try #require(try await off.request(DocumentSymbolRequest(textDocument: .init(uri: featureURI))))
+        #expect(again[1].detail == "Privacy - Camera Usage Description · string")
     }
 
     @Test func foldingRanges() async throws {

@@ -10,15 +10,10 @@ import PlistTestSupport
 
     /// Keys that real apps use but Apple does not define (third-party frameworks, build metadata), with their origin.
     static let customKeys: [String: String] = [
-        "SUFeedURL": "Sparkle update framework", "SUPublicEDKey": "Sparkle", "SUPublicDSAKeyFile": "Sparkle",
-        "SUScheduledCheckInterval": "Sparkle", "SUEnableAutomaticChecks": "Sparkle",
-        "SUEnableInstallerLauncherService": "Sparkle 2 (sandboxed installs)",
-        "XSAppIconAssets": "Xcode project metadata left in old Info.plist files",
         "AppIdentifierPrefix": "app's own key holding the $(AppIdentifierPrefix) build setting",
         "ALTDeviceID": "AltStore", "MozDevelopmentTeam": "Firefox for iOS", "AppGroup": "app-defined app group name",
         "AppGroupIdentifier": "app-defined app group name", "MainAppBundleIdentifier": "app-defined, read by its extensions",
-        "MLKitGroupIdentifier": "Google ML Kit", "LSIsAppleDefaultForType": "undocumented key used by Apple's own apps",
-        "GADApplicationIdentifier": "Google Mobile Ads SDK", "RCTNewArchEnabled": "React Native",
+        "MLKitGroupIdentifier": "Google ML Kit",
         "REVENUECAT_API_KEY": "RevenueCat sample apps", "GIT_BRANCH": "build metadata written by a script",
         "GIT_COMMIT_HASH": "build metadata written by a script", "GIT_STATUS_CLEAN": "build metadata written by a script",
         "OCAppGroupIdentifier": "ownCloud", "OCAppIdentifierPrefix": "ownCloud", "OCAppComponentIdentifier": "ownCloud",

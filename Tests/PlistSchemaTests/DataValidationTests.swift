@@ -73,6 +73,12 @@ import Testing
         for definition in db.definitions {
             let link = definition.docURL
             let url = URL(string: link)
+            if definition.isThirdParty {
+                // A third party's key links to that party's documentation, which is also its source.
+                #expect(link.hasPrefix("https://") && url?.host != "developer.apple.com" && !link.contains(" "), "\(definition.name): \(link)")
+                #expect(definition.sources.contains(link), "\(definition.name): its documentation link is not among its sources")
+                continue
+            }
             #expect(link.hasPrefix("https://developer.apple.com/"), "\(definition.name): \(link)")
             #expect(url?.host == "developer.apple.com" && !link.contains(" "), "\(definition.name): malformed link \(link)")
         }

@@ -64,7 +64,18 @@ public struct WindowClientCapabilities: Codable, Hashable, Sendable {
 public struct WorkspaceClientCapabilities: Codable, Hashable, Sendable {
     public struct WorkspaceEditCapabilities: Codable, Hashable, Sendable {
         public var documentChanges: Bool?
-        public init(documentChanges: Bool? = nil) { self.documentChanges = documentChanges }
+        /// LSP 3.18: `TextDocumentEdit.edits` may hold `SnippetTextEdit`s.
+        public var snippetEditSupport: Bool?
+        public init(documentChanges: Bool? = nil, snippetEditSupport: Bool? = nil) {
+            self.documentChanges = documentChanges
+            self.snippetEditSupport = snippetEditSupport
+        }
+        enum CodingKeys: String, CodingKey { case documentChanges, snippetEditSupport }
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            documentChanges = c.lenient(Bool.self, forKey: .documentChanges)
+            snippetEditSupport = c.lenient(Bool.self, forKey: .snippetEditSupport)
+        }
     }
     public struct RefreshSupport: Codable, Hashable, Sendable {
         public var refreshSupport: Bool?
@@ -269,6 +280,24 @@ public struct TextDocumentClientCapabilities: Codable, Hashable, Sendable {
         public init(dynamicRegistration: Bool? = nil) { self.dynamicRegistration = dynamicRegistration }
     }
 
+    public struct SemanticTokens: Codable, Hashable, Sendable {
+        public var dynamicRegistration: Bool?
+        /// Whether a token may span lines (otherwise the server splits it per line).
+        public var multilineTokenSupport: Bool?
+        public var overlappingTokenSupport: Bool?
+        public init(multilineTokenSupport: Bool? = nil, overlappingTokenSupport: Bool? = nil) {
+            self.multilineTokenSupport = multilineTokenSupport
+            self.overlappingTokenSupport = overlappingTokenSupport
+        }
+        enum CodingKeys: String, CodingKey { case dynamicRegistration, multilineTokenSupport, overlappingTokenSupport }
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            dynamicRegistration = c.lenient(Bool.self, forKey: .dynamicRegistration)
+            multilineTokenSupport = c.lenient(Bool.self, forKey: .multilineTokenSupport)
+            overlappingTokenSupport = c.lenient(Bool.self, forKey: .overlappingTokenSupport)
+        }
+    }
+
     public var synchronization: Synchronization?
     public var completion: Completion?
     public var hover: Hover?
@@ -279,12 +308,13 @@ public struct TextDocumentClientCapabilities: Codable, Hashable, Sendable {
     public var publishDiagnostics: PublishDiagnostics?
     public var diagnostic: Diagnostic?
     public var inlayHint: InlayHint?
+    public var semanticTokens: SemanticTokens?
 
     public init(
         synchronization: Synchronization? = nil, completion: Completion? = nil, hover: Hover? = nil,
         codeAction: CodeAction? = nil, documentSymbol: DocumentSymbol? = nil, foldingRange: FoldingRange? = nil,
         selectionRange: DynamicRegistrationCapability? = nil, publishDiagnostics: PublishDiagnostics? = nil,
-        diagnostic: Diagnostic? = nil, inlayHint: InlayHint? = nil
+        diagnostic: Diagnostic? = nil, inlayHint: InlayHint? = nil, semanticTokens: SemanticTokens? = nil
     ) {
         self.synchronization = synchronization
         self.completion = completion
@@ -296,11 +326,12 @@ public struct TextDocumentClientCapabilities: Codable, Hashable, Sendable {
         self.publishDiagnostics = publishDiagnostics
         self.diagnostic = diagnostic
         self.inlayHint = inlayHint
+        self.semanticTokens = semanticTokens
     }
 
     enum CodingKeys: String, CodingKey {
         case synchronization, completion, hover, codeAction, documentSymbol, foldingRange, selectionRange,
-            publishDiagnostics, diagnostic, inlayHint
+            publishDiagnostics, diagnostic, inlayHint, semanticTokens
     }
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -314,5 +345,6 @@ public struct TextDocumentClientCapabilities: Codable, Hashable, Sendable {
         publishDiagnostics = c.lenient(PublishDiagnostics.self, forKey: .publishDiagnostics)
         diagnostic = c.lenient(Diagnostic.self, forKey: .diagnostic)
         inlayHint = c.lenient(InlayHint.self, forKey: .inlayHint)
+        semanticTokens = c.lenient(SemanticTokens.self, forKey: .semanticTokens)
     }
 }

@@ -88,6 +88,8 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
     public var foldingRangeProvider: ValueOrBool<EmptyOptions>?
     public var selectionRangeProvider: ValueOrBool<EmptyOptions>?
     public var inlayHintProvider: ValueOrBool<InlayHintOptions>?
+    public var semanticTokensProvider: SemanticTokensOptions?
+    public var documentLinkProvider: DocumentLinkOptions?
     public var documentFormattingProvider: ValueOrBool<EmptyOptions>?
     public var documentRangeFormattingProvider: ValueOrBool<EmptyOptions>?
     public var diagnosticProvider: DiagnosticOptions?
@@ -101,7 +103,9 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
         documentSymbolProvider: ValueOrBool<EmptyOptions>? = nil,
         foldingRangeProvider: ValueOrBool<EmptyOptions>? = nil,
         selectionRangeProvider: ValueOrBool<EmptyOptions>? = nil,
-        inlayHintProvider: ValueOrBool<InlayHintOptions>? = nil, diagnosticProvider: DiagnosticOptions? = nil,
+        inlayHintProvider: ValueOrBool<InlayHintOptions>? = nil,
+        semanticTokensProvider: SemanticTokensOptions? = nil, documentLinkProvider: DocumentLinkOptions? = nil,
+        diagnosticProvider: DiagnosticOptions? = nil,
         executeCommandProvider: ExecuteCommandOptions? = nil, experimental: JSONValue? = nil,
         documentFormattingProvider: ValueOrBool<EmptyOptions>? = nil,
         documentRangeFormattingProvider: ValueOrBool<EmptyOptions>? = nil,
@@ -119,6 +123,8 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
         self.foldingRangeProvider = foldingRangeProvider
         self.selectionRangeProvider = selectionRangeProvider
         self.inlayHintProvider = inlayHintProvider
+        self.semanticTokensProvider = semanticTokensProvider
+        self.documentLinkProvider = documentLinkProvider
         self.diagnosticProvider = diagnosticProvider
         self.executeCommandProvider = executeCommandProvider
         self.experimental = experimental

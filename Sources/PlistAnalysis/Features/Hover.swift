@@ -141,21 +141,7 @@ public enum HoverProvider {
 
     /// The `$(VAR)` or `${VAR}` span holding `offset` inside `content`, if any.
     static func buildSetting(in text: [UInt8], content: Range<Int>, at offset: Int) -> Range<Int>? {
-        var i = content.lowerBound
-        while i + 1 < content.upperBound {
-            if text[i] == 0x24, text[i + 1] == 0x28 || text[i + 1] == 0x7B {  // $( or ${
-                let close: UInt8 = text[i + 1] == 0x28 ? 0x29 : 0x7D
-                var j = i + 2
-                while j < content.upperBound && text[j] != close && text[j] != 0x3C { j += 1 }
-                if j < content.upperBound && text[j] == close {
-                    if offset >= i && offset <= j + 1 { return i..<(j + 1) }
-                    i = j + 1
-                    continue
-                }
-            }
-            i += 1
-        }
-        return nil
+        TextScan.buildSettingSpans(in: text, content: content).first { offset >= $0.lowerBound && offset <= $0.upperBound }
     }
 
     static func trimmed(_ range: Range<Int>, in text: [UInt8]) -> Range<Int> {

@@ -10,9 +10,10 @@ public struct PlistSymbol: Sendable, Hashable {
         /// A key without a value, or an element that is not a plist value.
         case missing
     }
-    /// The key, `Item 0` for array items, `Root` for the top-level value.
+    /// The key; for an array item what it holds (`Navigation.itemName`), `Item 0` when nothing
+    /// tells; `Root` for a top-level value that is not a container.
     public var name: String
-    /// The value's type, and the Xcode name of a known key.
+    /// The value's type, and the Xcode name of a known key (`OutlineStyle`); the index of an array item.
     public var detail: String?
     public var kind: Kind
     /// The whole entry: key and value.
@@ -43,17 +44,60 @@ public enum Navigation {
     public static let maximumSymbolDepth = 64
 
     /// The outline of the document: the entries of the root dictionary (or the items of a root array).
-    public static func symbols(in document: PlistDocument, fileKind: FileKind) -> [PlistSymbol] {
+    public static func symbols(in document: PlistDocument, fileKind: FileKind, style: OutlineStyle = OutlineStyle()) -> [PlistSymbol] {
         guard let root = document.root else { return [] }
-        let domain = fileKind.keyDomain
+        let walk = SymbolWalk(domain: fileKind.keyDomain, style: style)
         switch root.kind {
-        case .dictionary: return entrySymbols(root, path: [], domain: domain, depth: 1)
-        case .array: return itemSymbols(root, path: [], domain: domain, depth: 1)
-        default: return [symbol(name: "Root", definition: nil, value: root, range: root.element.range, selection: root.element.startTagRange, path: [], domain: domain, depth: 1)]
+        case .dictionary: return walk.entrySymbols(root, path: [], depth: 1)
+        case .array: return walk.itemSymbols(root, path: [], depth: 1)
+        default: return [walk.symbol(name: "Root", definition: nil, value: root, range: root.element.range, selection: root.element.startTagRange, path: [], depth: 1)]
         }
     }
 
-    static func entrySymbols(_ dictionary: PlistNode, path: [PathComponent], domain: PlistDomain?, depth: Int) -> [PlistSymbol] {
+    /// The keys whose string value names a dictionary in an array, most telling first: URL types,
+    /// document types, type declarations, privacy manifest entries, shortcut items, scenes.
+    static let namingKeys = [
+        "CFBundleURLName", "CFBundleTypeName", "UTTypeIdentifier", "NSPrivacyAccessedAPIType", "NSPrivacyCollectedDataType",
+        "UIApplicationShortcutItemType", "UISceneConfigurationName", "NSExtensionPointIdentifier", "CFBundleIdentifier",
+    ]
+
+    /// Longer item names are cut (with `…`).
+    static let maximumItemNameLength = 60
+
+    /// What an array item is called in the outline: a scalar's text (`com.example.app`), a
+    /// dictionary's naming key (`namingKeys`) or else its first non-empty string value; `Item N`
+    /// when nothing tells (an empty or nested container).
+    public static func itemName(_ item: PlistNode, index: Int) -> String {
+        func label(_ text: String?) -> String? {
+            guard let text else { return nil }
+            let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).first.map { String($0).trimmingBlanks() } ?? ""
+            guard !line.isEmpty else { return nil }
+            let cut = line.count > maximumItemNameLength || line.count < text.trimmingBlanks().count
+            return cut ? String(line.prefix(maximumItemNameLength)) + "…" : line
+        }
+        var name: String?
+        switch item.kind {
+        case .string, .integer, .real, .date: name = label(item.text)
+        case .boolean: name = item.boolValue.map { $0 ? "true" : "false" }
+        case .dictionary:
+            for key in namingKeys {
+                if let value = item.value(forKey: key), value.kind == .string, let text = label(value.text) { name = text; break }
+            }
+            if name == nil {
+                name = item.entries.lazy.compactMap { $0.value?.kind == .string ? label($0.value?.text) : nil }.first
+            }
+        default: break
+        }
+        return name ?? "Item \(index)"
+    }
+}
+
+/// One walk of the outline: the file's key domain and the detail's style.
+private struct SymbolWalk {
+    let domain: PlistDomain?
+    let style: OutlineStyle
+
+    func entrySymbols(_ dictionary: PlistNode, path: [PathComponent], depth: Int) -> [PlistSymbol] {
         var previousKey: Int? = nil
         return dictionary.entries.map { entry in
             let name = entry.key?.text ?? "(no key)"
@@ -71,28 +115,30 @@ public enum Navigation {
             else { selection = entry.value?.element.startTagRange ?? entry.range }
             previousKey = entry.key?.element.start
             return symbol(name: name, definition: definition, value: entry.value, range: range, selection: selection,
-                          path: path + [.key(name)], domain: domain, depth: depth)
+                          path: path + [.key(name)], depth: depth)
         }
     }
 
-    static func itemSymbols(_ array: PlistNode, path: [PathComponent], domain: PlistDomain?, depth: Int) -> [PlistSymbol] {
+    func itemSymbols(_ array: PlistNode, path: [PathComponent], depth: Int) -> [PlistSymbol] {
         array.items.enumerated().map { i, item in
-            symbol(name: "Item \(i)", definition: nil, value: item, range: item.element.range, selection: item.element.startTagRange,
-                   path: path + [.index(i)], domain: domain, depth: depth)
+            var symbol = symbol(name: Navigation.itemName(item, index: i), definition: nil, value: item, range: item.element.range,
+                                selection: item.element.startTagRange, path: path + [.index(i)], depth: depth)
+            symbol.detail = [symbol.detail, "item \(i)"].compactMap { $0 }.joined(separator: " · ")
+            return symbol
         }
     }
 
-    static func symbol(name: String, definition: KeyDefinition?, value: PlistNode?, range: Range<Int>, selection: Range<Int>,
-                       path: [PathComponent], domain: PlistDomain?, depth: Int) -> PlistSymbol {
+    func symbol(name: String, definition: KeyDefinition?, value: PlistNode?, range: Range<Int>, selection: Range<Int>,
+                path: [PathComponent], depth: Int) -> PlistSymbol {
         let kind: PlistSymbol.Kind
         var children: [PlistSymbol] = []
         switch value?.kind {
         case .dictionary?:
             kind = .dictionary
-            if depth < maximumSymbolDepth { children = entrySymbols(value!, path: path, domain: domain, depth: depth + 1) }
+            if depth < Navigation.maximumSymbolDepth { children = entrySymbols(value!, path: path, depth: depth + 1) }
         case .array?:
             kind = .array
-            if depth < maximumSymbolDepth { children = itemSymbols(value!, path: path, domain: domain, depth: depth + 1) }
+            if depth < Navigation.maximumSymbolDepth { children = itemSymbols(value!, path: path, depth: depth + 1) }
         case .string?: kind = .string
         case .integer?: kind = .integer
         case .real?: kind = .real
@@ -102,11 +148,13 @@ public enum Navigation {
         case .misplacedKey?, .unknown?, nil: kind = .missing
         }
         var detail = value == nil ? "no value" : (kind == .missing ? "not a value" : kind.rawValue)
-        if let xcode = definition?.xcodeName, xcode != name { detail += " · " + xcode }
+        if let xcode = definition?.xcodeName, xcode != name { detail = style.xcodeNameFirst ? xcode + " · " + detail : detail + " · " + xcode }
         return PlistSymbol(name: name, detail: detail, kind: kind, range: range, selectionRange: selection,
                            deprecated: definition.map { $0.status.kind != .active } ?? false, children: children)
     }
+}
 
+extension Navigation {
     // MARK: Folding
 
     /// Dictionaries, arrays (and other elements holding markup) and comments, in document order.

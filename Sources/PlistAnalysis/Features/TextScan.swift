@@ -51,4 +51,25 @@ enum TextScan {
         }
         return out
     }
+
+    /// The `$(VAR)` and `${VAR}` spans inside `content`, in order: each from its `$` to its
+    /// closing parenthesis or brace, on text without markup (a `<` ends the search).
+    static func buildSettingSpans(in text: [UInt8], content: Range<Int>) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var i = content.lowerBound
+        while i + 1 < content.upperBound {
+            if text[i] == 0x24, text[i + 1] == 0x28 || text[i + 1] == 0x7B {  // $( or ${
+                let close: UInt8 = text[i + 1] == 0x28 ? 0x29 : 0x7D
+                var j = i + 2
+                while j < content.upperBound && text[j] != close && text[j] != 0x3C { j += 1 }
+                if j < content.upperBound && text[j] == close {
+                    out.append(i..<(j + 1))
+                    i = j + 1
+                    continue
+                }
+            }
+            i += 1
+        }
+        return out
+    }
 }

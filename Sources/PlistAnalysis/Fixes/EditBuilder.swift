@@ -1,5 +1,6 @@
 // Edits in the file's own style: entries inserted with the indentation of their neighbours (tabs
 // or spaces) and the file's line ending; entries removed with their whole lines.
+import PlistSchema
 import PlistSyntax
 
 /// Builds text edits for one document.
@@ -63,6 +64,96 @@ public struct EditBuilder: Sendable {
         appending([(0, "<key>\(Self.escape(key))</key>")] + valueLines, to: dictionary)
     }
 
+    /// Inserts `<key>key</key>` and a value written on several lines (each with its nesting depth
+    /// below the entry's indentation) into `dictionary` where a reader looks for it: at its
+    /// alphabetical place when the dictionary's keys are in alphabetical order; else beside the keys
+    /// of its family (usage descriptions together, in order when they are); else as the last entry.
+    /// The new entry lies in the dictionary's own preprocessor region (`conditionals`), never
+    /// inside another `#if` branch; it gets the indentation of its neighbours and the file's line ending.
+    public func insertingEntry(key: String, valueLines: [(depth: Int, text: String)], into dictionary: PlistNode,
+                               conditionals: ConditionalStructure) -> SourceEdit? {
+        let lines = [(0, "<key>\(Self.escape(key))</key>")] + valueLines
+        switch placement(of: key, in: dictionary, conditionals: conditionals) {
+        case .end:
+            return appending(lines, to: dictionary)
+        case .after(let entry):
+            let at = entry.upperBound, indent = indentation(ofLineAt: entry.lowerBound)
+            return SourceEdit(range: at..<at, replacement: lineEnding + indent + block(lines, indent: indent, unit: indentUnit(of: dictionary)))
+        case .afterStartTag:
+            let unit = indentUnit(of: dictionary)
+            var inner = indentation(ofLineAt: dictionary.element.start) + unit
+            if let first = dictionary.entries.first?.range.lowerBound, startsLine(first) { inner = indentation(ofLineAt: first) }
+            let at = dictionary.element.startTagRange.upperBound
+            return SourceEdit(range: at..<at, replacement: lineEnding + inner + block(lines, indent: inner, unit: unit))
+        }
+    }
+
+    /// Where `insertingEntry` puts a new key.
+    enum Placement: Equatable {
+        /// Right after this entry, on a line of its own.
+        case after(Range<Int>)
+        /// Right after the dictionary's start tag (the key sorts first).
+        case afterStartTag
+        /// After the last entry.
+        case end
+
+        static func after(_ entry: PlistEntry) -> Placement { .after(entry.range) }
+    }
+
+    /// The family of a key, whose members belong together: usage descriptions (purpose strings).
+    static func family(of key: String) -> String? {
+        KeySuffix.split(key).base.hasSuffix("UsageDescription") ? "UsageDescription" : nil
+    }
+
+    func placement(of key: String, in dictionary: PlistNode, conditionals: ConditionalStructure) -> Placement {
+        guard !dictionary.element.flags.contains(.selfClosing), dictionary.element.endTagRange != nil else { return .end }
+        let region = conditionals.path(at: dictionary.element.startTagRange.upperBound)
+        // An entry the new one may follow: in the dictionary's own region, alone on its lines.
+        func isAnchor(_ entry: PlistEntry) -> Bool {
+            entry.key != nil && entry.value != nil && startsLine(entry.range.lowerBound) && endsLine(entry.range.upperBound)
+                && conditionals.path(at: entry.range.lowerBound) == region && conditionals.path(at: entry.range.upperBound) == region
+        }
+        let keyed = dictionary.entries.filter { $0.key != nil }
+        let names = keyed.map { $0.key!.text }
+        // Ordered as Xcode sorts (by code point) or ignoring case.
+        let orders: [(String, String) -> Bool] = [{ $0 < $1 }, { $0.lowercased() < $1.lowercased() }]
+        func sorted(_ list: [String]) -> ((String, String) -> Bool)? {
+            orders.first { less in zip(list, list.dropFirst()).allSatisfy { !less($1, $0) } }
+        }
+        /// After the last of `members` that sorts before `key`, or before the first of them.
+        func ordered(_ members: [PlistEntry], _ less: (String, String) -> Bool) -> Placement {
+            if let before = members.last(where: { less($0.key!.text, key) }) { return isAnchor(before) ? .after(before.range) : .end }
+            guard let first = members.first, let i = dictionary.entries.firstIndex(where: { $0.range == first.range }) else { return .end }
+            if i == 0 { return conditionals.path(at: first.range.lowerBound) == region ? .afterStartTag : .end }
+            return isAnchor(dictionary.entries[i - 1]) ? .after(dictionary.entries[i - 1].range) : .end
+        }
+        if names.count >= 2, let less = sorted(names) { return ordered(keyed, less) }
+        if let family = Self.family(of: key) {
+            let members = keyed.filter { Self.family(of: $0.key!.text) == family }
+            if !members.isEmpty {
+                if members.count >= 2, let less = sorted(members.map { $0.key!.text }) { return ordered(members, less) }
+                if members.count == 1 { return ordered(members, orders[0]) }
+                return isAnchor(members.last!) ? .after(members.last!.range) : .end
+            }
+        }
+        return .end
+    }
+
+    /// Whether only spaces and tabs lie between `offset` and the end of its line.
+    func endsLine(_ offset: Int) -> Bool {
+        var e = offset
+        while e < text.count && (text[e] == 0x20 || text[e] == 0x09) { e += 1 }
+        return e == text.count || text[e] == 0x0A || text[e] == 0x0D
+    }
+
+    /// `lines` joined with the file's line ending, each after the first indented by `indent` plus
+    /// `unit` per depth.
+    private func block(_ lines: [(depth: Int, text: String)], indent: String, unit: String) -> String {
+        lines.enumerated().map { i, line in
+            (i == 0 ? "" : indent + String(repeating: unit, count: line.depth)) + line.text
+        }.joined(separator: lineEnding)
+    }
+
     /// Inserts a value written on several lines (each with its nesting depth below the item's
     /// indentation) as the last item of `array`.
     public func appendingItem(lines: [(depth: Int, text: String)], to array: PlistNode) -> SourceEdit? {
@@ -90,9 +181,7 @@ public struct EditBuilder: Sendable {
         } else {
             inner = outer + indentUnit(of: container)
         }
-        let block = lines.enumerated().map { i, line in
-            (i == 0 ? "" : inner + String(repeating: unit, count: line.depth)) + line.text
-        }.joined(separator: nl)
+        let block = self.block(lines, indent: inner, unit: unit)
         if el.flags.contains(.selfClosing) {
             // <dict/> → <dict> block </dict>
             let name = container.kind == .dictionary ? "dict" : "array"

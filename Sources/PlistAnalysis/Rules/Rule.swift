@@ -127,6 +127,10 @@ public protocol Rule: Sendable {
     var rationale: String { get }
     var category: RuleCategory { get }
     var defaultSeverity: Finding.Severity { get }
+    /// False for a rule that runs only when asked for (a severity given in the configuration or with
+    /// `check --severity`, or `check --hints` for the hints): `info-unknown-key`, whose one hint per
+    /// custom key is noise in most projects.
+    var enabledByDefault: Bool { get }
     /// The kinds of file the rule runs on.
     var fileKinds: Set<FileKind> { get }
     /// Examples: documentation and test data.
@@ -137,6 +141,7 @@ public protocol Rule: Sendable {
 
 extension Rule {
     public var fileKinds: Set<FileKind> { [.infoPlist] }
+    public var enabledByDefault: Bool { true }
 
     /// A diagnostic of this rule with its default severity.
     public func diagnostic(_ message: String, _ range: Range<Int>, tags: Set<Finding.Tag> = [],

@@ -25,6 +25,9 @@ public struct KeyInfo: Sendable {
     public let match: KeyMatch?
     /// Whether the holding dictionary's keys are chosen by the developer.
     public let parentAllowsCustomKeys: Bool
+    /// Whether the system reads the holding dictionary's keys as a fixed set (the database marks its
+    /// owner `fixedKeys`: ATS and its exception domains, UILaunchScreen, document and URL types, …).
+    public let parentHasFixedKeys: Bool
     /// For an unknown key: a key placed here one or two edits away and not already present.
     public let nearMiss: String?
 
@@ -41,8 +44,18 @@ public struct RuleContext: Sendable {
     /// project says (an SDK's manifest under `Sources/` or `Pods/`).
     public let path: String
     public let schema: KeyDatabase
-    /// Every dictionary in document order.
-    public let dictionaries: [DictionaryInfo]
+    /// Every dictionary in document order. A walk of the whole document, made when asked: rules
+    /// that check each dictionary on its own use `findingsPerDictionary(of:_:)`, which an edit
+    /// does not redo for the subtrees it did not touch.
+    public var dictionaries: [DictionaryInfo] {
+        let domain = fileKind.keyDomain
+        var walker = Walker(schema: schema, domain: domain ?? .infoPlist, paths: domain.map { SchemaPaths.of($0, in: schema) }, everyDictionary: true)
+        if let root = document.root { walker.visit(root, path: walker.paths == nil ? nil : []) }
+        return walker.dictionaries
+    }
+    /// The dictionaries whose key path the schema can name (`path` non-nil), in document order:
+    /// `dictionaries` without the rest, made without walking the rest.
+    public let dictionariesWithPaths: [DictionaryInfo]
     /// Every key of the dictionaries whose placement the schema knows, looked up in the file kind's
     /// domain (Info.plist, entitlements or privacy manifest keys; none for other plists).
     public let keys: [KeyInfo]
@@ -53,6 +66,9 @@ public struct RuleContext: Sendable {
     /// rules stay quiet; docs/project-awareness.md).
     public let project: ProjectInput?
     private let problemsByCode: [SyntaxProblem.Code: [SyntaxProblem]]
+    /// Whether per-dictionary rules remember their findings per subtree (`findingsPerDictionary`);
+    /// false checks every dictionary afresh, the reference the incremental analysis is tested against.
+    public var remembersSubtrees = true
 
     /// The UTF-8 text.
     public var text: [UInt8] { document.tree.text }
@@ -69,10 +85,11 @@ public struct RuleContext: Sendable {
         for p in document.tree.syntaxErrors { byCode[p.code, default: []].append(p) }
         for p in document.problems { byCode[p.code, default: []].append(p) }
         problemsByCode = byCode
+        // Only where the schema places keys: below a path it knows nothing about, no key is looked up.
         let domain = fileKind.keyDomain
-        var walker = Walker(schema: schema, domain: domain ?? .infoPlist, paths: domain.map { SchemaPaths.of($0, in: schema) })
+        var walker = Walker(schema: schema, domain: domain ?? .infoPlist, paths: domain.map { SchemaPaths.of($0, in: schema) }, everyDictionary: false)
         if let root = document.root { walker.visit(root, path: walker.paths == nil ? nil : []) }
-        dictionaries = walker.dictionaries
+        dictionariesWithPaths = walker.dictionaries
         keys = walker.keys
     }
 
@@ -113,6 +130,8 @@ public struct RuleContext: Sendable {
 struct SchemaPaths: Sendable {
     let patterns: [[KeyPathPattern.Component]]
     let customKeyPlacements: [KeyPathPattern]
+    /// The placements whose dictionaries hold a fixed set of keys.
+    let fixedKeyPlacements: [KeyPathPattern]
     /// The key names placed at each pattern (same order as `patterns`), with their lowercased UTF-8.
     let names: [[(name: String, folded: [UInt8])]]
 
@@ -135,6 +154,13 @@ struct SchemaPaths: Sendable {
             }
         }
         let list = Array(seen)
+        var fixed: [KeyPathPattern] = []
+        for d in schema.definitions where d.domain == domain && d.hasFixedChildKeys {
+            for owner in d.placements {
+                fixed += list.filter { owner.holds($0, under: d.name) }
+            }
+        }
+        fixedKeyPlacements = fixed
         patterns = list.map(\.components)
         var names = [[(name: String, folded: [UInt8])]](repeating: [], count: list.count)
         let index = Dictionary(uniqueKeysWithValues: list.enumerated().map { ($1, $0) })
@@ -147,32 +173,51 @@ struct SchemaPaths: Sendable {
 
     /// Whether some placement starts with `path` (so its descendants may be known).
     func isPrefix(_ path: [PathComponent]) -> Bool {
-        patterns.contains { p in p.count >= path.count && Self.matches(p.prefix(path.count), path) }
+        patterns.contains { p in p.count >= path.count && KeyPathPattern.matches(p.prefix(path.count), path[...], caseInsensitive: false) }
     }
 
     /// Whether keys are placed directly in the dictionary at `path`.
     func isPlacement(_ path: [PathComponent]) -> Bool {
-        patterns.contains { p in p.count == path.count && Self.matches(p[...], path) }
+        patterns.contains { p in p.count == path.count && KeyPathPattern.matches(p[...], path[...], caseInsensitive: false) }
     }
 
-    /// A key placed at `path`, one edit away (two for keys of 16 characters or more) from `name`
-    /// (whose suffix is kept), that `present` does not hold already. Names under 8 characters are
-    /// too short to guess.
-    func nearMiss(_ name: String, at path: [PathComponent], present: [String]) -> String? {
+    /// A key placed at `path` that `name` (whose suffix is kept) looks like a typo of, and that
+    /// `present` does not hold already: one edit away (two for keys of 16 characters or more), or,
+    /// where a typo is what an unknown key most likely is (`broadly`: a dictionary read as a fixed
+    /// set, or an Apple-prefixed key at the top level), the same words but one
+    /// (`KeyDatabase.isWordTypo`). Names under 8 characters are too short to guess.
+    func nearMiss(_ name: String, at path: [PathComponent], present: [String], broadly: Bool = false) -> String? {
         let (base, suffix) = KeySuffix.split(name)
         guard base.count >= 8 else { return nil }
         let limit = base.count >= 16 ? 2 : 1
         let folded = Array(base.lowercased().utf8)
         var best: (String, Int)? = nil
-        for (i, p) in patterns.enumerated() where p.count == path.count && Self.matches(p[...], path) {
-            for candidate in names[i] where abs(candidate.folded.count - folded.count) <= limit {
-                let d = Nearest.distance(folded, candidate.folded, limit: limit)
+        var wordTypos: [(String, Int)] = []
+        for (i, p) in patterns.enumerated() where p.count == path.count && KeyPathPattern.matches(p[...], path[...], caseInsensitive: false) {
+            for candidate in names[i] {
+                let d = EditDistance.between(folded, candidate.folded, limit: broadly ? 8 : limit)
                 if d > 0 && d <= limit && d < (best?.1 ?? .max) { best = (candidate.name, d) }
+                if broadly, d > limit, KeyDatabase.isWordTypo(base, of: candidate.name) { wordTypos.append((candidate.name, d)) }
             }
         }
+        if best == nil, let closest = wordTypos.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }) { best = closest }
         guard let found = best?.0 else { return nil }
         let full = found + (suffix?.description ?? "")
         return present.contains(full) ? nil : full
+    }
+
+    /// Whether the dictionary at `path` holds a fixed set of keys.
+    func hasFixedKeys(_ path: [PathComponent]) -> Bool {
+        fixedKeyPlacements.contains { $0.matches(path) }
+    }
+
+    /// Keys written with one of Apple's prefixes: at the top level an unknown one is most likely a typo.
+    static func hasApplePrefix(_ key: String) -> Bool {
+        for prefix in ["NS", "UI", "CF", "LS", "UT"] where key.hasPrefix(prefix) {
+            let next = key.utf8.dropFirst(prefix.utf8.count).first
+            if let next, next >= UInt8(ascii: "A"), next <= UInt8(ascii: "Z") { return true }
+        }
+        return key.hasPrefix("com.apple.")
     }
 
     /// Whether the dictionary at `path` holds developer-chosen keys.
@@ -180,18 +225,6 @@ struct SchemaPaths: Sendable {
         customKeyPlacements.contains { $0.matches(path) }
     }
 
-    static func matches(_ pattern: ArraySlice<KeyPathPattern.Component>, _ path: [PathComponent]) -> Bool {
-        for (c, s) in zip(pattern, path) {
-            switch (c, s) {
-            case (.item, .index), (.anyKey, .key): continue
-            case (.key(let expected), .key(let actual)):
-                if actual == expected || (actual.hasPrefix(expected) && KeySuffix.split(actual).base == expected) { continue }
-                return false
-            default: return false
-            }
-        }
-        return true
-    }
 }
 
 private struct Walker {
@@ -201,10 +234,14 @@ private struct Walker {
     var dictionaries: [DictionaryInfo] = []
     var keys: [KeyInfo] = []
 
-    init(schema: KeyDatabase, domain: PlistDomain, paths: SchemaPaths?) {
+    /// Whether the walk records every dictionary (else it only goes where keys are looked up).
+    let everyDictionary: Bool
+
+    init(schema: KeyDatabase, domain: PlistDomain, paths: SchemaPaths?, everyDictionary: Bool) {
         self.schema = schema
         self.domain = domain
         self.paths = paths
+        self.everyDictionary = everyDictionary
     }
 
     /// A dictionary or array being walked: where the walk resumes in it.
@@ -214,6 +251,7 @@ private struct Walker {
         var next = 0
         var lookups = false
         var custom = false
+        var fixed = false
         var present: [String]? = nil
     }
 
@@ -221,7 +259,7 @@ private struct Walker {
     /// entries, each entry's key before what its value holds). The walk keeps its own stack, so
     /// nesting as deep as the parser accepts cannot overflow the thread's.
     mutating func visit(_ root: PlistNode, path: [PathComponent]?) {
-        guard root.kind == .dictionary || root.kind == .array else { return }
+        guard root.kind == .dictionary || root.kind == .array, everyDictionary || path != nil else { return }
         var stack = [enter(root, path: path)]
         while !stack.isEmpty {
             let top = stack.count - 1
@@ -239,10 +277,12 @@ private struct Walker {
                     var near: String? = nil
                     if match == nil && !stack[top].custom, let paths {
                         if stack[top].present == nil { stack[top].present = node.keys }
-                        near = paths.nearMiss(key.text, at: path, present: stack[top].present!)
+                        let broadly = stack[top].fixed || (path.isEmpty && domain == .infoPlist && SchemaPaths.hasApplePrefix(key.text))
+                        near = paths.nearMiss(key.text, at: path, present: stack[top].present!, broadly: broadly)
                     }
                     keys.append(KeyInfo(dictionary: node, entryIndex: i, key: key, value: entry.value, parent: path,
-                                        match: match, parentAllowsCustomKeys: stack[top].custom, nearMiss: near))
+                                        match: match, parentAllowsCustomKeys: stack[top].custom, parentHasFixedKeys: stack[top].fixed,
+                                        nearMiss: near))
                 }
                 if let value = entry.value, value.kind == .dictionary || value.kind == .array {
                     var childPath: [PathComponent]? = nil
@@ -265,7 +305,7 @@ private struct Walker {
                     child = (item, childPath)
                 }
             }
-            if let child { stack.append(enter(child.node, path: child.path)) }
+            if let child, everyDictionary || child.path != nil { stack.append(enter(child.node, path: child.path)) }
         }
     }
 
@@ -276,6 +316,7 @@ private struct Walker {
         dictionaries.append(DictionaryInfo(node: node, path: path))
         if let path, let paths {
             frame.custom = paths.allowsCustomKeys(path)
+            frame.fixed = !frame.custom && paths.hasFixedKeys(path)
             frame.lookups = paths.isPlacement(path) || frame.custom
         }
         return frame

@@ -55,14 +55,14 @@ public enum RuleDocumentation {
             """
         s += "| Rule | Default | Files | Fix | What it finds |\n|---|---|---|---|---|\n"
         for rule in rules {
-            s += "| [`\(rule.id)`](#\(rule.id)) | \(rule.defaultSeverity.rawValue) | \(files(rule)) | \(fixKind(rule)) | \(escape(rule.title)) |\n"
+            s += "| [`\(rule.id)`](#\(rule.id)) | \(rule.defaultSeverity.rawValue)\(rule.enabledByDefault ? "" : " (off by default)") | \(files(rule)) | \(fixKind(rule)) | \(escape(rule.title)) |\n"
         }
         for category in RuleCategory.allCases {
             let inCategory = rules.filter { $0.category == category }
             guard !inCategory.isEmpty else { continue }
             s += "\n## \(category.title)\n"
             for rule in inCategory {
-                s += "\n### \(rule.id)\n\n**\(escape(rule.title)).** Default severity: \(rule.defaultSeverity.rawValue). Files: \(files(rule)). Fix: \(fixKind(rule)).\n\n"
+                s += "\n### \(rule.id)\n\n**\(escape(rule.title)).** Default severity: \(rule.defaultSeverity.rawValue)\(rule.enabledByDefault ? "" : " (off by default: give it a severity to turn it on)"). Files: \(files(rule)). Fix: \(fixKind(rule)).\n\n"
                 s += rule.rationale + "\n"
                 for example in rule.examples {
                     let label = example.triggers ? "Triggers" : "Does not trigger"

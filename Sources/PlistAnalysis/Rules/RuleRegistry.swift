@@ -14,6 +14,7 @@ public enum RuleRegistry {
             DuplicateKeyRule(), EmptyKeyRule(), RootNotDictionaryRule(), UnbalancedDirectiveRule(),
             WrongTypeRule(), InvalidValueRule(),
             MisspelledKeyRule(), MisplacedKeyRule(), DeprecatedKeyRule(), RemovedKeyRule(), UnknownKeyRule(),
+            UnexpectedKeyRule(), EntitlementKeyRule(),
             EmptyUsageDescriptionRule(), MissingUsageDescriptionRule(), MissingAPIDeclarationRule(), MissingPurposeStringRule(),
             ArbitraryLoadsIgnoredRule(), ExceptionDomainFormatRule(), ExceptionDomainIPRule(), AppReviewRule(),
             ValueFormatRule.bundleVersionFormat, ValueFormatRule.shortVersionFormat, ValueFormatRule.minimumVersionFormat,

@@ -33,16 +33,22 @@ enum SourceEvidenceReport {
 
 /// The fix that adds a missing purpose string to the top-level dictionary.
 enum UsageDescriptionFix {
-    /// `<string>TODO: explain why the app uses the camera</string>`: a placeholder that
+    /// `TODO: explain why the app uses the camera`: a placeholder that
     /// privacy-empty-usage-description reports on purpose, since only the developer can write it.
     static func placeholder(for key: String) -> String {
-        "<string>TODO: explain why the app uses \(PrivacyNeed.purposeString(key).subject)</string>"
+        "TODO: explain why the app uses \(PrivacyNeed.purposeString(key).subject)"
     }
 
-    /// `Add KEY`, inserting the key with its placeholder at the end of `root`.
-    static func adding(_ key: String, to root: PlistNode, _ edits: EditBuilder) -> Fix? {
-        edits.appendingEntry(key: key, valueXML: placeholder(for: key), to: root).map {
-            Fix(title: "Add \(key)", edits: [$0], isPreferred: true)
-        }
+    /// `Add KEY`, inserting the key with its placeholder beside the other usage descriptions (or
+    /// at its alphabetical place in a sorted dictionary; `EditBuilder.insertingEntry`). As a
+    /// snippet the placeholder is selected, so typing replaces it.
+    static func adding(_ key: String, to root: PlistNode, _ edits: EditBuilder, conditionals: ConditionalStructure) -> Fix? {
+        let text = EditBuilder.escape(placeholder(for: key))
+        guard let edit = edits.insertingEntry(key: key, valueLines: [(0, "<string>\(text)</string>")], into: root, conditionals: conditionals),
+              let snippet = edits.insertingEntry(key: key, valueLines: [(0, "<string>${1:\(TextScan.snippetEscaped(text))}</string>$0")],
+                                                into: root, conditionals: conditionals)
+        else { return nil }
+        return Fix(title: "Add \(key)", edits: [edit], isPreferred: true,
+                   snippetEdits: [snippet])
     }
 }

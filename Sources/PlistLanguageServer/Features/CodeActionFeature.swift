@@ -12,7 +12,8 @@ struct CodeActionFeature: ServerFeature {
                                                               evidence: context.evidence(for: snapshot), project: context.project(for: snapshot))
             try Task.checkCancellation()
             return Self.actions(for: request, snapshot: snapshot, diagnostics: all, provider: context.diagnostics,
-                                versioned: context.clientCapabilities.workspace?.workspaceEdit?.documentChanges == true)
+                                versioned: context.clientCapabilities.workspace?.workspaceEdit?.documentChanges == true,
+                                snippets: Self.snippetEncoding(context.clientCapabilities))
         }
     }
 
@@ -25,11 +26,21 @@ struct CodeActionFeature: ServerFeature {
         return only.contains { kind.isSubkind(of: $0) }
     }
 
+    /// How the client takes snippets in a code action's edit, if it does: LSP 3.18's
+    /// `SnippetTextEdit` (`workspace.workspaceEdit.snippetEditSupport`), else rust-analyzer's
+    /// `insertTextFormat` extension (`experimental.snippetTextEdit`, which Eglot and others read).
+    /// Either travels in `documentChanges`.
+    static func snippetEncoding(_ client: ClientCapabilities) -> TextEdit.SnippetEncoding? {
+        if client.workspace?.workspaceEdit?.snippetEditSupport == true { return .snippetTextEdit }
+        if client.experimental?["snippetTextEdit"]?.boolValue == true { return .insertTextFormat }
+        return nil
+    }
+
     static func actions(for request: CodeActionRequest, snapshot: DocumentSnapshot, diagnostics all: [Finding],
-                        provider: DiagnosticsProvider, versioned: Bool) -> [CodeActionOrCommand] {
-        func edit(_ replacements: [SourceEdit]) -> WorkspaceEdit {
-            let edits = replacements.map { TextEdit(range: snapshot.range(of: $0.range), newText: $0.replacementText) }
-            if versioned {
+                        provider: DiagnosticsProvider, versioned: Bool, snippets: TextEdit.SnippetEncoding? = nil) -> [CodeActionOrCommand] {
+        func edit(_ replacements: [SourceEdit], snippet: TextEdit.SnippetEncoding? = nil) -> WorkspaceEdit {
+            let edits = replacements.map { TextEdit(range: snapshot.range(of: $0.range), newText: $0.replacementText, snippet: snippet) }
+            if versioned || snippet != nil {
                 return WorkspaceEdit(documentChanges: [TextDocumentEdit(
                     textDocument: OptionalVersionedTextDocumentIdentifier(uri: snapshot.uri, version: snapshot.version), edits: edits)])
             }
@@ -49,8 +60,10 @@ struct CodeActionFeature: ServerFeature {
                 let touches = d.range.lowerBound <= bytes.upperBound && bytes.lowerBound <= d.range.upperBound
                 guard touches || sent.contains("\(d.code)@\(converted.range)") else { continue }
                 for fix in d.fixes {
+                    // A fix with something to fill in lands the cursor there, in a client that takes snippets.
+                    let change = snippets.flatMap { encoding in fix.snippetEdits.map { edit($0, snippet: encoding) } } ?? edit(fix.edits)
                     out.append(.codeAction(CodeAction(title: fix.title, kind: .quickFix, diagnostics: [converted],
-                                                      isPreferred: fix.isPreferred ? true : nil, edit: edit(fix.edits))))
+                                                      isPreferred: fix.isPreferred ? true : nil, edit: change)))
                 }
             }
         }

@@ -2,17 +2,24 @@
 import LanguageServerProtocol
 import PlistAnalysis
 
-/// The outline: key names, value type and Xcode name as detail, nested dictionaries and arrays.
+/// The outline: key names, value type and Xcode name as detail, nested dictionaries and arrays,
+/// array items named by their content.
 struct DocumentSymbolFeature: ServerFeature {
     func register(_ handlers: inout RequestHandlers) {
         handlers.document(DocumentSymbolRequest.self) { _, snapshot, context in
-            Navigation.symbols(in: snapshot.document, fileKind: FeatureSettings.fileKind(snapshot, context))
+            Navigation.symbols(in: snapshot.document, fileKind: FeatureSettings.fileKind(snapshot, context), style: Self.style(context))
                 .map { Self.convert($0, snapshot) }
         }
     }
 
     func announce(_ capabilities: inout ServerCapabilities, client: ClientCapabilities) {
         capabilities.documentSymbolProvider = .bool(true)
+    }
+
+    /// Xcode names lead the detail where the client shows no inlay hints (it declares no
+    /// `textDocument.inlayHint`: Neovim before 0.10, Eglot 1.9) or the user turned them off.
+    static func style(_ context: RequestContext) -> OutlineStyle {
+        OutlineStyle(xcodeNameFirst: context.clientCapabilities.textDocument?.inlayHint == nil || !FeatureSettings.inlayHints(context))
     }
 
     static func convert(_ symbol: PlistSymbol, _ snapshot: DocumentSnapshot) -> DocumentSymbol {

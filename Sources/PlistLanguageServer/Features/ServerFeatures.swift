@@ -12,6 +12,8 @@ public enum ServerFeatures {
         FoldingRangeFeature(),
         SelectionRangeFeature(),
         InlayHintFeature(),
+        SemanticTokensFeature(),
+        DocumentLinkFeature(),
         FormattingFeature(),
         DefinitionFeature(),
         // Hover, completion, code actions, document symbols…: add them here.

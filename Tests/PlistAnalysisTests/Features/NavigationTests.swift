@@ -34,13 +34,40 @@ let sample = """
         #expect(types.detail == "array · URL types")
         #expect(types.children.map(\.name) == ["Item 0"])
         #expect(types.children[0].children.map(\.name) == ["CFBundleURLSchemes"])
-        #expect(types.children[0].children[0].children[0].name == "Item 0")
+        #expect(types.children[0].children[0].children[0].name == "myapp")
+        #expect(types.children[0].children[0].children[0].detail == "string · item 0")
         #expect(symbols[1].deprecated)
         #expect(symbols[2].kind == .missing)
         #expect(symbols[2].detail == "no value")
         let text = Array(sample.utf8)
         #expect(String(decoding: text[types.selectionRange], as: UTF8.self) == "CFBundleURLTypes")
         #expect(String(decoding: text[types.range], as: UTF8.self).hasSuffix("</array>"))
+    }
+
+    @Test func arrayItemsAreNamedByTheirContent() {
+        let text = """
+        <plist><dict>
+        <key>CFBundleURLTypes</key><array>
+          <dict><key>CFBundleURLSchemes</key><array><string>app</string></array><key>CFBundleURLName</key><string>com.example.app</string></dict>
+          <dict><key>CFBundleURLSchemes</key><array/></dict>
+          <dict><key>Role</key><string></string><key>Other</key><string>first string</string></dict>
+        </array>
+        <key>List</key><array><string>  padded  </string><string>two
+        lines</string><integer>7</integer><true/><string></string><array/></array>
+        <key>Long</key><array><string>\(String(repeating: "x", count: 70))</string></array>
+        </dict></plist>
+        """
+        let symbols = Navigation.symbols(in: document(text), fileKind: .infoPlist)
+        #expect(symbols[0].children.map(\.name) == ["com.example.app", "Item 1", "first string"])
+        #expect(symbols[1].children.map(\.name) == ["padded", "two…", "7", "true", "Item 4", "Item 5"])
+        #expect(symbols[2].children[0].name == String(repeating: "x", count: 60) + "…")
+    }
+
+    @Test func xcodeNamesLeadTheDetailWhenAsked() {
+        let text = "<plist><dict><key>NSCameraUsageDescription</key><string>Scan</string></dict></plist>"
+        #expect(Navigation.symbols(in: document(text), fileKind: .infoPlist)[0].detail == "string · Privacy - Camera Usage Description")
+        #expect(Navigation.symbols(in: document(text), fileKind: .infoPlist, style: OutlineStyle(xcodeNameFirst: true))[0].detail
+                == "Privacy - Camera Usage Description · string")
     }
 
     @Test func brokenTextStillHasAnOutline() {

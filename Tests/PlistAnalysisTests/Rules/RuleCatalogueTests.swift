@@ -32,8 +32,12 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
         if !untestable.contains(rule.id) {
             #expect(rule.examples.contains { $0.triggers }, "\(rule.id) needs a triggering example")
         }
+        // A rule that is off by default is documented as it behaves when turned on.
+        var configuration = AnalysisConfiguration.default
+        if !rule.enabledByDefault { configuration.severities[rule.id] = rule.defaultSeverity }
         for example in rule.examples {
-            let (text, diagnostics) = Analyzer.findings(forFileBytes: Array(example.text.utf8), path: example.path, evidence: example.evidence, project: example.projectInput)
+            let (text, diagnostics) = Analyzer.findings(forFileBytes: Array(example.text.utf8), path: example.path,
+                                                        configuration: configuration, evidence: example.evidence, project: example.projectInput)
             let mine = diagnostics.filter { $0.code == rule.id }
             if example.triggers {
                 #expect(!mine.isEmpty, "\(rule.id) must trigger on:\n\(example.text)\ngot: \(diagnostics.map(\.code))")

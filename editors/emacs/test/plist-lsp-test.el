@@ -210,6 +210,39 @@
         (when (and kind (not (member kind formats)))
           (plist-lsp-test-log "FAIL" "hover is %s, but eglot asked for %S" kind formats))))))
 
+(defun plist-lsp-test-outline ()
+  "The outline (imenu) names array items by their content; the Xcode name leads the detail."
+  (when (plist-lsp-test-capable :documentSymbolProvider)
+    (let* ((server (eglot-current-server))
+           (symbols (append (jsonrpc-request server :textDocument/documentSymbol
+                                             `(:textDocument ,(eglot--TextDocumentIdentifier)))
+                            nil))
+           (caps (seq-find (lambda (s) (equal (plist-get s :name) "UIRequiredDeviceCapabilities")) symbols))
+           (items (mapcar (lambda (s) (plist-get s :name)) (append (plist-get caps :children) nil)))
+           (bundle (seq-find (lambda (s) (equal (plist-get s :name) "CFBundleIdentifier")) symbols))
+           (detail (plist-get bundle :detail)))
+      (if (equal items '("armv7" "still-camera"))
+          (plist-lsp-test-log "PASS" "the items of UIRequiredDeviceCapabilities are named %S" items)
+        (plist-lsp-test-log "FAIL" "the items of UIRequiredDeviceCapabilities are named %S" items))
+      ;; eglot 1.9 shows no inlay hints (it declares no textDocument.inlayHint).
+      (let ((expected (if (plist-get (plist-get (eglot-client-capabilities server) :textDocument) :inlayHint)
+                          "string · Bundle identifier" "Bundle identifier · string")))
+        (if (equal detail expected)
+            (plist-lsp-test-log "PASS" "CFBundleIdentifier has the detail %S" detail)
+          (plist-lsp-test-log "FAIL" "CFBundleIdentifier has the detail %S, expected %S" detail expected)))
+      ;; What M-x imenu offers, from the same request.
+      (let* ((index (funcall imenu-create-index-function))
+             (flat (let (out (pending index))
+                     ;; Every name at any depth (eglot groups the entries by kind, then nests them).
+                     (while pending
+                       (let ((e (pop pending)))
+                         (push (car e) out)
+                         (when (consp (cdr e)) (setq pending (append (cdr e) pending)))))
+                     out)))
+        (if (seq-some (lambda (name) (and (stringp name) (string-match-p "still-camera" name))) flat)
+            (plist-lsp-test-log "PASS" "imenu lists still-camera")
+          (plist-lsp-test-log "FAIL" "imenu does not list still-camera: %S" index))))))
+
 (defun plist-lsp-test-completion ()
   "Completion in a top-level <key> offers NSCameraUsageDescription."
   (when (plist-lsp-test-capable :completionProvider)

@@ -1,5 +1,5 @@
 -- Headless Neovim checks for plist-lsp against editors/test/Info.plist (the current buffer).
--- PLIST_LSP_CHECK names one check: filetype, diagnostics, hover, completion or quickfix.
+-- PLIST_LSP_CHECK names one check: filetype, diagnostics, hover, completion, outline or quickfix.
 -- Each line of PLIST_LSP_RESULT is "PASS|FAIL <check>: <detail>"; Neovim exits 0 only if the
 -- check passed. Every wait is bounded; a watchdog ends the run after 60 s.
 local check = os.getenv('PLIST_LSP_CHECK') or 'diagnostics'
@@ -244,6 +244,31 @@ function checks.completion(client)
     if #labels < 10 then table.insert(labels, item.label) end
   end
   log('FAIL', 'NSCameraUsageDescription not among ' .. #items .. ' completion items: ' .. table.concat(labels, ', '))
+end
+
+function checks.outline(client)
+  if not require_capability(client, 'documentSymbolProvider') then return end
+  local result, err = request('textDocument/documentSymbol', { textDocument = vim.lsp.util.make_text_document_params(bufnr) })
+  if err then return log('FAIL', err) end
+  local by_name = {}
+  for _, s in ipairs(result or {}) do by_name[s.name] = s end
+  -- Array items are named by what they hold, not "Item 0".
+  local caps = by_name['UIRequiredDeviceCapabilities']
+  local names = {}
+  for _, child in ipairs(caps and caps.children or {}) do table.insert(names, child.name) end
+  if vim.deep_equal(names, { 'armv7', 'still-camera' }) then
+    log('PASS', 'the items of UIRequiredDeviceCapabilities are named armv7, still-camera')
+  else
+    log('FAIL', 'the items of UIRequiredDeviceCapabilities are named ' .. vim.inspect(names))
+  end
+  -- This Neovim shows inlay hints from 0.10 on; before, the Xcode name leads the symbol's detail.
+  local detail = by_name['CFBundleIdentifier'] and by_name['CFBundleIdentifier'].detail
+  local expected = vim.fn.has('nvim-0.10') == 1 and 'string · Bundle identifier' or 'Bundle identifier · string'
+  if detail == expected then
+    log('PASS', 'CFBundleIdentifier has the detail ' .. vim.inspect(detail))
+  else
+    log('FAIL', 'CFBundleIdentifier has the detail ' .. vim.inspect(detail) .. ', expected ' .. vim.inspect(expected))
+  end
 end
 
 function checks.quickfix(client)

@@ -4,7 +4,9 @@
 -- Environment: PLIST_LSP_BINARY (the server), PLIST_LSP_NVIM_API (force an API, default auto),
 -- PLIST_LSP_READY (a file written once the server is attached: the terminal tests wait for it),
 -- PLIST_LSP_TEST_EDITS=1 (declare insertReplaceSupport, as completion plugins' capabilities do, so
--- the server sends multi-line items: the omnifunc must apply them as edits).
+-- the server sends multi-line items: the omnifunc must apply them as edits),
+-- PLIST_LSP_TEST_COMPLETEOPT (another 'completeopt', e.g. 0.7's default `menu,preview`),
+-- PLIST_LSP_TEST_OMNIFUNC (the setup() `omnifunc` option: `lsp` for the built-in one).
 local this = debug.getinfo(1, 'S').source:sub(2)
 local plugin = vim.fn.fnamemodify(this, ':p:h:h')
 vim.opt.runtimepath:prepend(plugin)
@@ -13,6 +15,7 @@ vim.cmd('filetype plugin indent on')
 vim.cmd('syntax on')
 -- As docs/editors.md recommends: the popup even for one item, <CR> accepts the selected item.
 vim.opt.completeopt = { 'menuone', 'noinsert' }
+if os.getenv('PLIST_LSP_TEST_COMPLETEOPT') then vim.o.completeopt = os.getenv('PLIST_LSP_TEST_COMPLETEOPT') end
 
 local capabilities = nil
 if os.getenv('PLIST_LSP_TEST_EDITS') == '1' then
@@ -24,6 +27,7 @@ require('plist_lsp').setup({
   capabilities = capabilities,
   cmd = { os.getenv('PLIST_LSP_BINARY') or 'plist-lsp' },
   api = os.getenv('PLIST_LSP_NVIM_API') or 'auto',
+  omnifunc = os.getenv('PLIST_LSP_TEST_OMNIFUNC') or true,
   settings = {},
   on_attach = function()
     local ready = os.getenv('PLIST_LSP_READY')

@@ -76,7 +76,7 @@ public struct InvalidValueRule: IdentifiedRule {
     /// of punctuation alone (`_http._tcp.`).
     static func isLikelyTypo(_ text: String, of candidate: String) -> Bool {
         if text.lowercased() == candidate.lowercased() { return true }
-        let d = Nearest.distance(text, candidate)
+        let d = EditDistance.between(text, candidate)
         guard d <= (text.count >= 12 ? 2 : 1), text.prefix(2).lowercased() == candidate.prefix(2).lowercased() else { return false }
         let letters = { (s: String) in s.lowercased().filter { $0.isLetter || $0.isNumber } }
         return letters(text) != letters(candidate)

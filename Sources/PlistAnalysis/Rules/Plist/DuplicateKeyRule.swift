@@ -27,49 +27,60 @@ public struct DuplicateKeyRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         let edits = EditBuilder(context.text)
-        for info in context.dictionaries {
-            let entries = info.node.entries
-            guard entries.count > 1 else { continue }
-            var groups: [Occurrence: [Int]] = [:]
-            var hasDuplicate = false
-            if entries.count <= 24 {
-                // Small dictionaries: compare pairwise, no hashing.
-                outer: for i in 1..<entries.count {
-                    guard let k = entries[i].key?.text else { continue }
-                    for j in 0..<i where entries[j].key?.text == k { hasDuplicate = true; break outer }
-                }
-                guard hasDuplicate else { continue }
+        out += context.findingsPerDictionary(of: self) { dictionary in
+            var out: [Finding] = []
+            check(dictionary, context, edits, into: &out)
+            return out
+        }
+    }
+
+    /// The duplicates of one dictionary.
+    private func check(_ dictionary: PlistNode, _ context: RuleContext, _ edits: EditBuilder, into out: inout [Finding]) {
+        let entries = dictionary.entries
+        guard entries.count > 1 else { return }
+        var groups: [Occurrence: [Int]] = [:]
+        var hasDuplicate = false
+        if entries.count <= 24 {
+            // Small dictionaries: compare pairwise, no hashing.
+            outer: for i in 1..<entries.count {
+                guard let k = entries[i].key?.text else { continue }
+                for j in 0..<i where entries[j].key?.text == k { hasDuplicate = true; break outer }
             }
-            // In a preprocessed file read branch by branch, a key's occurrences in different
-            // conditional regions never meet in what Xcode reads, and the alternative values of
-            // one key (entries sharing its `<key>`) are one occurrence.
-            let document = context.document
-            var seenKeys = Set<Int>()
-            for (i, e) in entries.enumerated() {
-                guard let key = e.key, seenKeys.insert(key.element.start).inserted else { continue }
-                let region = document.readingRegion(at: key.element.start)
-                groups[Occurrence(name: key.text, region: region), default: []].append(i)
-            }
-            for (group, indices) in groups where indices.count > 1 {
-                let name = group.name
-                // Related information is bounded: each earlier occurrence points at the one the
-                // system reads, the last at the first; N duplicates cost N diagnostics, not N².
-                let first = entries[indices[0]].key!.element.range
-                let last = entries[indices[indices.count - 1]].key!.element.range
-                for (n, i) in indices.enumerated() {
-                    let key = entries[i].key!
-                    if n == indices.count - 1 {
-                        let others = indices.count == 2 ? "'\(name)' also here" : "'\(name)' first here (\(indices.count - 1) earlier occurrences)"
-                        out.append(diagnostic("Duplicate key '\(name)': this last occurrence is the one the system reads", key.element.range,
-                                              related: [(message: others, range: first)]))
-                    } else {
-                        // Foundation reads a file with duplicate keys (the last wins), so removing one
-                        // repairs nothing it cannot read: which copy the author meant is theirs to
-                        // say. The fix is offered, never applied by fix-all (docs/safe-fixes.md).
-                        let fix = Fix(title: "Remove this duplicate '\(name)' entry", edits: [edits.removing(entries[i])], isPreferred: true)
-                        out.append(diagnostic("Duplicate key '\(name)': ignored, the last occurrence wins", key.element.range,
-                                              tags: [.unnecessary], related: [(message: "'\(name)' read here", range: last)], fixes: [fix]))
-                    }
+            guard hasDuplicate else { return }
+        } else {
+            // Large ones: one set of the names first, the usual answer being "no duplicate".
+            let keys = dictionary.keys
+            guard Set(keys).count < keys.count else { return }
+        }
+        // In a preprocessed file read branch by branch, a key's occurrences in different
+        // conditional regions never meet in what Xcode reads, and the alternative values of
+        // one key (entries sharing its `<key>`) are one occurrence.
+        let document = context.document
+        var seenKeys = Set<Int>()
+        for (i, e) in entries.enumerated() {
+            guard let key = e.key, seenKeys.insert(key.element.start).inserted else { continue }
+            let region = document.readingRegion(at: key.element.start)
+            groups[Occurrence(name: key.text, region: region), default: []].append(i)
+        }
+        for (group, indices) in groups where indices.count > 1 {
+            let name = group.name
+            // Related information is bounded: each earlier occurrence points at the one the
+            // system reads, the last at the first; N duplicates cost N diagnostics, not N².
+            let first = entries[indices[0]].key!.element.range
+            let last = entries[indices[indices.count - 1]].key!.element.range
+            for (n, i) in indices.enumerated() {
+                let key = entries[i].key!
+                if n == indices.count - 1 {
+                    let others = indices.count == 2 ? "'\(name)' also here" : "'\(name)' first here (\(indices.count - 1) earlier occurrences)"
+                    out.append(diagnostic("Duplicate key '\(name)': this last occurrence is the one the system reads", key.element.range,
+                                          related: [(message: others, range: first)]))
+                } else {
+                    // Foundation reads a file with duplicate keys (the last wins), so removing one
+                    // repairs nothing it cannot read: which copy the author meant is theirs to
+                    // say. The fix is offered, never applied by fix-all (docs/safe-fixes.md).
+                    let fix = Fix(title: "Remove this duplicate '\(name)' entry", edits: [edits.removing(entries[i])], isPreferred: true)
+                    out.append(diagnostic("Duplicate key '\(name)': ignored, the last occurrence wins", key.element.range,
+                                          tags: [.unnecessary], related: [(message: "'\(name)' read here", range: last)], fixes: [fix]))
                 }
             }
         }

@@ -17,12 +17,14 @@ public struct EmptyKeyRule: Rule {
     public init() {}
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
-        for info in context.dictionaries {
-            for e in info.node.entries {
+        out += context.findingsPerDictionary(of: self) { dictionary in
+            var found: [Finding] = []
+            for e in dictionary.entries {
                 // XML white space only, checked on bytes (Character iteration is far slower).
                 guard let key = e.key, key.text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { continue }
-                out.append(diagnostic("Empty key", key.element.range))
+                found.append(diagnostic("Empty key", key.element.range))
             }
+            return found
         }
     }
 }

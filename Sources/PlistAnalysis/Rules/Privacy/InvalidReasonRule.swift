@@ -53,7 +53,7 @@ public struct InvalidReasonRule: Rule {
                     continue
                 }
                 if let near = InvalidValueRule.suggestion(for: code, among: own, closed: false),
-                   code.lowercased() == near.lowercased() || Nearest.distance(code, near) <= 1 {
+                   code.lowercased() == near.lowercased() || EditDistance.between(code, near) <= 1 {
                     let fix = Fix(title: "Change to '\(near)'", edits: [edits.replacingContent(of: item, with: near)], isPreferred: true)
                     out.append(diagnostic("'\(code)' is not a reason code of \(category): did you mean '\(near)'?", item.element.range, fixes: [fix]))
                 } else if Self.isWellFormed(code) {

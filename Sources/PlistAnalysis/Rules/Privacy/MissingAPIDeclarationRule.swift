@@ -60,7 +60,7 @@ public struct MissingAPIDeclarationRule: Rule {
         for need in evidence.needs {
             guard case .apiCategory(let category) = need, !declared.contains(category) else { continue }
             out.append(SourceEvidenceReport.finding(
-                self, anchor, sites: evidence.sites(for: need), fix: fix(declaring: category, types: types, root: root, edits),
+                self, anchor, sites: evidence.sites(for: need), fix: fix(declaring: category, types: types, root: root, edits, conditionals: context.document.conditionals),
                 message: { summary, inAppCode in
                     inAppCode
                         ? "ITMS-91053: the app's code uses \(need.subject) APIs (\(summary)), but \(Self.typesKey) does not declare \(category)"
@@ -73,7 +73,7 @@ public struct MissingAPIDeclarationRule: Rule {
     /// Adds an entry for `category` with an empty reasons array to `NSPrivacyAccessedAPITypes`,
     /// or the array with that entry when the manifest has none; nothing when the key holds
     /// something other than an array.
-    func fix(declaring category: String, types: PlistNode?, root: PlistNode, _ edits: EditBuilder) -> Fix? {
+    func fix(declaring category: String, types: PlistNode?, root: PlistNode, _ edits: EditBuilder, conditionals: ConditionalStructure) -> Fix? {
         let entry: [(depth: Int, text: String)] = [
             (0, "<dict>"),
             (1, "<key>NSPrivacyAccessedAPIType</key>"), (1, "<string>\(EditBuilder.escape(category))</string>"),
@@ -85,7 +85,8 @@ public struct MissingAPIDeclarationRule: Rule {
             guard types.kind == .array else { return nil }
             edit = edits.appendingItem(lines: entry, to: types)
         } else {
-            edit = edits.appendingEntry(key: Self.typesKey, valueLines: [(0, "<array>")] + entry.map { ($0.depth + 1, $0.text) } + [(0, "</array>")], to: root)
+            edit = edits.insertingEntry(key: Self.typesKey, valueLines: [(0, "<array>")] + entry.map { ($0.depth + 1, $0.text) } + [(0, "</array>")],
+                                        into: root, conditionals: conditionals)
         }
         return edit.map { Fix(title: "Declare \(category) (then choose its reason)", edits: [$0], isPreferred: true) }
     }

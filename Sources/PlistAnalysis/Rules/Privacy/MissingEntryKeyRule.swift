@@ -30,7 +30,7 @@ public struct MissingEntryKeyRule: Rule {
     public init() {}
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
-        for info in context.dictionaries {
+        for info in context.dictionariesWithPaths {
             guard let path = info.path, !path.isEmpty else { continue }
             let required = context.schema.keys(at: path, domain: .privacyManifest).filter { $0.requiredFor.contains(.entry) }
             guard !required.isEmpty else { continue }

@@ -49,7 +49,7 @@ public struct MissingPurposeStringRule: Rule {
             if (PrivacySymbols.satisfiedAlsoBy[key] ?? []).contains(where: present.contains) { continue }
             if Self.macLocationKeys.contains(key) && present.contains("NSLocationUsageDescription") && context.showsMacOSOnlyBundle { continue }
             out.append(SourceEvidenceReport.finding(
-                self, root.element.startTagRange, sites: evidence.sites(for: need), fix: UsageDescriptionFix.adding(key, to: root, edits),
+                self, root.element.startTagRange, sites: evidence.sites(for: need), fix: UsageDescriptionFix.adding(key, to: root, edits, conditionals: context.document.conditionals),
                 message: { summary, inAppCode in
                     inAppCode
                         ? "ITMS-90683: the app's code uses \(need.subject) (\(summary)), but '\(key)' is missing"

@@ -13,7 +13,10 @@ public struct MissingUsageDescriptionRule: Rule {
         background modes (location, Bluetooth) and companion keys (on iOS the always-location \
         description needs the when-in-use one; a Mac-only bundle, which asks with \
         NSLocationUsageDescription, is left alone). The fix, titled `Add KEY`, inserts the key with a `TODO:` \
-        placeholder at the end of the top-level dictionary, indented like its neighbours. What the \
+        placeholder into the top-level dictionary beside the other usage descriptions (at its \
+        alphabetical place when the keys are sorted, at the end when nothing tells), indented like \
+        its neighbours and outside any `#if` branch; in an editor that takes snippets the placeholder \
+        is selected, ready to be typed over. What the \
         project's source code shows is read by `privacy-missing-purpose-string`.
         """
     public let category = RuleCategory.privacy
@@ -62,7 +65,7 @@ public struct MissingUsageDescriptionRule: Rule {
         let edits = EditBuilder(context.text)
         func report(_ needed: String, _ range: Range<Int>, because: String) {
             guard !present.contains(needed), reported.insert(needed).inserted else { return }
-            let fix = UsageDescriptionFix.adding(needed, to: root, edits)
+            let fix = UsageDescriptionFix.adding(needed, to: root, edits, conditionals: context.document.conditionals)
             out.append(diagnostic("\(because) needs '\(needed)', which is missing", range, fixes: fix.map { [$0] } ?? []))
         }
         for entry in root.entries {
