@@ -57,32 +57,37 @@ let package = Package(
         ),
         .executableTarget(name: "embed-key-database", path: "Sources/embed-key-database"),
         .plugin(name: "EmbedKeyDatabase", capability: .buildTool(), dependencies: ["embed-key-database"]),
-        .target(name: "PlistAnalysis", dependencies: ["PlistSyntax", "PlistSchema"]),
+        // Project awareness: readers of project.pbxproj, .xcconfig and XcodeGen specs, the project
+        // model and its resolved build settings (docs/project-awareness.md). Pure: files come
+        // through the `ProjectFileSystem` it is given.
+        .target(name: "XcodeProject", dependencies: ["PlistSyntax"]),
+        .target(name: "PlistAnalysis", dependencies: ["PlistSyntax", "PlistSchema", "XcodeProject"]),
         .target(name: "LanguageServerProtocol", dependencies: ["PlistSupport"]),
         .target(
             name: "PlistLanguageServer",
-            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "LanguageServerProtocol", "PlistSupport"]
+            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "LanguageServerProtocol", "PlistSupport"]
         ),
         .executableTarget(
             name: "plist-lsp",
             dependencies: [
-                "PlistSyntax", "PlistSchema", "PlistAnalysis", "PlistLanguageServer", "LanguageServerProtocol", "PlistSupport",
+                "PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "PlistLanguageServer", "LanguageServerProtocol", "PlistSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "plist-bench",
-            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "PlistLanguageServer", "XMLReference", "LanguageServerProtocol"]
+            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "PlistLanguageServer", "XMLReference", "LanguageServerProtocol"]
         ),
         // Locates ../shared (corpus, seeds) for the tests; skips on a fresh clone, fails under CI=true.
         .target(name: "PlistTestSupport", path: "Tests/PlistTestSupport"),
         .testTarget(name: "PlistSyntaxTests", dependencies: ["PlistSyntax", "XMLReference", "PlistTestSupport"]),
         .testTarget(name: "PlistSchemaTests", dependencies: ["PlistSchema", "PlistSyntax", "PlistTestSupport"]),
         .testTarget(
-            name: "PlistAnalysisTests", dependencies: ["PlistAnalysis", "PlistSchema", "PlistSyntax", "XMLReference", "PlistTestSupport"],
+            name: "PlistAnalysisTests", dependencies: ["PlistAnalysis", "PlistSchema", "PlistSyntax", "XcodeProject", "XMLReference", "PlistTestSupport"],
             exclude: ["Expectations"]  // reviewed corpus findings, read by path
         ),
         .testTarget(name: "XMLReferenceTests", dependencies: ["XMLReference", "PlistTestSupport"]),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "PlistSyntax", "PlistTestSupport"]),
         .testTarget(name: "PlistSupportTests", dependencies: ["PlistSupport", "PlistTestSupport"]),
         // The layering of docs/architecture.md, checked against every import and Package.swift itself.
         .testTarget(name: "ArchitectureTests", dependencies: ["PlistTestSupport"]),
@@ -90,7 +95,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["PlistTestSupport"]),  // drives the built binary; links none of our modules
         .testTarget(
             name: "PlistLanguageServerTests",
-            dependencies: ["PlistLanguageServer", "LanguageServerProtocol", "PlistSupport", "PlistSyntax", "PlistAnalysis", "PlistTestSupport"]
+            dependencies: ["PlistLanguageServer", "LanguageServerProtocol", "PlistSupport", "PlistSyntax", "PlistAnalysis", "XcodeProject", "PlistTestSupport"]
         ),
     ]
 )

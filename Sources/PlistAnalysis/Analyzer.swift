@@ -2,6 +2,7 @@
 // honouring suppression comments, and return diagnostics with their fixes in byte offsets.
 import PlistSchema
 import PlistSyntax
+import XcodeProject
 
 /// Produces the diagnostics of a document.
 public enum Analyzer {
@@ -27,10 +28,11 @@ public enum Analyzer {
     /// `RuleContext.findingsPerDictionary`): the reference of `AnalysisEqualityTests`.
     public static func findings(for document: PlistDocument, path: String = "", configuration: AnalysisConfiguration = .default,
                                    schema: KeyDatabase = .shared, rules: [any Rule] = RuleRegistry.all,
-                                   evidence: SourceEvidence? = nil, limitPerRule: Int? = maximumDiagnosticsPerRule,
-                                   remembersSubtrees: Bool = true) -> [Finding] {
-        let kind = fileKind(path: path, document: document, configuration: configuration)
-        var context = RuleContext(document: document, fileKind: kind, path: path, schema: schema, evidence: evidence)
+                                   evidence: SourceEvidence? = nil, project: ProjectInput? = nil,
+                                   limitPerRule: Int? = maximumDiagnosticsPerRule, remembersSubtrees: Bool = true) -> [Finding] {
+        let kind = project.map { $0.role == .infoPlist ? FileKind.infoPlist : .entitlements }.flatMap { configuration.fileKindOverride == nil && (configuration.infoPlistRules || $0 != .infoPlist) ? $0 : nil }
+            ?? fileKind(path: path, document: document, configuration: configuration)
+        var context = RuleContext(document: document, fileKind: kind, path: path, schema: schema, evidence: evidence, project: project)
         context.remembersSubtrees = remembersSubtrees
         let suppressions = Suppressions(document: document)
         var out: [Finding] = []
@@ -79,13 +81,22 @@ public enum Analyzer {
 
     /// Diagnostics for raw file bytes: unreadable formats (binary, JSON, empty) become one
     /// diagnostic at the start; `text` is the UTF-8 text the ranges refer to.
+    /// An OpenStep file is checked like its XML form (`OpenStepAnalysis`). With a `project`, a
+    /// preprocessed Info.plist is read with the target's INFOPLIST_PREPROCESSOR_DEFINITIONS unless
+    /// the configuration gives definitions.
     public static func findings(forFileBytes raw: [UInt8], path: String = "", configuration: AnalysisConfiguration = .default,
-                                   schema: KeyDatabase = .shared, evidence: SourceEvidence? = nil) -> (text: [UInt8], diagnostics: [Finding]) {
+                                   schema: KeyDatabase = .shared, evidence: SourceEvidence? = nil,
+                                   project: ProjectInput? = nil) -> (text: [UInt8], diagnostics: [Finding]) {
         switch SourceDecoding.decode(raw) {
         case .success(let text):
             // Analysed once: nothing to remember for a next version.
-            return (text, findings(for: PlistDocument(text: text, definitions: configuration.preprocessorDefinitions), path: path,
-                                   configuration: configuration, schema: schema, evidence: evidence, remembersSubtrees: false))
+            let definitions = configuration.preprocessorDefinitions ?? project?.preprocessorDefinitions
+            return (text, findings(for: PlistDocument(text: text, definitions: definitions), path: path,
+                                   configuration: configuration, schema: schema, evidence: evidence, project: project, remembersSubtrees: false))
+        case .failure(.openStepOrJSON) where OpenStepDocument.looksLikeOpenStep(raw):
+            let document = OpenStepDocument(text: raw)
+            return (raw, limiting(OpenStepAnalysis.findings(for: document, path: path, configuration: configuration, schema: schema,
+                                                            evidence: evidence, project: project)))
         case .failure(let error):
             guard !configuration.disabledRules.contains(error.code) else { return (raw, []) }
             let severity = configuration.severities[error.code] ?? .error

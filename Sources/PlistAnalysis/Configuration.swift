@@ -17,6 +17,8 @@ public struct AnalysisConfiguration: Sendable, Hashable {
     public var infoPlistRules: Bool
     /// Show Xcode's display name after known keys (inlay hints).
     public var inlayHints: Bool
+    /// Show the resolved value after each `$(VAR)` of a plist a project uses (inlay hints; on by default).
+    public var buildSettingHints: Bool = true
     /// Scan the project's sources for the APIs privacy manifests and purpose strings must cover
     /// (docs/source-evidence.md); on by default.
     public var sourceEvidence: Bool
@@ -118,7 +120,8 @@ extension AnalysisConfiguration {
     /// - `rules`: rule id → `"error"`, `"warning"`, `"information"` (or `"info"`), `"hint"`, `"off"`
     ///   (or `"none"`, `"disabled"`, `false`); `true` keeps the rule's default severity.
     /// - `disabledRules`: an array of rule ids.
-    /// - `infoPlistRules`, `inlayHints`, `sourceEvidence`: booleans (`inlayHints` also as `{"enabled": Bool}`).
+    /// - `infoPlistRules`, `inlayHints`, `sourceEvidence`: booleans (`inlayHints` also as
+    ///   `{"enabled": Bool, "buildSettings": Bool}`, the second for the resolved `$(VAR)` values).
     /// - `fileKind`: `infoPlist`, `entitlements`, `privacyManifest` or `other`.
     /// - `preprocessorDefinitions`: `["NAME", "NAME=VALUE"]` or `{"NAME": "VALUE" | integer | true |
     ///   false}` (a bare name or `true` is `"1"`; `false` leaves the name undefined); `false`:
@@ -163,8 +166,9 @@ private struct SettingsParser {
             case .disabledRules: readDisabledRules(value)
             case .infoPlistRules: if let on = bool(value, for: setting) { configuration.infoPlistRules = on }
             case .inlayHints:
-                if case .object(let hints) = value, let enabled = hints["enabled"] {
-                    if let on = bool(enabled, for: setting) { configuration.inlayHints = on }
+                if case .object(let hints) = value, hints["enabled"] != nil || hints["buildSettings"] != nil {
+                    if let enabled = hints["enabled"], let on = bool(enabled, for: setting) { configuration.inlayHints = on }
+                    if let values = hints["buildSettings"], let on = bool(values, for: setting) { configuration.buildSettingHints = on }
                 } else if let on = bool(value, for: setting, expected: "true, false or {\"enabled\": true|false}") {
                     configuration.inlayHints = on
                 }

@@ -16,23 +16,26 @@ public struct DiagnosticsProvider: Sendable {
     /// The analysis result in byte offsets, with fixes: computed once per snapshot, configuration
     /// and generation of source evidence, since the snapshot is immutable.
     public func analysisDiagnostics(for snapshot: DocumentSnapshot, configuration: ServerConfiguration,
-                                    evidence: SourceEvidenceInput = .none) -> [Finding] {
-        snapshot.analysisDiagnostics(configuration: configuration, evidence: evidence.generation) {
-            // With preprocessor definitions, a preprocessed file is analysed as Xcode reads it; the
-            // shared typed view (every branch at once) keeps serving completion, hover and outline.
+                                    evidence: SourceEvidenceInput = .none, project: ProjectInputValue = .none) -> [Finding] {
+        snapshot.analysisDiagnostics(configuration: configuration, evidence: evidence.generation << 32 | project.generation) {
+            // With preprocessor definitions (the settings', else the target's
+            // INFOPLIST_PREPROCESSOR_DEFINITIONS), a preprocessed file is analysed as Xcode reads
+            // it; the shared typed view (every branch at once) keeps serving completion, hover and outline.
             var document = snapshot.document
-            if let definitions = configuration.analysis.preprocessorDefinitions, document.conditionals.isPreprocessed {
+            if let definitions = configuration.analysis.preprocessorDefinitions ?? project.input?.preprocessorDefinitions,
+               document.conditionals.isPreprocessed {
                 document = PlistDocument(snapshot.tree, definitions: definitions)
             }
-            return Analyzer.findings(for: document, path: snapshot.uri, configuration: configuration.analysis, evidence: evidence.evidence)
+            return Analyzer.findings(for: document, path: snapshot.uri, configuration: configuration.analysis, evidence: evidence.evidence,
+                                     project: project.input)
         }
     }
 
     /// The diagnostics of a snapshot in LSP form: rule id as `code` linked to its documentation,
     /// positions in the snapshot's encoding.
     public func diagnostics(for snapshot: DocumentSnapshot, configuration: ServerConfiguration,
-                            evidence: SourceEvidenceInput = .none) -> [Diagnostic] {
-        analysisDiagnostics(for: snapshot, configuration: configuration, evidence: evidence).map { convert($0, in: snapshot) }
+                            evidence: SourceEvidenceInput = .none, project: ProjectInputValue = .none) -> [Diagnostic] {
+        analysisDiagnostics(for: snapshot, configuration: configuration, evidence: evidence, project: project).map { convert($0, in: snapshot) }
     }
 
     /// One diagnostic in LSP form.

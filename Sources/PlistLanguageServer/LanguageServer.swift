@@ -65,6 +65,8 @@ public final class LanguageServer: Sendable {
     private let forwardLevel: Locked<Logger.Level?>
     /// The project's source trees, scanned for privacy evidence (docs/source-evidence.md).
     private let sources: WorkspaceSources
+    /// The Xcode projects of the workspace (docs/project-awareness.md).
+    private let projects: WorkspaceProjects
     /// Numbers the requests the server sends without waiting for their answers.
     private let unansweredRequests = Locked(0)
 
@@ -91,7 +93,9 @@ public final class LanguageServer: Sendable {
             try? connection.send(LogMessageNotification(type: level.messageType, message: message))
         })
         sources = WorkspaceSources(logger: logger)
+        projects = WorkspaceProjects(logger: logger)
         sources.onChange { [weak self] in self?.evidenceChanged() }
+        projects.onChange { [weak self] in self?.evidenceChanged() }
     }
 
     // MARK: Observing (tests, tools)
@@ -123,6 +127,7 @@ public final class LanguageServer: Sendable {
         }
         forwardLevel.withLock { $0 = nil }
         sources.close()
+        projects.close()
         if let reason = connection.dropReason { options.logger.warning("connection dropped: \(reason)") }
         scheduler.cancelAll(.init(code: .requestCancelled, message: "the server is exiting"))
         return state.withLock { $0.phase == .shutDown } ? 0 : 1
@@ -210,8 +215,11 @@ public final class LanguageServer: Sendable {
         case .didSave(let uri):
             logger.debug("saved \(uri)")
             sources.rescanAll()
+            if let path = FileURI.path(of: uri) { projects.filesChanged([path]) }
         case .didChangeWatchedFiles(let changes):
-            sources.filesChanged(changes.compactMap { FileURI.path(of: $0.uri) })
+            let paths = changes.compactMap { FileURI.path(of: $0.uri) }
+            sources.filesChanged(paths)
+            projects.filesChanged(paths)
         case .didChangeConfiguration(let settings):
             didChangeConfiguration(settings, kind: kind)
         case .unexpected(let method):
@@ -254,7 +262,7 @@ public final class LanguageServer: Sendable {
         let (client, encoding, configuration) = state.withLock { ($0.client, $0.encoding, $0.configuration) }
         return RequestContext(
             id: id, logger: logger, clientCapabilities: client, encoding: encoding, configuration: configuration,
-            diagnostics: options.diagnostics, connection: connection, sources: sources)
+            diagnostics: options.diagnostics, connection: connection, sources: sources, projects: projects)
     }
 
     private func initialize(id: RequestID, _ request: InitializeRequest) {
@@ -303,7 +311,10 @@ public final class LanguageServer: Sendable {
         if roots.isEmpty {
             state.withLock { $0.rootsFromDocuments = true }
         }
-        for root in roots { sources.addRoot(root) }
+        for root in roots {
+            sources.addRoot(root)
+            projects.addRoot(root)
+        }
     }
 
     /// Asks a client that can to tell us when source files change (`workspace/didChangeWatchedFiles`).
@@ -311,7 +322,11 @@ public final class LanguageServer: Sendable {
         let capable = state.withLock { $0.client.workspace?.didChangeWatchedFiles?.dynamicRegistration == true }
         guard capable else { return }
         let pattern = "**/*.{" + SourceLanguage.pathExtensions.joined(separator: ",") + "}"
-        let options = try? JSONValue(encoding: DidChangeWatchedFilesRegistrationOptions(watchers: [FileSystemWatcher(globPattern: pattern)]))
+        // The project files (docs/project-awareness.md) and the plists targets read from each other.
+        let projectPattern = "**/*.{pbxproj,xcconfig,yml,yaml,plist,entitlements}"
+        let options = try? JSONValue(encoding: DidChangeWatchedFilesRegistrationOptions(watchers: [
+            FileSystemWatcher(globPattern: pattern), FileSystemWatcher(globPattern: projectPattern),
+        ]))
         let request = RegisterCapabilityRequest(registrations: [
             Registration(id: "plist-lsp-source-files", method: DidChangeWatchedFilesNotification.method, registerOptions: options),
         ])
@@ -356,6 +371,7 @@ public final class LanguageServer: Sendable {
     private func didOpen(_ item: TextDocumentItem, kind: MessageKind) {
         if state.withLock({ $0.rootsFromDocuments }), let path = FileURI.path(of: item.uri) {
             sources.addProjectRoot(containing: path)
+            projects.addProjectRoot(containing: path)
         }
         let (snapshot, reopened) = documents.open(item, encoding: state.withLock { $0.encoding })
         if reopened {
@@ -420,7 +436,8 @@ public final class LanguageServer: Sendable {
             guard !Task.isCancelled else { return }
             let configuration = state.withLock { $0.configuration }
             let diagnostics = options.diagnostics.diagnostics(for: snapshot, configuration: configuration,
-                                                              evidence: sources.input(for: snapshot.uri, configuration: configuration))
+                                                              evidence: sources.input(for: snapshot.uri, configuration: configuration),
+                                                              project: projects.input(for: snapshot.uri))
             guard !Task.isCancelled else { return }
             publishing.withLock { _ in
                 // Only the current version of an open document is published.

@@ -22,10 +22,17 @@ public struct RequestContext: Sendable {
     public let connection: Connection
     /// The session's source trees.
     let sources: WorkspaceSources
+    /// The session's Xcode projects.
+    let projects: WorkspaceProjects
 
     /// What the project's sources show `snapshot` needs (under the request's configuration).
     public func evidence(for snapshot: DocumentSnapshot) -> SourceEvidenceInput {
         sources.input(for: snapshot.uri, configuration: configuration)
+    }
+
+    /// What the Xcode project using `snapshot`'s file says about it.
+    public func project(for snapshot: DocumentSnapshot) -> ProjectInputValue {
+        projects.input(for: snapshot.uri)
     }
 }
 

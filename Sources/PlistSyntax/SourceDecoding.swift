@@ -18,7 +18,7 @@ public enum SourceDecodingError: String, Error, Sendable, Equatable, CaseIterabl
         case .binaryPropertyList:
             return "binary property list (bplist); convert it to XML first: plutil -convert xml1 FILE"
         case .openStepOrJSON:
-            return "OpenStep or JSON property list; plist-lsp reads XML property lists: plutil -convert xml1 FILE"
+            return "JSON property list; plist-lsp reads XML and OpenStep property lists: plutil -convert xml1 FILE"
         case .empty:
             return "empty file: a property list needs at least <plist><dict/></plist>"
         case .invalidUTF16:
@@ -67,6 +67,15 @@ public enum SourceDecoding {
         if i == bytes.count { return .failure(.empty) }
         switch bytes[i] {
         case UInt8(ascii: "{"), UInt8(ascii: "("): return .failure(.openStepOrJSON)
+        case UInt8(ascii: "/"):
+            // `// !$*UTF8*$!` heads a project.pbxproj: an OpenStep plist after its comments.
+            var reader = OpenStepReader(text: bytes)
+            reader.position = i
+            reader.skipTrivia()
+            if reader.position < bytes.count, bytes[reader.position] == UInt8(ascii: "{") || bytes[reader.position] == UInt8(ascii: "(") {
+                return .failure(.openStepOrJSON)
+            }
+            return .success(bytes)
         default: return .success(bytes)
         }
     }

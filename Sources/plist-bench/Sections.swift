@@ -29,4 +29,5 @@ let allSections: [any BenchmarkSection] = [
     SourceScanSection(),
     PipelineSection(),
     TargetsSection(),
+    ProjectSection(),
 ]

@@ -9,6 +9,7 @@ import Foundation
 import PlistAnalysis
 import PlistSyntax
 import PlistSupport
+import XcodeProject
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,6 +23,10 @@ struct Check: ParsableCommand {
             and C++ sources of their project (--sources, by default the nearest folder above each
             file holding an *.xcodeproj, a Package.swift or a .git): see docs/source-evidence.md.
             Each call site behind such a problem is printed as a note after it.
+            Each file is checked with what its Xcode project says about it (the target's build settings,
+            product type and deployment target, its other plists): --project PATH checks every plist
+            the projects at PATH (a folder, an .xcodeproj or an XcodeGen spec) use; without it, the
+            projects below each file's project root are read. See docs/project-awareness.md.
             --fix applies the safe fixes and rewrites each changed file atomically; a file is left
             untouched when its fixes cannot be applied or would add an error.
             Exit status: 0 no errors, 1 errors found (after fixing, with --fix), 2 usage or I/O error.
@@ -60,11 +65,18 @@ struct Check: ParsableCommand {
     @Flag(help: "Do not scan source files (the privacy rules that read them stay quiet).")
     var noSourceEvidence = false
 
+    @Option(help: ArgumentHelp("Check every plist the Xcode projects at this path use (a folder searched for projects, an .xcodeproj, or an XcodeGen spec), with their build settings.", valueName: "path"))
+    var project: String?
+
+    @Flag(help: "Do not read Xcode projects (the project rules stay quiet, build settings are not resolved).")
+    var noProject = false
+
     @Argument(help: "Files or directories to check.")
-    var paths: [String]
+    var paths: [String] = []
 
     func validate() throws {
-        if paths.isEmpty { throw ValidationError("give at least one file or directory") }
+        if paths.isEmpty && project == nil { throw ValidationError("give at least one file or directory, or --project") }
+        if let project, fileKindOnDisk(project) == .missing { throw ValidationError("--project: '\(project)' does not exist") }
         if let sources, fileKindOnDisk(sources) != .directory { throw ValidationError("--sources: '\(sources)' is not a folder") }
         _ = try analysisConfiguration()
     }
@@ -125,38 +137,58 @@ struct Check: ParsableCommand {
     func run() throws {
         let configuration = try analysisConfiguration()
         let evidence = SourceFolders(given: sources, enabled: configuration.sourceEvidence)
+        let projects = ProjectFolders(given: project, enabled: !noProject)
         var ioError = false
         var errors = 0, warnings = 0
         var reports: [FileReport] = []
-        if FileExpansion.forEachFile(in: paths, { file, snapshot in
-            let raw = snapshot.bytes
-            let found = evidence.evidence(forPlistAt: file)
-            var (text, diagnostics) = Analyzer.findings(forFileBytes: raw, path: file, configuration: configuration, evidence: found)
-            var fixed: [Finding] = []
-            var fixFailure: String?
-            if fix, text == raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
-                do {
-                    let result = try FixApplication.fixAll(text, path: file, configuration: configuration, evidence: found)
-                    if result.text != text {
-                        try AtomicFile.write(result.text, over: snapshot)
-                        fixed = result.fixed
-                        (text, diagnostics) = (result.text, result.remaining)
-                    }
-                } catch {
-                    fixFailure = "\(error)"
-                    writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(error)\n")
-                    ioError = ioError || error is AtomicFile.WriteError
-                }
-            } else if fix, text != raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
-                fixFailure = "the file is not UTF-8; convert it before fixing"
-                writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(fixFailure!)\n")
+        var inputs: [(path: String, isProject: Bool)] = paths.map { ($0, false) }
+        // --project: every plist its targets use that exists.
+        for plist in projects.givenIndex?.plists ?? [] { inputs.append((SourceFolders.display(plist.path), true)) }
+        var checked = Set<String>()
+        for (path, isProject) in inputs {
+            let files: [String]
+            do { files = isProject ? [path] : try FileExpansion.plistFiles(path) } catch {
+                writeToStandardError("plist-lsp: \(TerminalText.escaped(path)): \(error)\n")
+                ioError = true
+                continue
             }
-            let report = FileReport(path: file, text: text, diagnostics: diagnostics, fixed: fixed, fixFailure: fixFailure)
-            errors += diagnostics.filter { $0.severity == .error }.count
-            warnings += diagnostics.filter { $0.severity == .warning }.count
-            reports.append(report)
-            if format == .text { print(report.textLines(), terminator: "") }
-        }) { ioError = true }
+            for file in files where checked.insert(SourceFolders.absolute(file)).inserted {
+                let snapshot: FileSnapshot
+                do { snapshot = try AtomicFile.read(file) } catch {
+                    writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): \(error)\n")
+                    ioError = true
+                    continue
+                }
+                let raw = snapshot.bytes
+                let found = evidence.evidence(forPlistAt: file)
+                let facts = projects.input(forPlistAt: file)
+                var (text, diagnostics) = Analyzer.findings(forFileBytes: raw, path: file, configuration: configuration, evidence: found, project: facts)
+                var fixed: [Finding] = []
+                var fixFailure: String?
+                if fix, text == raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
+                    do {
+                        let result = try FixApplication.fixAll(text, path: file, configuration: configuration, evidence: found, project: facts)
+                        if result.text != text {
+                            try AtomicFile.write(result.text, over: snapshot)
+                            fixed = result.fixed
+                            (text, diagnostics) = (result.text, result.remaining)
+                        }
+                    } catch {
+                        fixFailure = "\(error)"
+                        writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(error)\n")
+                        ioError = ioError || error is AtomicFile.WriteError
+                    }
+                } else if fix, text != raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
+                    fixFailure = "the file is not UTF-8; convert it before fixing"
+                    writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(fixFailure!)\n")
+                }
+                let report = FileReport(path: file, text: text, diagnostics: diagnostics, fixed: fixed, fixFailure: fixFailure)
+                errors += diagnostics.filter { $0.severity == .error }.count
+                warnings += diagnostics.filter { $0.severity == .warning }.count
+                reports.append(report)
+                if format == .text { print(report.textLines(), terminator: "") }
+            }
+        }
         switch format {
         case .text: break
         case .json:

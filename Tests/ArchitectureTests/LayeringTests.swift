@@ -8,12 +8,14 @@ import Testing
 @Suite struct LayeringTests {
     /// What each product target may import of ours: the arrows of docs/architecture.md.
     static let allowed: [String: Set<String>] = {
-        let server: Set<String> = ["PlistSupport", "PlistSyntax", "PlistSchema", "PlistAnalysis", "LanguageServerProtocol"]
+        let server: Set<String> = ["PlistSupport", "PlistSyntax", "PlistSchema", "XcodeProject", "PlistAnalysis", "LanguageServerProtocol"]
         return [
             "PlistSupport": [],
             "PlistSyntax": [],
             "PlistSchema": ["PlistSyntax", "PlistSupport"],
-            "PlistAnalysis": ["PlistSyntax", "PlistSchema"],
+            // The project model is an input of the analysis, as the source evidence is.
+            "XcodeProject": ["PlistSyntax"],
+            "PlistAnalysis": ["PlistSyntax", "PlistSchema", "XcodeProject"],
             "LanguageServerProtocol": ["PlistSupport"],
             "PlistLanguageServer": server,
             "plist-lsp": server.union(["PlistLanguageServer", "ArgumentParser"]),

@@ -63,7 +63,7 @@ import PlistTestSupport
         let r = try Binary.run(["check", binary.path, json.path, empty.path, dir.url.appendingPathComponent("missing.plist").path, utf16.path, good.path])
         #expect(r.status == 2)
         #expect(r.stdout.contains("\(binary.path):1:1: error: binary property list (bplist); convert it to XML first: plutil -convert xml1 FILE [file-binary-plist]"))
-        #expect(r.stdout.contains("\(json.path):1:1: error: OpenStep or JSON property list"))
+        #expect(r.stdout.contains("\(json.path):1:1: error: JSON property list"))
         #expect(r.stdout.contains("\(empty.path):1:1: error: empty file"))
         #expect(!r.stdout.contains(utf16.path))
         #expect(r.stderr.contains("missing.plist: no such file or directory"))

@@ -282,6 +282,12 @@ import Testing
         try roundTrip(Hover.self, #"{"contents":{"kind":"plaintext","value":"x"}}"#)
     }
 
+    @Test func definition() throws {
+        let params = try roundTrip(DefinitionRequest.self, #"{"textDocument":{"uri":"file:///a"},"position":{"line":4,"character":14}}"#)
+        #expect(params.position.character == 14)
+        try roundTrip([Location].self, #"[{"uri":"file:///p/Config/Version.xcconfig","range":{"start":{"line":0,"character":0},"end":{"line":0,"character":11}}}]"#)
+    }
+
     @Test func codeAction() throws {
         let params = try roundTrip(CodeActionRequest.self, #"""
             {"textDocument":{"uri":"file:///a"},"range":{"start":{"line":1,"character":0},"end":{"line":1,"character":5}},

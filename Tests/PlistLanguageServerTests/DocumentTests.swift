@@ -177,10 +177,10 @@ let emojiText = "<plist><dict><key>😀A</key><string>x</strng></dict></plist>"
         try client.send(DidChangeConfigurationNotification(settings: ["plist": ["diagnostics": ["enabled": true]]]))
         let second = try await client.diagnostics(uri, version: 1)
         #expect(first == second)
-        // A pull after the change gets a new result id (snapshot, configuration generation, source evidence generation).
+        // A pull after the change gets a new result id (snapshot, configuration generation, source evidence generation, projects generation).
         let report = try await client.request(DocumentDiagnosticRequest(textDocument: TextDocumentIdentifier(uri: uri)))
         guard case .full(let resultID, _) = report else { Issue.record("expected a full report"); return }
-        #expect(resultID?.hasSuffix(".1.0") == true)
+        #expect(resultID?.hasSuffix(".1.0.0") == true)
     }
 
     @Test func documentsAreIndependentPerSession() async throws {

@@ -20,6 +20,10 @@ public enum SharedData {
     /// `../shared/seeds`: the reference texts the key database was written from.
     public static let seedsDirectory = directory.appendingPathComponent("seeds")
 
+    /// `../shared/projects`: the build configuration of real Xcode projects (pbxproj, xcconfig,
+    /// XcodeGen specs and the plists their targets use), one folder a project.
+    public static let projectsDirectory = directory.appendingPathComponent("projects")
+
     /// Whether the run is CI's (`CI=true`), where missing shared data is a failure, not a skip.
     public static let isCI: Bool = {
         let value = ProcessInfo.processInfo.environment["CI"]?.lowercased() ?? ""
@@ -30,6 +34,13 @@ public enum SharedData {
     public static let corpusPresent = FileManager.default.fileExists(atPath: corpusDirectory.appendingPathComponent("MANIFEST.tsv").path)
     /// Whether the seed texts are there.
     public static let seedsPresent = FileManager.default.fileExists(atPath: seedsDirectory.path)
+
+    /// Whether the real projects are there.
+    public static let projectsPresent = FileManager.default.fileExists(atPath: projectsDirectory.appendingPathComponent("MANIFEST.tsv").path)
+    /// Run the real-project tests when the projects are present, and always under CI.
+    public static var runProjectTests: Bool { projectsPresent || isCI }
+    /// The note a skipped real-project test prints.
+    public static let projectsSkipNote: Comment = "needs the real Xcode projects at ../shared/projects beside the repository (not part of a fresh clone; always present in CI, where their absence fails this test)"
 
     /// Run corpus tests when the corpus is present, and always under CI (where its absence fails them).
     public static var runCorpusTests: Bool { corpusPresent || isCI }

@@ -10,6 +10,7 @@ extension MessageRegistry {
             CompletionRequest.self,
             CompletionItemResolveRequest.self,
             HoverRequest.self,
+            DefinitionRequest.self,
             CodeActionRequest.self,
             CodeActionResolveRequest.self,
             DocumentSymbolRequest.self,

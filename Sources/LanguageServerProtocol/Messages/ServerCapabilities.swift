@@ -82,6 +82,7 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
     public var textDocumentSync: TextDocumentSyncOptions?
     public var completionProvider: CompletionOptions?
     public var hoverProvider: ValueOrBool<EmptyOptions>?
+    public var definitionProvider: ValueOrBool<EmptyOptions>?
     public var codeActionProvider: ValueOrBool<CodeActionOptions>?
     public var documentSymbolProvider: ValueOrBool<EmptyOptions>?
     public var foldingRangeProvider: ValueOrBool<EmptyOptions>?
@@ -107,8 +108,10 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
         diagnosticProvider: DiagnosticOptions? = nil,
         executeCommandProvider: ExecuteCommandOptions? = nil, experimental: JSONValue? = nil,
         documentFormattingProvider: ValueOrBool<EmptyOptions>? = nil,
-        documentRangeFormattingProvider: ValueOrBool<EmptyOptions>? = nil
+        documentRangeFormattingProvider: ValueOrBool<EmptyOptions>? = nil,
+        definitionProvider: ValueOrBool<EmptyOptions>? = nil
     ) {
+        self.definitionProvider = definitionProvider
         self.documentFormattingProvider = documentFormattingProvider
         self.documentRangeFormattingProvider = documentRangeFormattingProvider
         self.positionEncoding = positionEncoding

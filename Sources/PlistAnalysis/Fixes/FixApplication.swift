@@ -1,6 +1,7 @@
 // Applying fixes: the one helper that turns byte-range replacements into new text, shared by the
 // tests, `check --fix` and `source.fixAll`.
 import PlistSyntax
+import XcodeProject
 
 /// Why a set of edits cannot be applied.
 public struct FixApplicationError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -98,11 +99,11 @@ extension FixApplication {
     /// touched another's bytes gets its turn), then checks that the result has no error the input
     /// did not have. Throws, changing nothing, when a fix cannot be applied or would add an error.
     public static func fixAll(_ text: [UInt8], path: String, configuration: AnalysisConfiguration = .default,
-                              evidence: SourceEvidence? = nil, maximumRounds: Int = 4) throws -> FixAllResult {
+                              evidence: SourceEvidence? = nil, project: ProjectInput? = nil, maximumRounds: Int = 4) throws -> FixAllResult {
         func analyse(_ t: [UInt8]) -> [Finding] {
             // Every fix, not only the reported ones: fix-all repairs the whole file.
-            Analyzer.findings(for: PlistDocument(text: t, definitions: configuration.preprocessorDefinitions), path: path,
-                              configuration: configuration, evidence: evidence, limitPerRule: nil)
+            Analyzer.findings(for: PlistDocument(text: t, definitions: configuration.preprocessorDefinitions ?? project?.preprocessorDefinitions), path: path,
+                              configuration: configuration, evidence: evidence, project: project, limitPerRule: nil)
         }
         var current = text
         var diagnostics = analyse(current)

@@ -2,10 +2,11 @@
 // test data (examples that must and must not trigger it, and its fix's before/after).
 import PlistSchema
 import PlistSyntax
+import XcodeProject
 
 /// The chapter a rule belongs to in `docs/diagnostics.md`.
 public enum RuleCategory: String, Sendable, Hashable, CaseIterable {
-    case file, xml, structure, types, values, keys, privacy, appTransportSecurity, privacyManifest, entitlements
+    case file, xml, structure, types, values, keys, privacy, appTransportSecurity, privacyManifest, entitlements, project
 
     /// The chapter heading.
     public var title: String {
@@ -20,6 +21,7 @@ public enum RuleCategory: String, Sendable, Hashable, CaseIterable {
         case .appTransportSecurity: return "App Transport Security"
         case .privacyManifest: return "Privacy manifests"
         case .entitlements: return "Entitlements"
+        case .project: return "Project awareness"
         }
     }
 }
@@ -37,8 +39,12 @@ public struct RuleExample: Sendable, Hashable {
     /// Source files of the project the example belongs to (path below the project root, text), for
     /// the rules that read source evidence; empty: no sources were scanned.
     public var sources: [ExampleSource]
+    /// The target the file belongs to, for the project rules; nil: no project uses the file.
+    public var project: ExampleProject?
 
-    public init(_ text: String, triggers: Bool, fixedText: String? = nil, path: String = "Info.plist", sources: [ExampleSource] = []) {
+    public init(_ text: String, triggers: Bool, fixedText: String? = nil, path: String = "Info.plist", sources: [ExampleSource] = [],
+                project: ExampleProject? = nil) {
+        self.project = project
         self.text = text
         self.triggers = triggers
         self.fixedText = fixedText
@@ -47,18 +53,55 @@ public struct RuleExample: Sendable, Hashable {
     }
 
     /// An example that must trigger the rule, with the text after its preferred fix if it has one.
-    public static func triggering(_ text: String, fixed: String? = nil, path: String = "Info.plist", sources: [ExampleSource] = []) -> RuleExample {
-        RuleExample(text, triggers: true, fixedText: fixed, path: path, sources: sources)
+    public static func triggering(_ text: String, fixed: String? = nil, path: String = "Info.plist", sources: [ExampleSource] = [],
+                                  project: ExampleProject? = nil) -> RuleExample {
+        RuleExample(text, triggers: true, fixedText: fixed, path: path, sources: sources, project: project)
     }
 
     /// An example that must not trigger the rule.
-    public static func nonTriggering(_ text: String, path: String = "Info.plist", sources: [ExampleSource] = []) -> RuleExample {
-        RuleExample(text, triggers: false, path: path, sources: sources)
+    public static func nonTriggering(_ text: String, path: String = "Info.plist", sources: [ExampleSource] = [],
+                                     project: ExampleProject? = nil) -> RuleExample {
+        RuleExample(text, triggers: false, path: path, sources: sources, project: project)
+    }
+
+    /// The project input of `project` for the example's file.
+    public var projectInput: ProjectInput? {
+        project?.input(role: path.hasSuffix(".entitlements") ? .entitlements : .infoPlist)
     }
 
     /// The source evidence of `sources` (nil when there are none: the analysis then has no evidence).
     public var evidence: SourceEvidence? {
         sources.isEmpty ? nil : SourceEvidence.scanning(root: "/project", files: sources.map { ($0.path, $0.text) })
+    }
+}
+
+/// The target an example's file belongs to: its product type, its build settings (one
+/// configuration, Debug) and the keys of its other plist (entitlements for an Info.plist).
+public struct ExampleProject: Sendable, Hashable {
+    /// `app`, `app-extension`, `framework`… (after `com.apple.product-type.`).
+    public var productType: String
+    /// Build settings, written as in an .xcconfig: `NAME = value`, one a line.
+    public var settings: String
+    /// The other plist's top-level keys with their string values.
+    public var companion: [String: [String]]?
+
+    public init(_ productType: String = "application", settings: String = "", companion: [String: [String]]? = nil) {
+        self.productType = productType
+        self.settings = settings
+        self.companion = companion
+    }
+
+    /// The input the analysis reads for a file of this target.
+    public func input(role: ProjectInput.Role) -> ProjectInput {
+        let config = XCConfigFile(path: "/project/Config.xcconfig", text: Array(settings.utf8))
+        let target = ProjectTarget(name: "App", productType: ProductType("com.apple.product-type." + productType),
+                                   configurations: [TargetConfiguration(name: "Debug", layers: [SettingLayer(level: .targetConfigFile, assignments: config.assignments)])])
+        let model = XcodeProjectModel(path: "/project/App.xcodeproj/project.pbxproj", directory: "/project", name: "App", targets: [target], problems: [], files: [])
+        let companion = companion.map { keys in
+            (path: role == .infoPlist ? "/project/App.entitlements" : "/project/Info.plist",
+             keys: Dictionary(uniqueKeysWithValues: keys.map { ($0.key, CompanionKey(key: $0.key, values: $0.value, location: nil)) }))
+        }
+        return ProjectIndex.input(role: role, project: model, target: target, companion: companion)
     }
 }
 

@@ -2,6 +2,7 @@
 // document (every dictionary; every key of the dictionaries the schema knows, already looked up).
 import PlistSchema
 import PlistSyntax
+import XcodeProject
 
 /// A dictionary of the document with its key path when the schema can name it.
 public struct DictionaryInfo: Sendable {
@@ -61,6 +62,9 @@ public struct RuleContext: Sendable {
     /// What the project's source code shows the file needs (nil: no sources were scanned, and the
     /// rules that read it stay quiet).
     public let evidence: SourceEvidence?
+    /// What the file's project says about it (nil: no project uses the file, and the project
+    /// rules stay quiet; docs/project-awareness.md).
+    public let project: ProjectInput?
     private let problemsByCode: [SyntaxProblem.Code: [SyntaxProblem]]
     /// Whether per-dictionary rules remember their findings per subtree (`findingsPerDictionary`);
     /// false checks every dictionary afresh, the reference the incremental analysis is tested against.
@@ -69,7 +73,9 @@ public struct RuleContext: Sendable {
     /// The UTF-8 text.
     public var text: [UInt8] { document.tree.text }
 
-    public init(document: PlistDocument, fileKind: FileKind, path: String = "", schema: KeyDatabase = .shared, evidence: SourceEvidence? = nil) {
+    public init(document: PlistDocument, fileKind: FileKind, path: String = "", schema: KeyDatabase = .shared, evidence: SourceEvidence? = nil,
+                project: ProjectInput? = nil) {
+        self.project = project
         self.document = document
         self.fileKind = fileKind
         self.path = path

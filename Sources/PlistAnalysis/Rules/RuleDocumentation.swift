@@ -76,6 +76,14 @@ public enum RuleDocumentation {
                     } else {
                         s += "\n\(label)\(file):\n\n" + fence(example.text)
                     }
+                    if let project = example.project {
+                        s += "\nIn a target of type `\(project.productType)`" + (project.settings.isEmpty ? "" : " with these build settings") + ":\n"
+                        if !project.settings.isEmpty { s += "\n" + fence(project.settings, language: "") }
+                        if let companion = project.companion {
+                            let keys = companion.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
+                            s += "\nIts \(example.path.hasSuffix(".entitlements") ? "Info.plist" : "entitlements") hold\(companion.count == 1 ? "s" : "") \(keys.isEmpty ? "no keys" : keys).\n"
+                        }
+                    }
                     if let fixed = example.fixedText {
                         s += "\nAfter the fix:\n\n" + fence(fixed)
                     }
@@ -129,7 +137,7 @@ extension Rule {
     /// by running the first example that has a fix.
     public var isSafeFix: Bool {
         guard let example = examples.first(where: { $0.fixedText != nil }) else { return false }
-        let (_, diagnostics) = Analyzer.findings(forFileBytes: Array(example.text.utf8), path: example.path, evidence: example.evidence)
+        let (_, diagnostics) = Analyzer.findings(forFileBytes: Array(example.text.utf8), path: example.path, evidence: example.evidence, project: example.projectInput)
         return diagnostics.contains { $0.code == id && $0.fixes.contains { $0.isPreferred && $0.isSafe } }
     }
 }

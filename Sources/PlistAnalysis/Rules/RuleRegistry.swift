@@ -25,6 +25,10 @@ public enum RuleRegistry {
             // Entitlements
             WrongTypeRule.entitlements, InvalidValueRule.entitlements, MisspelledKeyRule.entitlements,
             EntitlementValueFormatRule(), EntitlementConflictRule(), SandboxOffRule(),
+            // Project awareness (docs/project-awareness.md)
+            KeySetTwiceRule(), UndefinedVariableRule(), ExtensionPointMissingRule(), AppOnlyKeyRule(),
+            KeyNewerThanTargetRule(), KeyDeprecatedForTargetRule(), MissingEntitlementRule(), EntitlementPurposeStringRule(),
+            OpenStepSyntaxRule(),
         ] as [any Rule]
         return rules.sorted { $0.id < $1.id }
     }()

@@ -9,7 +9,7 @@ struct CodeActionFeature: ServerFeature {
     func register(_ handlers: inout RequestHandlers) {
         handlers.document(CodeActionRequest.self) { request, snapshot, context in
             let all = context.diagnostics.analysisDiagnostics(for: snapshot, configuration: context.configuration,
-                                                              evidence: context.evidence(for: snapshot))
+                                                              evidence: context.evidence(for: snapshot), project: context.project(for: snapshot))
             try Task.checkCancellation()
             return Self.actions(for: request, snapshot: snapshot, diagnostics: all, provider: context.diagnostics,
                                 versioned: context.clientCapabilities.workspace?.workspaceEdit?.documentChanges == true,

@@ -9,8 +9,15 @@ struct HoverFeature: ServerFeature {
     func register(_ handlers: inout RequestHandlers) {
         handlers.document(HoverRequest.self) { request, snapshot, context in
             let format: DocumentationFormat = FeatureSettings.hoverMarkdown(context) ? .markdown : .plainText
+            let offset = snapshot.offset(of: request.position)
+            // On a `$(VAR)` of a plist a project uses: the value per configuration and where it is set.
+            if let project = context.project(for: snapshot).input,
+               let result = BuildSettingFeatures.hover(in: snapshot.document, at: offset, project: project, format: format) {
+                let content: MarkupContent = result.format == .markdown ? .markdown(result.text) : .plaintext(result.text)
+                return Hover(contents: content, range: snapshot.range(of: result.range))
+            }
             guard let result = HoverProvider.hover(
-                in: snapshot.document, at: snapshot.offset(of: request.position),
+                in: snapshot.document, at: offset,
                 fileKind: FeatureSettings.fileKind(snapshot, context), format: format) else { return nil }
             let content: MarkupContent = result.format == .markdown ? .markdown(result.text) : .plaintext(result.text)
             return Hover(contents: content, range: snapshot.range(of: result.range))

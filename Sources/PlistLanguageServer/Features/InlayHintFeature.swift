@@ -9,7 +9,13 @@ struct InlayHintFeature: ServerFeature {
         handlers.document(InlayHintRequest.self) { request, snapshot, context in
             guard FeatureSettings.inlayHints(context) else { return [] }
             let range = snapshot.byteRange(of: request.range)
-            return InlayHints.hints(in: snapshot.document, fileKind: FeatureSettings.fileKind(snapshot, context), range: range).map {
+            var items = InlayHints.hints(in: snapshot.document, fileKind: FeatureSettings.fileKind(snapshot, context), range: range)
+            // The resolved value after each `$(VAR)` of a plist a project uses (`inlayHints.buildSettings`).
+            if context.configuration.analysis.buildSettingHints, let project = context.project(for: snapshot).input {
+                items += BuildSettingFeatures.inlayHints(in: snapshot.document, range: range, project: project)
+                items.sort { $0.offset < $1.offset }
+            }
+            return items.map {
                 InlayHint(position: snapshot.position(of: $0.offset), label: .string($0.label),
                           tooltip: $0.tooltip.map { .string($0) }, paddingLeft: true)
             }

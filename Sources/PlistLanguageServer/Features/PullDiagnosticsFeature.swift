@@ -8,9 +8,10 @@ struct PullDiagnosticsFeature: ServerFeature {
     func register(_ handlers: inout RequestHandlers) {
         handlers.document(DocumentDiagnosticRequest.self) { request, snapshot, context in
             let evidence = context.evidence(for: snapshot)
-            let resultID = "\(snapshot.id).\(context.configuration.generation).\(evidence.generation)"
+            let project = context.project(for: snapshot)
+            let resultID = "\(snapshot.id).\(context.configuration.generation).\(evidence.generation).\(project.generation)"
             if request.previousResultId == resultID { return .unchanged(resultId: resultID) }
-            let items = context.diagnostics.diagnostics(for: snapshot, configuration: context.configuration, evidence: evidence)
+            let items = context.diagnostics.diagnostics(for: snapshot, configuration: context.configuration, evidence: evidence, project: project)
             try Task.checkCancellation()
             return .full(resultId: resultID, items: items)
         }

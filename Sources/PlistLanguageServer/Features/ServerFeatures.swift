@@ -15,6 +15,7 @@ public enum ServerFeatures {
         SemanticTokensFeature(),
         DocumentLinkFeature(),
         FormattingFeature(),
+        DefinitionFeature(),
         // Hover, completion, code actions, document symbols…: add them here.
     ]
 

@@ -20,7 +20,7 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
         #expect(ids == ids.sorted())
         for id in ids {
             #expect(id.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(id)")
-            #expect(["file-", "xml-", "plist-", "info-", "privacy-", "ats-", "entitlement-"].contains { id.hasPrefix($0) }, "\(id)")
+            #expect(["file-", "xml-", "plist-", "info-", "privacy-", "ats-", "entitlement-", "project-"].contains { id.hasPrefix($0) }, "\(id)")
         }
     }
 
@@ -37,7 +37,7 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
         if !rule.enabledByDefault { configuration.severities[rule.id] = rule.defaultSeverity }
         for example in rule.examples {
             let (text, diagnostics) = Analyzer.findings(forFileBytes: Array(example.text.utf8), path: example.path,
-                                                        configuration: configuration, evidence: example.evidence)
+                                                        configuration: configuration, evidence: example.evidence, project: example.projectInput)
             let mine = diagnostics.filter { $0.code == rule.id }
             if example.triggers {
                 #expect(!mine.isEmpty, "\(rule.id) must trigger on:\n\(example.text)\ngot: \(diagnostics.map(\.code))")

@@ -1,9 +1,13 @@
-// file-openstep-or-json: an OpenStep (old-style) or JSON property list.
+// file-openstep-or-json: a JSON property list (an OpenStep one is read: see `OpenStepAnalysis`).
 import PlistSyntax
 
 extension FileFormatRule {
     static let openStepOrJSON = FileFormatRule(
-        error: .openStepOrJSON, title: "An OpenStep (old-style) or JSON property list",
-        rationale: "Only the XML format is checked. Convert with `plutil -convert xml1 FILE`.",
-        examples: [.triggering("{ CFBundleName = Demo; }\n"), .nonTriggering(ExampleText.validInfoPlist)])
+        error: .openStepOrJSON, title: "A JSON property list",
+        rationale: """
+            Only XML and OpenStep (old-style, `{ key = value; }`) property lists are checked; an OpenStep \
+            file is checked like its XML form, with the rules about keys and values (not those about \
+            value types: OpenStep writes every scalar as a string). Convert JSON with `plutil -convert xml1 FILE`.
+            """,
+        examples: [.triggering("{\"CFBundleName\": \"Demo\"}\n"), .nonTriggering("{ CFBundleName = Demo; }\n"), .nonTriggering(ExampleText.validInfoPlist)])
 }

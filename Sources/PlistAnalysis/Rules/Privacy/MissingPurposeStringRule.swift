@@ -41,7 +41,8 @@ public struct MissingPurposeStringRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         guard let evidence = context.evidence, let root = context.rootDictionary else { return }
-        let present = Set(root.keys.map { KeySuffix.split($0).base })
+        // Keys the project's build settings put in the Info.plist count as present.
+        let present = context.presentKeys
         let edits = EditBuilder(context.text)
         for need in evidence.needs {
             guard case .purposeString(let key) = need, !present.contains(key) else { continue }

@@ -28,6 +28,10 @@ public struct MissingUsageDescriptionRule: Rule {
                     fixed: "<plist version=\"1.0\">\r\n<dict>\r\n    <key>UIBackgroundModes</key>\r\n    <array>\r\n        <string>location</string>\r\n    </array>\r\n    <key>NSLocationWhenInUseUsageDescription</key>\r\n    <string>TODO: explain why the app uses your location</string>\r\n</dict>\r\n</plist>\r\n"),
         .triggering(ExampleText.dict("\t<key>NSLocationAlwaysAndWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n")),
         .nonTriggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n\t<key>NSCameraUsageDescription</key>\n\t<string>Scan receipts.</string>\n")),
+        .nonTriggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n"),
+                       project: ExampleProject(settings: "GENERATE_INFOPLIST_FILE = YES\nINFOPLIST_KEY_NSCameraUsageDescription = Scan receipts\n")),
+        .triggering(ExampleText.dict("\t<key>NSBluetoothAlwaysUsageDescription</key>\n\t<string>Find nearby sensors.</string>\n"),
+                    project: ExampleProject(settings: "SDKROOT = iphoneos\nIPHONEOS_DEPLOYMENT_TARGET = 12.0\n")),
         .nonTriggering(ExampleText.dict("\t<key>LSMinimumSystemVersion</key>\n\t<string>11.0</string>\n\t<key>NSLocationAlwaysUsageDescription</key>\n\t<string>Show the weather where you are.</string>\n")),
         .nonTriggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<dict>\n\t\t<key>still-camera</key>\n\t\t<false/>\n\t</dict>\n")),
         .nonTriggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n"), path: "App.entitlements"),
@@ -55,7 +59,8 @@ public struct MissingUsageDescriptionRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         guard let root = context.rootDictionary else { return }
-        let present = Set(root.keys)
+        // Keys the project's build settings put in the Info.plist count as present.
+        let present = Set(root.keys).union(context.project?.externalKeys.keys ?? [:].keys)
         var reported = Set<String>()
         let edits = EditBuilder(context.text)
         func report(_ needed: String, _ range: Range<Int>, because: String) {
@@ -82,6 +87,12 @@ public struct MissingUsageDescriptionRule: Rule {
                 }
             default:
                 if let needed = Self.companions[key.text], !context.showsMacOSOnlyBundle { report(needed, key.textRange, because: "'\(key.text)'") }
+                // Below iOS 13 the system asks with the older Bluetooth key.
+                if key.text == "NSBluetoothAlwaysUsageDescription", let project = context.project, let target = DeploymentTarget(project),
+                   target.platform == .iOS, DeploymentTarget.compare(target.version, "13.0") < 0 {
+                    report("NSBluetoothPeripheralUsageDescription", key.textRange,
+                           because: "'\(key.text)' with a deployment target of iOS \(target.version) (below 13.0, the system reads the older key)")
+                }
             }
         }
     }

@@ -1,0 +1,35 @@
+// project-key-deprecated-for-target: a key deprecated before the target's oldest supported system.
+import PlistSchema
+import PlistSyntax
+import XcodeProject
+
+public struct KeyDeprecatedForTargetRule: Rule {
+    public let id = "project-key-deprecated-for-target"
+    public let title = "A key deprecated before the target's deployment target"
+    public let rationale = """
+        A key deprecated in an OS version at or below the target's deployment target matters on no \
+        system the target supports: its successor is what they read. (Keys deprecated later still \
+        serve the older systems and are left to `info-deprecated-key`.)
+        """
+    public let category = RuleCategory.project
+    public let defaultSeverity = Finding.Severity.information
+    public let examples: [RuleExample] = [
+        .triggering(ExampleText.dict("\t<key>NSBluetoothPeripheralUsageDescription</key>\n\t<string>Find nearby sensors.</string>\n\t<key>NSBluetoothAlwaysUsageDescription</key>\n\t<string>Find nearby sensors.</string>\n"),
+                    project: ExampleProject(settings: "SDKROOT = iphoneos\nIPHONEOS_DEPLOYMENT_TARGET = 15.0\n")),
+        .nonTriggering(ExampleText.dict("\t<key>NSBluetoothPeripheralUsageDescription</key>\n\t<string>Find nearby sensors.</string>\n\t<key>NSBluetoothAlwaysUsageDescription</key>\n\t<string>Find nearby sensors.</string>\n"),
+                       project: ExampleProject(settings: "SDKROOT = iphoneos\nIPHONEOS_DEPLOYMENT_TARGET = 12.0\n")),
+    ]
+    public init() {}
+
+    public func check(_ context: RuleContext, into out: inout [Finding]) {
+        guard let project = context.project, project.role == .infoPlist, let target = DeploymentTarget(project) else { return }
+        for info in context.keys where info.parent.isEmpty {
+            guard let definition = info.definition, definition.status.kind == .deprecated, let since = definition.status.since,
+                  let (platform, version) = DeploymentTarget.parse(since), platform == target.platform,
+                  DeploymentTarget.compare(version, target.version) <= 0 else { continue }
+            let successor = definition.status.successor.map { " ('\($0)' replaces it)" } ?? ""
+            out.append(diagnostic("'\(info.key.text)' is deprecated since \(since), and \(project.targetNames) supports \(target.platform.rawValue) \(target.version) and later: no supported system needs it\(successor)",
+                                  info.key.textRange, tags: [.deprecated]))
+        }
+    }
+}

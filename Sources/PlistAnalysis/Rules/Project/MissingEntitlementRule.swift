@@ -1,0 +1,53 @@
+// project-missing-entitlement: the Info.plist asks for a capability its target's entitlements lack.
+import PlistSchema
+import PlistSyntax
+import XcodeProject
+
+public struct MissingEntitlementRule: Rule {
+    public let id = "project-missing-entitlement"
+    public let title = "The Info.plist uses a capability the target's entitlements do not grant"
+    public let rationale = """
+        Some Info.plist keys only work with an entitlement beside them in the same target: the \
+        `remote-notification` background mode needs `aps-environment` (push notifications), \
+        `NFCReaderUsageDescription` needs `com.apple.developer.nfc.readersession.formats`, and the \
+        HealthKit usage descriptions need `com.apple.developer.healthkit`. Without the entitlement \
+        the system never delivers the push, starts the NFC session or opens HealthKit. The project \
+        says which entitlements file the target signs with (CODE_SIGN_ENTITLEMENTS).
+        """
+    public let category = RuleCategory.project
+    public let defaultSeverity = Finding.Severity.warning
+    public let examples: [RuleExample] = [
+        .triggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>remote-notification</string>\n\t</array>\n"),
+                    project: ExampleProject(companion: [:])),
+        .nonTriggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>remote-notification</string>\n\t</array>\n"),
+                       project: ExampleProject(companion: ["aps-environment": ["development"]])),
+    ]
+    /// Info.plist key → the entitlements (any of them) it needs.
+    static let needs: [String: [String]] = [
+        "NFCReaderUsageDescription": ["com.apple.developer.nfc.readersession.formats"],
+        "NSHealthShareUsageDescription": ["com.apple.developer.healthkit"],
+        "NSHealthUpdateUsageDescription": ["com.apple.developer.healthkit"],
+    ]
+    static let push = ["aps-environment", "com.apple.developer.aps-environment"]
+    public init() {}
+
+    public func check(_ context: RuleContext, into out: inout [Finding]) {
+        guard let project = context.project, project.role == .infoPlist, project.productType.isApplication || project.productType.isAppExtension,
+              let root = context.rootDictionary else { return }
+        let granted = Set(project.companion?.keys.keys.map { $0 } ?? [])
+        let file = project.companion.map { "'\(ProjectPath.lastComponent($0.path))'" } ?? "no entitlements file (CODE_SIGN_ENTITLEMENTS is not set)"
+        for entry in root.entries {
+            guard let key = entry.key, let value = entry.value else { continue }
+            let base = KeySuffix.split(key.text).base
+            if base == "UIBackgroundModes", value.kind == .array,
+               let item = value.items.first(where: { $0.kind == .string && $0.trimmedText == "remote-notification" }),
+               !Self.push.contains(where: granted.contains) {
+                out.append(diagnostic("The background mode 'remote-notification' needs the 'aps-environment' entitlement, which \(project.targetNames) does not have (\(file))",
+                                      item.element.range))
+            }
+            if let needed = Self.needs[base], !needed.contains(where: granted.contains) {
+                out.append(diagnostic("'\(base)' needs the '\(needed[0])' entitlement, which \(project.targetNames) does not have (\(file))", key.textRange))
+            }
+        }
+    }
+}

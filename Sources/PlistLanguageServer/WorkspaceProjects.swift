@@ -1,0 +1,151 @@
+// The Xcode projects of one session: found below each workspace root (or each opened plist's
+// project root), read on a thread of their own, and read again when a project file, an .xcconfig
+// or a plist they use changes (`workspace/didChangeWatchedFiles`, saves). A project that does not
+// read leaves its plists analysed alone: nothing here can stop the server.
+import PlistAnalysis
+import PlistSupport
+import XcodeProject
+
+/// What a document's analysis reads from its project, and the generation of the projects it was
+/// taken from (part of the diagnostics' cache key).
+public struct ProjectInputValue: Sendable {
+    public let generation: Int
+    public let input: ProjectInput?
+
+    public static let none = ProjectInputValue(generation: 0, input: nil)
+}
+
+/// The session's projects.
+final class WorkspaceProjects: Sendable {
+    private struct State {
+        var roots: [String] = []
+        /// Opened plists whose project root is still to be found (a client that names no folder).
+        var containing: [String] = []
+        var index = ProjectIndex.empty
+        /// Files the loaded projects were read from (project files, .xcconfig files, their plists).
+        var files: Set<String> = []
+        var pending = false
+        var working = false
+        var generation = 0
+        var closed = false
+        var onChange: (@Sendable () -> Void)?
+    }
+
+    private let state = Locked(State())
+    private let logger: Logger
+    private let fileSystem: any ProjectFileSystem
+
+    init(logger: Logger, fileSystem: any ProjectFileSystem = DiskProjectFileSystem()) {
+        self.logger = logger
+        self.fileSystem = fileSystem
+    }
+
+    /// Called (on the loading thread) after the projects changed.
+    func onChange(_ body: @escaping @Sendable () -> Void) {
+        state.withLock { $0.onChange = body }
+    }
+
+    /// Adds a folder whose projects are read, unless it is one already or inside one.
+    func addRoot(_ path: String) {
+        let added = state.withLock { state -> Bool in
+            guard !state.closed, !state.roots.contains(where: { $0 == path || path.hasPrefix($0 + "/") }) else { return false }
+            state.roots.append(path)
+            return true
+        }
+        if added { reload() }
+    }
+
+    /// Adds the project root of `file` (found on the loading thread), unless a root holds it already.
+    func addProjectRoot(containing file: String) {
+        let added = state.withLock { state -> Bool in
+            guard !state.closed, !state.roots.contains(where: { file.hasPrefix($0 + "/") }) else { return false }
+            state.containing.append(file)
+            return true
+        }
+        if added { reload() }
+    }
+
+    /// Files changed on disk: the projects are read again when one of them is a project file, an
+    /// .xcconfig, an XcodeGen spec or a file the projects were read from.
+    func filesChanged(_ paths: [String]) {
+        let relevant = state.withLock { state in
+            paths.contains { p in
+                p.hasSuffix(".pbxproj") || p.hasSuffix(".xcconfig") || p.hasSuffix(".yml") || p.hasSuffix(".yaml") || state.files.contains(p)
+            }
+        }
+        if relevant { reload() }
+    }
+
+    func close() {
+        state.withLock { state in
+            state.closed = true
+            state.onChange = nil
+        }
+    }
+
+    /// The project input of the plist at `uri` (none when no project uses it).
+    func input(for uri: String) -> ProjectInputValue {
+        guard let path = FileURI.path(of: uri) else { return .none }
+        let (generation, index) = state.withLock { ($0.generation, $0.index) }
+        return ProjectInputValue(generation: generation, input: index.input(forPlistAt: path))
+    }
+
+    /// Reads every root's projects again, on the loading thread.
+    func reload() {
+        let start = state.withLock { state -> Bool in
+            guard !state.closed else { return false }
+            state.pending = true
+            defer { state.working = true }
+            return !state.working
+        }
+        if start { startDetachedThread(name: "plist-lsp projects") { [self] in drain() } }
+    }
+
+    private func drain() {
+        while true {
+            let roots = state.withLock { state -> [String]? in
+                guard state.pending, !state.closed else {
+                    state.working = false
+                    return nil
+                }
+                state.pending = false
+                return state.roots
+            }
+            guard var roots else { return }
+            let files = state.withLock { state -> [String] in
+                defer { state.containing = [] }
+                return state.containing
+            }
+            var found: [String] = []
+            for file in files where !(roots + found).contains(where: { file.hasPrefix($0 + "/") }) {
+                if let root = SourceTree.projectRoot(containing: file) { found.append(root) }
+            }
+            if !found.isEmpty {
+                roots = state.withLock { state in
+                    for root in found where !state.roots.contains(root) { state.roots.append(root) }
+                    return state.roots
+                }
+            }
+            let started = ContinuousClock.now
+            let loader = ProjectLoader(fileSystem: fileSystem)
+            var projects: [XcodeProjectModel] = []
+            for root in roots { projects += loader.loadAll(in: root) }
+            let index = ProjectIndex(projects: projects, fileSystem: fileSystem)
+            var read = Set(projects.flatMap(\.files))
+            for plist in index.plists { read.insert(plist.path) }
+            for project in projects {
+                for problem in project.problems.prefix(5) { logger.debug("project: \(problem)") }
+            }
+            logger.info("read \(projects.count) Xcode project\(projects.count == 1 ? "" : "s") (\(projects.reduce(0) { $0 + $1.targets.count }) targets, \(index.plists.count) plists) in \(ContinuousClock.now - started)")
+            let notify = state.withLock { state -> (@Sendable () -> Void)? in
+                // No project before and none now: nothing to analyse again.
+                if state.index.projects.isEmpty && projects.isEmpty { return nil }
+                state.index = index
+                state.files = read
+                state.generation += 1
+                return state.onChange
+            }
+            notify?()
+        }
+    }
+}

@@ -1,0 +1,188 @@
+// Reads projects through a file system it is given (the server's and `check`'s read the disk;
+// tests give one in memory): finds the projects below a folder, reads a project.pbxproj or an
+// XcodeGen spec, follows .xcconfig includes (relative to the including file, matching a name's
+// case loosely as macOS's file system does), and builds the model. Never fails: a file it cannot
+// read or resolve becomes a problem of the model.
+
+/// What the loader reads files through.
+public protocol ProjectFileSystem: Sendable {
+    /// A regular file's bytes (nil: absent or unreadable).
+    func contents(of path: String) -> [UInt8]?
+    /// A folder's entries (nil: not a folder).
+    func entries(of directory: String) -> [(name: String, isDirectory: Bool)]?
+}
+
+/// Loads project models.
+public struct ProjectLoader: Sendable {
+    public let fileSystem: any ProjectFileSystem
+
+    /// Folders never searched for projects: dependency checkouts, build output, hidden folders.
+    public static let skippedFolders: Set<String> = ["Pods", "Carthage", "node_modules", "DerivedData", "build", ".build", "SourcePackages", "vendor"]
+    /// How deep below the root projects are searched for.
+    public static let maximumSearchDepth = 6
+    /// How many folders a search lists at most.
+    public static let maximumSearchedFolders = 5000
+    /// How deeply .xcconfig files may include each other.
+    static let maximumIncludeDepth = 16
+
+    public init(fileSystem: any ProjectFileSystem) {
+        self.fileSystem = fileSystem
+    }
+
+    /// The project files below `root`: every `*.xcodeproj/project.pbxproj`, and every
+    /// `project*.yml`/`.yaml` XcodeGen spec (a YAML file with top-level `name` and `targets`).
+    public func discover(in root: String) -> [String] {
+        var found: [String] = []
+        var queue: [(String, Int)] = [(ProjectPath.normalized(root), 0)]
+        var listed = 0
+        while !queue.isEmpty && listed < Self.maximumSearchedFolders {
+            let (folder, depth) = queue.removeFirst()
+            guard let entries = fileSystem.entries(of: folder) else { continue }
+            listed += 1
+            for entry in entries.sorted(by: { $0.name < $1.name }) {
+                let path = ProjectPath.join(folder, entry.name)
+                if entry.isDirectory {
+                    if entry.name.hasSuffix(".xcodeproj") {
+                        let pbxproj = ProjectPath.join(path, "project.pbxproj")
+                        if fileSystem.contents(of: pbxproj) != nil { found.append(pbxproj) }
+                        continue
+                    }
+                    if entry.name.hasPrefix(".") || Self.skippedFolders.contains(entry.name) || entry.name.hasSuffix(".xcworkspace") { continue }
+                    if depth + 1 <= Self.maximumSearchDepth { queue.append((path, depth + 1)) }
+                } else if entry.name.hasPrefix("project"), entry.name.hasSuffix(".yml") || entry.name.hasSuffix(".yaml"),
+                          let bytes = fileSystem.contents(of: path), XcodeGenReader.isSpec(bytes) {
+                    found.append(path)
+                }
+            }
+        }
+        return found
+    }
+
+    /// Every project below `root`, read.
+    public func loadAll(in root: String) -> [XcodeProjectModel] {
+        discover(in: root).map(load)
+    }
+
+    /// The project at `path` (a project.pbxproj or an XcodeGen spec).
+    public func load(_ path: String) -> XcodeProjectModel {
+        guard let bytes = fileSystem.contents(of: path) else {
+            return XcodeProjectModel(path: path, directory: ProjectPath.parent(path), name: "", targets: [], problems: ["\(path): cannot be read"], files: [path])
+        }
+        if path.hasSuffix(".yml") || path.hasSuffix(".yaml") { return loadXcodeGen(path: path, text: bytes) }
+        return loadPBXProject(path: path, text: bytes)
+    }
+
+    func loadPBXProject(path: String, text: [UInt8]) -> XcodeProjectModel {
+        let reader = PBXProjectReader(path: path, text: text)
+        var problems = reader.problems
+        var files = [path]
+        var configFiles: [String: [BuildSettingAssignment]] = [:]
+        func configFile(_ file: String?) -> [BuildSettingAssignment] {
+            guard let file else { return [] }
+            if let known = configFiles[file] { return known }
+            var visited: Set<String> = []
+            let assignments = xcconfigAssignments(file, optional: false, from: nil, projectDirectory: reader.projectDirectory, depth: 0,
+                                                  visited: &visited, files: &files, problems: &problems)
+            configFiles[file] = assignments
+            return assignments
+        }
+        let projectConfigurations = reader.configurations(list: reader.rootObject?.string("buildConfigurationList"))
+        var targets: [ProjectTarget] = []
+        for target in reader.targets {
+            var configurations: [TargetConfiguration] = []
+            for own in reader.configurations(list: target.configurationList) {
+                let project = projectConfigurations.first { $0.name == own.name }
+                configurations.append(TargetConfiguration(name: own.name, layers: [
+                    SettingLayer(level: .projectConfigFile, assignments: configFile(project?.baseFile)),
+                    SettingLayer(level: .project, assignments: project?.settings ?? []),
+                    SettingLayer(level: .targetConfigFile, assignments: configFile(own.baseFile)),
+                    SettingLayer(level: .target, assignments: own.settings),
+                ]))
+            }
+            targets.append(ProjectTarget(name: target.name, productType: ProductType(target.productType), configurations: configurations))
+        }
+        return Self.model(path: path, directory: reader.projectDirectory, name: reader.name, targets: targets, problems: problems, files: files)
+    }
+
+    func loadXcodeGen(path: String, text: [UInt8]) -> XcodeProjectModel {
+        let spec = XcodeGenReader(path: path, text: text)
+        var problems = spec.problems
+        var files = [path]
+        var cache: [String: [BuildSettingAssignment]] = [:]
+        let targets = spec.targets { file in
+            if let known = cache[file] { return known }
+            var visited: Set<String> = []
+            let assignments = xcconfigAssignments(file, optional: false, from: nil, projectDirectory: spec.directory, depth: 0,
+                                                  visited: &visited, files: &files, problems: &problems)
+            cache[file] = assignments
+            return assignments
+        }
+        return Self.model(path: path, directory: spec.directory, name: spec.name, targets: targets, problems: problems, files: files)
+    }
+
+    /// A model, with the "missing: PATH" problems turned into `missingFiles`.
+    static func model(path: String, directory: String, name: String, targets: [ProjectTarget], problems: [String], files: [String]) -> XcodeProjectModel {
+        let missing = problems.filter { $0.hasPrefix("missing: ") }.map { String($0.dropFirst("missing: ".count)) }
+        var model = XcodeProjectModel(path: path, directory: directory, name: name, targets: targets,
+                                      problems: problems.filter { !$0.hasPrefix("missing: ") }, files: files)
+        model.missingFiles = missing
+        return model
+    }
+
+    /// The assignments of an .xcconfig with its includes expanded in place.
+    func xcconfigAssignments(_ path: String, optional: Bool, from: SourceSpan?, projectDirectory: String, depth: Int, visited: inout Set<String>,
+                             files: inout [String], problems: inout [String]) -> [BuildSettingAssignment] {
+        func problem(_ text: String) { if !problems.contains(text) { problems.append(text) } }
+        guard depth < Self.maximumIncludeDepth, visited.insert(path).inserted else {
+            problem("\(from?.display ?? path): '\(path)' includes itself")
+            return []
+        }
+        defer { visited.remove(path) }
+        guard let (actual, bytes) = read(path) else {
+            if !optional {
+                problem(from.map { "\($0.display): the included '\(path)' cannot be read" } ?? "cannot read '\(path)'")
+                problem("missing: \(path)")
+            }
+            return []
+        }
+        if !files.contains(actual) { files.append(actual) }
+        let file = XCConfigFile(path: actual, text: bytes)
+        for p in file.problems.prefix(3) { problem("\(p.location.display): \(p.message)") }
+        var out: [BuildSettingAssignment] = []
+        for item in file.items {
+            switch item {
+            case .assignment(let a): out.append(a)
+            case .include(let included, let isOptional, let location):
+                // Xcode looks beside the including file, then in the project folder.
+                var target = ProjectPath.join(ProjectPath.parent(actual), included)
+                if read(target) == nil, !included.hasPrefix("/") {
+                    let fromProject = ProjectPath.join(projectDirectory, included)
+                    if read(fromProject) != nil { target = fromProject }
+                }
+                out += xcconfigAssignments(target, optional: isOptional, from: location, projectDirectory: projectDirectory, depth: depth + 1,
+                                           visited: &visited, files: &files, problems: &problems)
+            }
+        }
+        return out
+    }
+
+    /// A file's bytes, found by its exact path or, failing that, by a name that differs only in case
+    /// (macOS's file system does not tell them apart), with the path it was found at.
+    public func read(_ path: String) -> (path: String, bytes: [UInt8])? {
+        if let bytes = fileSystem.contents(of: path) { return (path, bytes) }
+        var resolved = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            let candidate = ProjectPath.join(resolved, String(part))
+            if resolved.isEmpty || fileSystem.entries(of: resolved) == nil {
+                resolved = candidate
+                continue
+            }
+            if let match = fileSystem.entries(of: resolved)?.first(where: { $0.name == part }) ?? fileSystem.entries(of: resolved)?.first(where: { $0.name.lowercased() == part.lowercased() }) {
+                resolved = ProjectPath.join(resolved, match.name)
+            } else {
+                return nil
+            }
+        }
+        return fileSystem.contents(of: resolved).map { (resolved, $0) }
+    }
+}

@@ -1,0 +1,58 @@
+// `check`'s Xcode projects: the ones `--project` names, or those of each checked file's project
+// root, each read once per run (docs/project-awareness.md).
+import PlistLanguageServer
+import PlistSupport
+import XcodeProject
+
+/// The projects of one `check` run.
+final class ProjectFolders {
+    private let enabled: Bool
+    private var given: ProjectIndex?
+    private var byRoot: [String: ProjectIndex] = [:]
+    private let loader = ProjectLoader(fileSystem: DiskProjectFileSystem())
+
+    /// `given`: the `--project` path (a folder, an .xcodeproj, a project.pbxproj or an XcodeGen
+    /// spec); `enabled`: false with `--no-project`.
+    init(given: String?, enabled: Bool) {
+        self.enabled = enabled
+        if let given {
+            let path = SourceFolders.absolute(given)
+            let files: [String]
+            if path.hasSuffix(".xcodeproj") {
+                files = [PathName.joining(path, "project.pbxproj")]
+            } else if path.hasSuffix(".pbxproj") || path.hasSuffix(".yml") || path.hasSuffix(".yaml") {
+                files = [path]
+            } else {
+                files = loader.discover(in: path)
+            }
+            let projects = files.map(loader.load)
+            self.given = ProjectIndex(projects: projects, fileSystem: DiskProjectFileSystem())
+            report(projects)
+        }
+    }
+
+    /// The projects `--project` named (nil without it).
+    var givenIndex: ProjectIndex? { given }
+
+    /// What the project using the plist at `path` says about it.
+    func input(forPlistAt path: String) -> ProjectInput? {
+        guard enabled else { return nil }
+        let file = SourceFolders.absolute(path)
+        if let given { return given.input(forPlistAt: file) }
+        guard let root = SourceTree.projectRoot(containing: file) else { return nil }
+        if byRoot[root] == nil {
+            let projects = loader.loadAll(in: root)
+            byRoot[root] = ProjectIndex(projects: projects, fileSystem: DiskProjectFileSystem())
+        }
+        return byRoot[root]?.input(forPlistAt: file)
+    }
+
+    private func report(_ projects: [XcodeProjectModel]) {
+        if projects.isEmpty { writeToStandardError("plist-lsp: --project: no Xcode project or XcodeGen spec found\n") }
+        for project in projects {
+            for problem in project.problems.prefix(10) {
+                writeToStandardError("plist-lsp: \(TerminalText.escaped(SourceFolders.display(project.path))): note: \(TerminalText.escaped(problem))\n")
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+// `plist-lsp check` with Xcode projects: `--project` on the project written for the tests and on
+// every real project of ../shared/projects, discovery without it, `--no-project`, and OpenStep
+// plists checked like XML.
+import Foundation
+import PlistTestSupport
+import Testing
+
+@Suite struct CheckProjectTests {
+    @Test func checkProjectChecksEveryPlistTheTargetsUseWithTheirSettings() async throws {
+        let folder = try ProjectFixture.write()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let r = try await onOwnThread { try Binary.run(["check", "--project", folder.path]) }
+        let app = folder.appendingPathComponent("App/Info.plist").path
+        let widget = folder.appendingPathComponent("Widget/Info.plist").path
+        let entitlements = folder.appendingPathComponent("App/App.entitlements").path
+        #expect(r.stdout.contains("\(app):7:12: warning: 'BUILD_NUMBER' is not defined by any configuration of App"), "\(r.stdout)")
+        #expect(r.stdout.contains("\(app):16:3: warning: The background mode 'remote-notification' needs the 'aps-environment' entitlement"))
+        #expect(r.stdout.contains("\(widget):3:1: warning: Widget is an app extension"))
+        #expect(r.stdout.contains("\(entitlements):4:7: warning: 'com.apple.developer.healthkit' needs 'NSHealthShareUsageDescription'"))
+        #expect(!r.stdout.contains("privacy-missing-usage-description"))
+        #expect(r.status == 0)
+    }
+
+    @Test func withoutTheProjectTheSameFileGetsWhatThePlistAloneSays() async throws {
+        let folder = try ProjectFixture.write()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = folder.appendingPathComponent("App/Info.plist").path
+        // Discovered from the file's project root: the same findings as with --project.
+        let found = try await onOwnThread { try Binary.run(["check", app]) }
+        #expect(found.stdout.contains("[project-undefined-variable]"))
+        #expect(!found.stdout.contains("privacy-missing-usage-description"))
+        let alone = try await onOwnThread { try Binary.run(["check", "--no-project", app]) }
+        #expect(!alone.stdout.contains("[project-"))
+        // No INFOPLIST_KEY_NSCameraUsageDescription, no BETA definition: both warnings come back.
+        #expect(alone.stdout.contains("\(app):12:3: warning: The device capability 'still-camera' needs 'NSCameraUsageDescription'"), "\(alone.stdout)")
+        #expect(alone.stdout.contains("needs 'NSLocationWhenInUseUsageDescription'"))
+    }
+
+    @Test func anOpenStepPlistIsCheckedLikeXML() async throws {
+        let dir = try TemporaryDirectory()
+        let good = try dir.write("Info.plist", "// An old-style Info.plist\n{\n    CFBundleIdentifier = \"com.example.app\";\n    NSLocationAlwaysAndWhenInUseUsageDescription = \"Track runs.\";\n    UIBackgroundModes = (location);\n}\n")
+        let broken = try dir.write("Broken.plist", "{ CFBundleName = Demo\n  CFBundleIdentifier = x; }\n")
+        let json = try dir.write("Data.plist", "{\"a\": 1}")
+        let r = try await onOwnThread { try Binary.run(["check", good.path, broken.path, json.path]) }
+        #expect(r.stdout.contains("\(good.path):4:5: warning: 'NSLocationAlwaysAndWhenInUseUsageDescription' needs 'NSLocationWhenInUseUsageDescription', which is missing [privacy-missing-usage-description]"), "\(r.stdout)")
+        #expect(r.stdout.contains("\(broken.path):1:22: error: missing ';' after the value of 'CFBundleName' [plist-openstep-syntax]"))
+        #expect(r.stdout.contains("\(json.path):1:1: error: JSON property list"))
+        #expect(r.status == 1)
+    }
+
+    /// Every real project: no crash, no error on its files, and no missing usage description or
+    /// purpose string for a key the project sets in its build settings.
+    @Test(.enabled(if: SharedData.runProjectTests, SharedData.projectsSkipNote))
+    func everyRealProjectChecksWithoutErrorsOrFalseMissingKeys() async throws {
+        let root = SharedData.projectsDirectory
+        let folders = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { !$0.contains(".") }.sorted()
+        #expect(folders.count >= 21)
+        for folder in folders {
+            let path = root.appendingPathComponent(folder).path
+            let r = try await onOwnThread { try Binary.run(["check", "--project", path, "--format", "json"]) }
+            #expect(r.status == 0, "\(folder): status \(r.status)\n\(r.stderr)")
+            let log = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+            let files = log?["files"] as? [[String: Any]] ?? []
+            #expect(!files.isEmpty, "\(folder): no plist checked")
+            // The keys the project's files set with INFOPLIST_KEY_*.
+            var settingKeys = Set<String>()
+            let enumerator = FileManager.default.enumerator(atPath: path)
+            while let file = enumerator?.nextObject() as? String {
+                guard file.hasSuffix(".pbxproj") || file.hasSuffix(".xcconfig") || file.hasSuffix(".yml") else { continue }
+                let text = (try? String(contentsOfFile: path + "/" + file, encoding: .utf8)) ?? ""
+                for match in text.matches(of: /INFOPLIST_KEY_([A-Za-z0-9]+)/) { settingKeys.insert(String(match.1)) }
+            }
+            for file in files {
+                for problem in file["problems"] as? [[String: Any]] ?? [] {
+                    let code = problem["code"] as? String ?? "", message = problem["message"] as? String ?? ""
+                    #expect(problem["severity"] as? String != "error", "\(folder): \(file["path"] ?? ""): \(message)")
+                    if code == "privacy-missing-usage-description" || code == "privacy-missing-purpose-string" {
+                        #expect(!settingKeys.contains { message.contains("'\($0)'") }, "\(folder): \(message)")
+                    }
+                }
+            }
+        }
+    }
+}
