@@ -18,7 +18,9 @@ extension RuleContext {
     /// `AnalysisEqualityTests` proves the result equal to checking every dictionary afresh.
     public func findingsPerDictionary(of rule: any Rule, _ check: (PlistNode) -> [Finding]) -> [Finding] {
         guard let root = document.root else { return [] }
-        guard remembersSubtrees else { return dictionaries.flatMap { check($0.node) } }
+        // One-shot analysis (check): every dictionary afresh, by the same walk as the memo's, without
+        // the key paths `dictionaries` makes for each.
+        guard remembersSubtrees else { return Self.everyDictionary(root, check) }
         // In a file read branch by branch, what a rule finds depends on the `#if` lines around.
         let key = "\(rule.id)|\(document.readsAllBranches)"
         return Self.subtreeFindings(root, key: key, check).map { $0.shifted(by: root.element.start) }
@@ -38,6 +40,13 @@ extension RuleContext {
         let found = collect(node, key: key, check)
         SubtreeMemo.shared.remember(found, node.sharedStorage, key)
         return found
+    }
+
+    private static func everyDictionary(_ node: PlistNode, _ check: (PlistNode) -> [Finding]) -> [Finding] {
+        // The typed view is at most `PlistDocument.maximumDepth` deep, which bounds this recursion.
+        var out = node.kind == .dictionary ? check(node) : []
+        node.forEachChildContainer { out += everyDictionary($0, check) }
+        return out
     }
 
     private static func collect(_ node: PlistNode, key: String, _ check: (PlistNode) -> [Finding]) -> [Finding] {
