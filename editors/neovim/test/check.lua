@@ -3,26 +3,8 @@
 -- Each line of PLIST_LSP_RESULT is "PASS|FAIL <check>: <detail>"; Neovim exits 0 only if the
 -- check passed. Every wait is bounded; a watchdog ends the run after 60 s.
 local check = os.getenv('PLIST_LSP_CHECK') or 'diagnostics'
-local result_path = os.getenv('PLIST_LSP_RESULT')
-local lines_out = {}
-local failed = false
-
-local function log(status, detail)
-  if status == 'FAIL' then failed = true end
-  table.insert(lines_out, status .. ' ' .. check .. ': ' .. detail)
-end
-
-local function finish()
-  local text = table.concat(lines_out, '\n') .. '\n'
-  if result_path then
-    local f = io.open(result_path, 'w')
-    f:write(text)
-    f:close()
-  else
-    io.stderr:write(text)
-  end
-  vim.cmd((failed and 'cquit 1') or 'qall!')
-end
+local report = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h') .. '/report.lua')(check)
+local log, finish = report.log, report.finish
 
 local watchdog = vim.loop.new_timer()
 watchdog:start(60000, 0, vim.schedule_wrap(function()

@@ -4,20 +4,14 @@
 -- call; then the configuration in editors/neovim is loaded and the calls are asserted.
 --   nvim --headless -i NONE -n -u NONE -c 'luafile editors/neovim/test/config_0_11.lua'
 -- Each line of PLIST_LSP_RESULT is "PASS|FAIL config-0.11: <detail>"; Neovim exits 0 only if all passed.
-local result_path = os.getenv('PLIST_LSP_RESULT')
-local lines_out = {}
-local failed = false
-
-local function log(status, detail)
-  if status == 'FAIL' then failed = true end
-  table.insert(lines_out, status .. ' config-0.11: ' .. detail)
-end
+local this = debug.getinfo(1, 'S').source:sub(2)
+local report = dofile(vim.fn.fnamemodify(this, ':p:h') .. '/report.lua')('config-0.11')
+local log = report.log
 
 local function expect(ok, detail, got)
   if ok then log('PASS', detail) else log('FAIL', detail .. (got ~= nil and ('; got ' .. vim.inspect(got)) or '')) end
 end
 
-local this = debug.getinfo(1, 'S').source:sub(2)
 local plugin = vim.fn.fnamemodify(this, ':p:h:h')
 vim.opt.runtimepath:prepend(plugin)
 
@@ -97,12 +91,4 @@ expect(vim.deep_equal(resolved.filetypes, { 'plist' }) and vim.deep_equal(resolv
 expect(vim.deep_equal(resolved.settings, { plist = { fileKind = 'infoPlist' } }) and vim.deep_equal(resolved.init_options, { settings = {} }),
   'settings merge under settings.plist', resolved)
 
-local text = table.concat(lines_out, '\n') .. '\n'
-if result_path then
-  local f = io.open(result_path, 'w')
-  f:write(text)
-  f:close()
-else
-  io.stderr:write(text)
-end
-vim.cmd((failed and 'cquit 1') or 'qall!')
+report.finish()
