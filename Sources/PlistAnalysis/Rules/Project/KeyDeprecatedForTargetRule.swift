@@ -7,9 +7,11 @@ public struct KeyDeprecatedForTargetRule: Rule {
     public let id = "project-key-deprecated-for-target"
     public let title = "A key deprecated before the target's deployment target"
     public let rationale = """
-        A key deprecated in an OS version at or below the target's deployment target matters on no \
-        system the target supports: its successor is what they read. (Keys deprecated later still \
-        serve the older systems and are left to `info-deprecated-key`.)
+        A key kept beside its successor for older systems matters on none the target supports once it \
+        was deprecated in an OS version at or below the deployment target: the successor is what they \
+        read, and the old key can go. A deprecated key without its successor beside it is \
+        `info-deprecated-key`'s to report (one note per key, not two); keys deprecated later still \
+        serve the older systems.
         """
     public let category = RuleCategory.project
     public let defaultSeverity = Finding.Severity.information
@@ -26,9 +28,9 @@ public struct KeyDeprecatedForTargetRule: Rule {
         for info in context.keys where info.parent.isEmpty {
             guard let definition = info.definition, definition.status.kind == .deprecated, let since = definition.status.since,
                   let (platform, version) = DeploymentTarget.parse(since), platform == target.platform,
-                  DeploymentTarget.compare(version, target.version) <= 0 else { continue }
-            let successor = definition.status.successor.map { " ('\($0)' replaces it)" } ?? ""
-            out.append(diagnostic("'\(info.key.text)' is deprecated since \(since), and \(project.targetNames) supports \(target.platform.rawValue) \(target.version) and later: no supported system needs it\(successor)",
+                  DeploymentTarget.compare(version, target.version) <= 0,
+                  let successor = definition.status.successor, info.dictionary.keys.contains(successor) else { continue }
+            out.append(diagnostic("'\(info.key.text)' is deprecated since \(since), and \(project.targetNames) supports \(target.platform.rawValue) \(target.version) and later: no supported system needs it ('\(successor)' replaces it)",
                                   info.key.textRange, tags: [.deprecated]))
         }
     }
