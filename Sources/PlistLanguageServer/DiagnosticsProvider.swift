@@ -17,7 +17,7 @@ public struct DiagnosticsProvider: Sendable {
     /// and generation of source evidence, since the snapshot is immutable.
     public func analysisDiagnostics(for snapshot: DocumentSnapshot, configuration: ServerConfiguration,
                                     evidence: SourceEvidenceInput = .none, project: ProjectInputValue = .none) -> [Finding] {
-        snapshot.analysisDiagnostics(configuration: configuration, evidence: evidence.generation << 32 | project.generation) {
+        snapshot.analysisDiagnostics(configuration: configuration, generations: (evidence.generation, project.generation)) {
             // With preprocessor definitions (the settings', else the target's
             // INFOPLIST_PREPROCESSOR_DEFINITIONS), a preprocessed file is analysed as Xcode reads
             // it; the shared typed view (every branch at once) keeps serving completion, hover and outline.

@@ -27,6 +27,9 @@ final class WorkspaceProjects: Sendable {
         var pending = false
         var working = false
         var generation = 0
+        /// The inputs made from `index` so far, by plist path: every keystroke and request asks
+        /// again, and the index changes only with `generation` (which empties this).
+        var inputs: [String: ProjectInput?] = [:]
         var closed = false
         var onChange: (@Sendable () -> Void)?
     }
@@ -86,8 +89,13 @@ final class WorkspaceProjects: Sendable {
     /// The project input of the plist at `uri` (none when no project uses it).
     func input(for uri: String) -> ProjectInputValue {
         guard let path = FileURI.path(of: uri) else { return .none }
-        let (generation, index) = state.withLock { ($0.generation, $0.index) }
-        return ProjectInputValue(generation: generation, input: index.input(forPlistAt: path))
+        let (generation, index, known) = state.withLock { ($0.generation, $0.index, $0.inputs[path]) }
+        if let known { return ProjectInputValue(generation: generation, input: known) }
+        let input = index.input(forPlistAt: path)
+        state.withLock { state in
+            if state.generation == generation { state.inputs[path] = .some(input) }
+        }
+        return ProjectInputValue(generation: generation, input: input)
     }
 
     /// Reads every root's projects again, on the loading thread.
@@ -143,6 +151,7 @@ final class WorkspaceProjects: Sendable {
                 state.index = index
                 state.files = read
                 state.generation += 1
+                state.inputs = [:]
                 return state.onChange
             }
             notify?()
