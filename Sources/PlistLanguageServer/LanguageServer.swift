@@ -94,8 +94,8 @@ public final class LanguageServer: Sendable {
         })
         sources = WorkspaceSources(logger: logger)
         projects = WorkspaceProjects(logger: logger)
-        sources.onChange { [weak self] in self?.evidenceChanged() }
-        projects.onChange { [weak self] in self?.evidenceChanged() }
+        sources.onChange { [weak self] in self?.inputsChanged() }
+        projects.onChange { [weak self] in self?.inputsChanged() }
     }
 
     // MARK: Observing (tests, tools)
@@ -349,9 +349,9 @@ public final class LanguageServer: Sendable {
         }
     }
 
-    /// The evidence changed: open documents get their diagnostics again (a client that pulls is
+    /// The source evidence or the projects changed: open documents get their diagnostics again (a client that pulls is
     /// asked to pull, if it can be).
-    private func evidenceChanged() {
+    private func inputsChanged() {
         let (push, refresh) = state.withLock { ($0.pushDiagnostics, $0.client.workspace?.diagnostics?.refreshSupport == true) }
         if push {
             for snapshot in documents.snapshots { dispatch(.publishDiagnostics(snapshot)) }

@@ -41,7 +41,7 @@ public enum KeyRendering {
         if !definition.recommendedFor.isEmpty { field("Recommended for", definition.recommendedFor.map(kindTitle).joined(separator: ", ")) }
         if definition.allowsCustomChildKeys { field("Child keys", "chosen by you (any key is accepted inside)") }
         let children = KeyDatabase.shared.childKeys(of: definition)
-        if !children.isEmpty { field(definition.hasFixedChildKeys ? "Keys inside" : "Keys inside", children.joined(separator: ", ") + (definition.hasFixedChildKeys ? " (only these)" : "")) }
+        if !children.isEmpty { field("Keys inside", children.joined(separator: ", ") + (definition.hasFixedChildKeys ? " (only these)" : "")) }
         lines.append("")
         lines.append(contentsOf: wrap(definition.summary, width: 96, indent: "  "))
         if !definition.values.isEmpty {

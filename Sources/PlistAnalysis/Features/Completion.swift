@@ -77,7 +77,7 @@ private struct Completer {
         }
         let typed = document.tree.string(range.lowerBound..<min(offset, range.upperBound))
         let present = Set(dictionary.entries.enumerated().compactMap { $0.offset == index ? nil : $0.element.key?.text })
-        let parent = path.schemaPath
+        let parent = path
         let indent = TextScan.indentation(text, element.start)
         let unit = TextScan.indentUnit(text, container: dictionary)
         let hasValue = dictionary.entries[index].value != nil
@@ -98,8 +98,9 @@ private struct Completer {
         var items: [CompletionSuggestion] = []
         var truncated = false
         let r = range()
+        let query = KeyCandidate.Query(typed)
         for candidate in candidates where !present.contains(candidate.definition.name) {
-            guard let tier = candidate.match(typed) else { continue }
+            guard let tier = candidate.match(query) else { continue }
             if items.count >= options.limit && tier > 0 { truncated = true; continue }
             let d = candidate.definition
             let (newText, snippet) = insert(candidate)
@@ -224,7 +225,7 @@ private struct Completer {
         guard let domain else { return .empty }
         let indent = TextScan.indentation(text, offset)
         let unit = TextScan.indentUnit(text, container: container.node)
-        return keyItems(parent: container.path.schemaPath, domain: domain, typed: typed,
+        return keyItems(parent: container.path, domain: domain, typed: typed,
                         present: Set(container.node.keys)) { candidate in
             if !options.multiLine { return ("<key>\(escapedIfSnippet(candidate.definition.name))</key>", options.snippets) }
             let skeleton = Skeleton(definition: candidate.definition, indent: indent, unit: unit, snippets: options.snippets)
@@ -235,7 +236,7 @@ private struct Completer {
     /// Value elements after a key that has none: `<true/>`/`<false/>` for Booleans, `<string>v</string>`
     /// for documented values, else a skeleton of the key's type.
     func valueElements(forKey key: PlistKey, in container: Container, range: Range<Int>, typed: String) -> CompletionResult {
-        let definition = domain.flatMap { db.lookup(key.text, at: container.path.schemaPath, domain: $0)?.definition }
+        let definition = domain.flatMap { db.lookup(key.text, at: container.path, domain: $0)?.definition }
         let indent = TextScan.indentation(text, offset)
         let unit = TextScan.indentUnit(text, container: container.node)
         var items = valueProposals(definition: definition, indent: indent, unit: unit, range: range)
@@ -316,7 +317,7 @@ private struct Completer {
         if let container {
             if container.node.kind == .dictionary {
                 if let pendingKey {
-                    let definition = domain.flatMap { db.lookup(pendingKey.text, at: container.path.schemaPath, domain: $0)?.definition }
+                    let definition = domain.flatMap { db.lookup(pendingKey.text, at: container.path, domain: $0)?.definition }
                     preferred = definition?.valueTypes ?? []
                     names = Self.valueNames
                     names.append(("key", nil))

@@ -18,7 +18,7 @@ public enum DocumentationLinks {
             case .dictionary:
                 for entry in node.entries {
                     guard let key = entry.key else { continue }
-                    let definition = KeyDatabase.shared.definition(for: key.text, at: path.schemaPath, domain: domain)
+                    let definition = KeyDatabase.shared.definition(for: key.text, at: path, domain: domain)
                     if let definition, !key.textRange.isEmpty {
                         let title = definition.xcodeName.map { $0 == key.text ? key.text : "\(key.text) (\($0))" } ?? key.text
                         out.append(DocumentationLink(range: key.textRange, url: definition.docURL, title: title))

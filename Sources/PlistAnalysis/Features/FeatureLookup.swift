@@ -56,10 +56,10 @@ enum FeatureLookup {
         guard let domain, let last = path.last else { return nil }
         switch last {
         case .key(let key):
-            return KeyDatabase.shared.lookup(key, at: Array(path.dropLast()).schemaPath, domain: domain).map { ($0.definition, false) }
+            return KeyDatabase.shared.lookup(key, at: Array(path.dropLast()), domain: domain).map { ($0.definition, false) }
         case .index:
             guard path.count >= 2, case .key(let key) = path[path.count - 2] else { return nil }
-            return KeyDatabase.shared.lookup(key, at: Array(path.dropLast(2)).schemaPath, domain: domain).map { ($0.definition, true) }
+            return KeyDatabase.shared.lookup(key, at: Array(path.dropLast(2)), domain: domain).map { ($0.definition, true) }
         }
     }
 }

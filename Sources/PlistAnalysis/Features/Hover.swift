@@ -98,7 +98,7 @@ public enum HoverProvider {
     static func keyHover(_ key: PlistKey, parent path: [PathComponent], domain: PlistDomain?, format: DocumentationFormat) -> HoverResult? {
         guard let domain else { return nil }
         let db = KeyDatabase.shared
-        let parent = path.schemaPath
+        let parent = path
         let range = key.textRange
         let code: (String) -> String = { format == .markdown ? "`\($0)`" : $0 }
         if let match = db.lookup(key.text, at: parent, domain: domain) {

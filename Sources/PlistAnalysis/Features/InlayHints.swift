@@ -26,7 +26,7 @@ public enum InlayHints {
             guard node.element.start <= range.upperBound, node.element.end >= range.lowerBound else { continue }
             switch node.kind {
             case .dictionary:
-                let parent = path?.schemaPath
+                let parent = path
                 for entry in node.entries {
                     if let parent, let key = entry.key, range.contains(key.element.start) || key.element.start == range.upperBound,
                        let definition = KeyDatabase.shared.definition(for: key.text, at: parent, domain: domain),

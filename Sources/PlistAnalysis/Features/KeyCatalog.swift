@@ -39,13 +39,24 @@ struct KeyCandidate: Sendable {
         sortKey = tier + "_" + definition.name
     }
 
+    /// What the user typed, prepared once for matching every candidate.
+    struct Query {
+        /// Lower case, without surrounding blanks.
+        let text: String
+        let words: [String]
+        init(_ typed: String) {
+            text = typed.lowercased().trimmingBlanks()
+            words = KeyDatabase.words(of: typed)
+        }
+    }
+
     /// How well a typed text matches: 0 name prefix, 1 Xcode name or words, 2 loose; nil for no match.
-    func match(_ typed: String) -> Int? {
-        let query = typed.lowercased().trimmingBlanks()
+    func match(_ typed: Query) -> Int? {
+        let query = typed.text
         if query.isEmpty { return 0 }
         if lowerName.hasPrefix(query) { return 0 }
         if !lowerXcode.isEmpty, lowerXcode.hasPrefix(query) { return 1 }
-        let queryWords = KeyDatabase.words(of: typed)
+        let queryWords = typed.words
         if !queryWords.isEmpty, queryWords.allSatisfy({ q in words.contains { $0.hasPrefix(q) } }) { return 1 }
         if lowerName.contains(query) || (!lowerXcode.isEmpty && lowerXcode.contains(query)) { return 2 }
         return nil

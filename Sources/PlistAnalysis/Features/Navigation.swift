@@ -102,7 +102,7 @@ private struct SymbolWalk {
         return dictionary.entries.map { entry in
             let name = entry.key?.text ?? "(no key)"
             let definition = entry.key.flatMap { key in
-                domain.flatMap { KeyDatabase.shared.definition(for: key.text, at: path.schemaPath, domain: $0) }
+                domain.flatMap { KeyDatabase.shared.definition(for: key.text, at: path, domain: $0) }
             }
             var range = entry.range
             let selection: Range<Int>

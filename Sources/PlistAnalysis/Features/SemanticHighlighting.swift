@@ -48,7 +48,7 @@ public enum SemanticHighlighting {
                         var modifiers: SemanticToken.Modifiers = []
                         if let domain {
                             if !next.customChildren, let path = next.path {
-                                definition = KeyDatabase.shared.definition(for: key.text, at: path.schemaPath, domain: domain)
+                                definition = KeyDatabase.shared.definition(for: key.text, at: path, domain: domain)
                             }
                             modifiers = self.modifiers(of: definition)
                         }

@@ -44,17 +44,9 @@ public struct RuleContext: Sendable {
     /// project says (an SDK's manifest under `Sources/` or `Pods/`).
     public let path: String
     public let schema: KeyDatabase
-    /// Every dictionary in document order. A walk of the whole document, made when asked: rules
-    /// that check each dictionary on its own use `findingsPerDictionary(of:_:)`, which an edit
-    /// does not redo for the subtrees it did not touch.
-    public var dictionaries: [DictionaryInfo] {
-        let domain = fileKind.keyDomain
-        var walker = Walker(schema: schema, domain: domain ?? .infoPlist, paths: domain.map { SchemaPaths.of($0, in: schema) }, everyDictionary: true)
-        if let root = document.root { walker.visit(root, path: walker.paths == nil ? nil : []) }
-        return walker.dictionaries
-    }
-    /// The dictionaries whose key path the schema can name (`path` non-nil), in document order:
-    /// `dictionaries` without the rest, made without walking the rest.
+    /// The dictionaries whose key path the schema can name (`path` non-nil), in document order,
+    /// found without walking the rest. Rules that check every dictionary on its own use
+    /// `findingsPerDictionary(of:_:)`, which an edit does not redo for the subtrees it did not touch.
     public let dictionariesWithPaths: [DictionaryInfo]
     /// Every key of the dictionaries whose placement the schema knows, looked up in the file kind's
     /// domain (Info.plist, entitlements or privacy manifest keys; none for other plists).
@@ -87,7 +79,7 @@ public struct RuleContext: Sendable {
         problemsByCode = byCode
         // Only where the schema places keys: below a path it knows nothing about, no key is looked up.
         let domain = fileKind.keyDomain
-        var walker = Walker(schema: schema, domain: domain ?? .infoPlist, paths: domain.map { SchemaPaths.of($0, in: schema) }, everyDictionary: false)
+        var walker = Walker(schema: schema, domain: domain ?? .infoPlist, paths: domain.map { SchemaPaths.of($0, in: schema) })
         if let root = document.root { walker.visit(root, path: walker.paths == nil ? nil : []) }
         dictionariesWithPaths = walker.dictionaries
         keys = walker.keys
@@ -234,14 +226,10 @@ private struct Walker {
     var dictionaries: [DictionaryInfo] = []
     var keys: [KeyInfo] = []
 
-    /// Whether the walk records every dictionary (else it only goes where keys are looked up).
-    let everyDictionary: Bool
-
-    init(schema: KeyDatabase, domain: PlistDomain, paths: SchemaPaths?, everyDictionary: Bool) {
+    init(schema: KeyDatabase, domain: PlistDomain, paths: SchemaPaths?) {
         self.schema = schema
         self.domain = domain
         self.paths = paths
-        self.everyDictionary = everyDictionary
     }
 
     /// A dictionary or array being walked: where the walk resumes in it.
@@ -259,7 +247,7 @@ private struct Walker {
     /// entries, each entry's key before what its value holds). The walk keeps its own stack, so
     /// nesting as deep as the parser accepts cannot overflow the thread's.
     mutating func visit(_ root: PlistNode, path: [PathComponent]?) {
-        guard root.kind == .dictionary || root.kind == .array, everyDictionary || path != nil else { return }
+        guard root.kind == .dictionary || root.kind == .array, path != nil else { return }
         var stack = [enter(root, path: path)]
         while !stack.isEmpty {
             let top = stack.count - 1
@@ -305,7 +293,7 @@ private struct Walker {
                     child = (item, childPath)
                 }
             }
-            if let child, everyDictionary || child.path != nil { stack.append(enter(child.node, path: child.path)) }
+            if let child, child.path != nil { stack.append(enter(child.node, path: child.path)) }
         }
     }
 
@@ -327,17 +315,5 @@ extension Array where Element == PathComponent {
     /// `NSAppTransportSecurity › NSExceptionDomains`, or "the top level".
     public var displayName: String {
         isEmpty ? "the top level" : map(\.description).joined(separator: " › ")
-    }
-}
-
-extension Array where Element == PathComponent {
-    /// The same path in the schema's terms.
-    public var schemaPath: [PathComponent] {
-        map { c in
-            switch c {
-            case .key(let k): return .key(k)
-            case .index(let i): return .index(i)
-            }
-        }
     }
 }
