@@ -65,6 +65,10 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
     /// apart (semantic tokens) and hover names the owner.
     public var isThirdParty: Bool { owner != nil }
 
+    /// Whether some of the key's values are valid only beside a sibling value (the reason codes of
+    /// a privacy manifest's API category).
+    public var hasValuesBesideSiblings: Bool { values.contains { $0.onlyWith != nil } }
+
     /// For a security-sensitive key, the listed values from the default (the secure floor) up;
     /// otherwise every listed value.
     public var suggestibleValues: [EnumValue] {

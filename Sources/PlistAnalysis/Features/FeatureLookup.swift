@@ -34,7 +34,7 @@ enum FeatureLookup {
     /// category is missing or unknown), every value.
     static func values(of definition: KeyDefinition, forValueAt path: [PathComponent], isItem: Bool,
                        in document: PlistDocument) -> [EnumValue] {
-        guard definition.values.contains(where: { $0.onlyWith != nil }) else { return definition.values }
+        guard definition.hasValuesBesideSiblings else { return definition.values }
         let holder = holder(ofValueAt: path, isItem: isItem, in: document)
         let sibling = { (key: String) in holder?.value(forKey: key)?.text?.trimmingWhiteSpace() }
         let fitting = definition.values.filter { $0.isValid(besides: sibling) }

@@ -86,7 +86,7 @@ public struct InvalidValueRule: IdentifiedRule {
         let edits = EditBuilder(context.text)
         for info in context.keys {
             // Values valid only beside a sibling value (required-reason codes) have a rule of their own.
-            guard let def = info.definition, !def.values.isEmpty, !def.values.contains(where: { $0.onlyWith != nil }),
+            guard let def = info.definition, !def.values.isEmpty, !def.hasValuesBesideSiblings,
                   let value = info.value else { continue }
             if value.kind == .array {
                 for item in value.items { check(item, def, info, edits, &out) }
