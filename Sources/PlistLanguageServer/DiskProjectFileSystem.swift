@@ -20,6 +20,7 @@ public struct DiskProjectFileSystem: ProjectFileSystem {
         var count = 0
         while count < bytes.count {
             let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
             count += n
         }

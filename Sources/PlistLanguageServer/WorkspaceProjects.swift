@@ -90,12 +90,13 @@ final class WorkspaceProjects: Sendable {
     func input(for uri: String) -> ProjectInputValue {
         guard let path = FileURI.path(of: uri) else { return .none }
         let (generation, index, known) = state.withLock { ($0.generation, $0.index, $0.inputs[path]) }
-        if let known { return ProjectInputValue(generation: generation, input: known) }
+        if let known { return ProjectInputValue(generation: known == nil ? 0 : generation, input: known) }
         let input = index.input(forPlistAt: path)
         state.withLock { state in
             if state.generation == generation { state.inputs[path] = .some(input) }
         }
-        return ProjectInputValue(generation: generation, input: input)
+        // No project uses it: a reload cannot change its analysis (generation 0 keeps its cache).
+        return ProjectInputValue(generation: input == nil ? 0 : generation, input: input)
     }
 
     /// Reads every root's projects again, on the loading thread.

@@ -115,7 +115,8 @@ final class WorkspaceSources: Sendable {
         let (generation, tree) = state.withLock { state in
             (state.generation, state.trees.filter { $0.contains(path) }.max { $0.root.count < $1.root.count })
         }
-        guard let tree else { return SourceEvidenceInput(generation: generation, evidence: nil) }
+        // No tree holds it: what a rescan finds cannot change its analysis (generation 0 keeps its cache).
+        guard let tree else { return .none }
         if let hit = state.withLock({ $0.narrowed[path] }), hit.generation == generation, hit.root == tree.root {
             return SourceEvidenceInput(generation: generation, evidence: hit.evidence)
         }

@@ -141,54 +141,38 @@ struct Check: ParsableCommand {
         var ioError = false
         var errors = 0, warnings = 0
         var reports: [FileReport] = []
-        var inputs: [(path: String, isProject: Bool)] = paths.map { ($0, false) }
-        // --project: every plist its targets use that exists.
-        for plist in projects.givenIndex?.plists ?? [] { inputs.append((SourceFolders.display(plist.path), true)) }
-        var checked = Set<String>()
-        for (path, isProject) in inputs {
-            let files: [String]
-            do { files = isProject ? [path] : try FileExpansion.plistFiles(path) } catch {
-                writeToStandardError("plist-lsp: \(TerminalText.escaped(path)): \(error)\n")
-                ioError = true
-                continue
-            }
-            for file in files where checked.insert(SourceFolders.absolute(file)).inserted {
-                let snapshot: FileSnapshot
-                do { snapshot = try AtomicFile.read(file) } catch {
-                    writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): \(error)\n")
-                    ioError = true
-                    continue
-                }
-                let raw = snapshot.bytes
-                let found = evidence.evidence(forPlistAt: file)
-                let facts = projects.input(forPlistAt: file)
-                var (text, diagnostics) = Analyzer.findings(forFileBytes: raw, path: file, configuration: configuration, evidence: found, project: facts)
-                var fixed: [Finding] = []
-                var fixFailure: String?
-                if fix, text == raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
-                    do {
-                        let result = try FixApplication.fixAll(text, path: file, configuration: configuration, evidence: found, project: facts)
-                        if result.text != text {
-                            try AtomicFile.write(result.text, over: snapshot)
-                            fixed = result.fixed
-                            (text, diagnostics) = (result.text, result.remaining)
-                        }
-                    } catch {
-                        fixFailure = "\(error)"
-                        writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(error)\n")
-                        ioError = ioError || error is AtomicFile.WriteError
+        // --project: every plist its targets use, besides the paths given.
+        let inputs = paths + (projects.givenIndex?.plists ?? []).map { SourceFolders.display($0.path) }
+        if FileExpansion.forEachFile(in: inputs, { file, snapshot in
+            let raw = snapshot.bytes
+            let found = evidence.evidence(forPlistAt: file)
+            let facts = projects.input(forPlistAt: file)
+            var (text, diagnostics) = Analyzer.findings(forFileBytes: raw, path: file, configuration: configuration, evidence: found, project: facts)
+            var fixed: [Finding] = []
+            var fixFailure: String?
+            if fix, text == raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
+                do {
+                    let result = try FixApplication.fixAll(text, path: file, configuration: configuration, evidence: found, project: facts)
+                    if result.text != text {
+                        try AtomicFile.write(result.text, over: snapshot)
+                        fixed = result.fixed
+                        (text, diagnostics) = (result.text, result.remaining)
                     }
-                } else if fix, text != raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
-                    fixFailure = "the file is not UTF-8; convert it before fixing"
-                    writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(fixFailure!)\n")
+                } catch {
+                    fixFailure = "\(error)"
+                    writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(error)\n")
+                    ioError = ioError || error is AtomicFile.WriteError
                 }
-                let report = FileReport(path: file, text: text, diagnostics: diagnostics, fixed: fixed, fixFailure: fixFailure)
-                errors += diagnostics.filter { $0.severity == .error }.count
-                warnings += diagnostics.filter { $0.severity == .warning }.count
-                reports.append(report)
-                if format == .text { print(report.textLines(), terminator: "") }
+            } else if fix, text != raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
+                fixFailure = "the file is not UTF-8; convert it before fixing"
+                writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(fixFailure!)\n")
             }
-        }
+            let report = FileReport(path: file, text: text, diagnostics: diagnostics, fixed: fixed, fixFailure: fixFailure)
+            errors += diagnostics.filter { $0.severity == .error }.count
+            warnings += diagnostics.filter { $0.severity == .warning }.count
+            reports.append(report)
+            if format == .text { print(report.textLines(), terminator: "") }
+        }) { ioError = true }
         switch format {
         case .text: break
         case .json:

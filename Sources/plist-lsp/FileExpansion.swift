@@ -25,11 +25,12 @@ enum FileExpansion {
     }
 
     /// Reads each file that `paths` name (a directory: its plist files), in order, and hands it to
-    /// `body` with its snapshot; a path or file that cannot be read gets one line on stderr and the
-    /// run goes on. Returns whether any could not be read.
+    /// `body` with its snapshot, each file once however many paths name it; a path or file that
+    /// cannot be read gets one line on stderr and the run goes on. Returns whether any could not be read.
     @discardableResult
     static func forEachFile(in paths: [String], _ body: (_ file: String, _ snapshot: FileSnapshot) throws -> Void) rethrows -> Bool {
         var ioError = false
+        var seen = Set<String>()
         for path in paths {
             let files: [String]
             do { files = try plistFiles(path) } catch {
@@ -37,7 +38,7 @@ enum FileExpansion {
                 ioError = true
                 continue
             }
-            for file in files {
+            for file in files where seen.insert(SourceFolders.absolute(file)).inserted {
                 let snapshot: FileSnapshot
                 do { snapshot = try AtomicFile.read(file) } catch {
                     writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): \(error)\n")

@@ -11,12 +11,10 @@ struct HoverFeature: ServerFeature {
             let format: DocumentationFormat = FeatureSettings.hoverMarkdown(context) ? .markdown : .plainText
             let offset = snapshot.offset(of: request.position)
             // On a `$(VAR)` of a plist a project uses: the value per configuration and where it is set.
-            if let project = context.project(for: snapshot).input,
-               let result = BuildSettingFeatures.hover(in: snapshot.document, at: offset, project: project, format: format) {
-                let content: MarkupContent = result.format == .markdown ? .markdown(result.text) : .plaintext(result.text)
-                return Hover(contents: content, range: snapshot.range(of: result.range))
+            let setting = context.project(for: snapshot).input.flatMap {
+                BuildSettingFeatures.hover(in: snapshot.document, at: offset, project: $0, format: format)
             }
-            guard let result = HoverProvider.hover(
+            guard let result = setting ?? HoverProvider.hover(
                 in: snapshot.document, at: offset,
                 fileKind: FeatureSettings.fileKind(snapshot, context), format: format) else { return nil }
             let content: MarkupContent = result.format == .markdown ? .markdown(result.text) : .plaintext(result.text)
