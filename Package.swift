@@ -72,7 +72,12 @@ let package = Package(
             dependencies: [
                 "PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "PlistLanguageServer", "LanguageServerProtocol", "PlistSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // The Swift runtime, Foundation and Dispatch linked in: an editor starts the server
+            // often, and loading and relocating a dozen shared libraries took about half of the
+            // time to the first answer (docs/performance.md). Linux only (macOS has no static
+            // Swift runtime).
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-l_FoundationCollections", "-l_FoundationCShims"], .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "plist-bench",
