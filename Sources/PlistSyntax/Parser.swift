@@ -111,8 +111,18 @@ struct Parser {
         var e = entry
         let top = stack.count - 1
         e.offset = UInt32(truncatingIfNeeded: Int(entry.offset) - stack[top].start)
-        if top == 0 { documentLevel(&e) }
+        // The document level apart, so that in the common case the entry is never passed by
+        // address and stays in registers until it is stored in the array (stores to a stack copy
+        // read back whole stalled the parse).
+        if top == 0 { appendAtDocumentLevel(e); return }
         stack[top].children.append(e)
+    }
+
+    @inline(never)
+    private mutating func appendAtDocumentLevel(_ entry: RawEntry) {
+        var e = entry
+        documentLevel(&e)
+        stack[0].children.append(e)
     }
 
     /// Rules that hold only between the root element and the document's edges.
@@ -943,8 +953,16 @@ struct ByteView {
         return i > s
     }
 
+    /// Whether the `n` bytes at `a` equal those at `b`. Tag names are short: up to 8 bytes are
+    /// compared as one word when both words lie inside the text.
     @inline(__always)
     func memeq(_ a: Int, _ b: Int, _ n: Int) -> Bool {
+        if n <= 8 && a + 8 <= end && b + 8 <= end, let base = p.baseAddress {
+            let x = UnsafeRawPointer(base + a).loadUnaligned(as: UInt64.self)
+            let y = UnsafeRawPointer(base + b).loadUnaligned(as: UInt64.self)
+            let mask: UInt64 = n == 8 ? ~0 : (1 &<< UInt64(n * 8)) &- 1
+            return (x ^ y) & mask.littleEndian == 0
+        }
         for k in 0..<n where p[a + k] != p[b + k] { return false }
         return true
     }
