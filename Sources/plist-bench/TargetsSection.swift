@@ -184,12 +184,17 @@ struct TargetsSection: BenchmarkSection {
         do { try process.run() } catch { return (.nan, 0) }
         var status: Int32 = 0
         var usage = rusage()
-        _ = wait4(process.processIdentifier, &status, 0, &usage)
+        if wait4(process.processIdentifier, &status, 0, &usage) < 0 {
+            // Foundation's Process reaped the child first (a race): the time stands, the peak is unknown.
+            process.waitUntilExit()
+            return ((clock.now - start).seconds, 0)
+        }
         return ((clock.now - start).seconds, Int(usage.ru_maxrss))
     }
 
     private func xmllintPeakRSS(_ path: String) -> Int? {
         guard let xmllint = executable(named: "xmllint") else { return nil }
-        return self.run(xmllint, ["--noout", path]).peakKiB
+        let peak = self.run(xmllint, ["--noout", path]).peakKiB
+        return peak > 0 ? peak : nil
     }
 }
