@@ -24,34 +24,34 @@ final class WorkspaceProjects: Sendable {
         var index = ProjectIndex.empty
         /// Files the loaded projects were read from (project files, .xcconfig files, their plists).
         var files: Set<String> = []
-        var pending = false
-        var working = false
         var generation = 0
         /// The inputs made from `index` so far, by plist path: every keystroke and request asks
         /// again, and the index changes only with `generation` (which empties this).
         var inputs: [String: ProjectInput?] = [:]
-        var closed = false
-        var onChange: (@Sendable () -> Void)?
     }
 
     private let state = Locked(State())
+    /// Its jobs are requests to read every root again: all those queued while one read runs make one more.
+    private let worker = BackgroundWorker<Void>(name: "plist-lsp projects")
     private let logger: Logger
     private let fileSystem: any ProjectFileSystem
 
     init(logger: Logger, fileSystem: any ProjectFileSystem = DiskProjectFileSystem()) {
         self.logger = logger
         self.fileSystem = fileSystem
+        worker.setWork { [weak self] _ in self?.load() ?? false }
     }
 
     /// Called (on the loading thread) after the projects changed.
     func onChange(_ body: @escaping @Sendable () -> Void) {
-        state.withLock { $0.onChange = body }
+        worker.onChange(body)
     }
 
     /// Adds a folder whose projects are read, unless it is one already or inside one.
     func addRoot(_ path: String) {
+        guard !worker.isClosed else { return }
         let added = state.withLock { state -> Bool in
-            guard !state.closed, !state.roots.contains(where: { $0 == path || path.hasPrefix($0 + "/") }) else { return false }
+            guard !state.roots.contains(where: { $0 == path || path.hasPrefix($0 + "/") }) else { return false }
             state.roots.append(path)
             return true
         }
@@ -60,8 +60,9 @@ final class WorkspaceProjects: Sendable {
 
     /// Adds the project root of `file` (found on the loading thread), unless a root holds it already.
     func addProjectRoot(containing file: String) {
+        guard !worker.isClosed else { return }
         let added = state.withLock { state -> Bool in
-            guard !state.closed, !state.roots.contains(where: { file.hasPrefix($0 + "/") }) else { return false }
+            guard !state.roots.contains(where: { file.hasPrefix($0 + "/") }) else { return false }
             state.containing.append(file)
             return true
         }
@@ -80,10 +81,7 @@ final class WorkspaceProjects: Sendable {
     }
 
     func close() {
-        state.withLock { state in
-            state.closed = true
-            state.onChange = nil
-        }
+        worker.close()
     }
 
     /// The project input of the plist at `uri` (none when no project uses it).
@@ -101,61 +99,45 @@ final class WorkspaceProjects: Sendable {
 
     /// Reads every root's projects again, on the loading thread.
     func reload() {
-        let start = state.withLock { state -> Bool in
-            guard !state.closed else { return false }
-            state.pending = true
-            defer { state.working = true }
-            return !state.working
-        }
-        if start { startDetachedThread(name: "plist-lsp projects") { [self] in drain() } }
+        worker.enqueue(())
     }
 
-    private func drain() {
-        while true {
-            let roots = state.withLock { state -> [String]? in
-                guard state.pending, !state.closed else {
-                    state.working = false
-                    return nil
-                }
-                state.pending = false
+    /// Reads every root's projects (on the worker's thread); true when they changed.
+    private func load() -> Bool {
+        let (known, files) = state.withLock { state -> ([String], [String]) in
+            defer { state.containing = [] }
+            return (state.roots, state.containing)
+        }
+        var roots = known
+        var found: [String] = []
+        for file in files where !(roots + found).contains(where: { file.hasPrefix($0 + "/") }) {
+            if let root = SourceTree.projectRoot(containing: file) { found.append(root) }
+        }
+        if !found.isEmpty {
+            roots = state.withLock { state in
+                for root in found where !state.roots.contains(root) { state.roots.append(root) }
                 return state.roots
             }
-            guard var roots else { return }
-            let files = state.withLock { state -> [String] in
-                defer { state.containing = [] }
-                return state.containing
-            }
-            var found: [String] = []
-            for file in files where !(roots + found).contains(where: { file.hasPrefix($0 + "/") }) {
-                if let root = SourceTree.projectRoot(containing: file) { found.append(root) }
-            }
-            if !found.isEmpty {
-                roots = state.withLock { state in
-                    for root in found where !state.roots.contains(root) { state.roots.append(root) }
-                    return state.roots
-                }
-            }
-            let started = ContinuousClock.now
-            let loader = ProjectLoader(fileSystem: fileSystem)
-            var projects: [XcodeProjectModel] = []
-            for root in roots { projects += loader.loadAll(in: root) }
-            let index = ProjectIndex(projects: projects, fileSystem: fileSystem)
-            var read = Set(projects.flatMap(\.files))
-            for plist in index.plists { read.insert(plist.path) }
-            for project in projects {
-                for problem in project.problems.prefix(5) { logger.debug("project: \(problem)") }
-            }
-            logger.info("read \(projects.count) Xcode project\(projects.count == 1 ? "" : "s") (\(projects.reduce(0) { $0 + $1.targets.count }) targets, \(index.plists.count) plists) in \(ContinuousClock.now - started)")
-            let notify = state.withLock { state -> (@Sendable () -> Void)? in
-                // No project before and none now: nothing to analyse again.
-                if state.index.projects.isEmpty && projects.isEmpty { return nil }
-                state.index = index
-                state.files = read
-                state.generation += 1
-                state.inputs = [:]
-                return state.onChange
-            }
-            notify?()
+        }
+        let started = ContinuousClock.now
+        let loader = ProjectLoader(fileSystem: fileSystem)
+        var projects: [XcodeProjectModel] = []
+        for root in roots { projects += loader.loadAll(in: root) }
+        let index = ProjectIndex(projects: projects, fileSystem: fileSystem)
+        var read = Set(projects.flatMap(\.files))
+        for plist in index.plists { read.insert(plist.path) }
+        for project in projects {
+            for problem in project.problems.prefix(5) { logger.debug("project: \(problem)") }
+        }
+        logger.info("read \(projects.count) Xcode project\(projects.count == 1 ? "" : "s") (\(projects.reduce(0) { $0 + $1.targets.count }) targets, \(index.plists.count) plists) in \(ContinuousClock.now - started)")
+        return state.withLock { state -> Bool in
+            // No project before and none now: nothing to analyse again.
+            if state.index.projects.isEmpty && projects.isEmpty { return false }
+            state.index = index
+            state.files = read
+            state.generation += 1
+            state.inputs = [:]
+            return true
         }
     }
 }
