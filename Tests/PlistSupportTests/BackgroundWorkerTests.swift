@@ -32,16 +32,23 @@ import Testing
         }
     }
 
-    @Test func jobsQueuedWhileABatchRunsMakeTheNextBatch() async throws {
-        let record = Record()
+    /// A worker whose batches are recorded and wait for `release` (holding the thread until the
+    /// test has queued more); a batch reports a change when `changes` says so.
+    private static func worker(recording record: Record, changes: @escaping @Sendable ([Int]) -> Bool) -> BackgroundWorker<Int> {
         let worker = BackgroundWorker<Int>(name: "test worker")
         worker.setWork { jobs in
             record.update { $0.batches.append(jobs) }
-            // The first batch holds the thread until the test has queued more.
             _ = record.wait { $0.release }
-            return jobs.contains(2)
+            record.update { $0.returned += 1 }
+            return changes(jobs)
         }
         worker.onChange { record.update { $0.changes += 1 } }
+        return worker
+    }
+
+    @Test func jobsQueuedWhileABatchRunsMakeTheNextBatch() async throws {
+        let record = Record()
+        let worker = Self.worker(recording: record) { $0.contains(2) }
         let (batches, changes) = try await onOwnThread { () -> ([[Int]], Int) in
             worker.enqueue(1)
             _ = record.wait { $0.batches.count == 1 }
@@ -60,14 +67,7 @@ import Testing
 
     @Test func closingDropsWhatIsQueuedAndRefusesMore() async throws {
         let record = Record()
-        let worker = BackgroundWorker<Int>(name: "test worker")
-        worker.setWork { jobs in
-            record.update { $0.batches.append(jobs) }
-            _ = record.wait { $0.release }
-            record.update { $0.returned += 1 }
-            return true
-        }
-        worker.onChange { record.update { $0.changes += 1 } }
+        let worker = Self.worker(recording: record) { _ in true }
         let (batches, changes, refused) = try await onOwnThread { () -> ([[Int]], Int, Bool) in
             worker.enqueue(1)
             _ = record.wait { $0.batches.count == 1 }
