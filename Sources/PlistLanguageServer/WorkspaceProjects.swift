@@ -17,8 +17,18 @@ public struct ProjectInputValue: Sendable {
 
 /// The session's projects.
 final class WorkspaceProjects: Sendable {
+    /// What the loading thread is asked to do.
+    private enum Job: Sendable, Equatable {
+        /// Read the projects of the roots not read yet (a root added, or one to find above an opened plist).
+        case newRoots
+        /// Read every root's projects again (a project file changed).
+        case everything
+    }
+
     private struct State {
         var roots: [String] = []
+        /// The projects read below each root, kept so that a new root does not read the others again.
+        var loaded: [String: [XcodeProjectModel]] = [:]
         /// Opened plists whose project root is still to be found (a client that names no folder).
         var containing: [String] = []
         var index = ProjectIndex.empty
@@ -31,15 +41,15 @@ final class WorkspaceProjects: Sendable {
     }
 
     private let state = Locked(State())
-    /// Its jobs are requests to read every root again: all those queued while one read runs make one more.
-    private let worker = BackgroundWorker<Void>(name: "plist-lsp projects")
+    /// All the jobs queued while one read runs make one more.
+    private let worker = BackgroundWorker<Job>(name: "plist-lsp projects")
     private let logger: Logger
     private let fileSystem: any ProjectFileSystem
 
     init(logger: Logger, fileSystem: any ProjectFileSystem = DiskProjectFileSystem()) {
         self.logger = logger
         self.fileSystem = fileSystem
-        worker.setWork { [weak self] _ in self?.load() ?? false }
+        worker.setWork { [weak self] jobs in self?.load(everything: jobs.contains(.everything)) ?? false }
     }
 
     /// Called (on the loading thread) after the projects changed.
@@ -55,7 +65,7 @@ final class WorkspaceProjects: Sendable {
             state.roots.append(path)
             return true
         }
-        if added { reload() }
+        if added { worker.enqueue(.newRoots) }
     }
 
     /// Adds the project root of `file` (found on the loading thread), unless a root holds it already.
@@ -66,7 +76,9 @@ final class WorkspaceProjects: Sendable {
             state.containing.append(file)
             return true
         }
-        if added { reload() }
+        // Only the root found above it is read, if it is a new one: a plist outside every project
+        // reads nothing.
+        if added { worker.enqueue(.newRoots) }
     }
 
     /// Files changed on disk: the projects are read again when one of them is a project file, an
@@ -99,11 +111,12 @@ final class WorkspaceProjects: Sendable {
 
     /// Reads every root's projects again, on the loading thread.
     func reload() {
-        worker.enqueue(())
+        worker.enqueue(.everything)
     }
 
-    /// Reads every root's projects (on the worker's thread); true when they changed.
-    private func load() -> Bool {
+    /// Reads the projects of every root (`everything`) or of the roots not read yet, on the
+    /// worker's thread, and indexes them all; true when they changed.
+    private func load(everything: Bool) -> Bool {
         let (known, files) = state.withLock { state -> ([String], [String]) in
             defer { state.containing = [] }
             return (state.roots, state.containing)
@@ -119,18 +132,22 @@ final class WorkspaceProjects: Sendable {
                 return state.roots
             }
         }
+        var loaded = state.withLock { $0.loaded }
+        let unread = everything ? roots : roots.filter { loaded[$0] == nil }
+        guard !unread.isEmpty else { return false }
         let started = ContinuousClock.now
         let loader = ProjectLoader(fileSystem: fileSystem)
-        var projects: [XcodeProjectModel] = []
-        for root in roots { projects += loader.loadAll(in: root) }
+        for root in unread { loaded[root] = loader.loadAll(in: root) }
+        let projects = roots.flatMap { loaded[$0] ?? [] }
         let index = ProjectIndex(projects: projects, fileSystem: fileSystem)
         var read = Set(projects.flatMap(\.files))
         for plist in index.plists { read.insert(plist.path) }
-        for project in projects {
+        for project in unread.flatMap({ loaded[$0] ?? [] }) {
             for problem in project.problems.prefix(5) { logger.debug("project: \(problem)") }
         }
-        logger.info("read \(projects.count) Xcode project\(projects.count == 1 ? "" : "s") (\(projects.reduce(0) { $0 + $1.targets.count }) targets, \(index.plists.count) plists) in \(ContinuousClock.now - started)")
+        logger.info("read the Xcode projects in \(unread.joined(separator: ", ")): \(projects.count) project\(projects.count == 1 ? "" : "s") (\(projects.reduce(0) { $0 + $1.targets.count }) targets, \(index.plists.count) plists) in \(ContinuousClock.now - started)")
         return state.withLock { state -> Bool in
+            state.loaded = loaded
             // No project before and none now: nothing to analyse again.
             if state.index.projects.isEmpty && projects.isEmpty { return false }
             state.index = index
