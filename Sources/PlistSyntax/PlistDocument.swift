@@ -587,15 +587,14 @@ private struct Builder {
         defer { depth -= 1 }
         let candidates = Candidates(previous, kind: kind, element: e)
         var state = DictionaryState()
-        func step(_ c: SyntaxElement, base: Int, _ builder: inout Builder) {
-            if kind == .dictionary {
-                builder.dictionaryStep(c, owner: e, base: base, candidates, &state)
-            } else {
-                builder.arrayStep(c, owner: e, base: base, candidates, &state)
-            }
+        // The blank runs between entries (`SyntaxElement.forEachChild`) hold nothing for the view: only stored entries are read.
+        guard let node = e.node else {
+            for c in e.children { step(c, owner: e, base: 0, kind, candidates, &state) }
+            finishDictionary(&state)
+            return Parts(kind: kind, entries: state.entries, items: state.items)
         }
-        guard let node = e.node, node.children.count >= Self.chunkedFrom, !branching else {
-            e.forEachChild { c in step(c, base: 0, &self) }
+        guard node.children.count >= Self.chunkedFrom, !branching else {
+            for i in node.children.indices { step(SyntaxElement.child(i, of: node, ownerStart: e.start), owner: e, base: 0, kind, candidates, &state) }
             finishDictionary(&state)
             return Parts(kind: kind, entries: state.entries, items: state.items)
         }
@@ -603,43 +602,49 @@ private struct Builder {
         var count = 0
         // The chunk being built: its first syntax entry, its offset and where its problems start.
         var open: (index: Int, offset: Int, mark: Int)? = nil
-        func close(at end: Int, clean: Bool, _ builder: inout Builder) {
-            guard let o = open else { return }
-            let width = Int(node.children[end - 1].end) - o.offset
-            var kept: [SyntaxProblem]? = nil
-            if clean && builder.problems.count - o.mark <= Self.reusableProblems {
-                kept = builder.problems[o.mark...].map { $0.shifted(by: -(e.start + o.offset)) }
-            }
-            let chunk = PlistNode.Storage.Chunk(entries: state.entries, items: state.items, syntaxCount: end - o.index, width: width,
-                                                depth: builder.depth, problems: kept)
-            chunks.append(.init(offset: o.offset, first: count, chunk: chunk))
-            count += chunk.count
-            state.entries = []
-            state.items = []
-            open = nil
-        }
         var i = 0
-        while i < node.children.count {
-            let offset = Int(node.children[i].offset)
-            if state.pending.isEmpty {
-                if let reused = candidates.chunk(at: i, offset: offset, of: node, owner: e, change: change, depth: depth) {
-                    close(at: i, clean: true, &self)
-                    chunks.append(.init(offset: offset, first: count, chunk: reused))
-                    count += reused.count
-                    for p in reused.problems ?? [] { problems.append(p.shifted(by: e.start + offset)) }
-                    i += reused.syntaxCount
-                    continue
+        while i <= node.children.count {
+            let atEnd = i == node.children.count
+            let offset = atEnd ? 0 : Int(node.children[i].offset)
+            let reused = atEnd || !state.pending.isEmpty ? nil : candidates.chunk(at: i, offset: offset, of: node, owner: e, change: change, depth: depth)
+            if let o = open, atEnd || reused != nil || (state.pending.isEmpty && state.entries.count + state.items.count >= Self.chunkSize) {
+                // Close the chunk being built: where a reused one starts, at the end, or when full.
+                let clean = state.pending.isEmpty
+                if atEnd { finishDictionary(&state) }
+                var kept: [SyntaxProblem]? = nil
+                if clean && problems.count - o.mark <= Self.reusableProblems {
+                    kept = problems[o.mark...].map { $0.shifted(by: -(e.start + o.offset)) }
                 }
-                if state.entries.count + state.items.count >= Self.chunkSize { close(at: i, clean: true, &self) }
+                let chunk = PlistNode.Storage.Chunk(entries: state.entries, items: state.items, syntaxCount: i - o.index,
+                                                    width: node.children[i - 1].end - o.offset, depth: depth, problems: kept)
+                chunks.append(.init(offset: o.offset, first: count, chunk: chunk))
+                count += chunk.count
+                state.entries = []
+                state.items = []
+                open = nil
+            }
+            if atEnd { break }
+            if let reused {
+                chunks.append(.init(offset: offset, first: count, chunk: reused))
+                count += reused.count
+                for p in reused.problems ?? [] { problems.append(p.shifted(by: e.start + offset)) }
+                i += reused.syntaxCount
+                continue
             }
             if open == nil { open = (i, offset, problems.count) }
-            step(SyntaxElement.child(i, of: node, ownerStart: e.start), base: open!.offset, &self)
+            step(SyntaxElement.child(i, of: node, ownerStart: e.start), owner: e, base: open!.offset, kind, candidates, &state)
             i += 1
         }
-        let clean = state.pending.isEmpty
-        finishDictionary(&state)
-        close(at: node.children.count, clean: clean, &self)
         return Parts(kind: kind, chunks: chunks)
+    }
+
+    mutating func step(_ c: SyntaxElement, owner e: SyntaxElement, base: Int, _ kind: PlistNode.Kind, _ candidates: Candidates,
+                       _ state: inout DictionaryState) {
+        if kind == .dictionary {
+            dictionaryStep(c, owner: e, base: base, candidates, &state)
+        } else {
+            arrayStep(c, owner: e, base: base, candidates, &state)
+        }
     }
 
     /// One child of a dictionary: a key waits for its value, a value pairs with the keys waiting.
