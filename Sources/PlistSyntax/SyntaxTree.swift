@@ -101,8 +101,17 @@ public struct SyntaxTree: Sendable {
     public func applying(_ edit: SourceEdit) -> SyntaxTree {
         let lo = max(0, min(edit.range.lowerBound, text.count))
         let hi = max(lo, min(edit.range.upperBound, text.count))
-        var newText = text
-        newText.replaceSubrange(lo..<hi, with: edit.replacement)
+        // One copy, straight into a buffer of the new length (`replaceSubrange` on the shared text
+        // copied it whole and then moved its tail again).
+        let newText = [UInt8](unsafeUninitializedCapacity: text.count - (hi - lo) + edit.replacement.count) { buffer, count in
+            text.withUnsafeBufferPointer { old in
+                let head = UnsafeBufferPointer(rebasing: old[..<lo]), tail = UnsafeBufferPointer(rebasing: old[hi...])
+                var at = buffer.initialize(fromContentsOf: head)
+                at = buffer[at...].initialize(fromContentsOf: edit.replacement)
+                at = buffer[at...].initialize(fromContentsOf: tail)
+                count = at
+            }
+        }
         return reparsed(newText: newText, editRange: lo..<hi, insertedCount: edit.replacement.count)
     }
 
