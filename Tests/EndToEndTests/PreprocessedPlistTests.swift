@@ -89,7 +89,7 @@ import PlistTestSupport
     @Test func typeChecksApplyInEachBranch() throws {
         let dir = try TemporaryDirectory()
         let file = try dir.write("Info.plist", Self.plist("""
-            \t<key>UIRequiresFullScreen</key>
+            \t<key>UIFileSharingEnabled</key>
             \t#ifdef LEGACY
             \t<string>YES</string>
             \t#else

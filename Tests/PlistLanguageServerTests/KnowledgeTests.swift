@@ -40,6 +40,67 @@ import PlistTestSupport
         #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
     }
 
+    /// Keys Apple documents today that real apps use: inside fixed-set dictionaries (where an unknown
+    /// key is a warning), at the top level (no hint even when unknown keys are asked for), and the keys
+    /// Xcode writes when it builds.
+    @Test func keysAppleDocumentsTodayAreKnownEverywhere() async throws {
+        let text = plist("""
+            \t<key>NSAppTransportSecurity</key>
+            \t<dict>
+            \t\t<key>NSRequiresNIAPTLSPackageVersion</key>
+            \t\t<string>FCP_v2.1</string>
+            \t\t<key>NSExceptionDomains</key>
+            \t\t<dict>
+            \t\t\t<key>example.com</key>
+            \t\t\t<dict>
+            \t\t\t\t<key>NSExceptionRequiresNIAPTLSPackageVersion</key>
+            \t\t\t\t<string>none</string>
+            \t\t\t</dict>
+            \t\t</dict>
+            \t</dict>
+            \t<key>UIApplicationSceneManifest</key>
+            \t<dict>
+            \t\t<key>UIApplicationSupportsMultipleScenes</key>
+            \t\t<true/>
+            \t\t<key>UIApplicationSupportsTabbedSceneCollection</key>
+            \t\t<false/>
+            \t\t<key>UISceneConfigurations</key>
+            \t\t<dict>
+            \t\t\t<key>UISceneSessionRoleImmersiveSpaceApplication</key>
+            \t\t\t<array/>
+            \t\t</dict>
+            \t</dict>
+            \t<key>NSAppClip</key>
+            \t<dict>
+            \t\t<key>NSAppClipRequestEphemeralUserNotification</key>
+            \t\t<true/>
+            \t</dict>
+            \t<key>LSApplicationCategoryType</key>
+            \t<string>public.app-category.shopping</string>
+            \t<key>UIRequiresFullScreenIgnoredStartingWithVersion</key>
+            \t<string>26.2</string>
+            \t<key>NSUserTrackingMarkdownUsageDescription</key>
+            \t<string>We measure which ads bring you here.</string>
+            \t<key>GCSupportsGameMode</key>
+            \t<true/>
+            \t<key>INSupportedMediaCategories</key>
+            \t<array>
+            \t\t<string>INMediaCategoryMusic</string>
+            \t</array>
+            \t<key>DTXcode</key>
+            \t<string>1620</string>
+            \t<key>DTSDKName</key>
+            \t<string>iphoneos18.0</string>
+            \t<key>WKWatchKitApp</key>
+            \t<true/>
+
+            """)
+        let asked = try await published(text, options: .object(["settings": ["rules": ["info-unknown-key": "hint"]]]))
+        // GCSupportsGameMode is known and deprecated (LSSupportsGameMode replaced it): a note, nothing else.
+        #expect(asked.map(\.code) == [.string("info-deprecated-key")], "\(asked.map(\.message))")
+        #expect(asked.first?.message.contains("GCSupportsGameMode") == true)
+    }
+
     @Test func aNearMissOfAKnownBackgroundModeIsStillReported() async throws {
         let diagnostics = try await published(plist("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>remote-notifications</string>\n\t</array>\n"))
         #expect(diagnostics.map(\.code) == [.string("info-invalid-value")])
@@ -143,6 +204,9 @@ import PlistTestSupport
         ("UIDesignRequires1️⃣Compatibility", "iOS 26.0+, macOS 26.0+, tvOS 26.0+", []),
         ("NSAlarmKit1️⃣UsageDescription", "Mac Catalyst 26.0+", ["macCatalyst"]),
         ("UILaunch1️⃣Images", "iOS 7.0–13.0", []),
+        ("NSAppleMusic1️⃣UsageDescription", "macOS 15.0+", ["macOS 10.12"]),
+        ("UIRequires1️⃣FullScreen", "iOS 9.0–26.0", []),
+        ("NSSystemExtension1️⃣UsageDescription", "Mac Catalyst 18.4+", []),
     ])
     func hoverShowsApplesCurrentPlatforms(key: String, shown: String, absent: [String]) async throws {
         let (text, at) = lspMarked(plist("\t<key>\(key)</key>\n\t<string>x</string>\n"))

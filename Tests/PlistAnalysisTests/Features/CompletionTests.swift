@@ -75,7 +75,7 @@ import PlistTestSupport
         let ats = try #require(result.item("NSAppTransportSecurity"))
         #expect(ats.edit.replacementText == "<key>NSAppTransportSecurity</key>\n    <dict>\n        \n    </dict>")
         let (_, snippets) = complete(marked)
-        #expect(snippets.item("UIRequiresFullScreen")?.edit.replacementText == "<key>UIRequiresFullScreen</key>\n    <${1|true,false|}/>$0")
+        #expect(snippets.item("UIFileSharingEnabled")?.edit.replacementText == "<key>UIFileSharingEnabled</key>\n    <${1|true,false|}/>$0")
         #expect(snippets.item("UIStatusBarStyle")?.edit.replacementText.hasPrefix("<key>UIStatusBarStyle</key>\n    <string>${1|UIStatusBarStyleDefault,") == true)
     }
 
