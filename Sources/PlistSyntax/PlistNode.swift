@@ -53,6 +53,8 @@ public struct PlistNode: Sendable {
         return nil
     }
     public var keys: [String] {
+        let storage = self.storage
+        if storage.chunks.isEmpty { return storage.entries.compactMap { $0.key?.text } }
         var out: [String] = []
         out.reserveCapacity(storage.entryCount)
         storage.forEachEntry { e, _ in if let k = e.key { out.append(k.text) } }
@@ -62,11 +64,19 @@ public struct PlistNode: Sendable {
     /// Calls `body` with each dictionary or array directly inside this one (a dictionary's values,
     /// an array's items), in document order, without making the entries.
     public func forEachChildContainer(_ body: (PlistNode) -> Void) {
-        storage.forEachEntry { e, base in
-            if let v = e.value, v.storage.kind == .dictionary || v.storage.kind == .array { body(child(v, base)) }
+        let storage = self.storage
+        if storage.chunks.isEmpty {
+            for e in storage.entries {
+                if let v = e.value, v.storage.kind == .dictionary || v.storage.kind == .array { body(child(v, 0)) }
+            }
+            for c in storage.items where c.storage.kind == .dictionary || c.storage.kind == .array { body(child(c, 0)) }
+            return
         }
-        storage.forEachItem { c, base in
-            if c.storage.kind == .dictionary || c.storage.kind == .array { body(child(c, base)) }
+        for ref in storage.chunks {
+            for e in ref.chunk.entries {
+                if let v = e.value, v.storage.kind == .dictionary || v.storage.kind == .array { body(child(v, ref.offset)) }
+            }
+            for c in ref.chunk.items where c.storage.kind == .dictionary || c.storage.kind == .array { body(child(c, ref.offset)) }
         }
     }
 
