@@ -196,7 +196,7 @@ public struct PlistNode: Sendable {
             /// How many syntax entries of the container's node the run covers, and their bytes.
             let syntaxCount: Int
             let width: Int
-            /// The depth of the container that holds the run.
+            /// The depth its values were built at (one below the container's).
             let depth: Int
             /// The problems found while building the run, relative to its start; nil when there were
             /// too many to keep, or when the run ends with keys waiting for a value (what follows it
@@ -289,11 +289,6 @@ public struct PlistNode: Sendable {
             if chunks.isEmpty { for e in entries { body(e, 0) }; return }
             guard kind == .dictionary else { return }
             for c in chunks { for e in c.chunk.entries { body(e, c.offset) } }
-        }
-        func forEachItem(_ body: (Child, Int) -> Void) {
-            if chunks.isEmpty { for c in items { body(c, 0) }; return }
-            guard kind == .array else { return }
-            for c in chunks { for i in c.chunk.items { body(i, c.offset) } }
         }
     }
 }
