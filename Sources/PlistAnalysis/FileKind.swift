@@ -51,3 +51,8 @@ extension String {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+
+extension FileKind {
+    /// Every kind: syntax and structure rules.
+    public static let allKinds: Set<FileKind> = Set(FileKind.allCases)
+}

@@ -11,20 +11,7 @@ public struct DiskProjectFileSystem: ProjectFileSystem {
     public init() {}
 
     public func contents(of path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= Self.maximumFileSize else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var count = 0
-        while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            count += n
-        }
-        return Array(bytes.prefix(count))
+        readRegularFile(atPath: path, maximumSize: Self.maximumFileSize)
     }
 
     public func entries(of directory: String) -> [(name: String, isDirectory: Bool)]? {

@@ -80,6 +80,8 @@ public final class LanguageServer: Sendable {
         var configuration = ServerConfiguration()
         /// The client named no workspace folder: each opened plist's project root is scanned.
         var rootsFromDocuments = false
+        /// The client was asked to report every change to source files (`registerSourceWatchers`).
+        var watchingSources = false
     }
 
     public init(connection: Connection, options: LanguageServerOptions = LanguageServerOptions()) {
@@ -214,7 +216,9 @@ public final class LanguageServer: Sendable {
             didClose(uri, kind: kind)
         case .didSave(let uri):
             logger.debug("saved \(uri)")
-            sources.rescanAll()
+            // A save is the moment sources may have changed too; a client watching them for us
+            // reports each changed file itself, so the walk of every tree is for clients that do not.
+            if !state.withLock({ $0.watchingSources }) { sources.rescanAll() }
             if let path = FileURI.path(of: uri) { projects.filesChanged([path]) }
         case .didChangeWatchedFiles(let changes):
             let paths = changes.compactMap { FileURI.path(of: $0.uri) }
@@ -330,6 +334,7 @@ public final class LanguageServer: Sendable {
         let request = RegisterCapabilityRequest(registrations: [
             Registration(id: "plist-lsp-source-files", method: DidChangeWatchedFilesNotification.method, registerOptions: options),
         ])
+        state.withLock { $0.watchingSources = true }
         sendWithoutWaiting(request)
     }
 

@@ -147,29 +147,21 @@ public final class SourceTree: Sendable {
     /// The file's hits: `known`'s when its size and modification time are the same, else read
     /// and scanned; nil when it cannot be read (or is too large).
     private func load(_ path: String, relative: String, known: File?) -> File? {
-        // Non-blocking, so that a FIFO with a source name cannot hold the scan; fstat then skips it.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }  // a folder, a device…
-        #if canImport(Darwin)
-        let stamp = Stamp(size: Int(info.st_size), seconds: Int(info.st_mtimespec.tv_sec), nanoseconds: Int(info.st_mtimespec.tv_nsec))
-        #else
-        let stamp = Stamp(size: Int(info.st_size), seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
-        #endif
-        if let known, known.stamp == stamp { return known }
-        guard stamp.size <= Self.maximumFileSize, let language = SourceLanguage(path: relative) else { return nil }
-        var bytes = [UInt8](repeating: 0, count: stamp.size)
-        var count = 0
-        while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            count += n
+        // Opened without blocking, so that a FIFO with a source name cannot hold the scan: it is skipped.
+        let file = try? withOpenFile(atPath: path) { file throws(SystemCallError) -> File? in
+            guard file.isRegularFile else { return nil }  // a folder, a device…
+            let info = file.status
+            #if canImport(Darwin)
+            let stamp = Stamp(size: file.size, seconds: Int(info.st_mtimespec.tv_sec), nanoseconds: Int(info.st_mtimespec.tv_nsec))
+            #else
+            let stamp = Stamp(size: file.size, seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
+            #endif
+            if let known, known.stamp == stamp { return known }
+            guard stamp.size <= Self.maximumFileSize, let language = SourceLanguage(path: relative) else { return nil }
+            let bytes = try file.readAll(upTo: stamp.size)
+            return File(stamp: stamp, hits: bytes.withUnsafeBufferPointer { scanner.scan($0, language: language) })
         }
-        let hits = bytes.withUnsafeBufferPointer { scanner.scan(UnsafeBufferPointer(rebasing: $0[..<count]), language: language) }
-        return File(stamp: stamp, hits: hits)
+        return file ?? nil
     }
 
     /// The nearest folder at or above `path`'s folder that holds an Xcode project

@@ -17,55 +17,68 @@ public struct ProjectInputValue: Sendable {
 
 /// The session's projects.
 final class WorkspaceProjects: Sendable {
+    /// What the loading thread is asked to do.
+    private enum Job: Sendable, Equatable {
+        /// Read the projects of the roots not read yet (a root added, or one to find above an opened plist).
+        case newRoots
+        /// Read every root's projects again (a project file changed).
+        case everything
+    }
+
     private struct State {
         var roots: [String] = []
+        /// The projects read below each root, kept so that a new root does not read the others again.
+        var loaded: [String: [XcodeProjectModel]] = [:]
         /// Opened plists whose project root is still to be found (a client that names no folder).
         var containing: [String] = []
         var index = ProjectIndex.empty
         /// Files the loaded projects were read from (project files, .xcconfig files, their plists).
         var files: Set<String> = []
-        var pending = false
-        var working = false
         var generation = 0
         /// The inputs made from `index` so far, by plist path: every keystroke and request asks
         /// again, and the index changes only with `generation` (which empties this).
         var inputs: [String: ProjectInput?] = [:]
-        var closed = false
-        var onChange: (@Sendable () -> Void)?
     }
 
     private let state = Locked(State())
+    /// All the jobs queued while one read runs make one more.
+    private let worker = BackgroundWorker<Job>(name: "plist-lsp projects")
     private let logger: Logger
     private let fileSystem: any ProjectFileSystem
 
     init(logger: Logger, fileSystem: any ProjectFileSystem = DiskProjectFileSystem()) {
         self.logger = logger
         self.fileSystem = fileSystem
+        worker.setWork { [weak self] jobs in self?.load(everything: jobs.contains(.everything)) ?? false }
     }
 
     /// Called (on the loading thread) after the projects changed.
     func onChange(_ body: @escaping @Sendable () -> Void) {
-        state.withLock { $0.onChange = body }
+        worker.onChange(body)
     }
 
     /// Adds a folder whose projects are read, unless it is one already or inside one.
     func addRoot(_ path: String) {
+        guard !worker.isClosed else { return }
         let added = state.withLock { state -> Bool in
-            guard !state.closed, !state.roots.contains(where: { $0 == path || path.hasPrefix($0 + "/") }) else { return false }
+            guard !state.roots.contains(where: { $0 == path || path.hasPrefix($0 + "/") }) else { return false }
             state.roots.append(path)
             return true
         }
-        if added { reload() }
+        if added { worker.enqueue(.newRoots) }
     }
 
     /// Adds the project root of `file` (found on the loading thread), unless a root holds it already.
     func addProjectRoot(containing file: String) {
+        guard !worker.isClosed else { return }
         let added = state.withLock { state -> Bool in
-            guard !state.closed, !state.roots.contains(where: { file.hasPrefix($0 + "/") }) else { return false }
+            guard !state.roots.contains(where: { file.hasPrefix($0 + "/") }) else { return false }
             state.containing.append(file)
             return true
         }
-        if added { reload() }
+        // Only the root found above it is read, if it is a new one: a plist outside every project
+        // reads nothing.
+        if added { worker.enqueue(.newRoots) }
     }
 
     /// Files changed on disk: the projects are read again when one of them is a project file, an
@@ -80,10 +93,7 @@ final class WorkspaceProjects: Sendable {
     }
 
     func close() {
-        state.withLock { state in
-            state.closed = true
-            state.onChange = nil
-        }
+        worker.close()
     }
 
     /// The project input of the plist at `uri` (none when no project uses it).
@@ -101,61 +111,50 @@ final class WorkspaceProjects: Sendable {
 
     /// Reads every root's projects again, on the loading thread.
     func reload() {
-        let start = state.withLock { state -> Bool in
-            guard !state.closed else { return false }
-            state.pending = true
-            defer { state.working = true }
-            return !state.working
-        }
-        if start { startDetachedThread(name: "plist-lsp projects") { [self] in drain() } }
+        worker.enqueue(.everything)
     }
 
-    private func drain() {
-        while true {
-            let roots = state.withLock { state -> [String]? in
-                guard state.pending, !state.closed else {
-                    state.working = false
-                    return nil
-                }
-                state.pending = false
+    /// Reads the projects of every root (`everything`) or of the roots not read yet, on the
+    /// worker's thread, and indexes them all; true when they changed.
+    private func load(everything: Bool) -> Bool {
+        let (known, files) = state.withLock { state -> ([String], [String]) in
+            defer { state.containing = [] }
+            return (state.roots, state.containing)
+        }
+        var roots = known
+        var found: [String] = []
+        for file in files where !(roots + found).contains(where: { file.hasPrefix($0 + "/") }) {
+            if let root = SourceTree.projectRoot(containing: file) { found.append(root) }
+        }
+        if !found.isEmpty {
+            roots = state.withLock { state in
+                for root in found where !state.roots.contains(root) { state.roots.append(root) }
                 return state.roots
             }
-            guard var roots else { return }
-            let files = state.withLock { state -> [String] in
-                defer { state.containing = [] }
-                return state.containing
-            }
-            var found: [String] = []
-            for file in files where !(roots + found).contains(where: { file.hasPrefix($0 + "/") }) {
-                if let root = SourceTree.projectRoot(containing: file) { found.append(root) }
-            }
-            if !found.isEmpty {
-                roots = state.withLock { state in
-                    for root in found where !state.roots.contains(root) { state.roots.append(root) }
-                    return state.roots
-                }
-            }
-            let started = ContinuousClock.now
-            let loader = ProjectLoader(fileSystem: fileSystem)
-            var projects: [XcodeProjectModel] = []
-            for root in roots { projects += loader.loadAll(in: root) }
-            let index = ProjectIndex(projects: projects, fileSystem: fileSystem)
-            var read = Set(projects.flatMap(\.files))
-            for plist in index.plists { read.insert(plist.path) }
-            for project in projects {
-                for problem in project.problems.prefix(5) { logger.debug("project: \(problem)") }
-            }
-            logger.info("read \(projects.count) Xcode project\(projects.count == 1 ? "" : "s") (\(projects.reduce(0) { $0 + $1.targets.count }) targets, \(index.plists.count) plists) in \(ContinuousClock.now - started)")
-            let notify = state.withLock { state -> (@Sendable () -> Void)? in
-                // No project before and none now: nothing to analyse again.
-                if state.index.projects.isEmpty && projects.isEmpty { return nil }
-                state.index = index
-                state.files = read
-                state.generation += 1
-                state.inputs = [:]
-                return state.onChange
-            }
-            notify?()
+        }
+        var loaded = state.withLock { $0.loaded }
+        let unread = everything ? roots : roots.filter { loaded[$0] == nil }
+        guard !unread.isEmpty else { return false }
+        let started = ContinuousClock.now
+        let loader = ProjectLoader(fileSystem: fileSystem)
+        for root in unread { loaded[root] = loader.loadAll(in: root) }
+        let projects = roots.flatMap { loaded[$0] ?? [] }
+        let index = ProjectIndex(projects: projects, fileSystem: fileSystem)
+        var read = Set(projects.flatMap(\.files))
+        for plist in index.plists { read.insert(plist.path) }
+        for project in unread.flatMap({ loaded[$0] ?? [] }) {
+            for problem in project.problems.prefix(5) { logger.debug("project: \(problem)") }
+        }
+        logger.info("read the Xcode projects in \(unread.joined(separator: ", ")): \(projects.count) project\(projects.count == 1 ? "" : "s") (\(projects.reduce(0) { $0 + $1.targets.count }) targets, \(index.plists.count) plists) in \(ContinuousClock.now - started)")
+        return state.withLock { state -> Bool in
+            state.loaded = loaded
+            // No project before and none now: nothing to analyse again.
+            if state.index.projects.isEmpty && projects.isEmpty { return false }
+            state.index = index
+            state.files = read
+            state.generation += 1
+            state.inputs = [:]
+            return true
         }
     }
 }

@@ -34,27 +34,25 @@ final class WorkspaceSources: Sendable {
 
     private struct State {
         var trees: [SourceTree] = []
-        var jobs: [Job] = []
-        var working = false
         var generation = 0
         var enabled = true
-        var closed = false
-        var onChange: (@Sendable () -> Void)?
         /// The evidence narrowed to each plist path, for the generation it was narrowed in: asked
         /// for every version analysed (each keystroke), it changes only with the trees.
         var narrowed: [String: (generation: Int, root: String, evidence: SourceEvidence?)] = [:]
     }
 
     private let state = Locked(State())
+    private let worker = BackgroundWorker<Job>(name: "plist-lsp sources")
     private let logger: Logger
 
     init(logger: Logger) {
         self.logger = logger
+        worker.setWork { [weak self] jobs in self?.run(jobs) ?? false }
     }
 
     /// Called (on the scanning thread) after the evidence changed.
     func onChange(_ body: @escaping @Sendable () -> Void) {
-        state.withLock { $0.onChange = body }
+        worker.onChange(body)
     }
 
     /// The folders scanned.
@@ -73,8 +71,9 @@ final class WorkspaceSources: Sendable {
     }
 
     private func newTree(_ path: String) -> SourceTree? {
-        state.withLock { state -> SourceTree? in
-            guard !state.closed, !state.trees.contains(where: { $0.root == path || $0.contains(path) }) else { return nil }
+        guard !worker.isClosed else { return nil }
+        return state.withLock { state -> SourceTree? in
+            guard !state.trees.contains(where: { $0.root == path || $0.contains(path) }) else { return nil }
             let tree = SourceTree(root: path)
             state.trees.append(tree)
             return tree
@@ -101,11 +100,7 @@ final class WorkspaceSources: Sendable {
 
     /// Stops scanning (the session ended); work in progress finishes its current tree.
     func close() {
-        state.withLock { state in
-            state.closed = true
-            state.jobs = []
-            state.onChange = nil
-        }
+        worker.close()
     }
 
     /// The evidence for the plist document `uri` under `configuration`: from the innermost tree
@@ -131,61 +126,45 @@ final class WorkspaceSources: Sendable {
     }
 
     private func enqueue(_ job: Job) {
-        let start = state.withLock { state -> Bool in
-            // With scanning off, only a project root is still found (to be scanned when it is
-            // switched on again).
-            var findsRoot = false
-            if case .projectOf = job { findsRoot = true }
-            guard !state.closed, state.enabled || findsRoot else { return false }
-            state.jobs.append(job)
-            defer { state.working = true }
-            return !state.working
-        }
-        if start { startDetachedThread(name: "plist-lsp sources") { [self] in drain() } }
+        // With scanning off, only a project root is still found (to be scanned when it is
+        // switched on again).
+        var findsRoot = false
+        if case .projectOf = job { findsRoot = true }
+        guard findsRoot || state.withLock({ $0.enabled }) else { return }
+        worker.enqueue(job)
     }
 
-    /// Runs the queued jobs until none is left, then lets the thread end.
-    private func drain() {
-        while true {
-            let (jobs, trees, enabled) = state.withLock { state -> ([Job], [SourceTree], Bool) in
-                defer { state.jobs = [] }
-                if state.jobs.isEmpty || state.closed { state.working = false }
-                return (state.closed ? [] : state.jobs, state.trees, state.enabled)
+    /// Runs one batch of jobs (on the worker's thread); true when the evidence changed.
+    private func run(_ jobs: [Job]) -> Bool {
+        let (trees, enabled) = state.withLock { ($0.trees, $0.enabled) }
+        var changed = false
+        var scanned = Set<String>()
+        // A full walk covers every file event queued with it.
+        let walkAll = jobs.contains { if case .all = $0 { return true }; return false }
+        for job in jobs {
+            var job = job
+            if case .projectOf(let file) = job {
+                guard let root = SourceTree.projectRoot(containing: file), let tree = newTree(root), enabled else { continue }
+                job = .scan(tree)
             }
-            if jobs.isEmpty { return }
-            var changed = false
-            var scanned = Set<String>()
-            // A full walk covers every file event queued with it.
-            let walkAll = jobs.contains { if case .all = $0 { return true }; return false }
-            for job in jobs {
-                var job = job
-                if case .projectOf(let file) = job {
-                    guard let root = SourceTree.projectRoot(containing: file), let tree = newTree(root), enabled else { continue }
-                    job = .scan(tree)
-                }
-                switch job {
-                case .scan(let tree) where !scanned.contains(tree.root):
+            switch job {
+            case .scan(let tree) where !scanned.contains(tree.root):
+                scanned.insert(tree.root)
+                let start = ContinuousClock.now
+                changed = tree.scan() || changed
+                logger.info("scanned \(tree.fileCount) source files in \(tree.root) in \(ContinuousClock.now - start)\(tree.isTruncated ? " (stopped at \(SourceTree.maximumFiles) files)" : "")")
+            case .all:
+                for tree in trees where !scanned.contains(tree.root) {
                     scanned.insert(tree.root)
-                    let start = ContinuousClock.now
                     changed = tree.scan() || changed
-                    logger.info("scanned \(tree.fileCount) source files in \(tree.root) in \(ContinuousClock.now - start)\(tree.isTruncated ? " (stopped at \(SourceTree.maximumFiles) files)" : "")")
-                case .all:
-                    for tree in trees where !scanned.contains(tree.root) {
-                        scanned.insert(tree.root)
-                        changed = tree.scan() || changed
-                    }
-                case .files(let paths) where !walkAll:
-                    for tree in trees { changed = tree.rescan(paths: paths) || changed }
-                case .scan, .files, .projectOf:
-                    break
                 }
+            case .files(let paths) where !walkAll:
+                for tree in trees { changed = tree.rescan(paths: paths) || changed }
+            case .scan, .files, .projectOf:
+                break
             }
-            guard changed else { continue }
-            let notify = state.withLock { state -> (@Sendable () -> Void)? in
-                state.generation += 1
-                return state.onChange
-            }
-            notify?()
         }
+        if changed { state.withLock { $0.generation += 1 } }
+        return changed
     }
 }

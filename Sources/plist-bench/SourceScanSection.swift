@@ -30,7 +30,7 @@ struct SourceScanSection: BenchmarkSection {
             return sources.fileCount
         }, {
             guard let grep else { return 0 }
-            return Self.run(grep, ["-r", "-c", "-E", "UserDefaults|stat\\(|requestAccess", root.path])
+            return Int(ToolRun.run(grep, ["-r", "-c", "-E", "UserDefaults|stat\\(|requestAccess", root.path])?.status ?? -1)
         })
         // A rescan after a save: every file is stat'ed, none is read again.
         let warm = SourceTree(root: root.path)
@@ -55,18 +55,6 @@ struct SourceScanSection: BenchmarkSection {
                   formatThroughput(bytes: tree.bytes, seconds: scanOnly.median), "")
         table.print()
         if grep != nil { print("\nfull scan / grep: \(formatRatio(scan.median / reference.median))") } else { print("\n(no grep found: no reference)") }
-    }
-
-    /// Runs a tool, discarding its output; returns its exit status.
-    static func run(_ path: String, _ arguments: [String]) -> Int {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return -1 }
-        process.waitUntilExit()
-        return Int(process.terminationStatus)
     }
 }
 

@@ -174,18 +174,7 @@ struct TargetsSection: BenchmarkSection {
 
     /// Runs a process to its end, output discarded: wall time and the child's peak RSS (KiB).
     private func run(_ path: String, _ arguments: [String]) -> (seconds: Double, peakKiB: Int) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let clock = ContinuousClock()
-        let start = clock.now
-        do { try process.run() } catch { return (.nan, 0) }
-        var status: Int32 = 0
-        var usage = rusage()
-        _ = wait4(process.processIdentifier, &status, 0, &usage)
-        return ((clock.now - start).seconds, Int(usage.ru_maxrss))
+        ToolRun.run(path, arguments).map { ($0.seconds, $0.peakKiB) } ?? (.nan, 0)
     }
 
     private func xmllintPeakRSS(_ path: String) -> Int? {

@@ -70,13 +70,15 @@ enum AtomicFile {
         guard let resolved = realpath(path, nil) else { throw WriteError(description: "cannot read the file: \(errorText())") }
         let target = String(cString: resolved)
         free(resolved)
-        let fd = open(target, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw WriteError(description: "cannot read the file: \(errorText())") }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw WriteError(description: "cannot read the file: \(errorText())") }
-        guard let bytes = readAll(fd) else { throw WriteError(description: "cannot read the file: \(errorText())") }
-        return FileSnapshot(path: path, target: target, bytes: bytes, identity: FileIdentity(info))
+        do {
+            // Blocking: a FIFO named on the command line (`check <(…)`) is read to its end.
+            let (bytes, info) = try withOpenFile(atPath: target, blocking: true) { file throws(SystemCallError) in
+                (try file.readAll(), file.status)
+            }
+            return FileSnapshot(path: path, target: target, bytes: bytes, identity: FileIdentity(info))
+        } catch {
+            throw WriteError(description: "cannot read the file: \(errnoDescription(error.code))")
+        }
     }
 
     /// Replaces the file `snapshot` was read from with `bytes`, unless it changed since.
@@ -149,22 +151,7 @@ enum AtomicFile {
     }
 
     private static func contents(of path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        return readAll(fd)
-    }
-
-    private static func readAll(_ fd: Int32) -> [UInt8]? {
-        var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { return nil }
-            if n == 0 { return out }
-            out += buffer[..<n]
-        }
+        try? withOpenFile(atPath: path, blocking: true) { file throws(SystemCallError) in try file.readAll() }
     }
 
     private static func errorText() -> String { String(cString: strerror(errno)) }
@@ -258,9 +245,4 @@ private func removePendingTemporaryFile(_ signal: Int32) {
     sigemptyset(&action.sa_mask)
     sigaction(signal, &action, nil)
     raise(signal)
-}
-
-/// `read(2)` (the name is taken inside `AtomicFile`).
-private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(fd, buffer, count)
 }

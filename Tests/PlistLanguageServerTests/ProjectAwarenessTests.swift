@@ -96,6 +96,32 @@ private func codes(_ diagnostics: [Diagnostic], _ code: String) -> [Diagnostic] 
         #expect(hover.contents.value.contains("Release: `3.1`"), "\(hover.contents.value)")
     }
 
+    @Test func withoutAWorkspaceFolderAnOpenedPlistReadsOnlyTheProjectAboveIt() async throws {
+        let first = try ProjectFixture.write(), second = try ProjectFixture.write()
+        let loose = FileManager.default.temporaryDirectory.appendingPathComponent("plist-lsp-loose-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: loose, withIntermediateDirectories: true)
+        defer { for folder in [first, second, loose] { try? FileManager.default.removeItem(at: folder) } }
+        let client = try TestClient()
+        try await client.initialize(richClient(), options: ["settings": ["sourceEvidence": false]])
+        let firstURI = FileURI.uri(for: first.appendingPathComponent("App/Info.plist").path)
+        try client.open(firstURI, ProjectFixture.appInfoPlist)
+        _ = try await client.diagnostics(firstURI) { !codes($0, "project-undefined-variable").isEmpty }
+
+        // A plist outside every project, then one in a second project: only the second is read.
+        try client.open(FileURI.uri(for: loose.appendingPathComponent("Info.plist").path), ProjectFixture.widgetInfoPlist)
+        let secondURI = FileURI.uri(for: second.appendingPathComponent("App/Info.plist").path)
+        try client.open(secondURI, ProjectFixture.appInfoPlist)
+        _ = try await client.diagnostics(secondURI) { !codes($0, "project-undefined-variable").isEmpty }
+        let reads = client.pending.compactMap { message -> String? in
+            guard message["method"]?.stringValue == LogMessageNotification.method,
+                  let text = message["params"]?["message"]?.stringValue, text.contains("read the Xcode projects in ") else { return nil }
+            return text
+        }
+        #expect(reads.count == 2, "\(reads)")
+        #expect(reads.filter { $0.contains(first.path) }.count == 1, "\(reads)")
+        #expect(reads.last?.contains(second.path) == true, "\(reads)")
+    }
+
     @Test func aBrokenProjectLeavesThePlistAnalysedAlone() async throws {
         let folder = try ProjectFixture.write()
         defer { try? FileManager.default.removeItem(at: folder) }

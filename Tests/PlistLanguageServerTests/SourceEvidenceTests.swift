@@ -35,6 +35,11 @@ private func codes(_ diagnostics: [Diagnostic], _ code: String) -> [Diagnostic] 
     diagnostics.filter { $0.code == .string(code) }
 }
 
+/// Whether a missing-purpose-string diagnostic names `key`.
+private func mentions(_ diagnostics: [Diagnostic], _ key: String) -> Bool {
+    codes(diagnostics, "privacy-missing-purpose-string").contains { $0.message.contains("'\(key)'") }
+}
+
 @Suite struct SourceEvidenceServerTests {
     @Test func aManifestGetsTheCategoriesTheCodeUsesWithCallSitesAndAFix() async throws {
         let workspace = try TemporaryWorkspace([
@@ -111,10 +116,34 @@ private func codes(_ diagnostics: [Diagnostic], _ code: String) -> [Diagnostic] 
         #expect(found[0].range == range(1, 0, 1, 6))
         #expect(found[0].relatedInformation?.map(\.location) == [Location(uri: workspace.uri("App/Camera.swift"), range: range(1, 20, 1, 33))])
 
-        // The call is gone and the plist is saved: the next walk rereads the changed file.
+        // The call is gone and the plist is saved: the client watches the sources, so the save
+        // walks nothing; an event for another file rereads that file only, and the call is still seen.
         try workspace.write("App/Camera.swift", "func scan() {}\n")
         try client.send(DidSaveTextDocumentNotification(textDocument: TextDocumentIdentifier(uri: uri)))
-        _ = try await client.diagnostics(uri) { codes($0, "privacy-missing-purpose-string").isEmpty }
+        try workspace.write("App/Steps.swift", "let pedometer = CMPedometer()\n")
+        try client.send(DidChangeWatchedFilesNotification(changes: [FileEvent(uri: workspace.uri("App/Steps.swift"), type: .created)]))
+        let both = codes(try await client.diagnostics(uri) { mentions($0, "NSMotionUsageDescription") }, "privacy-missing-purpose-string")
+        #expect(mentions(both, "NSCameraUsageDescription"), "\(both.map(\.message))")
+
+        // The event for the camera file rereads it.
+        try client.send(DidChangeWatchedFilesNotification(changes: [FileEvent(uri: workspace.uri("App/Camera.swift"), type: .changed)]))
+        _ = try await client.diagnostics(uri) { !mentions($0, "NSCameraUsageDescription") && mentions($0, "NSMotionUsageDescription") }
+    }
+
+    @Test func aClientThatDoesNotWatchFilesGetsTheSourcesWalkedOnSave() async throws {
+        let workspace = try TemporaryWorkspace([
+            "App/Info.plist": infoPlist,
+            "App/Main.swift": "print(\"hello\")\n",
+        ])
+        defer { workspace.remove() }
+        let uri = workspace.uri("App/Info.plist")
+        let client = try TestClient()
+        try await client.initialize(rootUri: workspace.uri())
+        try client.open(uri, infoPlist)
+        #expect(codes(try await client.diagnostics(uri, version: 1), "privacy-missing-purpose-string").isEmpty)
+        try workspace.write("App/Camera.swift", "func scan() {\n    AVCaptureDevice.requestAccess(for: .video) { _ in }\n}\n")
+        try client.send(DidSaveTextDocumentNotification(textDocument: TextDocumentIdentifier(uri: uri)))
+        _ = try await client.diagnostics(uri) { mentions($0, "NSCameraUsageDescription") }
     }
 
     @Test func theSettingSwitchesScanningOffAndOn() async throws {

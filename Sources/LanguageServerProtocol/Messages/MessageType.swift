@@ -1,4 +1,4 @@
-// window/logMessage and window/showMessage (server → client notifications).
+// The severity of a window/logMessage or window/showMessage, and the logger's level as one.
 import PlistSupport
 
 public struct MessageType: RawRepresentable, Codable, Hashable, Sendable {
@@ -21,25 +21,5 @@ extension Logger.Level {
         case .warning: return .warning
         case .error: return .error
         }
-    }
-}
-
-public struct LogMessageNotification: LSPNotification, Hashable {
-    public static let method = "window/logMessage"
-    public var type: MessageType
-    public var message: String
-    public init(type: MessageType, message: String) {
-        self.type = type
-        self.message = message
-    }
-}
-
-public struct ShowMessageNotification: LSPNotification, Hashable {
-    public static let method = "window/showMessage"
-    public var type: MessageType
-    public var message: String
-    public init(type: MessageType, message: String) {
-        self.type = type
-        self.message = message
     }
 }

@@ -1,19 +1,4 @@
-// textDocument/publishDiagnostics (push), textDocument/diagnostic (pull) and
-// workspace/diagnostic/refresh.
-
-public struct PublishDiagnosticsNotification: LSPNotification, Hashable {
-    public static let method = "textDocument/publishDiagnostics"
-    public var uri: DocumentURI
-    public var version: Int?
-    public var diagnostics: [Diagnostic]
-    public init(uri: DocumentURI, version: Int? = nil, diagnostics: [Diagnostic]) {
-        self.uri = uri
-        self.version = version
-        self.diagnostics = diagnostics
-    }
-}
-
-public typealias PublishDiagnosticsParams = PublishDiagnosticsNotification
+// textDocument/diagnostic (client → server): diagnostics pulled, and the report.
 
 public struct DocumentDiagnosticRequest: TextDocumentRequest, Hashable {
     public static let method = "textDocument/diagnostic"
@@ -29,8 +14,6 @@ public struct DocumentDiagnosticRequest: TextDocumentRequest, Hashable {
         self.previousResultId = previousResultId
     }
 }
-
-public typealias DocumentDiagnosticParams = DocumentDiagnosticRequest
 
 /// `{kind: "full", resultId?, items}` or `{kind: "unchanged", resultId}`.
 public enum DocumentDiagnosticReport: Codable, Hashable, Sendable {
@@ -64,12 +47,4 @@ public enum DocumentDiagnosticReport: Codable, Hashable, Sendable {
             try c.encode(resultId, forKey: .resultId)
         }
     }
-}
-
-/// `workspace/diagnostic/refresh` (server → client): asks a client that pulls diagnostics to pull
-/// them again (sent when something besides the documents changed them); the response is `null`.
-public struct DiagnosticRefreshRequest: LSPRequest, LSPMessageWithoutParams, Hashable {
-    public static let method = "workspace/diagnostic/refresh"
-    public typealias Response = VoidResponse
-    public init() {}
 }

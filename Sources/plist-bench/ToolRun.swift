@@ -1,0 +1,31 @@
+// Running another program from a benchmark (a reference tool, or the plist-lsp binary as a whole
+// process): to its end, output discarded, with what it cost.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One run of a program: its exit status (as `wait4` reports it), wall time and the child's peak
+/// resident memory in KiB.
+struct ToolRun {
+    let status: Int32
+    let seconds: Double
+    let peakKiB: Int
+
+    /// Runs `path` with `arguments` to its end, standard output and error discarded; nil when it
+    /// cannot be started.
+    static func run(_ path: String, _ arguments: [String]) -> ToolRun? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let clock = ContinuousClock()
+        let start = clock.now
+        do { try process.run() } catch { return nil }
+        var status: Int32 = 0
+        var usage = rusage()
+        _ = wait4(process.processIdentifier, &status, 0, &usage)
+        return ToolRun(status: status, seconds: (clock.now - start).seconds, peakKiB: Int(usage.ru_maxrss))
+    }
+}
