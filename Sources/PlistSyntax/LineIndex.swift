@@ -44,104 +44,161 @@ public struct ResolvedPosition: Hashable, Sendable {
 /// idea as rust-analyzer's `LineIndex`: ASCII runs are counted by subtraction, and only the
 /// characters whose width differs between encodings are recorded, with running totals).
 ///
+/// The tables are kept in blocks of lines (offsets relative to the block, 32-bit), shared between
+/// the versions of a text: an edit (`applying(_:newText:)`) scans the blocks it touches again and
+/// moves the others, so it costs a block and one entry per block, not the text.
+///
 /// Line ends are LF, CRLF and lone CR. Out-of-range input is clamped, never trapped: a line past the
 /// end maps to the end of the text, a character past the end of its line maps to the line's end
 /// (any `Int`, including `Int.max`, is accepted), and an offset inside a multi-byte sequence (or,
 /// for UTF-16, a position inside a surrogate pair) is moved back to the start of its character by
 /// ``offset(of:in:)``; ``resolve(_:in:)`` says where inside the character it fell.
 public struct LineIndex: Sendable, Equatable {
-    /// Offset of the first byte of each line; `lineStarts[0] == 0`.
-    public let lineStarts: [Int]
     /// Total length of the text in bytes.
     public let count: Int
     private let bytes: [UInt8]
-    /// Byte offset of each non-ASCII character (or invalid byte), ascending.
-    private let wideOffsets: [Int]
-    /// Its length in bytes (1 for an invalid byte).
-    private let wideLengths: [UInt8]
-    /// `excess16[k]`: total of (bytes − UTF-16 units) over the first `k` wide characters
-    /// (`count + 1` entries); likewise `excess32` for UTF-32 (bytes − 1).
-    private let excess16: [Int]
-    private let excess32: [Int]
-    /// For each line, the index of its first wide character (`lineCount + 1` entries).
-    private let lineFirstWide: [Int]
+    /// The blocks, in text order, with the offset of each one's first line and its first line's number.
+    private let blocks: [Block]
+    private let blockStarts: [Int]
+    private let blockFirstLines: [Int]
+    /// Lines per block when a text is scanned.
+    private let linesPerBlock: Int
+    public let lineCount: Int
 
-    public init(_ text: [UInt8]) {
-        var tables = Tables(starts: [0], firstWide: [0], offsets: [], lengths: [], excess16: [0], excess32: [0])
-        text.withUnsafeBufferPointer { tables.scan($0, from: 0, to: text.count) }
-        tables.firstWide.append(tables.offsets.count)
-        self.lineStarts = tables.starts
-        self.count = text.count
-        self.bytes = text
-        self.wideOffsets = tables.offsets
-        self.wideLengths = tables.lengths
-        self.excess16 = tables.excess16
-        self.excess32 = tables.excess32
-        self.lineFirstWide = tables.firstWide
+    /// Consecutive lines of the text, with their wide characters; offsets from the block's first line start.
+    private final class Block: Sendable {
+        /// Offset of each line's first byte; `starts[0] == 0`.
+        let starts: [UInt32]
+        /// Offset of each non-ASCII character (or invalid byte), ascending.
+        let wideOffsets: [UInt32]
+        /// Its length in bytes (1 for an invalid byte).
+        let wideLengths: [UInt8]
+        /// `excess16[k]`: total of (bytes − UTF-16 units) over the block's first `k` wide characters
+        /// (`count + 1` entries); likewise `excess32` for UTF-32 (bytes − 1).
+        let excess16: [UInt32]
+        let excess32: [UInt32]
+        /// For each line, the index of its first wide character (`lines + 1` entries).
+        let lineFirstWide: [UInt32]
+
+        init(_ t: Tables) {
+            starts = t.starts
+            wideOffsets = t.offsets
+            wideLengths = t.lengths
+            excess16 = t.excess16
+            excess32 = t.excess32
+            lineFirstWide = t.firstWide + [UInt32(t.offsets.count)]
+        }
+
+        var lines: Int { starts.count }
+
+        /// The number of wide characters that start before `offset` (binary search).
+        func widesBefore(_ offset: Int, from lo: Int = 0, to hi: Int? = nil) -> Int {
+            var lo = lo, hi = hi ?? wideOffsets.count
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2
+                if Int(wideOffsets[mid]) < offset { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+
+        /// The block's line that contains `offset`.
+        func line(containing offset: Int) -> Int {
+            var lo = 0, hi = starts.count - 1
+            while lo < hi {
+                let mid = lo + (hi - lo + 1) / 2
+                if Int(starts[mid]) <= offset { lo = mid } else { hi = mid - 1 }
+            }
+            return lo
+        }
+
+        func excess(_ encoding: PositionEncoding, _ k: Int) -> Int { Int(encoding == .utf16 ? excess16[k] : excess32[k]) }
     }
 
-    private init(lineStarts: [Int], bytes: [UInt8], wideOffsets: [Int], wideLengths: [UInt8], excess16: [Int], excess32: [Int],
-                 lineFirstWide: [Int]) {
-        self.lineStarts = lineStarts
+    public init(_ text: [UInt8]) { self.init(text, linesPerBlock: 1_024) }
+
+    /// An index whose blocks hold `linesPerBlock` lines (tests use small blocks to cross their boundaries).
+    public init(_ text: [UInt8], linesPerBlock: Int) {
+        let size = max(1, linesPerBlock)
+        var blocks: [Block] = [], starts: [Int] = [], firstLines: [Int] = []
+        text.withUnsafeBufferPointer {
+            Self.scan($0, from: 0, to: text.count, endsText: true, linesPerBlock: size, firstLine: 0, into: &blocks, &starts, &firstLines)
+        }
+        self.init(bytes: text, blocks: blocks, blockStarts: starts, blockFirstLines: firstLines, linesPerBlock: size)
+    }
+
+    private init(bytes: [UInt8], blocks: [Block], blockStarts: [Int], blockFirstLines: [Int], linesPerBlock: Int) {
         self.count = bytes.count
         self.bytes = bytes
-        self.wideOffsets = wideOffsets
-        self.wideLengths = wideLengths
-        self.excess16 = excess16
-        self.excess32 = excess32
-        self.lineFirstWide = lineFirstWide
+        self.blocks = blocks
+        self.blockStarts = blockStarts
+        self.blockFirstLines = blockFirstLines
+        self.linesPerBlock = linesPerBlock
+        lineCount = (blockFirstLines.last ?? 0) + (blocks.last?.lines ?? 1)
+    }
+
+    /// Scans `buf[start..<end]` (which starts a line) into blocks of at most `linesPerBlock` lines.
+    /// A line terminator may look one byte past `end` for CRLF. `endsText`: no block follows (a
+    /// line break at `end` then starts one more, empty, line).
+    private static func scan(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, endsText: Bool, linesPerBlock: Int, firstLine: Int,
+                             into blocks: inout [Block], _ starts: inout [Int], _ firstLines: inout [Int]) {
+        var i = start
+        var line = firstLine
+        while true {
+            var t = Tables()
+            let blockStart = i
+            let full: Bool
+            (i, full) = t.scan(buf, from: i, to: end, endsText: endsText, base: blockStart, maxLines: linesPerBlock)
+            blocks.append(Block(t))
+            starts.append(blockStart)
+            firstLines.append(line)
+            line += t.starts.count
+            // A full block ends with a line break: the next line starts a block, unless what follows does.
+            if i < end || (full && endsText) { continue }
+            return
+        }
     }
 
     /// The index of `newText`, which is this index's text with the bytes `range` replaced: the
-    /// lines around the edit are scanned again, the rest is kept or moved by the change in length
+    /// blocks around the edit are scanned again, the others kept or moved by the change in length
     /// (no scan of the whole text). Equal to `LineIndex(newText)` (`LineIndexIncrementalTests`).
     ///
-    /// The scan starts at the line holding the byte before the edit (a CR there and an inserted LF
-    /// become one CRLF) and ends at the first line start after it: a UTF-8 sequence never spans a
-    /// line break (a terminator is ASCII, which ends the sequence), so nothing outside depends on it.
+    /// The scan starts at the block holding the byte before the edit (a CR there and an inserted LF
+    /// become one CRLF) and ends at the block start after the line holding the edit's end: a UTF-8
+    /// sequence never spans a line break (a terminator is ASCII, which ends the sequence), so
+    /// nothing outside depends on it.
     public func applying(_ range: Range<Int>, newText: [UInt8]) -> LineIndex {
         let lo = max(0, min(range.lowerBound, count)), hi = max(lo, min(range.upperBound, count))
         let delta = newText.count - count
-        let firstLine = line(containing: max(0, lo - 1))
-        let windowStart = lineStarts[firstLine]
-        let nextLine = line(containing: hi) + 1
-        let oldWindowEnd = nextLine < lineStarts.count ? lineStarts[nextLine] : count
-        let windowEnd = oldWindowEnd + delta
-        let widesKept = widesBefore(windowStart)
-        let widesEnd = widesBefore(oldWindowEnd)
-
-        var tables = Tables(starts: Array(lineStarts[0...firstLine]), firstWide: Array(lineFirstWide[0...firstLine]),
-                            offsets: Array(wideOffsets[0..<widesKept]), lengths: Array(wideLengths[0..<widesKept]),
-                            excess16: Array(excess16[0...widesKept]), excess32: Array(excess32[0...widesKept]))
-        newText.withUnsafeBufferPointer { tables.scan($0, from: windowStart, to: windowEnd) }
-        var starts = tables.starts, firstWide = tables.firstWide, offsets = tables.offsets, lengths = tables.lengths
-        var e16 = tables.excess16, e32 = tables.excess32
-        if nextLine < lineStarts.count {
-            // The scan ended with the start of line `nextLine`, moved; the lines after it follow.
-            let wideShift = offsets.count - widesEnd
-            starts += lineStarts[(nextLine + 1)...].lazy.map { $0 + delta }
-            firstWide += lineFirstWide[(nextLine + 1)...].lazy.map { $0 + wideShift }
-            offsets += wideOffsets[widesEnd...].lazy.map { $0 + delta }
-            lengths += wideLengths[widesEnd...]
-            let shift16 = e16[e16.count - 1] - excess16[widesEnd], shift32 = e32[e32.count - 1] - excess32[widesEnd]
-            e16 += excess16[(widesEnd + 1)...].lazy.map { $0 + shift16 }
-            e32 += excess32[(widesEnd + 1)...].lazy.map { $0 + shift32 }
-        } else {
-            firstWide.append(offsets.count)
+        let first = block(containingOffset: max(0, lo - 1))
+        // The next block's start is a line start after `hi`.
+        let last = block(containingOffset: hi)
+        let windowStart = blockStarts[first]
+        let oldWindowEnd = last + 1 < blocks.count ? blockStarts[last + 1] : count
+        var newBlocks = Array(blocks[..<first]), starts = Array(blockStarts[..<first]), firstLines = Array(blockFirstLines[..<first])
+        newText.withUnsafeBufferPointer {
+            Self.scan($0, from: windowStart, to: oldWindowEnd + delta, endsText: last + 1 == blocks.count, linesPerBlock: linesPerBlock,
+                      firstLine: blockFirstLines[first],
+                      into: &newBlocks, &starts, &firstLines)
         }
-        return LineIndex(lineStarts: starts, bytes: newText, wideOffsets: offsets, wideLengths: lengths, excess16: e16, excess32: e32,
-                         lineFirstWide: firstWide)
+        if last + 1 < blocks.count {
+            // The scan ended where block `last + 1` starts, moved; it and the blocks after it follow.
+            let lines = (firstLines.last ?? 0) + (newBlocks.last?.lines ?? 0) - blockFirstLines[last + 1]
+            newBlocks += blocks[(last + 1)...]
+            starts += blockStarts[(last + 1)...].lazy.map { $0 + delta }
+            firstLines += blockFirstLines[(last + 1)...].lazy.map { $0 + lines }
+        }
+        return LineIndex(bytes: newText, blocks: newBlocks, blockStarts: starts, blockFirstLines: firstLines, linesPerBlock: linesPerBlock)
     }
 
     /// What a scan of bytes fills in: line starts with each line's first wide character, and the
     /// wide characters with the running excess of bytes over UTF-16 and UTF-32 units.
     private struct Tables {
-        var starts: [Int]
-        var firstWide: [Int]
-        var offsets: [Int]
-        var lengths: [UInt8]
-        var excess16: [Int]
-        var excess32: [Int]
+        var starts: [UInt32] = [0]
+        var firstWide: [UInt32] = [0]
+        var offsets: [UInt32] = []
+        var lengths: [UInt8] = []
+        var excess16: [UInt32] = [0]
+        var excess32: [UInt32] = [0]
 
         /// Whether one of the eight bytes of `w`, all below 0x80, equals `byte`.
         @inline(__always)
@@ -150,8 +207,11 @@ public struct LineIndex: Sendable, Equatable {
             return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
         }
 
-        /// Scans `buf[start..<end]` (a line terminator may look one byte past `end` for CRLF).
-        mutating func scan(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+        /// Scans `buf[start..<end]` until `maxLines` lines are complete; returns where it stopped
+        /// (the start of the next line, or `end`) and whether the lines were complete. Offsets are
+        /// stored from `base`. A line break at `end` starts a line here only when `endsText` (else the
+        /// block that follows starts there).
+        mutating func scan(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, endsText: Bool, base: Int, maxLines: Int) -> (Int, Bool) {
             let n = buf.count
             var i = start
             while i < end {
@@ -166,78 +226,113 @@ public struct LineIndex: Sendable, Equatable {
                 }
                 let b = buf[i]
                 if b < 0x80 {
-                    if b == 0x0A {
-                        starts.append(i + 1)
-                        firstWide.append(offsets.count)
-                    } else if b == 0x0D {
-                        if i + 1 < n && buf[i + 1] == 0x0A { i += 1 }
-                        starts.append(i + 1)
-                        firstWide.append(offsets.count)
+                    if b == 0x0A || b == 0x0D {
+                        if b == 0x0D && i + 1 < n && buf[i + 1] == 0x0A { i += 1 }
+                        i += 1
+                        if starts.count == maxLines { return (i, true) }
+                        if i >= end && !endsText { return (i, false) }
+                        starts.append(UInt32(i - base))
+                        firstWide.append(UInt32(offsets.count))
+                        continue
                     }
                     i += 1
                     continue
                 }
                 let (length, units16) = LineIndex.sequenceLength(buf, i)
-                offsets.append(i)
+                offsets.append(UInt32(i - base))
                 lengths.append(UInt8(length))
-                excess16.append(excess16[excess16.count - 1] + length - units16)
-                excess32.append(excess32[excess32.count - 1] + length - 1)
+                excess16.append(excess16[excess16.count - 1] + UInt32(length - units16))
+                excess32.append(excess32[excess32.count - 1] + UInt32(length - 1))
                 i += length
             }
+            return (i, false)
         }
     }
 
-    public var lineCount: Int { lineStarts.count }
+    public static func == (a: LineIndex, b: LineIndex) -> Bool {
+        guard a.count == b.count, a.lineCount == b.lineCount, a.bytes == b.bytes else { return false }
+        return a.flattened == b.flattened
+    }
 
-    /// The line that contains `offset` (clamped to the text).
-    public func line(containing offset: Int) -> Int {
-        let o = max(0, min(offset, count))
-        var lo = 0, hi = lineStarts.count - 1
+    /// Every table as absolute values (for equality).
+    private var flattened: [[Int]] {
+        var starts: [Int] = [], wides: [Int] = [], lengths: [Int] = [], e16: [Int] = [], e32: [Int] = [], firstWide: [Int] = []
+        var wideBase = 0, x16 = 0, x32 = 0
+        for (k, b) in blocks.enumerated() {
+            starts += b.starts.map { blockStarts[k] + Int($0) }
+            firstWide += b.lineFirstWide.dropLast().map { wideBase + Int($0) }
+            wides += b.wideOffsets.map { blockStarts[k] + Int($0) }
+            lengths += b.wideLengths.map(Int.init)
+            e16 += b.excess16.dropFirst().map { x16 + Int($0) }
+            e32 += b.excess32.dropFirst().map { x32 + Int($0) }
+            wideBase += b.wideOffsets.count
+            x16 += Int(b.excess16.last ?? 0)
+            x32 += Int(b.excess32.last ?? 0)
+        }
+        return [starts, wides, lengths, e16, e32, firstWide]
+    }
+
+    /// The block holding `offset` (clamped to the text).
+    private func block(containingOffset offset: Int) -> Int {
+        var lo = 0, hi = blockStarts.count - 1
         while lo < hi {
             let mid = lo + (hi - lo + 1) / 2
-            if lineStarts[mid] <= o { lo = mid } else { hi = mid - 1 }
+            if blockStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
         return lo
     }
 
+    /// The block holding line `line` (a valid line).
+    private func block(containingLine line: Int) -> Int {
+        var lo = 0, hi = blockFirstLines.count - 1
+        while lo < hi {
+            let mid = lo + (hi - lo + 1) / 2
+            if blockFirstLines[mid] <= line { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The offset of the first byte of `line` (a valid line).
+    public func lineStart(_ line: Int) -> Int {
+        let k = block(containingLine: line)
+        return blockStarts[k] + Int(blocks[k].starts[line - blockFirstLines[k]])
+    }
+
+    /// The line that contains `offset` (clamped to the text).
+    public func line(containing offset: Int) -> Int {
+        let o = max(0, min(offset, count))
+        let k = block(containingOffset: o)
+        return blockFirstLines[k] + blocks[k].line(containing: o - blockStarts[k])
+    }
+
     /// End of the line's content (before its line terminator).
     public func lineContentEnd(_ line: Int) -> Int {
-        let next = line + 1 < lineStarts.count ? lineStarts[line + 1] : count
+        let next = line + 1 < lineCount ? lineStart(line + 1) : count
+        let start = lineStart(line)
         var end = next
-        if end > lineStarts[line] && end <= count && end > 0 && line + 1 < lineStarts.count {
+        if end > start && end <= count && end > 0 && line + 1 < lineCount {
             // Strip the terminator: LF, CR or CRLF.
-            if bytes[end - 1] == 0x0A { end -= 1; if end > lineStarts[line] && bytes[end - 1] == 0x0D { end -= 1 } }
+            if bytes[end - 1] == 0x0A { end -= 1; if end > start && bytes[end - 1] == 0x0D { end -= 1 } }
             else if bytes[end - 1] == 0x0D { end -= 1 }
         }
         return end
     }
 
-    /// The number of wide characters that start before `offset` (binary search).
-    private func widesBefore(_ offset: Int, from lo: Int = 0, to hi: Int? = nil) -> Int {
-        var lo = lo, hi = hi ?? wideOffsets.count
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2
-            if wideOffsets[mid] < offset { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
-
-    private func excess(_ encoding: PositionEncoding) -> [Int] {
-        encoding == .utf16 ? excess16 : excess32
-    }
-
     /// The position of a byte offset. An offset inside a multi-byte character is moved to its start.
     public func position(of offset: Int, in encoding: PositionEncoding = .utf16) -> LinePosition {
-        var o = max(0, min(offset, count))
-        let before = widesBefore(o)
-        if before > 0, o < wideOffsets[before - 1] + Int(wideLengths[before - 1]) { o = wideOffsets[before - 1] }
-        let line = line(containing: o)
-        let start = lineStarts[line]
+        let clamped = max(0, min(offset, count))
+        let k = block(containingOffset: clamped)
+        let b = blocks[k], base = blockStarts[k]
+        var o = clamped - base
+        let before = b.widesBefore(o)
+        if before > 0, o < Int(b.wideOffsets[before - 1]) + Int(b.wideLengths[before - 1]) { o = Int(b.wideOffsets[before - 1]) }
+        let local = b.line(containing: o)
+        let start = Int(b.starts[local])
+        let line = blockFirstLines[k] + local
         if encoding == .utf8 { return LinePosition(line: line, character: o - start) }
-        let first = lineFirstWide[line]
-        let upTo = widesBefore(o, from: first, to: lineFirstWide[line + 1])
-        let excess = excess(encoding)
-        return LinePosition(line: line, character: o - start - (excess[upTo] - excess[first]))
+        let first = Int(b.lineFirstWide[local])
+        let upTo = b.widesBefore(o, from: first, to: Int(b.lineFirstWide[local + 1]))
+        return LinePosition(line: line, character: o - start - (b.excess(encoding, upTo) - b.excess(encoding, first)))
     }
 
     /// The byte offset of a position. Lines past the end clamp to the end of the text; characters
@@ -250,31 +345,32 @@ public struct LineIndex: Sendable, Equatable {
     /// Where `position` falls, including whether it splits a character (O(log n); never traps).
     public func resolve(_ position: LinePosition, in encoding: PositionEncoding = .utf16) -> ResolvedPosition {
         if position.line < 0 { return ResolvedPosition(offset: 0, unitsInside: 0, characterEnd: 0, clamped: true) }
-        if position.line >= lineStarts.count {
+        if position.line >= lineCount {
             return ResolvedPosition(offset: count, unitsInside: 0, characterEnd: count, clamped: true)
         }
-        let start = lineStarts[position.line]
+        let k = block(containingLine: position.line)
+        let b = blocks[k], base = blockStarts[k], local = position.line - blockFirstLines[k]
+        let start = base + Int(b.starts[local])
         let end = lineContentEnd(position.line)
         var clamped = position.character < 0
         // Units never outnumber bytes, so clamping to the byte length first keeps every sum below in range.
         var wanted = max(0, position.character)
         if wanted > end - start { wanted = end - start; clamped = true }
-        let first = lineFirstWide[position.line], last = lineFirstWide[position.line + 1]
+        let first = Int(b.lineFirstWide[local]), last = Int(b.lineFirstWide[local + 1])
         if encoding == .utf8 {
             let o = start + wanted
-            let before = widesBefore(o, from: first, to: last)
+            let before = b.widesBefore(o - base, from: first, to: last)
             if before > first {
-                let charStart = wideOffsets[before - 1], charEnd = charStart + Int(wideLengths[before - 1])
+                let charStart = base + Int(b.wideOffsets[before - 1]), charEnd = charStart + Int(b.wideLengths[before - 1])
                 if o < charEnd {
                     return ResolvedPosition(offset: charStart, unitsInside: o - charStart, characterEnd: charEnd, clamped: clamped)
                 }
             }
             return ResolvedPosition(offset: o, unitsInside: 0, characterEnd: o, clamped: clamped)
         }
-        let excess = excess(encoding)
         // The units before wide character j of this line: (its offset − start) − the excess before it;
         // strictly increasing in j. Find the last j at or before `wanted`.
-        func unitsBefore(_ j: Int) -> Int { wideOffsets[j] - start - (excess[j] - excess[first]) }
+        func unitsBefore(_ j: Int) -> Int { base + Int(b.wideOffsets[j]) - start - (b.excess(encoding, j) - b.excess(encoding, first)) }
         var lo = first, hi = last
         while lo < hi {
             let mid = lo + (hi - lo) / 2
@@ -285,8 +381,8 @@ public struct LineIndex: Sendable, Equatable {
             return ResolvedPosition(offset: o, unitsInside: 0, characterEnd: o, clamped: clamped || start + wanted > end)
         }
         let j = lo - 1
-        let charStart = wideOffsets[j], length = Int(wideLengths[j])
-        let units = encoding == .utf16 ? length - (excess16[j + 1] - excess16[j]) : 1
+        let charStart = base + Int(b.wideOffsets[j]), length = Int(b.wideLengths[j])
+        let units = encoding == .utf16 ? length - Int(b.excess16[j + 1] - b.excess16[j]) : 1
         let into = wanted - unitsBefore(j)
         if into < units {
             return ResolvedPosition(offset: charStart, unitsInside: into, characterEnd: into == 0 ? charStart : charStart + length,

@@ -38,8 +38,10 @@ public struct PlistDocument: Sendable {
         self.definitions = definitions
         var builder = Builder(text: tree.text, conditionals: conditionals, definitions: definitions)
         let reusable = previous.flatMap { p in
-            !conditionals.isPreprocessed && !p.conditionals.isPreprocessed ? p.root?.storage : nil
+            !conditionals.isPreprocessed && !p.conditionals.isPreprocessed ? p.root.map { Builder.Previous(storage: $0.storage, start: $0.start) } : nil
         }
+        // What the reparses replaced since `previous`: the runs of a large container outside it are reused.
+        if reusable != nil, let previous { builder.change = tree.changedRegion(since: previous.tree) }
         self.root = builder.buildRoot(tree, previous: reusable).map { PlistNode(storage: $0.storage, start: $0.start, source: tree.text) }
         builder.checkDoctype(tree)
         self.problems = builder.problems
@@ -212,6 +214,15 @@ private struct Builder {
     let branching: Bool
     /// How many containers enclose the element being built.
     var depth = 0
+    /// What the reparses replaced since the reused view's tree (its text's bytes, and the change in
+    /// length): the runs of a large container wholly outside it are reused. Nil: none is.
+    var change: (range: Range<Int>, delta: Int)?
+
+    /// A value of the previous version, and where it stood in the previous text.
+    struct Previous {
+        let storage: PlistNode.Storage
+        let start: Int
+    }
 
     init(text: [UInt8], conditionals: ConditionalStructure, definitions: [String: String]?) {
         self.text = text
@@ -234,7 +245,7 @@ private struct Builder {
         return !pa.isEmpty && !pb.isEmpty && pa != pb
     }
 
-    mutating func buildRoot(_ tree: SyntaxTree, previous: PlistNode.Storage?) -> (storage: PlistNode.Storage, start: Int)? {
+    mutating func buildRoot(_ tree: SyntaxTree, previous: Previous?) -> (storage: PlistNode.Storage, start: Int)? {
         // No root element at all is an XML error, reported by the syntax layer.
         guard let rootElement = tree.rootElement else { return nil }
         if rootElement.tag != .plist {
@@ -311,7 +322,8 @@ private struct Builder {
 
     /// The value of `e`: `previous`'s when it is the same subtree (same syntax node, same depth),
     /// else built, with `previous`'s children as candidates for reuse below.
-    mutating func build(_ e: SyntaxElement, previous: PlistNode.Storage?) -> PlistNode.Storage {
+    mutating func build(_ e: SyntaxElement, previous candidate: Previous?) -> PlistNode.Storage {
+        let previous = candidate?.storage
         if let previous, let node = e.node, previous.syntax === node, previous.depth == depth, let kept = previous.problems,
            previous.entry.kind == e.entry.kind, previous.entry.tag == e.entry.tag, previous.entry.flags == e.entry.flags,
            previous.entry.width == e.entry.width, previous.entry.startTagWidth == e.entry.startTagWidth,
@@ -320,18 +332,27 @@ private struct Builder {
             return previous
         }
         let mark = problems.count
-        let (kind, entries, items, text, onDemand, bool) = buildParts(e, previous: previous)
+        let parts = buildParts(e, previous: candidate)
         var kept: [SyntaxProblem]? = nil
         if problems.count - mark <= Self.reusableProblems {
             kept = problems[mark...].map { $0.shifted(by: -e.start) }
         }
-        return PlistNode.Storage(kind: kind, entry: e.entry, syntax: e.node, entries: entries, items: items, text: text,
-                                 decodesOnDemand: onDemand, boolValue: bool, depth: depth, problems: kept)
+        return PlistNode.Storage(kind: parts.kind, entry: e.entry, syntax: e.node, entries: parts.entries, items: parts.items,
+                                 chunks: parts.chunks, text: parts.text, decodesOnDemand: parts.onDemand, boolValue: parts.bool,
+                                 depth: depth, problems: kept)
     }
 
-    typealias Parts = (PlistNode.Kind, [PlistNode.Storage.Entry], [PlistNode.Storage.Child], String?, Bool, Bool?)
+    struct Parts {
+        var kind: PlistNode.Kind
+        var entries: [PlistNode.Storage.Entry] = []
+        var items: [PlistNode.Storage.Child] = []
+        var chunks: [PlistNode.Storage.ChunkRef] = []
+        var text: String? = nil
+        var onDemand = false
+        var bool: Bool? = nil
+    }
 
-    mutating func buildParts(_ e: SyntaxElement, previous: PlistNode.Storage?) -> Parts {
+    mutating func buildParts(_ e: SyntaxElement, previous: Previous?) -> Parts {
         checkStartTag(e)
         // The typed view (and every walk over it, here and in the analysis) is recursive; a
         // bounded depth keeps a hostile file from exhausting the stack. No real plist comes close.
@@ -340,11 +361,11 @@ private struct Builder {
                 code: .plistTooDeep,
                 message: "Values are nested more than \(PlistDocument.maximumDepth) levels deep; this one and everything inside it is not read",
                 range: e.startTagRange))
-            return (.unknown, [], [], nil, false, nil)
+            return Parts(kind: .unknown)
         }
         switch e.tag {
-        case .dict: return (.dictionary, buildDictionary(e, previous: previous), [], nil, false, nil)
-        case .array: return (.array, [], buildArray(e, previous: previous), nil, false, nil)
+        case .dict: return buildContainer(e, previous: previous, kind: .dictionary)
+        case .array: return buildContainer(e, previous: previous, kind: .array)
         case .true, .false:
             // Core Foundation wants `</true>` right after `<true>`: even blank inline content is
             // content here (unlike in a container, where blanks are never a problem).
@@ -354,7 +375,7 @@ private struct Builder {
             if hasContent {
                 problems.append(SyntaxProblem(code: .plistBooleanContent, message: "<\(name(e))/> takes no content", range: e.contentRange))
             }
-            return (.boolean, [], [], nil, false, e.tag == .true)
+            return Parts(kind: .boolean, bool: e.tag == .true)
         case .key, .string, .integer, .real, .date, .data:
             for c in e.childElements {
                 problems.append(SyntaxProblem(code: .plistElementInScalar, message: "<\(name(c))> cannot appear inside <\(name(e))>", range: c.range))
@@ -362,7 +383,7 @@ private struct Builder {
             checkScalarMarkup(e)
             // Strings need no validation: their text is decoded only when read.
             if e.tag == .string {
-                return (.string, [], [], nil, true, nil)
+                return Parts(kind: .string, onDemand: true)
             }
             let t = scalarText(e)
             checkScalar(e, t)
@@ -375,12 +396,12 @@ private struct Builder {
             case .data: kind = .data
             default: kind = .string
             }
-            return (kind, [], [], t, false, nil)
+            return Parts(kind: kind, text: t)
         case .plist, .other:
             if e.kind == .element {
                 problems.append(SyntaxProblem(code: .plistUnknownElement, message: "<\(name(e))> is not a property-list element", range: e.startTagRange))
             }
-            return (.unknown, [], [], nil, false, nil)
+            return Parts(kind: .unknown)
         }
     }
 
@@ -391,33 +412,94 @@ private struct Builder {
     /// found at its own offset (its start is before the edit) and rebuilt with its own children as
     /// candidates.
     struct Candidates {
+        let previous: PlistNode.Storage?
+        /// Where `previous` stood in the previous text.
+        let previousStart: Int
+        /// A small previous container's children (a large one's are found in its chunks).
         let children: [PlistNode.Storage.Child]
         let delta: Int
 
-        init(_ previous: PlistNode.Storage?, kind: PlistNode.Kind, element: SyntaxElement) {
-            guard let previous, previous.kind == kind else {
+        init(_ previous: Previous?, kind: PlistNode.Kind, element: SyntaxElement) {
+            guard let previous, previous.storage.kind == kind else {
+                self.previous = nil
+                previousStart = 0
                 children = []
                 delta = 0
                 return
             }
-            children = kind == .dictionary ? previous.entries.compactMap(\.value) : previous.items
-            delta = Int(element.entry.width) - Int(previous.entry.width)
+            self.previous = previous.storage
+            previousStart = previous.start
+            children = !previous.storage.chunks.isEmpty ? [] : kind == .dictionary ? previous.storage.entries.compactMap(\.value) : previous.storage.items
+            delta = Int(element.entry.width) - Int(previous.storage.entry.width)
         }
 
-        private func child(at offset: Int) -> PlistNode.Storage? {
-            var lo = 0, hi = children.count
+        /// The index of the last chunk starting at or before `offset`.
+        private func chunkIndex(at offset: Int) -> Int? {
+            guard let chunks = previous?.chunks, !chunks.isEmpty, chunks[0].offset <= offset else { return nil }
+            var lo = 0, hi = chunks.count - 1
             while lo < hi {
-                let mid = (lo + hi) / 2
-                if children[mid].offset < offset { lo = mid + 1 } else { hi = mid }
+                let mid = (lo + hi + 1) / 2
+                if chunks[mid].offset <= offset { lo = mid } else { hi = mid - 1 }
             }
-            return lo < children.count && children[lo].offset == offset ? children[lo].storage : nil
+            return lo
         }
 
-        func previous(of c: SyntaxElement, in owner: SyntaxElement) -> PlistNode.Storage? {
-            guard let node = c.node, !children.isEmpty else { return nil }
+        private func child(at offset: Int) -> Previous? {
+            guard let previous else { return nil }
+            if previous.chunks.isEmpty {
+                var lo = 0, hi = children.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if children[mid].offset < offset { lo = mid + 1 } else { hi = mid }
+                }
+                return lo < children.count && children[lo].offset == offset
+                    ? Previous(storage: children[lo].storage, start: previousStart + offset) : nil
+            }
+            guard let k = chunkIndex(at: offset) else { return nil }
+            let ref = previous.chunks[k]
+            let inner = offset - ref.offset
+            func found(_ c: PlistNode.Storage.Child?) -> Previous? {
+                guard let c, c.offset == inner else { return nil }
+                return Previous(storage: c.storage, start: previousStart + offset)
+            }
+            if previous.kind == .dictionary {
+                for e in ref.chunk.entries { if let hit = found(e.value) { return hit } }
+            } else {
+                for c in ref.chunk.items { if let hit = found(c) { return hit } }
+            }
+            return nil
+        }
+
+        func previous(of c: SyntaxElement, in owner: SyntaxElement) -> Previous? {
+            guard let node = c.node, previous != nil else { return nil }
             let offset = c.start - owner.start
-            if delta != 0, let moved = child(at: offset - delta), moved.syntax === node { return moved }
+            if delta != 0, let moved = child(at: offset - delta), moved.storage.syntax === node { return moved }
             return child(at: offset)
+        }
+
+        /// The previous version's chunk that the new container's syntax entries from `index` on
+        /// (at `offset` from `owner`'s start) repeat: one whose bytes lay wholly outside what the
+        /// reparses replaced (so its syntax entries were copied, moved by `change.delta` when after
+        /// it), built at the same depth and reusable. Nil when there is none.
+        func chunk(at index: Int, offset: Int, of node: SyntaxNode, owner: SyntaxElement, change: (range: Range<Int>, delta: Int)?,
+                   depth: Int) -> PlistNode.Storage.Chunk? {
+            guard let change, let previous, !previous.chunks.isEmpty else { return nil }
+            let absolute = owner.start + offset
+            // Before the change, at the same place; after it, moved by its delta.
+            for old in [absolute, absolute - change.delta] {
+                guard let k = chunkIndex(at: old - previousStart) else { continue }
+                let ref = previous.chunks[k]
+                let start = previousStart + ref.offset
+                guard start == old, ref.chunk.problems != nil, ref.chunk.depth == depth else { continue }
+                let end = start + ref.chunk.width
+                let before = end <= change.range.lowerBound, after = start >= change.range.upperBound
+                guard before || after, before ? old == absolute : old == absolute - change.delta || change.delta == 0 else { continue }
+                // The same syntax entries: the first at this offset, the last ending where the chunk ends.
+                let last = index + ref.chunk.syntaxCount - 1
+                guard last < node.children.count, node.children[last].end - offset == ref.chunk.width else { continue }
+                return ref.chunk
+            }
+            return nil
         }
     }
 
@@ -482,70 +564,144 @@ private struct Builder {
         }
     }
 
-    mutating func buildDictionary(_ e: SyntaxElement, previous: PlistNode.Storage?) -> [PlistNode.Storage.Entry] {
-        depth += 1
-        defer { depth -= 1 }
-        let candidates = Candidates(previous, kind: .dictionary, element: e)
+    /// Containers with at least this many syntax entries are stored in chunks (`PlistNode.Storage.Chunk`).
+    static let chunkedFrom = 256
+    /// Entries (or items) per chunk when a chunk is closed.
+    static let chunkSize = 64
+
+    /// The entries being built of a dictionary (of one chunk, for a large one), and the keys waiting for their value.
+    struct DictionaryState {
         var entries: [PlistNode.Storage.Entry] = []
         // Keys waiting for their value: one, or several in different branches (`#if A <key>X</key>
         // #else <key>Y</key> #endif <string>v</string>`), which then share the value.
         var pending: [(key: PlistKey, stored: PlistNode.Storage.Key)] = []
-        e.forEachChild { c in
-            if inactive(c) { return }
-            guard c.kind == .element else { strayText(c, in: "dict"); return }
-            if c.tag == .key {
-                for inner in c.childElements {
-                    problems.append(SyntaxProblem(code: .plistElementInScalar, message: "<\(name(inner))> cannot appear inside <key>", range: inner.range))
-                }
-                checkStartTag(c)
-                checkScalarMarkup(c)
-                let key = PlistKey(element: c, text: scalarText(c))
-                let stored = PlistNode.Storage.Key(entry: c.entry, offset: c.start - e.start, syntax: c.node, text: key.text)
-                if !pending.isEmpty && !pending.allSatisfy({ inOtherBranches($0.key.element, c) }) {
-                    for (k, s) in pending {
-                        problems.append(SyntaxProblem(code: .plistKeyWithoutValue, message: "Key '\(k.text)' has no value", range: k.element.range))
-                        entries.append(.init(key: s, value: nil))
-                    }
-                    pending = []
-                }
-                pending.append((key, stored))
-            } else {
-                let v = PlistNode.Storage.Child(offset: c.start - e.start, storage: build(c, previous: candidates.previous(of: c, in: e)))
-                if !pending.isEmpty {
-                    for (_, s) in pending { entries.append(.init(key: s, value: v)) }
-                    pending = []
-                } else if let last = entries.last, let k = last.key, let previous = last.value,
-                          inOtherBranches(SyntaxElement(entry: previous.storage.entry, start: e.start + previous.offset, node: nil), c) {
-                    // One value per branch (`<key>X</key> #if A <string>a</string> #else
-                    // <string>b</string> #endif`): an alternative value of the same key, an entry
-                    // of its own so that every rule checks it.
-                    entries.append(.init(key: k, value: v))
-                } else {
-                    problems.append(SyntaxProblem(code: .plistValueWithoutKey, message: "This value has no <key> before it", range: c.startTagRange))
-                    entries.append(.init(key: nil, value: v))
-                }
-            }
-        }
-        for (k, s) in pending {
-            problems.append(SyntaxProblem(code: .plistKeyWithoutValue, message: "Key '\(k.text)' has no value", range: k.element.range))
-            entries.append(.init(key: s, value: nil))
-        }
-        return entries
+        var items: [PlistNode.Storage.Child] = []
     }
 
-    mutating func buildArray(_ e: SyntaxElement, previous: PlistNode.Storage?) -> [PlistNode.Storage.Child] {
+    /// A dictionary's or an array's entries. A large one (`chunkedFrom` syntax entries or more,
+    /// outside a file read branch by branch) is built in chunks of about `chunkSize` entries, each
+    /// closed only where no key waits for its value, so that what a chunk holds depends on its
+    /// bytes alone; a chunk of the previous version that the edit did not reach is reused whole.
+    mutating func buildContainer(_ e: SyntaxElement, previous: Previous?, kind: PlistNode.Kind) -> Parts {
         depth += 1
         defer { depth -= 1 }
-        let candidates = Candidates(previous, kind: .array, element: e)
-        var items: [PlistNode.Storage.Child] = []
-        e.forEachChild { c in
-            if inactive(c) { return }
-            guard c.kind == .element else { strayText(c, in: "array"); return }
-            if c.tag == .key {
-                problems.append(SyntaxProblem(code: .plistKeyInArray, message: "<key> cannot be an array item; use <string>", range: c.startTagRange))
-            }
-            items.append(.init(offset: c.start - e.start, storage: build(c, previous: candidates.previous(of: c, in: e))))
+        let candidates = Candidates(previous, kind: kind, element: e)
+        var state = DictionaryState()
+        // The blank runs between entries (`SyntaxElement.forEachChild`) hold nothing for the view: only stored entries are read.
+        guard let node = e.node else {
+            for c in e.children { step(c, owner: e, base: 0, kind, candidates, &state) }
+            finishDictionary(&state)
+            return Parts(kind: kind, entries: state.entries, items: state.items)
         }
-        return items
+        guard node.children.count >= Self.chunkedFrom, !branching else {
+            for i in node.children.indices { step(SyntaxElement.child(i, of: node, ownerStart: e.start), owner: e, base: 0, kind, candidates, &state) }
+            finishDictionary(&state)
+            return Parts(kind: kind, entries: state.entries, items: state.items)
+        }
+        var chunks: [PlistNode.Storage.ChunkRef] = []
+        var count = 0
+        // The chunk being built: its first syntax entry, its offset and where its problems start.
+        var open: (index: Int, offset: Int, mark: Int)? = nil
+        var i = 0
+        while i <= node.children.count {
+            let atEnd = i == node.children.count
+            let offset = atEnd ? 0 : Int(node.children[i].offset)
+            let reused = atEnd || !state.pending.isEmpty ? nil : candidates.chunk(at: i, offset: offset, of: node, owner: e, change: change, depth: depth)
+            if let o = open, atEnd || reused != nil || (state.pending.isEmpty && state.entries.count + state.items.count >= Self.chunkSize) {
+                // Close the chunk being built: where a reused one starts, at the end, or when full.
+                let clean = state.pending.isEmpty
+                if atEnd { finishDictionary(&state) }
+                var kept: [SyntaxProblem]? = nil
+                if clean && problems.count - o.mark <= Self.reusableProblems {
+                    kept = problems[o.mark...].map { $0.shifted(by: -(e.start + o.offset)) }
+                }
+                let chunk = PlistNode.Storage.Chunk(entries: state.entries, items: state.items, syntaxCount: i - o.index,
+                                                    width: node.children[i - 1].end - o.offset, depth: depth, problems: kept)
+                chunks.append(.init(offset: o.offset, first: count, chunk: chunk))
+                count += chunk.count
+                state.entries = []
+                state.items = []
+                open = nil
+            }
+            if atEnd { break }
+            if let reused {
+                chunks.append(.init(offset: offset, first: count, chunk: reused))
+                count += reused.count
+                for p in reused.problems ?? [] { problems.append(p.shifted(by: e.start + offset)) }
+                i += reused.syntaxCount
+                continue
+            }
+            if open == nil { open = (i, offset, problems.count) }
+            step(SyntaxElement.child(i, of: node, ownerStart: e.start), owner: e, base: open!.offset, kind, candidates, &state)
+            i += 1
+        }
+        return Parts(kind: kind, chunks: chunks)
+    }
+
+    mutating func step(_ c: SyntaxElement, owner e: SyntaxElement, base: Int, _ kind: PlistNode.Kind, _ candidates: Candidates,
+                       _ state: inout DictionaryState) {
+        if kind == .dictionary {
+            dictionaryStep(c, owner: e, base: base, candidates, &state)
+        } else {
+            arrayStep(c, owner: e, base: base, candidates, &state)
+        }
+    }
+
+    /// One child of a dictionary: a key waits for its value, a value pairs with the keys waiting.
+    /// Offsets are stored from `base` (its chunk's offset in the dictionary).
+    mutating func dictionaryStep(_ c: SyntaxElement, owner e: SyntaxElement, base: Int, _ candidates: Candidates, _ state: inout DictionaryState) {
+        if inactive(c) { return }
+        guard c.kind == .element else { strayText(c, in: "dict"); return }
+        if c.tag == .key {
+            for inner in c.childElements {
+                problems.append(SyntaxProblem(code: .plistElementInScalar, message: "<\(name(inner))> cannot appear inside <key>", range: inner.range))
+            }
+            checkStartTag(c)
+            checkScalarMarkup(c)
+            let key = PlistKey(element: c, text: scalarText(c))
+            let stored = PlistNode.Storage.Key(entry: c.entry, offset: c.start - e.start - base, syntax: c.node, text: key.text)
+            if !state.pending.isEmpty && !state.pending.allSatisfy({ inOtherBranches($0.key.element, c) }) {
+                for (k, s) in state.pending {
+                    problems.append(SyntaxProblem(code: .plistKeyWithoutValue, message: "Key '\(k.text)' has no value", range: k.element.range))
+                    state.entries.append(.init(key: s, value: nil))
+                }
+                state.pending = []
+            }
+            state.pending.append((key, stored))
+        } else {
+            let v = PlistNode.Storage.Child(offset: c.start - e.start - base, storage: build(c, previous: candidates.previous(of: c, in: e)))
+            if !state.pending.isEmpty {
+                for (_, s) in state.pending { state.entries.append(.init(key: s, value: v)) }
+                state.pending = []
+            } else if let last = state.entries.last, let k = last.key, let previous = last.value,
+                      inOtherBranches(SyntaxElement(entry: previous.storage.entry, start: e.start + base + previous.offset, node: nil), c) {
+                // One value per branch (`<key>X</key> #if A <string>a</string> #else
+                // <string>b</string> #endif`): an alternative value of the same key, an entry
+                // of its own so that every rule checks it.
+                state.entries.append(.init(key: k, value: v))
+            } else {
+                problems.append(SyntaxProblem(code: .plistValueWithoutKey, message: "This value has no <key> before it", range: c.startTagRange))
+                state.entries.append(.init(key: nil, value: v))
+            }
+        }
+    }
+
+    /// The keys still waiting for a value at the end of a dictionary.
+    mutating func finishDictionary(_ state: inout DictionaryState) {
+        for (k, s) in state.pending {
+            problems.append(SyntaxProblem(code: .plistKeyWithoutValue, message: "Key '\(k.text)' has no value", range: k.element.range))
+            state.entries.append(.init(key: s, value: nil))
+        }
+        state.pending = []
+    }
+
+    /// One child of an array.
+    mutating func arrayStep(_ c: SyntaxElement, owner e: SyntaxElement, base: Int, _ candidates: Candidates, _ state: inout DictionaryState) {
+        if inactive(c) { return }
+        guard c.kind == .element else { strayText(c, in: "array"); return }
+        if c.tag == .key {
+            problems.append(SyntaxProblem(code: .plistKeyInArray, message: "<key> cannot be an array item; use <string>", range: c.startTagRange))
+        }
+        state.items.append(.init(offset: c.start - e.start - base, storage: build(c, previous: candidates.previous(of: c, in: e))))
     }
 }

@@ -45,29 +45,85 @@ public struct PlistNode: Sendable {
 
     /// The value of the last entry with this key (what the system reads).
     public func value(forKey key: String) -> PlistNode? {
-        let stored = storage.entries
-        for i in stored.indices.reversed() where stored[i].key?.text == key {
-            return stored[i].value.map { child($0) }
+        let storage = self.storage
+        for i in (0..<storage.entryCount).reversed() {
+            let (e, base) = storage.entry(i)
+            if e.key?.text == key { return e.value.map { child($0, base) } }
         }
         return nil
     }
-    public var keys: [String] { storage.entries.compactMap { $0.key?.text } }
+    public var keys: [String] {
+        let storage = self.storage
+        if storage.chunks.isEmpty { return storage.entries.compactMap { $0.key?.text } }
+        var out: [String] = []
+        out.reserveCapacity(storage.entryCount)
+        storage.forEachEntry { e, _ in if let k = e.key { out.append(k.text) } }
+        return out
+    }
 
     /// Calls `body` with each dictionary or array directly inside this one (a dictionary's values,
     /// an array's items), in document order, without making the entries.
     public func forEachChildContainer(_ body: (PlistNode) -> Void) {
-        func visit(_ c: Storage.Child) {
-            if c.storage.kind == .dictionary || c.storage.kind == .array { body(child(c)) }
+        let storage = self.storage
+        if storage.chunks.isEmpty {
+            for e in storage.entries {
+                if let v = e.value, v.storage.kind == .dictionary || v.storage.kind == .array { body(child(v, 0)) }
+            }
+            for c in storage.items where c.storage.kind == .dictionary || c.storage.kind == .array { body(child(c, 0)) }
+            return
         }
-        for e in storage.entries { if let v = e.value { visit(v) } }
-        for c in storage.items { visit(c) }
+        for ref in storage.chunks {
+            for e in ref.chunk.entries {
+                if let v = e.value, v.storage.kind == .dictionary || v.storage.kind == .array { body(child(v, ref.offset)) }
+            }
+            for c in ref.chunk.items where c.storage.kind == .dictionary || c.storage.kind == .array { body(child(c, ref.offset)) }
+        }
+    }
+
+    /// A run of consecutive entries (or items) of a large container, stored together: the same
+    /// object (`sharedStorage`) in every version of the document that kept the run's bytes, so a
+    /// later pass may remember a position-independent result about it. A small container is one run.
+    public struct Run: Sendable {
+        /// The same object in every version that kept the run; the container's storage for a small one.
+        public let sharedStorage: any AnyObject & Sendable
+        /// Absolute offset results about the run are relative to.
+        public let start: Int
+        /// The run's entries (dictionary) or items (array): indices into `entries` or `items`.
+        public let indices: Range<Int>
+    }
+
+    /// Whether the container is stored in several runs (a large one: see `runs`).
+    public var isStoredInRuns: Bool { !storage.chunks.isEmpty }
+
+    /// The container's entries or items as runs, in document order (empty for a scalar).
+    public var runs: [Run] {
+        if storage.chunks.isEmpty {
+            let count = storage.entries.count + storage.items.count
+            return count == 0 ? [] : [Run(sharedStorage: storage, start: start, indices: 0..<count)]
+        }
+        return storage.chunks.map { Run(sharedStorage: $0.chunk, start: start + $0.offset, indices: $0.first..<($0.first + $0.chunk.count)) }
+    }
+
+    /// Calls `body` with each dictionary or array directly inside `run` (one of `runs`), in document order.
+    public func forEachChildContainer(in run: Run, _ body: (PlistNode) -> Void) {
+        for i in run.indices {
+            let (v, base): (Storage.Child?, Int) = kind == .dictionary ? { let (e, b) = storage.entry(i); return (e.value, b) }() : storage.item(i)
+            if let v, v.storage.kind == .dictionary || v.storage.kind == .array { body(child(v, base)) }
+        }
+    }
+
+    /// The key names of the entries of `run` (one of `runs`), in document order.
+    public func keys(in run: Run) -> [String] {
+        guard kind == .dictionary else { return [] }
+        return run.indices.compactMap { storage.entry($0).0.key?.text }
     }
 
     /// Whether `other` is this very value: the same shared storage at the same place.
     public func isSameValue(as other: PlistNode) -> Bool { storage === other.storage && start == other.start }
 
+    /// A child stored at `c.offset` from `base` (its chunk's offset in this value; 0 for a small value).
     @inline(__always)
-    func child(_ c: Storage.Child) -> PlistNode { PlistNode(storage: c.storage, start: start + c.offset, source: source) }
+    func child(_ c: Storage.Child, _ base: Int) -> PlistNode { PlistNode(storage: c.storage, start: start + base + c.offset, source: source) }
 
     /// The entries of a dictionary, positioned on demand (or given as a literal: `node?.entries ?? []`).
     public struct Entries: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
@@ -82,14 +138,14 @@ public struct PlistNode: Sendable {
             literal = elements
         }
         public var startIndex: Int { 0 }
-        public var endIndex: Int { node?.storage.entries.count ?? literal.count }
+        public var endIndex: Int { node?.storage.entryCount ?? literal.count }
         public subscript(i: Int) -> PlistEntry {
             guard let node else { return literal[i] }
-            let e = node.storage.entries[i]
+            let (e, base) = node.storage.entry(i)
             let key = e.key.map { k in
-                PlistKey(element: SyntaxElement(entry: k.entry, start: node.start + k.offset, node: k.syntax), text: k.text)
+                PlistKey(element: SyntaxElement(entry: k.entry, start: node.start + base + k.offset, node: k.syntax), text: k.text)
             }
-            return PlistEntry(key: key, value: e.value.map { node.child($0) })
+            return PlistEntry(key: key, value: e.value.map { node.child($0, base) })
         }
     }
 
@@ -106,10 +162,11 @@ public struct PlistNode: Sendable {
             literal = elements
         }
         public var startIndex: Int { 0 }
-        public var endIndex: Int { node?.storage.items.count ?? literal.count }
+        public var endIndex: Int { node?.storage.itemCount ?? literal.count }
         public subscript(i: Int) -> PlistNode {
             guard let node else { return literal[i] }
-            return node.child(node.storage.items[i])
+            let (c, base) = node.storage.item(i)
+            return node.child(c, base)
         }
     }
 
@@ -131,13 +188,48 @@ public struct PlistNode: Sendable {
             let key: Key?
             let value: Child?
         }
+        /// A run of consecutive entries or items of a large container, at offsets relative to the
+        /// run's first syntax entry: shared between versions whose edits did not reach its bytes.
+        final class Chunk: Sendable {
+            let entries: [Entry]
+            let items: [Child]
+            /// How many syntax entries of the container's node the run covers, and their bytes.
+            let syntaxCount: Int
+            let width: Int
+            /// The depth its values were built at (one below the container's).
+            let depth: Int
+            /// The problems found while building the run, relative to its start; nil when there were
+            /// too many to keep, or when the run ends with keys waiting for a value (what follows it
+            /// decides them), either of which makes it rebuilt rather than reused.
+            let problems: [SyntaxProblem]?
+            var count: Int { entries.count + items.count }
+
+            init(entries: [Entry], items: [Child], syntaxCount: Int, width: Int, depth: Int, problems: [SyntaxProblem]?) {
+                self.entries = entries
+                self.items = items
+                self.syntaxCount = syntaxCount
+                self.width = width
+                self.depth = depth
+                self.problems = problems
+            }
+        }
+        struct ChunkRef: Sendable {
+            /// From the owner's start.
+            let offset: Int
+            /// The index of the chunk's first entry (or item) in the container.
+            let first: Int
+            let chunk: Chunk
+        }
 
         let kind: Kind
         let entry: RawEntry
         /// The element's syntax subtree: while it is the same object, the element's bytes are the same.
         let syntax: SyntaxNode?
+        /// A small container's entries or items (offsets from its start); empty when chunked.
         let entries: [Entry]
         let items: [Child]
+        /// A large container's entries or items, in runs (`PlistDocument.chunkSize`).
+        let chunks: [ChunkRef]
         let text: String?
         let decodesOnDemand: Bool
         let boolValue: Bool?
@@ -147,13 +239,14 @@ public struct PlistNode: Sendable {
         /// were found; nil when there were too many to keep (the subtree is then rebuilt, not reused).
         let problems: [SyntaxProblem]?
 
-        init(kind: Kind, entry: RawEntry, syntax: SyntaxNode?, entries: [Entry] = [], items: [Child] = [], text: String? = nil,
-             decodesOnDemand: Bool = false, boolValue: Bool? = nil, depth: Int, problems: [SyntaxProblem]?) {
+        init(kind: Kind, entry: RawEntry, syntax: SyntaxNode?, entries: [Entry] = [], items: [Child] = [], chunks: [ChunkRef] = [],
+             text: String? = nil, decodesOnDemand: Bool = false, boolValue: Bool? = nil, depth: Int, problems: [SyntaxProblem]?) {
             self.kind = kind
             self.entry = entry
             self.syntax = syntax
             self.entries = entries
             self.items = items
+            self.chunks = chunks
             self.text = text
             self.decodesOnDemand = decodesOnDemand
             self.boolValue = boolValue
@@ -161,6 +254,42 @@ public struct PlistNode: Sendable {
             self.problems = problems
         }
 
+        var entryCount: Int {
+            guard let last = chunks.last else { return entries.count }
+            return kind == .dictionary ? last.first + last.chunk.entries.count : 0
+        }
+        var itemCount: Int {
+            guard let last = chunks.last else { return items.count }
+            return kind == .array ? last.first + last.chunk.items.count : 0
+        }
+
+        /// The chunk holding entry or item `i` (binary search).
+        @inline(__always)
+        private func chunk(holding i: Int) -> ChunkRef {
+            var lo = 0, hi = chunks.count - 1
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if chunks[mid].first <= i { lo = mid } else { hi = mid - 1 }
+            }
+            return chunks[lo]
+        }
+
+        /// Entry `i` and the offset its offsets are relative to (its chunk's; 0 when not chunked).
+        func entry(_ i: Int) -> (Entry, Int) {
+            if chunks.isEmpty { return (entries[i], 0) }
+            let c = chunk(holding: i)
+            return (c.chunk.entries[i - c.first], c.offset)
+        }
+        func item(_ i: Int) -> (Child, Int) {
+            if chunks.isEmpty { return (items[i], 0) }
+            let c = chunk(holding: i)
+            return (c.chunk.items[i - c.first], c.offset)
+        }
+        func forEachEntry(_ body: (Entry, Int) -> Void) {
+            if chunks.isEmpty { for e in entries { body(e, 0) }; return }
+            guard kind == .dictionary else { return }
+            for c in chunks { for e in c.chunk.entries { body(e, c.offset) } }
+        }
     }
 }
 

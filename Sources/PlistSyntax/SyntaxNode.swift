@@ -174,6 +174,8 @@ public final class SyntaxNode: Sendable {
     public let containsLookahead: Bool
     /// Whether any entry below is a preprocessor directive line (so a walk for them can skip the rest).
     public let containsDirective: Bool
+    /// Whether any entry below is a comment (so a walk for them can skip the rest).
+    public let containsComment: Bool
 
     init(children: ContiguousArray<RawEntry>, nodes: ContiguousArray<SyntaxNode>, width: Int) {
         self.children = children
@@ -182,15 +184,21 @@ public final class SyntaxNode: Sendable {
         var error = false
         var lookahead = false
         var directive = false
+        var comment = false
         for c in children {
             if c.containsError { error = true }
             if !c.flags.isDisjoint(with: [.lookahead, .childLookahead]) { lookahead = true }
             if c.kind == .directive { directive = true }
+            if c.kind == .comment { comment = true }
         }
-        if !directive { directive = nodes.contains { $0.containsDirective } }
+        for n in nodes where !(directive && comment) {
+            directive = directive || n.containsDirective
+            comment = comment || n.containsComment
+        }
         self.containsError = error
         self.containsLookahead = lookahead
         self.containsDirective = directive
+        self.containsComment = comment
     }
 
     /// Releases the subtree iteratively: each node about to die hands its children to the

@@ -27,12 +27,48 @@ public struct SyntaxTree: Sendable {
     let context: ParseContext
     /// Index in `root.children` of the root element, if there is one.
     public let rootElementIndex: Int?
+    /// What the incremental reparses that led to this tree replaced, relative to each of its
+    /// last few ancestors (newest first): see `changedRegion(since:)`. Empty after a full parse.
+    let lineage: [Change]
 
-    init(text: [UInt8], root: SyntaxNode, context: ParseContext, rootElementIndex: Int?) {
+    init(text: [UInt8], root: SyntaxNode, context: ParseContext, rootElementIndex: Int?, lineage: [Change] = []) {
         self.text = text
         self.root = root
         self.context = context
         self.rootElementIndex = rootElementIndex
+        self.lineage = lineage
+    }
+
+    /// The bytes of an ancestor tree that incremental reparses replaced on the way to this one.
+    struct Change: Sendable {
+        /// The ancestor's root node, held weakly: while it is alive it identifies the ancestor.
+        weak let base: SyntaxNode?
+        /// In the ancestor's text: every syntax entry wholly outside is in this tree too, unchanged,
+        /// with the same bytes (moved by `delta` when after it).
+        let range: Range<Int>
+        let delta: Int
+
+        /// This change followed by one that replaced `next` (in the text after this change) and moved
+        /// what follows by `nextDelta`: what the two together replaced in the ancestor's text.
+        func followed(by next: Range<Int>, _ nextDelta: Int) -> Change {
+            let lower = min(range.lowerBound, next.lowerBound)
+            // `next`'s end in the ancestor's text: within this change's new bytes, its end; after them, moved back.
+            let upper = max(range.upperBound, next.upperBound <= range.upperBound + delta ? range.upperBound : next.upperBound - delta)
+            return Change(base: base, range: lower..<upper, delta: delta + nextDelta)
+        }
+    }
+
+    /// How many ancestors a tree remembers its change against.
+    static let lineageDepth = 8
+
+    /// What the incremental reparses from `ancestor` to this tree replaced: a range of `ancestor`'s
+    /// text, outside which every syntax entry (and every byte) is unchanged, moved by `delta` when
+    /// after it. Nil when this tree is not one of `ancestor`'s last few incremental descendants (a
+    /// full parse on the way, or too many edits ago).
+    public func changedRegion(since ancestor: SyntaxTree) -> (range: Range<Int>, delta: Int)? {
+        if ancestor.root === root { return (0..<0, 0) }
+        for change in lineage where change.base === ancestor.root { return (change.range, change.delta) }
+        return nil
     }
 
     /// Parses a document from scratch.
@@ -65,8 +101,17 @@ public struct SyntaxTree: Sendable {
     public func applying(_ edit: SourceEdit) -> SyntaxTree {
         let lo = max(0, min(edit.range.lowerBound, text.count))
         let hi = max(lo, min(edit.range.upperBound, text.count))
-        var newText = text
-        newText.replaceSubrange(lo..<hi, with: edit.replacement)
+        // One copy, straight into a buffer of the new length (`replaceSubrange` on the shared text
+        // copied it whole and then moved its tail again).
+        let newText = [UInt8](unsafeUninitializedCapacity: text.count - (hi - lo) + edit.replacement.count) { buffer, count in
+            text.withUnsafeBufferPointer { old in
+                let head = UnsafeBufferPointer(rebasing: old[..<lo]), tail = UnsafeBufferPointer(rebasing: old[hi...])
+                var at = buffer.initialize(fromContentsOf: head)
+                at = buffer[at...].initialize(fromContentsOf: edit.replacement)
+                at = buffer[at...].initialize(fromContentsOf: tail)
+                count = at
+            }
+        }
         return reparsed(newText: newText, editRange: lo..<hi, insertedCount: edit.replacement.count)
     }
 
@@ -118,7 +163,14 @@ public struct SyntaxTree: Sendable {
                     for k in (index + 1)..<children.count { children[k].offset = UInt32(Int(children[k].offset) + delta) }
                     newNode = SyntaxNode(children: children, nodes: nodes, width: parent.width + delta)
                 }
-                return SyntaxTree(text: newText, root: newNode, context: context, rootElementIndex: rootElementIndex)
+                // What this reparse replaced: the region's bytes at the level it succeeded (every entry
+                // outside it, at this level and above, was copied).
+                let region = reparsedRange(node: node, nodeStart: nodeStart, contentEnd: contentEnd, first: first, last: last, frames: frames)
+                var lineage = [Change(base: root, range: region, delta: delta)]
+                for change in self.lineage.prefix(Self.lineageDepth - 1) where change.base != nil {
+                    lineage.append(change.followed(by: region, delta))
+                }
+                return SyntaxTree(text: newText, root: newNode, context: context, rootElementIndex: rootElementIndex, lineage: lineage)
             }
             path.removeLast()
             frames.removeLast()
@@ -173,6 +225,14 @@ public struct SyntaxTree: Sendable {
         while f > 0 && (c[f - 1].kind == .text || c[f - 1].kind == .directive || c[f - 1].kind == .bogus || !c[f - 1].flags.isDisjoint(with: openEnded)) { f -= 1 }
         while l + 1 < c.count && (c[l + 1].kind == .text || c[l + 1].kind == .directive) { l += 1 }
         return (f, l)
+    }
+
+    /// The old text's bytes that `reparseRegion` replaces for entries `first...last` of `node`.
+    private func reparsedRange(node: SyntaxNode, nodeStart: Int, contentEnd: Int, first: Int, last: Int, frames: ContiguousArray<Frame>) -> Range<Int> {
+        let c = node.children
+        let regionStart = nodeStart + (first > 0 ? c[first - 1].end : Int(frames[frames.count - 1].startTagWidth))
+        let regionEndOld = nodeStart + (last + 1 < c.count ? Int(c[last + 1].offset) : contentEnd)
+        return regionStart..<max(regionStart, regionEndOld)
     }
 
     /// Reparses entries `first...last` of `node` and the blank runs around them in the new text;

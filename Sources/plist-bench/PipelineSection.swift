@@ -3,6 +3,7 @@
 // previous version's), the rule context, the analysis, and the costliest rules.
 import PlistAnalysis
 import PlistSyntax
+import Foundation
 
 struct PipelineSection: BenchmarkSection {
     let id = "pipeline"
@@ -54,5 +55,47 @@ struct PipelineSection: BenchmarkSection {
         }
         for (id, seconds) in perRule.sorted(by: { $0.1 > $1.1 }).prefix(8) { table.add("rule \(id)", "", formatTime(seconds), "") }
         table.print()
+        memory(bytes, edit: edit, path: path)
+    }
+
+    /// What each structure of one version holds, and what an edited version adds while the
+    /// previous one is alive: the growth of the resident set while building it (Linux; built
+    /// one after the other in this process, so what a stage frees and the next reuses is not counted twice).
+    private func memory(_ bytes: [UInt8], edit: SourceEdit, path: String) {
+        #if os(Linux)
+        func inUse() -> Int {
+            guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+            let fields = statm.split(separator: " ")
+            return fields.count > 1 ? (Int(fields[1]) ?? 0) * 4096 : 0
+        }
+        func mib(_ n: Int) -> String { String(format: "%.1f MiB", Double(n) / 1_048_576) }
+        var table = Table("Resident set growth (10 MB plist)", "Bytes")
+        var mark = inUse()
+        func row(_ name: String) {
+            let now = inUse()
+            table.add(name, mib(now - mark))
+            mark = now
+        }
+        let text = bytes.withUnsafeBufferPointer { Array($0) }  // a copy of its own
+        row("text")
+        let tree = SyntaxTree.parse(text)
+        row("syntax tree (text shared)")
+        let index = LineIndex(text)
+        row("line index")
+        let document = PlistDocument(tree)
+        row("typed view")
+        let findings = Analyzer.findings(for: document, path: path)
+        row("analysis (findings and remembered per-subtree results)")
+        let edited = tree.applying(edit)
+        row("edited version: text copy + reparsed path")
+        let editedIndex = index.applying(edit.range, newText: edited.text)
+        row("edited version: line index")
+        let editedDocument = PlistDocument(edited, reusing: document)
+        row("edited version: typed view (reusing)")
+        let editedFindings = Analyzer.findings(for: editedDocument, path: path)
+        row("edited version: analysis")
+        table.print()
+        withExtendedLifetime((tree, index, document, findings, edited, editedIndex, editedDocument, editedFindings)) {}
+        #endif
     }
 }

@@ -74,4 +74,81 @@ import Testing
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
+
+    /// A plist with a large dictionary and a large array (stored in runs, `PlistNode.isStoredInRuns`)
+    /// between ordinary keys: one entry per line, as Xcode writes them.
+    static func largeDocument(records: Int, items: Int) -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleName</key>\n\t<string>Big</string>\n\t<key>Items</key>\n\t<dict>\n"
+        for i in 0..<records {
+            out += "\t\t<key>Item \(i)</key>\n\t\t<dict>\n\t\t\t<key>Name</key>\n\t\t\t<string>name \(i)</string>\n"
+            if i % 3 == 0 { out += "\t\t\t<key>Tags</key>\n\t\t\t<array>\n\t\t\t\t<string>t\(i)</string>\n\t\t\t</array>\n" }
+            out += "\t\t\t<key>Count</key>\n\t\t\t<integer>\(i)</integer>\n\t\t</dict>\n"
+        }
+        out += "\t</dict>\n\t<key>List</key>\n\t<array>\n"
+        for i in 0..<items {
+            out += i % 5 == 0 ? "\t\t<dict>\n\t\t\t<key>K</key>\n\t\t\t<string>v\(i)</string>\n\t\t</dict>\n" : "\t\t<string>item \(i)</string>\n"
+        }
+        return out + "\t</array>\n\t<key>CFBundleVersion</key>\n\t<string>1</string>\n</dict>\n</plist>\n"
+    }
+
+    /// Edits inside large dictionaries and arrays, whose unchanged runs of entries the typed view
+    /// reuses by the reparse's changed region and whose key names the per-dictionary rules count
+    /// per run: typing in keys and values, duplicate and blank keys, entries inserted and removed,
+    /// structure broken and repaired. Each version reuses the view of one of the last three (as
+    /// the server does when a version was superseded before its view was built).
+    @Test func incrementalAnalysisEqualsFromScratchInLargeContainers() async throws {
+        let failures = try await onOwnThread { () -> [String] in
+            var rng = SplitMix64(seed: 1_616)
+            let pieces = Self.pieces + ["<key>Item 7</key><string>dup</string>", "<key>Item 300</key><dict/>", "<key></key><true/>",
+                                        "<key>Name</key>", "Item 1", "</dict>", "<string>x</string>", "\t\t<key>New</key><integer>1</integer>"]
+            var failures: [String] = []
+            var reused = 0
+            // Short rounds from a fresh document: a structural piece may leave a recovery decided by
+            // reading ahead, after which every reparse is a full parse (nothing to reuse).
+            for round in 0..<20 {
+                var tree = SyntaxTree.parse(Self.largeDocument(records: 300, items: 260))
+                var versions = [PlistDocument(tree)]
+                _ = Analyzer.findings(for: versions[0], path: "Info.plist")
+                for step in 0..<8 {
+                    let count = tree.text.count
+                    let lower = Int.random(in: 0...count, using: &rng)
+                    let upper = min(count, lower + (Int.random(in: 0..<4, using: &rng) == 0 ? Int.random(in: 0...40, using: &rng) : 0))
+                    // Mostly typing, as in an editor; sometimes a structural piece.
+                    let piece = Int.random(in: 0..<3, using: &rng) == 0 ? pieces[Int.random(in: 0..<pieces.count, using: &rng)] : ["x", "7", "", "é"][Int.random(in: 0..<4, using: &rng)]
+                    tree = tree.applying(SourceEdit(range: lower..<upper, replacement: piece))
+                    let base = versions[max(0, versions.count - 1 - Int.random(in: 0..<3, using: &rng))]
+                    let incremental = PlistDocument(tree, reusing: base)
+                    // An edit inside the large dictionary that the reparse kept incremental replaces
+                    // at most a few of its runs: the others must be the base version's.
+                    if let now = incremental.root?.value(forKey: "Items"), let then = base.root?.value(forKey: "Items"),
+                       now.isStoredInRuns, then.isStoredInRuns, !now.isSameValue(as: then),
+                       let change = tree.changedRegion(since: base.tree), then.element.contentRange.contains(change.range.lowerBound),
+                       change.range.upperBound < then.element.contentRange.upperBound {
+                        let before = Set(then.runs.map { ObjectIdentifier($0.sharedStorage) })
+                        if now.runs.contains(where: { before.contains(ObjectIdentifier($0.sharedStorage)) }) {
+                            reused += 1
+                        } else {
+                            failures.append("no run of the large dictionary reused after round \(round), edit \(step)")
+                        }
+                    }
+                    let fresh = PlistDocument(SyntaxTree.parse(tree.text))
+                    let what = "round \(round), edit \(step): \(lower)..<\(upper) → \(piece.debugDescription)"
+                    if incremental.problems != fresh.problems {
+                        failures.append("problems differ after \(what)")
+                    } else if Self.shape(incremental) != Self.shape(fresh) {
+                        failures.append("typed view differs after \(what)")
+                    } else {
+                        let a = Analyzer.findings(for: incremental, path: "Info.plist", limitPerRule: nil)
+                        let b = Analyzer.findings(for: fresh, path: "Info.plist", limitPerRule: nil, remembersSubtrees: false)
+                        if a != b { failures.append("findings differ after \(what): \(a.count) vs \(b.count)") }
+                    }
+                    versions = Array((versions + [incremental]).suffix(3))
+                    if failures.count > 10 { return failures }
+                }
+            }
+            // Most edits land in the large dictionary and keep most of its runs.
+            return reused >= 20 ? failures : failures + ["runs of the large dictionary reused after only \(reused) edits"]
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
 }

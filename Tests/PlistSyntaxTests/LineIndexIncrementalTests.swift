@@ -35,4 +35,49 @@ import Testing
         }
         #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
     }
+
+    /// The same with blocks of a few lines, so that edits join, split and move blocks: the first
+    /// and last lines of a block, a CR ending one block and an LF starting the next, a text ending
+    /// with a line break that fills its last block.
+    @Test func incrementalIndexWithSmallBlocksEqualsFullIndex() async throws {
+        let failures = try await onOwnThread { () -> [String] in
+            var rng = SplitMix64(seed: 70)
+            var failures: [String] = []
+            for round in 0..<60 {
+                let size = Int.random(in: 1...4, using: &rng)
+                var text: [UInt8] = []
+                for _ in 0..<Int.random(in: 0...60, using: &rng) { text += Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &rng)] }
+                var index = LineIndex(text, linesPerBlock: size)
+                if index != LineIndex(text) { failures.append("round \(round): blocks of \(size) differ from the whole index for \(text)") }
+                for step in 0..<100 {
+                    let lower = Int.random(in: 0...text.count, using: &rng)
+                    let upper = min(text.count, lower + Int.random(in: 0...6, using: &rng))
+                    let piece = Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &rng)]
+                    text.replaceSubrange(lower..<upper, with: piece)
+                    index = index.applying(lower..<upper, newText: text)
+                    let full = LineIndex(text)
+                    var same = index == full && index.lineCount == full.lineCount
+                    // Every conversion agrees too (the tables are read through the blocks).
+                    for offset in 0...text.count where same {
+                        same = index.position(of: offset) == full.position(of: offset) && index.position(of: offset, in: .utf8) == full.position(of: offset, in: .utf8)
+                            && index.line(containing: offset) == full.line(containing: offset)
+                    }
+                    for line in 0..<(full.lineCount + 1) where same {
+                        same = index.lineContentEnd(min(line, full.lineCount - 1)) == full.lineContentEnd(min(line, full.lineCount - 1))
+                        for character in [0, 1, 2, 5, Int.max] where same {
+                            let p = LinePosition(line: line, character: character)
+                            same = PositionEncoding.allCases.allSatisfy { index.resolve(p, in: $0) == full.resolve(p, in: $0) }
+                        }
+                    }
+                    if !same {
+                        failures.append("round \(round) (blocks of \(size)), step \(step): \(lower)..<\(upper) → \(piece) in \(text)")
+                        index = LineIndex(text, linesPerBlock: size)
+                    }
+                }
+                if failures.count >= 5 { break }
+            }
+            return failures
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
 }

@@ -53,6 +53,36 @@ extension RuleContext {
         let start = node.element.start
         var out: [Finding] = []
         if node.kind == .dictionary { out = check(node).map { $0.shifted(by: -start) } }
+        if node.isStoredInRuns {
+            // A large container: what its children's subtrees hold is remembered per run (the same
+            // object in every version that kept the run's bytes), so that an edit costs the runs it
+            // reached, not one look-up per child. Only in a container without any syntax error (as
+            // for subtrees, above).
+            let remembers = !node.element.entry.containsAnyError
+            let runKey = key + "|run"
+            for run in node.runs {
+                let found: [Finding]
+                if remembers, let hit = SubtreeMemo.shared.findings(run.sharedStorage, runKey) {
+                    found = hit
+                } else {
+                    var inRun: [Finding] = []
+                    node.forEachChildContainer(in: run) { child in
+                        let inner = subtreeFindings(child, key: key, check)
+                        if !inner.isEmpty {
+                            let offset = child.element.start - run.start
+                            inRun += inner.map { $0.shifted(by: offset) }
+                        }
+                    }
+                    found = inRun
+                    if remembers { SubtreeMemo.shared.remember(found, run.sharedStorage, runKey) }
+                }
+                if !found.isEmpty {
+                    let offset = run.start - start
+                    out += found.map { $0.shifted(by: offset) }
+                }
+            }
+            return out
+        }
         node.forEachChildContainer { child in
             let found = subtreeFindings(child, key: key, check)
             if !found.isEmpty {

@@ -2,11 +2,6 @@
 // entry that follows; `<!-- plist-lsp-disable RULE[, RULE] -->` for the whole file. Without rule
 // ids they silence every rule.
 import PlistSyntax
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 struct Suppressions {
     /// Rule ids disabled for the whole file ("*" for all).
@@ -14,17 +9,14 @@ struct Suppressions {
     /// Byte ranges (an entry: key and value, or an array item) with the ids silenced there.
     private(set) var ranges: [(range: Range<Int>, ids: Set<String>)] = []
 
-    static let nextEntry = Array("plist-lsp-disable-next-entry".utf8)
-    static let whole = Array("plist-lsp-disable".utf8)
-
     var isEmpty: Bool { file.isEmpty && ranges.isEmpty }
 
     init(document: PlistDocument) {
         let text = document.tree.text
         var comments: [(end: Int, ids: Set<String>, next: Bool)] = []
-        // Most files hold no suppression at all: one memmem over the bytes says so. When one does,
-        // the tree knows where the comments are.
-        guard Self.contains(Self.whole, in: text) else { return }
+        // Most files hold no comment at all: the tree says so, and where the comments are (no scan
+        // of the text, which an edit would redo).
+        guard document.tree.root.containsComment else { return }
         var spans: [Range<Int>] = []
         Self.comments(in: document.tree.root, ownerStart: 0, into: &spans)
         for span in spans {
@@ -77,26 +69,9 @@ struct Suppressions {
         }
     }
 
-    /// Whether `needle` occurs in `text` (memchr jumps to each candidate first byte).
-    static func contains(_ needle: [UInt8], in text: [UInt8]) -> Bool {
-        text.withUnsafeBufferPointer { t in
-            needle.withUnsafeBufferPointer { n in
-                guard let first = n.first, let base = t.baseAddress, n.count <= t.count else { return false }
-                var i = 0
-                let last = t.count - n.count
-                while i <= last {
-                    guard let hit = memchr(base + i, Int32(first), last - i + 1) else { return false }
-                    let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(base + at, n.baseAddress!, n.count) == 0 { return true }
-                    i = at + 1
-                }
-                return false
-            }
-        }
-    }
-
     /// The ranges of every complete comment below `root`, in document order (an explicit stack of
-    /// nodes and the next child of each, so nesting cannot overflow the thread's).
+    /// nodes and the next child of each, so nesting cannot overflow the thread's); nodes without
+    /// any comment are skipped.
     static func comments(in root: SyntaxNode, ownerStart: Int, into out: inout [Range<Int>]) {
         var stack: [(node: SyntaxNode, start: Int, next: Int)] = [(root, ownerStart, 0)]
         while !stack.isEmpty {
@@ -108,7 +83,7 @@ struct Suppressions {
             let start = stack[top].start + Int(entry.offset)
             if entry.kind == .comment && !entry.flags.contains(.unterminated) {
                 out.append(start..<(start + Int(entry.width)))
-            } else if let child = node.node(of: entry) {
+            } else if let child = node.node(of: entry), child.containsComment {
                 stack.append((child, start, 0))
             }
         }

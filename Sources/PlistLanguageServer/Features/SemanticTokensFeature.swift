@@ -95,7 +95,7 @@ struct SemanticTokensFeature: ServerFeature {
                 }
                 line += 1
                 guard line < index.lineCount else { break }
-                start = index.lineStarts[line]
+                start = index.lineStart(line)
             }
         }
         return data

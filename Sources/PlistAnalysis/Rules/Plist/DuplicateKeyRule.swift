@@ -40,16 +40,21 @@ public struct DuplicateKeyRule: Rule {
         guard entries.count > 1 else { return }
         var groups: [Occurrence: [Int]] = [:]
         var hasDuplicate = false
-        // The names alone first (no entries made), the usual answer being "no duplicate".
-        let keys = dictionary.keys
-        if keys.count <= 24 {
-            // Small dictionaries: compare pairwise, no hashing.
-            outer: for i in keys.indices.dropFirst() {
-                for j in 0..<i where keys[j] == keys[i] { hasDuplicate = true; break outer }
-            }
-            guard hasDuplicate else { return }
+        // The names alone first (no entries made), the usual answer being "no duplicate"; for a
+        // large dictionary, from counts updated by the runs an edit replaced.
+        if dictionary.isStoredInRuns && !context.document.readsAllBranches {
+            guard context.keyNameFacts(of: dictionary).hasDuplicate else { return }
         } else {
-            guard Set(keys).count < keys.count else { return }
+            let keys = dictionary.keys
+            if keys.count <= 24 {
+                // Small dictionaries: compare pairwise, no hashing.
+                outer: for i in keys.indices.dropFirst() {
+                    for j in 0..<i where keys[j] == keys[i] { hasDuplicate = true; break outer }
+                }
+                guard hasDuplicate else { return }
+            } else {
+                guard Set(keys).count < keys.count else { return }
+            }
         }
         // In a preprocessed file read branch by branch, a key's occurrences in different
         // conditional regions never meet in what Xcode reads, and the alternative values of

@@ -20,8 +20,13 @@ public struct EmptyKeyRule: Rule {
         out += context.findingsPerDictionary(of: self) { dictionary in
             // XML white space only, checked on bytes (Character iteration is far slower).
             func isBlank(_ text: String) -> Bool { text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
-            // The names alone first: making the entries costs more, and almost no dictionary has one.
-            guard dictionary.keys.contains(where: isBlank) else { return [] }
+            // The names alone first: making the entries costs more, and almost no dictionary has one
+            // (for a large dictionary, from counts updated by the runs an edit replaced).
+            if dictionary.isStoredInRuns {
+                guard context.keyNameFacts(of: dictionary).hasBlank else { return [] }
+            } else {
+                guard dictionary.keys.contains(where: isBlank) else { return [] }
+            }
             var found: [Finding] = []
             for e in dictionary.entries {
                 guard let key = e.key, isBlank(key.text) else { continue }
