@@ -28,6 +28,12 @@ let libxml2Available: Bool = {
     #endif
 }()
 
+/// For the modules the server runs before its first answer: generic types the code names are made
+/// with their accessors (conformances passed along) instead of from mangled names, which makes the
+/// runtime search every conformance record of the binary for each new type (the JSON coding of
+/// `initialize` and its answer named dozens; docs/performance.md).
+let startupPathSettings: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
+
 let package = Package(
     name: "plist-lsp",
     platforms: [.macOS(.v15)],  // Synchronization.Mutex (PlistSupport, PlistAnalysis, XMLReference)
@@ -62,17 +68,24 @@ let package = Package(
         // through the `ProjectFileSystem` it is given.
         .target(name: "XcodeProject", dependencies: ["PlistSyntax"]),
         .target(name: "PlistAnalysis", dependencies: ["PlistSyntax", "PlistSchema", "XcodeProject"]),
-        .target(name: "LanguageServerProtocol", dependencies: ["PlistSupport"]),
+        .target(name: "LanguageServerProtocol", dependencies: ["PlistSupport"], swiftSettings: startupPathSettings),
         .target(
             name: "PlistLanguageServer",
-            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "LanguageServerProtocol", "PlistSupport"]
+            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "LanguageServerProtocol", "PlistSupport"],
+            swiftSettings: startupPathSettings
         ),
         .executableTarget(
             name: "plist-lsp",
             dependencies: [
                 "PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "PlistLanguageServer", "LanguageServerProtocol", "PlistSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: startupPathSettings,
+            // The Swift runtime, Foundation and Dispatch linked in: an editor starts the server
+            // often, and loading and relocating a dozen shared libraries took about half of the
+            // time to the first answer (docs/performance.md). Linux only (macOS has no static
+            // Swift runtime).
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-l_FoundationCollections", "-l_FoundationCShims"], .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "plist-bench",

@@ -84,15 +84,22 @@ public enum Analyzer {
     /// An OpenStep file is checked like its XML form (`OpenStepAnalysis`). With a `project`, a
     /// preprocessed Info.plist is read with the target's INFOPLIST_PREPROCESSOR_DEFINITIONS unless
     /// the configuration gives definitions.
+    /// `release`, when given, receives the typed view the findings were read from (an XML plist
+    /// only), so that the caller decides where it is released: `check` releases a large one on
+    /// another thread while it prints, or not at all before the process ends.
     public static func findings(forFileBytes raw: [UInt8], path: String = "", configuration: AnalysisConfiguration = .default,
                                    schema: KeyDatabase = .shared, evidence: SourceEvidence? = nil,
-                                   project: ProjectInput? = nil) -> (text: [UInt8], diagnostics: [Finding]) {
+                                   project: ProjectInput? = nil,
+                                   release: ((consuming PlistDocument) -> Void)? = nil) -> (text: [UInt8], diagnostics: [Finding]) {
         switch SourceDecoding.decode(raw) {
         case .success(let text):
             // Analysed once: nothing to remember for a next version.
             let definitions = configuration.preprocessorDefinitions ?? project?.preprocessorDefinitions
-            return (text, findings(for: PlistDocument(text: text, definitions: definitions), path: path,
-                                   configuration: configuration, schema: schema, evidence: evidence, project: project, remembersSubtrees: false))
+            let document = PlistDocument(text: text, definitions: definitions)
+            let found = findings(for: document, path: path, configuration: configuration, schema: schema, evidence: evidence,
+                                 project: project, remembersSubtrees: false)
+            release?(consume document)
+            return (text, found)
         case .failure(.openStepOrJSON) where OpenStepDocument.looksLikeOpenStep(raw):
             let document = OpenStepDocument(text: raw)
             return (raw, limiting(OpenStepAnalysis.findings(for: document, path: path, configuration: configuration, schema: schema,

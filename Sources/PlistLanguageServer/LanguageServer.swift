@@ -269,6 +269,11 @@ public final class LanguageServer: Sendable {
             diagnostics: options.diagnostics, connection: connection, sources: sources, projects: projects)
     }
 
+    /// The key database (about 10 ms to decode) loads after the first `initialize` is answered, on
+    /// a thread of its own, once per process: the answer does not wait for it, and the first
+    /// analysis waits only for what is left of the load.
+    private static let sharedTablesLoading: Void = startDetachedThread(name: "plist-lsp-tables") { Analyzer.loadSharedTables() }
+
     private func initialize(id: RequestID, _ request: InitializeRequest) {
         let offered = request.capabilities.general?.positionEncodings ?? []
         let encoding = offered.lazy.compactMap(PositionEncoding.init(kind:)).first ?? .utf16
@@ -296,6 +301,7 @@ public final class LanguageServer: Sendable {
         }
         reply(to: id, result: InitializeResult(
             capabilities: capabilities, serverInfo: ServerInfo(name: "plist-lsp", version: options.version)))
+        _ = Self.sharedTablesLoading
         forwardLevel.withLock { $0 = logLevel }
         let client = request.clientInfo.map { "\($0.name)\($0.version.map { " " + $0 } ?? "")" } ?? "an unnamed client"
         logger.info("initialized by \(client); positions in \(encoding.rawValue); diagnostics \(push ? "pushed" : "pulled")")

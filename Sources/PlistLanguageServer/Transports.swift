@@ -14,6 +14,10 @@ public enum Transports {
     /// `print` cannot corrupt the protocol stream.
     public static func serveStandardIO(options: LanguageServerOptions = LanguageServerOptions()) async throws -> Int32 {
         let connection = try Connection.standardIO()
+        // Reading starts before the session is made: the reader thread starts, reads and decodes
+        // the client's first message (`initialize`, sent at once) meanwhile; the events wait in the
+        // connection's stream until the session reads them (docs/performance.md).
+        connection.start()
         let server = LanguageServer(connection: connection, options: options)
         options.logger.info("serving LSP on stdin/stdout (pid \(getpid()))")
         let status = await server.run()

@@ -75,8 +75,16 @@ public func directoryEntries(_ path: String) -> [(name: String, isDirectory: Boo
         }
         if name == "." || name == ".." { continue }
         // Symbolic links to directories are not followed (as FileManager's enumerator does not).
-        var info = stat()
-        let isDirectory = lstat(PathName.joining(path, name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        // The entry's type comes with its name on most file systems; only when it does not
+        // (DT_UNKNOWN) is the entry asked (a stat per entry made listing a large folder slow).
+        let type = Int32(entry.pointee.d_type)
+        let isDirectory: Bool
+        if type != Int32(DT_UNKNOWN) {
+            isDirectory = type == Int32(DT_DIR)
+        } else {
+            var info = stat()
+            isDirectory = lstat(PathName.joining(path, name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        }
         entries.append((name, isDirectory))
     }
     return entries

@@ -143,11 +143,27 @@ public struct LineIndex: Sendable, Equatable {
         var excess16: [Int]
         var excess32: [Int]
 
+        /// Whether one of the eight bytes of `w`, all below 0x80, equals `byte`.
+        @inline(__always)
+        static func hasByte(_ w: UInt64, _ byte: UInt8) -> Bool {
+            let x = w ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+            return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
+        }
+
         /// Scans `buf[start..<end]` (a line terminator may look one byte past `end` for CRLF).
         mutating func scan(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
             let n = buf.count
             var i = start
             while i < end {
+                // Runs of ASCII without CR or LF, eight bytes at a time (most of a plist).
+                if let base = buf.baseAddress {
+                    while i + 8 <= end {
+                        let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                        if w & 0x8080_8080_8080_8080 != 0 || Self.hasByte(w, 0x0A) || Self.hasByte(w, 0x0D) { break }
+                        i += 8
+                    }
+                    if i >= end { break }
+                }
                 let b = buf[i]
                 if b < 0x80 {
                     if b == 0x0A {

@@ -45,11 +45,13 @@ struct Parser {
 
     /// Lookup tables, held as pointers so the hot loops need no lazy-global checks.
     let textClass = XMLChar.textClassTable
-    let nameClass = XMLChar.asciiNameTable
+    /// The scanning helpers the hot paths call (see `ByteView`).
+    let bytes: ByteView
 
     init(_ p: UnsafeBufferPointer<UInt8>, context: ParseContext) {
         self.p = p
         self.end = p.count
+        self.bytes = ByteView(p: p)
         self.pos = 0
         self.context = context
     }
@@ -109,8 +111,18 @@ struct Parser {
         var e = entry
         let top = stack.count - 1
         e.offset = UInt32(truncatingIfNeeded: Int(entry.offset) - stack[top].start)
-        if top == 0 { documentLevel(&e) }
+        // The document level apart, so that in the common case the entry is never passed by
+        // address and stays in registers until it is stored in the array (stores to a stack copy
+        // read back whole stalled the parse).
+        if top == 0 { appendAtDocumentLevel(e); return }
         stack[top].children.append(e)
+    }
+
+    @inline(never)
+    private mutating func appendAtDocumentLevel(_ entry: RawEntry) {
+        var e = entry
+        documentLevel(&e)
+        stack[0].children.append(e)
     }
 
     /// Rules that hold only between the root element and the document's edges.
@@ -306,7 +318,7 @@ struct Parser {
     /// Scans character data from `start` to the next `<` (or the end); returns where it stops and
     /// the text's flags.
     @inline(__always)
-    private func scanText(from start: Int) -> (Int, EntryFlags) {
+    private mutating func scanText(from start: Int) -> (Int, EntryFlags) {
         var i = start
         var flags: EntryFlags = []
         while i < end && XMLChar.isSpace(p[i]) { i += 1 }
@@ -347,7 +359,7 @@ struct Parser {
         // Non-blank text directly in a container may hold directive lines: the frame path splits it.
         if !tag.isScalar && textEnd > contentStart && !textFlags.contains(.whitespaceOnly) { return false }
         var j = textEnd + 2
-        guard j + nameLength < end, p[textEnd] == 0x3C, p[textEnd + 1] == 0x2F, memeq(nameStart, j, nameLength) else { return false }
+        guard j + nameLength < end, p[textEnd] == 0x3C, p[textEnd + 1] == 0x2F, bytes.memeq(nameStart, j, nameLength) else { return false }
         j += nameLength
         while j < end && XMLChar.isSpace(p[j]) { j += 1 }
         guard j < end, p[j] == 0x3E else { return false }
@@ -412,41 +424,6 @@ struct Parser {
 
     // MARK: Tags
 
-    /// Scans a Name at `i`; returns its end, or `i` when no name starts there.
-    @inline(__always)
-    private func name(at i: Int) -> Int {
-        guard i < end else { return i }
-        let b = p[i]
-        var j = i
-        if b < 0x80 {
-            guard nameClass[Int(b)] == 1 else { return i }
-            j += 1
-        } else {
-            let (c, n) = XMLChar.decode(p, i, end)
-            guard XMLChar.isNameStart(c) else { return i }
-            j += n
-        }
-        while j < end {
-            let b = p[j]
-            if b < 0x80 {
-                if nameClass[Int(b)] == 0 { break }
-                j += 1
-            } else {
-                let (c, n) = XMLChar.decode(p, j, end)
-                if !XMLChar.isName(c) { break }
-                j += n
-            }
-        }
-        return j
-    }
-
-    @inline(__always)
-    private func skipSpace(_ i: inout Int) -> Bool {
-        let s = i
-        while i < end && XMLChar.isSpace(p[i]) { i += 1 }
-        return i > s
-    }
-
     private mutating func bogus(width: Int) {
         append(RawEntry(offset: UInt32(pos), width: UInt32(width), kind: .bogus, tag: .other, flags: .malformed, startTagWidth: 0, endTagWidth: 0))
         pos += width
@@ -454,7 +431,7 @@ struct Parser {
 
     private mutating func startTag() {
         let start = pos
-        let nameEnd = name(at: pos + 1)
+        let nameEnd = bytes.name(at: pos + 1)
         if nameEnd == pos + 1 { bogus(width: 1); return }
         let tag = p.baseAddress.map { TagName.classify($0 + pos + 1, nameEnd - pos - 1) } ?? .other
         var flags: EntryFlags = []
@@ -464,7 +441,7 @@ struct Parser {
         // (200,000 attributes on one tag took half a minute).
         var attributeSet: Set<ArraySlice<UInt8>>? = nil
         tagLoop: while true {
-            let hadSpace = skipSpace(&i)
+            let hadSpace = bytes.skipSpace(&i)
             if i >= end { flags.insert(.startTagUnterminated); break }
             switch p[i] {
             case 0x3E:  // '>'
@@ -478,7 +455,7 @@ struct Parser {
                 flags.insert(.startTagUnterminated)
                 break tagLoop
             default:
-                let attrEnd = name(at: i)
+                let attrEnd = bytes.name(at: i)
                 if attrEnd == i {  // garbage
                     flags.insert(.malformed)
                     i += XMLChar.decode(p, i, end).1
@@ -493,14 +470,14 @@ struct Parser {
                     }
                     if !attributeSet!.insert(slice(i, attrEnd - i)).inserted { flags.insert(.malformed) }
                 } else {
-                    for (s, n) in attributeNames where n == attrEnd - i && memeq(s, i, n) { flags.insert(.malformed) }
+                    for (s, n) in attributeNames where n == attrEnd - i && bytes.memeq(s, i, n) { flags.insert(.malformed) }
                 }
                 attributeNames.append((i, attrEnd - i))
                 i = attrEnd
-                _ = skipSpace(&i)
+                _ = bytes.skipSpace(&i)
                 guard i < end, p[i] == 0x3D else { flags.insert(.malformed); continue }  // '='
                 i += 1
-                _ = skipSpace(&i)
+                _ = bytes.skipSpace(&i)
                 guard i < end, p[i] == 0x22 || p[i] == 0x27 else { flags.insert(.malformed); continue }
                 let quote = p[i]
                 i += 1
@@ -574,8 +551,8 @@ struct Parser {
             case .start(let s, let n, let selfClosing):
                 if !selfClosing { open.append((s, n)) }
             case .end(let s, let n):
-                guard let (top, len) = open.last else { return n == nameLength && memeq(nameStart, s, n) }
-                guard len == n && memeq(top, s, n) else { return false }
+                guard let (top, len) = open.last else { return n == nameLength && bytes.memeq(nameStart, s, n) }
+                guard len == n && bytes.memeq(top, s, n) else { return false }
                 open.removeLast()
             }
         }
@@ -612,7 +589,7 @@ struct Parser {
             } else if i + 1 < end && p[i + 1] == 0x21 {
                 return .unreadable  // DOCTYPE or bogus markup inside content
             } else if i + 1 < end && p[i + 1] == 0x2F {
-                let ne = name(at: i + 2)
+                let ne = bytes.name(at: i + 2)
                 let n = ne - i - 2
                 var j = ne
                 while j < end && XMLChar.isSpace(p[j]) { j += 1 }
@@ -621,7 +598,7 @@ struct Parser {
                 i = j + 1
                 return .end(nameStart: start, nameLength: n)
             } else {
-                let ne = name(at: i + 1)
+                let ne = bytes.name(at: i + 1)
                 guard ne > i + 1 else { return .unreadable }
                 var j = ne
                 var quote: UInt8 = 0
@@ -646,19 +623,13 @@ struct Parser {
         ArraySlice(UnsafeBufferPointer(rebasing: p[s..<(s + n)]))
     }
 
-    @inline(__always)
-    private func memeq(_ a: Int, _ b: Int, _ n: Int) -> Bool {
-        for k in 0..<n where p[a + k] != p[b + k] { return false }
-        return true
-    }
-
     private mutating func endTag() {
         let start = pos
-        let nameEnd = name(at: pos + 2)
+        let nameEnd = bytes.name(at: pos + 2)
         if nameEnd == pos + 2 { bogus(width: 2); return }
         var i = nameEnd
         var flags: EntryFlags = []
-        _ = skipSpace(&i)
+        _ = bytes.skipSpace(&i)
         if i < end && p[i] == 0x3E {
             i += 1
         } else {
@@ -672,7 +643,7 @@ struct Parser {
         // Which open element does it close?
         var k = stack.count - 1
         while k >= 1 {
-            if stack[k].nameLength == nameLength && memeq(stack[k].nameStart, nameStart, nameLength) { break }
+            if stack[k].nameLength == nameLength && bytes.memeq(stack[k].nameStart, nameStart, nameLength) { break }
             k -= 1
         }
         let top = stack.count - 1
@@ -724,8 +695,8 @@ struct Parser {
         while j >= 1 {
             if let ind = lineIndentation(before: stack[j].start) {
                 if ind.count == indent.count {
-                    if stack[j].nameLength == stack[k].nameLength && memeq(stack[j].nameStart, stack[k].nameStart, stack[k].nameLength)
-                        && memeq(ind.lowerBound, indent.lowerBound, indent.count) { found = j }
+                    if stack[j].nameLength == stack[k].nameLength && bytes.memeq(stack[j].nameStart, stack[k].nameStart, stack[k].nameLength)
+                        && bytes.memeq(ind.lowerBound, indent.lowerBound, indent.count) { found = j }
                     break
                 }
                 if ind.count < indent.count { break }
@@ -800,7 +771,7 @@ struct Parser {
             case .start(let s, let n, let selfClosing):
                 if !selfClosing { open.append((s, n)) }
             case .end(let s, let n):
-                guard let (top, len) = open.last, len == n, memeq(top, s, n) else { return false }
+                guard let (top, len) = open.last, len == n, bytes.memeq(top, s, n) else { return false }
                 open.removeLast()
             }
         }
@@ -901,7 +872,7 @@ struct Parser {
 
     private mutating func processingInstruction() {
         let start = pos
-        let targetEnd = name(at: pos + 2)
+        let targetEnd = bytes.name(at: pos + 2)
         var flags: EntryFlags = []
         var kind = SyntaxKind.processingInstruction
         let targetLength = targetEnd - pos - 2
@@ -930,5 +901,69 @@ struct Parser {
         }
         pos = stop
         append(RawEntry(offset: UInt32(start), width: UInt32(stop - start), kind: kind, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0))
+    }
+}
+
+/// The input bytes and the scanning helpers the parser's hot paths share. A small value of its
+/// own: a non-mutating method of `Parser` called from a mutating one made the compiler copy the
+/// whole parser (145 bytes) on every call, a tenth of the parse (docs/performance.md).
+struct ByteView {
+    let p: UnsafeBufferPointer<UInt8>
+    let end: Int
+    /// ASCII name characters, held as a pointer so the hot loops need no lazy-global checks.
+    let nameClass = XMLChar.asciiNameTable
+
+    init(p: UnsafeBufferPointer<UInt8>) {
+        self.p = p
+        self.end = p.count
+    }
+
+    /// Scans a Name at `i`; returns its end, or `i` when no name starts there.
+    @inline(__always)
+    func name(at i: Int) -> Int {
+        guard i < end else { return i }
+        let b = p[i]
+        var j = i
+        if b < 0x80 {
+            guard nameClass[Int(b)] == 1 else { return i }
+            j += 1
+        } else {
+            let (c, n) = XMLChar.decode(p, i, end)
+            guard XMLChar.isNameStart(c) else { return i }
+            j += n
+        }
+        while j < end {
+            let b = p[j]
+            if b < 0x80 {
+                if nameClass[Int(b)] == 0 { break }
+                j += 1
+            } else {
+                let (c, n) = XMLChar.decode(p, j, end)
+                if !XMLChar.isName(c) { break }
+                j += n
+            }
+        }
+        return j
+    }
+
+    @inline(__always)
+    func skipSpace(_ i: inout Int) -> Bool {
+        let s = i
+        while i < end && XMLChar.isSpace(p[i]) { i += 1 }
+        return i > s
+    }
+
+    /// Whether the `n` bytes at `a` equal those at `b`. Tag names are short: up to 8 bytes are
+    /// compared as one word when both words lie inside the text.
+    @inline(__always)
+    func memeq(_ a: Int, _ b: Int, _ n: Int) -> Bool {
+        if n <= 8 && a + 8 <= end && b + 8 <= end, let base = p.baseAddress {
+            let x = UnsafeRawPointer(base + a).loadUnaligned(as: UInt64.self)
+            let y = UnsafeRawPointer(base + b).loadUnaligned(as: UInt64.self)
+            let mask: UInt64 = n == 8 ? ~0 : (1 &<< UInt64(n * 8)) &- 1
+            return (x ^ y) & mask.littleEndian == 0
+        }
+        for k in 0..<n where p[a + k] != p[b + k] { return false }
+        return true
     }
 }

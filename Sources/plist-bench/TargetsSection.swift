@@ -179,6 +179,7 @@ struct TargetsSection: BenchmarkSection {
 
     private func xmllintPeakRSS(_ path: String) -> Int? {
         guard let xmllint = executable(named: "xmllint") else { return nil }
-        return self.run(xmllint, ["--noout", path]).peakKiB
+        let peak = self.run(xmllint, ["--noout", path]).peakKiB
+        return peak > 0 ? peak : nil
     }
 }

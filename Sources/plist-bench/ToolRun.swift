@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// One run of a program: its exit status (as `wait4` reports it), wall time and the child's peak
-/// resident memory in KiB.
+/// resident memory in KiB (0 when unknown).
 struct ToolRun {
     let status: Int32
     let seconds: Double
@@ -25,7 +25,12 @@ struct ToolRun {
         do { try process.run() } catch { return nil }
         var status: Int32 = 0
         var usage = rusage()
-        _ = wait4(process.processIdentifier, &status, 0, &usage)
+        if wait4(process.processIdentifier, &status, 0, &usage) < 0 {
+            // Foundation's Process reaped the child first (a race): the time and the exit code
+            // stand (as `wait4` would have encoded a normal exit), the peak is unknown (0).
+            process.waitUntilExit()
+            return ToolRun(status: process.terminationStatus << 8, seconds: (clock.now - start).seconds, peakKiB: 0)
+        }
         return ToolRun(status: status, seconds: (clock.now - start).seconds, peakKiB: Int(usage.ru_maxrss))
     }
 }

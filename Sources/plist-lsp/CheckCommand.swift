@@ -1,6 +1,7 @@
 // `plist-lsp check`: report problems in plist files the way compilers print them (or as JSON or
 // SARIF), and with `--fix` apply the safe fixes, writing each file atomically.
 import ArgumentParser
+import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -147,7 +148,8 @@ struct Check: ParsableCommand {
             let raw = snapshot.bytes
             let found = evidence.evidence(forPlistAt: file)
             let facts = projects.input(forPlistAt: file)
-            var (text, diagnostics) = Analyzer.findings(forFileBytes: raw, path: file, configuration: configuration, evidence: found, project: facts)
+            var (text, diagnostics) = Analyzer.findings(forFileBytes: raw, path: file, configuration: configuration, evidence: found, project: facts,
+                                                        release: Self.releaseInBackground)
             var fixed: [Finding] = []
             var fixFailure: String?
             if fix, text == raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
@@ -184,6 +186,15 @@ struct Check: ParsableCommand {
         }
         if ioError { throw ExitCode(2) }
         if errors > 0 { throw ExitCode(1) }
+    }
+}
+
+extension Check {
+    /// Releases a file's typed view on another thread: freeing the values of a large plist is a
+    /// tenth of its check, and nothing waits for it (the process may end first; docs/performance.md).
+    static func releaseInBackground(_ document: consuming PlistDocument) {
+        let document = document
+        DispatchQueue.global().async { withExtendedLifetime(document) {} }
     }
 }
 

@@ -46,8 +46,15 @@ struct PlistLSP: AsyncParsableCommand {
     /// Runs the command; usage errors exit with status 2 (not argument-parser's 64) so that every
     /// subcommand shares one convention: 0 fine, 1 problems found, 2 usage or I/O error.
     static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            var command = try parseAsRoot(splittingJoinedDefinitions(Array(CommandLine.arguments.dropFirst())))
+            if Serve.isPlainStandardIO(arguments) {
+                // What editors start: served without the argument parser, whose reflection over
+                // every command's options costs milliseconds of start-up (docs/performance.md);
+                // the parser would reach the same call.
+                try await Serve.serveStandardIO(logLevel: .info)
+            }
+            var command = try parseAsRoot(splittingJoinedDefinitions(arguments))
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -41,21 +41,35 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let options = LanguageServerOptions(
-            logger: Logger(label: "plist-lsp", minimumLevel: Logger.Level(name: logLevel) ?? .info))
-        if let listen {
-            let termination: DaemonTermination
-            do {
-                termination = try await Transports.serveUnixSocket(path: listen, options: options)
-            } catch let error as UnixSocketError {
-                writeToStandardError("plist-lsp: \(error)\n")
-                throw ExitCode(2)
-            }
-            // After a signal: 128 + its number, at once (sessions still open end with the process).
-            exitProcess(termination.exitStatus)
-        } else {
-            let status = try await Transports.serveStandardIO(options: options)
-            exitProcess(status)
+        let level = Logger.Level(name: logLevel) ?? .info
+        guard let listen else { try await Self.serveStandardIO(logLevel: level) }
+        let termination: DaemonTermination
+        do {
+            termination = try await Transports.serveUnixSocket(path: listen, options: Self.options(logLevel: level))
+        } catch let error as UnixSocketError {
+            writeToStandardError("plist-lsp: \(error)\n")
+            throw ExitCode(2)
         }
+        // After a signal: 128 + its number, at once (sessions still open end with the process).
+        exitProcess(termination.exitStatus)
+    }
+
+    /// Whether `arguments` (without the program name) ask for what editors start: LSP on
+    /// stdin/stdout with the default options (`plist-lsp`, `plist-lsp --stdio`, `plist-lsp serve`,
+    /// `plist-lsp serve --stdio`). `main` serves those without the argument parser.
+    static func isPlainStandardIO(_ arguments: [String]) -> Bool {
+        switch arguments {
+        case [], ["--stdio"], ["serve"], ["serve", "--stdio"]: return true
+        default: return false
+        }
+    }
+
+    /// Serves one session on stdin/stdout and ends the process with its status.
+    static func serveStandardIO(logLevel: Logger.Level) async throws -> Never {
+        exitProcess(try await Transports.serveStandardIO(options: options(logLevel: logLevel)))
+    }
+
+    private static func options(logLevel: Logger.Level) -> LanguageServerOptions {
+        LanguageServerOptions(logger: Logger(label: "plist-lsp", minimumLevel: logLevel))
     }
 }
