@@ -74,7 +74,7 @@ struct GeneratedTree {
             let folder = n % 7 == 6 ? "Pods/Vendor\(n % 3)/Classes" : "App/Feature\(n % 12)"
             let name = objc ? "Thing\(n).m" : "Thing\(n).swift"
             let count = min(200 + Int(random.next() % 100), total - tree.lines)
-            let text = objc ? objectiveC(n, lines: count, &random) : swift(n, lines: count, &random)
+            let text = (objc ? objectiveC : swift).file(n, lines: count, &random)
             tree.files.append(("\(folder)/\(name)", text))
             tree.lines += count
             tree.bytes += text.utf8.count
@@ -88,39 +88,48 @@ struct GeneratedTree {
         return tree
     }
 
-    static func swift(_ n: Int, lines: Int, _ random: inout SplitMix) -> String {
-        file("import Foundation\n", lines: lines, &random) { pick, line in
-            switch pick {
-            case 0: return "    let flag\(line) = UserDefaults.standard.bool(forKey: \"flag\(line)\")"
-            case 1: return "    // UserDefaults would be simpler, but the value lives in the keychain."
-            case 2: return "    let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date"
-            case 3: return "    let label = \"stat(path) is not called here: \\(count) items\""
-            case 4...12: return "    /* Work out the layout for item \(line). */ let width\(line) = bounds.width * 0.5"
-            case 13...25: return "    func render\(n)_\(line)(_ item: Item, into context: inout RenderContext) { context.draw(item.title, at: item.frame) }"
-            default: return "    guard let value = cache[key], value.isValid else { return nil }"
+    /// What a generated file holds: its first line, then lines each picked at random, a row
+    /// standing for `share` of 40 picks (the shares add up to 40) and made from the file's and
+    /// the line's numbers.
+    struct LineMix {
+        let header: String
+        let rows: [(share: Int, line: @Sendable (_ file: Int, _ line: Int) -> String)]
+
+        /// File `n`: `header` and then `lines - 1` lines, each chosen by a pick in 0..<40.
+        func file(_ n: Int, lines: Int, _ random: inout SplitMix) -> String {
+            var out = header
+            for number in 1..<max(1, lines) { out += line(n, number, pick: Int(random.next() % 40)) + "\n" }
+            return out
+        }
+
+        private func line(_ n: Int, _ number: Int, pick: Int) -> String {
+            var rest = pick
+            for row in rows {
+                if rest < row.share { return row.line(n, number) }
+                rest -= row.share
             }
+            preconditionFailure("the shares of a LineMix add up to less than 40")
         }
     }
 
-    static func objectiveC(_ n: Int, lines: Int, _ random: inout SplitMix) -> String {
-        file("#import <Foundation/Foundation.h>\n", lines: lines, &random) { pick, line in
-            switch pick {
-            case 0: return "    [[NSUserDefaults standardUserDefaults] setBool:YES forKey:@\"seen\(line)\"];"
-            case 1: return "    struct stat info; if (stat(path.fileSystemRepresentation, &info) == 0) { size += info.st_size; }"
-            case 2: return "    NSLog(@\"requestAccess is not called here: %@\", name);"
-            case 3...14: return "    // Keep the frame of view \(line) in sync with its model."
-            case 15...27: return "    CGRect frame\(line) = CGRectMake(0, 0, self.bounds.size.width, 44.0 * \(line % 9));"
-            default: return "    if (self.items.count > \(line % 17)) { [self.tableView reloadData]; }"
-            }
-        }
-    }
+    static let swift = LineMix(header: "import Foundation\n", rows: [
+        (1, { _, line in "    let flag\(line) = UserDefaults.standard.bool(forKey: \"flag\(line)\")" }),
+        (1, { _, _ in "    // UserDefaults would be simpler, but the value lives in the keychain." }),
+        (1, { _, _ in "    let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date" }),
+        (1, { _, _ in "    let label = \"stat(path) is not called here: \\(count) items\"" }),
+        (9, { _, line in "    /* Work out the layout for item \(line). */ let width\(line) = bounds.width * 0.5" }),
+        (13, { n, line in "    func render\(n)_\(line)(_ item: Item, into context: inout RenderContext) { context.draw(item.title, at: item.frame) }" }),
+        (14, { _, _ in "    guard let value = cache[key], value.isValid else { return nil }" }),
+    ])
 
-    /// `header` and then `lines - 1` lines, each chosen by `line(pick, number)` with a pick in 0..<40.
-    static func file(_ header: String, lines: Int, _ random: inout SplitMix, _ line: (UInt64, Int) -> String) -> String {
-        var out = header
-        for number in 1..<max(1, lines) { out += line(random.next() % 40, number) + "\n" }
-        return out
-    }
+    static let objectiveC = LineMix(header: "#import <Foundation/Foundation.h>\n", rows: [
+        (1, { _, line in "    [[NSUserDefaults standardUserDefaults] setBool:YES forKey:@\"seen\(line)\"];" }),
+        (1, { _, _ in "    struct stat info; if (stat(path.fileSystemRepresentation, &info) == 0) { size += info.st_size; }" }),
+        (1, { _, _ in "    NSLog(@\"requestAccess is not called here: %@\", name);" }),
+        (12, { _, line in "    // Keep the frame of view \(line) in sync with its model." }),
+        (13, { _, line in "    CGRect frame\(line) = CGRectMake(0, 0, self.bounds.size.width, 44.0 * \(line % 9));" }),
+        (12, { _, line in "    if (self.items.count > \(line % 17)) { [self.tableView reloadData]; }" }),
+    ])
 }
 
 /// A small deterministic random generator (SplitMix64).

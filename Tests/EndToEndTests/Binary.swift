@@ -24,8 +24,13 @@ enum Binary {
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
             throw BinaryMissing(path: url.path)
         }
+        return try run(executable: url, arguments, in: directory)
+    }
+
+    /// Runs any executable (with no input) and waits for it to exit, its output collected.
+    static func run(executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()

@@ -18,16 +18,9 @@ import Testing
     static func linksFoundationEssentialsOnlyBody() throws {
         let binary = Binary.url.path
         try #require(FileManager.default.isExecutableFile(atPath: binary), "plist-lsp is not built at \(binary)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Self.ldd))
-        process.arguments = [binary]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let listing = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "ldd \(binary) failed")
+        let ldd = try Binary.run(executable: URL(fileURLWithPath: try #require(Self.ldd)), [binary])
+        let listing = ldd.stdout
+        try #require(ldd.status == 0, "ldd \(binary) failed")
         // Lines look like "\tlibFoundationEssentials.so => /path/libFoundationEssentials.so (0x…)".
         let libraries = listing.split(separator: "\n").compactMap { $0.split(whereSeparator: \.isWhitespace).first.map(String.init) }
         for forbidden in ["libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so"] {

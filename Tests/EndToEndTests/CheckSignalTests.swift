@@ -1,15 +1,22 @@
 // Less noise, through the binary: one message per problem, not one per consequence.
 import Foundation
 import Testing
+import PlistTestSupport
 
 @Suite struct CheckSignalTests {
     func plist(_ body: String) -> String {
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n\(body)</dict>\n</plist>\n"
+        PlistText.dictionary("\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n" + body)
+    }
+
+    /// Runs `check --hints` and `arguments` on an Info.plist holding `body` after a bundle id.
+    func check(_ arguments: [String], _ body: String) throws -> (path: String, result: Binary.Result) {
+        let dir = try TemporaryDirectory()
+        let file = try dir.write("Info.plist", plist(body))
+        return (file.path, try Binary.run(["check", "--hints"] + arguments + [file.path]))
     }
 
     @Test func anIPAddressExceptionDomainGetsOneMessage() throws {
-        let dir = try TemporaryDirectory()
-        let file = try dir.write("Info.plist", plist("""
+        let (path, r) = try check([], """
             \t<key>NSAppTransportSecurity</key>
             \t<dict>
             \t\t<key>NSExceptionDomains</key>
@@ -27,18 +34,16 @@ import Testing
             \t\t</dict>
             \t</dict>
 
-            """))
-        let r = try Binary.run(["check", "--hints", file.path])
+            """)
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines == [
-            "\(file.path):10:9: warning: Exception domain '127.0.0.1' is an IP address: ATS exceptions apply to host names only [ats-exception-domain-ip]",
-            "\(file.path):15:9: warning: Exception domain '10.0.0.1:8080' is an IP address: ATS exceptions apply to host names only [ats-exception-domain-ip]",
+            "\(path):10:9: warning: Exception domain '127.0.0.1' is an IP address: ATS exceptions apply to host names only [ats-exception-domain-ip]",
+            "\(path):15:9: warning: Exception domain '10.0.0.1:8080' is an IP address: ATS exceptions apply to host names only [ats-exception-domain-ip]",
         ])
     }
 
     @Test func aDeprecatedContainerGetsOneNoteNotOnePerChild() throws {
-        let dir = try TemporaryDirectory()
-        let file = try dir.write("Info.plist", plist("""
+        let (_, r) = try check(["--format", "json"], """
             \t<key>UIStatusBarTintParameters</key>
             \t<dict>
             \t\t<key>UINavigationBar</key>
@@ -50,8 +55,7 @@ import Testing
             \t\t</dict>
             \t</dict>
 
-            """))
-        let r = try Binary.run(["check", "--format", "json", "--hints", file.path])
+            """)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let problems = try #require((json["files"] as? [[String: Any]])?.first?["problems"] as? [[String: Any]])
         #expect(problems.map { $0["code"] as? String } == ["info-deprecated-key"])

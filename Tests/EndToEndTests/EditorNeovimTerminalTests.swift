@@ -10,19 +10,12 @@ struct EditorNeovimTerminalTests {
     static let skipReason: Comment = "nvim or tmux is not installed (apt-get install neovim tmux); skipped here, a failure when CI=true"
 
     /// A valid Info.plist; line 8 is the last value before `</dict>`.
-    static let infoPlist = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
+    static let infoPlist = PlistText.dictionary("""
         \t<key>CFBundleIdentifier</key>
         \t<string>com.example.receipts</string>
         \t<key>CFBundleName</key>
         \t<string>Receipts</string>
-        </dict>
-        </plist>
-
-        """
+        """, doctype: true)
 
     static func lines(_ bytes: [UInt8]) -> [String] {
         String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -6,11 +6,7 @@ import PlistTestSupport
 
 @Suite struct FormatCommandTests {
     static let messy = "<?xml version='1.0' encoding='utf-8'?>\r\n<plist version=\"1.0\"><dict>\r\n  <key>CFBundleName</key><string>Salt &amp; Pepper</string>\r\n  <key>Debug</key><false></false>\r\n#if DEBUG\r\n  <key>Mode</key><string>$(CONFIGURATION)</string>\r\n#endif\r\n</dict></plist>"
-    static let xcode = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
+    static let xcode = PlistText.dictionary("""
         \t<key>CFBundleName</key>
         \t<string>Salt &amp; Pepper</string>
         \t<key>Debug</key>
@@ -19,10 +15,7 @@ import PlistTestSupport
         \t<key>Mode</key>
         \t<string>$(CONFIGURATION)</string>
         #endif
-        </dict>
-        </plist>
-
-        """
+        """, doctype: true)
 
     @Test func formatRewritesAsXcodeWritesAndKeepsPermissions() async throws {
         let dir = try TemporaryDirectory()

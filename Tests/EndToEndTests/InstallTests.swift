@@ -13,32 +13,14 @@ import PlistTestSupport
         let built = Binary.url.deletingLastPathComponent().path
         let prefixPath = prefix.url.path
         // SWIFT=true: the build step is a no-op here (the test already has the binary it installs).
-        let result = try await onOwnThread { () -> (Int32, String) in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Self.make!)
-            process.arguments = ["-C", SharedData.repositoryRoot.path, "install", "PREFIX=\(prefixPath)", "BUILD_DIR=\(built)", "SWIFT=true"]
-            let err = Pipe()
-            process.standardError = err
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, message)
+        let result = try await onOwnThread {
+            try Binary.run(executable: URL(fileURLWithPath: Self.make!),
+                           ["-C", SharedData.repositoryRoot.path, "install", "PREFIX=\(prefixPath)", "BUILD_DIR=\(built)", "SWIFT=true"])
         }
-        #expect(result.0 == 0, "\(result.1)")
+        #expect(result.status == 0, "\(result.stderr)")
         let installed = prefix.url.appendingPathComponent("bin/plist-lsp")
         #expect(FileManager.default.isExecutableFile(atPath: installed.path))
-        let version = try await onOwnThread { () -> String in
-            let p = Process()
-            p.executableURL = installed
-            p.arguments = ["--version"]
-            let out = Pipe()
-            p.standardOutput = out
-            try p.run()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
-            return text
-        }
+        let version = try await onOwnThread { try Binary.run(executable: installed, ["--version"]).stdout }
         let expected = try await onOwnThread { try Binary.run(["--version"]).stdout }
         #expect(version == expected && !version.isEmpty)
     }

@@ -17,7 +17,7 @@ import PlistTestSupport
     }
 
     static func plist(_ body: String) -> String {
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleName</key>\n\t<string>Demo</string>\n\(body)</dict>\n</plist>\n"
+        PlistText.dictionary("\t<key>CFBundleName</key>\n\t<string>Demo</string>\n" + body)
     }
 
     /// The problems `check --format json` reports: (code, severity, line).

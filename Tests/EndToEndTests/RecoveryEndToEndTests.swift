@@ -2,16 +2,13 @@
 // follow-on warnings are dropped, and `check --fix` restores exactly the intended file.
 import Foundation
 import Testing
+import PlistTestSupport
 
 @Suite struct RecoveryEndToEndTests {
     /// A normal tab-indented Info.plist with an ATS exception domain. The domain holds a value of
     /// the wrong type, a warning in the intact file.
     static func infoPlist(domainClose: Bool) -> String {
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
+        PlistText.dictionary("""
         \t<key>CFBundleDevelopmentRegion</key>
         \t<string>en</string>
         \t<key>NSAppTransportSecurity</key>
@@ -42,10 +39,7 @@ import Testing
         \t<true/>
         \t<key>UILaunchStoryboardName</key>
         \t<string>LaunchScreen</string>
-        </dict>
-        </plist>
-
-        """
+        """, doctype: true)
     }
 
     @Test func aDeletedDomainCloseIsReportedWhereTheIndentationPutsIt() throws {

@@ -23,11 +23,7 @@ import PlistTestSupport
     </plist>
     """
 
-    static let xcode = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-    <plist version="1.0">
-    <dict>
+    static let xcode = PlistText.dictionary("""
     \t<key>CFBundleName</key>
     \t<string>Café &amp; Bar 📷 'x'</string>
     \t<!-- keep me -->
@@ -35,10 +31,7 @@ import PlistTestSupport
     \t<true/>
     \t<key>UIBackgroundModes</key>
     \t<array/>
-    </dict>
-    </plist>
-
-    """
+    """, doctype: true)
 
     func formatted(_ client: TestClient, _ text: String, tabSize: Int = 4, spaces: Bool = true) async throws -> (String, [TextEdit]) {
         let edits = try #require(try await client.request(DocumentFormattingRequest(

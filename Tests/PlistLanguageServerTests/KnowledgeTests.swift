@@ -7,7 +7,7 @@ import PlistTestSupport
 
 @Suite struct KnowledgeTests {
     func plist(_ body: String) -> String {
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n\(body)</dict>\n</plist>\n"
+        PlistText.dictionary("\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n" + body)
     }
 
     func published(_ text: String, options: JSONValue? = nil) async throws -> [Diagnostic] {

@@ -55,11 +55,7 @@ struct ClientText {
 }
 
 @Suite struct RandomEditTests {
-    static let start = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
+    static let start = PlistText.dictionary("""
         \t<key>CFBundleDisplayName</key>
         \t<string>Café 😀 日本</string>
         \t<key>CFBundleVersion</key>
@@ -73,10 +69,7 @@ struct ClientText {
         \t</array>
         \t<key>Count</key>
         \t<integer>42</integer>
-        </dict>
-        </plist>
-
-        """
+        """, doctype: true)
 
     static let pieces: [String] = [
         "", "<", ">", "/", "</", "<key>", "</key>", "<string>", "</string>", "<dict>", "</dict>", "<array>",

@@ -58,26 +58,8 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
     @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
     func randomEditsOnTheCorpusEqualAFullParse() async throws {
         let files = try SharedData.requireCorpus()
-        let (edits, failures) = try await onOwnThread { () -> (Int, [String]) in
-        var rng = SplitMix64(seed: 0x5EED_CAFE)
-        var edits = 0
-        var failures: [String] = []
-        for file in files {
-            var tree = SyntaxTree.parse(file.bytes)
-            let steps = file.bytes.count > 60_000 ? 15 : 60
-            for step in 0..<steps {
-                let edit = randomEdit(tree.text, &rng)
-                let incremental = tree.applying(edit)
-                let full = SyntaxTree.parse(incremental.text)
-                edits += 1
-                if !sameTree(incremental, full) {
-                    failures.append("\(file.name) step \(step): edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription) differs from a full parse")
-                    break
-                }
-                tree = incremental
-            }
-        }
-        return (edits, failures)
+        let (edits, failures) = try await onOwnThread {
+            Self.editEachFile(files, seed: 0x5EED_CAFE, steps: 60)
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
         #expect(edits >= 4000)
@@ -90,19 +72,34 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
     func randomDirectiveEditsEqualAFullParse() async throws {
         let files = try SharedData.requireCorpus()
         let (edits, directiveTrees, failures) = try await onOwnThread { () -> (Int, Int, [String]) in
-        var rng = SplitMix64(seed: 0x23_1F_DE_F1)
+            var directiveTrees = 0
+            let (edits, failures) = Self.editEachFile(files, seed: 0x23_1F_DE_F1, steps: 40, directives: true) { full in
+                if ConditionalStructure(full).isPreprocessed { directiveTrees += 1 }
+            }
+            return (edits, directiveTrees, failures)
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        #expect(edits >= 4000)
+        // The generator really produces directive lines the parser recognises.
+        #expect(directiveTrees >= 1000, "only \(directiveTrees) edited trees held a directive")
+    }
+
+    /// Edits each file `steps` times (15 for a file over 60 kB) with `randomEdit`, each edit
+    /// applied to the previous tree and compared with a full parse of its text (which `fullTree`
+    /// sees); a file's first difference is a failure and ends its edits.
+    static func editEachFile(_ files: [SharedData.CorpusFile], seed: UInt64, steps: Int, directives: Bool = false,
+                             fullTree: (SyntaxTree) -> Void = { _ in }) -> (edits: Int, failures: [String]) {
+        var rng = SplitMix64(seed: seed)
         var edits = 0
-        var directiveTrees = 0
         var failures: [String] = []
         for file in files {
             var tree = SyntaxTree.parse(file.bytes)
-            let steps = file.bytes.count > 60_000 ? 15 : 40
-            for step in 0..<steps {
-                let edit = randomEdit(tree.text, &rng, directives: true)
+            for step in 0..<(file.bytes.count > 60_000 ? 15 : steps) {
+                let edit = randomEdit(tree.text, &rng, directives: directives)
                 let incremental = tree.applying(edit)
                 let full = SyntaxTree.parse(incremental.text)
                 edits += 1
-                if ConditionalStructure(full).isPreprocessed { directiveTrees += 1 }
+                fullTree(full)
                 if !sameTree(incremental, full) {
                     failures.append("\(file.name) step \(step): edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription) differs from a full parse")
                     break
@@ -110,12 +107,7 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
                 tree = incremental
             }
         }
-        return (edits, directiveTrees, failures)
-        }
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
-        #expect(edits >= 4000)
-        // The generator really produces directive lines the parser recognises.
-        #expect(directiveTrees >= 1000, "only \(directiveTrees) edited trees held a directive")
+        return (edits, failures)
     }
 
     /// Small broken documents reach the states a corpus file rarely does (markup inside a

@@ -61,10 +61,7 @@ public enum ProjectFixture {
     /// The app's Info.plist: $(APP_VERSION) on line 4, $(BUILD_NUMBER) (undefined) on line 6, the
     /// still-camera capability whose usage description only a build setting gives, push in the
     /// background without the entitlement, and a preprocessed branch.
-    public static let appInfoPlist = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
+    public static let appInfoPlist = PlistText.dictionary("""
         \t<key>CFBundleShortVersionString</key>
         \t<string>$(APP_VERSION)</string>
         \t<key>CFBundleVersion</key>
@@ -86,32 +83,17 @@ public enum ProjectFixture {
         \t<key>NSLocationAlwaysAndWhenInUseUsageDescription</key>
         \t<string>Track runs.</string>
         #endif
-        </dict>
-        </plist>
+        """)
 
-        """
-
-    public static let widgetInfoPlist = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
+    public static let widgetInfoPlist = PlistText.dictionary("""
         \t<key>CFBundleIdentifier</key>
         \t<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
-        </dict>
-        </plist>
+        """)
 
-        """
-
-    public static let entitlements = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
+    public static let entitlements = PlistText.dictionary("""
         \t<key>com.apple.developer.healthkit</key>
         \t<true/>
-        </dict>
-        </plist>
-
-        """
+        """)
 
     /// Every file, by path below the project folder.
     public static let files: [String: String] = [

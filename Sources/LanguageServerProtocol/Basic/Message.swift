@@ -228,25 +228,15 @@ public struct MessageDecoder: Sendable {
 
 // MARK: - Encoding
 
-private struct RequestEnvelope<Params: Encodable>: Encodable {
-    let id: RequestID
+/// A request (with an `id`) or a notification (without one): the same members otherwise.
+private struct CallEnvelope<Params: Encodable>: Encodable {
+    let id: RequestID?
     let method: String
     let params: Params?
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: EnvelopeKey.self)
         try c.encode("2.0", forKey: .jsonrpc)
-        try c.encode(id, forKey: .id)
-        try c.encode(method, forKey: .method)
-        try c.encodeIfPresent(params, forKey: .params)
-    }
-}
-
-private struct NotificationEnvelope<Params: Encodable>: Encodable {
-    let method: String
-    let params: Params?
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: EnvelopeKey.self)
-        try c.encode("2.0", forKey: .jsonrpc)
+        try c.encodeIfPresent(id, forKey: .id)
         try c.encode(method, forKey: .method)
         try c.encodeIfPresent(params, forKey: .params)
     }
@@ -275,12 +265,12 @@ private struct ResponseEnvelope<Result: Encodable>: Encodable {
 public enum MessageEncoder {
     public static func request<R: LSPRequest>(_ request: R, id: RequestID) throws -> Data {
         let params: R? = request is any LSPMessageWithoutParams ? nil : request
-        return try JSONCoding.encoder().encode(RequestEnvelope(id: id, method: R.method, params: params))
+        return try JSONCoding.encoder().encode(CallEnvelope(id: id, method: R.method, params: params))
     }
 
     public static func notification<N: LSPNotification>(_ notification: N) throws -> Data {
         let params: N? = notification is any LSPMessageWithoutParams ? nil : notification
-        return try JSONCoding.encoder().encode(NotificationEnvelope(method: N.method, params: params))
+        return try JSONCoding.encoder().encode(CallEnvelope(id: nil, method: N.method, params: params))
     }
 
     /// A successful response. `result` is always present (`null` for `VoidResponse` or `nil`).

@@ -128,56 +128,41 @@ public enum PrivacySymbols {
     /// Every symbol, grouped as Apple groups them.
     public static let all: [PrivacySymbol] = requiredReason + protectedResources
 
+    /// `names`, each read in `form` and with `needs`: a run of the tables below that differ only
+    /// in their name.
+    private static func each(_ names: String..., form: PrivacySymbol.Form = .name, needs: [PrivacyNeed]) -> [PrivacySymbol] {
+        names.map { PrivacySymbol($0, form, needs: needs) }
+    }
+
     /// The required-reason APIs (privacy manifest, ITMS-91053).
     public static let requiredReason: [PrivacySymbol] = {
-        let timestamp = category(fileTimestamp), disk = category(diskSpace)
+        let timestamp = category(fileTimestamp), disk = category(diskSpace), bootTime = category(systemBootTime)
         let fileKey = PrivacySymbol.Form.member(of: ["FileAttributeKey"])
-        return [
+        let groups: [[PrivacySymbol]] = [
             // File timestamps.
-            PrivacySymbol("creationDate", fileKey, needs: timestamp),
-            PrivacySymbol("modificationDate", fileKey, needs: timestamp),
-            PrivacySymbol("fileModificationDate", needs: timestamp),
-            PrivacySymbol("contentModificationDateKey", needs: timestamp),
-            PrivacySymbol("creationDateKey", needs: timestamp),
-            PrivacySymbol("NSFileCreationDate", needs: timestamp),
-            PrivacySymbol("NSFileModificationDate", needs: timestamp),
-            PrivacySymbol("NSURLContentModificationDateKey", needs: timestamp),
-            PrivacySymbol("NSURLCreationDateKey", needs: timestamp),
-            PrivacySymbol("stat", .call(arguments: true), needs: timestamp),
-            PrivacySymbol("fstat", .call(arguments: true), needs: timestamp),
-            PrivacySymbol("fstatat", .call(arguments: true), needs: timestamp),
-            PrivacySymbol("lstat", .call(arguments: true), needs: timestamp),
-            PrivacySymbol("getattrlistbulk", .call(arguments: true), needs: timestamp),
+            each("creationDate", "modificationDate", form: fileKey, needs: timestamp),
+            each("fileModificationDate", "contentModificationDateKey", "creationDateKey", "NSFileCreationDate",
+                 "NSFileModificationDate", "NSURLContentModificationDateKey", "NSURLCreationDateKey", needs: timestamp),
+            each("stat", "fstat", "fstatat", "lstat", "getattrlistbulk", form: .call(arguments: true), needs: timestamp),
             // Listed under both file timestamps and disk space.
-            PrivacySymbol("getattrlist", .call(arguments: true), needs: timestamp + disk),
-            PrivacySymbol("fgetattrlist", .call(arguments: true), needs: timestamp + disk),
-            PrivacySymbol("getattrlistat", .call(arguments: true), needs: timestamp + disk),
+            each("getattrlist", "fgetattrlist", "getattrlistat", form: .call(arguments: true), needs: timestamp + disk),
             // System boot time.
-            PrivacySymbol("systemUptime", needs: category(systemBootTime)),
-            PrivacySymbol("mach_absolute_time", .call(arguments: false), needs: category(systemBootTime)),
+            each("systemUptime", needs: bootTime),
+            each("mach_absolute_time", form: .call(arguments: false), needs: bootTime),
             // Disk space.
-            PrivacySymbol("volumeAvailableCapacityKey", needs: disk),
-            PrivacySymbol("volumeAvailableCapacityForImportantUsageKey", needs: disk),
-            PrivacySymbol("volumeAvailableCapacityForOpportunisticUsageKey", needs: disk),
-            PrivacySymbol("volumeTotalCapacityKey", needs: disk),
-            PrivacySymbol("NSURLVolumeAvailableCapacityKey", needs: disk),
-            PrivacySymbol("NSURLVolumeAvailableCapacityForImportantUsageKey", needs: disk),
-            PrivacySymbol("NSURLVolumeAvailableCapacityForOpportunisticUsageKey", needs: disk),
-            PrivacySymbol("NSURLVolumeTotalCapacityKey", needs: disk),
-            PrivacySymbol("systemFreeSize", fileKey, needs: disk),
-            PrivacySymbol("systemSize", fileKey, needs: disk),
-            PrivacySymbol("NSFileSystemFreeSize", needs: disk),
-            PrivacySymbol("NSFileSystemSize", needs: disk),
-            PrivacySymbol("statfs", .call(arguments: true), needs: disk),
-            PrivacySymbol("statvfs", .call(arguments: true), needs: disk),
-            PrivacySymbol("fstatfs", .call(arguments: true), needs: disk),
-            PrivacySymbol("fstatvfs", .call(arguments: true), needs: disk),
+            each("volumeAvailableCapacityKey", "volumeAvailableCapacityForImportantUsageKey",
+                 "volumeAvailableCapacityForOpportunisticUsageKey", "volumeTotalCapacityKey",
+                 "NSURLVolumeAvailableCapacityKey", "NSURLVolumeAvailableCapacityForImportantUsageKey",
+                 "NSURLVolumeAvailableCapacityForOpportunisticUsageKey", "NSURLVolumeTotalCapacityKey", needs: disk),
+            each("systemFreeSize", "systemSize", form: fileKey, needs: disk),
+            each("NSFileSystemFreeSize", "NSFileSystemSize", needs: disk),
+            each("statfs", "statvfs", "fstatfs", "fstatvfs", form: .call(arguments: true), needs: disk),
             // Active keyboards.
-            PrivacySymbol("activeInputModes", needs: category(activeKeyboards)),
+            each("activeInputModes", needs: category(activeKeyboards)),
             // User defaults.
-            PrivacySymbol("UserDefaults", needs: category(userDefaults)),
-            PrivacySymbol("NSUserDefaults", needs: category(userDefaults)),
+            each("UserDefaults", "NSUserDefaults", needs: category(userDefaults)),
         ]
+        return groups.flatMap { $0 }
     }()
 
     /// The APIs of protected resources (Info.plist purpose strings, ITMS-90683).
@@ -187,95 +172,72 @@ public enum PrivacySymbols {
         let photos = purpose("NSPhotoLibraryUsageDescription"), photosAdd = purpose("NSPhotoLibraryAddUsageDescription")
         let contacts = purpose("NSContactsUsageDescription")
         let calendars = purpose("NSCalendarsUsageDescription"), reminders = purpose("NSRemindersUsageDescription")
+        let calendarsFull = purpose("NSCalendarsFullAccessUsageDescription")
+        let calendarsWriteOnly = purpose("NSCalendarsWriteOnlyAccessUsageDescription")
+        let remindersFull = purpose("NSRemindersFullAccessUsageDescription")
         let localNetwork = purpose("NSLocalNetworkUsageDescription"), motion = purpose("NSMotionUsageDescription")
         let faceID = purpose("NSFaceIDUsageDescription"), tracking = purpose("NSUserTrackingUsageDescription")
         let mediaLibrary = purpose("NSAppleMusicUsageDescription"), nfc = purpose("NFCReaderUsageDescription")
         let biometricPolicies = ["deviceOwnerAuthenticationWithBiometrics", "deviceOwnerAuthentication",
                                  "LAPolicyDeviceOwnerAuthenticationWithBiometrics", "LAPolicyDeviceOwnerAuthentication"]
-        return [
+        let photoAsset = PrivacySymbol.Form.qualified(by: ["PHAsset"])
+        let groups: [[PrivacySymbol]] = [
             // Capture: AVCaptureDevice.requestAccess(for: .video | .audio), and the outputs only a camera feeds.
-            PrivacySymbol("requestAccess", needs: [], markers: [
+            [PrivacySymbol("requestAccess", needs: [], markers: [
                 M("video", camera), M("audio", microphone), M("contacts", contacts), M("event", calendars), M("reminder", reminders),
-            ]),
-            PrivacySymbol("requestAccessForMediaType", needs: [], markers: [M("AVMediaTypeVideo", camera), M("AVMediaTypeAudio", microphone)]),
-            PrivacySymbol("AVCapturePhotoOutput", needs: camera),
-            PrivacySymbol("AVCaptureVideoDataOutput", needs: camera),
-            PrivacySymbol("AVCaptureMovieFileOutput", needs: camera),
-            PrivacySymbol("AVCaptureMetadataOutput", needs: camera),
-            PrivacySymbol("DataScannerViewController", needs: camera),
-            PrivacySymbol("VNDocumentCameraViewController", needs: camera),
-            PrivacySymbol("sourceType", needs: [], markers: [M("camera", camera)]),
-            PrivacySymbol("UIImagePickerControllerSourceTypeCamera", needs: camera),
+            ])],
+            [PrivacySymbol("requestAccessForMediaType", needs: [], markers: [M("AVMediaTypeVideo", camera), M("AVMediaTypeAudio", microphone)])],
+            each("AVCapturePhotoOutput", "AVCaptureVideoDataOutput", "AVCaptureMovieFileOutput", "AVCaptureMetadataOutput",
+                 "DataScannerViewController", "VNDocumentCameraViewController", needs: camera),
+            [PrivacySymbol("sourceType", needs: [], markers: [M("camera", camera)])],
+            each("UIImagePickerControllerSourceTypeCamera", needs: camera),
             // Microphone.
-            PrivacySymbol("requestRecordPermission", needs: microphone),
-            PrivacySymbol("AVAudioRecorder", needs: microphone),
+            each("requestRecordPermission", "AVAudioRecorder", needs: microphone),
             // Photos.
-            PrivacySymbol("requestAuthorization", .qualified(by: ["PHPhotoLibrary"]), needs: photos,
-                          markers: [M("addOnly", photosAdd), M("PHAccessLevelAddOnly", photosAdd)]),
-            PrivacySymbol("requestAuthorizationForAccessLevel", .qualified(by: ["PHPhotoLibrary"]), needs: photos,
-                          markers: [M("PHAccessLevelAddOnly", photosAdd)]),
-            PrivacySymbol("fetchAssets", .qualified(by: ["PHAsset"]), needs: photos),
-            PrivacySymbol("fetchAssetsWithMediaType", .qualified(by: ["PHAsset"]), needs: photos),
-            PrivacySymbol("fetchAssetsWithOptions", .qualified(by: ["PHAsset"]), needs: photos),
-            PrivacySymbol("fetchAssetsWithLocalIdentifiers", .qualified(by: ["PHAsset"]), needs: photos),
-            PrivacySymbol("fetchAssetsInAssetCollection", .qualified(by: ["PHAsset"]), needs: photos),
-            PrivacySymbol("UIImageWriteToSavedPhotosAlbum", needs: photosAdd),
-            PrivacySymbol("UISaveVideoAtPathToSavedPhotosAlbum", needs: photosAdd),
+            [PrivacySymbol("requestAuthorization", .qualified(by: ["PHPhotoLibrary"]), needs: photos,
+                           markers: [M("addOnly", photosAdd), M("PHAccessLevelAddOnly", photosAdd)]),
+             PrivacySymbol("requestAuthorizationForAccessLevel", .qualified(by: ["PHPhotoLibrary"]), needs: photos,
+                           markers: [M("PHAccessLevelAddOnly", photosAdd)])],
+            each("fetchAssets", "fetchAssetsWithMediaType", "fetchAssetsWithOptions", "fetchAssetsWithLocalIdentifiers",
+                 "fetchAssetsInAssetCollection", form: photoAsset, needs: photos),
+            each("UIImageWriteToSavedPhotosAlbum", "UISaveVideoAtPathToSavedPhotosAlbum", needs: photosAdd),
             // Location.
-            PrivacySymbol("requestWhenInUseAuthorization", needs: purpose("NSLocationWhenInUseUsageDescription")),
-            PrivacySymbol("requestAlwaysAuthorization",
-                          needs: purpose("NSLocationAlwaysAndWhenInUseUsageDescription", "NSLocationWhenInUseUsageDescription")),
+            each("requestWhenInUseAuthorization", needs: purpose("NSLocationWhenInUseUsageDescription")),
+            each("requestAlwaysAuthorization",
+                 needs: purpose("NSLocationAlwaysAndWhenInUseUsageDescription", "NSLocationWhenInUseUsageDescription")),
             // Contacts.
-            PrivacySymbol("CNContactStore", needs: contacts),
-            PrivacySymbol("ABAddressBookRequestAccessWithCompletion", needs: contacts),
-            PrivacySymbol("requestAccessForEntityType", needs: [], markers: [M("CNEntityTypeContacts", contacts)]),
+            each("CNContactStore", "ABAddressBookRequestAccessWithCompletion", needs: contacts),
+            [PrivacySymbol("requestAccessForEntityType", needs: [], markers: [M("CNEntityTypeContacts", contacts)])],
             // Calendars and reminders.
-            PrivacySymbol("requestAccessToEntityType", needs: [], markers: [M("EKEntityTypeEvent", calendars), M("EKEntityTypeReminder", reminders)]),
-            PrivacySymbol("requestFullAccessToEvents", needs: purpose("NSCalendarsFullAccessUsageDescription")),
-            PrivacySymbol("requestFullAccessToEventsWithCompletion", needs: purpose("NSCalendarsFullAccessUsageDescription")),
-            PrivacySymbol("requestWriteOnlyAccessToEvents", needs: purpose("NSCalendarsWriteOnlyAccessUsageDescription")),
-            PrivacySymbol("requestWriteOnlyAccessToEventsWithCompletion", needs: purpose("NSCalendarsWriteOnlyAccessUsageDescription")),
-            PrivacySymbol("requestFullAccessToReminders", needs: purpose("NSRemindersFullAccessUsageDescription")),
-            PrivacySymbol("requestFullAccessToRemindersWithCompletion", needs: purpose("NSRemindersFullAccessUsageDescription")),
+            [PrivacySymbol("requestAccessToEntityType", needs: [], markers: [M("EKEntityTypeEvent", calendars), M("EKEntityTypeReminder", reminders)])],
+            each("requestFullAccessToEvents", "requestFullAccessToEventsWithCompletion", needs: calendarsFull),
+            each("requestWriteOnlyAccessToEvents", "requestWriteOnlyAccessToEventsWithCompletion", needs: calendarsWriteOnly),
+            each("requestFullAccessToReminders", "requestFullAccessToRemindersWithCompletion", needs: remindersFull),
             // Bluetooth.
-            PrivacySymbol("CBCentralManager", needs: purpose("NSBluetoothAlwaysUsageDescription")),
-            PrivacySymbol("CBPeripheralManager", needs: purpose("NSBluetoothAlwaysUsageDescription")),
+            each("CBCentralManager", "CBPeripheralManager", needs: purpose("NSBluetoothAlwaysUsageDescription")),
             // Local network: Bonjour browsing and Multipeer Connectivity.
-            PrivacySymbol("NWBrowser", needs: localNetwork),
-            PrivacySymbol("NetServiceBrowser", needs: localNetwork),
-            PrivacySymbol("NSNetServiceBrowser", needs: localNetwork),
-            PrivacySymbol("DNSServiceBrowse", needs: localNetwork),
-            PrivacySymbol("nw_browser_create", needs: localNetwork),
-            PrivacySymbol("MCNearbyServiceBrowser", needs: localNetwork),
-            PrivacySymbol("MCNearbyServiceAdvertiser", needs: localNetwork),
-            PrivacySymbol("MCAdvertiserAssistant", needs: localNetwork),
-            PrivacySymbol("MCBrowserViewController", needs: localNetwork),
+            each("NWBrowser", "NetServiceBrowser", "NSNetServiceBrowser", "DNSServiceBrowse", "nw_browser_create",
+                 "MCNearbyServiceBrowser", "MCNearbyServiceAdvertiser", "MCAdvertiserAssistant", "MCBrowserViewController",
+                 needs: localNetwork),
             // Tracking.
-            PrivacySymbol("requestTrackingAuthorization", needs: tracking),
-            PrivacySymbol("requestTrackingAuthorizationWithCompletionHandler", needs: tracking),
+            each("requestTrackingAuthorization", "requestTrackingAuthorizationWithCompletionHandler", needs: tracking),
             // Face ID: evaluating a policy that may use biometrics.
-            PrivacySymbol("evaluatePolicy", needs: [], markers: biometricPolicies.map { M($0, faceID) }),
+            [PrivacySymbol("evaluatePolicy", needs: [], markers: biometricPolicies.map { M($0, faceID) })],
             // Motion and fitness.
-            PrivacySymbol("CMMotionActivityManager", needs: motion),
-            PrivacySymbol("CMPedometer", needs: motion),
-            PrivacySymbol("CMSensorRecorder", needs: motion),
-            PrivacySymbol("CMMovementDisorderManager", needs: motion),
-            PrivacySymbol("CMHeadphoneMotionManager", needs: motion),
+            each("CMMotionActivityManager", "CMPedometer", "CMSensorRecorder", "CMMovementDisorderManager",
+                 "CMHeadphoneMotionManager", needs: motion),
             // Speech recognition.
-            PrivacySymbol("SFSpeechRecognizer", needs: purpose("NSSpeechRecognitionUsageDescription")),
+            each("SFSpeechRecognizer", needs: purpose("NSSpeechRecognitionUsageDescription")),
             // Media library.
-            PrivacySymbol("MPMediaLibrary", needs: mediaLibrary),
-            PrivacySymbol("MPMediaQuery", needs: mediaLibrary),
-            PrivacySymbol("MPMediaPickerController", needs: mediaLibrary),
+            each("MPMediaLibrary", "MPMediaQuery", "MPMediaPickerController", needs: mediaLibrary),
             // Health, HomeKit, Siri, NFC, Nearby Interaction.
-            PrivacySymbol("HKHealthStore", needs: purpose("NSHealthShareUsageDescription")),
-            PrivacySymbol("HMHomeManager", needs: purpose("NSHomeKitUsageDescription")),
-            PrivacySymbol("requestSiriAuthorization", needs: purpose("NSSiriUsageDescription")),
-            PrivacySymbol("NFCNDEFReaderSession", needs: nfc),
-            PrivacySymbol("NFCTagReaderSession", needs: nfc),
-            PrivacySymbol("NFCVASReaderSession", needs: nfc),
-            PrivacySymbol("NISession", needs: purpose("NSNearbyInteractionUsageDescription")),
+            each("HKHealthStore", needs: purpose("NSHealthShareUsageDescription")),
+            each("HMHomeManager", needs: purpose("NSHomeKitUsageDescription")),
+            each("requestSiriAuthorization", needs: purpose("NSSiriUsageDescription")),
+            each("NFCNDEFReaderSession", "NFCTagReaderSession", "NFCVASReaderSession", needs: nfc),
+            each("NISession", needs: purpose("NSNearbyInteractionUsageDescription")),
         ]
+        return groups.flatMap { $0 }
     }()
 
     /// Keys that also satisfy a purpose-string need: the newer calendar and reminder keys answer

@@ -75,9 +75,7 @@ struct Mutator {
             text[at] = byte
             return Mutation(kind: "replace-byte", detail: "replace \(hex(old)) by \(hex(byte)) at \(at)", offset: at)
         case 26..<50:
-            let fragment = Self.fragments.randomElement(using: &random)!
-            text.insert(contentsOf: fragment.utf8, at: at)
-            return Mutation(kind: "insert-fragment", detail: "insert \(fragment.debugDescription) at \(at)", offset: at)
+            return insertOne(of: Self.fragments, "insert-fragment", into: &text, at: at)
         case 50..<57:
             let bytes = Self.badBytes.randomElement(using: &random)!
             if at < text.count && Bool.random(using: &random) {
@@ -87,9 +85,7 @@ struct Mutator {
             text.insert(contentsOf: bytes, at: at)
             return Mutation(kind: "invalid-utf8", detail: "insert \(bytes.map(hex)) at \(at)", offset: at)
         case 57..<63:
-            let character = Self.multiByte.randomElement(using: &random)!
-            text.insert(contentsOf: character.utf8, at: at)
-            return Mutation(kind: "multi-byte", detail: "insert \(character.debugDescription) at \(at)", offset: at)
+            return insertOne(of: Self.multiByte, "multi-byte", into: &text, at: at)
         case 63..<69:
             let byte = Self.controls.randomElement(using: &random)!
             text.insert(byte, at: at)
@@ -106,6 +102,13 @@ struct Mutator {
         default:
             return deleteRange(&text, at: at)
         }
+    }
+
+    /// Inserts one of `choices`, picked at random, at `at`.
+    private mutating func insertOne(of choices: [String], _ kind: String, into text: inout [UInt8], at: Int) -> Mutation {
+        let choice = choices.randomElement(using: &random)!
+        text.insert(contentsOf: choice.utf8, at: at)
+        return Mutation(kind: kind, detail: "insert \(choice.debugDescription) at \(at)", offset: at)
     }
 
     /// Duplicates or deletes the line containing `at`.

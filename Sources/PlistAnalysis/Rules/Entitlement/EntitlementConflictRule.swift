@@ -19,14 +19,11 @@ public struct EntitlementConflictRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.entitlements] }
     public let examples: [RuleExample] = [
-        .triggering(EntitlementExample.file("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n\t<key>com.apple.security.files.user-selected.read-only</key>\n\t<true/>\n\t<key>com.apple.security.files.user-selected.read-write</key>\n\t<true/>\n"),
-                    fixed: EntitlementExample.file("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n\t<key>com.apple.security.files.user-selected.read-write</key>\n\t<true/>\n"),
-                    path: EntitlementExample.path),
-        .triggering(EntitlementExample.file("\t<key>com.apple.developer.icloud-services</key>\n\t<array>\n\t\t<string>CloudKit</string>\n\t</array>\n"), path: EntitlementExample.path),
-        .triggering(EntitlementExample.file("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n\t<key>com.apple.security.inherit</key>\n\t<true/>\n\t<key>com.apple.security.network.client</key>\n\t<true/>\n"),
-                    path: EntitlementExample.path),
-        .nonTriggering(EntitlementExample.file("\t<key>com.apple.developer.icloud-services</key>\n\t<array>\n\t\t<string>CloudKit</string>\n\t</array>\n\t<key>com.apple.developer.icloud-container-identifiers</key>\n\t<array>\n\t\t<string>iCloud.com.example.app</string>\n\t</array>\n"),
-                       path: EntitlementExample.path),
+        EntitlementExample.triggering("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n\t<key>com.apple.security.files.user-selected.read-only</key>\n\t<true/>\n\t<key>com.apple.security.files.user-selected.read-write</key>\n\t<true/>\n",
+                                      fixed: "\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n\t<key>com.apple.security.files.user-selected.read-write</key>\n\t<true/>\n"),
+        EntitlementExample.triggering("\t<key>com.apple.developer.icloud-services</key>\n\t<array>\n\t\t<string>CloudKit</string>\n\t</array>\n"),
+        EntitlementExample.triggering("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n\t<key>com.apple.security.inherit</key>\n\t<true/>\n\t<key>com.apple.security.network.client</key>\n\t<true/>\n"),
+        EntitlementExample.nonTriggering("\t<key>com.apple.developer.icloud-services</key>\n\t<array>\n\t\t<string>CloudKit</string>\n\t</array>\n\t<key>com.apple.developer.icloud-container-identifiers</key>\n\t<array>\n\t\t<string>iCloud.com.example.app</string>\n\t</array>\n"),
     ]
 
     public init() {}

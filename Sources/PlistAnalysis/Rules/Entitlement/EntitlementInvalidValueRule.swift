@@ -15,12 +15,10 @@ extension InvalidValueRule {
             """,
         category: .entitlements, fileKinds: [.entitlements],
         examples: [
-            .triggering(EntitlementExample.file("\t<key>aps-environment</key>\n\t<string>prod</string>\n"),
-                        fixed: EntitlementExample.file("\t<key>aps-environment</key>\n\t<string>production</string>\n"), path: EntitlementExample.path),
-            .triggering(EntitlementExample.file("\t<key>com.apple.developer.icloud-services</key>\n\t<array>\n\t\t<string>CloudKitt</string>\n\t</array>\n"),
-                        fixed: EntitlementExample.file("\t<key>com.apple.developer.icloud-services</key>\n\t<array>\n\t\t<string>CloudKit</string>\n\t</array>\n"),
-                        path: EntitlementExample.path),
-            .nonTriggering(EntitlementExample.file("\t<key>aps-environment</key>\n\t<string>development</string>\n\t<key>com.apple.developer.networking.networkextension</key>\n\t<array>\n\t\t<string>packet-tunnel-provider</string>\n\t\t<string>url-filter-provider</string>\n\t</array>\n"),
-                           path: EntitlementExample.path),
+            EntitlementExample.triggering("\t<key>aps-environment</key>\n\t<string>prod</string>\n",
+                                          fixed: "\t<key>aps-environment</key>\n\t<string>production</string>\n"),
+            EntitlementExample.triggering("\t<key>com.apple.developer.icloud-services</key>\n\t<array>\n\t\t<string>CloudKitt</string>\n\t</array>\n",
+                                          fixed: "\t<key>com.apple.developer.icloud-services</key>\n\t<array>\n\t\t<string>CloudKit</string>\n\t</array>\n"),
+            EntitlementExample.nonTriggering("\t<key>aps-environment</key>\n\t<string>development</string>\n\t<key>com.apple.developer.networking.networkextension</key>\n\t<array>\n\t\t<string>packet-tunnel-provider</string>\n\t\t<string>url-filter-provider</string>\n\t</array>\n"),
         ]))
 }

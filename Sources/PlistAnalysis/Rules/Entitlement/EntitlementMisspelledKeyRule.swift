@@ -14,12 +14,11 @@ extension MisspelledKeyRule {
             """,
         category: .entitlements, fileKinds: [.entitlements],
         examples: [
-            .triggering(EntitlementExample.file("\t<key>com.apple.security.network.clien</key>\n\t<true/>\n"),
-                        fixed: EntitlementExample.file("\t<key>com.apple.security.network.client</key>\n\t<true/>\n"), path: EntitlementExample.path),
-            .triggering(EntitlementExample.file("\t<key>com.apple.security.App-Sandbox</key>\n\t<true/>\n"),
-                        fixed: EntitlementExample.file("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n"), path: EntitlementExample.path),
-            .triggering(EntitlementExample.file("\t<key>com.apple.security.cs.allow-jitt</key>\n\t<true/>\n"), path: EntitlementExample.path),
-            .nonTriggering(EntitlementExample.file("\t<key>com.apple.security.network.client</key>\n\t<true/>\n\t<key>com.apple.private.example-entitlement</key>\n\t<true/>\n"),
-                           path: EntitlementExample.path),
+            EntitlementExample.triggering("\t<key>com.apple.security.network.clien</key>\n\t<true/>\n",
+                                          fixed: "\t<key>com.apple.security.network.client</key>\n\t<true/>\n"),
+            EntitlementExample.triggering("\t<key>com.apple.security.App-Sandbox</key>\n\t<true/>\n",
+                                          fixed: "\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n"),
+            EntitlementExample.triggering("\t<key>com.apple.security.cs.allow-jitt</key>\n\t<true/>\n"),
+            EntitlementExample.nonTriggering("\t<key>com.apple.security.network.client</key>\n\t<true/>\n\t<key>com.apple.private.example-entitlement</key>\n\t<true/>\n"),
         ]))
 }

@@ -22,21 +22,22 @@ public struct EntitlementValueFormatRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.entitlements] }
     public let examples: [RuleExample] = [
-        .triggering(Self.file("com.apple.developer.associated-domains", "applinks:https://example.com/"),
-                    fixed: Self.file("com.apple.developer.associated-domains", "applinks:example.com"), path: EntitlementExample.path),
-        .triggering(Self.file("com.apple.security.application-groups", "com.example.shared"),
-                    fixed: Self.file("com.apple.security.application-groups", "group.com.example.shared"), path: EntitlementExample.path),
-        .triggering(Self.file("com.apple.developer.icloud-container-identifiers", "icloud.com.example.app"),
-                    fixed: Self.file("com.apple.developer.icloud-container-identifiers", "iCloud.com.example.app"), path: EntitlementExample.path),
-        .triggering(Self.file("com.apple.developer.associated-domains", "applink:example.com"),
-                    fixed: Self.file("com.apple.developer.associated-domains", "applinks:example.com"), path: EntitlementExample.path),
-        .nonTriggering(Self.file("com.apple.developer.associated-domains", "applinks:*.example.com?mode=developer"), path: EntitlementExample.path),
-        .nonTriggering(Self.file("com.apple.security.application-groups", "ABCDE12345.com.example.shared"), path: EntitlementExample.path),
-        .nonTriggering(Self.file("com.apple.security.application-groups", "$(TeamIdentifierPrefix)com.example.shared"), path: EntitlementExample.path),
+        EntitlementExample.triggering(Self.entry("com.apple.developer.associated-domains", "applinks:https://example.com/"),
+                                      fixed: Self.entry("com.apple.developer.associated-domains", "applinks:example.com")),
+        EntitlementExample.triggering(Self.entry("com.apple.security.application-groups", "com.example.shared"),
+                                      fixed: Self.entry("com.apple.security.application-groups", "group.com.example.shared")),
+        EntitlementExample.triggering(Self.entry("com.apple.developer.icloud-container-identifiers", "icloud.com.example.app"),
+                                      fixed: Self.entry("com.apple.developer.icloud-container-identifiers", "iCloud.com.example.app")),
+        EntitlementExample.triggering(Self.entry("com.apple.developer.associated-domains", "applink:example.com"),
+                                      fixed: Self.entry("com.apple.developer.associated-domains", "applinks:example.com")),
+        EntitlementExample.nonTriggering(Self.entry("com.apple.developer.associated-domains", "applinks:*.example.com?mode=developer")),
+        EntitlementExample.nonTriggering(Self.entry("com.apple.security.application-groups", "ABCDE12345.com.example.shared")),
+        EntitlementExample.nonTriggering(Self.entry("com.apple.security.application-groups", "$(TeamIdentifierPrefix)com.example.shared")),
     ]
 
-    static func file(_ key: String, _ item: String) -> String {
-        EntitlementExample.file("\t<key>\(key)</key>\n\t<array>\n\t\t<string>\(item)</string>\n\t</array>\n")
+    /// The entry `key` holding an array of the one string `item`.
+    static func entry(_ key: String, _ item: String) -> String {
+        "\t<key>\(key)</key>\n\t<array>\n\t\t<string>\(item)</string>\n\t</array>\n"
     }
 
     /// The services of associated domains.

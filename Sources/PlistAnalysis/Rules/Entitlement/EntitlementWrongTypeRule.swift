@@ -13,15 +13,13 @@ extension WrongTypeRule {
             """,
         category: .entitlements, fileKinds: [.entitlements],
         examples: [
-            .triggering(EntitlementExample.file("\t<key>com.apple.security.app-sandbox</key>\n\t<string>YES</string>\n"),
-                        fixed: EntitlementExample.file("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n"), path: EntitlementExample.path),
-            .triggering(EntitlementExample.file("\t<key>com.apple.security.application-groups</key>\n\t<string>group.com.example.shared</string>\n"),
-                        fixed: EntitlementExample.file("\t<key>com.apple.security.application-groups</key>\n\t<array>\n\t\t<string>group.com.example.shared</string>\n\t</array>\n"),
-                        path: EntitlementExample.path),
-            .triggering(EntitlementExample.file("\t<key>com.apple.security.network.client</key>\n\t<integer>1</integer>\n"),
-                        fixed: EntitlementExample.file("\t<key>com.apple.security.network.client</key>\n\t<true/>\n"), path: EntitlementExample.path),
-            .nonTriggering(EntitlementExample.file("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n\t<key>aps-environment</key>\n\t<string>$(APS_ENVIRONMENT)</string>\n"),
-                           path: EntitlementExample.path),
+            EntitlementExample.triggering("\t<key>com.apple.security.app-sandbox</key>\n\t<string>YES</string>\n",
+                                          fixed: "\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n"),
+            EntitlementExample.triggering("\t<key>com.apple.security.application-groups</key>\n\t<string>group.com.example.shared</string>\n",
+                                          fixed: "\t<key>com.apple.security.application-groups</key>\n\t<array>\n\t\t<string>group.com.example.shared</string>\n\t</array>\n"),
+            EntitlementExample.triggering("\t<key>com.apple.security.network.client</key>\n\t<integer>1</integer>\n",
+                                          fixed: "\t<key>com.apple.security.network.client</key>\n\t<true/>\n"),
+            EntitlementExample.nonTriggering("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n\t<key>aps-environment</key>\n\t<string>$(APS_ENVIRONMENT)</string>\n"),
         ]),
         strictNumbers: true)
 }

@@ -18,13 +18,10 @@ public struct SandboxOffRule: Rule {
     public let defaultSeverity = Finding.Severity.information
     public var fileKinds: Set<FileKind> { [.entitlements] }
     public let examples: [RuleExample] = [
-        .triggering(EntitlementExample.file("\t<key>com.apple.security.network.client</key>\n\t<true/>\n"), path: EntitlementExample.path),
-        .triggering(EntitlementExample.file("\t<key>com.apple.security.app-sandbox</key>\n\t<false/>\n\t<key>com.apple.security.files.downloads.read-write</key>\n\t<true/>\n"),
-                    path: EntitlementExample.path),
-        .nonTriggering(EntitlementExample.file("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n\t<key>com.apple.security.network.client</key>\n\t<true/>\n"),
-                       path: EntitlementExample.path),
-        .nonTriggering(EntitlementExample.file("\t<key>com.apple.security.device.camera</key>\n\t<true/>\n\t<key>com.apple.security.cs.allow-jit</key>\n\t<true/>\n"),
-                       path: EntitlementExample.path),
+        EntitlementExample.triggering("\t<key>com.apple.security.network.client</key>\n\t<true/>\n"),
+        EntitlementExample.triggering("\t<key>com.apple.security.app-sandbox</key>\n\t<false/>\n\t<key>com.apple.security.files.downloads.read-write</key>\n\t<true/>\n"),
+        EntitlementExample.nonTriggering("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n\t<key>com.apple.security.network.client</key>\n\t<true/>\n"),
+        EntitlementExample.nonTriggering("\t<key>com.apple.security.device.camera</key>\n\t<true/>\n\t<key>com.apple.security.cs.allow-jit</key>\n\t<true/>\n"),
     ]
 
     /// Entitlements that only loosen the App Sandbox (by prefix after `com.apple.security.`).

@@ -1,0 +1,18 @@
+// Plist files as fixtures write them: the header Xcode writes around the entries of the root
+// dictionary, so a fixture shows only the entries it is about.
+
+/// Plist text with Xcode's header and footer.
+public enum PlistText {
+    /// The XML declaration Xcode writes.
+    public static let declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    /// The DOCTYPE Xcode writes.
+    public static let doctype = "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
+
+    /// A whole file whose root dictionary holds `entries` (lines; a final line break is added if
+    /// missing), with Xcode's DOCTYPE when `doctype` is true. It ends with `</plist>` and a line
+    /// break, as Xcode's files do.
+    public static func dictionary(_ entries: String, doctype: Bool = false) -> String {
+        let lines = entries.isEmpty || entries.hasSuffix("\n") ? entries : entries + "\n"
+        return declaration + (doctype ? Self.doctype : "") + "<plist version=\"1.0\">\n<dict>\n" + lines + "</dict>\n</plist>\n"
+    }
+}
