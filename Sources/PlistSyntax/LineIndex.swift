@@ -273,21 +273,18 @@ public struct LineIndex: Sendable, Equatable {
     }
 
     /// The block holding `offset` (clamped to the text).
-    private func block(containingOffset offset: Int) -> Int {
-        var lo = 0, hi = blockStarts.count - 1
-        while lo < hi {
-            let mid = lo + (hi - lo + 1) / 2
-            if blockStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
-    }
+    private func block(containingOffset offset: Int) -> Int { Self.lastIndex(in: blockStarts, notAbove: offset) }
 
     /// The block holding line `line` (a valid line).
-    private func block(containingLine line: Int) -> Int {
-        var lo = 0, hi = blockFirstLines.count - 1
+    private func block(containingLine line: Int) -> Int { Self.lastIndex(in: blockFirstLines, notAbove: line) }
+
+    /// The last index of `sorted` (ascending, starting at or below every value asked for) whose
+    /// element is at most `value`.
+    private static func lastIndex(in sorted: [Int], notAbove value: Int) -> Int {
+        var lo = 0, hi = sorted.count - 1
         while lo < hi {
             let mid = lo + (hi - lo + 1) / 2
-            if blockFirstLines[mid] <= line { lo = mid } else { hi = mid - 1 }
+            if sorted[mid] <= value { lo = mid } else { hi = mid - 1 }
         }
         return lo
     }

@@ -18,6 +18,16 @@ import Testing
     ]
 
     /// The typed view as plain data: every value's kind, ranges, text and keys, in document order.
+    /// How a view built with reuse differs from a fresh parse's: its problems, its values, or the
+    /// findings of every rule (the fresh view analysed without any memo); nil when they are equal.
+    static func difference(_ incremental: PlistDocument, _ fresh: PlistDocument, path: String) -> String? {
+        if incremental.problems != fresh.problems { return "problems differ" }
+        if shape(incremental) != shape(fresh) { return "typed view differs" }
+        let a = Analyzer.findings(for: incremental, path: path, limitPerRule: nil)
+        let b = Analyzer.findings(for: fresh, path: path, limitPerRule: nil, remembersSubtrees: false)
+        return a == b ? nil : "findings differ (\(a.count) vs \(b.count))"
+    }
+
     static func shape(_ document: PlistDocument) -> [String] {
         var out: [String] = []
         func visit(_ node: PlistNode, _ depth: Int) {
@@ -57,15 +67,7 @@ import Testing
                     let incremental = PlistDocument(tree, reusing: document)
                     let fresh = PlistDocument(SyntaxTree.parse(tree.text))
                     let what = "\(file.name), edit \(step): \(lower)..<\(upper) → \(piece.debugDescription)"
-                    if incremental.problems != fresh.problems {
-                        failures.append("problems differ after \(what)")
-                    } else if Self.shape(incremental) != Self.shape(fresh) {
-                        failures.append("typed view differs after \(what)")
-                    } else {
-                        let a = Analyzer.findings(for: incremental, path: path, limitPerRule: nil)
-                        let b = Analyzer.findings(for: fresh, path: path, limitPerRule: nil, remembersSubtrees: false)
-                        if a != b { failures.append("findings differ after \(what): \(a.count) vs \(b.count)") }
-                    }
+                    if let difference = Self.difference(incremental, fresh, path: path) { failures.append("\(difference) after \(what)") }
                     document = incremental
                     if failures.count > 10 { return failures }
                 }
@@ -133,15 +135,7 @@ import Testing
                     }
                     let fresh = PlistDocument(SyntaxTree.parse(tree.text))
                     let what = "round \(round), edit \(step): \(lower)..<\(upper) → \(piece.debugDescription)"
-                    if incremental.problems != fresh.problems {
-                        failures.append("problems differ after \(what)")
-                    } else if Self.shape(incremental) != Self.shape(fresh) {
-                        failures.append("typed view differs after \(what)")
-                    } else {
-                        let a = Analyzer.findings(for: incremental, path: "Info.plist", limitPerRule: nil)
-                        let b = Analyzer.findings(for: fresh, path: "Info.plist", limitPerRule: nil, remembersSubtrees: false)
-                        if a != b { failures.append("findings differ after \(what): \(a.count) vs \(b.count)") }
-                    }
+                    if let difference = Self.difference(incremental, fresh, path: "Info.plist") { failures.append("\(difference) after \(what)") }
                     versions = Array((versions + [incremental]).suffix(3))
                     if failures.count > 10 { return failures }
                 }

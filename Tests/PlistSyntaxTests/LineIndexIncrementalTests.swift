@@ -11,6 +11,16 @@ import Testing
         Array("日本".utf8), [0xF0, 0x9F], [0x98, 0x80], [0xC3], [0xA9], [0xFF], [0xE6, 0x97], Array("\t<key>k</key>\r\n".utf8),
     ]
 
+    /// Replaces a random range of `text` (at most `removed` bytes) by one of the pieces; returns
+    /// the range replaced and the piece.
+    static func randomEdit(of text: inout [UInt8], removingAtMost removed: Int, using rng: inout SplitMix64) -> (Range<Int>, [UInt8]) {
+        let lower = Int.random(in: 0...text.count, using: &rng)
+        let upper = min(text.count, lower + Int.random(in: 0...removed, using: &rng))
+        let piece = pieces[Int.random(in: 0..<pieces.count, using: &rng)]
+        text.replaceSubrange(lower..<upper, with: piece)
+        return (lower..<upper, piece)
+    }
+
     @Test func incrementalIndexEqualsFullIndex() async throws {
         let failures = try await onOwnThread { () -> [String] in
             var rng = SplitMix64(seed: 7)
@@ -20,11 +30,9 @@ import Testing
                 for _ in 0..<Int.random(in: 0...40, using: &rng) { text += Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &rng)] }
                 var index = LineIndex(text)
                 for step in 0..<100 {
-                    let lower = Int.random(in: 0...text.count, using: &rng)
-                    let upper = min(text.count, lower + Int.random(in: 0...4, using: &rng))
-                    let piece = Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &rng)]
-                    text.replaceSubrange(lower..<upper, with: piece)
-                    index = index.applying(lower..<upper, newText: text)
+                    let (range, piece) = Self.randomEdit(of: &text, removingAtMost: 4, using: &rng)
+                    let (lower, upper) = (range.lowerBound, range.upperBound)
+                    index = index.applying(range, newText: text)
                     if index != LineIndex(text) {
                         failures.append("round \(round), step \(step): \(lower)..<\(upper) → \(piece) in \(text)")
                         index = LineIndex(text)
@@ -50,11 +58,9 @@ import Testing
                 var index = LineIndex(text, linesPerBlock: size)
                 if index != LineIndex(text) { failures.append("round \(round): blocks of \(size) differ from the whole index for \(text)") }
                 for step in 0..<100 {
-                    let lower = Int.random(in: 0...text.count, using: &rng)
-                    let upper = min(text.count, lower + Int.random(in: 0...6, using: &rng))
-                    let piece = Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &rng)]
-                    text.replaceSubrange(lower..<upper, with: piece)
-                    index = index.applying(lower..<upper, newText: text)
+                    let (range, piece) = Self.randomEdit(of: &text, removingAtMost: 6, using: &rng)
+                    let (lower, upper) = (range.lowerBound, range.upperBound)
+                    index = index.applying(range, newText: text)
                     let full = LineIndex(text)
                     var same = index == full && index.lineCount == full.lineCount
                     // Every conversion agrees too (the tables are read through the blocks).
