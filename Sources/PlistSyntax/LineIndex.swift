@@ -93,22 +93,12 @@ public struct LineIndex: Sendable, Equatable {
 
         /// The number of wide characters that start before `offset` (binary search).
         func widesBefore(_ offset: Int, from lo: Int = 0, to hi: Int? = nil) -> Int {
-            var lo = lo, hi = hi ?? wideOffsets.count
-            while lo < hi {
-                let mid = lo + (hi - lo) / 2
-                if Int(wideOffsets[mid]) < offset { lo = mid + 1 } else { hi = mid }
-            }
-            return lo
+            firstIndex(notBelow: offset, in: lo..<(hi ?? wideOffsets.count)) { Int(wideOffsets[$0]) }
         }
 
         /// The block's line that contains `offset`.
         func line(containing offset: Int) -> Int {
-            var lo = 0, hi = starts.count - 1
-            while lo < hi {
-                let mid = lo + (hi - lo + 1) / 2
-                if Int(starts[mid]) <= offset { lo = mid } else { hi = mid - 1 }
-            }
-            return lo
+            lastIndex(notAbove: offset, count: starts.count) { Int(starts[$0]) }
         }
 
         func excess(_ encoding: PositionEncoding, _ k: Int) -> Int { Int(encoding == .utf16 ? excess16[k] : excess32[k]) }
@@ -273,21 +263,10 @@ public struct LineIndex: Sendable, Equatable {
     }
 
     /// The block holding `offset` (clamped to the text).
-    private func block(containingOffset offset: Int) -> Int { Self.lastIndex(in: blockStarts, notAbove: offset) }
+    private func block(containingOffset offset: Int) -> Int { lastIndex(notAbove: offset, count: blockStarts.count) { blockStarts[$0] } }
 
     /// The block holding line `line` (a valid line).
-    private func block(containingLine line: Int) -> Int { Self.lastIndex(in: blockFirstLines, notAbove: line) }
-
-    /// The last index of `sorted` (ascending, starting at or below every value asked for) whose
-    /// element is at most `value`.
-    private static func lastIndex(in sorted: [Int], notAbove value: Int) -> Int {
-        var lo = 0, hi = sorted.count - 1
-        while lo < hi {
-            let mid = lo + (hi - lo + 1) / 2
-            if sorted[mid] <= value { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
-    }
+    private func block(containingLine line: Int) -> Int { lastIndex(notAbove: line, count: blockFirstLines.count) { blockFirstLines[$0] } }
 
     /// The offset of the first byte of `line` (a valid line).
     public func lineStart(_ line: Int) -> Int {

@@ -436,22 +436,13 @@ private struct Builder {
         /// The index of the last chunk starting at or before `offset`.
         private func chunkIndex(at offset: Int) -> Int? {
             guard let chunks = previous?.chunks, !chunks.isEmpty, chunks[0].offset <= offset else { return nil }
-            var lo = 0, hi = chunks.count - 1
-            while lo < hi {
-                let mid = (lo + hi + 1) / 2
-                if chunks[mid].offset <= offset { lo = mid } else { hi = mid - 1 }
-            }
-            return lo
+            return lastIndex(notAbove: offset, count: chunks.count) { chunks[$0].offset }
         }
 
         private func child(at offset: Int) -> Previous? {
             guard let previous else { return nil }
             if previous.chunks.isEmpty {
-                var lo = 0, hi = children.count
-                while lo < hi {
-                    let mid = (lo + hi) / 2
-                    if children[mid].offset < offset { lo = mid + 1 } else { hi = mid }
-                }
+                let lo = firstIndex(notBelow: offset, in: 0..<children.count) { children[$0].offset }
                 return lo < children.count && children[lo].offset == offset
                     ? Previous(storage: children[lo].storage, start: previousStart + offset) : nil
             }

@@ -266,12 +266,7 @@ public struct PlistNode: Sendable {
         /// The chunk holding entry or item `i` (binary search).
         @inline(__always)
         private func chunk(holding i: Int) -> ChunkRef {
-            var lo = 0, hi = chunks.count - 1
-            while lo < hi {
-                let mid = (lo + hi + 1) / 2
-                if chunks[mid].first <= i { lo = mid } else { hi = mid - 1 }
-            }
-            return chunks[lo]
+            chunks[lastIndex(notAbove: i, count: chunks.count) { chunks[$0].first }]
         }
 
         /// Entry `i` and the offset its offsets are relative to (its chunk's; 0 when not chunked).
