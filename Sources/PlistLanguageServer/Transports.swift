@@ -15,9 +15,9 @@ public enum Transports {
     public static func serveStandardIO(options: LanguageServerOptions = LanguageServerOptions()) async throws -> Int32 {
         let connection = try Connection.standardIO()
         // Reading starts before the session is made: the reader thread starts, reads and decodes
-        // the client's first message (`initialize`, sent at once) meanwhile; the events wait in the
-        // connection's stream until the session reads them (docs/performance.md).
-        connection.start()
+        // the client's first message (`initialize`, sent at once) meanwhile, and holds it until the
+        // session is ready to answer it (docs/performance.md).
+        connection.start(holdingFirstMessage: true)
         let server = LanguageServer(connection: connection, options: options)
         options.logger.info("serving LSP on stdin/stdout (pid \(getpid()))")
         let status = await server.run()

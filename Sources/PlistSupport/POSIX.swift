@@ -46,6 +46,41 @@ public func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(System
     }
 }
 
+/// Writes as much of `bytes` to `fd` as it takes without blocking, in one call, and returns the
+/// count written (0: no room now). A socket is written with a non-blocking `send`; anything else
+/// (a pipe, a file) is polled for room first, then written once: a pipe with room takes a write
+/// of up to `PIPE_BUF` bytes whole, so keep to that size there. The descriptor's own flags are
+/// not changed (a borrowed stdout's are shared with whoever started us). A peer that went away
+/// raises SIGPIPE, as `write` does: callers ignore it (`Connection` does).
+public func writeWithoutBlocking(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Int, SystemCallError> {
+    guard let base = bytes.baseAddress, bytes.count > 0 else { return .success(0) }
+    while true {
+        let sent = send(fd, base, bytes.count, Int32(MSG_DONTWAIT))
+        if sent >= 0 { return .success(sent) }
+        let code = errno
+        if code == EINTR { continue }
+        if code == EAGAIN || code == EWOULDBLOCK { return .success(0) }
+        if code != ENOTSOCK { return .failure(SystemCallError("send", code: code)) }
+        break
+    }
+    var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+    while true {
+        let ready = poll(&descriptor, 1, 0)
+        if ready < 0 && errno == EINTR { continue }
+        if ready < 0 { return .failure(SystemCallError("poll", code: errno)) }
+        // No room (0), or an error the write below reports.
+        if ready == 0 || descriptor.revents & Int16(POLLOUT | POLLERR | POLLHUP) == 0 { return .success(0) }
+        break
+    }
+    while true {
+        let written = write(fd, base, bytes.count)
+        if written >= 0 { return .success(written) }
+        if errno == EINTR { continue }
+        if errno == EAGAIN || errno == EWOULDBLOCK { return .success(0) }
+        return .failure(SystemCallError("write", code: errno))
+    }
+}
+
 /// Writes `text` to stderr (fd 2) in full, as far as stderr takes it (a failure is not reported:
 /// there is nowhere left to report it).
 public func writeToStandardError(_ text: String) {

@@ -48,11 +48,11 @@ struct PlistLSP: AsyncParsableCommand {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            if Serve.isPlainStandardIO(arguments) {
+            if let logLevel = Serve.plainStandardIOLogLevel(arguments) {
                 // What editors start: served without the argument parser, whose reflection over
                 // every command's options costs milliseconds of start-up (docs/performance.md);
                 // the parser would reach the same call.
-                try await Serve.serveStandardIO(logLevel: .info)
+                try await Serve.serveStandardIO(logLevel: logLevel)
             }
             var command = try parseAsRoot(splittingJoinedDefinitions(arguments))
             if var asyncCommand = command as? AsyncParsableCommand {

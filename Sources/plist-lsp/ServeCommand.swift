@@ -54,14 +54,29 @@ struct Serve: AsyncParsableCommand {
         exitProcess(termination.exitStatus)
     }
 
-    /// Whether `arguments` (without the program name) ask for what editors start: LSP on
-    /// stdin/stdout with the default options (`plist-lsp`, `plist-lsp --stdio`, `plist-lsp serve`,
-    /// `plist-lsp serve --stdio`). `main` serves those without the argument parser.
-    static func isPlainStandardIO(_ arguments: [String]) -> Bool {
-        switch arguments {
-        case [], ["--stdio"], ["serve"], ["serve", "--stdio"]: return true
-        default: return false
+    /// The log level when `arguments` (without the program name) ask for what editors start: LSP
+    /// on stdin/stdout, as `plist-lsp`, `plist-lsp --stdio`, `plist-lsp serve` or `plist-lsp serve
+    /// --stdio`, each with at most one valid `--log-level LEVEL` (or `--log-level=LEVEL`) among the
+    /// options. `main` serves those without the argument parser, which would reach the same call;
+    /// anything else (a repeated or invalid option, `--listen`, `--help`…) is left to the parser,
+    /// for its messages. nil: not such a form.
+    static func plainStandardIOLogLevel(_ arguments: [String]) -> Logger.Level? {
+        var rest = arguments[...]
+        if rest.first == "serve" { rest = rest.dropFirst() }
+        var stdio = false
+        var level: Logger.Level?
+        while let argument = rest.popFirst() {
+            if argument == "--stdio" && !stdio {
+                stdio = true
+            } else if level == nil, argument == "--log-level", let value = rest.popFirst(), let parsed = Logger.Level(name: value) {
+                level = parsed
+            } else if level == nil, argument.hasPrefix("--log-level="), let parsed = Logger.Level(name: String(argument.dropFirst("--log-level=".count))) {
+                level = parsed
+            } else {
+                return nil
+            }
         }
+        return level ?? .info
     }
 
     /// Serves one session on stdin/stdout and ends the process with its status.

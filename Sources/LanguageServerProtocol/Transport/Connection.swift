@@ -46,7 +46,14 @@ public enum ConnectionError: Error, Equatable, Sendable, CustomStringConvertible
 ///   than `Limits.maxQueuedOutputBytes` wait, the peer is taken to be gone: the connection drops
 ///   its output and ends its `events` (the session ends). On a socket, a write that makes no
 ///   progress for `Limits.writeTimeout` seconds also ends the connection.
-/// - Whole messages never interleave; they are written in the order `send` was called.
+/// - Whole messages never interleave; they are written in the order `send` was called. A small
+///   message (up to `PIPE_BUF` bytes) sent while nothing is queued or being written is written
+///   by the sending thread itself when the descriptor can take it without blocking (a
+///   non-blocking `send` on a socket; `poll` then one `write`, atomic at that size, on a pipe),
+///   which saves starting the writer thread; whatever could not be written is queued as usual.
+/// - The consumer may answer the first message on the reading thread itself
+///   (`answerFirstMessage(with:)`): the server's `initialize`, answered without handing it to
+///   another thread first (docs/performance.md).
 /// - Responses to requests sent with `send(_:) async` are routed back to the caller.
 ///
 /// Creating a connection makes the process ignore `SIGPIPE` (a write to a closed peer must
@@ -89,6 +96,7 @@ public final class Connection: Sendable {
     }
     private let state = Locked(State())
     private let outbox: Outbox
+    private let first = FirstMessage()
     private let dropped = Locked<ConnectionError?>(nil)
     public let limits: Limits
 
@@ -119,14 +127,18 @@ public final class Connection: Sendable {
     }
 
     /// Starts reading (idempotent): the input joins the process's one `ReadPoller`. Call once the
-    /// consumer is ready for `events`.
-    public func start() {
+    /// consumer is ready for `events`; or earlier with `holdingFirstMessage`, so that reading,
+    /// framing and decoding the first message overlap with making the consumer: that first
+    /// message (or framing error, or the end of input) then waits until the consumer calls
+    /// `answerFirstMessage(with:)` (or the connection is closed).
+    public func start(holdingFirstMessage: Bool = false) {
         let shouldStart = state.withLock { state -> Bool in
             if state.started || state.closed { return false }
             state.started = true
             return true
         }
         guard shouldStart else { return }
+        if holdingFirstMessage { first.hold() }
         var info = stat()
         let isSocket = fstat(readFD, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK
         let input = Input(self, polled: isSocket)
@@ -151,6 +163,16 @@ public final class Connection: Sendable {
             }
             if finished { done.resume() }
         }
+    }
+
+    /// Lets `handler` see the first message the connection reads (not a response to one of our
+    /// requests), on the reading thread, before anything is yielded on `events`; when it returns
+    /// true the message is handled and not yielded. Every later event is yielded as usual, so
+    /// the order of messages is kept: the next one is not even decoded before the handler
+    /// returns. Releases a first message held by `start(holdingFirstMessage:)`. nil: no handler.
+    /// Call before the first message can arrive (before `start()`, or with the first message held).
+    public func answerFirstMessage(with handler: (@Sendable (IncomingMessage) -> Bool)?) {
+        first.release(handler)
     }
 
     // MARK: Reading
@@ -246,8 +268,12 @@ public final class Connection: Sendable {
         private func handle(_ item: Item) {
             switch item {
             case .body(let body): connection.deliver(connection.decoder.decode(body))
-            case .framingError(let error): connection.continuation.yield(.framingError(error))
-            case .end: connection.inputEnded()
+            case .framingError(let error):
+                _ = connection.first.take()
+                connection.continuation.yield(.framingError(error))
+            case .end:
+                _ = connection.first.take()
+                connection.inputEnded()
             }
         }
     }
@@ -278,6 +304,7 @@ public final class Connection: Sendable {
                 return
             }
         }
+        if let handler = first.take(), handler(message) { return }
         continuation.yield(.message(message))
     }
 
@@ -290,9 +317,11 @@ public final class Connection: Sendable {
     public func send(body: Data) throws {
         var framed = Data("Content-Length: \(body.count)\r\n\r\n".utf8)
         framed.append(body)
-        switch outbox.enqueue(framed) {
-        case .queued(let startWriter):
-            if startWriter { startDetachedThread(name: "lsp-writer-\(writeFD)") { [self] in writeLoop() } }
+        switch outbox.enqueue(framed, mayWriteNow: framed.count <= Self.largestDirectWrite) {
+        case .queued(let needsWriter):
+            if needsWriter { startWriter() }
+        case .writeNow:
+            writeNow(framed)
         case .closed:
             throw ConnectionError.closed
         case .overflow:
@@ -306,6 +335,37 @@ public final class Connection: Sendable {
     @discardableResult
     public func flush(seconds: Double) -> Bool {
         outbox.waitUntilDrained(seconds: seconds)
+    }
+
+    /// Messages up to this size may be written by the sending thread (`PIPE_BUF`: a pipe takes a
+    /// write of this size whole, or not at all).
+    static let largestDirectWrite = 4096
+
+    private func startWriter() {
+        startDetachedThread(name: "lsp-writer-\(writeFD)") { [self] in writeLoop() }
+    }
+
+    /// Writes `data` on the calling thread as far as the descriptor takes it without blocking; the
+    /// outbox counts this as the writer running, so later messages queue behind it. What is left
+    /// (and what was queued meanwhile) goes to the writer thread.
+    private func writeNow(_ data: Data) {
+        var failure: ConnectionError?
+        let written = data.withUnsafeBytes { bytes -> Int in
+            switch writeWithoutBlocking(writeFD, bytes) {
+            case .success(let count): return count
+            case .failure(let error): failure = .writeFailed(errno: error.code); return 0
+            }
+        }
+        switch outbox.writtenNow(data, count: written, failed: failure != nil) {
+        case .startWriter:
+            startWriter()
+        case .idle:
+            releaseDescriptors()
+        case .failed:
+            drop(failure ?? .closed)
+            outbox.writerFinished()
+            releaseDescriptors()
+        }
     }
 
     /// The writer thread: drains the outbox, then ends (an idle connection holds no writer
@@ -415,6 +475,7 @@ public final class Connection: Sendable {
         }
         if alreadyClosed { return }
         outbox.close(discarding: false)
+        first.release(nil)  // a first message held for a consumer that closes instead
         // Wakes a reader blocked in read(2) on a socket; harmless (ENOTSOCK) on pipes.
         _ = shutdown(readFD, Int32(SHUT_RD))
         releaseDescriptors()
@@ -482,7 +543,8 @@ public final class Connection: Sendable {
 
 /// The output queue of one connection, shared by the senders and the writer thread.
 private final class Outbox: @unchecked Sendable {
-    enum Enqueued { case queued(startWriter: Bool), closed, overflow }
+    enum Enqueued { case queued(startWriter: Bool), writeNow, closed, overflow }
+    enum AfterDirectWrite { case startWriter, idle, failed }
 
     private let condition = Condition()
     private let limit: Int
@@ -497,12 +559,19 @@ private final class Outbox: @unchecked Sendable {
 
     init(limit: Int) { self.limit = limit }
 
-    func enqueue(_ data: Data) -> Enqueued {
+    /// Queues `data`, or with `mayWriteNow`, when nothing is queued or being written, answers
+    /// `.writeNow`: the caller writes it and then reports with `writtenNow`, as the writer.
+    func enqueue(_ data: Data, mayWriteNow: Bool = false) -> Enqueued {
         condition.withLock {
             if closed { return .closed }
             if bytes > 0 && bytes + data.count > limit { return .overflow }
-            chunks.append(data)
             bytes += data.count
+            if mayWriteNow && !writerStarted {
+                writerStarted = true
+                writerRunning = true
+                return .writeNow
+            }
+            chunks.append(data)
             condition.broadcast()
             if writerStarted { return .queued(startWriter: false) }
             writerStarted = true
@@ -523,6 +592,26 @@ private final class Outbox: @unchecked Sendable {
             }
             defer { chunks = [] }
             return chunks
+        }
+    }
+
+    /// After a `.writeNow`: `count` bytes of `data` were written. The rest goes first in the
+    /// queue, for the writer thread the caller then starts; with nothing left the writer is idle.
+    func writtenNow(_ data: Data, count: Int, failed: Bool) -> AfterDirectWrite {
+        condition.withLock {
+            bytes -= count
+            defer { condition.broadcast() }
+            if failed {
+                closed = true; closedByFailure = true
+                bytes -= data.count - count + chunks.reduce(0) { $0 + $1.count }
+                chunks = []
+                return .failed
+            }
+            if count < data.count { chunks.insert(data.subdata(in: data.startIndex + count..<data.endIndex), at: 0) }
+            if !chunks.isEmpty { return .startWriter }
+            writerRunning = false
+            writerStarted = false
+            return .idle
         }
     }
 
@@ -573,3 +662,33 @@ private final class Outbox: @unchecked Sendable {
 private let ignoreSIGPIPE: Void = {
     _ = signal(SIGPIPE, SIG_IGN)
 }()
+
+/// The first message's hand-over: held until the consumer is ready, then offered to its handler once.
+private final class FirstMessage: @unchecked Sendable {
+    private let condition = Condition()
+    private var held = false
+    private var taken = false
+    private var handler: (@Sendable (IncomingMessage) -> Bool)?
+
+    func hold() { condition.withLock { held = true } }
+
+    func release(_ handler: (@Sendable (IncomingMessage) -> Bool)?) {
+        condition.withLock {
+            if !taken { self.handler = handler }
+            held = false
+            condition.broadcast()
+        }
+    }
+
+    /// Called by the reading thread before each event: for the first one, waits while it is held,
+    /// then returns the handler (once); nil afterwards.
+    func take() -> (@Sendable (IncomingMessage) -> Bool)? {
+        condition.withLock {
+            if taken { return nil }
+            while held { condition.wait() }
+            taken = true
+            defer { handler = nil }
+            return handler
+        }
+    }
+}
