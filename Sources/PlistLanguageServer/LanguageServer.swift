@@ -98,6 +98,16 @@ public final class LanguageServer: Sendable {
         projects = WorkspaceProjects(logger: logger)
         sources.onChange { [weak self] in self?.inputsChanged() }
         projects.onChange { [weak self] in self?.inputsChanged() }
+        // `initialize` arrives first and alone (the client waits for its answer): answered on the
+        // reading thread as soon as it is decoded, not handed to the message loop's task first
+        // (one thread fewer before the first answer, and none of the concurrency runtime's;
+        // docs/performance.md). The next message is read only after this returns, so the order
+        // of messages is kept. Anything else goes through the loop.
+        connection.answerFirstMessage { [weak self] message in
+            guard let self, case .request(_, let request) = message, request is InitializeRequest else { return false }
+            _ = handle(message)
+            return true
+        }
     }
 
     // MARK: Observing (tests, tools)
@@ -118,14 +128,6 @@ public final class LanguageServer: Sendable {
     /// Starts the connection and serves it until `exit` or end of input. Returns the exit
     /// status: 0 if `shutdown` was received, 1 otherwise. Work still in flight is cancelled.
     public func run() async -> Int32 {
-        // `initialize` arrives first and alone (the client waits for its answer): answered on the
-        // reading thread as soon as it is decoded, not handed to this task first (one thread
-        // fewer before the first answer; docs/performance.md). Anything else goes through the loop.
-        connection.answerFirstMessage { [weak self] message in
-            guard let self, case .request(_, let request) = message, request is InitializeRequest else { return false }
-            _ = handle(message)
-            return true
-        }
         connection.start()
         loop: for await event in connection.events {
             switch event {

@@ -13,18 +13,41 @@ public enum Transports {
     /// status. Standard output is protected first: fd 1 then points at stderr, so a stray
     /// `print` cannot corrupt the protocol stream.
     public static func serveStandardIO(options: LanguageServerOptions = LanguageServerOptions()) async throws -> Int32 {
-        let connection = try Connection.standardIO()
-        // Reading starts before the session is made: the reader thread starts, reads and decodes
-        // the client's first message (`initialize`, sent at once) meanwhile, and holds it until the
-        // session is ready to answer it (docs/performance.md).
-        connection.start(holdingFirstMessage: true)
-        let server = LanguageServer(connection: connection, options: options)
-        options.logger.info("serving LSP on stdin/stdout (pid \(getpid()))")
-        let status = await server.run()
-        // Give what is queued (the last responses) a moment to reach a client that reads, but
-        // never wait for one that does not: it asked to exit or went away.
-        connection.flush(seconds: 1)
-        return status
+        await (try StandardIOSession(options: options)).run()
+    }
+
+    /// The stdio session in two steps, so that `main` can make it and have the first message
+    /// answered on the reading thread before the concurrency runtime starts (its threads would
+    /// compete for the cores with the answer), then run the rest with `run()`.
+    public final class StandardIOSession: Sendable {
+        private let connection: Connection
+        private let server: LanguageServer
+
+        /// Protects stdout (see `Connection.standardIO()`), starts reading and makes the session.
+        /// Reading starts before the session is made: the reader thread starts, reads and decodes
+        /// the client's first message (`initialize`, sent at once) meanwhile, and holds it until
+        /// the session is ready to answer it (docs/performance.md).
+        public init(options: LanguageServerOptions = LanguageServerOptions()) throws {
+            connection = try Connection.standardIO()
+            connection.start(holdingFirstMessage: true)
+            server = LanguageServer(connection: connection, options: options)
+            options.logger.info("serving LSP on stdin/stdout (pid \(getpid()))")
+        }
+
+        /// Blocks until the first message has been handled (the answer to `initialize` sent), or
+        /// the input ended.
+        public func waitUntilFirstMessageHandled() {
+            connection.waitUntilFirstMessageHandled()
+        }
+
+        /// Serves until `exit` or end of input; returns the exit status.
+        public func run() async -> Int32 {
+            let status = await server.run()
+            // Give what is queued (the last responses) a moment to reach a client that reads, but
+            // never wait for one that does not: it asked to exit or went away.
+            connection.flush(seconds: 1)
+            return status
+        }
     }
 
     /// Serves the socket at `path` until SIGINT, SIGTERM, SIGHUP or SIGUSR1, then removes the

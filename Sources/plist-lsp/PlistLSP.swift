@@ -1,5 +1,6 @@
 // The plist-lsp command: serves the Language Server Protocol by default; subcommands for the CLI.
 import ArgumentParser
+import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -8,7 +9,7 @@ import Foundation
 import PlistLanguageServer
 import PlistSupport
 
-@main
+/// The command line interface (`EntryPoint` starts it, or serves the editors' forms itself).
 struct PlistLSP: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plist-lsp",
@@ -45,15 +46,8 @@ struct PlistLSP: AsyncParsableCommand {
 
     /// Runs the command; usage errors exit with status 2 (not argument-parser's 64) so that every
     /// subcommand shares one convention: 0 fine, 1 problems found, 2 usage or I/O error.
-    static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+    static func main(_ arguments: [String]) async {
         do {
-            if let logLevel = Serve.plainStandardIOLogLevel(arguments) {
-                // What editors start: served without the argument parser, whose reflection over
-                // every command's options costs milliseconds of start-up (docs/performance.md);
-                // the parser would reach the same call.
-                try await Serve.serveStandardIO(logLevel: logLevel)
-            }
             var command = try parseAsRoot(splittingJoinedDefinitions(arguments))
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
@@ -68,5 +62,23 @@ struct PlistLSP: AsyncParsableCommand {
             }
             exit(withError: error)
         }
+    }
+}
+
+/// The process's entry point, synchronous: what editors start (`plist-lsp`, `--stdio`, `serve`, with
+/// at most a `--log-level`) is served without the argument parser, whose reflection over every
+/// command's options costs milliseconds of start-up, and its first answer is written before the
+/// concurrency runtime starts (docs/performance.md); the parser would reach the same session.
+/// Everything else runs the command line interface.
+@main
+enum EntryPoint {
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let logLevel = Serve.plainStandardIOLogLevel(arguments) { Serve.serveStandardIOFromMain(logLevel: logLevel) }
+        Task {
+            await PlistLSP.main(arguments)
+            exit(0)
+        }
+        dispatchMain()
     }
 }

@@ -1,5 +1,6 @@
 // `plist-lsp [serve] [--stdio | --listen PATH]`: the language server.
 import ArgumentParser
+import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -82,6 +83,22 @@ struct Serve: AsyncParsableCommand {
     /// Serves one session on stdin/stdout and ends the process with its status.
     static func serveStandardIO(logLevel: Logger.Level) async throws -> Never {
         exitProcess(try await Transports.serveStandardIO(options: options(logLevel: logLevel)))
+    }
+
+    /// `serveStandardIO` from the synchronous `main`: the session is made and its first message
+    /// (`initialize`) answered on the reading thread while this thread waits; only then does the
+    /// message loop start, on the concurrency runtime, whose start-up (threads, the main queue)
+    /// thus does not delay the first answer.
+    static func serveStandardIOFromMain(logLevel: Logger.Level) -> Never {
+        let session: Transports.StandardIOSession
+        do {
+            session = try Transports.StandardIOSession(options: options(logLevel: logLevel))
+        } catch {
+            PlistLSP.exit(withError: error)
+        }
+        session.waitUntilFirstMessageHandled()
+        Task { exitProcess(await session.run()) }
+        dispatchMain()
     }
 
     private static func options(logLevel: Logger.Level) -> LanguageServerOptions {

@@ -175,6 +175,14 @@ public final class Connection: Sendable {
         first.release(handler)
     }
 
+    /// Blocks until the first event has been read and handled (answered by the handler of
+    /// `answerFirstMessage(with:)`, or yielded on `events`), the input ended, or the connection
+    /// was closed. For the stdio server's main thread, which starts the rest of the session after
+    /// the first answer rather than alongside it.
+    public func waitUntilFirstMessageHandled() {
+        first.waitUntilDone()
+    }
+
     // MARK: Reading
 
     /// The connection's input as the shared `ReadPoller` sees it. The framer is touched only by
@@ -269,10 +277,10 @@ public final class Connection: Sendable {
             switch item {
             case .body(let body): connection.deliver(connection.decoder.decode(body))
             case .framingError(let error):
-                _ = connection.first.take()
+                connection.first.pass()
                 connection.continuation.yield(.framingError(error))
             case .end:
-                _ = connection.first.take()
+                connection.first.pass()
                 connection.inputEnded()
             }
         }
@@ -304,7 +312,7 @@ public final class Connection: Sendable {
                 return
             }
         }
-        if let handler = first.take(), handler(message) { return }
+        if first.offer(message) { return }
         continuation.yield(.message(message))
     }
 
@@ -475,7 +483,7 @@ public final class Connection: Sendable {
         }
         if alreadyClosed { return }
         outbox.close(discarding: false)
-        first.release(nil)  // a first message held for a consumer that closes instead
+        first.close()  // a first message held for a consumer that closes instead
         // Wakes a reader blocked in read(2) on a socket; harmless (ENOTSOCK) on pipes.
         _ = shutdown(readFD, Int32(SHUT_RD))
         releaseDescriptors()
@@ -665,14 +673,16 @@ private let ignoreSIGPIPE: Void = {
 
 /// The first message's hand-over: held until the consumer is ready, then offered to its handler once.
 private final class FirstMessage: @unchecked Sendable {
+    typealias Handler = @Sendable (IncomingMessage) -> Bool
     private let condition = Condition()
     private var held = false
     private var taken = false
-    private var handler: (@Sendable (IncomingMessage) -> Bool)?
+    private var done = false
+    private var handler: Handler?
 
     func hold() { condition.withLock { held = true } }
 
-    func release(_ handler: (@Sendable (IncomingMessage) -> Bool)?) {
+    func release(_ handler: Handler?) {
         condition.withLock {
             if !taken { self.handler = handler }
             held = false
@@ -680,15 +690,52 @@ private final class FirstMessage: @unchecked Sendable {
         }
     }
 
-    /// Called by the reading thread before each event: for the first one, waits while it is held,
-    /// then returns the handler (once); nil afterwards.
-    func take() -> (@Sendable (IncomingMessage) -> Bool)? {
+    /// The connection was closed: nothing is held or waited for any more.
+    func close() {
+        condition.withLock {
+            handler = nil
+            held = false
+            done = true
+            condition.broadcast()
+        }
+    }
+
+    /// Called by the reading thread for each message: for the first one, waits while it is held,
+    /// then offers it to the handler. True when the handler handled it.
+    func offer(_ message: IncomingMessage) -> Bool {
+        guard let first = takeFirst() else { return false }
+        defer { finish() }
+        return first.handler?(message) ?? false
+    }
+
+    /// Called by the reading thread for an event that is not a message (a framing error, the end).
+    func pass() {
+        if takeFirst() != nil { finish() }
+    }
+
+    func waitUntilDone() {
+        condition.withLock {
+            while !done { condition.wait() }
+        }
+    }
+
+    private struct First { let handler: Handler? }
+
+    /// For the first event only (nil afterwards): waits while it is held, then takes the handler.
+    private func takeFirst() -> First? {
         condition.withLock {
             if taken { return nil }
             while held { condition.wait() }
             taken = true
             defer { handler = nil }
-            return handler
+            return First(handler: handler)
+        }
+    }
+
+    private func finish() {
+        condition.withLock {
+            done = true
+            condition.broadcast()
         }
     }
 }
