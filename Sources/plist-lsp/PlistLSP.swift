@@ -46,22 +46,34 @@ struct PlistLSP: AsyncParsableCommand {
 
     /// Runs the command; usage errors exit with status 2 (not argument-parser's 64) so that every
     /// subcommand shares one convention: 0 fine, 1 problems found, 2 usage or I/O error.
-    static func main(_ arguments: [String]) async {
+    /// A synchronous command (check, format, explain, keys) runs right here on the main thread,
+    /// whose allocations use malloc's main arena (grown with brk; another thread's arena grows in
+    /// `mprotect` steps, a tenth of a large `check`); `serve` starts the concurrency runtime.
+    static func main(_ arguments: [String]) -> Never {
         do {
             var command = try parseAsRoot(splittingJoinedDefinitions(arguments))
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
+            if let asyncCommand = command as? AsyncParsableCommand {
+                nonisolated(unsafe) var command = asyncCommand
+                Task {
+                    do { try await command.run() } catch { fail(error) }
+                    exitProcess(0)
+                }
+                dispatchMain()
             }
+            try command.run()
         } catch {
-            let code = exitCode(for: error)
-            if code == .validationFailure {
-                writeToStandardError(fullMessage(for: error) + "\n")
-                exitProcess(2)
-            }
-            exit(withError: error)
+            fail(error)
         }
+        exitProcess(0)
+    }
+
+    private static func fail(_ error: any Error) -> Never {
+        let code = exitCode(for: error)
+        if code == .validationFailure {
+            writeToStandardError(fullMessage(for: error) + "\n")
+            exitProcess(2)
+        }
+        exit(withError: error)
     }
 }
 
@@ -75,10 +87,6 @@ enum EntryPoint {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let logLevel = Serve.plainStandardIOLogLevel(arguments) { Serve.serveStandardIOFromMain(logLevel: logLevel) }
-        Task {
-            await PlistLSP.main(arguments)
-            exit(0)
-        }
-        dispatchMain()
+        PlistLSP.main(arguments)
     }
 }
