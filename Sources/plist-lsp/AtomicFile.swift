@@ -73,7 +73,8 @@ enum AtomicFile {
         do {
             // Blocking: a FIFO named on the command line (`check <(…)`) is read to its end.
             let (bytes, info) = try withOpenFile(atPath: target, blocking: true) { file throws(SystemCallError) in
-                (try file.readAll(), file.status)
+                LargeInputHeap.prepare(forFileOfSize: file.size)
+                return (try file.readAll(), file.status)
             }
             return FileSnapshot(path: path, target: target, bytes: bytes, identity: FileIdentity(info))
         } catch {

@@ -136,6 +136,9 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
+        // The key database and the schema tables (~10 ms) load while the first file is read and
+        // parsed; the first rule that needs them waits for what is left (docs/performance.md).
+        startDetachedThread(name: "plist-lsp-tables") { Analyzer.loadSharedTables() }
         let configuration = try analysisConfiguration()
         let evidence = SourceFolders(given: sources, enabled: configuration.sourceEvidence)
         let projects = ProjectFolders(given: project, enabled: !noProject)
@@ -206,13 +209,22 @@ struct FileReport {
     var fixed: [Finding] = []
     var fixFailure: String?
 
+    /// The line index of as much of the text as the report places: up to its last diagnostic
+    /// (a few bytes past it, so that a line break or character there is read whole), not the rest
+    /// of a large file. Positions up to there are the same as in the whole text's index.
+    func lineIndex() -> LineIndex {
+        let last = diagnostics.lazy.map(\.range.upperBound).max() ?? 0
+        let end = last + 8
+        return end >= text.count ? LineIndex(text) : LineIndex(Array(text[..<end]))
+    }
+
     func location(_ offset: Int, _ index: LineIndex, _ encoding: PositionEncoding = .utf8) -> (line: Int, column: Int) {
         let p = index.position(of: offset, in: encoding)
         return (p.line + 1, p.character + 1)
     }
 
     func textLines() -> String {
-        let index = LineIndex(text)
+        let index = lineIndex()
         // File content (keys, values) and file names reach the terminal: escaped so that neither
         // can end a line early (a forged `path:1:1: error:` line) nor send control sequences.
         let path = TerminalText.escaped(path)
@@ -234,7 +246,7 @@ struct FileReport {
     }
 
     func json() -> CheckLog.File {
-        let index = LineIndex(text)
+        let index = lineIndex()
         return CheckLog.File(
             path: path,
             problems: diagnostics.map { d in
@@ -276,7 +288,7 @@ enum SARIF {
         }
         var results: [SARIFLog.Result] = []
         for report in reports {
-            let lines = LineIndex(report.text)
+            let lines = report.lineIndex()
             for d in report.diagnostics {
                 let (line, column) = report.location(d.range.lowerBound, lines, .utf16)
                 let (endLine, endColumn) = report.location(d.range.upperBound, lines, .utf16)

@@ -16,11 +16,20 @@ extension RuleContext {
     /// (`EditBuilder.removing`) reads only bytes of the subtree. Subtrees shorter than
     /// `rememberedWidth` are not remembered (memory), only checked again with their owner.
     /// `AnalysisEqualityTests` proves the result equal to checking every dictionary afresh.
-    public func findingsPerDictionary(of rule: any Rule, _ check: (PlistNode) -> [Finding]) -> [Finding] {
+    ///
+    /// With `keyNames`, `check` finds nothing in a dictionary whose key names are not so (it
+    /// checks that itself): a one-shot analysis then checks only the dictionaries found by one
+    /// walk over the names that every rule asking shares, instead of walking them all per rule.
+    public func findingsPerDictionary(of rule: any Rule, where keyNames: KeyNameCondition? = nil, _ check: (PlistNode) -> [Finding]) -> [Finding] {
         guard let root = document.root else { return [] }
         // One-shot analysis (check): every dictionary afresh, by the same walk as the memo's, without
         // the key paths `dictionaries` makes for each.
-        guard remembersSubtrees else { return Self.everyDictionary(root, check) }
+        guard remembersSubtrees else {
+            guard let keyNames else { return Self.everyDictionary(root, check) }
+            return unusualKeyNames.dictionaries(in: root).flatMap { found in
+                (keyNames == .repeated ? found.repeated : found.blank) ? check(found.dictionary) : []
+            }
+        }
         // In a file read branch by branch, what a rule finds depends on the `#if` lines around.
         let key = "\(rule.id)|\(document.readsAllBranches)"
         return Self.subtreeFindings(root, key: key, check).map { $0.shifted(by: root.element.start) }
@@ -160,5 +169,53 @@ extension Finding {
             return fix
         }
         return f
+    }
+}
+
+/// What `findingsPerDictionary(of:where:_:)` may take for granted of the dictionaries a rule
+/// finds something in.
+public enum KeyNameCondition: Sendable {
+    /// Two keys have the same name (`String` equality).
+    case repeated
+    /// A key's name is XML white space only.
+    case blank
+}
+
+/// The dictionaries of a document whose key names repeat or are blank, in document order (each
+/// dictionary before the values it holds), found by one walk the first time a rule asks.
+final class UnusualKeyNames: Sendable {
+    struct Found: Sendable {
+        let dictionary: PlistNode
+        let repeated: Bool
+        let blank: Bool
+    }
+    private let found = Mutex<[Found]?>(nil)
+
+    func dictionaries(in root: PlistNode) -> [Found] {
+        found.withLock { found in
+            if let found { return found }
+            var list: [Found] = []
+            Self.walk(root, into: &list)
+            found = list
+            return list
+        }
+    }
+
+    private static func walk(_ node: PlistNode, into list: inout [Found]) {
+        // The typed view is at most `PlistDocument.maximumDepth` deep, which bounds this recursion.
+        if node.kind == .dictionary {
+            let keys = node.keys
+            var repeated = false
+            if keys.count <= 24 {
+                outer: for i in keys.indices.dropFirst() {
+                    for j in 0..<i where keys[j] == keys[i] { repeated = true; break outer }
+                }
+            } else {
+                repeated = Set(keys).count < keys.count
+            }
+            let blank = keys.contains(where: KeyNameIndex.isBlank)
+            if repeated || blank { list.append(Found(dictionary: node, repeated: repeated, blank: blank)) }
+        }
+        node.forEachChildContainer { walk($0, into: &list) }
     }
 }

@@ -29,6 +29,9 @@ public struct RuleContext: Sendable {
     /// Whether per-dictionary rules remember their findings per subtree (`findingsPerDictionary`);
     /// false checks every dictionary afresh, the reference the incremental analysis is tested against.
     public var remembersSubtrees = true
+    /// One-shot analysis: the dictionaries whose key names repeat or are blank, found once for the
+    /// rules that ask (`findingsPerDictionary(of:where:_:)`).
+    let unusualKeyNames = UnusualKeyNames()
 
     /// The UTF-8 text.
     public var text: [UInt8] { document.tree.text }

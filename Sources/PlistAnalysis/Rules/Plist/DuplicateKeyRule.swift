@@ -27,7 +27,7 @@ public struct DuplicateKeyRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         let edits = EditBuilder(context.text)
-        out += context.findingsPerDictionary(of: self) { dictionary in
+        out += context.findingsPerDictionary(of: self, where: .repeated) { dictionary in
             var out: [Finding] = []
             check(dictionary, context, edits, into: &out)
             return out

@@ -17,7 +17,7 @@ public struct EmptyKeyRule: Rule {
     public init() {}
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
-        out += context.findingsPerDictionary(of: self) { dictionary in
+        out += context.findingsPerDictionary(of: self, where: .blank) { dictionary in
             // XML white space only, checked on bytes (Character iteration is far slower).
             func isBlank(_ text: String) -> Bool { text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
             // The names alone first: making the entries costs more, and almost no dictionary has one
