@@ -324,7 +324,12 @@ struct Parser {
         while i < end && XMLChar.isSpace(p[i]) { i += 1 }
         if i >= end || p[i] == 0x3C { flags.insert(.whitespaceOnly) }
         let table = textClass
+        let base = p.baseAddress
         scan: while i < end {
+            // Eight bytes at a time while none of them needs a look (most of a key or a string).
+            if let base {
+                while i + 8 <= end && !Self.mayNeedInspection(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) { i += 8 }
+            }
             while i < end && table[Int(p[i])] == 0 { i += 1 }
             if i >= end { break }
             let b = p[i]
@@ -333,7 +338,9 @@ struct Parser {
                 break scan
             case 0x26:  // '&'
                 flags.insert(.hasReferences)
-                let (n, ok) = reference(at: i)
+                // Through the static form: calling a method of `self` here made every scan start
+                // with a copy of the whole parser.
+                let (n, ok) = Self.reference(at: i, in: p, context: context)
                 if !ok { flags.insert(.malformed) }
                 i += n
             case 0x5D:  // ']'
@@ -374,8 +381,28 @@ struct Parser {
         return true
     }
 
+    /// Whether any of the eight bytes of `w` may need the text scanner's attention: a byte the
+    /// `textClass` table marks (`<`, `&`, `]`, a control character, a non-ASCII byte), or a tab,
+    /// LF or CR (which it does not; the byte loop passes them). Never false for such a word.
+    @inline(__always)
+    static func mayNeedInspection(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        // A byte of zero in x (borrows only ever flag bytes above a true one).
+        @inline(__always) func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        let nonASCII = w & highs
+        let control = (w &- 0x2020_2020_2020_2020) & ~w & highs
+        let marks = zeroByte(w ^ 0x3C3C_3C3C_3C3C_3C3C) | zeroByte(w ^ 0x2626_2626_2626_2626) | zeroByte(w ^ 0x5D5D_5D5D_5D5D_5D5D)
+        return nonASCII | control | marks != 0
+    }
+
     /// Checks the reference at `i` (`p[i] == '&'`). Returns the bytes it spans and whether it is valid.
     func reference(at i: Int) -> (Int, Bool) {
+        Self.reference(at: i, in: p, context: context)
+    }
+
+    @inline(never)
+    static func reference(at i: Int, in p: UnsafeBufferPointer<UInt8>, context: ParseContext) -> (Int, Bool) {
+        let end = p.count
         var j = i + 1
         if j < end && p[j] == 0x23 {  // '#'
             j += 1
