@@ -7,7 +7,7 @@ import Foundation
 import PlistSupport
 
 /// A problem found while loading the data file; the message names the key and the field.
-public struct KeyDatabaseError: Error, Sendable, CustomStringConvertible {
+public struct KeyDatabaseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, with the key and field involved.
     public let message: String
     /// Creates an error.
@@ -38,10 +38,16 @@ extension KeyDatabase {
 
     /// Decodes the data file's bytes (see `decode(_: Data)`).
     public static func decode(_ bytes: [UInt8]) throws -> [KeyDefinition] {
-        guard case .object(let root) = try JSONReader.parse(bytes) else {
+        let parsed: JSONValue
+        do {
+            parsed = try JSONReader.parse(bytes)
+        } catch {
+            throw KeyDatabaseError("keys.json line \(error.line): \(error.message)")
+        }
+        guard case .object(let root) = parsed else {
             throw KeyDatabaseError("keys.json must contain an object with formatVersion and keys")
         }
-        guard case .number(let version)? = root["formatVersion"], version == "1" else {
+        guard root["formatVersion"] == .int(1) else {
             throw KeyDatabaseError("keys.json must have formatVersion 1")
         }
         guard case .array(let entries)? = root["keys"] else { throw KeyDatabaseError("keys.json has no keys array") }

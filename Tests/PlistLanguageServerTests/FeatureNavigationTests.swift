@@ -3,6 +3,7 @@
 import LanguageServerProtocol
 import Testing
 import PlistTestSupport
+import PlistSupport
 
 @Suite struct FeatureNavigationTests {
     static let text = """

@@ -141,29 +141,10 @@ import Testing
     }
 }
 
-@Suite struct DataFileReaderTests {
-    @Test func readsEscapesAndUnicode() throws {
-        let value = try JSONReader.parse(Array(#"{"a": ["x\"y\\z\n", "\u00e9\ud83d\ude00", true, null, 12]}"#.utf8))
-        guard case .object(let object) = value, case .array(let items)? = object["a"] else {
-            Issue.record("not an object with an array")
-            return
-        }
-        guard case .string(let first) = items[0], case .string(let second) = items[1] else {
-            Issue.record("strings expected")
-            return
-        }
-        #expect(first == "x\"y\\z\n")
-        #expect(second == "é😀")
-        guard case .number(let number) = items[4] else { Issue.record("number expected"); return }
-        #expect(number == "12")
-    }
-
-    @Test func reportsErrorsWithLineNumbers() {
-        #expect(throws: KeyDatabaseError.self) { try JSONReader.parse(Array("{\n\"a\": [1,,]\n}".utf8)) }
-        do {
-            _ = try JSONReader.parse(Array("{\n\"a\": [1,,]\n}".utf8))
-        } catch {
-            #expect("\(error)".contains("line 2"))
+@Suite struct DataFileErrorTests {
+    @Test func invalidJSONNamesTheLine() {
+        #expect(throws: KeyDatabaseError("keys.json line 2: unexpected character")) {
+            try KeyDatabase(data: Data("{\n\"a\": [1,,]\n}".utf8))
         }
     }
 

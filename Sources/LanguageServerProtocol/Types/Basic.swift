@@ -1,4 +1,6 @@
 /// A document URI (`DocumentURI` / `URI` in the spec), kept as the client sent it.
+import PlistSupport
+
 public typealias DocumentURI = String
 
 /// A zero-based position; `character` counts in the negotiated position encoding (UTF-16 by default).
