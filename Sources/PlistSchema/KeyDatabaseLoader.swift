@@ -21,6 +21,7 @@ public let keyEntryFieldNames: Set<String> = [
     "name", "domain", "paths", "type", "element", "xcode", "platforms", "values", "closed", "default",
     "status", "since", "successor", "localizable", "required", "recommended", "review", "related", "doc",
     "summary", "seed", "misspellings", "customKeys", "sources", "security", "owner", "fixedKeys",
+    "completionRank",
 ]
 
 /// Every field name an enumerated value may use.
@@ -93,6 +94,13 @@ extension KeyDatabase {
             case nil: return nil
             case .bool(let flag)?: return flag
             case let other?: throw fail("\(field) must be true or false, not \(other.kindName)")
+            }
+        }
+        func rank(_ field: String) throws -> Int? {
+            switch entry[field] {
+            case nil: return nil
+            case .int(let value)? where value >= 0: return value
+            case let other?: throw fail("\(field) must be a whole number from 0, not \(other)")
             }
         }
         func strings(_ field: String, allowSingle: Bool = false) throws -> [String]? {
@@ -176,7 +184,7 @@ extension KeyDatabase {
             fromSeeds: try bool("seed") ?? true, misspellings: try strings("misspellings") ?? [],
             allowsCustomChildKeys: try bool("customKeys") ?? false, sources: try strings("sources") ?? [],
             securitySensitive: try bool("security") ?? false, owner: try string("owner"),
-            hasFixedChildKeys: try bool("fixedKeys") ?? false
+            hasFixedChildKeys: try bool("fixedKeys") ?? false, completionRank: try rank("completionRank")
         )
     }
 

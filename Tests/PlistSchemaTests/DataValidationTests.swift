@@ -10,6 +10,17 @@ import Testing
         #expect(db.definitions.count > 300)
     }
 
+    @Test func completionRanksAreOnePerName() {
+        var rankOfName: [String: Int] = [:], nameOfRank: [Int: String] = [:]
+        for definition in db.definitions {
+            guard let rank = definition.completionRank else { continue }
+            #expect(rankOfName.updateValue(rank, forKey: definition.name) ?? rank == rank, "\(definition.name) has two ranks")
+            #expect(nameOfRank.updateValue(definition.name, forKey: rank) ?? definition.name == definition.name, "rank \(rank) is given twice")
+        }
+        #expect(rankOfName["CFBundleIdentifier"] == 0)
+        #expect(rankOfName.count > 150)
+    }
+
     @Test func usesOnlyKnownFieldNames() throws {
         let object = try JSONSerialization.jsonObject(with: Data(KeyDatabase.bundledData)) as? [String: Any]
         let entries = try #require(object?["keys"] as? [[String: Any]])
