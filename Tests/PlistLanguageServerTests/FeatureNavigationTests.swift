@@ -9,14 +9,7 @@ import PlistSupport
     static let text = """
     <plist>
     <dict>
-    \t<key>CFBundleURLTypes</key>
-    \t<array>
-    \t\t<dict>
-    \t\t\t<key>CFBundleURLSchemes</key>
-    \t\t\t<array><string>myapp</string></array>
-    \t\t</dict>
-    \t</array>
-    \t<key>NSCameraUsageDescription</key>
+    \(PlistText.urlTypesEntry)\t<key>NSCameraUsageDescription</key>
     \t<string>Scan 📷 codes</string>
     </dict>
     </plist>
