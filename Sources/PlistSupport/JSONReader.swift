@@ -7,10 +7,6 @@
 public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
     public let line: Int
-    public init(message: String, line: Int) {
-        self.message = message
-        self.line = line
-    }
     public var description: String { "line \(line): \(message)" }
 }
 

@@ -12,17 +12,18 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{\n\"a\": [1,,]\n}", JSONSyntaxError(message: "unexpected character", line: 2)),
-        ("{\"a\": 1, \"a\": 2}", JSONSyntaxError(message: "member \"a\" appears twice", line: 1)),
-        ("\"\\ud800\"", JSONSyntaxError(message: "lone surrogate in \\u escape", line: 1)),
-        ("\"a\u{01}\"", JSONSyntaxError(message: "control character in a string", line: 1)),
-        ("[1]\n\n x", JSONSyntaxError(message: "unexpected text after the JSON value", line: 3)),
-        ("[1e999]", JSONSyntaxError(message: "invalid number 1e999", line: 1)),
-        ("[\"open", JSONSyntaxError(message: "unterminated string", line: 1)),
-        ("", JSONSyntaxError(message: "unexpected end of text", line: 1)),
+        ("{\n\"a\": [1,,]\n}", "line 2: unexpected character"),
+        ("{\"a\": 1, \"a\": 2}", "line 1: member \"a\" appears twice"),
+        ("\"\\ud800\"", "line 1: lone surrogate in \\u escape"),
+        ("\"a\u{01}\"", "line 1: control character in a string"),
+        ("[1]\n\n x", "line 3: unexpected text after the JSON value"),
+        ("[1e999]", "line 1: invalid number 1e999"),
+        ("[\"open", "line 1: unterminated string"),
+        ("", "line 1: unexpected end of text"),
     ])
-    func rejectsInvalidTextNamingTheLine(_ text: String, _ expected: JSONSyntaxError) {
-        #expect(throws: expected) { try JSONValue(parsing: text) }
+    func rejectsInvalidTextNamingTheLine(_ text: String, _ expected: String) {
+        let error = #expect(throws: JSONSyntaxError.self) { try JSONValue(parsing: text) }
+        #expect(error?.description == expected)
     }
 
     @Test func descriptionIsCompactSortedJSONThatReadsBack() throws {
