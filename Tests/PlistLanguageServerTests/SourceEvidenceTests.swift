@@ -146,6 +146,29 @@ private func mentions(_ diagnostics: [Diagnostic], _ key: String) -> Bool {
         _ = try await client.diagnostics(uri) { mentions($0, "NSCameraUsageDescription") }
     }
 
+    /// A client that could watch files but refuses the registration is treated like one that
+    /// cannot: a save walks the sources, and a file written since is seen.
+    @Test func aClientThatRefusesToWatchFilesGetsTheSourcesWalkedOnSave() async throws {
+        let workspace = try TemporaryWorkspace([
+            "App/Info.plist": infoPlist,
+            "App/Main.swift": "print(\"hello\")\n",
+        ])
+        defer { workspace.remove() }
+        let uri = workspace.uri("App/Info.plist")
+        var capabilities = ClientCapabilities()
+        capabilities.workspace = WorkspaceClientCapabilities(didChangeWatchedFiles: DynamicRegistrationCapability(dynamicRegistration: true))
+        let client = try TestClient()
+        try await client.initialize(capabilities, rootUri: workspace.uri())
+        let registration = try await client.next("client/registerCapability") { $0["method"]?.stringValue == RegisterCapabilityRequest.method }
+        client.sendRaw(#"{"jsonrpc":"2.0","id":\#(try #require(registration["id"]).jsonString),"error":{"code":-32601,"message":"no file watching here"}}"#)
+
+        try client.open(uri, infoPlist)
+        #expect(codes(try await client.diagnostics(uri, version: 1), "privacy-missing-purpose-string").isEmpty)
+        try workspace.write("App/Camera.swift", "func scan() {\n    AVCaptureDevice.requestAccess(for: .video) { _ in }\n}\n")
+        try client.send(DidSaveTextDocumentNotification(textDocument: TextDocumentIdentifier(uri: uri)))
+        _ = try await client.diagnostics(uri) { mentions($0, "NSCameraUsageDescription") }
+    }
+
     @Test func theSettingSwitchesScanningOffAndOn() async throws {
         let workspace = try TemporaryWorkspace([
             "App/PrivacyInfo.xcprivacy": manifest,
