@@ -46,6 +46,7 @@ struct PlistLSP: AsyncParsableCommand {
     /// Runs the command; usage errors exit with status 2 (not argument-parser's 64) so that every
     /// subcommand shares one convention: 0 fine, 1 problems found, 2 usage or I/O error.
     static func main() async {
+        limitAllocatorArenas()
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             if Serve.isPlainStandardIO(arguments) {
