@@ -555,6 +555,12 @@ private struct Builder {
         // #else <key>Y</key> #endif <string>v</string>`), which then share the value.
         var pending: [(key: PlistKey, stored: PlistNode.Storage.Key)] = []
         var items: [PlistNode.Storage.Child] = []
+
+        /// Room for `syntaxEntries` syntax entries' worth of entries (a key and its value make one)
+        /// or items, so that the arrays kept in the view are not up to twice their length.
+        mutating func reserve(_ syntaxEntries: Int, _ kind: PlistNode.Kind) {
+            if kind == .dictionary { entries.reserveCapacity((syntaxEntries + 1) / 2) } else { items.reserveCapacity(syntaxEntries) }
+        }
     }
 
     /// A dictionary's or an array's entries. A large one (`chunkedFrom` syntax entries or more,
@@ -573,6 +579,7 @@ private struct Builder {
             return Parts(kind: kind, entries: state.entries, items: state.items)
         }
         guard node.children.count >= Self.chunkedFrom, !branching else {
+            state.reserve(node.children.count, kind)
             for i in node.children.indices { step(SyntaxElement.child(i, of: node, ownerStart: e.start), owner: e, base: 0, kind, candidates, &state) }
             finishDictionary(&state)
             return Parts(kind: kind, entries: state.entries, items: state.items)
@@ -610,7 +617,10 @@ private struct Builder {
                 i += reused.syntaxCount
                 continue
             }
-            if open == nil { open = (i, offset, problems.count) }
+            if open == nil {
+                open = (i, offset, problems.count)
+                state.reserve(kind == .dictionary ? 2 * Self.chunkSize : Self.chunkSize, kind)
+            }
             step(SyntaxElement.child(i, of: node, ownerStart: e.start), owner: e, base: open!.offset, kind, candidates, &state)
             i += 1
         }
