@@ -80,8 +80,11 @@ public final class LanguageServer: Sendable {
         var configuration = ServerConfiguration()
         /// The client named no workspace folder: each opened plist's project root is scanned.
         var rootsFromDocuments = false
-        /// The client was asked to report every change to source files (`registerSourceWatchers`).
+        /// The client agreed to report every change to source files (`registerSourceWatchers`):
+        /// until it answers the registration, and if it refuses it, saves walk the sources.
         var watchingSources = false
+        /// The id of the registration request for the watchers, until the client answers it.
+        var watcherRegistration: RequestID?
     }
 
     public init(connection: Connection, options: LanguageServerOptions = LanguageServerOptions()) {
@@ -145,7 +148,11 @@ public final class LanguageServer: Sendable {
         case .notification(let notification):
             trace(notification, id: nil)
             return dispatch(Incoming(notification: notification))
-        case .response(let id, _):
+        case .response(let id, let result):
+            if state.withLock({ $0.watcherRegistration == id }) {
+                watcherRegistrationAnswered(result)
+                break
+            }
             if case .string(let name) = id, name.hasPrefix(Self.unansweredPrefix) { break }
             logger.debug("ignored a response to an unknown request \(id)")
         case .invalid(let id, let error):
@@ -340,8 +347,26 @@ public final class LanguageServer: Sendable {
         let request = RegisterCapabilityRequest(registrations: [
             Registration(id: "plist-lsp-source-files", method: DidChangeWatchedFilesNotification.method, registerOptions: options),
         ])
-        state.withLock { $0.watchingSources = true }
-        sendWithoutWaiting(request)
+        // Recorded before it is sent, so that however soon the answer comes, it is recognised.
+        let id = nextUnansweredID()
+        state.withLock { $0.watcherRegistration = id }
+        sendWithoutWaiting(request, id: id)
+    }
+
+    /// The client answered the request to watch files: sources are left to its events if it
+    /// agreed; if it refused, every save walks them, as for a client that cannot watch.
+    private func watcherRegistrationAnswered(_ result: Result<JSONValue, ResponseError>) {
+        let agreed: Bool
+        if case .failure(let error) = result {
+            logger.info("the client did not register the file watchers (\(error.message)); each save rereads the sources")
+            agreed = false
+        } else {
+            agreed = true
+        }
+        state.withLock {
+            $0.watcherRegistration = nil
+            $0.watchingSources = agreed
+        }
     }
 
     /// What the ids of the requests sent by `sendWithoutWaiting` start with.
@@ -350,14 +375,19 @@ public final class LanguageServer: Sendable {
     /// Sends a server → client request at once, in the order of what the loop sends, and leaves
     /// its answer unread: a task awaiting it could be scheduled late, and a client that is
     /// already shutting down (eglot in batch mode) then fails to answer a dead process.
-    private func sendWithoutWaiting<R: LSPRequest>(_ request: R) {
+    private func sendWithoutWaiting<R: LSPRequest>(_ request: R, id: RequestID? = nil) {
+        let id = id ?? nextUnansweredID()
+        do { try connection.send(body: MessageEncoder.request(request, id: id)) } catch {
+            options.logger.debug("could not send \(R.method): \(error)")
+        }
+    }
+
+    private func nextUnansweredID() -> RequestID {
         let n = unansweredRequests.withLock { n -> Int in
             n += 1
             return n
         }
-        do { try connection.send(body: MessageEncoder.request(request, id: .string("\(Self.unansweredPrefix)\(n)"))) } catch {
-            options.logger.debug("could not send \(R.method): \(error)")
-        }
+        return .string("\(Self.unansweredPrefix)\(n)")
     }
 
     /// The source evidence or the projects changed: open documents get their diagnostics again (a client that pulls is

@@ -1,6 +1,7 @@
 // Ordering as data: every incoming message is classified in one switch (`MessageKind.init`), and
 // one function decides what waits for what (`MessageKind.mustWait`).
 import LanguageServerProtocol
+import PlistSupport
 
 /// What a message does to the server's state, which decides how it is ordered.
 public enum MessageKind: Sendable, Hashable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 // The editor's settings as the session keeps them, read by the analysis's one configuration parser.
 import LanguageServerProtocol
 import PlistAnalysis
+import PlistSupport
 
 /// Settings from `workspace/didChangeConfiguration` (the `plist` section, or the whole object
 /// when it has no such member) and `initializationOptions.settings`.

@@ -8,16 +8,11 @@ public struct SiblingValue: Sendable, Hashable, CustomStringConvertible {
     /// What that key must hold.
     public let value: String
 
-    /// Creates a condition.
-    public init(key: String, value: String) {
-        self.key = key
-        self.value = value
-    }
-
     /// Parses the data file's `KEY=VALUE` form.
     public init?(parsing text: String) {
         guard let equals = text.firstIndex(of: "="), equals != text.startIndex, text.index(after: equals) != text.endIndex else { return nil }
-        self.init(key: String(text[..<equals]), value: String(text[text.index(after: equals)...]))
+        key = String(text[..<equals])
+        value = String(text[text.index(after: equals)...])
     }
 
     /// The data file's `KEY=VALUE` form.

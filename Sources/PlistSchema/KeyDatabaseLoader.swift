@@ -7,7 +7,7 @@ import Foundation
 import PlistSupport
 
 /// A problem found while loading the data file; the message names the key and the field.
-public struct KeyDatabaseError: Error, Sendable, CustomStringConvertible {
+public struct KeyDatabaseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, with the key and field involved.
     public let message: String
     /// Creates an error.
@@ -21,6 +21,7 @@ public let keyEntryFieldNames: Set<String> = [
     "name", "domain", "paths", "type", "element", "xcode", "platforms", "values", "closed", "default",
     "status", "since", "successor", "localizable", "required", "recommended", "review", "related", "doc",
     "summary", "seed", "misspellings", "customKeys", "sources", "security", "owner", "fixedKeys",
+    "completionRank",
 ]
 
 /// Every field name an enumerated value may use.
@@ -38,10 +39,16 @@ extension KeyDatabase {
 
     /// Decodes the data file's bytes (see `decode(_: Data)`).
     public static func decode(_ bytes: [UInt8]) throws -> [KeyDefinition] {
-        guard case .object(let root) = try JSONReader.parse(bytes) else {
+        let parsed: JSONValue
+        do {
+            parsed = try JSONReader.parse(bytes)
+        } catch {
+            throw KeyDatabaseError("keys.json line \(error.line): \(error.message)")
+        }
+        guard case .object(let root) = parsed else {
             throw KeyDatabaseError("keys.json must contain an object with formatVersion and keys")
         }
-        guard case .number(let version)? = root["formatVersion"], version == "1" else {
+        guard root["formatVersion"] == .int(1) else {
             throw KeyDatabaseError("keys.json must have formatVersion 1")
         }
         guard case .array(let entries)? = root["keys"] else { throw KeyDatabaseError("keys.json has no keys array") }
@@ -87,6 +94,13 @@ extension KeyDatabase {
             case nil: return nil
             case .bool(let flag)?: return flag
             case let other?: throw fail("\(field) must be true or false, not \(other.kindName)")
+            }
+        }
+        func rank(_ field: String) throws -> Int? {
+            switch entry[field] {
+            case nil: return nil
+            case .int(let value)? where value >= 0: return value
+            case let other?: throw fail("\(field) must be a whole number from 0, not \(other)")
             }
         }
         func strings(_ field: String, allowSingle: Bool = false) throws -> [String]? {
@@ -170,7 +184,7 @@ extension KeyDatabase {
             fromSeeds: try bool("seed") ?? true, misspellings: try strings("misspellings") ?? [],
             allowsCustomChildKeys: try bool("customKeys") ?? false, sources: try strings("sources") ?? [],
             securitySensitive: try bool("security") ?? false, owner: try string("owner"),
-            hasFixedChildKeys: try bool("fixedKeys") ?? false
+            hasFixedChildKeys: try bool("fixedKeys") ?? false, completionRank: try rank("completionRank")
         )
     }
 

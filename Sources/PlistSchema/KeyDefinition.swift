@@ -64,6 +64,9 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
     /// Whether a third party, not Apple, reads the key (`owner` is set). Editors colour such keys
     /// apart (semantic tokens) and hover names the owner.
     public var isThirdParty: Bool { owner != nil }
+    /// Where the key stands among those real apps' files use most (0 is the most used), which orders
+    /// completion; nil for keys that few files use.
+    public let completionRank: Int?
 
     /// Whether some of the key's values are valid only beside a sibling value (the reason codes of
     /// a privacy manifest's API category).
@@ -90,8 +93,10 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
         requiredFor: [BundleKind] = [], recommendedFor: [BundleKind] = [], appStoreReview: String? = nil,
         related: [String] = [], docURL: String, summary: String, fromSeeds: Bool = true,
         misspellings: [String] = [], allowsCustomChildKeys: Bool = false, sources: [String] = [],
-        securitySensitive: Bool = false, owner: String? = nil, hasFixedChildKeys: Bool = false
+        securitySensitive: Bool = false, owner: String? = nil, hasFixedChildKeys: Bool = false,
+        completionRank: Int? = nil
     ) {
+        self.completionRank = completionRank
         self.name = name
         self.domain = domain
         self.placements = placements

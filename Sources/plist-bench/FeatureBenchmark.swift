@@ -28,7 +28,7 @@ struct FeatureLatencySection: BenchmarkSection {
         }
         guard let binary = LSPBenchClient.binaryPath() else {
             table.print()
-            print("\nplist-lsp not found next to plist-bench (build it: swift build -c release); round trips skipped.")
+            print("\n\(LSPBenchClient.missingBinaryNote); round trips skipped.")
             return
         }
         do {

@@ -17,6 +17,15 @@ final class LSPBenchClient {
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
 
     /// `$PLIST_LSP_BINARY`, else `plist-lsp` next to this executable.
+    static let missingBinaryNote = "plist-lsp not found next to plist-bench (build it: swift build -c release)"
+
+    /// The server binary, or nil after printing that the section that needs it is skipped.
+    static func binaryOrSkip() -> String? {
+        if let path = binaryPath() { return path }
+        print("\(missingBinaryNote); skipped.")
+        return nil
+    }
+
     static func binaryPath() -> String? {
         if let path = ProcessInfo.processInfo.environment["PLIST_LSP_BINARY"] { return path }
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]

@@ -10,10 +10,7 @@ struct LSPRoundTripSection: BenchmarkSection {
     let title = "LSP round trips (the plist-lsp binary over pipes)"
 
     func run(_ context: BenchContext) {
-        guard let binary = LSPBenchClient.binaryPath() else {
-            print("plist-lsp not found next to plist-bench (build it: swift build -c release); skipped.")
-            return
-        }
+        guard let binary = LSPBenchClient.binaryOrSkip() else { return }
         print("binary: \(binary)\n")
         do {
             try runStartup(binary, context)

@@ -16,10 +16,7 @@ struct TargetsSection: BenchmarkSection {
     let title = "Issue #16 targets, each against a reference measured in the same run"
 
     func run(_ context: BenchContext) {
-        guard let binary = LSPBenchClient.binaryPath() else {
-            print("plist-lsp not found next to plist-bench (build it: swift build -c release); skipped.")
-            return
-        }
+        guard let binary = LSPBenchClient.binaryOrSkip() else { return }
         var table = Table("Measure", "Runs", "Ours p50", "Ours p99", "Reference", "Ref p50", "Ref p99", "Ratio (p50)", "Target")
         do {
             try keystrokes(binary, context, &table)

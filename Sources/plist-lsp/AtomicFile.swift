@@ -16,14 +16,10 @@ struct FileSnapshot {
 
 /// What identifies one version of a file on disk.
 struct FileIdentity: Equatable {
-    let device: UInt64
-    let inode: UInt64
+    let device, inode: UInt64
     let size: Int64
-    let modifiedSeconds: Int
-    let modifiedNanoseconds: Int
-    let mode: UInt32
-    let owner: UInt32
-    let group: UInt32
+    let modifiedSeconds, modifiedNanoseconds: Int
+    let mode, owner, group: UInt32
     let links: UInt64
 
     init(_ s: stat) {

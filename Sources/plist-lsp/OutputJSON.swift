@@ -33,35 +33,24 @@ struct CheckLog: Encodable {
     }
 
     struct Problem: Encodable {
-        let line: Int
-        let column: Int
-        let endLine: Int
-        let endColumn: Int
-        let severity: String
-        let code: String
-        let message: String
+        let line, column, endLine, endColumn: Int
+        let severity, code, message: String
         /// Places in other files behind the problem (source call sites), when there are any.
         let related: [Related]?
     }
 
     struct Related: Encodable {
         let path: String
-        let line: Int
-        let column: Int
-        let endLine: Int
-        let endColumn: Int
+        let line, column, endLine, endColumn: Int
         let message: String
     }
 
     struct Fixed: Encodable {
-        let code: String
-        let message: String
+        let code, message: String
     }
 
     struct Summary: Encodable {
-        let files: Int
-        let errors: Int
-        let warnings: Int
+        let files, errors, warnings: Int
         /// Present only with `--fix`.
         let fixed: Int?
     }
@@ -89,16 +78,13 @@ struct SARIFLog: Encodable {
     }
 
     struct Driver: Encodable {
-        let name: String
-        let informationUri: String
+        let name, informationUri: String
         let rules: [Rule]
     }
 
     struct Rule: Encodable {
-        let id: String
-        let name: String
-        let shortDescription: Text
-        let fullDescription: Text
+        let id, name: String
+        let shortDescription, fullDescription: Text
         let helpUri: String
         let defaultConfiguration: Configuration
     }
@@ -140,9 +126,6 @@ struct SARIFLog: Encodable {
     }
 
     struct Region: Encodable {
-        let startLine: Int
-        let startColumn: Int
-        let endLine: Int
-        let endColumn: Int
+        let startLine, startColumn, endLine, endColumn: Int
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LanguageServerProtocol
+import PlistSupport
 
 @Suite struct MessageClassificationTests {
     @Test func request() throws {

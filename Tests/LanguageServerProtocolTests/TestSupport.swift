@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LanguageServerProtocol
+import PlistSupport
 
 /// Parses JSON text into a `JSONValue` (fails the test on invalid JSON).
 func json(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> JSONValue {

@@ -4,6 +4,7 @@ import LanguageServerProtocol
 import PlistAnalysis
 import Testing
 import PlistTestSupport
+import PlistSupport
 
 @Suite struct CodeActionTests {
     @Test(arguments: multiBytePrefixes)

@@ -5,6 +5,7 @@ import Testing
 import LanguageServerProtocol
 import PlistAnalysis
 import PlistLanguageServer
+import PlistSupport
 
 @Suite struct ConfigurationTests {
     static let duplicates = "<plist><dict><key>A</key><string>1</string><key>A</key><string>2</string></dict></plist>"

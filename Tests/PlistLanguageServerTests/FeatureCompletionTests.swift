@@ -3,6 +3,7 @@
 import LanguageServerProtocol
 import Testing
 import PlistTestSupport
+import PlistSupport
 
 @Suite struct FeatureCompletionTests {
     func completion(_ marked: String, capabilities: ClientCapabilities = richClient()) async throws -> (String, CompletionList) {
@@ -94,7 +95,7 @@ import PlistTestSupport
         """
 
     static func capabilities(completion json: String) throws -> ClientCapabilities {
-        let value = try #require(FastJSON.parse(Array("{\"textDocument\":{\"completion\":\(json)}}".utf8)))
+        let value = try JSONValue(parsing: "{\"textDocument\":{\"completion\":\(json)}}")
         return try value.decode(as: ClientCapabilities.self)
     }
 

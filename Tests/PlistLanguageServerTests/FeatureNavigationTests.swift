@@ -3,19 +3,13 @@
 import LanguageServerProtocol
 import Testing
 import PlistTestSupport
+import PlistSupport
 
 @Suite struct FeatureNavigationTests {
     static let text = """
     <plist>
     <dict>
-    \t<key>CFBundleURLTypes</key>
-    \t<array>
-    \t\t<dict>
-    \t\t\t<key>CFBundleURLSchemes</key>
-    \t\t\t<array><string>myapp</string></array>
-    \t\t</dict>
-    \t</array>
-    \t<key>NSCameraUsageDescription</key>
+    \(PlistText.urlTypesEntry)\t<key>NSCameraUsageDescription</key>
     \t<string>Scan 📷 codes</string>
     </dict>
     </plist>

@@ -3,6 +3,7 @@
 import Foundation
 import LanguageServerProtocol
 import PlistTestSupport
+import PlistSupport
 
 /// Removes the emoji markers (1️⃣ 2️⃣ …) and returns the text with each marker's UTF-16 position.
 func lspMarked(_ s: String) -> (text: String, positions: [Position]) {

@@ -4,6 +4,7 @@
 import LanguageServerProtocol
 import Testing
 import PlistTestSupport
+import PlistSupport
 
 @Suite struct KnowledgeTests {
     func plist(_ body: String) -> String {

@@ -4,6 +4,7 @@
 import Foundation
 import LanguageServerProtocol
 import PlistLanguageServer
+import PlistSupport
 import Testing
 
 /// A folder of files in the temporary directory, removed by `remove()`.
@@ -87,20 +88,25 @@ private func mentions(_ diagnostics: [Diagnostic], _ key: String) -> Bool {
         #expect(fixAll?.isEmpty ?? true)
     }
 
-    @Test func anInfoPlistFollowsWatchedFilesAndSaves() async throws {
-        let workspace = try TemporaryWorkspace([
-            "App/Info.plist": infoPlist,
-            "App/Main.swift": "print(\"hello\")\n",
-        ])
-        defer { workspace.remove() }
-        let uri = workspace.uri("App/Info.plist")
+    static let appWithInfoPlist = ["App/Info.plist": infoPlist, "App/Main.swift": "print(\"hello\")\n"]
+
+    /// A client that can register file watchers, initialised on `workspace`, and the server's
+    /// request to register them (not answered yet).
+    static func clientThatCanWatchFiles(_ workspace: TemporaryWorkspace) async throws -> (TestClient, JSONValue) {
         var capabilities = ClientCapabilities()
         capabilities.workspace = WorkspaceClientCapabilities(didChangeWatchedFiles: DynamicRegistrationCapability(dynamicRegistration: true))
         let client = try TestClient()
         try await client.initialize(capabilities, rootUri: workspace.uri())
-
-        // The server asks to be told about source files; the client agrees.
         let registration = try await client.next("client/registerCapability") { $0["method"]?.stringValue == RegisterCapabilityRequest.method }
+        return (client, registration)
+    }
+
+    @Test func anInfoPlistFollowsWatchedFilesAndSaves() async throws {
+        let workspace = try TemporaryWorkspace(Self.appWithInfoPlist)
+        defer { workspace.remove() }
+        let uri = workspace.uri("App/Info.plist")
+        // The server asks to be told about source files; the client agrees.
+        let (client, registration) = try await Self.clientThatCanWatchFiles(workspace)
         let request = try (registration["params"] ?? .null).decode(as: RegisterCapabilityRequest.self)
         #expect(request.registrations.first?.method == DidChangeWatchedFilesNotification.method)
         let watchers = try #require(request.registrations.first?.registerOptions).decode(as: DidChangeWatchedFilesRegistrationOptions.self).watchers
@@ -139,6 +145,22 @@ private func mentions(_ diagnostics: [Diagnostic], _ key: String) -> Bool {
         let uri = workspace.uri("App/Info.plist")
         let client = try TestClient()
         try await client.initialize(rootUri: workspace.uri())
+        try client.open(uri, infoPlist)
+        #expect(codes(try await client.diagnostics(uri, version: 1), "privacy-missing-purpose-string").isEmpty)
+        try workspace.write("App/Camera.swift", "func scan() {\n    AVCaptureDevice.requestAccess(for: .video) { _ in }\n}\n")
+        try client.send(DidSaveTextDocumentNotification(textDocument: TextDocumentIdentifier(uri: uri)))
+        _ = try await client.diagnostics(uri) { mentions($0, "NSCameraUsageDescription") }
+    }
+
+    /// A client that could watch files but refuses the registration is treated like one that
+    /// cannot: a save walks the sources, and a file written since is seen.
+    @Test func aClientThatRefusesToWatchFilesGetsTheSourcesWalkedOnSave() async throws {
+        let workspace = try TemporaryWorkspace(Self.appWithInfoPlist)
+        defer { workspace.remove() }
+        let uri = workspace.uri("App/Info.plist")
+        let (client, registration) = try await Self.clientThatCanWatchFiles(workspace)
+        client.sendRaw(#"{"jsonrpc":"2.0","id":\#(try #require(registration["id"]).jsonString),"error":{"code":-32601,"message":"no file watching here"}}"#)
+
         try client.open(uri, infoPlist)
         #expect(codes(try await client.diagnostics(uri, version: 1), "privacy-missing-purpose-string").isEmpty)
         try workspace.write("App/Camera.swift", "func scan() {\n    AVCaptureDevice.requestAccess(for: .video) { _ in }\n}\n")

@@ -77,7 +77,7 @@ final class TestClient: @unchecked Sendable {
             if n <= 0 { break }
             let events = buffer.withUnsafeBytes { framer.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
             for case .message(let body) in events {
-                let value = FastJSON.parse([UInt8](body)) ?? .string("unparsable: \(String(decoding: body, as: UTF8.self))")
+                let value = (try? JSONReader.parse([UInt8](body))) ?? .string("unparsable: \(String(decoding: body, as: UTF8.self))")
                 lock.lock(); mailbox.append(value); arrivals += 1; lock.unlock()
             }
         }

@@ -10,6 +10,17 @@ import Testing
         #expect(db.definitions.count > 300)
     }
 
+    @Test func completionRanksAreOnePerName() {
+        var rankOfName: [String: Int] = [:], nameOfRank: [Int: String] = [:]
+        for definition in db.definitions {
+            guard let rank = definition.completionRank else { continue }
+            #expect(rankOfName.updateValue(rank, forKey: definition.name) ?? rank == rank, "\(definition.name) has two ranks")
+            #expect(nameOfRank.updateValue(definition.name, forKey: rank) ?? definition.name == definition.name, "rank \(rank) is given twice")
+        }
+        #expect(rankOfName["CFBundleIdentifier"] == 0)
+        #expect(rankOfName.count > 150)
+    }
+
     @Test func usesOnlyKnownFieldNames() throws {
         let object = try JSONSerialization.jsonObject(with: Data(KeyDatabase.bundledData)) as? [String: Any]
         let entries = try #require(object?["keys"] as? [[String: Any]])
@@ -141,29 +152,10 @@ import Testing
     }
 }
 
-@Suite struct DataFileReaderTests {
-    @Test func readsEscapesAndUnicode() throws {
-        let value = try JSONReader.parse(Array(#"{"a": ["x\"y\\z\n", "\u00e9\ud83d\ude00", true, null, 12]}"#.utf8))
-        guard case .object(let object) = value, case .array(let items)? = object["a"] else {
-            Issue.record("not an object with an array")
-            return
-        }
-        guard case .string(let first) = items[0], case .string(let second) = items[1] else {
-            Issue.record("strings expected")
-            return
-        }
-        #expect(first == "x\"y\\z\n")
-        #expect(second == "é😀")
-        guard case .number(let number) = items[4] else { Issue.record("number expected"); return }
-        #expect(number == "12")
-    }
-
-    @Test func reportsErrorsWithLineNumbers() {
-        #expect(throws: KeyDatabaseError.self) { try JSONReader.parse(Array("{\n\"a\": [1,,]\n}".utf8)) }
-        do {
-            _ = try JSONReader.parse(Array("{\n\"a\": [1,,]\n}".utf8))
-        } catch {
-            #expect("\(error)".contains("line 2"))
+@Suite struct DataFileErrorTests {
+    @Test func invalidJSONNamesTheLine() {
+        #expect(throws: KeyDatabaseError("keys.json line 2: unexpected character")) {
+            try KeyDatabase(data: Data("{\n\"a\": [1,,]\n}".utf8))
         }
     }
 

@@ -15,4 +15,17 @@ public enum PlistText {
         let lines = entries.isEmpty || entries.hasSuffix("\n") ? entries : entries + "\n"
         return declaration + (doctype ? Self.doctype : "") + "<plist version=\"1.0\">\n<dict>\n" + lines + "</dict>\n</plist>\n"
     }
+
+    /// A root-dictionary entry with some nesting: `CFBundleURLTypes` holding one URL type with the
+    /// scheme `myapp` (lines, each ending in a line break), for outline, folding and selection tests.
+    public static let urlTypesEntry = """
+        \t<key>CFBundleURLTypes</key>
+        \t<array>
+        \t\t<dict>
+        \t\t\t<key>CFBundleURLSchemes</key>
+        \t\t\t<array><string>myapp</string></array>
+        \t\t</dict>
+        \t</array>
+
+        """
 }

@@ -70,3 +70,8 @@ extension KeyedDecodingContainer {
         (try? decodeIfPresent(T.self, forKey: key)) ?? nil
     }
 }
+
+/// Shape shared by most `textDocument/*` position requests.
+public protocol TextDocumentRequest: LSPRequest {
+    var textDocument: TextDocumentIdentifier { get }
+}

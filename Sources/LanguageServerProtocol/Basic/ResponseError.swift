@@ -1,4 +1,6 @@
 /// A JSON-RPC / LSP error code.
+import PlistSupport
+
 public struct ErrorCode: RawRepresentable, Codable, Hashable, Sendable {
     public var rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }

@@ -18,10 +18,6 @@ public struct FramingError: Error, Hashable, Sendable, CustomStringConvertible {
     public var kind: Kind
     /// Human-readable detail (the offending header text, truncated).
     public var detail: String
-    public init(kind: Kind, detail: String) {
-        self.kind = kind
-        self.detail = detail
-    }
     public var description: String { "framing error (\(kind)): \(detail)" }
 }
 

@@ -1,5 +1,6 @@
 // What the client declares in `initialize`: only what this server reads; unknown members are ignored
 // and malformed members are treated as absent, so an unusual client never fails `initialize`.
+import PlistSupport
 
 public struct ValueSet<T: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
     public var valueSet: [T]?

@@ -1,4 +1,5 @@
 // textDocument/codeAction and codeAction/resolve.
+import PlistSupport
 
 /// Hierarchical, dot-separated kind (`quickfix`, `source.fixAll`, …); open set.
 public struct CodeActionKind: RawRepresentable, Codable, Hashable, Sendable {

@@ -1,4 +1,5 @@
 // textDocument/completion and completionItem/resolve.
+import PlistSupport
 
 public struct CompletionTriggerKind: RawRepresentable, Codable, Hashable, Sendable {
     public var rawValue: Int

@@ -1,4 +1,5 @@
 // workspace/configuration (server → client): the settings the server asks the client for.
+import PlistSupport
 
 public struct ConfigurationItem: Codable, Hashable, Sendable {
     public var scopeUri: DocumentURI?

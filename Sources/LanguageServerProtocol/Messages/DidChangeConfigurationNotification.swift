@@ -1,4 +1,5 @@
 // workspace/didChangeConfiguration (client → server).
+import PlistSupport
 
 public struct DidChangeConfigurationNotification: LSPNotification, Hashable {
     public static let method = "workspace/didChangeConfiguration"

@@ -1,4 +1,5 @@
 // textDocument/documentLink.
+import PlistSupport
 
 public struct DocumentLinkOptions: Codable, Hashable, Sendable {
     public var resolveProvider: Bool?

@@ -1,4 +1,5 @@
 // workspace/executeCommand (client → server).
+import PlistSupport
 
 /// `workspace/executeCommand` (client → server); the result is any JSON (`null` if none).
 public struct ExecuteCommandRequest: LSPRequest, Hashable {

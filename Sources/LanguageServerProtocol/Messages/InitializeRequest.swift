@@ -1,5 +1,6 @@
 // `initialize`: the request (InitializeParams) and its result. What the client declares is in
 // ClientCapabilities.swift, what the server answers in ServerCapabilities.swift.
+import PlistSupport
 
 public struct ClientInfo: Codable, Hashable, Sendable {
     public var name: String

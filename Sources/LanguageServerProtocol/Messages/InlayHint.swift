@@ -1,4 +1,5 @@
 // textDocument/inlayHint.
+import PlistSupport
 
 public struct InlayHintRequest: TextDocumentRequest, Hashable {
     public static let method = "textDocument/inlayHint"

@@ -1,4 +1,5 @@
 // client/registerCapability (server → client): dynamic registration.
+import PlistSupport
 
 public struct Registration: Codable, Hashable, Sendable {
     public var id: String

@@ -1,4 +1,5 @@
 // What the server declares in its `initialize` result: the features it offers and their options.
+import PlistSupport
 
 public struct TextDocumentSyncKind: RawRepresentable, Codable, Hashable, Sendable {
     public var rawValue: Int

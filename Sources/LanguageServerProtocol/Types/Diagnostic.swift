@@ -1,3 +1,5 @@
+import PlistSupport
+
 public struct DiagnosticSeverity: RawRepresentable, Codable, Hashable, Sendable {
     public var rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }

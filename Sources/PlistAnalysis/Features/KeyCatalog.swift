@@ -29,7 +29,7 @@ struct KeyCandidate: Sendable {
         let tier: String
         if definition.status.kind != .active {
             tier = "9"
-        } else if let rank = KeyPopularity.rank[definition.name] {
+        } else if let rank = definition.completionRank {
             tier = "1" + String(repeating: "0", count: max(0, 4 - String(rank).count)) + String(rank)
         } else if !definition.requiredFor.isEmpty || !definition.recommendedFor.isEmpty {
             tier = "2"

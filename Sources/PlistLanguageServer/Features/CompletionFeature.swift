@@ -4,6 +4,7 @@ import LanguageServerProtocol
 import PlistAnalysis
 import PlistSchema
 import PlistSyntax
+import PlistSupport
 
 /// Completion, with key documentation rendered on resolve (so a list stays small and fast).
 struct CompletionFeature: ServerFeature {

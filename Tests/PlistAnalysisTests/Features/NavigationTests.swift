@@ -9,14 +9,7 @@ func document(_ text: String) -> PlistDocument { PlistDocument(text: Array(text.
 let sample = """
 <plist>
 <dict>
-\t<key>CFBundleURLTypes</key>
-\t<array>
-\t\t<dict>
-\t\t\t<key>CFBundleURLSchemes</key>
-\t\t\t<array><string>myapp</string></array>
-\t\t</dict>
-\t</array>
-\t<!-- a comment
+\(PlistText.urlTypesEntry)\t<!-- a comment
 \t     on two lines -->
 \t<key>UILaunchImageFile</key>
 \t<string>Launch</string>

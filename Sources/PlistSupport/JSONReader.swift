@@ -1,33 +1,22 @@
-// A small, fast JSON reader for the key data file: loading must stay well under 10 ms, and JSONDecoder costs several.
+// A small, strict JSON reader (RFC 8259) into `JSONValue`. It is fast where `JSONDecoder` is not:
+// decoding a `JSONValue` with `JSONDecoder` tries each kind in turn and every failed try throws.
+// The key database's data file is read with it at start-up, and the test client reads the
+// server's messages with it.
 
-/// A parsed JSON value. Numbers keep their source text; the data file only uses them for `formatVersion`.
-enum JSONValue {
-    case string(String)
-    case number(String)
-    case bool(Bool)
-    case null
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    /// A short name of the value's kind, for error messages.
-    var kindName: String {
-        switch self {
-        case .string: return "a string"
-        case .number: return "a number"
-        case .bool: return "a Boolean"
-        case .null: return "null"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
-    }
+/// Invalid JSON: what is wrong and the line (from 1) where it was found.
+public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+    public let line: Int
+    public var description: String { "line \(line): \(message)" }
 }
 
-/// Parses JSON text (RFC 8259) from UTF-8 bytes, reporting the line of the first error.
-struct JSONReader {
+/// Reads one JSON document. Duplicate member names, control characters in strings, lone
+/// surrogates and text after the value are errors.
+public struct JSONReader {
     private let bytes: [UInt8]
     private var index = 0
 
-    static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var reader = JSONReader(bytes: bytes)
         reader.skipWhitespace()
         let value = try reader.parseValue()
@@ -38,9 +27,9 @@ struct JSONReader {
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
-    private func error(_ message: String) -> KeyDatabaseError {
+    private func error(_ message: String) -> JSONSyntaxError {
         let line = bytes[..<min(index, bytes.count)].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        return KeyDatabaseError("keys.json line \(line): \(message)")
+        return JSONSyntaxError(message: message, line: line)
     }
 
     private mutating func skipWhitespace() {
@@ -52,8 +41,8 @@ struct JSONReader {
         }
     }
 
-    private mutating func parseValue() throws -> JSONValue {
-        guard index < bytes.count else { throw error("unexpected end of file") }
+    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+        guard index < bytes.count else { throw error("unexpected end of text") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
@@ -61,12 +50,12 @@ struct JSONReader {
         case UInt8(ascii: "t"): try expect("true"); return .bool(true)
         case UInt8(ascii: "f"): try expect("false"); return .bool(false)
         case UInt8(ascii: "n"): try expect("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(parseNumber())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         default: throw error("unexpected character")
         }
     }
 
-    private mutating func expect(_ word: StaticString) throws {
+    private mutating func expect(_ word: StaticString) throws(JSONSyntaxError) {
         let count = word.utf8CodeUnitCount
         let matches = word.withUTF8Buffer { expected in
             index + count <= bytes.count && zip(expected, bytes[index..<(index + count)]).allSatisfy { $0 == $1 }
@@ -75,33 +64,47 @@ struct JSONReader {
         index += count
     }
 
-    private mutating func parseNumber() -> String {
+    /// An integer when the text has no fraction or exponent and fits in `Int`; a double otherwise.
+    private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
         let start = index
-        while index < bytes.count {
+        var isInteger = true
+        while index < bytes.count, Self.isNumberByte(bytes[index]) {
             switch bytes[index] {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
-                index += 1
-            default:
-                return String(decoding: bytes[start..<index], as: UTF8.self)
+            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): isInteger = false
+            default: break
             }
+            index += 1
         }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if isInteger, let value = Int(text) { return .int(value) }
+        guard let value = Double(text), value.isFinite else { throw error("invalid number \(text)") }
+        return .double(value)
     }
 
-    private mutating func parseObject() throws -> JSONValue {
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+             UInt8(ascii: "e"), UInt8(ascii: "E"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
         index += 1
         var object: [String: JSONValue] = [:]
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(object) }
         while true {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a field name") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member name") }
             let key = try parseString()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after \"\(key)\"") }
             index += 1
             skipWhitespace()
-            guard object.updateValue(try parseValue(), forKey: key) == nil else { throw error("field \"\(key)\" appears twice") }
+            guard object.updateValue(try parseValue(), forKey: key) == nil else { throw error("member \"\(key)\" appears twice") }
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -110,7 +113,7 @@ struct JSONReader {
         }
     }
 
-    private mutating func parseArray() throws -> JSONValue {
+    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
         index += 1
         var array: [JSONValue] = []
         skipWhitespace()
@@ -126,7 +129,7 @@ struct JSONReader {
         }
     }
 
-    private mutating func parseString() throws -> String {
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
         let start = index
         // Fast path: no escapes.
@@ -185,7 +188,7 @@ struct JSONReader {
         throw error("unterminated string")
     }
 
-    private mutating func parseHex4() throws -> UInt32 {
+    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
         guard index + 4 <= bytes.count else { throw error("short \\u escape") }
         var value: UInt32 = 0
         for byte in bytes[index..<(index + 4)] {

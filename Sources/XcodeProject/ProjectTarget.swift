@@ -1,0 +1,19 @@
+/// A target of a project.
+public struct ProjectTarget: Sendable, Hashable {
+    public let name: String
+    public let productType: ProductType
+    public let configurations: [TargetConfiguration]
+    /// XcodeGen's `info:` properties.
+    public let infoProperties: GeneratedProperties?
+    /// XcodeGen's `entitlements:` properties.
+    public let entitlementProperties: GeneratedProperties?
+
+    public init(name: String, productType: ProductType, configurations: [TargetConfiguration],
+                infoProperties: GeneratedProperties? = nil, entitlementProperties: GeneratedProperties? = nil) {
+        self.name = name
+        self.productType = productType
+        self.configurations = configurations
+        self.infoProperties = infoProperties
+        self.entitlementProperties = entitlementProperties
+    }
+}
