@@ -648,7 +648,7 @@ private struct Builder {
             checkStartTag(c)
             checkScalarMarkup(c)
             let key = PlistKey(element: c, text: scalarText(c))
-            let stored = PlistNode.Storage.Key(entry: c.entry, offset: c.start - e.start - base, syntax: c.node, text: key.text)
+            let stored = PlistNode.Storage.Key(entry: c.entry, offset: c.start - e.start - base, text: key.text)
             if !state.pending.isEmpty && !state.pending.allSatisfy({ inOtherBranches($0.key.element, c) }) {
                 for (k, s) in state.pending {
                     problems.append(SyntaxProblem(code: .plistKeyWithoutValue, message: "Key '\(k.text)' has no value", range: k.element.range))

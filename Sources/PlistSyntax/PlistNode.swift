@@ -159,7 +159,9 @@ public struct PlistNode: Sendable {
             guard let node, let storage = node.storage else { return literal[i] }
             let (e, base) = storage.entry(i)
             let key = e.key.map { k in
-                PlistKey(element: SyntaxElement(entry: k.entry, start: node.start + base + Int(k.entry.offset), node: k.syntax), text: k.text)
+                let offset = base + Int(k.entry.offset)
+                return PlistKey(element: SyntaxElement(entry: k.entry, start: node.start + offset, node: storage.syntaxNode(ofKey: k, at: offset)),
+                                text: k.text)
             }
             return PlistEntry(key: key, value: e.value.map { node.child($0, base) })
         }
@@ -206,16 +208,16 @@ public struct PlistNode: Sendable {
             @inline(__always) var offset: Int { Int(entry.offset) }
             var isContainer: Bool { storage.map { $0.kind == .dictionary || $0.kind == .array } ?? false }
         }
-        /// A key: its syntax entry, whose `offset` is from the owner's start (its chunk's), and its decoded name.
+        /// A key: its syntax entry, whose `offset` is from the owner's start (its chunk's), and its
+        /// decoded name. The syntax node of a key with markup in it (rare) is not kept: it is found in
+        /// the dictionary's node when asked for (`syntaxNode(ofKey:at:)`).
         struct Key: Sendable {
             let entry: RawEntry
-            let syntax: SyntaxNode?
             let text: String
-            init(entry: RawEntry, offset: Int, syntax: SyntaxNode?, text: String) {
+            init(entry: RawEntry, offset: Int, text: String) {
                 var entry = entry
                 entry.offset = UInt32(offset)
                 self.entry = entry
-                self.syntax = syntax
                 self.text = text
             }
         }
@@ -290,6 +292,17 @@ public struct PlistNode: Sendable {
         var itemCount: Int {
             guard let last = chunks.last else { return items.count }
             return kind == .array ? last.first + last.chunk.items.count : 0
+        }
+
+        /// The syntax node of key `k`, at `offset` from this dictionary's start: its child entry at
+        /// that offset in the dictionary's own syntax node (binary search). The key's `nodeIndex`
+        /// says whether it has one, but may index an earlier version's node (a reused run keeps the
+        /// entries it was built with), so the node is looked up, not indexed.
+        func syntaxNode(ofKey k: Key, at offset: Int) -> SyntaxNode? {
+            guard k.entry.nodeIndex >= 0, let syntax else { return nil }
+            let i = syntax.firstChild(endingAfter: offset)
+            guard i < syntax.children.count, Int(syntax.children[i].offset) == offset else { return nil }
+            return syntax.node(of: syntax.children[i])
         }
 
         /// The chunk holding entry or item `i` (binary search).
