@@ -134,7 +134,8 @@ public struct PlistNode: Sendable {
         return run.indices.compactMap { storage.entry($0).0.key?.text }
     }
 
-    /// Whether `other` is this very value: the same shared storage at the same place.
+    /// Whether `other` is this very value: the same shared storage at the same place (never for a
+    /// scalar stored inline, which has none).
     public func isSameValue(as other: PlistNode) -> Bool { storage != nil && storage === other.storage && start == other.start }
 
     /// A child stored at `c.offset` from `base` (its chunk's offset in this value; 0 for a small value).
