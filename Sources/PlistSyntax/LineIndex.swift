@@ -77,19 +77,24 @@ public struct LineIndex: Sendable, Equatable {
         /// (`count + 1` entries); likewise `excess32` for UTF-32 (bytes − 1).
         let excess16: [UInt32]
         let excess32: [UInt32]
-        /// For each line, the index of its first wide character (`lines + 1` entries).
-        let lineFirstWide: [UInt32]
 
+        /// The tables copied to arrays of their own length (those a scan appends to have room to grow).
         init(_ t: Tables) {
-            starts = t.starts
-            wideOffsets = t.offsets
-            wideLengths = t.lengths
-            excess16 = t.excess16
-            excess32 = t.excess32
-            lineFirstWide = t.firstWide + [UInt32(t.offsets.count)]
+            func exact<T>(_ a: [T]) -> [T] { a.capacity == a.count ? a : a.withUnsafeBufferPointer { Array($0) } }
+            starts = exact(t.starts)
+            wideOffsets = exact(t.offsets)
+            wideLengths = exact(t.lengths)
+            excess16 = exact(t.excess16)
+            excess32 = exact(t.excess32)
         }
 
         var lines: Int { starts.count }
+
+        /// The index of the first wide character of line `local` (of `lines`; `lines` gives the
+        /// number of wide characters): the wide characters before its start, as a line break is ASCII.
+        func firstWide(ofLine local: Int) -> Int {
+            local < starts.count ? widesBefore(Int(starts[local])) : wideOffsets.count
+        }
 
         /// The number of wide characters that start before `offset` (binary search).
         func widesBefore(_ offset: Int, from lo: Int = 0, to hi: Int? = nil) -> Int {
@@ -180,11 +185,10 @@ public struct LineIndex: Sendable, Equatable {
         return LineIndex(bytes: newText, blocks: newBlocks, blockStarts: starts, blockFirstLines: firstLines, linesPerBlock: linesPerBlock)
     }
 
-    /// What a scan of bytes fills in: line starts with each line's first wide character, and the
+    /// What a scan of bytes fills in: line starts, and the
     /// wide characters with the running excess of bytes over UTF-16 and UTF-32 units.
     private struct Tables {
         var starts: [UInt32] = [0]
-        var firstWide: [UInt32] = [0]
         var offsets: [UInt32] = []
         var lengths: [UInt8] = []
         var excess16: [UInt32] = [0]
@@ -222,7 +226,6 @@ public struct LineIndex: Sendable, Equatable {
                         if starts.count == maxLines { return (i, true) }
                         if i >= end && !endsText { return (i, false) }
                         starts.append(UInt32(i - base))
-                        firstWide.append(UInt32(offsets.count))
                         continue
                     }
                     i += 1
@@ -246,20 +249,18 @@ public struct LineIndex: Sendable, Equatable {
 
     /// Every table as absolute values (for equality).
     private var flattened: [[Int]] {
-        var starts: [Int] = [], wides: [Int] = [], lengths: [Int] = [], e16: [Int] = [], e32: [Int] = [], firstWide: [Int] = []
-        var wideBase = 0, x16 = 0, x32 = 0
+        var starts: [Int] = [], wides: [Int] = [], lengths: [Int] = [], e16: [Int] = [], e32: [Int] = []
+        var x16 = 0, x32 = 0
         for (k, b) in blocks.enumerated() {
             starts += b.starts.map { blockStarts[k] + Int($0) }
-            firstWide += b.lineFirstWide.dropLast().map { wideBase + Int($0) }
             wides += b.wideOffsets.map { blockStarts[k] + Int($0) }
             lengths += b.wideLengths.map(Int.init)
             e16 += b.excess16.dropFirst().map { x16 + Int($0) }
             e32 += b.excess32.dropFirst().map { x32 + Int($0) }
-            wideBase += b.wideOffsets.count
             x16 += Int(b.excess16.last ?? 0)
             x32 += Int(b.excess32.last ?? 0)
         }
-        return [starts, wides, lengths, e16, e32, firstWide]
+        return [starts, wides, lengths, e16, e32]
     }
 
     /// The block holding `offset` (clamped to the text).
@@ -306,8 +307,8 @@ public struct LineIndex: Sendable, Equatable {
         let start = Int(b.starts[local])
         let line = blockFirstLines[k] + local
         if encoding == .utf8 { return LinePosition(line: line, character: o - start) }
-        let first = Int(b.lineFirstWide[local])
-        let upTo = b.widesBefore(o, from: first, to: Int(b.lineFirstWide[local + 1]))
+        let first = b.firstWide(ofLine: local)
+        let upTo = b.widesBefore(o, from: first, to: b.firstWide(ofLine: local + 1))
         return LinePosition(line: line, character: o - start - (b.excess(encoding, upTo) - b.excess(encoding, first)))
     }
 
@@ -332,7 +333,7 @@ public struct LineIndex: Sendable, Equatable {
         // Units never outnumber bytes, so clamping to the byte length first keeps every sum below in range.
         var wanted = max(0, position.character)
         if wanted > end - start { wanted = end - start; clamped = true }
-        let first = Int(b.lineFirstWide[local]), last = Int(b.lineFirstWide[local + 1])
+        let first = b.firstWide(ofLine: local), last = b.firstWide(ofLine: local + 1)
         if encoding == .utf8 {
             let o = start + wanted
             let before = b.widesBefore(o - base, from: first, to: last)

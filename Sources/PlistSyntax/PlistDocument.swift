@@ -38,11 +38,11 @@ public struct PlistDocument: Sendable {
         self.definitions = definitions
         var builder = Builder(text: tree.text, conditionals: conditionals, definitions: definitions)
         let reusable = previous.flatMap { p in
-            !conditionals.isPreprocessed && !p.conditionals.isPreprocessed ? p.root.map { Builder.Previous(storage: $0.storage, start: $0.start) } : nil
+            !conditionals.isPreprocessed && !p.conditionals.isPreprocessed ? p.root.flatMap { r in r.storage.map { Builder.Previous(storage: $0, start: r.start) } } : nil
         }
         // What the reparses replaced since `previous`: the runs of a large container outside it are reused.
         if reusable != nil, let previous { builder.change = tree.changedRegion(since: previous.tree) }
-        self.root = builder.buildRoot(tree, previous: reusable).map { PlistNode(storage: $0.storage, start: $0.start, source: tree.text) }
+        self.root = builder.buildRoot(tree, previous: reusable).map { PlistNode(child: $0.child, start: $0.start, source: tree.text) }
         builder.checkDoctype(tree)
         self.problems = builder.problems
     }
@@ -245,7 +245,7 @@ private struct Builder {
         return !pa.isEmpty && !pb.isEmpty && pa != pb
     }
 
-    mutating func buildRoot(_ tree: SyntaxTree, previous: Previous?) -> (storage: PlistNode.Storage, start: Int)? {
+    mutating func buildRoot(_ tree: SyntaxTree, previous: Previous?) -> (child: PlistNode.Storage.Child, start: Int)? {
         // No root element at all is an XML error, reported by the syntax layer.
         guard let rootElement = tree.rootElement else { return nil }
         if rootElement.tag != .plist {
@@ -257,7 +257,7 @@ private struct Builder {
                         ? "No <plist> root element: the file holds bare <\(name(rootElement))> elements (a fragment?)"
                         : "The root element is <\(name(rootElement))>, not <plist>",
                     range: rootElement.startTagRange, severity: extra ? .error : .warning))
-                return (build(rootElement, previous: previous), rootElement.start)
+                return (PlistNode.Storage.Child(entry: rootElement.entry, offset: 0, storage: build(rootElement, previous: previous)), rootElement.start)
             }
             problems.append(SyntaxProblem(code: .plistNoRoot, message: "The root element is <\(name(rootElement))>, not <plist>", range: rootElement.startTagRange))
             return nil
@@ -280,7 +280,7 @@ private struct Builder {
         for extra in values.dropFirst() where !inOtherBranches(first, extra) {
             problems.append(SyntaxProblem(code: .plistExtraRootValue, message: "<plist> must hold exactly one value; this one is ignored", range: extra.range))
         }
-        return (build(first, previous: previous), first.start)
+        return (PlistNode.Storage.Child(entry: first.entry, offset: 0, storage: build(first, previous: previous)), first.start)
     }
 
     /// Core Foundation skips a DOCTYPE by reading to its first '>' and refuses a '<' inside it, so a
@@ -321,8 +321,9 @@ private struct Builder {
     static let reusableProblems = 64
 
     /// The value of `e`: `previous`'s when it is the same subtree (same syntax node, same depth),
-    /// else built, with `previous`'s children as candidates for reuse below.
-    mutating func build(_ e: SyntaxElement, previous candidate: Previous?) -> PlistNode.Storage {
+    /// else built, with `previous`'s children as candidates for reuse below. Nil for a scalar
+    /// without markup in its content, which its container stores inline (its problems are reported).
+    mutating func build(_ e: SyntaxElement, previous candidate: Previous?) -> PlistNode.Storage? {
         let previous = candidate?.storage
         if let previous, let node = e.node, previous.syntax === node, previous.depth == depth, let kept = previous.problems,
            previous.entry.kind == e.entry.kind, previous.entry.tag == e.entry.tag, previous.entry.flags == e.entry.flags,
@@ -333,13 +334,13 @@ private struct Builder {
         }
         let mark = problems.count
         let parts = buildParts(e, previous: candidate)
+        if parts.isInlineScalar && e.node == nil { return nil }
         var kept: [SyntaxProblem]? = nil
         if problems.count - mark <= Self.reusableProblems {
             kept = problems[mark...].map { $0.shifted(by: -e.start) }
         }
         return PlistNode.Storage(kind: parts.kind, entry: e.entry, syntax: e.node, entries: parts.entries, items: parts.items,
-                                 chunks: parts.chunks, text: parts.text, decodesOnDemand: parts.onDemand, boolValue: parts.bool,
-                                 depth: depth, problems: kept)
+                                 chunks: parts.chunks, depth: depth, problems: kept)
     }
 
     struct Parts {
@@ -347,9 +348,8 @@ private struct Builder {
         var entries: [PlistNode.Storage.Entry] = []
         var items: [PlistNode.Storage.Child] = []
         var chunks: [PlistNode.Storage.ChunkRef] = []
-        var text: String? = nil
-        var onDemand = false
-        var bool: Bool? = nil
+        /// A scalar whose kind follows from its tag (`PlistNode.Kind(inlineScalar:)`): stored inline unless it has a syntax node.
+        var isInlineScalar = false
     }
 
     mutating func buildParts(_ e: SyntaxElement, previous: Previous?) -> Parts {
@@ -375,28 +375,16 @@ private struct Builder {
             if hasContent {
                 problems.append(SyntaxProblem(code: .plistBooleanContent, message: "<\(name(e))/> takes no content", range: e.contentRange))
             }
-            return Parts(kind: .boolean, bool: e.tag == .true)
+            return Parts(kind: .boolean, isInlineScalar: true)
         case .key, .string, .integer, .real, .date, .data:
             for c in e.childElements {
                 problems.append(SyntaxProblem(code: .plistElementInScalar, message: "<\(name(c))> cannot appear inside <\(name(e))>", range: c.range))
             }
             checkScalarMarkup(e)
             // Strings need no validation: their text is decoded only when read.
-            if e.tag == .string {
-                return Parts(kind: .string, onDemand: true)
-            }
-            let t = scalarText(e)
-            checkScalar(e, t)
-            let kind: PlistNode.Kind
-            switch e.tag {
-            case .key: kind = .misplacedKey
-            case .integer: kind = .integer
-            case .real: kind = .real
-            case .date: kind = .date
-            case .data: kind = .data
-            default: kind = .string
-            }
-            return Parts(kind: kind, text: t)
+            // The others' text is checked here and decoded again when read.
+            if e.tag != .string && e.tag != .key { checkScalar(e, scalarText(e)) }
+            return Parts(kind: PlistNode.Kind(inlineScalar: e.tag), isInlineScalar: true)
         case .plist, .other:
             if e.kind == .element {
                 problems.append(SyntaxProblem(code: .plistUnknownElement, message: "<\(name(e))> is not a property-list element", range: e.startTagRange))
@@ -443,15 +431,15 @@ private struct Builder {
             guard let previous else { return nil }
             if previous.chunks.isEmpty {
                 let lo = firstIndex(notBelow: offset, in: 0..<children.count) { children[$0].offset }
-                return lo < children.count && children[lo].offset == offset
-                    ? Previous(storage: children[lo].storage, start: previousStart + offset) : nil
+                guard lo < children.count, children[lo].offset == offset, let storage = children[lo].storage else { return nil }
+                return Previous(storage: storage, start: previousStart + offset)
             }
             guard let k = chunkIndex(at: offset) else { return nil }
             let ref = previous.chunks[k]
             let inner = offset - ref.offset
             func found(_ c: PlistNode.Storage.Child?) -> Previous? {
-                guard let c, c.offset == inner else { return nil }
-                return Previous(storage: c.storage, start: previousStart + offset)
+                guard let c, c.offset == inner, let storage = c.storage else { return nil }
+                return Previous(storage: storage, start: previousStart + offset)
             }
             if previous.kind == .dictionary {
                 for e in ref.chunk.entries { if let hit = found(e.value) { return hit } }
@@ -567,6 +555,12 @@ private struct Builder {
         // #else <key>Y</key> #endif <string>v</string>`), which then share the value.
         var pending: [(key: PlistKey, stored: PlistNode.Storage.Key)] = []
         var items: [PlistNode.Storage.Child] = []
+
+        /// Room for `syntaxEntries` syntax entries' worth of entries (a key and its value make one)
+        /// or items, so that the arrays kept in the view are not up to twice their length.
+        mutating func reserve(_ syntaxEntries: Int, _ kind: PlistNode.Kind) {
+            if kind == .dictionary { entries.reserveCapacity((syntaxEntries + 1) / 2) } else { items.reserveCapacity(syntaxEntries) }
+        }
     }
 
     /// A dictionary's or an array's entries. A large one (`chunkedFrom` syntax entries or more,
@@ -585,6 +579,7 @@ private struct Builder {
             return Parts(kind: kind, entries: state.entries, items: state.items)
         }
         guard node.children.count >= Self.chunkedFrom, !branching else {
+            state.reserve(node.children.count, kind)
             for i in node.children.indices { step(SyntaxElement.child(i, of: node, ownerStart: e.start), owner: e, base: 0, kind, candidates, &state) }
             finishDictionary(&state)
             return Parts(kind: kind, entries: state.entries, items: state.items)
@@ -622,7 +617,10 @@ private struct Builder {
                 i += reused.syntaxCount
                 continue
             }
-            if open == nil { open = (i, offset, problems.count) }
+            if open == nil {
+                open = (i, offset, problems.count)
+                state.reserve(kind == .dictionary ? 2 * Self.chunkSize : Self.chunkSize, kind)
+            }
             step(SyntaxElement.child(i, of: node, ownerStart: e.start), owner: e, base: open!.offset, kind, candidates, &state)
             i += 1
         }
@@ -650,7 +648,7 @@ private struct Builder {
             checkStartTag(c)
             checkScalarMarkup(c)
             let key = PlistKey(element: c, text: scalarText(c))
-            let stored = PlistNode.Storage.Key(entry: c.entry, offset: c.start - e.start - base, syntax: c.node, text: key.text)
+            let stored = PlistNode.Storage.Key(entry: c.entry, offset: c.start - e.start - base, text: key.text)
             if !state.pending.isEmpty && !state.pending.allSatisfy({ inOtherBranches($0.key.element, c) }) {
                 for (k, s) in state.pending {
                     problems.append(SyntaxProblem(code: .plistKeyWithoutValue, message: "Key '\(k.text)' has no value", range: k.element.range))
@@ -660,12 +658,12 @@ private struct Builder {
             }
             state.pending.append((key, stored))
         } else {
-            let v = PlistNode.Storage.Child(offset: c.start - e.start - base, storage: build(c, previous: candidates.previous(of: c, in: e)))
+            let v = PlistNode.Storage.Child(entry: c.entry, offset: c.start - e.start - base, storage: build(c, previous: candidates.previous(of: c, in: e)))
             if !state.pending.isEmpty {
                 for (_, s) in state.pending { state.entries.append(.init(key: s, value: v)) }
                 state.pending = []
             } else if let last = state.entries.last, let k = last.key, let previous = last.value,
-                      inOtherBranches(SyntaxElement(entry: previous.storage.entry, start: e.start + base + previous.offset, node: nil), c) {
+                      inOtherBranches(SyntaxElement(entry: previous.entry, start: e.start + base + previous.offset, node: nil), c) {
                 // One value per branch (`<key>X</key> #if A <string>a</string> #else
                 // <string>b</string> #endif`): an alternative value of the same key, an entry
                 // of its own so that every rule checks it.
@@ -693,6 +691,6 @@ private struct Builder {
         if c.tag == .key {
             problems.append(SyntaxProblem(code: .plistKeyInArray, message: "<key> cannot be an array item; use <string>", range: c.startTagRange))
         }
-        state.items.append(.init(offset: c.start - e.start - base, storage: build(c, previous: candidates.previous(of: c, in: e))))
+        state.items.append(.init(entry: c.entry, offset: c.start - e.start - base, storage: build(c, previous: candidates.previous(of: c, in: e))))
     }
 }

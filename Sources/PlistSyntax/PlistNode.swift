@@ -16,36 +16,50 @@ public struct PlistNode: Sendable {
         case unknown
     }
 
-    let storage: Storage
+    /// The element's syntax entry (its `offset` is not meaningful here: `start` is).
+    let entry: RawEntry
+    /// What the value holds; nil for a scalar without markup in its content, which its container
+    /// stores inline (`Storage.Child`): everything about it is in `entry` and the text.
+    let storage: Storage?
     /// Absolute offset of the element in `source`.
     let start: Int
-    /// The document's bytes (strings decode their text on demand from them).
+    /// The document's bytes (scalars decode their text on demand from them).
     let source: [UInt8]
 
     init(storage: Storage, start: Int, source: [UInt8]) {
+        entry = storage.entry
         self.storage = storage
         self.start = start
         self.source = source
     }
 
-    public var kind: Kind { storage.kind }
-    public var element: SyntaxElement { SyntaxElement(entry: storage.entry, start: start, node: storage.syntax) }
+    init(child: Storage.Child, start: Int, source: [UInt8]) {
+        entry = child.entry
+        storage = child.storage
+        self.start = start
+        self.source = source
+    }
+
+    public var kind: Kind { storage?.kind ?? Kind(inlineScalar: entry.tag) }
+    public var element: SyntaxElement { SyntaxElement(entry: entry, start: start, node: storage?.syntax) }
     /// For dictionaries: entries in document order.
     public var entries: Entries { Entries(node: self) }
     /// For arrays: items in document order.
     public var items: Items { Items(node: self) }
     /// For scalars: the decoded text content (references resolved, CDATA included, comments dropped).
-    /// `<string>` values are decoded when asked for: most are never read.
+    /// Decoded from the document's bytes when asked for: most are never read.
     public var text: String? {
-        if let stored = storage.text { return stored }
-        return storage.decodesOnDemand ? ScalarText.decode(source, element) : nil
+        switch kind {
+        case .string, .misplacedKey, .integer, .real, .date, .data: return ScalarText.decode(source, element)
+        case .dictionary, .array, .boolean, .unknown: return nil
+        }
     }
     /// For booleans.
-    public var boolValue: Bool? { storage.boolValue }
+    public var boolValue: Bool? { kind == .boolean ? entry.tag == .true : nil }
 
     /// The value of the last entry with this key (what the system reads).
     public func value(forKey key: String) -> PlistNode? {
-        let storage = self.storage
+        guard let storage else { return nil }
         for i in (0..<storage.entryCount).reversed() {
             let (e, base) = storage.entry(i)
             if e.key?.text == key { return e.value.map { child($0, base) } }
@@ -53,7 +67,7 @@ public struct PlistNode: Sendable {
         return nil
     }
     public var keys: [String] {
-        let storage = self.storage
+        guard let storage else { return [] }
         if storage.chunks.isEmpty { return storage.entries.compactMap { $0.key?.text } }
         var out: [String] = []
         out.reserveCapacity(storage.entryCount)
@@ -64,19 +78,19 @@ public struct PlistNode: Sendable {
     /// Calls `body` with each dictionary or array directly inside this one (a dictionary's values,
     /// an array's items), in document order, without making the entries.
     public func forEachChildContainer(_ body: (PlistNode) -> Void) {
-        let storage = self.storage
+        guard let storage else { return }
         if storage.chunks.isEmpty {
             for e in storage.entries {
-                if let v = e.value, v.storage.kind == .dictionary || v.storage.kind == .array { body(child(v, 0)) }
+                if let v = e.value, v.isContainer { body(child(v, 0)) }
             }
-            for c in storage.items where c.storage.kind == .dictionary || c.storage.kind == .array { body(child(c, 0)) }
+            for c in storage.items where c.isContainer { body(child(c, 0)) }
             return
         }
         for ref in storage.chunks {
             for e in ref.chunk.entries {
-                if let v = e.value, v.storage.kind == .dictionary || v.storage.kind == .array { body(child(v, ref.offset)) }
+                if let v = e.value, v.isContainer { body(child(v, ref.offset)) }
             }
-            for c in ref.chunk.items where c.storage.kind == .dictionary || c.storage.kind == .array { body(child(c, ref.offset)) }
+            for c in ref.chunk.items where c.isContainer { body(child(c, ref.offset)) }
         }
     }
 
@@ -93,10 +107,11 @@ public struct PlistNode: Sendable {
     }
 
     /// Whether the container is stored in several runs (a large one: see `runs`).
-    public var isStoredInRuns: Bool { !storage.chunks.isEmpty }
+    public var isStoredInRuns: Bool { storage.map { !$0.chunks.isEmpty } ?? false }
 
     /// The container's entries or items as runs, in document order (empty for a scalar).
     public var runs: [Run] {
+        guard let storage else { return [] }
         if storage.chunks.isEmpty {
             let count = storage.entries.count + storage.items.count
             return count == 0 ? [] : [Run(sharedStorage: storage, start: start, indices: 0..<count)]
@@ -106,24 +121,26 @@ public struct PlistNode: Sendable {
 
     /// Calls `body` with each dictionary or array directly inside `run` (one of `runs`), in document order.
     public func forEachChildContainer(in run: Run, _ body: (PlistNode) -> Void) {
+        guard let storage else { return }
         for i in run.indices {
             let (v, base): (Storage.Child?, Int) = kind == .dictionary ? { let (e, b) = storage.entry(i); return (e.value, b) }() : storage.item(i)
-            if let v, v.storage.kind == .dictionary || v.storage.kind == .array { body(child(v, base)) }
+            if let v, v.isContainer { body(child(v, base)) }
         }
     }
 
     /// The key names of the entries of `run` (one of `runs`), in document order.
     public func keys(in run: Run) -> [String] {
-        guard kind == .dictionary else { return [] }
+        guard kind == .dictionary, let storage else { return [] }
         return run.indices.compactMap { storage.entry($0).0.key?.text }
     }
 
-    /// Whether `other` is this very value: the same shared storage at the same place.
-    public func isSameValue(as other: PlistNode) -> Bool { storage === other.storage && start == other.start }
+    /// Whether `other` is this very value: the same shared storage at the same place (never for a
+    /// scalar stored inline, which has none).
+    public func isSameValue(as other: PlistNode) -> Bool { storage != nil && storage === other.storage && start == other.start }
 
     /// A child stored at `c.offset` from `base` (its chunk's offset in this value; 0 for a small value).
     @inline(__always)
-    func child(_ c: Storage.Child, _ base: Int) -> PlistNode { PlistNode(storage: c.storage, start: start + base + c.offset, source: source) }
+    func child(_ c: Storage.Child, _ base: Int) -> PlistNode { PlistNode(child: c, start: start + base + c.offset, source: source) }
 
     /// The entries of a dictionary, positioned on demand (or given as a literal: `node?.entries ?? []`).
     public struct Entries: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
@@ -138,12 +155,14 @@ public struct PlistNode: Sendable {
             literal = elements
         }
         public var startIndex: Int { 0 }
-        public var endIndex: Int { node?.storage.entryCount ?? literal.count }
+        public var endIndex: Int { node.map { $0.storage?.entryCount ?? 0 } ?? literal.count }
         public subscript(i: Int) -> PlistEntry {
-            guard let node else { return literal[i] }
-            let (e, base) = node.storage.entry(i)
+            guard let node, let storage = node.storage else { return literal[i] }
+            let (e, base) = storage.entry(i)
             let key = e.key.map { k in
-                PlistKey(element: SyntaxElement(entry: k.entry, start: node.start + base + k.offset, node: k.syntax), text: k.text)
+                let offset = base + Int(k.entry.offset)
+                return PlistKey(element: SyntaxElement(entry: k.entry, start: node.start + offset, node: storage.syntaxNode(ofKey: k, at: offset)),
+                                text: k.text)
             }
             return PlistEntry(key: key, value: e.value.map { node.child($0, base) })
         }
@@ -162,10 +181,10 @@ public struct PlistNode: Sendable {
             literal = elements
         }
         public var startIndex: Int { 0 }
-        public var endIndex: Int { node?.storage.itemCount ?? literal.count }
+        public var endIndex: Int { node.map { $0.storage?.itemCount ?? 0 } ?? literal.count }
         public subscript(i: Int) -> PlistNode {
-            guard let node else { return literal[i] }
-            let (c, base) = node.storage.item(i)
+            guard let node, let storage = node.storage else { return literal[i] }
+            let (c, base) = storage.item(i)
             return node.child(c, base)
         }
     }
@@ -173,16 +192,35 @@ public struct PlistNode: Sendable {
     /// What a value is, independent of where it stands: children at offsets relative to its start.
     /// Immutable once built, shared by every version of the document that kept its subtree.
     final class Storage: Sendable {
+        /// A value in its container: its syntax entry, whose `offset` is from the owner's start (its
+        /// chunk's, in a large container), and what it holds; a scalar without markup in its content
+        /// (nearly every one) has no storage of its own: its kind is its tag's, its text is decoded
+        /// from the document when read.
         struct Child: Sendable {
+            let entry: RawEntry
+            let storage: Storage?
+            init(entry: RawEntry, offset: Int, storage: Storage?) {
+                var entry = entry
+                entry.offset = UInt32(offset)
+                self.entry = entry
+                self.storage = storage
+            }
             /// From the owner's start.
-            let offset: Int
-            let storage: Storage
+            @inline(__always) var offset: Int { Int(entry.offset) }
+            var isContainer: Bool { storage.map { $0.kind == .dictionary || $0.kind == .array } ?? false }
         }
+        /// A key: its syntax entry, whose `offset` is from the owner's start (its chunk's), and its
+        /// decoded name. The syntax node of a key with markup in it (rare) is not kept: it is found in
+        /// the dictionary's node when asked for (`syntaxNode(ofKey:at:)`).
         struct Key: Sendable {
             let entry: RawEntry
-            let offset: Int
-            let syntax: SyntaxNode?
             let text: String
+            init(entry: RawEntry, offset: Int, text: String) {
+                var entry = entry
+                entry.offset = UInt32(offset)
+                self.entry = entry
+                self.text = text
+            }
         }
         struct Entry: Sendable {
             let key: Key?
@@ -230,9 +268,6 @@ public struct PlistNode: Sendable {
         let items: [Child]
         /// A large container's entries or items, in runs (`PlistDocument.chunkSize`).
         let chunks: [ChunkRef]
-        let text: String?
-        let decodesOnDemand: Bool
-        let boolValue: Bool?
         /// How many containers enclosed the element when it was built (the depth limit depends on it).
         let depth: Int
         /// The problems found while building the subtree, relative to its start, in the order they
@@ -240,16 +275,13 @@ public struct PlistNode: Sendable {
         let problems: [SyntaxProblem]?
 
         init(kind: Kind, entry: RawEntry, syntax: SyntaxNode?, entries: [Entry] = [], items: [Child] = [], chunks: [ChunkRef] = [],
-             text: String? = nil, decodesOnDemand: Bool = false, boolValue: Bool? = nil, depth: Int, problems: [SyntaxProblem]?) {
+             depth: Int, problems: [SyntaxProblem]?) {
             self.kind = kind
             self.entry = entry
             self.syntax = syntax
             self.entries = entries
             self.items = items
             self.chunks = chunks
-            self.text = text
-            self.decodesOnDemand = decodesOnDemand
-            self.boolValue = boolValue
             self.depth = depth
             self.problems = problems
         }
@@ -261,6 +293,17 @@ public struct PlistNode: Sendable {
         var itemCount: Int {
             guard let last = chunks.last else { return items.count }
             return kind == .array ? last.first + last.chunk.items.count : 0
+        }
+
+        /// The syntax node of key `k`, at `offset` from this dictionary's start: its child entry at
+        /// that offset in the dictionary's own syntax node (binary search). The key's `nodeIndex`
+        /// says whether it has one, but may index an earlier version's node (a reused run keeps the
+        /// entries it was built with), so the node is looked up, not indexed.
+        func syntaxNode(ofKey k: Key, at offset: Int) -> SyntaxNode? {
+            guard k.entry.nodeIndex >= 0, let syntax else { return nil }
+            let i = syntax.firstChild(endingAfter: offset)
+            guard i < syntax.children.count, Int(syntax.children[i].offset) == offset else { return nil }
+            return syntax.node(of: syntax.children[i])
         }
 
         /// The chunk holding entry or item `i` (binary search).
@@ -288,9 +331,26 @@ public struct PlistNode: Sendable {
     }
 }
 
+extension PlistNode.Kind {
+    /// The kind of a scalar stored inline (`PlistNode.Storage.Child` without storage), from its tag.
+    init(inlineScalar tag: TagName) {
+        switch tag {
+        case .string: self = .string
+        case .key: self = .misplacedKey
+        case .integer: self = .integer
+        case .real: self = .real
+        case .date: self = .date
+        case .data: self = .data
+        case .true, .false: self = .boolean
+        case .dict, .array, .plist, .other: self = .unknown
+        }
+    }
+}
+
 extension PlistNode {
     /// What this value is independently of where it stands: the same object in every version of
     /// the document that kept the value's subtree (`PlistDocument(_:reusing:)`), so a later pass may
     /// remember a position-independent result about the subtree under it (while it is alive).
-    public var sharedStorage: AnyObject { storage }
+    /// A scalar stored inline has none of its own: a new object each time (never the same).
+    public var sharedStorage: AnyObject { storage ?? PlistNode.Storage(kind: kind, entry: entry, syntax: nil, depth: 0, problems: nil) }
 }

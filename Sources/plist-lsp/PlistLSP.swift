@@ -85,6 +85,7 @@ struct PlistLSP: AsyncParsableCommand {
 @main
 enum EntryPoint {
     static func main() {
+        limitAllocatorArenas()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let logLevel = Serve.plainStandardIOLogLevel(arguments) { Serve.serveStandardIOFromMain(logLevel: logLevel) }
         PlistLSP.main(arguments)

@@ -17,12 +17,15 @@ import Testing
         "NSCameraUsageDescription", "é", "#if DEBUG\n", "#endif\n", "<key> </key><string/>",
     ]
 
-    /// The typed view as plain data: every value's kind, ranges, text and keys, in document order.
+    /// The typed view as plain data: every value's kind, ranges, text and keys (with the syntax
+    /// entries inside a key, which its syntax node gives when it has one), in document order.
     /// How a view built with reuse differs from a fresh parse's: its problems, its values, or the
     /// findings of every rule (the fresh view analysed without any memo); nil when they are equal.
     static func difference(_ incremental: PlistDocument, _ fresh: PlistDocument, path: String) -> String? {
         if incremental.problems != fresh.problems { return "problems differ" }
-        if shape(incremental) != shape(fresh) { return "typed view differs" }
+        let shape = shape(incremental)
+        if shape != Self.shape(fresh) { return "typed view differs" }
+        if let line = shape.first(where: { $0.contains("NODE MISMATCH") }) { return "a key's syntax node is not the tree's: \(line)" }
         let a = Analyzer.findings(for: incremental, path: path, limitPerRule: nil)
         let b = Analyzer.findings(for: fresh, path: path, limitPerRule: nil, remembersSubtrees: false)
         return a == b ? nil : "findings differ (\(a.count) vs \(b.count))"
@@ -30,11 +33,17 @@ import Testing
 
     static func shape(_ document: PlistDocument) -> [String] {
         var out: [String] = []
+        // Whether a key has a syntax node, and it is the one the syntax tree has at its offset (the
+        // typed view finds a key's node in its dictionary's: one wrong there is wrong in both views).
+        func treeNode(_ e: SyntaxElement) -> String {
+            let inTree = document.tree.entries(at: e.start).last { $0.start == e.start && $0.kind == .element }
+            return e.node == nil && inTree?.node == nil ? "no node" : e.node != nil && e.node === inTree?.node ? "node" : "NODE MISMATCH"
+        }
         func visit(_ node: PlistNode, _ depth: Int) {
             let e = node.element
             out.append("\(depth) \(node.kind) \(e.range) \(e.contentRange) \(e.flags.rawValue) \(node.text ?? "-") \(node.boolValue.map { "\($0)" } ?? "-")")
             for entry in node.entries {
-                out.append("\(depth) key \(entry.key.map { "\($0.element.range) \($0.text)" } ?? "-")")
+                out.append("\(depth) key \(entry.key.map { "\($0.element.range) \($0.text) \(treeNode($0.element)) \($0.element.children.map { "\($0.kind)\($0.range)" })" } ?? "-")")
                 if let v = entry.value { visit(v, depth + 1) }
             }
             for item in node.items { visit(item, depth + 1) }
@@ -82,7 +91,8 @@ import Testing
     static func largeDocument(records: Int, items: Int) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleName</key>\n\t<string>Big</string>\n\t<key>Items</key>\n\t<dict>\n"
         for i in 0..<records {
-            out += "\t\t<key>Item \(i)</key>\n\t\t<dict>\n\t\t\t<key>Name</key>\n\t\t\t<string>name \(i)</string>\n"
+            // Every 40th key holds a comment (markup: the key has a syntax node of its own).
+            out += "\t\t<key>Item\(i % 40 == 0 ? "<!-- c -->" : "") \(i)</key>\n\t\t<dict>\n\t\t\t<key>Name</key>\n\t\t\t<string>name \(i)</string>\n"
             if i % 3 == 0 { out += "\t\t\t<key>Tags</key>\n\t\t\t<array>\n\t\t\t\t<string>t\(i)</string>\n\t\t\t</array>\n" }
             out += "\t\t\t<key>Count</key>\n\t\t\t<integer>\(i)</integer>\n\t\t</dict>\n"
         }
@@ -102,12 +112,13 @@ import Testing
         let failures = try await onOwnThread { () -> [String] in
             var rng = SplitMix64(seed: 1_616)
             let pieces = Self.pieces + ["<key>Item 7</key><string>dup</string>", "<key>Item 300</key><dict/>", "<key></key><true/>",
-                                        "<key>Name</key>", "Item 1", "</dict>", "<string>x</string>", "\t\t<key>New</key><integer>1</integer>"]
+                                        "<key>Name</key>", "Item 1", "</dict>", "<string>x</string>", "\t\t<key>New</key><integer>1</integer>",
+                                        "<key>With<!-- a comment -->Markup</key><string>v</string>", "<key>A<![CDATA[<b>]]></key><true/>"]
             var failures: [String] = []
             var reused = 0
             // Short rounds from a fresh document: a structural piece may leave a recovery decided by
             // reading ahead, after which every reparse is a full parse (nothing to reuse).
-            for round in 0..<20 {
+            for round in 0..<24 {
                 var tree = SyntaxTree.parse(Self.largeDocument(records: 300, items: 260))
                 var versions = [PlistDocument(tree)]
                 _ = Analyzer.findings(for: versions[0], path: "Info.plist")
