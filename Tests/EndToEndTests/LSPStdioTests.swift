@@ -6,7 +6,10 @@ import PlistTestSupport
 @Suite struct LSPStdioTests {
     static let broken = "<plist><dict><key>😀A</key><string>x</strng></dict></plist>\n"
 
-    @Test(arguments: [[], ["--stdio"], ["serve", "--stdio"], ["serve"]])
+    /// The forms editors start, which `main` serves without the argument parser (with at most one
+    /// `--log-level`), and one it leaves to the parser (a repeated option).
+    @Test(arguments: [[], ["--stdio"], ["serve", "--stdio"], ["serve"], ["--log-level", "error"],
+                      ["serve", "--log-level=warning", "--stdio"], ["--log-level", "info", "--log-level", "error"]])
     func anEditorSession(arguments: [String]) throws {
         let server = try LSPServerProcess(arguments)
         let wire = server.wire!
@@ -33,7 +36,9 @@ import PlistTestSupport
         #expect(try server.waitForExit() == 0)
         #expect(wire.waitForEnd())
         #expect(wire.errors.isEmpty, "stdout carried something other than protocol messages: \(wire.errors)")
-        #expect(server.stderr.contains("serving LSP on stdin/stdout"))
+        // Logged at info: quiet at the levels above it.
+        let quiet = arguments.contains { $0.hasSuffix("error") || $0.hasSuffix("warning") }
+        #expect(server.stderr.contains("serving LSP on stdin/stdout") == !quiet)
     }
 
     @Test func utf8PositionsWhenTheClientOffersThem() throws {
@@ -97,6 +102,12 @@ import PlistTestSupport
         let both = try Binary.run(["--stdio", "--listen", "/tmp/x.sock"])
         #expect(both.status == 2)
         #expect(both.stderr.contains("cannot be combined"))
+        // An invalid level is the parser's to report, whichever form names it.
+        for arguments in [["--log-level", "loud"], ["--stdio", "--log-level=loud"]] {
+            let bad = try Binary.run(arguments)
+            #expect(bad.status == 2)
+            #expect(bad.stderr.contains("unknown log level 'loud'"))
+        }
     }
 
     /// Over stdio, `exit` used to wait until the client drained stdout: a client that pipelines
