@@ -5,54 +5,6 @@ import Foundation
 #endif
 import PlistSupport
 
-/// The registry of every request and notification type the protocol layer knows.
-/// The decoder uses it to turn `params` into a typed value by method name.
-public struct MessageRegistry: Sendable {
-    public let requests: [String: any LSPRequest.Type]
-    public let notifications: [String: any LSPNotification.Type]
-
-    public init(requests: [any LSPRequest.Type], notifications: [any LSPNotification.Type]) {
-        var requestMap: [String: any LSPRequest.Type] = [:]
-        for type in requests { requestMap[type.method] = type }
-        var notificationMap: [String: any LSPNotification.Type] = [:]
-        for type in notifications { notificationMap[type.method] = type }
-        self.requests = requestMap
-        self.notifications = notificationMap
-    }
-
-    public func requestType(for method: String) -> (any LSPRequest.Type)? { requests[method] }
-    public func notificationType(for method: String) -> (any LSPNotification.Type)? { notifications[method] }
-}
-
-/// An incoming JSON-RPC message, classified.
-public enum IncomingMessage: Sendable {
-    /// A request with a known method whose params decoded. Answer it with the same id.
-    case request(id: RequestID, request: any LSPRequest)
-    /// A notification with a known method whose params decoded.
-    case notification(any LSPNotification)
-    /// A response to a request we sent.
-    case response(id: RequestID, result: Result<JSONValue, ResponseError>)
-    /// Something that must be answered with `error` (id `null` when unknown):
-    /// parse error, invalid request, unknown request method, invalid request params.
-    case invalid(id: RequestID?, error: ResponseError)
-    /// A notification that cannot be handled (unknown method or bad params). JSON-RPC forbids
-    /// answering notifications: log it (unless the method starts with `$/`) and move on.
-    case ignoredNotification(method: String, error: ResponseError)
-}
-
-extension IncomingMessage: CustomStringConvertible {
-    public var description: String {
-        switch self {
-        case .request(let id, let request): return "request \(id) \(type(of: request).method)"
-        case .notification(let notification): return "notification \(type(of: notification).method)"
-        case .response(let id, .success): return "response \(id)"
-        case .response(let id, .failure(let error)): return "error response \(id): \(error)"
-        case .invalid(let id, let error): return "invalid message (id \(id?.description ?? "null")): \(error)"
-        case .ignoredNotification(let method, let error): return "ignored notification \(method): \(error)"
-        }
-    }
-}
-
 enum EnvelopeKey: String, CodingKey {
     case jsonrpc, id, method, params, result, error
 }
@@ -224,63 +176,5 @@ public struct MessageDecoder: Sendable {
         }
         if name == "id" { id = nil }
         return .invalid(id: id, error: error)
-    }
-}
-
-// MARK: - Encoding
-
-/// A request (with an `id`) or a notification (without one): the same members otherwise.
-private struct CallEnvelope<Params: Encodable>: Encodable {
-    let id: RequestID?
-    let method: String
-    let params: Params?
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: EnvelopeKey.self)
-        try c.encode("2.0", forKey: .jsonrpc)
-        try c.encodeIfPresent(id, forKey: .id)
-        try c.encode(method, forKey: .method)
-        try c.encodeIfPresent(params, forKey: .params)
-    }
-}
-
-private struct ResponseEnvelope<Result: Encodable>: Encodable {
-    let id: RequestID?
-    let result: Result?
-    let error: ResponseError?
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: EnvelopeKey.self)
-        try c.encode("2.0", forKey: .jsonrpc)
-        // JSON-RPC: `id` is required in a response, `null` when the request id is unknown.
-        if let id { try c.encode(id, forKey: .id) } else { try c.encodeNil(forKey: .id) }
-        if let error {
-            try c.encode(error, forKey: .error)
-        } else if let result {
-            try c.encode(result, forKey: .result)
-        } else {
-            try c.encodeNil(forKey: .result)
-        }
-    }
-}
-
-/// Builds JSON bodies for outgoing messages (without framing headers).
-public enum MessageEncoder {
-    public static func request<R: LSPRequest>(_ request: R, id: RequestID) throws -> Data {
-        let params: R? = request is any LSPMessageWithoutParams ? nil : request
-        return try JSONCoding.encoder().encode(CallEnvelope(id: id, method: R.method, params: params))
-    }
-
-    public static func notification<N: LSPNotification>(_ notification: N) throws -> Data {
-        let params: N? = notification is any LSPMessageWithoutParams ? nil : notification
-        return try JSONCoding.encoder().encode(CallEnvelope(id: nil, method: N.method, params: params))
-    }
-
-    /// A successful response. `result` is always present (`null` for `VoidResponse` or `nil`).
-    public static func response<Result: Encodable>(id: RequestID, result: Result) throws -> Data {
-        try JSONCoding.encoder().encode(ResponseEnvelope(id: id, result: result, error: nil))
-    }
-
-    /// An error response; `id` is `null` when the request id could not be determined.
-    public static func error(id: RequestID?, _ error: ResponseError) throws -> Data {
-        try JSONCoding.encoder().encode(ResponseEnvelope<JSONValue>(id: id, result: nil, error: error))
     }
 }
