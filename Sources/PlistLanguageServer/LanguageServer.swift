@@ -508,7 +508,7 @@ public final class LanguageServer: Sendable {
         if method == LogTraceNotification.method { return }
         let text = id.map { "Received request '\(method) - (\($0))'." } ?? "Received notification '\(method)'."
         var verbose: String?
-        if trace == .verbose { verbose = (try? JSONValue(encoding: message)).map { "Params: \($0.jsonString)" } }
+        if trace == .verbose { verbose = (try? JSONValue(encoding: message)).map { "Params: \($0.description)" } }
         send(LogTraceNotification(message: text, verbose: verbose))
     }
 

@@ -1,6 +1,7 @@
 // The two binary searches the syntax layer's sorted tables need (line starts, wide characters,
-// chunk offsets, child offsets), each written once. Keys are read through a closure so that tables
-// of any integer width (UInt32 offsets, Int starts, a field of a struct) share them; both inline.
+// chunk offsets, child offsets, `#if` segments), each written once. Keys are read through a
+// closure so that tables of any integer width (UInt32 offsets, Int starts, a field of a struct)
+// share them; both inline.
 
 /// The first index in `range` whose key is at least `value` (`range.upperBound` when none is), for
 /// keys ascending over the range.

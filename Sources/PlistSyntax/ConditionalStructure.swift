@@ -117,11 +117,7 @@ public struct ConditionalStructure: Sendable {
 
     /// The branches `offset` lies in, outermost first (a directive line lies in the branch it ends).
     public func path(at offset: Int) -> BranchPath {
-        var lo = 0, hi = segments.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if segments[mid].start <= offset { lo = mid + 1 } else { hi = mid }
-        }
+        let lo = firstIndex(notBelow: offset + 1, in: 0..<segments.count) { segments[$0].start }
         return lo > 0 ? segments[lo - 1].path : []
     }
 

@@ -194,13 +194,6 @@ public struct LineIndex: Sendable, Equatable {
         var excess16: [UInt32] = [0]
         var excess32: [UInt32] = [0]
 
-        /// Whether one of the eight bytes of `w`, all below 0x80, equals `byte`.
-        @inline(__always)
-        static func hasByte(_ w: UInt64, _ byte: UInt8) -> Bool {
-            let x = w ^ (0x0101_0101_0101_0101 &* UInt64(byte))
-            return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
-        }
-
         /// Scans `buf[start..<end]` until `maxLines` lines are complete; returns where it stopped
         /// (the start of the next line, or `end`) and whether the lines were complete. Offsets are
         /// stored from `base`. A line break at `end` starts a line here only when `endsText` (else the
@@ -213,7 +206,7 @@ public struct LineIndex: Sendable, Equatable {
                 if let base = buf.baseAddress {
                     while i + 8 <= end {
                         let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                        if w & 0x8080_8080_8080_8080 != 0 || Self.hasByte(w, 0x0A) || Self.hasByte(w, 0x0D) { break }
+                        if nonASCIIBits(w) | byteBits(w, equalTo: 0x0A) | byteBits(w, equalTo: 0x0D) != 0 { break }
                         i += 8
                     }
                     if i >= end { break }
@@ -348,11 +341,7 @@ public struct LineIndex: Sendable, Equatable {
         // The units before wide character j of this line: (its offset − start) − the excess before it;
         // strictly increasing in j. Find the last j at or before `wanted`.
         func unitsBefore(_ j: Int) -> Int { base + Int(b.wideOffsets[j]) - start - (b.excess(encoding, j) - b.excess(encoding, first)) }
-        var lo = first, hi = last
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2
-            if unitsBefore(mid) <= wanted { lo = mid + 1 } else { hi = mid }
-        }
+        let lo = firstIndex(notBelow: wanted + 1, in: first..<last, unitsBefore)
         guard lo > first else {
             let o = min(start + wanted, end)
             return ResolvedPosition(offset: o, unitsInside: 0, characterEnd: o, clamped: clamped || start + wanted > end)

@@ -386,13 +386,11 @@ struct Parser {
     /// LF or CR (which it does not; the byte loop passes them). Never false for such a word.
     @inline(__always)
     static func mayNeedInspection(_ w: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        // A byte of zero in x (borrows only ever flag bytes above a true one).
-        @inline(__always) func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-        let nonASCII = w & highs
-        let control = (w &- 0x2020_2020_2020_2020) & ~w & highs
-        let marks = zeroByte(w ^ 0x3C3C_3C3C_3C3C_3C3C) | zeroByte(w ^ 0x2626_2626_2626_2626) | zeroByte(w ^ 0x5D5D_5D5D_5D5D_5D5D)
-        return nonASCII | control | marks != 0
+        // Bytes below 0x20: the zero-byte test against 0x20 (a borrow may also flag a byte above
+        // such a one, which only makes the word looked at; non-ASCII bytes are flagged anyway).
+        let control = (w &- 0x2020_2020_2020_2020) & ~w & 0x8080_8080_8080_8080
+        let marks = byteBits(w, equalTo: 0x3C) | byteBits(w, equalTo: 0x26) | byteBits(w, equalTo: 0x5D)
+        return nonASCIIBits(w) | control | marks != 0
     }
 
     /// Checks the reference at `i` (`p[i] == '&'`). Returns the bytes it spans and whether it is valid.

@@ -200,9 +200,7 @@ public struct PlistNode: Sendable {
             let entry: RawEntry
             let storage: Storage?
             init(entry: RawEntry, offset: Int, storage: Storage?) {
-                var entry = entry
-                entry.offset = UInt32(offset)
-                self.entry = entry
+                self.entry = entry.placed(at: offset)
                 self.storage = storage
             }
             /// From the owner's start.
@@ -216,9 +214,7 @@ public struct PlistNode: Sendable {
             let entry: RawEntry
             let text: String
             init(entry: RawEntry, offset: Int, text: String) {
-                var entry = entry
-                entry.offset = UInt32(offset)
-                self.entry = entry
+                self.entry = entry.placed(at: offset)
                 self.text = text
             }
         }
@@ -328,6 +324,16 @@ public struct PlistNode: Sendable {
             guard kind == .dictionary else { return }
             for c in chunks { for e in c.chunk.entries { body(e, c.offset) } }
         }
+    }
+}
+
+extension RawEntry {
+    /// The entry with `offset` from its owner in the typed view (a container's start, or its
+    /// run's): the view keeps its children's entries so, instead of an offset field beside them.
+    func placed(at offset: Int) -> RawEntry {
+        var entry = self
+        entry.offset = UInt32(offset)
+        return entry
     }
 }
 

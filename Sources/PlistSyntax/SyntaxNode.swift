@@ -223,12 +223,7 @@ public final class SyntaxNode: Sendable {
 
     /// The index of the first child whose end is after `offset` (relative), by binary search.
     func firstChild(endingAfter offset: Int) -> Int {
-        var lo = 0, hi = children.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if children[mid].end <= offset { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        firstIndex(notBelow: offset + 1, in: 0..<children.count) { children[$0].end }
     }
 
     /// Structural equality (same entries, same widths and flags, recursively) — used to prove

@@ -34,7 +34,7 @@ import PlistSupport
         let text = #"{"a":[true,null,{"b":"c/d"}],"e":-0.25,"f":"é☃"}"#
         #expect(try encodeJSON(json(text)) == json(text))
         // Slashes are not escaped (URIs stay readable).
-        #expect(!json(text).jsonString.contains("\\/"))
+        #expect(!json(text).description.contains("\\/"))
     }
 
     @Test func convertsToAndFromTypes() throws {

@@ -25,7 +25,7 @@ func roundTrip<T: Codable>(
 ) throws -> T {
     let value = try JSONDecoder().decode(T.self, from: Data(text.utf8))
     let reencoded = try encodeJSON(value)
-    #expect(reencoded == json(text), "re-encoded \(reencoded.jsonString)", sourceLocation: sourceLocation)
+    #expect(reencoded == json(text), "re-encoded \(reencoded.description)", sourceLocation: sourceLocation)
     return value
 }
 

@@ -17,8 +17,6 @@ import Testing
         "NSCameraUsageDescription", "é", "#if DEBUG\n", "#endif\n", "<key> </key><string/>",
     ]
 
-    /// The typed view as plain data: every value's kind, ranges, text and keys (with the syntax
-    /// entries inside a key, which its syntax node gives when it has one), in document order.
     /// How a view built with reuse differs from a fresh parse's: its problems, its values, or the
     /// findings of every rule (the fresh view analysed without any memo); nil when they are equal.
     static func difference(_ incremental: PlistDocument, _ fresh: PlistDocument, path: String) -> String? {
@@ -31,6 +29,8 @@ import Testing
         return a == b ? nil : "findings differ (\(a.count) vs \(b.count))"
     }
 
+    /// The typed view as plain data: every value's kind, ranges, text and keys (with the syntax
+    /// entries inside a key, which its syntax node gives when it has one), in document order.
     static func shape(_ document: PlistDocument) -> [String] {
         var out: [String] = []
         // Whether a key has a syntax node, and it is the one the syntax tree has at its offset (the

@@ -111,7 +111,7 @@ private func mentions(_ diagnostics: [Diagnostic], _ key: String) -> Bool {
         #expect(request.registrations.first?.method == DidChangeWatchedFilesNotification.method)
         let watchers = try #require(request.registrations.first?.registerOptions).decode(as: DidChangeWatchedFilesRegistrationOptions.self).watchers
         #expect(watchers.first?.globPattern.contains("swift") == true && watchers.first?.globPattern.contains("mm") == true)
-        client.sendRaw(#"{"jsonrpc":"2.0","id":\#(try #require(registration["id"]).jsonString),"result":null}"#)
+        client.sendRaw(#"{"jsonrpc":"2.0","id":\#(try #require(registration["id"]).description),"result":null}"#)
 
         try client.open(uri, infoPlist)
         try workspace.write("App/Camera.swift", "func scan() {\n    AVCaptureDevice.requestAccess(for: .video) { granted in\n        print(granted)\n    }\n}\n")
@@ -159,7 +159,7 @@ private func mentions(_ diagnostics: [Diagnostic], _ key: String) -> Bool {
         defer { workspace.remove() }
         let uri = workspace.uri("App/Info.plist")
         let (client, registration) = try await Self.clientThatCanWatchFiles(workspace)
-        client.sendRaw(#"{"jsonrpc":"2.0","id":\#(try #require(registration["id"]).jsonString),"error":{"code":-32601,"message":"no file watching here"}}"#)
+        client.sendRaw(#"{"jsonrpc":"2.0","id":\#(try #require(registration["id"]).description),"error":{"code":-32601,"message":"no file watching here"}}"#)
 
         try client.open(uri, infoPlist)
         #expect(codes(try await client.diagnostics(uri, version: 1), "privacy-missing-purpose-string").isEmpty)

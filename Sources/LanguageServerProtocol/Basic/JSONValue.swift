@@ -21,9 +21,6 @@ extension JSONValue {
         let data = try JSONCoding.encoder().encode(self)
         return try JSONDecoder().decode(T.self, from: data)
     }
-
-    /// Compact JSON text of this value, members sorted by name (for logs and tests).
-    public var jsonString: String { description }
 }
 
 /// Shared JSON coder configuration for the protocol.

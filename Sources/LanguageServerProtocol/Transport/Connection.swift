@@ -370,8 +370,7 @@ public final class Connection: Sendable {
         case .idle:
             releaseDescriptors()
         case .failed:
-            drop(failure ?? .closed)
-            outbox.writerFinished()
+            stopWriting(failure ?? .closed)
             releaseDescriptors()
         }
     }
@@ -386,13 +385,18 @@ public final class Connection: Sendable {
             }
             outbox.written(batch, failed: failure != nil)
             if let failure {
-                // The peer is gone (or did not read for `writeTimeout`): end the session.
-                drop(failure)
-                outbox.writerFinished()
+                stopWriting(failure)
                 break
             }
         }
         releaseDescriptors()
+    }
+
+    /// A write failed: the peer is gone (or did not read for `writeTimeout`), so the session ends,
+    /// and the writer (the thread, or a sender writing directly) stops.
+    private func stopWriting(_ failure: ConnectionError) {
+        drop(failure)
+        outbox.writerFinished()
     }
 
     /// Why the connection dropped its peer (it stopped reading, or a write failed); nil otherwise.
@@ -610,9 +614,7 @@ private final class Outbox: @unchecked Sendable {
             bytes -= count
             defer { condition.broadcast() }
             if failed {
-                closed = true; closedByFailure = true
-                bytes -= data.count - count + chunks.reduce(0) { $0 + $1.count }
-                chunks = []
+                closed = true; closedByFailure = true; chunks = []; bytes = 0
                 return .failed
             }
             if count < data.count { chunks.insert(data.subdata(in: data.startIndex + count..<data.endIndex), at: 0) }

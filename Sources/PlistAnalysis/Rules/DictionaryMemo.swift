@@ -205,14 +205,7 @@ final class UnusualKeyNames: Sendable {
         // The typed view is at most `PlistDocument.maximumDepth` deep, which bounds this recursion.
         if node.kind == .dictionary {
             let keys = node.keys
-            var repeated = false
-            if keys.count <= 24 {
-                outer: for i in keys.indices.dropFirst() {
-                    for j in 0..<i where keys[j] == keys[i] { repeated = true; break outer }
-                }
-            } else {
-                repeated = Set(keys).count < keys.count
-            }
+            let repeated = KeyNameIndex.hasRepeatedName(keys)
             let blank = keys.contains(where: KeyNameIndex.isBlank)
             if repeated || blank { list.append(Found(dictionary: node, repeated: repeated, blank: blank)) }
         }

@@ -15,7 +15,7 @@ extension RuleContext {
     func keyNameFacts(of dictionary: PlistNode) -> (hasDuplicate: Bool, hasBlank: Bool) {
         guard remembersSubtrees else {
             let keys = dictionary.keys
-            return (Set(keys).count < keys.count, keys.contains(where: KeyNameIndex.isBlank))
+            return (KeyNameIndex.hasRepeatedName(keys), keys.contains(where: KeyNameIndex.isBlank))
         }
         return KeyNameIndex.shared.facts(of: dictionary)
     }
@@ -28,8 +28,19 @@ extension RuleContext {
 final class KeyNameIndex: Sendable {
     static let shared = KeyNameIndex()
 
-    /// XML white space only (what `plist-empty-key` reports).
+    /// XML white space only (what `plist-empty-key` reports), checked on bytes (Character
+    /// iteration is far slower).
     static func isBlank(_ name: String) -> Bool { name.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
+
+    /// Whether some name occurs twice in `names` (what `plist-duplicate-key` reports, before the
+    /// `#if` regions are considered): a few names are compared pairwise, more are hashed.
+    static func hasRepeatedName(_ names: [String]) -> Bool {
+        guard names.count > 24 else {
+            for i in names.indices.dropFirst() where names[..<i].contains(names[i]) { return true }
+            return false
+        }
+        return Set(names).count < names.count
+    }
 
     private final class Weak: @unchecked Sendable {
         // Read and written under the table's lock only.

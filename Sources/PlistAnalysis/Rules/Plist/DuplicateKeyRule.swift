@@ -39,22 +39,12 @@ public struct DuplicateKeyRule: Rule {
         let entries = dictionary.entries
         guard entries.count > 1 else { return }
         var groups: [Occurrence: [Int]] = [:]
-        var hasDuplicate = false
         // The names alone first (no entries made), the usual answer being "no duplicate"; for a
         // large dictionary, from counts updated by the runs an edit replaced.
         if dictionary.isStoredInRuns && !context.document.readsAllBranches {
             guard context.keyNameFacts(of: dictionary).hasDuplicate else { return }
         } else {
-            let keys = dictionary.keys
-            if keys.count <= 24 {
-                // Small dictionaries: compare pairwise, no hashing.
-                outer: for i in keys.indices.dropFirst() {
-                    for j in 0..<i where keys[j] == keys[i] { hasDuplicate = true; break outer }
-                }
-                guard hasDuplicate else { return }
-            } else {
-                guard Set(keys).count < keys.count else { return }
-            }
+            guard KeyNameIndex.hasRepeatedName(dictionary.keys) else { return }
         }
         // In a preprocessed file read branch by branch, a key's occurrences in different
         // conditional regions never meet in what Xcode reads, and the alternative values of

@@ -18,8 +18,7 @@ public struct EmptyKeyRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         out += context.findingsPerDictionary(of: self, where: .blank) { dictionary in
-            // XML white space only, checked on bytes (Character iteration is far slower).
-            func isBlank(_ text: String) -> Bool { text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
+            let isBlank = KeyNameIndex.isBlank
             // The names alone first: making the entries costs more, and almost no dictionary has one
             // (for a large dictionary, from counts updated by the runs an edit replaced).
             if dictionary.isStoredInRuns {
