@@ -160,11 +160,11 @@ public struct RawEntry: Sendable, BitwiseCopyable {
 public final class SyntaxNode: Sendable {
     public let children: ContiguousArray<RawEntry>
     /// The child nodes of `children`, indexed by `RawEntry.nodeIndex`.
-    public var nodes: ContiguousArray<SyntaxNode> { storage }
+    public var nodes: ChildNodes { storage }
     /// Written only by `deinit`, when no other reference to this node exists: it moves the child
     /// nodes out so that a deep tree is released by a loop instead of a recursion (100,000 nested
     /// elements overflowed the stack). Never written while the node is shared, hence safe to send.
-    private nonisolated(unsafe) var storage: ContiguousArray<SyntaxNode>
+    private nonisolated(unsafe) var storage: ChildNodes
     /// Width of the owning element (or document) in bytes.
     public let width: Int
     /// Whether any entry below breaks a well-formedness rule (cached for a fast verdict).
@@ -177,7 +177,11 @@ public final class SyntaxNode: Sendable {
     /// Whether any entry below is a comment (so a walk for them can skip the rest).
     public let containsComment: Bool
 
-    init(children: ContiguousArray<RawEntry>, nodes: ContiguousArray<SyntaxNode>, width: Int) {
+    convenience init(children: ContiguousArray<RawEntry>, nodes: ContiguousArray<SyntaxNode>, width: Int) {
+        self.init(children: children, nodes: ChildNodes(nodes), width: width)
+    }
+
+    init(children: ContiguousArray<RawEntry>, nodes: ChildNodes, width: Int) {
         self.children = children
         self.storage = nodes
         self.width = width
@@ -191,9 +195,10 @@ public final class SyntaxNode: Sendable {
             if c.kind == .directive { directive = true }
             if c.kind == .comment { comment = true }
         }
-        for n in nodes where !(directive && comment) {
-            directive = directive || n.containsDirective
-            comment = comment || n.containsComment
+        if !(directive && comment) {
+            let below = nodes.containsDirectiveAndComment
+            directive = directive || below.directive
+            comment = comment || below.comment
         }
         self.containsError = error
         self.containsLookahead = lookahead
@@ -205,12 +210,11 @@ public final class SyntaxNode: Sendable {
     /// worklist first, so no `deinit` ever runs inside another.
     deinit {
         guard !storage.isEmpty else { return }
-        var work = storage
-        storage = []
+        var work = ContiguousArray<SyntaxNode>()
+        storage.takeAll(into: &work)
         while var n = work.popLast() {
             if isKnownUniquelyReferenced(&n) && !n.storage.isEmpty {
-                work.append(contentsOf: n.storage)
-                n.storage = []
+                n.storage.takeAll(into: &work)
             }
         }
     }

@@ -157,7 +157,7 @@ public struct SyntaxTree: Sendable {
                     var children = parent.children
                     var nodes = parent.nodes
                     children[index].width = UInt32(Int(children[index].width) + delta)
-                    nodes[Int(children[index].nodeIndex)] = newNode
+                    nodes.replace(at: Int(children[index].nodeIndex), with: newNode)
                     if newNode.containsError { children[index].flags.insert(.childError) } else { children[index].flags.remove(.childError) }
                     if newNode.containsLookahead { children[index].flags.insert(.childLookahead) } else { children[index].flags.remove(.childLookahead) }
                     for k in (index + 1)..<children.count { children[k].offset = UInt32(Int(children[k].offset) + delta) }

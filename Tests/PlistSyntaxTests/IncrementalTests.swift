@@ -157,6 +157,41 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
         #expect(shared == oldNodes.count - 1)
     }
 
+    /// A container with more child nodes than `ChildNodes.largestUnchunked` keeps them in chunks:
+    /// random edits anywhere in one give the tree of a full parse, and typing inside one item
+    /// shares every other item's node with the version before (only the item's chunk is copied).
+    @Test func randomEditsInALargeContainerEqualAFullParse() async throws {
+        let items = (0..<1_000).map { "\t\t<dict>\n\t\t\t<key>Name</key>\n\t\t\t<string>item \($0)</string>\n\t\t</dict>\n" }.joined()
+        let text = header + "<plist version=\"1.0\">\n<dict>\n\t<key>Items</key>\n\t<array>\n" + items + "\t</array>\n</dict>\n</plist>\n"
+        let failure = try await onOwnThread { () -> String? in
+            let tree = SyntaxTree.parse(text)
+            // Typing into the 600th item's string: the array's other 999 item nodes are the same objects.
+            let marker = Array("<string>".utf8), bytes = tree.text
+            var offset = 0, found = 0, i = 0
+            while found < 600 {
+                if bytes[i..<(i + marker.count)].elementsEqual(marker) { found += 1; offset = i + marker.count }
+                i += 1
+            }
+            let typed = tree.applying(SourceEdit(range: offset..<offset, replacement: "x"))
+            guard sameTree(typed, SyntaxTree.parse(typed.text)) else { return "typing differs from a full parse" }
+            let arrayNodes = { (t: SyntaxTree) in t.rootElement!.childElements[0].childElements[1].node!.nodes }
+            let shared = zip(arrayNodes(tree), arrayNodes(typed)).filter { $0 === $1 }.count
+            guard arrayNodes(tree).count == 1_000, shared == 999 else { return "\(shared) of \(arrayNodes(tree).count) item nodes shared" }
+            var rng = SplitMix64(seed: 0xC4_0A_C5)
+            var current = tree
+            for step in 0..<300 {
+                let edit = randomEdit(current.text, &rng)
+                let incremental = current.applying(edit)
+                if !sameTree(incremental, SyntaxTree.parse(incremental.text)) {
+                    return "step \(step): edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription) differs from a full parse"
+                }
+                current = incremental
+            }
+            return nil
+        }
+        #expect(failure == nil, "\(failure ?? "")")
+    }
+
     @Test func typingAKeyCharacterByCharacter() {
         var tree = SyntaxTree.parse(header + "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<true/>\n\n</dict>\n</plist>\n")
         var at = tree.text.count - "\n</dict>\n</plist>\n".utf8.count
