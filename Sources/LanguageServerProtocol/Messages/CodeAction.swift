@@ -57,9 +57,9 @@ public struct CodeActionRequest: TextDocumentRequest, Hashable {
 
 public typealias CodeActionParams = CodeActionRequest
 
+/// Why a code action cannot be applied. This server never disables one: it is only decoded.
 public struct CodeActionDisabled: Codable, Hashable, Sendable {
     public var reason: String
-    public init(reason: String) { self.reason = reason }
 }
 
 public struct CodeAction: Codable, Hashable, Sendable {
