@@ -1,5 +1,6 @@
 // What the client declares in `initialize`: only what this server reads; unknown members are ignored
 // and malformed members are treated as absent, so an unusual client never fails `initialize`.
+// A type has a public init where the test client builds it; the others are only decoded.
 import PlistSupport
 
 public struct ValueSet<T: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
@@ -39,7 +40,6 @@ public struct GeneralClientCapabilities: Codable, Hashable, Sendable {
 
 public struct WindowClientCapabilities: Codable, Hashable, Sendable {
     @Lenient public var workDoneProgress: Bool?
-    public init(workDoneProgress: Bool? = nil) { self.workDoneProgress = workDoneProgress }
 }
 
 public struct WorkspaceClientCapabilities: Codable, Hashable, Sendable {
@@ -54,7 +54,6 @@ public struct WorkspaceClientCapabilities: Codable, Hashable, Sendable {
     }
     public struct RefreshSupport: Codable, Hashable, Sendable {
         public var refreshSupport: Bool?
-        public init(refreshSupport: Bool? = nil) { self.refreshSupport = refreshSupport }
     }
 
     @Lenient public var applyEdit: Bool?
@@ -92,19 +91,12 @@ public struct TextDocumentClientCapabilities: Codable, Hashable, Sendable {
         public var willSave: Bool?
         public var willSaveWaitUntil: Bool?
         public var didSave: Bool?
-        public init(dynamicRegistration: Bool? = nil, willSave: Bool? = nil, willSaveWaitUntil: Bool? = nil, didSave: Bool? = nil) {
-            self.dynamicRegistration = dynamicRegistration
-            self.willSave = willSave
-            self.willSaveWaitUntil = willSaveWaitUntil
-            self.didSave = didSave
-        }
     }
 
     public struct Completion: Codable, Hashable, Sendable {
         public struct CompletionItem: Codable, Hashable, Sendable {
             public struct ResolveSupport: Codable, Hashable, Sendable {
                 public var properties: [String]
-                public init(properties: [String]) { self.properties = properties }
             }
             @Lenient public var snippetSupport: Bool?
             @Lenient public var commitCharactersSupport: Bool?
@@ -145,11 +137,9 @@ public struct TextDocumentClientCapabilities: Codable, Hashable, Sendable {
     public struct CodeAction: Codable, Hashable, Sendable {
         public struct LiteralSupport: Codable, Hashable, Sendable {
             public var codeActionKind: ValueSet<CodeActionKind>
-            public init(codeActionKind: ValueSet<CodeActionKind>) { self.codeActionKind = codeActionKind }
         }
         public struct ResolveSupport: Codable, Hashable, Sendable {
             public var properties: [String]
-            public init(properties: [String]) { self.properties = properties }
         }
         public var dynamicRegistration: Bool?
         public var codeActionLiteralSupport: LiteralSupport?
@@ -157,12 +147,6 @@ public struct TextDocumentClientCapabilities: Codable, Hashable, Sendable {
         public var disabledSupport: Bool?
         public var dataSupport: Bool?
         public var resolveSupport: ResolveSupport?
-        public init(codeActionLiteralSupport: LiteralSupport? = nil, isPreferredSupport: Bool? = nil, dataSupport: Bool? = nil, resolveSupport: ResolveSupport? = nil) {
-            self.codeActionLiteralSupport = codeActionLiteralSupport
-            self.isPreferredSupport = isPreferredSupport
-            self.dataSupport = dataSupport
-            self.resolveSupport = resolveSupport
-        }
     }
 
     public struct DocumentSymbol: Codable, Hashable, Sendable {
@@ -177,10 +161,6 @@ public struct TextDocumentClientCapabilities: Codable, Hashable, Sendable {
         public var dynamicRegistration: Bool?
         public var rangeLimit: Int?
         public var lineFoldingOnly: Bool?
-        public init(rangeLimit: Int? = nil, lineFoldingOnly: Bool? = nil) {
-            self.rangeLimit = rangeLimit
-            self.lineFoldingOnly = lineFoldingOnly
-        }
     }
 
     public struct PublishDiagnostics: Codable, Hashable, Sendable {
@@ -189,13 +169,6 @@ public struct TextDocumentClientCapabilities: Codable, Hashable, Sendable {
         public var versionSupport: Bool?
         public var codeDescriptionSupport: Bool?
         public var dataSupport: Bool?
-        public init(relatedInformation: Bool? = nil, tagSupport: ValueSet<DiagnosticTag>? = nil, versionSupport: Bool? = nil, codeDescriptionSupport: Bool? = nil, dataSupport: Bool? = nil) {
-            self.relatedInformation = relatedInformation
-            self.tagSupport = tagSupport
-            self.versionSupport = versionSupport
-            self.codeDescriptionSupport = codeDescriptionSupport
-            self.dataSupport = dataSupport
-        }
     }
 
     /// `textDocument.diagnostic`: presence means the client supports pull diagnostics.
@@ -218,10 +191,6 @@ public struct TextDocumentClientCapabilities: Codable, Hashable, Sendable {
         /// Whether a token may span lines (otherwise the server splits it per line).
         @Lenient public var multilineTokenSupport: Bool?
         @Lenient public var overlappingTokenSupport: Bool?
-        public init(multilineTokenSupport: Bool? = nil, overlappingTokenSupport: Bool? = nil) {
-            self.multilineTokenSupport = multilineTokenSupport
-            self.overlappingTokenSupport = overlappingTokenSupport
-        }
     }
 
     @Lenient public var synchronization: Synchronization?

@@ -114,7 +114,6 @@ public struct CodeActionResolveRequest: LSPRequest, Hashable {
     public static let method = "codeAction/resolve"
     public typealias Response = CodeAction
     public var codeAction: CodeAction
-    public init(codeAction: CodeAction) { self.codeAction = codeAction }
     public init(from decoder: any Decoder) throws { codeAction = try CodeAction(from: decoder) }
     public func encode(to encoder: any Encoder) throws { try codeAction.encode(to: encoder) }
 }
