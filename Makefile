@@ -1,8 +1,8 @@
 # Build and install plist-lsp (docs/install.md).
 #   make                              build the release binary (.build/release/plist-lsp)
 #   make install PREFIX=/usr/local    build it and copy it to $(PREFIX)/bin (DESTDIR is honoured)
-#   make static                       Linux: a binary with the Swift runtime linked in (--static-swift-stdlib)
-#   make install-static PREFIX=…      build that one and install it
+#   make static, make install-static  the same as make and make install: on Linux every build is
+#                                     one static executable already (Package.swift)
 #   make uninstall PREFIX=…           remove $(PREFIX)/bin/plist-lsp
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -18,8 +18,7 @@ all: build
 build:
 	$(SWIFT) build -c $(CONFIGURATION) --product plist-lsp $(SWIFT_BUILD_FLAGS)
 
-static:
-	$(SWIFT) build -c $(CONFIGURATION) --product plist-lsp --static-swift-stdlib $(SWIFT_BUILD_FLAGS)
+static: build
 
 install: build
 	install -d "$(DESTDIR)$(BINDIR)"

@@ -81,11 +81,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: startupPathSettings,
-            // The Swift runtime, Foundation and Dispatch linked in: an editor starts the server
-            // often, and loading and relocating a dozen shared libraries took about half of the
-            // time to the first answer (docs/performance.md). Linux only (macOS has no static
-            // Swift runtime).
-            linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-l_FoundationCollections", "-l_FoundationCShims"], .when(platforms: [.linux]))]
+            // One static executable, the C and C++ libraries included: an editor starts the server
+            // often, and loading and relocating shared libraries (first a dozen of Swift's, then
+            // libstdc++ and the 49,000 relocations of a position-independent binary) took about
+            // half of the time to the first answer (docs/performance.md). Linux only (macOS has no
+            // static Swift runtime).
+            linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld", "-l_FoundationCollections", "-l_FoundationCShims"], .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "plist-bench",

@@ -28,10 +28,13 @@ public func limitAllocatorArenas() {
 // (`int mallopt(int param, int value)`; integer arguments pass alike in C and Swift).
 @_silgen_name("mallopt")
 private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
-/// `malloc` through its address: the compiler then cannot drop a probe allocation freed unused.
-private func opaqueMalloc(_ size: Int) -> UnsafeMutableRawPointer? {
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc") else { return nil }
-    return unsafeBitCast(symbol, to: (@convention(c) (Int) -> UnsafeMutableRawPointer?).self)(size)
+/// Allocates `size` bytes and frees them: unoptimized, so that the compiler cannot drop the pair
+/// as unused (the point is the allocator's side effect, the heap grown).
+@_optimize(none)
+private func allocateAndFree(_ size: Int) -> Bool {
+    guard let probe = malloc(size) else { return false }
+    free(probe)
+    return true
 }
 /// `M_ARENA_MAX`, `M_TRIM_THRESHOLD`, `M_TOP_PAD`, `M_MMAP_THRESHOLD` in `<malloc.h>`.
 private let glibcArenaMax: Int32 = -8
@@ -68,8 +71,7 @@ public enum LargeInputHeap {
         defer { _ = glibcMallopt(glibcTopPad, 128 << 10) }  // glibc's default again: later growth as before
         guard let before = sbrk(0), before != UnsafeMutableRawPointer(bitPattern: -1) else { return }
         // One allocation larger than what the top of the arena holds grows it by the pad.
-        guard let probe = opaqueMalloc(256 << 10) else { return }
-        free(probe)
+        guard allocateAndFree(256 << 10) else { return }
         guard let after = sbrk(0), after > before else { return }
         let start = (Int(bitPattern: before) + hugePage - 1) / hugePage * hugePage
         let end = Int(bitPattern: after) / hugePage * hugePage

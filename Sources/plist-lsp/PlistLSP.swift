@@ -1,6 +1,5 @@
 // The plist-lsp command: serves the Language Server Protocol by default; subcommands for the CLI.
 import ArgumentParser
-import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -58,7 +57,7 @@ struct PlistLSP: AsyncParsableCommand {
                     do { try await command.run() } catch { fail(error) }
                     exitProcess(0)
                 }
-                dispatchMain()
+                parkMainThread()
             }
             try command.run()
         } catch {

@@ -1,6 +1,5 @@
 // `plist-lsp [serve] [--stdio | --listen PATH]`: the language server.
 import ArgumentParser
-import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -98,7 +97,7 @@ struct Serve: AsyncParsableCommand {
         }
         session.waitUntilFirstMessageHandled()
         Task { exitProcess(await session.run()) }
-        dispatchMain()
+        parkMainThread()
     }
 
     private static func options(logLevel: Logger.Level) -> LanguageServerOptions {
