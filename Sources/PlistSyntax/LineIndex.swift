@@ -30,13 +30,6 @@ public struct ResolvedPosition: Hashable, Sendable {
     public var characterEnd: Int
     /// Whether the position was moved: a line or character past the end, or a negative value.
     public var clamped: Bool
-
-    public init(offset: Int, unitsInside: Int, characterEnd: Int, clamped: Bool) {
-        self.offset = offset
-        self.unitsInside = unitsInside
-        self.characterEnd = characterEnd
-        self.clamped = clamped
-    }
 }
 
 /// Line starts of a UTF-8 text plus the position of every non-ASCII character, so that offset ↔

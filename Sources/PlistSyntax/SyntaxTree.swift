@@ -31,14 +31,6 @@ public struct SyntaxTree: Sendable {
     /// last few ancestors (newest first): see `changedRegion(since:)`. Empty after a full parse.
     let lineage: [Change]
 
-    init(text: [UInt8], root: SyntaxNode, context: ParseContext, rootElementIndex: Int?, lineage: [Change] = []) {
-        self.text = text
-        self.root = root
-        self.context = context
-        self.rootElementIndex = rootElementIndex
-        self.lineage = lineage
-    }
-
     /// The bytes of an ancestor tree that incremental reparses replaced on the way to this one.
     struct Change: Sendable {
         /// The ancestor's root node, held weakly: while it is alive it identifies the ancestor.
@@ -76,7 +68,7 @@ public struct SyntaxTree: Sendable {
         text.withUnsafeBufferPointer { buf in
             var parser = Parser(buf, context: ParseContext())
             let root = parser.parseDocument()
-            return SyntaxTree(text: text, root: root, context: parser.context, rootElementIndex: parser.rootIndex)
+            return SyntaxTree(text: text, root: root, context: parser.context, rootElementIndex: parser.rootIndex, lineage: [])
         }
     }
 

@@ -305,7 +305,7 @@ enum SARIF {
                     artifactLocation: .init(uri: uri(report.path)),
                     region: .init(startLine: line, startColumn: column, endLine: endLine, endColumn: endColumn)))
                 let related = d.elsewhere.enumerated().map { n, item in
-                    SARIFLog.RelatedLocation(id: n + 1, message: .init(text: item.message), physicalLocation: .init(
+                    SARIFLog.Location(id: n + 1, message: .init(text: item.message), physicalLocation: .init(
                         artifactLocation: .init(uri: uri(item.location.path)),
                         region: .init(startLine: item.location.start.line + 1, startColumn: item.location.start.utf16Column + 1,
                                       endLine: item.location.end.line + 1, endColumn: item.location.end.utf16Column + 1)))

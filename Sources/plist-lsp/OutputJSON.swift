@@ -103,16 +103,13 @@ struct SARIFLog: Encodable {
         let level: String
         let message: Text
         let locations: [Location]
-        let relatedLocations: [RelatedLocation]?
+        let relatedLocations: [Location]?
     }
 
-    struct RelatedLocation: Encodable {
-        let id: Int
-        let message: Text
-        let physicalLocation: PhysicalLocation
-    }
-
+    /// SARIF's `location`, both a result's and a related one (which also has an id and a message).
     struct Location: Encodable {
+        var id: Int?
+        var message: Text?
         let physicalLocation: PhysicalLocation
     }
 

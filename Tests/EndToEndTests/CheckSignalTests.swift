@@ -4,14 +4,10 @@ import Testing
 import PlistTestSupport
 
 @Suite struct CheckSignalTests {
-    func plist(_ body: String) -> String {
-        PlistText.dictionary("\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n" + body)
-    }
-
     /// Runs `check --hints` and `arguments` on an Info.plist holding `body` after a bundle id.
     func check(_ arguments: [String], _ body: String) throws -> (path: String, result: Binary.Result) {
         let dir = try TemporaryDirectory()
-        let file = try dir.write("Info.plist", plist(body))
+        let file = try dir.write("Info.plist", PlistText.infoPlist(body))
         return (file.path, try Binary.run(["check", "--hints"] + arguments + [file.path]))
     }
 

@@ -7,17 +7,13 @@ import PlistTestSupport
 import PlistSupport
 
 @Suite struct KnowledgeTests {
-    func plist(_ body: String) -> String {
-        PlistText.dictionary("\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n" + body)
-    }
-
     func published(_ text: String, options: JSONValue? = nil) async throws -> [Diagnostic] {
         let client = try await openedClient(text, options: options)
         return try await client.diagnostics(featureURI, version: 1)
     }
 
     @Test func currentBackgroundModesAndDeviceCapabilitiesAreValid() async throws {
-        let diagnostics = try await published(plist("""
+        let diagnostics = try await published(PlistText.infoPlist("""
             \t<key>UIBackgroundModes</key>
             \t<array>
             \t\t<string>network-authentication</string>
@@ -45,7 +41,7 @@ import PlistSupport
     /// key is a warning), at the top level (no hint even when unknown keys are asked for), and the keys
     /// Xcode writes when it builds.
     @Test func keysAppleDocumentsTodayAreKnownEverywhere() async throws {
-        let text = plist("""
+        let text = PlistText.infoPlist("""
             \t<key>NSAppTransportSecurity</key>
             \t<dict>
             \t\t<key>NSRequiresNIAPTLSPackageVersion</key>
@@ -103,7 +99,7 @@ import PlistSupport
     }
 
     @Test func aNearMissOfAKnownBackgroundModeIsStillReported() async throws {
-        let diagnostics = try await published(plist("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>remote-notifications</string>\n\t</array>\n"))
+        let diagnostics = try await published(PlistText.infoPlist("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>remote-notifications</string>\n\t</array>\n"))
         #expect(diagnostics.map(\.code) == [.string("info-invalid-value")])
         #expect(diagnostics.first?.message.contains("remote-notification'") == true)
     }
@@ -119,7 +115,7 @@ import PlistSupport
         ("\t<key>LSApplicationQuerySchemes</key>\n\t<array/>\n", "LSApplicationQueriesSchemes"),
     ])
     func aTypoOfAnAppleKeyIsAWarningWithARename(body: String, correct: String) async throws {
-        let text = plist(body)
+        let text = PlistText.infoPlist(body)
         let client = try await openedClient(text)
         let diagnostics = try await client.diagnostics(featureURI, version: 1)
         let typo = try #require(diagnostics.first { $0.code == .string("info-misspelled-key") }, "\(diagnostics.map(\.message))")
@@ -130,7 +126,7 @@ import PlistSupport
     }
 
     @Test func anUnknownKeyInAFixedSetDictionaryIsAWarningWithTheNearestKey() async throws {
-        let text = plist("\t<key>UILaunchScreen</key>\n\t<dict>\n\t\t<key>UIBackgroundColor</key>\n\t\t<string>Launch</string>\n\t</dict>\n")
+        let text = PlistText.infoPlist("\t<key>UILaunchScreen</key>\n\t<dict>\n\t\t<key>UIBackgroundColor</key>\n\t\t<string>Launch</string>\n\t</dict>\n")
         let client = try await openedClient(text)
         let diagnostics = try await client.diagnostics(featureURI, version: 1)
         let unexpected = try #require(diagnostics.first { $0.code == .string("info-unexpected-key") }, "\(diagnostics.map(\.message))")
@@ -140,13 +136,13 @@ import PlistSupport
     }
 
     @Test func anEntitlementInInfoPlistIsAWarning() async throws {
-        let diagnostics = try await published(plist("\t<key>com.apple.developer.associated-domains</key>\n\t<array>\n\t\t<string>applinks:example.com</string>\n\t</array>\n"))
+        let diagnostics = try await published(PlistText.infoPlist("\t<key>com.apple.developer.associated-domains</key>\n\t<array>\n\t\t<string>applinks:example.com</string>\n\t</array>\n"))
         #expect(diagnostics.map(\.code) == [.string("info-entitlement-key")])
         #expect(diagnostics.first?.severity == .warning)
     }
 
     @Test func customAndThirdPartyKeysAreQuietByDefault() async throws {
-        let text = plist("""
+        let text = PlistText.infoPlist("""
             \t<key>AppGroup</key>
             \t<string>group.example</string>
             \t<key>MozDevelopmentTeam</key>
@@ -177,7 +173,7 @@ import PlistSupport
         ("\t<key>Firebase1️⃣AppDelegateProxyEnabled</key>\n\t<false/>", "Firebase Cloud Messaging"),
     ])
     func hoverSaysWhoseAThirdPartyKeyIs(entry: String, owner: String) async throws {
-        let (text, at) = lspMarked(plist(entry + "\n"))
+        let (text, at) = lspMarked(PlistText.infoPlist(entry + "\n"))
         let client = try await openedClient(text)
         let hover = try #require(try await client.request(HoverRequest(textDocument: .init(uri: featureURI), position: at[0])))
         #expect(hover.contents.value.contains("Third-party key: read by **\(owner)**"), "\(hover.contents.value.prefix(200))")
@@ -191,7 +187,7 @@ import PlistSupport
         ("\t<key>SKAdNetwork1️⃣Items</key>\n\t<array/>", ["`SKAdNetworkIdentifier`"]),
     ])
     func hoverOnADictionaryKeyListsItsChildKeys(entry: String, children: [String]) async throws {
-        let (text, at) = lspMarked(plist(entry + "\n"))
+        let (text, at) = lspMarked(PlistText.infoPlist(entry + "\n"))
         let client = try await openedClient(text)
         let hover = try #require(try await client.request(HoverRequest(textDocument: .init(uri: featureURI), position: at[0])))
         let line = try #require(hover.contents.value.split(separator: "\n").first { $0.hasPrefix("**Keys inside**") }, "\(hover.contents.value)")
@@ -210,7 +206,7 @@ import PlistSupport
         ("NSSystemExtension1️⃣UsageDescription", "Mac Catalyst 18.4+", []),
     ])
     func hoverShowsApplesCurrentPlatforms(key: String, shown: String, absent: [String]) async throws {
-        let (text, at) = lspMarked(plist("\t<key>\(key)</key>\n\t<string>x</string>\n"))
+        let (text, at) = lspMarked(PlistText.infoPlist("\t<key>\(key)</key>\n\t<string>x</string>\n"))
         let client = try await openedClient(text)
         let hover = try #require(try await client.request(HoverRequest(textDocument: .init(uri: featureURI), position: at[0])))
         let facts = try #require(hover.contents.value.split(separator: "\n").first { $0.hasPrefix("`") }, "\(hover.contents.value)")

@@ -13,6 +13,12 @@ func apiManifest(_ category: String, _ reasons: String...) -> String {
              + "\t\t\t</array>\n\t\t</dict>\n\t</array>\n")
 }
 
+/// One entry of a root dictionary: `key` and its value's XML.
+private func entry(_ key: String, _ value: String) -> String { "\t<key>\(key)</key>\n\t\(value)\n" }
+
+/// An array of strings, as the value of a root dictionary's entry.
+private func strings(_ items: String...) -> String { "<array>\n" + items.map { "\t\t<string>\($0)</string>\n" }.joined() + "\t</array>" }
+
 struct RuleCase: CustomTestStringConvertible, Sendable {
     /// The rule whose diagnostic the marker 1️⃣ lies in.
     let rule: String
@@ -45,10 +51,10 @@ let entitlementsURI = "file:///Projects/App/App/App.entitlements"
                  marked: apiManifest("NSPrivacyAccessedAPICategoryUserDefaults", "1️⃣C56D.1", "CA92.1"),
                  fixed: apiManifest("NSPrivacyAccessedAPICategoryUserDefaults", "CA92.1"), severity: .information),
         RuleCase(rule: "privacy-tracking-domains", uri: manifestURI,
-                 marked: manifest("\t<key>NSPrivacyTracking</key>\n\t<tr1️⃣ue/>\n"), fixed: nil),
+                 marked: manifest(entry("NSPrivacyTracking", "<tr1️⃣ue/>")), fixed: nil),
         RuleCase(rule: "privacy-tracking-domain-format", uri: manifestURI,
-                 marked: manifest("\t<key>NSPrivacyTracking</key>\n\t<true/>\n\t<key>NSPrivacyTrackingDomains</key>\n\t<array>\n\t\t<string>1️⃣https://ads.example.com:8443/t?id=1</string>\n\t</array>\n"),
-                 fixed: manifest("\t<key>NSPrivacyTracking</key>\n\t<true/>\n\t<key>NSPrivacyTrackingDomains</key>\n\t<array>\n\t\t<string>ads.example.com</string>\n\t</array>\n")),
+                 marked: manifest(entry("NSPrivacyTracking", "<true/>") + entry("NSPrivacyTrackingDomains", strings("1️⃣https://ads.example.com:8443/t?id=1"))),
+                 fixed: manifest(entry("NSPrivacyTracking", "<true/>") + entry("NSPrivacyTrackingDomains", strings("ads.example.com")))),
         RuleCase(rule: "privacy-duplicate-entry", uri: manifestURI,
                  marked: manifest("\t<key>NSPrivacyAccessedAPITypes</key>\n\t<array>\n"
                                   + "\t\t<dict>\n\t\t\t<key>NSPrivacyAccessedAPIType</key>\n\t\t\t<string>NSPrivacyAccessedAPICategoryDiskSpace</string>\n\t\t\t<key>NSPrivacyAccessedAPITypeReasons</key>\n\t\t\t<array>\n\t\t\t\t<string>E174.1</string>\n\t\t\t</array>\n\t\t</dict>\n"
@@ -59,37 +65,38 @@ let entitlementsURI = "file:///Projects/App/App/App.entitlements"
                  marked: manifest("\t<key>NSPrivacyCollectedDataTypes</key>\n\t<array>\n\t\t<di1️⃣ct>\n\t\t\t<key>NSPrivacyCollectedDataType</key>\n\t\t\t<string>NSPrivacyCollectedDataTypeEmailAddress</string>\n\t\t</dict>\n\t</array>\n"),
                  fixed: nil),
         RuleCase(rule: "privacy-unknown-key", uri: manifestURI,
-                 marked: manifest("\t<key>NSPrivacyTracking1️⃣Domain</key>\n\t<array/>\n"),
-                 fixed: manifest("\t<key>NSPrivacyTrackingDomains</key>\n\t<array/>\n")),
+                 marked: manifest(entry("NSPrivacyTracking1️⃣Domain", "<array/>")),
+                 fixed: manifest(entry("NSPrivacyTrackingDomains", "<array/>"))),
         RuleCase(rule: "privacy-wrong-type", uri: manifestURI,
-                 marked: manifest("\t<key>NSPrivacyTracking</key>\n\t<string>1️⃣NO</string>\n"),
-                 fixed: manifest("\t<key>NSPrivacyTracking</key>\n\t<false/>\n")),
+                 marked: manifest(entry("NSPrivacyTracking", "<string>1️⃣NO</string>")),
+                 fixed: manifest(entry("NSPrivacyTracking", "<false/>"))),
     ]
 
+    /// An entitlements file holding `key`, with the marker in the key or in `marked`, its value;
+    /// `fixed`: the value the preferred fix writes (nil: the rule offers no fix).
+    static func entitlement(_ rule: String, _ key: String, _ marked: String, fixed: String?,
+                            severity: DiagnosticSeverity = .warning) -> RuleCase {
+        RuleCase(rule: rule, uri: entitlementsURI, marked: manifest(entry(key, marked)),
+                 fixed: fixed.map { manifest(entry(key, $0)) }, severity: severity)
+    }
+
     static let entitlementCases: [RuleCase] = [
-        RuleCase(rule: "entitlement-wrong-type", uri: entitlementsURI,
-                 marked: manifest("\t<key>com.apple.security.app-sandbox</key>\n\t<string>1️⃣YES</string>\n"),
-                 fixed: manifest("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n")),
-        RuleCase(rule: "entitlement-invalid-value", uri: entitlementsURI,
-                 marked: manifest("\t<key>aps-environment</key>\n\t<string>1️⃣prod</string>\n"),
-                 fixed: manifest("\t<key>aps-environment</key>\n\t<string>production</string>\n")),
+        entitlement("entitlement-wrong-type", "com.apple.security.app-sandbox", "<string>1️⃣YES</string>", fixed: "<true/>"),
+        entitlement("entitlement-invalid-value", "aps-environment", "<string>1️⃣prod</string>", fixed: "<string>production</string>"),
         RuleCase(rule: "entitlement-misspelled-key", uri: entitlementsURI,
-                 marked: manifest("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n\t<key>com.apple.security.network.cli1️⃣en</key>\n\t<true/>\n"),
-                 fixed: manifest("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n\t<key>com.apple.security.network.client</key>\n\t<true/>\n")),
-        RuleCase(rule: "entitlement-value-format", uri: entitlementsURI,
-                 marked: manifest("\t<key>com.apple.developer.associated-domains</key>\n\t<array>\n\t\t<string>1️⃣applinks:https://example.com/path</string>\n\t</array>\n"),
-                 fixed: manifest("\t<key>com.apple.developer.associated-domains</key>\n\t<array>\n\t\t<string>applinks:example.com</string>\n\t</array>\n")),
-        RuleCase(rule: "entitlement-value-format", uri: entitlementsURI,
-                 marked: manifest("\t<key>com.apple.security.application-groups</key>\n\t<array>\n\t\t<string>1️⃣com.example.shared</string>\n\t</array>\n"),
-                 fixed: manifest("\t<key>com.apple.security.application-groups</key>\n\t<array>\n\t\t<string>group.com.example.shared</string>\n\t</array>\n")),
-        RuleCase(rule: "entitlement-value-format", uri: entitlementsURI,
-                 marked: manifest("\t<key>com.apple.developer.icloud-container-identifiers</key>\n\t<array>\n\t\t<string>1️⃣com.example.app</string>\n\t</array>\n"),
-                 fixed: manifest("\t<key>com.apple.developer.icloud-container-identifiers</key>\n\t<array>\n\t\t<string>iCloud.com.example.app</string>\n\t</array>\n")),
+                 marked: manifest(entry("com.apple.security.app-sandbox", "<true/>") + entry("com.apple.security.network.cli1️⃣en", "<true/>")),
+                 fixed: manifest(entry("com.apple.security.app-sandbox", "<true/>") + entry("com.apple.security.network.client", "<true/>"))),
+        entitlement("entitlement-value-format", "com.apple.developer.associated-domains",
+                    strings("1️⃣applinks:https://example.com/path"), fixed: strings("applinks:example.com")),
+        entitlement("entitlement-value-format", "com.apple.security.application-groups",
+                    strings("1️⃣com.example.shared"), fixed: strings("group.com.example.shared")),
+        entitlement("entitlement-value-format", "com.apple.developer.icloud-container-identifiers",
+                    strings("1️⃣com.example.app"), fixed: strings("iCloud.com.example.app")),
         RuleCase(rule: "entitlement-conflict", uri: entitlementsURI,
-                 marked: manifest("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n\t<key>com.apple.security.assets.music.read-1️⃣only</key>\n\t<true/>\n\t<key>com.apple.security.assets.music.read-write</key>\n\t<true/>\n"),
-                 fixed: manifest("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n\t<key>com.apple.security.assets.music.read-write</key>\n\t<true/>\n")),
-        RuleCase(rule: "entitlement-sandbox-off", uri: entitlementsURI,
-                 marked: manifest("\t<key>com.apple.security.network.ser1️⃣ver</key>\n\t<true/>\n"), fixed: nil, severity: .information),
+                 marked: manifest(entry("com.apple.security.app-sandbox", "<true/>") + entry("com.apple.security.assets.music.read-1️⃣only", "<true/>")
+                                  + entry("com.apple.security.assets.music.read-write", "<true/>")),
+                 fixed: manifest(entry("com.apple.security.app-sandbox", "<true/>") + entry("com.apple.security.assets.music.read-write", "<true/>"))),
+        entitlement("entitlement-sandbox-off", "com.apple.security.network.ser1️⃣ver", "<true/>", fixed: nil, severity: .information),
     ]
 
     @Test(arguments: privacyCases + entitlementCases)

@@ -1,6 +1,6 @@
 // UTF-8 offsets ↔ LSP positions in each encoding, every line ending, clamping.
 import Testing
-import PlistSyntax
+@testable import PlistSyntax
 
 @Suite struct LineIndexTests {
     @Test func roundTripsEveryOffsetInEveryEncoding() {

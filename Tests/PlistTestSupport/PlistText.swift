@@ -16,6 +16,11 @@ public enum PlistText {
         return declaration + (doctype ? Self.doctype : "") + "<plist version=\"1.0\">\n<dict>\n" + lines + "</dict>\n</plist>\n"
     }
 
+    /// An Info.plist whose root dictionary holds a bundle identifier (`com.example.app`), then `body`.
+    public static func infoPlist(_ body: String) -> String {
+        dictionary("\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n" + body)
+    }
+
     /// A root-dictionary entry with some nesting: `CFBundleURLTypes` holding one URL type with the
     /// scheme `myapp` (lines, each ending in a line break), for outline, folding and selection tests.
     public static let urlTypesEntry = """

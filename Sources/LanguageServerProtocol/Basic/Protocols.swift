@@ -69,6 +69,36 @@ extension KeyedDecodingContainer {
     func lenient<T: Decodable>(_ type: T.Type, forKey key: Key) -> T? {
         (try? decodeIfPresent(T.self, forKey: key)) ?? nil
     }
+
+    /// A `@Lenient` member: absent, `null` and malformed all decode as nil.
+    func decode<T>(_ type: Lenient<T>.Type, forKey key: Key) -> Lenient<T> {
+        Lenient(wrappedValue: lenient(T.self, forKey: key))
+    }
+}
+
+extension KeyedEncodingContainer {
+    /// A `@Lenient` member is encoded as an optional: left out when nil.
+    mutating func encode<T>(_ value: Lenient<T>, forKey key: Key) throws {
+        try encodeIfPresent(value.wrappedValue, forKey: key)
+    }
+}
+
+/// An optional member of a type with synthesized `Codable` that decodes as `lenient` does (a
+/// malformed value is absent): the members of client capabilities.
+@propertyWrapper
+public struct Lenient<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+    public var wrappedValue: Value?
+    public init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+    public init() { wrappedValue = nil }
+    // Synthesized `Codable` asks for these; a keyed member goes through the container overloads above.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        wrappedValue = c.decodeNil() ? nil : try? c.decode(Value.self)
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(wrappedValue)
+    }
 }
 
 /// Shape shared by most `textDocument/*` position requests.

@@ -12,13 +12,9 @@ public struct ApplyEditRequest: LSPRequest, Hashable {
     }
 }
 
+/// The client's answer: only decoded.
 public struct ApplyWorkspaceEditResult: Codable, Hashable, Sendable {
     public var applied: Bool
     public var failureReason: String?
     public var failedChange: Int?
-    public init(applied: Bool, failureReason: String? = nil, failedChange: Int? = nil) {
-        self.applied = applied
-        self.failureReason = failureReason
-        self.failedChange = failedChange
-    }
 }

@@ -57,9 +57,9 @@ public struct CodeActionRequest: TextDocumentRequest, Hashable {
 
 public typealias CodeActionParams = CodeActionRequest
 
+/// Why a code action cannot be applied. This server never disables one: it is only decoded.
 public struct CodeActionDisabled: Codable, Hashable, Sendable {
     public var reason: String
-    public init(reason: String) { self.reason = reason }
 }
 
 public struct CodeAction: Codable, Hashable, Sendable {
@@ -87,23 +87,24 @@ public struct CodeAction: Codable, Hashable, Sendable {
     }
 }
 
-/// `Command | CodeAction` (a `Command` has a string `command` member; a `CodeAction` does not).
+/// `Command | CodeAction`: a `Command` when it reads as one (its `command` member is a string; a
+/// `CodeAction`'s is an object or absent).
 public enum CodeActionOrCommand: Codable, Hashable, Sendable {
     case command(Command)
     case codeAction(CodeAction)
-    enum Probe: String, CodingKey { case command }
     public init(from decoder: any Decoder) throws {
-        let probe = try decoder.container(keyedBy: Probe.self)
-        if (try? probe.decode(String.self, forKey: .command)) != nil {
-            self = .command(try Command(from: decoder))
+        let c = try decoder.singleValueContainer()
+        if let command = try? c.decode(Command.self) {
+            self = .command(command)
         } else {
-            self = .codeAction(try CodeAction(from: decoder))
+            self = .codeAction(try c.decode(CodeAction.self))
         }
     }
     public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
         switch self {
-        case .command(let command): try command.encode(to: encoder)
-        case .codeAction(let action): try action.encode(to: encoder)
+        case .command(let command): try c.encode(command)
+        case .codeAction(let action): try c.encode(action)
         }
     }
 }
@@ -113,7 +114,6 @@ public struct CodeActionResolveRequest: LSPRequest, Hashable {
     public static let method = "codeAction/resolve"
     public typealias Response = CodeAction
     public var codeAction: CodeAction
-    public init(codeAction: CodeAction) { self.codeAction = codeAction }
     public init(from decoder: any Decoder) throws { codeAction = try CodeAction(from: decoder) }
     public func encode(to encoder: any Encoder) throws { try codeAction.encode(to: encoder) }
 }

@@ -9,13 +9,10 @@ public struct CompletionTriggerKind: RawRepresentable, Codable, Hashable, Sendab
     public static let triggerForIncompleteCompletions = CompletionTriggerKind(rawValue: 3)
 }
 
+/// How completion was triggered: sent by the client, only decoded.
 public struct CompletionContext: Codable, Hashable, Sendable {
     public var triggerKind: CompletionTriggerKind
     public var triggerCharacter: String?
-    public init(triggerKind: CompletionTriggerKind, triggerCharacter: String? = nil) {
-        self.triggerKind = triggerKind
-        self.triggerCharacter = triggerCharacter
-    }
 }
 
 public struct CompletionRequest: TextDocumentRequest, Hashable {

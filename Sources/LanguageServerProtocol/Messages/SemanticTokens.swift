@@ -79,24 +79,25 @@ public struct SemanticTokensDelta: Codable, Hashable, Sendable {
     }
 }
 
-/// `SemanticTokens | SemanticTokensDelta`: the whole list when the previous result is unknown.
+/// `SemanticTokens | SemanticTokensDelta`: the whole list when the previous result is unknown; a
+/// delta when it reads as one (it has `edits`).
 public enum SemanticTokensDeltaResult: Codable, Hashable, Sendable {
     case full(SemanticTokens)
     case delta(SemanticTokensDelta)
 
-    enum CodingKeys: String, CodingKey { case edits }
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        if c.contains(.edits) {
-            self = .delta(try SemanticTokensDelta(from: decoder))
+        let c = try decoder.singleValueContainer()
+        if let delta = try? c.decode(SemanticTokensDelta.self) {
+            self = .delta(delta)
         } else {
-            self = .full(try SemanticTokens(from: decoder))
+            self = .full(try c.decode(SemanticTokens.self))
         }
     }
     public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
         switch self {
-        case .full(let tokens): try tokens.encode(to: encoder)
-        case .delta(let delta): try delta.encode(to: encoder)
+        case .full(let tokens): try c.encode(tokens)
+        case .delta(let delta): try c.encode(delta)
         }
     }
 }
