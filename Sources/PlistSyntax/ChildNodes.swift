@@ -30,59 +30,75 @@ public struct ChildNodes: RandomAccessCollection, Sendable {
         }
     }
 
-    /// The nodes of a small node (empty when `chunks` holds them).
-    private var small: ContiguousArray<SyntaxNode>
-    /// The nodes of a large node, in order (empty for a small one).
-    private var chunks: ContiguousArray<Chunk>
-    public private(set) var count: Int
+    /// One reference either way, so that a syntax node (of which a large document has tens of
+    /// thousands) grows by nothing.
+    private enum Layout {
+        /// A small node's nodes.
+        case small(ContiguousArray<SyntaxNode>)
+        /// A large node's nodes, in order: every chunk full but the last.
+        case chunked(ContiguousArray<Chunk>)
+    }
+
+    private var layout: Layout
 
     init() {
-        small = []
-        chunks = []
-        count = 0
+        layout = .small([])
     }
 
     init(_ nodes: ContiguousArray<SyntaxNode>) {
-        count = nodes.count
         guard nodes.count > Self.largestUnchunked else {
-            small = nodes
-            chunks = []
+            layout = .small(nodes)
             return
         }
-        small = []
-        chunks = ContiguousArray(stride(from: 0, to: nodes.count, by: Self.chunkSize).lazy.map {
+        layout = .chunked(ContiguousArray(stride(from: 0, to: nodes.count, by: Self.chunkSize).lazy.map {
             Chunk(ContiguousArray(nodes[$0..<Swift.min($0 + Self.chunkSize, nodes.count)]))
-        })
+        }))
     }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
 
+    public var count: Int {
+        switch layout {
+        case .small(let nodes): return nodes.count
+        case .chunked(let chunks): return (chunks.count - 1) << Self.chunkShift + chunks[chunks.count - 1].nodes.count
+        }
+    }
+
     @inline(__always)
     public subscript(i: Int) -> SyntaxNode {
-        chunks.isEmpty ? small[i] : chunks[i >> Self.chunkShift].nodes[i & (Self.chunkSize - 1)]
+        switch layout {
+        case .small(let nodes): return nodes[i]
+        case .chunked(let chunks): return chunks[i >> Self.chunkShift].nodes[i & (Self.chunkSize - 1)]
+        }
     }
 
     /// Puts `node` in place of child node `i`: a copy of its chunk only, for a large node.
     mutating func replace(at i: Int, with node: SyntaxNode) {
-        guard !chunks.isEmpty else {
-            small[i] = node
-            return
+        switch layout {
+        case .small(var nodes):
+            layout = .small([])
+            nodes[i] = node
+            layout = .small(nodes)
+        case .chunked(var chunks):
+            layout = .small([])
+            var nodes = chunks[i >> Self.chunkShift].nodes
+            nodes[i & (Self.chunkSize - 1)] = node
+            chunks[i >> Self.chunkShift] = Chunk(nodes)
+            layout = .chunked(chunks)
         }
-        var nodes = chunks[i >> Self.chunkShift].nodes
-        nodes[i & (Self.chunkSize - 1)] = node
-        chunks[i >> Self.chunkShift] = Chunk(nodes)
     }
 
     /// Whether any of the nodes contains a preprocessor directive line, and a comment.
     var containsDirectiveAndComment: (directive: Bool, comment: Bool) {
         var directive = false, comment = false
-        if chunks.isEmpty {
-            for n in small where !(directive && comment) {
+        switch layout {
+        case .small(let nodes):
+            for n in nodes where !(directive && comment) {
                 directive = directive || n.containsDirective
                 comment = comment || n.containsComment
             }
-        } else {
+        case .chunked(let chunks):
             for c in chunks where !(directive && comment) {
                 directive = directive || c.containsDirective
                 comment = comment || c.containsComment
@@ -95,15 +111,19 @@ public struct ChildNodes: RandomAccessCollection, Sendable {
     /// node, except those of a chunk that another version still holds (dropping that chunk
     /// releases one reference, not its nodes).
     mutating func takeAll(into work: inout ContiguousArray<SyntaxNode>) {
-        work.append(contentsOf: small)
-        small = []
-        var taken = chunks
-        chunks = []
-        count = 0
-        while var chunk = taken.popLast() {
-            if isKnownUniquelyReferenced(&chunk) {
-                work.append(contentsOf: chunk.nodes)
-                chunk.nodes = []
+        var taken = Layout.small([])
+        swap(&taken, &layout)
+        switch taken {
+        case .small(var nodes):
+            taken = .small([])  // `nodes` is then the only reference to the array
+            if work.isEmpty { swap(&work, &nodes) } else { work.append(contentsOf: nodes) }
+        case .chunked(var chunks):
+            taken = .small([])
+            while var chunk = chunks.popLast() {
+                if isKnownUniquelyReferenced(&chunk) {
+                    work.append(contentsOf: chunk.nodes)
+                    chunk.nodes = []
+                }
             }
         }
     }

@@ -180,9 +180,12 @@ struct Parser {
         } else if f.children.count == 1 && f.children[0].kind == .text {
             entry.flags.formUnion(f.children[0].flags.intersection([.hasReferences, .malformed]))
         } else {
-            // Exact-size copies: the node keeps no spare capacity, and the frame's pooled buffers
-            // stay unshared, so reusing them never reallocates.
-            let node = SyntaxNode(children: Self.copy(f.children), nodes: Self.copy(f.nodes), width: Int(entry.width))
+            // The entries are copied into an exact-size array: the node keeps no spare capacity, and
+            // the frame's pooled buffer stays unshared, so reusing it never reallocates. The child
+            // nodes' array is handed over instead: copying it retained every child node, and
+            // emptying the frame's released each again (its spare capacity is 8 bytes a slot).
+            let node = SyntaxNode(children: Self.copy(f.children), nodes: f.nodes, width: Int(entry.width))
+            f.nodes = []
             if node.containsError { entry.flags.insert(.childError) }
             if node.containsLookahead { entry.flags.insert(.childLookahead) }
             let parent = stack.count - 1
