@@ -13,8 +13,9 @@ import PlistTestSupport
         let file = try dir.write("Resources/PrivacyInfo.xcprivacy", manifest)
         let store = try dir.write("src/Store.m", "// NSUserDefaults here is a comment\nid d = [NSUserDefaults standardUserDefaults];\n")
         let sources = dir.url.appendingPathComponent("src").path
-        let (text, json) = try await onOwnThread {
-            (try Binary.run(["check", "--sources", sources, file.path]), try Binary.run(["check", "--format", "json", "--sources", sources, file.path]))
+        let (text, json, sarif) = try await onOwnThread {
+            (try Binary.run(["check", "--sources", sources, file.path]), try Binary.run(["check", "--format", "json", "--sources", sources, file.path]),
+             try Binary.run(["check", "--format", "sarif", "--sources", sources, file.path]))
         }
         #expect(text.status == 0)
         #expect(text.stdout.split(separator: "\n").map(String.init) == [
@@ -26,6 +27,19 @@ import PlistTestSupport
         let related = (problem?["related"] as? [[String: Any]])?.first
         #expect(related?["path"] as? String == store.path)
         #expect(related?["line"] as? Int == 2 && related?["column"] as? Int == 9 && related?["endColumn"] as? Int == 23)
+        // SARIF: the call site is the result's related location (an id, a message, a place).
+        let log = try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any]
+        let result = ((log?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first
+        let site = try #require((result?["relatedLocations"] as? [[String: Any]])?.first)
+        #expect(site["id"] as? Int == 1)
+        #expect((site["message"] as? [String: Any])?["text"] as? String == "NSUserDefaults: user defaults (required-reason API)")
+        let place = site["physicalLocation"] as? [String: Any]
+        #expect((place?["artifactLocation"] as? [String: Any])?["uri"] as? String == "file://" + store.path)
+        let region = place?["region"] as? [String: Any]
+        #expect(region?["startLine"] as? Int == 2 && region?["startColumn"] as? Int == 9 && region?["endColumn"] as? Int == 23)
+        // The result's own location has neither.
+        let own = (result?["locations"] as? [[String: Any]])?.first
+        #expect(own != nil && own?["id"] == nil && own?["message"] == nil)
     }
 
     @Test func theDefaultIsTheNearestProjectRoot() async throws {
