@@ -19,7 +19,7 @@ public struct ChildNodes: RandomAccessCollection, Sendable {
     final class Chunk: Sendable {
         /// Written only by `SyntaxNode.deinit`, when no other reference to the chunk exists
         /// (`takeAll(into:)`); never while the chunk is shared, hence safe to send.
-        nonisolated(unsafe) var nodes: ContiguousArray<SyntaxNode>
+        @exclusivity(unchecked) nonisolated(unsafe) var nodes: ContiguousArray<SyntaxNode>
         let containsDirective: Bool
         let containsComment: Bool
 
