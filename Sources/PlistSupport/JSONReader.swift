@@ -175,7 +175,7 @@ public struct JSONReader {
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     }
                     guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
-                    scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
+                    scalars.append(contentsOf: UTF8.encode(scalar)!)
                 default:
                     throw error("unknown escape")
                 }

@@ -16,7 +16,7 @@ final class LSPBenchClient {
     private var nextID = 1
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
 
-    /// `$PLIST_LSP_BINARY`, else `plist-lsp` next to this executable.
+    /// What a section that needs the server prints when it is not built.
     static let missingBinaryNote = "plist-lsp not found next to plist-bench (build it: swift build -c release)"
 
     /// The server binary, or nil after printing that the section that needs it is skipped.
@@ -26,6 +26,7 @@ final class LSPBenchClient {
         return nil
     }
 
+    /// `$PLIST_LSP_BINARY`, else `plist-lsp` next to this executable.
     static func binaryPath() -> String? {
         if let path = ProcessInfo.processInfo.environment["PLIST_LSP_BINARY"] { return path }
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]

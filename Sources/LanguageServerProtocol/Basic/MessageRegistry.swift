@@ -1,10 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import PlistSupport
-
 /// The registry of every request and notification type the protocol layer knows.
 /// The decoder uses it to turn `params` into a typed value by method name.
 ///

@@ -1,6 +1,6 @@
-/// A JSON-RPC / LSP error code.
 import PlistSupport
 
+/// A JSON-RPC / LSP error code.
 public struct ErrorCode: RawRepresentable, Codable, Hashable, Sendable {
     public var rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
