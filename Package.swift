@@ -90,7 +90,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "plist-bench",
-            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "PlistLanguageServer", "XMLReference", "LanguageServerProtocol"]
+            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "PlistLanguageServer", "XMLReference", "LanguageServerProtocol", "PlistSupport"]
         ),
         // Locates ../shared (corpus, seeds) for the tests; skips on a fresh clone, fails under CI=true.
         .target(name: "PlistTestSupport", path: "Tests/PlistTestSupport"),

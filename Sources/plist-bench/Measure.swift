@@ -1,4 +1,5 @@
 // Timing: warm-ups, then N timed runs summarised as median and p90.
+import PlistSupport
 
 /// Timings of one measured operation, in seconds.
 struct Sample {
@@ -53,9 +54,11 @@ func measureAlternately(warmups: Int, iterations: Int, _ a: () -> Int, _ b: () -
     secondsB.reserveCapacity(iterations)
     for _ in 0..<iterations {
         var result = 0
-        secondsA.append(clock.measure { result = a() }.seconds)
+        // Each side pays for the frees it left to the allocator (`consolidateFreedBlocks`), not
+        // the other side's next allocation.
+        secondsA.append(clock.measure { result = a(); consolidateFreedBlocks() }.seconds)
         benchSink &+= result
-        secondsB.append(clock.measure { result = b() }.seconds)
+        secondsB.append(clock.measure { result = b(); consolidateFreedBlocks() }.seconds)
         benchSink &+= result
     }
     return (Sample(seconds: secondsA), Sample(seconds: secondsB))
