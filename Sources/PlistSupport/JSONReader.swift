@@ -65,20 +65,51 @@ public struct JSONReader {
     }
 
     /// An integer when the text has no fraction or exponent and fits in `Int`; a double otherwise.
+    /// The grammar is RFC 8259's: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?` (no `+1`,
+    /// `01`, `1.` or `.5`, which `Int` and `Double` would read).
     private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
         let start = index
         var isInteger = true
-        while index < bytes.count, Self.isNumberByte(bytes[index]) {
-            switch bytes[index] {
-            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): isInteger = false
-            default: break
-            }
+        if byte(is: UInt8(ascii: "-")) { index += 1 }
+        if byte(is: UInt8(ascii: "0")) {
             index += 1
+        } else if digitCount() == 0 {
+            throw numberError(from: start)
         }
+        if byte(is: UInt8(ascii: ".")) {
+            isInteger = false
+            index += 1
+            guard digitCount() > 0 else { throw numberError(from: start) }
+        }
+        if byte(is: UInt8(ascii: "e")) || byte(is: UInt8(ascii: "E")) {
+            isInteger = false
+            index += 1
+            if byte(is: UInt8(ascii: "+")) || byte(is: UInt8(ascii: "-")) { index += 1 }
+            guard digitCount() > 0 else { throw numberError(from: start) }
+        }
+        // A number ends where its grammar does; a digit or sign right after it (`01`, `1-2`) is not
+        // another token.
+        if index < bytes.count, Self.isNumberByte(bytes[index]) { throw numberError(from: start) }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let value = Int(text) { return .int(value) }
         guard let value = Double(text), value.isFinite else { throw error("invalid number \(text)") }
         return .double(value)
+    }
+
+    private func byte(is expected: UInt8) -> Bool { index < bytes.count && bytes[index] == expected }
+
+    /// Skips the decimal digits at the reading position; returns how many there were.
+    private mutating func digitCount() -> Int {
+        let start = index
+        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        return index - start
+    }
+
+    /// An error naming the number's text as far as it goes (every byte a number could hold).
+    private mutating func numberError(from start: Int) -> JSONSyntaxError {
+        var end = start
+        while end < bytes.count, Self.isNumberByte(bytes[end]) { end += 1 }
+        return error("invalid number \(String(decoding: bytes[start..<end], as: UTF8.self))")
     }
 
     private static func isNumberByte(_ byte: UInt8) -> Bool {

@@ -18,12 +18,28 @@ import Testing
         ("\"a\u{01}\"", "line 1: control character in a string"),
         ("[1]\n\n x", "line 3: unexpected text after the JSON value"),
         ("[1e999]", "line 1: invalid number 1e999"),
+        // RFC 8259's number grammar, which `Int` and `Double` are laxer than.
+        ("[01]", "line 1: invalid number 01"),
+        ("[-01.5]", "line 1: invalid number -01.5"),
+        ("[1.]", "line 1: invalid number 1."),
+        ("[-.5]", "line 1: invalid number -.5"),
+        ("[1e]", "line 1: invalid number 1e"),
+        ("[1e+]", "line 1: invalid number 1e+"),
+        ("[-]", "line 1: invalid number -"),
+        ("[1-2]", "line 1: invalid number 1-2"),
+        ("[1.5.2]", "line 1: invalid number 1.5.2"),
         ("[\"open", "line 1: unterminated string"),
         ("", "line 1: unexpected end of text"),
     ])
     func rejectsInvalidTextNamingTheLine(_ text: String, _ expected: String) {
         let error = #expect(throws: JSONSyntaxError.self) { try JSONValue(parsing: text) }
         #expect(error?.description == expected)
+    }
+
+    @Test func readsEveryFormOfNumberTheGrammarAllows() throws {
+        let value = try JSONValue(parsing: "[0, -0, 10, -10, 0.5, -0.5, 1e2, 1E2, 1e+2, 1e-2, 2.5E-1, -0e0]")
+        #expect(value == .array([.int(0), .int(0), .int(10), .int(-10), .double(0.5), .double(-0.5), .double(100), .double(100),
+                                 .double(100), .double(0.01), .double(0.25), .double(-0.0)]))
     }
 
     @Test func descriptionIsCompactSortedJSONThatReadsBack() throws {
