@@ -61,14 +61,14 @@ public final class DocumentSnapshot: Sendable {
 
     /// Makes a snapshot outside a server (tests, benchmarks, tools).
     public convenience init(uri: DocumentURI, version: Int = 0, text: String, encoding: PositionEncoding = .utf16) {
-        self.init(uri: uri, version: version, languageID: "plist", tree: SyntaxTree.parse(Array(text.utf8)),
+        self.init(uri: uri, version: version, languageID: "plist", tree: SyntaxTree.parse(text),
                   encoding: encoding, id: 0)
     }
 
     /// The UTF-8 text.
-    public var text: [UInt8] { tree.text }
+    public var text: SourceText { tree.text }
     /// The text as a `String`.
-    public var string: String { String(decoding: tree.text, as: UTF8.self) }
+    public var string: String { tree.text.description }
     /// Line starts for offset ↔ position conversion (computed once, on first use).
     public var lineIndex: LineIndex { lazyLineIndex.value }
     /// The typed view: dictionaries, keys, values, structure problems, `context(at:)`.

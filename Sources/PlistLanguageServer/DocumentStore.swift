@@ -34,7 +34,7 @@ final class DocumentStore: Sendable {
     /// `didOpen`: the document's first snapshot, and whether it was already open (its text is
     /// then replaced).
     func open(_ item: TextDocumentItem, encoding: PositionEncoding) -> (snapshot: DocumentSnapshot, reopened: Bool) {
-        let tree = SyntaxTree.parse(Array(item.text.utf8))
+        let tree = SyntaxTree.parse(item.text)
         return state.withLock { state in
             let snapshot = DocumentSnapshot(uri: item.uri, version: item.version, languageID: item.languageId, tree: tree,
                                             encoding: encoding, id: state.nextSnapshotID)

@@ -50,8 +50,8 @@ extension DocumentSnapshot {
             if start.unitsInside > 0 || end.unitsInside > 0 {
                 // Splice in the client's own units over the whole characters the boundaries split.
                 bytes = start.offset..<(end.unitsInside > 0 ? end.characterEnd : end.offset)
-                edit = splicing(tree.text[bytes], from: start.unitsInside,
-                                to: end.unitsInside + unitCount(tree.text[start.offset..<end.offset]), with: change.text)
+                edit = splicing(ArraySlice(tree.text[bytes]), from: start.unitsInside,
+                                to: end.unitsInside + unitCount(ArraySlice(tree.text[start.offset..<end.offset])), with: change.text)
             }
             tree = tree.applying(SourceEdit(range: bytes, replacement: edit))
             index = lines.applying(bytes, newText: tree.text)

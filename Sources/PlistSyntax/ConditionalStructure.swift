@@ -83,7 +83,7 @@ public struct ConditionalStructure: Sendable {
     /// Every directive line of the tree, in document order. Most plists hold no `#` at all: one scan
     /// of the bytes answers them without a walk. The walk keeps its own stack (a tree may be nested
     /// far deeper than the thread's stack allows).
-    private static func collect(_ document: SyntaxElement, _ text: [UInt8], _ out: inout [Directive]) {
+    private static func collect(_ document: SyntaxElement, _ text: SourceText, _ out: inout [Directive]) {
         guard document.node?.containsDirective == true else { return }
         var stack: [(element: SyntaxElement, next: Int)] = [(document, 0)]
         while let top = stack.last {
@@ -99,19 +99,19 @@ public struct ConditionalStructure: Sendable {
         }
     }
 
-    static func parse(_ range: Range<Int>, _ text: [UInt8]) -> Directive {
+    static func parse(_ range: Range<Int>, _ text: SourceText) -> Directive {
         var j = range.lowerBound + 1
         while j < range.upperBound && (text[j] == 0x20 || text[j] == 0x09) { j += 1 }
         let wordStart = j
         while j < range.upperBound && text[j] >= 0x61 && text[j] <= 0x7A { j += 1 }
-        let word = String(decoding: text[wordStart..<j], as: UTF8.self)
+        let word = text.string(wordStart..<j)
         // A trailing `// comment` or `/* comment */` is not part of the condition.
         var argumentEnd = j
         while argumentEnd < range.upperBound {
             if text[argumentEnd] == 0x2F && argumentEnd + 1 < range.upperBound && (text[argumentEnd + 1] == 0x2F || text[argumentEnd + 1] == 0x2A) { break }
             argumentEnd += 1
         }
-        let argument = String(decoding: text[j..<argumentEnd], as: UTF8.self).trimmingXMLSpace()
+        let argument = text.string(j..<argumentEnd).trimmingXMLSpace()
         return Directive(kind: DirectiveKind(rawValue: word) ?? .other, word: word, argument: argument, range: range)
     }
 

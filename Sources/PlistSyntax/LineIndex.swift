@@ -49,7 +49,7 @@ public struct ResolvedPosition: Hashable, Sendable {
 public struct LineIndex: Sendable, Equatable {
     /// Total length of the text in bytes.
     public let count: Int
-    private let bytes: [UInt8]
+    private let bytes: SourceText
     /// The blocks, in text order, with the offset of each one's first line and its first line's number.
     private let blocks: [Block]
     private let blockStarts: [Int]
@@ -102,19 +102,23 @@ public struct LineIndex: Sendable, Equatable {
         func excess(_ encoding: PositionEncoding, _ k: Int) -> Int { Int(encoding == .utf16 ? excess16[k] : excess32[k]) }
     }
 
-    public init(_ text: [UInt8]) { self.init(text, linesPerBlock: 1_024) }
+    public init(_ text: SourceText) { self.init(text, linesPerBlock: 1_024) }
+
+    public init(_ text: [UInt8]) { self.init(SourceText(text)) }
 
     /// An index whose blocks hold `linesPerBlock` lines (tests use small blocks to cross their boundaries).
-    public init(_ text: [UInt8], linesPerBlock: Int) {
+    public init(_ text: SourceText, linesPerBlock: Int) {
         let size = max(1, linesPerBlock)
         var blocks: [Block] = [], starts: [Int] = [], firstLines: [Int] = []
-        text.withUnsafeBufferPointer {
-            Self.scan($0, from: 0, to: text.count, endsText: true, linesPerBlock: size, firstLine: 0, into: &blocks, &starts, &firstLines)
+        text.withBytes(in: 0..<text.count) {
+            Self.scan($0, origin: 0, from: 0, to: text.count, endsText: true, linesPerBlock: size, firstLine: 0, into: &blocks, &starts, &firstLines)
         }
         self.init(bytes: text, blocks: blocks, blockStarts: starts, blockFirstLines: firstLines, linesPerBlock: size)
     }
 
-    private init(bytes: [UInt8], blocks: [Block], blockStarts: [Int], blockFirstLines: [Int], linesPerBlock: Int) {
+    public init(_ text: [UInt8], linesPerBlock: Int) { self.init(SourceText(text), linesPerBlock: linesPerBlock) }
+
+    private init(bytes: SourceText, blocks: [Block], blockStarts: [Int], blockFirstLines: [Int], linesPerBlock: Int) {
         self.count = bytes.count
         self.bytes = bytes
         self.blocks = blocks
@@ -124,10 +128,10 @@ public struct LineIndex: Sendable, Equatable {
         lineCount = (blockFirstLines.last ?? 0) + (blocks.last?.lines ?? 1)
     }
 
-    /// Scans `buf[start..<end]` (which starts a line) into blocks of at most `linesPerBlock` lines.
-    /// A line terminator may look one byte past `end` for CRLF. `endsText`: no block follows (a
-    /// line break at `end` then starts one more, empty, line).
-    private static func scan(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, endsText: Bool, linesPerBlock: Int, firstLine: Int,
+    /// Scans `buf[start..<end]` (which starts a line) into blocks of at most `linesPerBlock` lines;
+    /// `buf[0]` is byte `origin` of the text. A line terminator may look one byte past `end` for
+    /// CRLF. `endsText`: no block follows (a line break at `end` then starts one more, empty, line).
+    private static func scan(_ buf: UnsafeBufferPointer<UInt8>, origin: Int, from start: Int, to end: Int, endsText: Bool, linesPerBlock: Int, firstLine: Int,
                              into blocks: inout [Block], _ starts: inout [Int], _ firstLines: inout [Int]) {
         var i = start
         var line = firstLine
@@ -137,7 +141,7 @@ public struct LineIndex: Sendable, Equatable {
             let full: Bool
             (i, full) = t.scan(buf, from: i, to: end, endsText: endsText, base: blockStart, maxLines: linesPerBlock)
             blocks.append(Block(t))
-            starts.append(blockStart)
+            starts.append(origin + blockStart)
             firstLines.append(line)
             line += t.starts.count
             // A full block ends with a line break: the next line starts a block, unless what follows does.
@@ -154,7 +158,9 @@ public struct LineIndex: Sendable, Equatable {
     /// become one CRLF) and ends at the block start after the line holding the edit's end: a UTF-8
     /// sequence never spans a line break (a terminator is ASCII, which ends the sequence), so
     /// nothing outside depends on it.
-    public func applying(_ range: Range<Int>, newText: [UInt8]) -> LineIndex {
+    public func applying(_ range: Range<Int>, newText: [UInt8]) -> LineIndex { applying(range, newText: SourceText(newText)) }
+
+    public func applying(_ range: Range<Int>, newText: SourceText) -> LineIndex {
         let lo = max(0, min(range.lowerBound, count)), hi = max(lo, min(range.upperBound, count))
         let delta = newText.count - count
         let first = block(containingOffset: max(0, lo - 1))
@@ -163,8 +169,10 @@ public struct LineIndex: Sendable, Equatable {
         let windowStart = blockStarts[first]
         let oldWindowEnd = last + 1 < blocks.count ? blockStarts[last + 1] : count
         var newBlocks = Array(blocks[..<first]), starts = Array(blockStarts[..<first]), firstLines = Array(blockFirstLines[..<first])
-        newText.withUnsafeBufferPointer {
-            Self.scan($0, from: windowStart, to: oldWindowEnd + delta, endsText: last + 1 == blocks.count, linesPerBlock: linesPerBlock,
+        // The window's bytes, and the one after it (a CR's LF).
+        let windowEnd = oldWindowEnd + delta
+        newText.withBytes(in: windowStart..<min(newText.count, windowEnd + 1)) {
+            Self.scan($0, origin: windowStart, from: 0, to: windowEnd - windowStart, endsText: last + 1 == blocks.count, linesPerBlock: linesPerBlock,
                       firstLine: blockFirstLines[first],
                       into: &newBlocks, &starts, &firstLines)
         }

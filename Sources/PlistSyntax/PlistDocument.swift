@@ -204,7 +204,7 @@ public struct PlistDocument: Sendable {
 
 /// Builds the typed view and collects structure problems.
 private struct Builder {
-    let text: [UInt8]
+    let text: SourceText
     var problems: [SyntaxProblem] = []
     let conditionals: ConditionalStructure
     /// With definitions: the branches kept; entries elsewhere are skipped like comments.
@@ -224,7 +224,7 @@ private struct Builder {
         let start: Int
     }
 
-    init(text: [UInt8], conditionals: ConditionalStructure, definitions: [String: String]?) {
+    init(text: SourceText, conditionals: ConditionalStructure, definitions: [String: String]?) {
         self.text = text
         self.conditionals = conditionals
         let preprocessed = conditionals.isPreprocessed
@@ -298,7 +298,7 @@ private struct Builder {
     }
 
     func name(_ e: SyntaxElement) -> String {
-        String(decoding: text[e.nameRange(in: text)], as: UTF8.self)
+        text.string(e.nameRange(in: text))
     }
 
     func scalarText(_ e: SyntaxElement) -> String { ScalarText.decode(text, e) }

@@ -24,16 +24,16 @@ public struct PlistNode: Sendable {
     /// Absolute offset of the element in `source`.
     let start: Int
     /// The document's bytes (scalars decode their text on demand from them).
-    let source: [UInt8]
+    let source: SourceText
 
-    init(storage: Storage, start: Int, source: [UInt8]) {
+    init(storage: Storage, start: Int, source: SourceText) {
         entry = storage.entry
         self.storage = storage
         self.start = start
         self.source = source
     }
 
-    init(child: Storage.Child, start: Int, source: [UInt8]) {
+    init(child: Storage.Child, start: Int, source: SourceText) {
         entry = child.entry
         storage = child.storage
         self.start = start

@@ -4,7 +4,7 @@
 enum ScalarText {
     /// Text with references resolved, CDATA verbatim, comments dropped, and — as Core Foundation
     /// does when it makes the string — a leading U+FEFF dropped.
-    static func decode(_ text: [UInt8], _ e: SyntaxElement) -> String {
+    static func decode(_ text: SourceText, _ e: SyntaxElement) -> String {
         let s = raw(text, e)
         var u = s.utf8.makeIterator()
         if u.next() == 0xEF, u.next() == 0xBB, u.next() == 0xBF { return String(s.utf8.dropFirst(3))! }
@@ -13,7 +13,7 @@ enum ScalarText {
 
     /// The text of `e` and of any elements nested in it, in document order. Iterative: markup
     /// nested in a scalar may be deeper than the call stack allows.
-    static func raw(_ text: [UInt8], _ e: SyntaxElement) -> String {
+    static func raw(_ text: SourceText, _ e: SyntaxElement) -> String {
         guard e.hasChildNode else { return ValueDecoder.decodeText(text, e.contentRange) }
         enum Piece { case text(String), element(SyntaxElement) }
         var s = ""
@@ -29,7 +29,7 @@ enum ScalarText {
                 current.forEachChild { c in
                     switch c.kind {
                     case .text: inner.append(.text(ValueDecoder.decodeText(text, c.range)))
-                    case .cdata: inner.append(.text(String(decoding: text[(c.start + 9)..<max(c.start + 9, c.end - (c.flags.contains(.unterminated) ? 0 : 3))], as: UTF8.self)))
+                    case .cdata: inner.append(.text(text.string((c.start + 9)..<max(c.start + 9, c.end - (c.flags.contains(.unterminated) ? 0 : 3)))))
                     case .element: inner.append(.element(c))
                     default: break
                     }

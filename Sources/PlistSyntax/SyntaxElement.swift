@@ -40,7 +40,7 @@ public struct SyntaxElement: Sendable {
         entry.endTagWidth > 0 ? (end - Int(entry.endTagWidth))..<end : nil
     }
     /// The element name's range inside the start tag.
-    public func nameRange(in text: [UInt8]) -> Range<Int> {
+    public func nameRange<Text: RandomAccessCollection<UInt8>>(in text: Text) -> Range<Int> where Text.Index == Int {
         var j = start + 1
         while j < end && !XMLChar.isSpace(text[j]) && text[j] != 0x3E && text[j] != 0x2F && text[j] != 0x3C { j += 1 }
         return (start + 1)..<j

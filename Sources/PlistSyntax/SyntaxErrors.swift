@@ -7,9 +7,13 @@ extension SyntaxTree {
     /// XML well-formedness errors, in document order.
     public var syntaxErrors: [SyntaxProblem] {
         var out: [SyntaxProblem] = []
-        text.withUnsafeBufferPointer { buf in
+        // Only flagged entries are read again: a well-formed tree needs nothing of the text.
+        if isWellFormed { return out }
+        // The scanner reads the text as the parser does: one piece (a copy when in pieces).
+        let text = self.text.contiguous
+        text.withBytes(in: 0..<text.count) { buf in
             let scanner = Parser(buf, context: context)
-            var walker = ErrorWalker(tree: self, scanner: scanner, out: [])
+            var walker = ErrorWalker(tree: self, text: text, scanner: scanner, out: [])
             walker.walk(document, depth: 0)
             if rootElementIndex == nil && walker.out.isEmpty {
                 walker.add(.xmlNoRoot, text.isEmpty ? "The file is empty" : "No root element: the file must contain one element, normally <plist>", 0..<min(1, text.count))
@@ -23,11 +27,11 @@ extension SyntaxTree {
 
 private struct ErrorWalker {
     let tree: SyntaxTree
+    /// The tree's text, in one piece.
+    let text: SourceText
     let scanner: Parser
     var out: [SyntaxProblem]
     var reportedExtraContent = false
-
-    var text: [UInt8] { tree.text }
 
     mutating func add(_ code: SyntaxProblem.Code, _ message: String, _ range: Range<Int>) {
         if out.count < SyntaxTree.maximumSyntaxErrors * 2 { out.append(SyntaxProblem(code: code, message: message, range: range)) }
@@ -122,7 +126,7 @@ private struct ErrorWalker {
         case .xmlDeclaration:
             var scanner = XMLDeclarationScanner(p: UnsafeBufferPointer(start: nil, count: 0), start: 0, end: 0)
             let stop = f.contains(.unterminated) ? e.end : e.end - 2
-            text.withUnsafeBufferPointer { buf in
+            text.withBytes(in: 0..<text.count) { buf in
                 scanner = XMLDeclarationScanner(p: buf, start: e.start + 5, end: stop)
                 _ = scanner.scan()
             }
@@ -203,7 +207,7 @@ private struct ErrorWalker {
         var i = r.lowerBound
         let endIndex = r.upperBound
         var ok = true
-        text.withUnsafeBufferPointer { p in
+        text.withBytes(in: 0..<text.count) { p in
             while i < endIndex {
                 let b = p[i]
                 if b == 0x26 && references {

@@ -20,8 +20,8 @@ public struct SourceEdit: Sendable, Hashable {
 /// An immutable parsed document. Parsing never fails: problems are flags in the tree, turned into
 /// messages by ``syntaxErrors``.
 public struct SyntaxTree: Sendable {
-    /// The document's bytes (UTF-8).
-    public let text: [UInt8]
+    /// The document's bytes (UTF-8), shared with the versions it was edited from and to.
+    public let text: SourceText
     /// The document node: the prolog, the root element and whatever surrounds them.
     public let root: SyntaxNode
     let context: ParseContext
@@ -50,6 +50,9 @@ public struct SyntaxTree: Sendable {
         }
     }
 
+    /// The bytes a region reparse of a text in pieces sees beyond the region, either side.
+    static let parseWindowMargin = 4_096
+
     /// How many ancestors a tree remembers its change against.
     static let lineageDepth = 8
 
@@ -63,17 +66,21 @@ public struct SyntaxTree: Sendable {
         return nil
     }
 
-    /// Parses a document from scratch.
-    public static func parse(_ text: [UInt8]) -> SyntaxTree {
-        text.withUnsafeBufferPointer { buf in
+    /// Parses a document from scratch (a text in pieces is made one piece first).
+    public static func parse(_ text: SourceText) -> SyntaxTree {
+        let text = text.contiguous
+        return text.withBytes(in: 0..<text.count) { buf in
             var parser = Parser(buf, context: ParseContext())
             let root = parser.parseDocument()
             return SyntaxTree(text: text, root: root, context: parser.context, rootElementIndex: parser.rootIndex, lineage: [])
         }
     }
 
+    /// Parses a document from bytes.
+    public static func parse(_ bytes: [UInt8]) -> SyntaxTree { parse(SourceText(bytes)) }
+
     /// Parses a document from a string.
-    public static func parse(_ text: String) -> SyntaxTree { parse(Array(text.utf8)) }
+    public static func parse(_ text: String) -> SyntaxTree { parse(SourceText(text)) }
 
     /// Whether the document is well-formed XML (the verdict libxml2 would give).
     public var isWellFormed: Bool { rootElementIndex != nil && !root.containsError }
@@ -93,22 +100,13 @@ public struct SyntaxTree: Sendable {
     public func applying(_ edit: SourceEdit) -> SyntaxTree {
         let lo = max(0, min(edit.range.lowerBound, text.count))
         let hi = max(lo, min(edit.range.upperBound, text.count))
-        // One copy, straight into a buffer of the new length (`replaceSubrange` on the shared text
-        // copied it whole and then moved its tail again).
-        let newText = [UInt8](unsafeUninitializedCapacity: text.count - (hi - lo) + edit.replacement.count) { buffer, count in
-            text.withUnsafeBufferPointer { old in
-                let head = UnsafeBufferPointer(rebasing: old[..<lo]), tail = UnsafeBufferPointer(rebasing: old[hi...])
-                var at = buffer.initialize(fromContentsOf: head)
-                at = buffer[at...].initialize(fromContentsOf: edit.replacement)
-                at = buffer[at...].initialize(fromContentsOf: tail)
-                count = at
-            }
-        }
+        // The old text's pieces, shared; only the edit's neighbourhood is new.
+        let newText = text.replacing(lo..<hi, with: edit.replacement)
         return reparsed(newText: newText, editRange: lo..<hi, insertedCount: edit.replacement.count)
     }
 
     /// Reparses `newText`, which is this tree's text with `editRange` replaced by `insertedCount` bytes.
-    public func reparsed(newText: [UInt8], editRange: Range<Int>, insertedCount: Int) -> SyntaxTree {
+    public func reparsed(newText: SourceText, editRange: Range<Int>, insertedCount: Int) -> SyntaxTree {
         let delta = insertedCount - editRange.count
         // A recovery decided by reading ahead may depend on the edited text: parse in full.
         if root.containsLookahead { return SyntaxTree.parse(newText) }
@@ -178,7 +176,7 @@ public struct SyntaxTree: Sendable {
     }
 
     /// Whether the edit adds or removes a line break, or lies in the blanks that start a line.
-    private func changesIndentation(newText: [UInt8], editRange: Range<Int>, insertedCount: Int) -> Bool {
+    private func changesIndentation(newText: SourceText, editRange: Range<Int>, insertedCount: Int) -> Bool {
         let lo = editRange.lowerBound
         for i in editRange where text[i] == 0x0A || text[i] == 0x0D { return true }
         for i in lo..<(lo + insertedCount) where newText[i] == 0x0A || newText[i] == 0x0D { return true }
@@ -229,15 +227,33 @@ public struct SyntaxTree: Sendable {
 
     /// Reparses entries `first...last` of `node` and the blank runs around them in the new text;
     /// returns the new node, or nil when the region's new text is not self-contained.
-    private func reparseRegion(newText: [UInt8], node: SyntaxNode, nodeStart: Int, contentEnd: Int, first: Int, last: Int, delta: Int, frames: ContiguousArray<Frame>) -> SyntaxNode? {
+    private func reparseRegion(newText: SourceText, node: SyntaxNode, nodeStart: Int, contentEnd: Int, first: Int, last: Int, delta: Int, frames: ContiguousArray<Frame>) -> SyntaxNode? {
         let c = node.children
         let regionStart = nodeStart + (first > 0 ? c[first - 1].end : Int(frames[frames.count - 1].startTagWidth))
         let regionEndOld = nodeStart + (last + 1 < c.count ? Int(c[last + 1].offset) : contentEnd)
         let regionEnd = regionEndOld + delta
         guard regionEnd >= regionStart else { return nil }
-        let region: (ContiguousArray<RawEntry>, ContiguousArray<SyntaxNode>)? = newText.withUnsafeBufferPointer { buf in
-            var parser = Parser(buf, context: context)
+        // A text in pieces is read through a window (`SourceText.withParseView`): the region, a
+        // margin either side, and the enclosing start tags with the blanks before them, which is
+        // all a parse of the region reads unless it reads ahead (the recoveries that do mark what
+        // they decide with `lookahead`, and `parseRegion` refuses a change to the enclosing
+        // frames). A result decided by reading ahead is made again from the whole text. Whatever
+        // else a scan meets at the window's end, it has gone past the region's end, and the region
+        // is refused as it would be in the whole text.
+        func parse(_ view: UnsafeBufferPointer<UInt8>) -> (ContiguousArray<RawEntry>, ContiguousArray<SyntaxNode>)? {
+            var parser = Parser(view, context: context)
             return parser.parseRegion(start: regionStart, regionEnd: regionEnd, frames: frames)
+        }
+        var region: (ContiguousArray<RawEntry>, ContiguousArray<SyntaxNode>)?
+        if newText.isContiguous {
+            region = newText.withBytes(in: 0..<newText.count, parse)
+        } else {
+            region = newText.withParseView(region: regionStart..<regionEnd, frames: frames.lazy.map { ($0.start, $0.nameStart + $0.nameLength) },
+                                           margin: Self.parseWindowMargin, parse)
+            if let (entries, _) = region, entries.contains(where: { !$0.flags.isDisjoint(with: [.lookahead, .childLookahead]) }) {
+                let whole = newText.contiguous
+                region = whole.withBytes(in: 0..<whole.count, parse)
+            }
         }
         guard let (entries, entryNodes) = region else { return nil }
         var children = ContiguousArray<RawEntry>()

@@ -50,15 +50,14 @@ enum ValueDecoder {
     @inline(__always) static func isSpace(_ b: UInt8) -> Bool { XMLChar.isSpace(b) }
 
     /// Resolves references in `text[range]`. Unknown entity references are kept as written.
-    static func decodeText(_ text: [UInt8], _ range: Range<Int>) -> String {
-        let hasAmp = text.withUnsafeBufferPointer { p in
-            var i = range.lowerBound
-            while i < range.upperBound { if p[i] == 0x26 { return true }; i += 1 }
-            return false
-        }
-        if !hasAmp {
-            return text.withUnsafeBufferPointer { p in String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self) }
-        }
+    static func decodeText(_ source: SourceText, _ range: Range<Int>) -> String {
+        source.withBytes(in: range) { decodeText($0) }
+    }
+
+    /// Resolves references in `text` (bytes of a document).
+    static func decodeText(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        let range = 0..<text.count
+        if !text.contains(0x26) { return String(decoding: text, as: UTF8.self) }
         var out: [UInt8] = []
         out.reserveCapacity(range.count)
         var i = range.lowerBound

@@ -29,7 +29,7 @@ let brokenCorpusFiles: [String: (code: String, line: Int)] = [
             let problems = doc.allProblems
             #expect(problems.isEmpty, "\(file.name): \(problems.prefix(3))")
             #expect(doc.tree.isWellFormed, "\(file.name)")
-            #expect(checkTiling(doc.tree.document, doc.tree.text) == nil, "\(file.name)")
+            #expect(checkTiling(doc.tree.document, doc.tree.text.bytes) == nil, "\(file.name)")
         }
     }
 
@@ -53,7 +53,7 @@ let brokenCorpusFiles: [String: (code: String, line: Int)] = [
     func everyFileKeepsEveryByte() {
         for file in TestFiles.corpusFiles {
             let tree = SyntaxTree.parse(file.bytes)
-            #expect(checkTiling(tree.document, tree.text) == nil, "\(file.name)")
+            #expect(checkTiling(tree.document, tree.text.bytes) == nil, "\(file.name)")
             #expect(tree.document.children.reduce(0) { $0 + Int($1.entry.width) } == file.bytes.count)
         }
     }

@@ -84,7 +84,7 @@ struct ValueDifference {
 func preprocessorOutput(_ tree: SyntaxTree) -> [UInt8] {
     let conditionals = ConditionalStructure(tree)
     let selected = conditionals.selectedBranches([:])
-    var out = tree.text
+    var out = tree.text.bytes
     for i in out.indices where out[i] != 0x0A && out[i] != 0x0D && !conditionals.isActive(i, selected: selected) { out[i] = 0x20 }
     return DocumentedDifference.blanking(conditionals.directives.map(\.range), in: out)
 }

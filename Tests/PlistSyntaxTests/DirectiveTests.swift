@@ -22,7 +22,7 @@ import Testing
         #expect(directives(tree) == ["#if defined(A) && !B // why", "#else  ", "# ifdef X", "#endif", "#endif"])
         #expect(tree.isWellFormed)
         #expect(tree.syntaxErrors.isEmpty)
-        #expect(checkTiling(tree.document, tree.text) == nil)
+        #expect(checkTiling(tree.document, tree.text.bytes) == nil)
         let doc = PlistDocument(tree)
         #expect(doc.problems.isEmpty, "\(doc.problems)")
         #expect(doc.conditionals.directives.map(\.kind) == [.if, .else, .ifdef, .endif, .endif])
@@ -35,7 +35,7 @@ import Testing
         let tree = parse(s)
         #expect(directives(tree) == ["#include <Config/Info.h>", "#define TAG <string>x</string>"])
         #expect(tree.syntaxErrors.isEmpty)
-        #expect(checkTiling(tree.document, tree.text) == nil)
+        #expect(checkTiling(tree.document, tree.text.bytes) == nil)
         #expect(PlistDocument(tree).problems.isEmpty)
         // Editing inside such a line reparses to the same tree as a full parse.
         let at = Array(s.utf8).firstRange(of: Array("Info.h".utf8))!.lowerBound

@@ -17,6 +17,21 @@ let directiveFragments: [String] = [
     "#define N <", "# endif\n", "#iff\n", "\t<key>K</key>\n#if A\n\t<string>a</string>\n#else\n\t<true/>\n#endif\n",
 ]
 
+/// `tree` reparsed after `edit` with its new text (`edited`) cut into pieces of 1 to 16 bytes, so
+/// that the parser reads it through its window (`SourceText.withParseView`) however small the
+/// document: an edited text is in pieces only where the pieces beside the edit are large.
+func reparsedInPieces(_ tree: SyntaxTree, _ edit: SourceEdit, _ edited: [UInt8], _ rng: inout SplitMix64) -> SyntaxTree {
+    var pieces: [[UInt8]] = []
+    var at = 0
+    while at < edited.count {
+        let n = min(edited.count - at, Int.random(in: 1...16, using: &rng))
+        pieces.append(Array(edited[at..<(at + n)]))
+        at += n
+    }
+    let lo = min(edit.range.lowerBound, tree.text.count), hi = max(lo, min(edit.range.upperBound, tree.text.count))
+    return tree.reparsed(newText: SourceText(pieces: pieces), editRange: lo..<hi, insertedCount: edit.replacement.count)
+}
+
 /// A random edit; with `directives`, one in six inserts or deletes a preprocessor directive line
 /// or a `#` at a line start instead.
 func randomEdit(_ text: [UInt8], _ rng: inout SplitMix64, directives: Bool = false) -> SourceEdit {
@@ -95,13 +110,17 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
         for file in files {
             var tree = SyntaxTree.parse(file.bytes)
             for step in 0..<(file.bytes.count > 60_000 ? 15 : steps) {
-                let edit = randomEdit(tree.text, &rng, directives: directives)
+                let edit = randomEdit(tree.text.bytes, &rng, directives: directives)
                 let incremental = tree.applying(edit)
                 let full = SyntaxTree.parse(incremental.text)
                 edits += 1
                 fullTree(full)
                 if !sameTree(incremental, full) {
                     failures.append("\(file.name) step \(step): edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription) differs from a full parse")
+                    break
+                }
+                if !sameTree(reparsedInPieces(tree, edit, incremental.text.bytes, &rng), full) {
+                    failures.append("\(file.name) step \(step): edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription), the text in pieces, differs from a full parse")
                     break
                 }
                 tree = incremental
@@ -121,11 +140,15 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
             for round in 0..<150 {
                 var tree = SyntaxTree.parse(seed)
                 for step in 0..<12 {
-                    let edit = randomEdit(tree.text, &rng)
+                    let edit = randomEdit(tree.text.bytes, &rng)
                     let incremental = tree.applying(edit)
                     edits += 1
                     if !sameTree(incremental, SyntaxTree.parse(incremental.text)) {
-                        Issue.record("\(seed.debugDescription) round \(round) step \(step): \(String(decoding: tree.text, as: UTF8.self).debugDescription) edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription) differs from a full parse")
+                        Issue.record("\(seed.debugDescription) round \(round) step \(step): \(tree.text.description.debugDescription) edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription) differs from a full parse")
+                        return
+                    }
+                    if !sameTree(reparsedInPieces(tree, edit, incremental.text.bytes, &rng), SyntaxTree.parse(incremental.text)) {
+                        Issue.record("\(seed.debugDescription) round \(round) step \(step): \(tree.text.description.debugDescription) edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription), the text in pieces, differs from a full parse")
                         return
                     }
                     tree = incremental
@@ -180,7 +203,7 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
             var rng = SplitMix64(seed: 0xC4_0A_C5)
             var current = tree
             for step in 0..<300 {
-                let edit = randomEdit(current.text, &rng)
+                let edit = randomEdit(current.text.bytes, &rng)
                 let incremental = current.applying(edit)
                 if !sameTree(incremental, SyntaxTree.parse(incremental.text)) {
                     return "step \(step): edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription) differs from a full parse"

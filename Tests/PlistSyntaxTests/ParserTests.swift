@@ -40,7 +40,7 @@ let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC
             .init(key: "N", value: .integer(PlistInteger(isNegative: true, magnitude: 42))),
             .init(key: "Flag", value: .bool(true)),
         ]))
-        #expect(checkTiling(tree.document, tree.text) == nil)
+        #expect(checkTiling(tree.document, tree.text.bytes) == nil)
     }
 
     @Test func everyByteIsKept() {
@@ -54,7 +54,7 @@ let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC
         ]
         for s in inputs {
             let tree = parse(s)
-            #expect(checkTiling(tree.document, tree.text) == nil, "\(s)")
+            #expect(checkTiling(tree.document, tree.text.bytes) == nil, "\(s)")
             let total = tree.document.children.reduce(0) { $0 + Int($1.entry.width) }
             #expect(total == tree.text.count)
         }

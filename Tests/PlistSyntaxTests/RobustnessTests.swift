@@ -123,6 +123,6 @@ import PlistTestSupport
             t = t.applying(edit)
             #expect(sameTree(t, SyntaxTree.parse(t.text)), "after \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription)")
         }
-        #expect(t.text != Array(intact.utf8))
+        #expect(t.text.bytes != Array(intact.utf8))
     }
 }

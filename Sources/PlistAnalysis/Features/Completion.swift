@@ -31,7 +31,7 @@ private struct Completer {
     let offset: Int
     let domain: PlistDomain?
     let options: CompletionStyle
-    var text: [UInt8] { document.tree.text }
+    var text: SourceText { document.tree.text }
     let db = KeyDatabase.shared
 
     init(document: PlistDocument, offset: Int, domain: PlistDomain?, options: CompletionStyle) {

@@ -140,11 +140,11 @@ public enum HoverProvider {
     }
 
     /// The `$(VAR)` or `${VAR}` span holding `offset` inside `content`, if any.
-    static func buildSetting(in text: [UInt8], content: Range<Int>, at offset: Int) -> Range<Int>? {
+    static func buildSetting(in text: SourceText, content: Range<Int>, at offset: Int) -> Range<Int>? {
         TextScan.buildSettingSpans(in: text, content: content).first { offset >= $0.lowerBound && offset <= $0.upperBound }
     }
 
-    static func trimmed(_ range: Range<Int>, in text: [UInt8]) -> Range<Int> {
+    static func trimmed(_ range: Range<Int>, in text: SourceText) -> Range<Int> {
         var lo = range.lowerBound, hi = range.upperBound
         while lo < hi && TextScan.isSpace(text[lo]) { lo += 1 }
         while hi > lo && TextScan.isSpace(text[hi - 1]) { hi -= 1 }

@@ -35,7 +35,7 @@ public enum SemanticHighlighting {
     }
 
     /// Keys and values, walked with an explicit stack (nesting cannot overflow the thread's).
-    private static func walk(_ root: PlistNode, domain: PlistDomain?, text: [UInt8],
+    private static func walk(_ root: PlistNode, domain: PlistDomain?, text: SourceText,
                              base: inout [SemanticToken], overlays: inout [SemanticToken]) {
         var pending = [Pending(node: root, path: [], customChildren: false)]
         while let next = pending.popLast() {

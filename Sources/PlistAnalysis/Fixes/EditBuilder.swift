@@ -5,9 +5,9 @@ import PlistSyntax
 
 /// Builds text edits for one document.
 public struct EditBuilder: Sendable {
-    public let text: [UInt8]
+    public let text: SourceText
 
-    public init(_ text: [UInt8]) { self.text = text }
+    public init(_ text: SourceText) { self.text = text }
 
     /// `\r\n` when the file's first line ends so, else `\n`.
     public var lineEnding: String {

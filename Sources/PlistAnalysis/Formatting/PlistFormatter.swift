@@ -94,7 +94,7 @@ public enum PlistFormatter {
     /// Formats the whole document, or says why not. The result is checked before it is returned:
     /// it must read back as the same values, comments and preprocessor lines, else it is refused.
     public static func format(_ document: PlistDocument, options: FormatterOptions = .xcode) -> Result<FormattedDocument, FormattingRefusal> {
-        let text = document.tree.text
+        let text = document.tree.text.bytes
         for problem in document.allProblems where problem.code.rawValue.hasPrefix("xml-") || refusingCodes.contains(problem.code) {
             return .failure(FormattingRefusal(message: problem.message, range: problem.range, code: problem.code.rawValue))
         }
@@ -184,7 +184,8 @@ extension PlistValue {
 private struct Writer {
     let tree: SyntaxTree
     let options: FormatterOptions
-    var text: [UInt8] { tree.text }
+    /// The tree's text in one piece (read throughout).
+    let text: SourceText
     /// Consecutive pieces; `cursor` is where the next one starts in the original.
     var pieces: [SourceEdit] = []
     var cursor = 0
@@ -192,6 +193,7 @@ private struct Writer {
     init(tree: SyntaxTree, options: FormatterOptions) {
         self.tree = tree
         self.options = options
+        text = tree.text.contiguous
     }
 
     mutating func emit(upTo end: Int, _ bytes: [UInt8]) {
@@ -338,7 +340,7 @@ private struct Writer {
         guard e.endTagRange != nil else {
             throw FormattingRefusal(message: "<\(name)> has no end tag", range: e.startTagRange, code: nil)
         }
-        let plistTag = e.tag == .plist && Self.onlyVersion(text[e.startTagRange])
+        let plistTag = e.tag == .plist && Self.onlyVersion(ArraySlice(text[e.startTagRange]))
         emit(upTo: e.startTagRange.upperBound, plistTag ? Array(#"<plist version="1.0">"#.utf8) : startTag(e, name))
         stack.append(Frame(element: e, children: children, next: 0, level: level, childLevel: e.tag == .plist ? level : level + 1))
     }

@@ -34,7 +34,7 @@ public struct RuleContext: Sendable {
     let unusualKeyNames = UnusualKeyNames()
 
     /// The UTF-8 text.
-    public var text: [UInt8] { document.tree.text }
+    public var text: SourceText { document.tree.text }
 
     public init(document: PlistDocument, fileKind: FileKind, path: String = "", schema: KeyDatabase = .shared, evidence: SourceEvidence? = nil,
                 project: ProjectInput? = nil) {
@@ -69,7 +69,7 @@ public struct RuleContext: Sendable {
     }
 
     /// The source text of a byte range.
-    public func string(_ range: Range<Int>) -> String { String(decoding: text[range], as: UTF8.self) }
+    public func string(_ range: Range<Int>) -> String { text.string(range) }
 
     /// Whether the file itself shows a Mac-only bundle: a macOS key (`LSMinimumSystemVersion`,
     /// `NSPrincipalClass` = `NSApplication`, a main nib or storyboard) and none of the keys that
