@@ -309,7 +309,7 @@ private struct Builder {
     mutating func checkStartTag(_ e: SyntaxElement) {
         let tag = e.startTagRange
         guard tag.count > 2, !e.flags.contains(.startTagUnterminated), !e.flags.contains(.malformed) else { return }
-        if let gt = text[tag.lowerBound..<(tag.upperBound - 1)].firstIndex(of: 0x3E) {
+        if let gt = text.withBytes(in: tag.lowerBound..<(tag.upperBound - 1), { $0.firstIndex(of: 0x3E).map { tag.lowerBound + $0 } }) {
             problems.append(SyntaxProblem(
                 code: .plistAttributeUnreadable,
                 message: "Foundation ends the tag at this '>' inside an attribute value and cannot read the file as written; write &gt; instead",

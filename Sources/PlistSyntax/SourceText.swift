@@ -42,6 +42,9 @@ public struct SourceText: Sendable, RandomAccessCollection, Equatable, CustomStr
         let count: Int
         /// The bytes when there is one piece (or none): the fast path of every read.
         nonisolated(unsafe) let single: UnsafePointer<UInt8>?
+        /// Each piece's first byte: valid while this storage holds the pieces (a read through
+        /// them retains no chunk).
+        nonisolated(unsafe) let pointers: ContiguousArray<UnsafePointer<UInt8>>
 
         init(_ pieces: ContiguousArray<Piece>) {
             self.pieces = pieces
@@ -53,6 +56,7 @@ public struct SourceText: Sendable, RandomAccessCollection, Equatable, CustomStr
                 ends.append(total)
             }
             self.ends = ends
+            pointers = ContiguousArray(pieces.lazy.map(\.pointer))
             count = total
             single = pieces.count == 1 ? pieces[0].pointer : (pieces.isEmpty ? Storage.empty : nil)
         }
@@ -101,8 +105,7 @@ public struct SourceText: Sendable, RandomAccessCollection, Equatable, CustomStr
         precondition(i >= 0 && i < storage.count, "offset out of the text")
         if let single = storage.single { return single[i] }
         let k = piece(containing: i)
-        let p = storage.pieces[k]
-        return p.pointer[i - (storage.ends[k] - p.count)]
+        return storage.pointers[k][i - (k == 0 ? 0 : storage.ends[k - 1])]
     }
 
     public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
@@ -151,9 +154,9 @@ public struct SourceText: Sendable, RandomAccessCollection, Equatable, CustomStr
         if let single = storage.single { return try body(UnsafeBufferPointer(start: single + lo, count: hi - lo)) }
         if lo == hi { return try body(UnsafeBufferPointer(start: Storage.empty, count: 0)) }
         let k = piece(containing: lo)
-        let p = storage.pieces[k], pieceStart = storage.ends[k] - p.count
         if hi <= storage.ends[k] {
-            return try withExtendedLifetime(p.chunk) { try body(UnsafeBufferPointer(start: p.pointer + (lo - pieceStart), count: hi - lo)) }
+            let pieceStart = k == 0 ? 0 : storage.ends[k - 1]
+            return try body(UnsafeBufferPointer(start: storage.pointers[k] + (lo - pieceStart), count: hi - lo))
         }
         let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: hi - lo)
         defer { copy.deallocate() }
@@ -171,9 +174,9 @@ public struct SourceText: Sendable, RandomAccessCollection, Equatable, CustomStr
         var k = piece(containing: range.lowerBound)
         var at = range.lowerBound
         while at < range.upperBound {
-            let p = storage.pieces[k], pieceStart = storage.ends[k] - p.count
+            let pieceStart = k == 0 ? 0 : storage.ends[k - 1]
             let n = Swift.min(range.upperBound, storage.ends[k]) - at
-            (destination + (at - range.lowerBound)).update(from: p.pointer + (at - pieceStart), count: n)
+            (destination + (at - range.lowerBound)).update(from: storage.pointers[k] + (at - pieceStart), count: n)
             at += n
             k += 1
         }
