@@ -17,7 +17,7 @@ public struct SourceText: Sendable, RandomAccessCollection, Equatable, CustomStr
         nonisolated(unsafe) let base: UnsafeMutablePointer<UInt8>
         let count: Int
 
-        /// A chunk of `count` bytes written by `initialize`, which returns how many it wrote.
+        /// A chunk of `count` bytes, every one of them written by `initialize`.
         init(count: Int, _ initialize: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
             self.count = count
             base = .allocate(capacity: Swift.max(1, count))
@@ -61,7 +61,7 @@ public struct SourceText: Sendable, RandomAccessCollection, Equatable, CustomStr
             single = pieces.count == 1 ? pieces[0].pointer : (pieces.isEmpty ? Storage.empty : nil)
         }
 
-        /// A readable address for an empty text.
+        /// An address for an empty text (never read: its count is 0).
         nonisolated(unsafe) static let empty: UnsafePointer<UInt8> = UnsafePointer(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
     }
 
