@@ -244,16 +244,12 @@ public struct SyntaxTree: Sendable {
             var parser = Parser(view, context: context)
             return parser.parseRegion(start: regionStart, regionEnd: regionEnd, frames: frames)
         }
-        var region: (ContiguousArray<RawEntry>, ContiguousArray<SyntaxNode>)?
-        if newText.isContiguous {
-            region = newText.withBytes(in: 0..<newText.count, parse)
-        } else {
-            region = newText.withParseView(region: regionStart..<regionEnd, frames: frames.lazy.map { ($0.start, $0.nameStart + $0.nameLength) },
+        var region = newText.withParseView(region: regionStart..<regionEnd, frames: frames.lazy.map { ($0.start, $0.nameStart + $0.nameLength) },
                                            margin: Self.parseWindowMargin, parse)
-            if let (entries, _) = region, entries.contains(where: { !$0.flags.isDisjoint(with: [.lookahead, .childLookahead]) }) {
-                let whole = newText.contiguous
-                region = whole.withBytes(in: 0..<whole.count, parse)
-            }
+        if !newText.isContiguous, let (entries, _) = region,
+           entries.contains(where: { !$0.flags.isDisjoint(with: [.lookahead, .childLookahead]) }) {
+            let whole = newText.contiguous
+            region = whole.withBytes(in: 0..<whole.count, parse)
         }
         guard let (entries, entryNodes) = region else { return nil }
         var children = ContiguousArray<RawEntry>()

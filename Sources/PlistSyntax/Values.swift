@@ -56,14 +56,13 @@ enum ValueDecoder {
 
     /// Resolves references in `text` (bytes of a document).
     static func decodeText(_ text: UnsafeBufferPointer<UInt8>) -> String {
-        let range = 0..<text.count
         if !text.contains(0x26) { return String(decoding: text, as: UTF8.self) }
         var out: [UInt8] = []
-        out.reserveCapacity(range.count)
-        var i = range.lowerBound
-        while i < range.upperBound {
+        out.reserveCapacity(text.count)
+        var i = 0
+        while i < text.count {
             let b = text[i]
-            guard b == 0x26, let semi = text[i..<range.upperBound].firstIndex(of: 0x3B), semi - i <= 40 else {
+            guard b == 0x26, let semi = text[i...].firstIndex(of: 0x3B), semi - i <= 40 else {
                 out.append(b); i += 1; continue
             }
             let name = Array(text[(i + 1)..<semi])

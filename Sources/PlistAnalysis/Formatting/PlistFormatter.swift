@@ -20,8 +20,8 @@ public struct FormattingRefusal: Error, Sendable, Hashable, CustomStringConverti
 /// The formatted document: the new text as pieces that tile the old one, so that the edits sent
 /// to an editor touch only what changed (its cursor and marks elsewhere survive).
 public struct FormattedDocument: Sendable {
-    /// The document before formatting.
-    public let original: [UInt8]
+    /// The document before formatting, in one piece.
+    public let original: SourceText
     /// Consecutive ranges of `original`, each with its formatted bytes; together they tile it.
     public let pieces: [SourceEdit]
 
@@ -47,7 +47,7 @@ public struct FormattedDocument: Sendable {
         return Self.minimalEdits(chosen, original)
     }
 
-    static func minimalEdits(_ pieces: [SourceEdit], _ original: [UInt8]) -> [SourceEdit] {
+    static func minimalEdits(_ pieces: [SourceEdit], _ original: SourceText) -> [SourceEdit] {
         var out: [SourceEdit] = []
         for p in pieces {
             let old = original[p.range]
@@ -94,7 +94,6 @@ public enum PlistFormatter {
     /// Formats the whole document, or says why not. The result is checked before it is returned:
     /// it must read back as the same values, comments and preprocessor lines, else it is refused.
     public static func format(_ document: PlistDocument, options: FormatterOptions = .xcode) -> Result<FormattedDocument, FormattingRefusal> {
-        let text = document.tree.text.bytes
         for problem in document.allProblems where problem.code.rawValue.hasPrefix("xml-") || refusingCodes.contains(problem.code) {
             return .failure(FormattingRefusal(message: problem.message, range: problem.range, code: problem.code.rawValue))
         }
@@ -106,7 +105,7 @@ public enum PlistFormatter {
         } catch {
             return .failure(FormattingRefusal(message: "\(error)", range: 0..<0, code: nil))
         }
-        let result = FormattedDocument(original: text, pieces: writer.pieces)
+        let result = FormattedDocument(original: writer.text, pieces: writer.pieces)
         if let broken = verify(document, result.text) {
             return .failure(FormattingRefusal(message: broken, range: 0..<0, code: nil))
         }
@@ -136,7 +135,7 @@ public enum PlistFormatter {
         var pending: [SyntaxElement] = [tree.document]
         while let e = pending.popLast() {
             guard e.kind == .element else {
-                out.append(Array(tree.text[e.range]))
+                out.append(tree.text.withBytes(in: e.range) { Array($0) })
                 continue
             }
             var inner: [SyntaxElement] = []
