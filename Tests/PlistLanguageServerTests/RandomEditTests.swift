@@ -130,4 +130,43 @@ struct ClientText {
         #expect(published == fresh)
         #expect(!client.logs.all.contains { $0.contains("clamped") })
     }
+    /// Typing all over a document large enough that the server keeps its text in pieces shared
+    /// between versions (`SourceText`): after each batch the server's text is the client's, it
+    /// is still in pieces (no edit copied it whole), and the diagnostics are a fresh open's.
+    @Test func typingInALargeDocumentKeepsItsTextInPiecesAndInStep() async throws {
+        let client = try TestClient()
+        try await client.initialize()
+        let entries = (0..<600).map { "\t<key>Item\($0)</key>\n\t<string>value \($0)</string>\n" }.joined()
+        var text = ClientText(PlistText.dictionary(entries), encoding: "utf-16")
+        let docURI = "file:///large.plist"
+        try client.open(docURI, text.string)
+        let marker = ClientText(">value ", encoding: "utf-16").units
+        var rng = SplitMix64(seed: 0x1A46E)
+        var version = 1
+        var published: [Diagnostic] = []
+        for batch in 0..<20 {
+            for _ in 0..<10 {
+                version += 1
+                // Typing or deleting inside a string value, as a person editing values does (a
+                // line break or an edit in a line's indentation reparses in full, which makes the
+                // text one piece again).
+                let starts = text.units.indices.filter { text.units[$0...].starts(with: marker) }
+                // Only what the value holds is deleted, never the `<` of its end tag (a broken end
+                // tag makes the parser read ahead, and the next edit reparse in full).
+                let lower = starts.randomElement(using: &rng)! + marker.count
+                let upper = text.units[lower] == 0x3C ? lower : lower + Int.random(in: 0...1, using: &rng)
+                let replacement = ["", "x", "é", "😀", "CFBundleName"].randomElement(using: &rng)!
+                let range = LSPRange(start: text.position(lower), end: text.position(upper))
+                text.replace(lower..<upper, with: replacement)
+                try client.change(docURI, version: version, range: range, replacement)
+            }
+            published = try await client.diagnostics(docURI, version: version)
+            let server = try #require(client.server.snapshot(of: docURI))
+            try #require(server.string == text.string, "texts diverged at batch \(batch)")
+            #expect(!server.text.isContiguous, "batch \(batch): the text was copied into one piece")
+        }
+        try client.open("file:///large-fresh.plist", text.string, version: 1)
+        let fresh = try await client.diagnostics("file:///large-fresh.plist", version: 1)
+        #expect(published == fresh)
+    }
 }
