@@ -648,7 +648,7 @@ private struct Builder {
             checkStartTag(c)
             checkScalarMarkup(c)
             let key = PlistKey(element: c, text: scalarText(c))
-            let stored = PlistNode.Storage.Key(entry: c.entry, offset: c.start - e.start - base, text: key.text)
+            let stored = PlistNode.Storage.Key(entry: c.entry, offset: c.start - e.start - base)
             if !state.pending.isEmpty && !state.pending.allSatisfy({ inOtherBranches($0.key.element, c) }) {
                 for (k, s) in state.pending {
                     problems.append(SyntaxProblem(code: .plistKeyWithoutValue, message: "Key '\(k.text)' has no value", range: k.element.range))
@@ -663,7 +663,7 @@ private struct Builder {
                 for (_, s) in state.pending { state.entries.append(.init(key: s, value: v)) }
                 state.pending = []
             } else if let last = state.entries.last, let k = last.key, let previous = last.value,
-                      inOtherBranches(SyntaxElement(entry: previous.entry, start: e.start + base + previous.offset, node: nil), c) {
+                      inOtherBranches(SyntaxElement(entry: previous.raw, start: e.start + base + previous.offset, node: nil), c) {
                 // One value per branch (`<key>X</key> #if A <string>a</string> #else
                 // <string>b</string> #endif`): an alternative value of the same key, an entry
                 // of its own so that every rule checks it.

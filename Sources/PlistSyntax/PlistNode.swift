@@ -34,7 +34,7 @@ public struct PlistNode: Sendable {
     }
 
     init(child: Storage.Child, start: Int, source: SourceText) {
-        entry = child.entry
+        entry = child.storage?.entry ?? child.entry.raw
         storage = child.storage
         self.start = start
         self.source = source
@@ -60,18 +60,21 @@ public struct PlistNode: Sendable {
     /// The value of the last entry with this key (what the system reads).
     public func value(forKey key: String) -> PlistNode? {
         guard let storage else { return nil }
-        for i in (0..<storage.entryCount).reversed() {
-            let (e, base) = storage.entry(i)
-            if e.key?.text == key { return e.value.map { child($0, base) } }
+        var key = key
+        return key.withUTF8 { wanted in
+            let ascii = wanted.allSatisfy { $0 < 0x80 }
+            for i in (0..<storage.entryCount).reversed() {
+                let (e, base) = storage.entry(i)
+                if let k = e.key, storage.key(k, at: base, of: self, is: wanted, ascii: ascii) { return e.value.map { child($0, base) } }
+            }
+            return nil
         }
-        return nil
     }
     public var keys: [String] {
         guard let storage else { return [] }
-        if storage.chunks.isEmpty { return storage.entries.compactMap { $0.key?.text } }
         var out: [String] = []
         out.reserveCapacity(storage.entryCount)
-        storage.forEachEntry { e, _ in if let k = e.key { out.append(k.text) } }
+        storage.forEachEntry { e, base in if let k = e.key { out.append(storage.text(of: k, at: base, in: self)) } }
         return out
     }
 
@@ -131,7 +134,10 @@ public struct PlistNode: Sendable {
     /// The key names of the entries of `run` (one of `runs`), in document order.
     public func keys(in run: Run) -> [String] {
         guard kind == .dictionary, let storage else { return [] }
-        return run.indices.compactMap { storage.entry($0).0.key?.text }
+        return run.indices.compactMap { i in
+            let (e, base) = storage.entry(i)
+            return e.key.map { storage.text(of: $0, at: base, in: self) }
+        }
     }
 
     /// Whether `other` is this very value: the same shared storage at the same place (never for a
@@ -160,9 +166,8 @@ public struct PlistNode: Sendable {
             guard let node, let storage = node.storage else { return literal[i] }
             let (e, base) = storage.entry(i)
             let key = e.key.map { k in
-                let offset = base + Int(k.entry.offset)
-                return PlistKey(element: SyntaxElement(entry: k.entry, start: node.start + offset, node: storage.syntaxNode(ofKey: k, at: offset)),
-                                text: k.text)
+                let element = storage.element(of: k, at: base, in: node)
+                return PlistKey(element: element, text: ScalarText.decode(node.source, element))
             }
             return PlistEntry(key: key, value: e.value.map { node.child($0, base) })
         }
@@ -195,32 +200,52 @@ public struct PlistNode: Sendable {
         /// A value in its container: its syntax entry, whose `offset` is from the owner's start (its
         /// chunk's, in a large container), and what it holds; a scalar without markup in its content
         /// (nearly every one) has no storage of its own: its kind is its tag's, its text is decoded
-        /// from the document when read.
+        /// from the document when read. One whose entry does not fit a `CompactEntry` has a storage
+        /// all the same, which keeps the entry whole.
         struct Child: Sendable {
-            let entry: RawEntry
+            let entry: CompactEntry
             let storage: Storage?
             init(entry: RawEntry, offset: Int, storage: Storage?) {
-                self.entry = entry.placed(at: offset)
+                let compact = CompactEntry(entry, offset: offset)
+                self.entry = compact
+                self.storage = storage ?? (compact.isAbridged ? Storage(kind: Kind(inlineScalar: entry.tag), entry: entry, syntax: nil, depth: 0, problems: nil) : nil)
+            }
+            init(_ entry: CompactEntry, storage: Storage?) {
+                self.entry = entry
                 self.storage = storage
             }
             /// From the owner's start.
             @inline(__always) var offset: Int { Int(entry.offset) }
             var isContainer: Bool { storage.map { $0.kind == .dictionary || $0.kind == .array } ?? false }
+            /// The whole syntax entry, at `offset` from the owner's start.
+            var raw: RawEntry { storage.map { $0.entry.placed(at: offset) } ?? entry.raw }
         }
-        /// A key: its syntax entry, whose `offset` is from the owner's start (its chunk's), and its
-        /// decoded name. The syntax node of a key with markup in it (rare) is not kept: it is found in
-        /// the dictionary's node when asked for (`syntaxNode(ofKey:at:)`).
+        /// A key: its syntax entry, whose `offset` is from the owner's start (its chunk's). Its name
+        /// is decoded from the document when read (`text(of:at:in:)`), and its whole entry and
+        /// syntax node (a key with markup in it, or an abridged entry: both rare) are found in the
+        /// dictionary's node (`element(of:at:in:)`).
         struct Key: Sendable {
-            let entry: RawEntry
-            let text: String
-            init(entry: RawEntry, offset: Int, text: String) {
-                self.entry = entry.placed(at: offset)
-                self.text = text
+            let entry: CompactEntry
+            init(entry: RawEntry, offset: Int) {
+                self.entry = CompactEntry(entry, offset: offset)
+            }
+            init(_ entry: CompactEntry) {
+                self.entry = entry
             }
         }
+        /// A dictionary entry: a key and a value, either possibly missing (an absent one is stored
+        /// as `CompactEntry.absent`, so that an entry takes 32 bytes, not 48).
         struct Entry: Sendable {
-            let key: Key?
-            let value: Child?
+            private let valueStorage: Storage?
+            private let valueEntry: CompactEntry
+            private let keyEntry: CompactEntry
+            init(key: Key?, value: Child?) {
+                valueStorage = value?.storage
+                valueEntry = value?.entry ?? .absent
+                keyEntry = key?.entry ?? .absent
+            }
+            var key: Key? { keyEntry.isAbsent ? nil : Key(keyEntry) }
+            var value: Child? { valueEntry.isAbsent ? nil : Child(valueEntry, storage: valueStorage) }
         }
         /// A run of consecutive entries or items of a large container, at offsets relative to the
         /// run's first syntax entry: shared between versions whose edits did not reach its bytes.
@@ -291,15 +316,46 @@ public struct PlistNode: Sendable {
             return kind == .array ? last.first + last.chunk.items.count : 0
         }
 
-        /// The syntax node of key `k`, at `offset` from this dictionary's start: its child entry at
-        /// that offset in the dictionary's own syntax node (binary search). The key's `nodeIndex`
-        /// says whether it has one, but may index an earlier version's node (a reused run keeps the
-        /// entries it was built with), so the node is looked up, not indexed.
-        func syntaxNode(ofKey k: Key, at offset: Int) -> SyntaxNode? {
-            guard k.entry.nodeIndex >= 0, let syntax else { return nil }
-            let i = syntax.firstChild(endingAfter: offset)
-            guard i < syntax.children.count, Int(syntax.children[i].offset) == offset else { return nil }
-            return syntax.node(of: syntax.children[i])
+        /// Key `k` of this dictionary, stored at `base` (its chunk's offset; 0 when not chunked),
+        /// as an element of `owner` (this storage seen at its position). A key with markup in it,
+        /// or whose entry is abridged, is looked up by its offset among the children of the
+        /// dictionary's own syntax node (binary search): the key's entry may come from an earlier
+        /// version's node (a reused run keeps the entries it was built with), so it is not indexed.
+        func element(of k: Key, at base: Int, in owner: PlistNode) -> SyntaxElement {
+            let offset = base + Int(k.entry.offset)
+            if (k.entry.hasNode || k.entry.isAbridged), let syntax {
+                let i = syntax.firstChild(endingAfter: offset)
+                if i < syntax.children.count, Int(syntax.children[i].offset) == offset {
+                    let c = syntax.children[i]
+                    return SyntaxElement(entry: c, start: owner.start + offset, node: syntax.node(of: c))
+                }
+            }
+            return SyntaxElement(entry: k.entry.raw, start: owner.start + offset, node: nil)
+        }
+
+        /// The decoded name of key `k`, stored at `base`.
+        func text(of k: Key, at base: Int, in owner: PlistNode) -> String {
+            ScalarText.decode(owner.source, element(of: k, at: base, in: owner))
+        }
+
+        /// Whether the name of key `k`, stored at `base`, is `wanted` (UTF-8). For a plain key (no
+        /// references, no markup: nearly every one) and an ASCII `wanted`, the bytes between its
+        /// tags are compared in place: its name is those bytes without a leading byte order mark
+        /// (`ScalarText.decode`), and any byte that is not valid UTF-8 would have decoded to
+        /// U+FFFD, which is not ASCII. Any other key or name is decoded and compared.
+        func key(_ k: Key, at base: Int, of owner: PlistNode, is wanted: UnsafeBufferPointer<UInt8>, ascii: Bool) -> Bool {
+            let e = k.entry
+            guard ascii, !e.hasNode, !e.isAbridged, !e.flags.contains(.hasReferences) else {
+                return text(of: k, at: base, in: owner).utf8.elementsEqual(wanted)
+            }
+            let start = owner.start + base + Int(e.offset) + e.startTagWidth
+            let end = max(start, owner.start + base + Int(e.offset) + Int(e.width) - e.endTagWidth)
+            let count = end - start
+            guard count == wanted.count || count == wanted.count + 3 else { return false }
+            return owner.source.withBytes(in: start..<end) { raw in
+                if count == wanted.count { return raw.elementsEqual(wanted) }
+                return raw[0] == 0xEF && raw[1] == 0xBB && raw[2] == 0xBF && raw[3...].elementsEqual(wanted)
+            }
         }
 
         /// The chunk holding entry or item `i` (binary search).
@@ -334,6 +390,65 @@ extension RawEntry {
         var entry = self
         entry.offset = UInt32(offset)
         return entry
+    }
+}
+
+/// An element's syntax entry as the typed view stores it: 12 bytes where a `RawEntry` takes 24
+/// (the view keeps one per key and one per value, which made most of its memory). It keeps the
+/// offset (from the owner's start), width, tag and flags; the tag widths in a byte each; and of the
+/// node index only whether there is a node. An entry that does not fit (a start tag of 255 bytes
+/// or more, an end tag of 127 or more, a flag above the twelfth: only odd or future files) is
+/// stored abridged, and the whole entry is kept where it can be found: in a value's storage
+/// (`PlistNode.Storage.Child`), in the dictionary's syntax node for a key.
+struct CompactEntry: Sendable, BitwiseCopyable {
+    /// From the owner's start (its run's, in a large container).
+    let offset: UInt32
+    let width: UInt32
+    /// The flags in the low twelve bits, the tag in the high four.
+    private let flagsAndTag: UInt16
+    /// The start tag's width; `abridged` when it does not fit.
+    private let startTag: UInt8
+    /// The end tag's width in the low seven bits (`abridged & 0x7F` when it does not fit), and
+    /// whether the element has a child node in the high one.
+    private let endTag: UInt8
+
+    private static let abridged: UInt8 = 0xFF
+    private static let nodeBit: UInt8 = 0x80
+
+    init(_ e: RawEntry, offset: Int) {
+        self.offset = UInt32(offset)
+        width = e.width
+        let fits = e.kind == .element && e.flags.rawValue < 1 << 12 && e.tag.rawValue < 1 << 4
+            && e.startTagWidth < UInt32(Self.abridged) && e.endTagWidth < UInt32(Self.abridged & 0x7F)
+        flagsAndTag = fits ? e.flags.rawValue | UInt16(e.tag.rawValue) << 12 : 0
+        startTag = fits ? UInt8(e.startTagWidth) : Self.abridged
+        endTag = (fits ? UInt8(e.endTagWidth) : Self.abridged & 0x7F) | (e.nodeIndex >= 0 ? Self.nodeBit : 0)
+    }
+
+    private init(absent: ()) {
+        offset = 0
+        width = 0
+        flagsAndTag = 0
+        startTag = 0
+        endTag = 0
+    }
+
+    /// The entry of a missing key or value (no element is empty).
+    static let absent = CompactEntry(absent: ())
+    var isAbsent: Bool { width == 0 }
+    /// Whether only the offset, width and node bit are kept: the whole entry is elsewhere.
+    var isAbridged: Bool { startTag == Self.abridged }
+    var hasNode: Bool { endTag & Self.nodeBit != 0 }
+    var tag: TagName { TagName(rawValue: UInt8(flagsAndTag >> 12)) ?? .other }
+    var flags: EntryFlags { EntryFlags(rawValue: flagsAndTag & 0x0FFF) }
+    var startTagWidth: Int { Int(startTag) }
+    var endTagWidth: Int { Int(endTag & 0x7F) }
+
+    /// The entry as a `RawEntry` (only whole when not abridged), without a node index: the node
+    /// of an element that has one is found where the entry is kept whole.
+    var raw: RawEntry {
+        RawEntry(offset: offset, width: width, kind: .element, tag: tag, flags: flags, startTagWidth: UInt32(startTag),
+                 endTagWidth: UInt32(endTag & 0x7F))
     }
 }
 

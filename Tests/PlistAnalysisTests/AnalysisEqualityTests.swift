@@ -15,6 +15,8 @@ import Testing
         "<string>", "</string>", "<dict>", "</dict>", "<array>", "</array>", "<true/>", "<integer>", "</integer>",
         "<key>CFBundleName</key>", "<key>CFBundleName</key><string>A</string>", "<dict/>", "<!--", "-->",
         "NSCameraUsageDescription", "é", "#if DEBUG\n", "#endif\n", "<key> </key><string/>",
+        // Tags too wide for the view's compact entries (kept whole elsewhere).
+        "<key" + String(repeating: " ", count: 260) + ">", "</string" + String(repeating: " ", count: 130) + ">",
     ]
 
     /// How a view built with reuse differs from a fresh parse's: its problems, its values, or the
