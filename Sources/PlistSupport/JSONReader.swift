@@ -1,7 +1,9 @@
 // A small, strict JSON reader (RFC 8259) into `JSONValue`. It is fast where `JSONDecoder` is not:
-// decoding a `JSONValue` with `JSONDecoder` tries each kind in turn and every failed try throws.
-// The key database's data file is read with it at start-up, and the test client reads the
-// server's messages with it.
+// decoding a `JSONValue` with `JSONDecoder` tries each kind in turn and every failed try throws;
+// and it is lean: a string is decoded straight into its storage, where `JSONDecoder` took four
+// times a 10 MB `didOpen` message while decoding it. The key database's data file is read with
+// it at start-up, the server's incoming messages (then `JSONValueDecoder`), and the test client
+// reads the server's messages with it.
 
 /// Invalid JSON: what is wrong and the line (from 1) where it was found.
 public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -10,14 +12,22 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String { "line \(line): \(message)" }
 }
 
-/// Reads one JSON document. Duplicate member names, control characters in strings, lone
-/// surrogates and text after the value are errors.
+/// Reads one JSON document. Control characters in strings, lone surrogates and text after the
+/// value are errors; so are duplicate member names, unless the caller keeps the first of them
+/// (and judges them itself).
 public struct JSONReader {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let keepsFirstDuplicate: Bool
     private var index = 0
 
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        var reader = JSONReader(bytes: bytes)
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in try parse(buffer) }
+    }
+
+    /// Parses `bytes`; with `keepingFirstDuplicate`, a member name that occurs again in the same
+    /// object keeps its first value instead of being an error.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, keepingFirstDuplicate: Bool = false) throws(JSONSyntaxError) -> JSONValue {
+        var reader = JSONReader(bytes: bytes, keepsFirstDuplicate: keepingFirstDuplicate)
         reader.skipWhitespace()
         let value = try reader.parseValue()
         reader.skipWhitespace()
@@ -25,7 +35,10 @@ public struct JSONReader {
         return value
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: UnsafeBufferPointer<UInt8>, keepsFirstDuplicate: Bool) {
+        self.bytes = bytes
+        self.keepsFirstDuplicate = keepsFirstDuplicate
+    }
 
     private func error(_ message: String) -> JSONSyntaxError {
         let line = bytes[..<min(index, bytes.count)].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
@@ -135,7 +148,12 @@ public struct JSONReader {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after \"\(key)\"") }
             index += 1
             skipWhitespace()
-            guard object.updateValue(try parseValue(), forKey: key) == nil else { throw error("member \"\(key)\" appears twice") }
+            let value = try parseValue()
+            if keepsFirstDuplicate {
+                if object[key] == nil { object[key] = value }
+            } else {
+                guard object.updateValue(value, forKey: key) == nil else { throw error("member \"\(key)\" appears twice") }
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -175,52 +193,71 @@ public struct JSONReader {
             if byte < 0x20 { throw error("control character in a string") }
             index += 1
         }
-        var scalars = Array(bytes[start..<index])
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\""):
-                index += 1
-                return String(decoding: scalars, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                index += 1
-                guard index < bytes.count else { throw error("unterminated escape") }
-                let escape = bytes[index]
-                index += 1
-                switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalars.append(escape)
-                case UInt8(ascii: "b"): scalars.append(0x08)
-                case UInt8(ascii: "f"): scalars.append(0x0C)
-                case UInt8(ascii: "n"): scalars.append(0x0A)
-                case UInt8(ascii: "r"): scalars.append(0x0D)
-                case UInt8(ascii: "t"): scalars.append(0x09)
-                case UInt8(ascii: "u"):
-                    var code = try parseHex4()
-                    if (0xD800...0xDBFF).contains(code) {
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                            throw error("lone surrogate in \\u escape")
-                        }
-                        index += 2
-                        let low = try parseHex4()
-                        guard (0xDC00...0xDFFF).contains(low) else { throw error("bad surrogate pair") }
-                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+        // Escapes: find the closing quote (one not escaped), then decode into the string's own
+        // storage, which the raw length bounds (no escape decodes to more bytes than it takes).
+        var end = index
+        while end < bytes.count && bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
+        guard end < bytes.count else { throw error("unterminated string") }
+        var failure: JSONSyntaxError? = nil
+        let text = String(unsafeUninitializedCapacity: end - start) { out in
+            var count = index - start
+            _ = out.initialize(from: bytes[start..<index])
+            do throws(JSONSyntaxError) {
+                while index < end {
+                    let byte = bytes[index]
+                    guard byte == UInt8(ascii: "\\") else {
+                        if byte < 0x20 { throw error("control character in a string") }
+                        out[count] = byte
+                        count += 1
+                        index += 1
+                        continue
                     }
-                    guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
-                    scalars.append(contentsOf: UTF8.encode(scalar)!)
-                default:
-                    throw error("unknown escape")
+                    index += 1
+                    let escape = bytes[index]
+                    index += 1
+                    var decoded = escape
+                    switch escape {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): break
+                    case UInt8(ascii: "b"): decoded = 0x08
+                    case UInt8(ascii: "f"): decoded = 0x0C
+                    case UInt8(ascii: "n"): decoded = 0x0A
+                    case UInt8(ascii: "r"): decoded = 0x0D
+                    case UInt8(ascii: "t"): decoded = 0x09
+                    case UInt8(ascii: "u"):
+                        var code = try parseHex4(before: end)
+                        if (0xD800...0xDBFF).contains(code) {
+                            guard index + 1 < end, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                                throw error("lone surrogate in \\u escape")
+                            }
+                            index += 2
+                            let low = try parseHex4(before: end)
+                            guard (0xDC00...0xDFFF).contains(low) else { throw error("bad surrogate pair") }
+                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        }
+                        guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
+                        for unit in UTF8.encode(scalar)! {
+                            out[count] = unit
+                            count += 1
+                        }
+                        continue
+                    default:
+                        throw error("unknown escape")
+                    }
+                    out[count] = decoded
+                    count += 1
                 }
-            default:
-                if byte < 0x20 { throw error("control character in a string") }
-                scalars.append(byte)
-                index += 1
+            } catch {
+                failure = error
             }
+            return count
         }
-        throw error("unterminated string")
+        if let failure { throw failure }
+        index = end + 1
+        return text
     }
 
-    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw error("short \\u escape") }
+    private mutating func parseHex4(before end: Int) throws(JSONSyntaxError) -> UInt32 {
+        guard index + 4 <= end else { throw error("short \\u escape") }
         var value: UInt32 = 0
         for byte in bytes[index..<(index + 4)] {
             let digit: UInt32

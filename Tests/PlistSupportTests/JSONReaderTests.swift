@@ -48,3 +48,43 @@ import Testing
         #expect(try JSONValue(parsing: value.description) == value)
     }
 }
+
+@Suite struct JSONReaderEscapedStringTests {
+    /// Strings with escapes are decoded into their own storage: every escape, any position, and
+    /// the errors inside them (named with their line, as elsewhere).
+    @Test func decodesEscapesAnywhereInAString() throws {
+        let escapes: [(String, String)] = [
+            (#"\""#, "\""), (#"\\"#, "\\"), (#"\/"#, "/"), (#"\b"#, "\u{8}"), (#"\f"#, "\u{C}"), (#"\n"#, "\n"),
+            (#"\r"#, "\r"), (#"\t"#, "\t"), (#"\u0041"#, "A"), (#"\u00e9"#, "é"), (#"\u20AC"#, "€"), (#"\ud83d\ude00"#, "😀"),
+        ]
+        for (escape, decoded) in escapes {
+            for (before, after) in [("", ""), ("ab", ""), ("", "cd"), ("é", "😀x")] {
+                let value = try JSONValue(parsing: "[\"\(before)\(escape)\(after)\(escape)\"]")
+                #expect(value == .array([.string(before + decoded + after + decoded)]), "\(escape)")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ("[\"a\\qb\"]", "line 1: unknown escape"),
+        ("[\"a\\u12\"]", "line 1: short \\u escape"),
+        ("[\"a\\u12zz\"]", "line 1: bad hex digit in \\u escape"),
+        ("[\"a\\", "line 1: unterminated string"),
+        ("[\"a\\\"", "line 1: unterminated string"),
+        ("[1,\n\"a\\n\u{01}\"]", "line 2: control character in a string"),
+        ("[\"a\\t\n\"]", "line 1: control character in a string"),
+        ("[\"\\ud800\\u0041\"]", "line 1: bad surrogate pair"),
+        ("[\"x\\udc00\"]", "line 1: invalid \\u escape"),
+    ])
+    func rejectsBrokenEscapes(_ text: String, _ expected: String) {
+        let error = #expect(throws: JSONSyntaxError.self) { try JSONValue(parsing: text) }
+        #expect(error?.description == expected)
+    }
+
+    @Test func keepsTheFirstOfDuplicateMembersWhenAsked() throws {
+        let bytes = Array(#"{"a": 1, "b": {"c": 2, "c": 3}, "a": 4}"#.utf8)
+        let value = try bytes.withUnsafeBufferPointer { try JSONReader.parse($0, keepingFirstDuplicate: true) }
+        #expect(value == .object(["a": .int(1), "b": .object(["c": .int(2)])]))
+        #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(bytes) }
+    }
+}

@@ -18,8 +18,7 @@ extension JSONValue {
 
     /// Decodes this JSON value as `T` (e.g. the result of a server-to-client request).
     public func decode<T: Decodable>(as type: T.Type = T.self) throws -> T {
-        let data = try JSONCoding.encoder().encode(self)
-        return try JSONDecoder().decode(T.self, from: data)
+        try JSONValueDecoder().decode(T.self, from: self)
     }
 }
 

@@ -26,7 +26,7 @@ extension LSPNotification {
 private func decodeParams<T: Decodable>(_ type: T.Type, from container: KeyedDecodingContainer<EnvelopeKey>) throws -> T {
     if try !container.contains(.params) || container.decodeNil(forKey: .params) {
         do {
-            return try JSONDecoder().decode(T.self, from: Data("{}".utf8))
+            return try JSONValueDecoder().decode(T.self, from: .object([:]))
         } catch {
             throw ResponseError.invalidParams("missing params")
         }
@@ -153,12 +153,18 @@ public struct MessageDecoder: Sendable {
     /// disagree on which member counts (the client's JSON.parse keeps the last, our decoder the
     /// first), so the message would mean one thing to the client and another to us. The answer
     /// carries the request's id unless `id` itself is the duplicated name.
+    /// The body is read by `JSONReader` (keeping the first of duplicate members, which are
+    /// judged below) and decoded by `JSONValueDecoder`: a large message costs its text once more,
+    /// not the four times `JSONDecoder` took.
     public func decode(_ body: Data) -> IncomingMessage {
-        let decoder = JSONDecoder()
+        var decoder = JSONValueDecoder()
         decoder.userInfo[registryKey] = registry
         let message: IncomingMessage
         do {
-            message = try decoder.decode(ClassifiedMessage.self, from: LoneSurrogates.repaired(body)).message
+            let value = try LoneSurrogates.repaired(body).withUnsafeBytes { raw throws(JSONSyntaxError) in
+                try JSONReader.parse(raw.bindMemory(to: UInt8.self), keepingFirstDuplicate: true)
+            }
+            message = try decoder.decode(ClassifiedMessage.self, from: value).message
         } catch {
             return .invalid(id: nil, error: .parseError("invalid JSON: \(describe(error))"))
         }

@@ -231,8 +231,10 @@ public struct MessageFramer: Sendable {
             events.append(.message(Data()))
             state = .header
         } else {
-            // Reserve at most 1 MiB up front: a declared length costs memory only as bytes arrive.
-            body = Data(capacity: min(length, 1 << 20))
+            // The whole declared length up front (at most `maxContentLength`): a reservation of
+            // address space whose pages become resident only as bytes arrive, where growing from
+            // a small buffer held a half-full copy beside a full one (24 MiB for a 10 MB message).
+            body = Data(capacity: length)
             state = .body(remaining: length)
         }
     }
