@@ -69,7 +69,7 @@ struct Parser {
         }
         run(until: end)
         while stack.count > 1 { close(at: end, endTagWidth: 0, flags: .endTagMissing) }
-        return SyntaxNode(children: Self.copy(stack[0].children), nodes: Self.copy(stack[0].nodes), width: end)
+        return SyntaxNode.make(children: stack[0].children, nodes: Self.copy(stack[0].nodes), width: end)
     }
 
     /// Parses `start..<regionEnd` as content of the innermost of `frames`. Returns the entries
@@ -184,7 +184,7 @@ struct Parser {
             // the frame's pooled buffer stays unshared, so reusing it never reallocates. The child
             // nodes' array is handed over instead: copying it retained every child node, and
             // emptying the frame's released each again (its spare capacity is 8 bytes a slot).
-            let node = SyntaxNode(children: Self.copy(f.children), nodes: f.nodes, width: Int(entry.width))
+            let node = SyntaxNode.make(children: f.children, nodes: f.nodes, width: Int(entry.width))
             f.nodes = []
             if node.containsError { entry.flags.insert(.childError) }
             if node.containsLookahead { entry.flags.insert(.childLookahead) }

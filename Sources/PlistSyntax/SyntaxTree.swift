@@ -32,9 +32,10 @@ public struct SyntaxTree: Sendable {
     let lineage: [Change]
 
     /// The bytes of an ancestor tree that incremental reparses replaced on the way to this one.
-    struct Change: Sendable {
+    /// (Unchecked: its one reference is to a node's storage, immutable, like `SyntaxNode` itself.)
+    struct Change: @unchecked Sendable {
         /// The ancestor's root node, held weakly: while it is alive it identifies the ancestor.
-        weak let base: SyntaxNode?
+        weak let base: SyntaxNode.Storage?
         /// In the ancestor's text: every syntax entry wholly outside is in this tree too, unchanged,
         /// with the same bytes (moved by `delta` when after it).
         let range: Range<Int>
@@ -62,7 +63,7 @@ public struct SyntaxTree: Sendable {
     /// full parse on the way, or too many edits ago).
     public func changedRegion(since ancestor: SyntaxTree) -> (range: Range<Int>, delta: Int)? {
         if ancestor.root === root { return (0..<0, 0) }
-        for change in lineage where change.base === ancestor.root { return (change.range, change.delta) }
+        for change in lineage where change.base === ancestor.root.storage { return (change.range, change.delta) }
         return nil
     }
 
@@ -144,19 +145,20 @@ public struct SyntaxTree: Sendable {
             if let replacement = reparseRegion(newText: newText, node: node, nodeStart: nodeStart, contentEnd: contentEnd, first: first, last: last, delta: delta, frames: frames) {
                 var newNode = replacement
                 for (parent, index, _) in path.reversed() {
-                    var children = parent.children
                     var nodes = parent.nodes
-                    children[index].width = UInt32(Int(children[index].width) + delta)
-                    nodes.replace(at: Int(children[index].nodeIndex), with: newNode)
-                    if newNode.containsError { children[index].flags.insert(.childError) } else { children[index].flags.remove(.childError) }
-                    if newNode.containsLookahead { children[index].flags.insert(.childLookahead) } else { children[index].flags.remove(.childLookahead) }
-                    for k in (index + 1)..<children.count { children[k].offset = UInt32(Int(children[k].offset) + delta) }
-                    newNode = SyntaxNode(children: children, nodes: nodes, width: parent.width + delta)
+                    nodes.replace(at: Int(parent.children[index].nodeIndex), with: newNode)
+                    let child = newNode
+                    newNode = SyntaxNode.make(copying: parent, nodes: nodes, width: parent.width + delta) { children in
+                        children[index].width = UInt32(Int(children[index].width) + delta)
+                        if child.containsError { children[index].flags.insert(.childError) } else { children[index].flags.remove(.childError) }
+                        if child.containsLookahead { children[index].flags.insert(.childLookahead) } else { children[index].flags.remove(.childLookahead) }
+                        for k in (index + 1)..<children.count { children[k].offset = UInt32(Int(children[k].offset) + delta) }
+                    }
                 }
                 // What this reparse replaced: the region's bytes at the level it succeeded (every entry
                 // outside it, at this level and above, was copied).
                 let region = reparsedRange(node: node, nodeStart: nodeStart, contentEnd: contentEnd, first: first, last: last, frames: frames)
-                var lineage = [Change(base: root, range: region, delta: delta)]
+                var lineage = [Change(base: root.storage, range: region, delta: delta)]
                 for change in self.lineage.prefix(Self.lineageDepth - 1) where change.base != nil {
                     lineage.append(change.followed(by: region, delta))
                 }
@@ -268,7 +270,7 @@ public struct SyntaxTree: Sendable {
         }
         // A node whose content became plain text (or nothing) is stored inline by a full parse.
         if children.isEmpty || (children.count == 1 && children[0].kind == .text) { return nil }
-        return SyntaxNode(children: children, nodes: nodes, width: node.width + delta)
+        return SyntaxNode.make(children: children, nodes: nodes, width: node.width + delta)
     }
 }
 
