@@ -23,7 +23,12 @@ struct Frame {
     var startTagWidth: Int
     var flags: EntryFlags
     var children: ContiguousArray<RawEntry>
-    var nodes: ContiguousArray<SyntaxNode> = []
+    /// The child nodes made so far, each holding one reference (`Unmanaged`, so that the array
+    /// is plain data): `Parser.takeNodes` moves them into an array of exactly their count when
+    /// the element closes, and the frame's buffer is reused without reallocating. Handing the
+    /// buffer itself to the node grew a new one from nothing for every element, a quarter of a
+    /// parse's allocations.
+    var nodes: ContiguousArray<Unmanaged<SyntaxNode.Storage>> = []
 }
 
 struct Parser {
@@ -33,7 +38,7 @@ struct Parser {
     var context: ParseContext
     var stack: ContiguousArray<Frame> = []
     private var pool: [ContiguousArray<RawEntry>] = []
-    private var nodePool: [ContiguousArray<SyntaxNode>] = []
+    private var nodePool: [ContiguousArray<Unmanaged<SyntaxNode.Storage>>] = []
     /// Frames below this index belong to the enclosing context of a region reparse and must not be closed.
     var contextDepth = 1
     var escaped = false
@@ -69,7 +74,7 @@ struct Parser {
         }
         run(until: end)
         while stack.count > 1 { close(at: end, endTagWidth: 0, flags: .endTagMissing) }
-        return SyntaxNode.make(children: stack[0].children, nodes: Self.copy(stack[0].nodes), width: end)
+        return SyntaxNode.make(children: stack[0].children, nodes: Self.takeNodes(&stack[0].nodes), width: end)
     }
 
     /// Parses `start..<regionEnd` as content of the innermost of `frames`. Returns the entries
@@ -81,12 +86,37 @@ struct Parser {
         pos = start
         seenRoot = true
         run(until: regionEnd)
-        if escaped || pos != regionEnd || stack.count != contextDepth { return nil }
         // The region may change the enclosing elements themselves: a plist tag typed inside a
         // scalar (`<key>…<string></string>&…</key>`) makes the scalar's nesting a look-ahead
         // decision, recorded on its entry, which lies outside the region. Widen instead.
-        for k in 0..<contextDepth where stack[k].flags != frames[k].flags { return nil }
-        return (stack[contextDepth - 1].children, stack[contextDepth - 1].nodes)
+        if escaped || pos != regionEnd || stack.count != contextDepth || (0..<contextDepth).contains(where: { stack[$0].flags != frames[$0].flags }) {
+            releaseNodes()
+            return nil
+        }
+        return (stack[contextDepth - 1].children, Self.takeNodes(&stack[contextDepth - 1].nodes))
+    }
+
+    /// Releases the child nodes every open frame holds (a region reparse given up).
+    private mutating func releaseNodes() {
+        for k in stack.indices {
+            for n in stack[k].nodes { n.release() }
+            stack[k].nodes.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Moves the nodes out of `nodes` (which is left empty, its buffer kept) into an array of
+    /// exactly their count: each reference `nodes` held is the new array's, copied as it is.
+    static func takeNodes(_ nodes: inout ContiguousArray<Unmanaged<SyntaxNode.Storage>>) -> ContiguousArray<SyntaxNode> {
+        let count = nodes.count
+        if count == 0 { return [] }
+        let taken = ContiguousArray<SyntaxNode>(unsafeUninitializedCapacity: count) { buffer, initialized in
+            nodes.withUnsafeBufferPointer { source in
+                UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: source.baseAddress!, byteCount: count * MemoryLayout<SyntaxNode>.stride)
+            }
+            initialized = count
+        }
+        nodes.removeAll(keepingCapacity: true)
+        return taken
     }
 
     // MARK: Main loop
@@ -180,21 +210,19 @@ struct Parser {
         } else if f.children.count == 1 && f.children[0].kind == .text {
             entry.flags.formUnion(f.children[0].flags.intersection([.hasReferences, .malformed]))
         } else {
-            // The entries are copied into an exact-size array: the node keeps no spare capacity, and
-            // the frame's pooled buffer stays unshared, so reusing it never reallocates. The child
-            // nodes' array is handed over instead: copying it retained every child node, and
-            // emptying the frame's released each again (its spare capacity is 8 bytes a slot).
-            let node = SyntaxNode.make(children: f.children, nodes: f.nodes, width: Int(entry.width))
-            f.nodes = []
+            // The entries are copied into the node's own allocation and the child nodes moved into
+            // an array of their count (`takeNodes`, no retain or release): the node keeps no spare
+            // capacity, and the frame's pooled buffers stay unshared, so reusing them never
+            // reallocates.
+            let node = SyntaxNode.make(children: f.children, nodes: ChildNodes(Self.takeNodes(&f.nodes)), width: Int(entry.width))
             if node.containsError { entry.flags.insert(.childError) }
             if node.containsLookahead { entry.flags.insert(.childLookahead) }
             let parent = stack.count - 1
-            stack[parent].nodes.append(node)
+            stack[parent].nodes.append(Unmanaged.passRetained(node.storage))
             entry.nodeIndex = Int32(stack[parent].nodes.count - 1)
         }
         f.children.removeAll(keepingCapacity: true)
         pool.append(f.children)
-        if !f.nodes.isEmpty { f.nodes.removeAll(keepingCapacity: true) }
         nodePool.append(f.nodes)
         append(entry)
     }
