@@ -299,12 +299,7 @@ public final class LanguageServer: Sendable {
         let push = initOptions?["pushDiagnostics"]?.boolValue ?? !pullCapable
         let logLevel = initOptions?["logLevel"]?.stringValue.flatMap(Logger.Level.init(name:)) ?? .info
 
-        var capabilities = ServerCapabilities(
-            positionEncoding: encoding.kind,
-            textDocumentSync: TextDocumentSyncOptions(openClose: true, change: .incremental))
-        for feature in options.features { feature.announce(&capabilities, client: request.capabilities) }
-        if !push { capabilities.diagnosticProvider = capabilities.diagnosticProvider ?? DiagnosticOptions(
-            identifier: "plist", interFileDependencies: false, workspaceDiagnostics: false) }
+        let capabilities = Self.capabilities(encoding: encoding, push: push, client: request.capabilities, options: options)
 
         state.withLock { state in
             state.phase = .running
@@ -316,8 +311,7 @@ public final class LanguageServer: Sendable {
                 state.configuration = ServerConfiguration(settings: settings, generation: 1)
             }
         }
-        reply(to: id, result: InitializeResult(
-            capabilities: capabilities, serverInfo: ServerInfo(name: "plist-lsp", version: options.version)))
+        reply(to: id, result: InitializeResult(capabilities: capabilities, serverInfo: Self.serverInfo(options)))
         _ = Self.sharedTablesLoading
         forwardLevel.withLock { $0 = logLevel }
         let client = request.clientInfo.map { "\($0.name)\($0.version.map { " " + $0 } ?? "")" } ?? "an unnamed client"
@@ -325,6 +319,31 @@ public final class LanguageServer: Sendable {
         let configuration = state.withLock { $0.configuration }
         reportProblems(in: configuration)
         startSources(request, enabled: configuration.analysis.sourceEvidence)
+    }
+
+    /// What the server announces to a client with `client`'s capabilities.
+    private static func capabilities(encoding: PositionEncoding, push: Bool, client: ClientCapabilities,
+                                     options: LanguageServerOptions) -> ServerCapabilities {
+        var capabilities = ServerCapabilities(
+            positionEncoding: encoding.kind,
+            textDocumentSync: TextDocumentSyncOptions(openClose: true, change: .incremental))
+        for feature in options.features { feature.announce(&capabilities, client: client) }
+        if !push { capabilities.diagnosticProvider = capabilities.diagnosticProvider ?? DiagnosticOptions(
+            identifier: "plist", interFileDependencies: false, workspaceDiagnostics: false) }
+        return capabilities
+    }
+
+    private static func serverInfo(_ options: LanguageServerOptions) -> ServerInfo {
+        ServerInfo(name: "plist-lsp", version: options.version)
+    }
+
+    /// Encodes an answer to `initialize` and throws it away, sending nothing (see
+    /// `StandardIOSession.init`).
+    func prepareInitializeAnswer() {
+        let result = InitializeResult(
+            capabilities: Self.capabilities(encoding: .utf16, push: true, client: ClientCapabilities(), options: options),
+            serverInfo: Self.serverInfo(options))
+        _ = try? MessageEncoder.response(id: .int(0), result: result)
     }
 
     // MARK: Source evidence

@@ -32,6 +32,12 @@ public enum Transports {
             connection.start(holdingFirstMessage: true)
             server = LanguageServer(connection: connection, options: options)
             options.logger.info("serving LSP on stdin/stdout (pid \(getpid()))")
+            // From here the reader thread answers `initialize` as soon as it has decoded it, and
+            // this thread would only wait: it encodes an answer first (thrown away), so that the
+            // first use of the coders' generic metadata, about 0.6 ms of the answer's encoding,
+            // is paid here rather than by the real answer. A thread of its own for this was
+            // slower: it competed with the start-up on two cores (docs/performance.md).
+            server.prepareInitializeAnswer()
         }
 
         /// Blocks until the first message has been handled (the answer to `initialize` sent), or
