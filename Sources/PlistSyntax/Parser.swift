@@ -227,18 +227,6 @@ struct Parser {
         append(entry)
     }
 
-    /// A copy of `a` in a new buffer of exactly its size.
-    @inline(__always)
-    static func copy<T>(_ a: ContiguousArray<T>) -> ContiguousArray<T> {
-        if a.isEmpty { return [] }
-        return ContiguousArray(unsafeUninitializedCapacity: a.count) { buffer, count in
-            a.withUnsafeBufferPointer { source in
-                _ = buffer.initialize(fromContentsOf: source)
-            }
-            count = a.count
-        }
-    }
-
     // MARK: Text and references
 
     /// Character data. Blank runs between markup are not stored: they are the gaps between
