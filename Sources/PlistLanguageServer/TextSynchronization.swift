@@ -15,7 +15,7 @@ extension DocumentSnapshot {
     /// a UTF-8 sequence) splits that character, as it does in the editor's buffer: the part outside
     /// the range survives, and since a lone surrogate or a partial UTF-8 sequence is not text, it
     /// becomes U+FFFD — exactly what the editor's text gives when it is sent in full (a lone
-    /// surrogate escape in JSON decodes as U+FFFD, see `LoneSurrogates`); two surviving halves that
+    /// surrogate escape in JSON decodes as U+FFFD, see `JSONReader.parseMessage`); two surviving halves that
     /// the edit joins form their character again, as in the editor. So the server's text stays
     /// equal to a fresh `didOpen` of the editor's. See docs/server.md ("Positions").
     func applying(_ changes: [TextDocumentContentChangeEvent], version: Int, id: Int)

@@ -12,32 +12,43 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String { "line \(line): \(message)" }
 }
 
-/// Reads one JSON document. Control characters in strings, lone surrogates and text after the
-/// value are errors; so are duplicate member names, unless the caller keeps the first of them
-/// (and judges them itself).
+/// Reads one JSON document. Control characters in strings, lone surrogates, duplicate member
+/// names and text after the value are errors (`parse`); a protocol message is read leniently
+/// (`parseMessage`).
 public struct JSONReader {
     private let bytes: UnsafeBufferPointer<UInt8>
-    private let keepsFirstDuplicate: Bool
+    /// A message's reading: lone surrogates as U+FFFD, the first of duplicate members kept.
+    private let lenient: Bool
+    /// The first member name that occurred again in its object (lenient reading).
+    private var firstDuplicate: String? = nil
     private var index = 0
 
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in try parse(buffer) }
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in try read(buffer, lenient: false).value }
     }
 
-    /// Parses `bytes`; with `keepingFirstDuplicate`, a member name that occurs again in the same
-    /// object keeps its first value instead of being an error.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, keepingFirstDuplicate: Bool = false) throws(JSONSyntaxError) -> JSONValue {
-        var reader = JSONReader(bytes: bytes, keepsFirstDuplicate: keepingFirstDuplicate)
+    /// Reads a protocol message. A lone surrogate escape (`\uD800` without its pair: an editor's
+    /// buffer holds half a pair while a character is typed) decodes as U+FFFD, which is one
+    /// UTF-16 unit like it, so positions stay aligned with the editor's text. A member name that
+    /// occurs again in its object keeps its first value, and the first such name (in document
+    /// order, at any depth, escapes decoded) is returned for the caller to judge: parsers disagree
+    /// on which one counts.
+    public static func parseMessage(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> (value: JSONValue, firstDuplicateMember: String?) {
+        try read(bytes, lenient: true)
+    }
+
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, lenient: Bool) throws(JSONSyntaxError) -> (value: JSONValue, firstDuplicateMember: String?) {
+        var reader = JSONReader(bytes: bytes, lenient: lenient)
         reader.skipWhitespace()
         let value = try reader.parseValue()
         reader.skipWhitespace()
         guard reader.index == bytes.count else { throw reader.error("unexpected text after the JSON value") }
-        return value
+        return (value, reader.firstDuplicate)
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, keepsFirstDuplicate: Bool) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, lenient: Bool) {
         self.bytes = bytes
-        self.keepsFirstDuplicate = keepsFirstDuplicate
+        self.lenient = lenient
     }
 
     private func error(_ message: String) -> JSONSyntaxError {
@@ -144,16 +155,17 @@ public struct JSONReader {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member name") }
             let key = try parseString()
+            let isDuplicate = object[key] != nil
+            if isDuplicate {
+                guard lenient else { throw error("member \"\(key)\" appears twice") }
+                if firstDuplicate == nil { firstDuplicate = key }
+            }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after \"\(key)\"") }
             index += 1
             skipWhitespace()
             let value = try parseValue()
-            if keepsFirstDuplicate {
-                if object[key] == nil { object[key] = value }
-            } else {
-                guard object.updateValue(value, forKey: key) == nil else { throw error("member \"\(key)\" appears twice") }
-            }
+            if !isDuplicate { object[key] = value }
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -225,14 +237,20 @@ public struct JSONReader {
                     case UInt8(ascii: "t"): decoded = 0x09
                     case UInt8(ascii: "u"):
                         var code = try parseHex4(before: end)
-                        if (0xD800...0xDBFF).contains(code) {
-                            guard index + 1 < end, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                                throw error("lone surrogate in \\u escape")
-                            }
-                            index += 2
-                            let low = try parseHex4(before: end)
-                            guard (0xDC00...0xDFFF).contains(low) else { throw error("bad surrogate pair") }
+                        let pairs = index + 1 < end && bytes[index] == UInt8(ascii: "\\") && bytes[index + 1] == UInt8(ascii: "u")
+                        if (0xD800...0xDBFF).contains(code), pairs, let low = hex4(at: index + 2, before: end), (0xDC00...0xDFFF).contains(low) {
+                            index += 6
                             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        } else if (0xD800...0xDFFF).contains(code) {
+                            // A lone half: U+FFFD when reading a message (what follows is read on its own).
+                            guard lenient else {
+                                if code >= 0xDC00 { throw error("invalid \\u escape") }
+                                if !pairs { throw error("lone surrogate in \\u escape") }
+                                index += 2
+                                _ = try parseHex4(before: end)
+                                throw error("bad surrogate pair")
+                            }
+                            code = 0xFFFD
                         }
                         guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
                         for unit in UTF8.encode(scalar)! {
@@ -258,18 +276,25 @@ public struct JSONReader {
 
     private mutating func parseHex4(before end: Int) throws(JSONSyntaxError) -> UInt32 {
         guard index + 4 <= end else { throw error("short \\u escape") }
+        guard let value = hex4(at: index, before: end) else { throw error("bad hex digit in \\u escape") }
+        index += 4
+        return value
+    }
+
+    /// The four hex digits at `at`, if there are four before `end`.
+    private func hex4(at: Int, before end: Int) -> UInt32? {
+        guard at + 4 <= end else { return nil }
         var value: UInt32 = 0
-        for byte in bytes[index..<(index + 4)] {
+        for byte in bytes[at..<(at + 4)] {
             let digit: UInt32
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw error("bad hex digit in \\u escape")
+            default: return nil
             }
             value = value * 16 + digit
         }
-        index += 4
         return value
     }
 }

@@ -107,6 +107,8 @@ struct Parser {
     /// Moves the nodes out of `nodes` (which is left empty, its buffer kept) into an array of
     /// exactly their count: each reference `nodes` held is the new array's, copied as it is.
     static func takeNodes(_ nodes: inout ContiguousArray<Unmanaged<SyntaxNode.Storage>>) -> ContiguousArray<SyntaxNode> {
+        // A `SyntaxNode` is its storage's reference and nothing else: the bits copy as they are.
+        assert(MemoryLayout<SyntaxNode>.size == MemoryLayout<Unmanaged<SyntaxNode.Storage>>.size)
         let count = nodes.count
         if count == 0 { return [] }
         let taken = ContiguousArray<SyntaxNode>(unsafeUninitializedCapacity: count) { buffer, initialized in

@@ -81,10 +81,33 @@ import Testing
         #expect(error?.description == expected)
     }
 
-    @Test func keepsTheFirstOfDuplicateMembersWhenAsked() throws {
-        let bytes = Array(#"{"a": 1, "b": {"c": 2, "c": 3}, "a": 4}"#.utf8)
-        let value = try bytes.withUnsafeBufferPointer { try JSONReader.parse($0, keepingFirstDuplicate: true) }
-        #expect(value == .object(["a": .int(1), "b": .object(["c": .int(2)])]))
-        #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(bytes) }
+    /// A message is read leniently: the first of duplicate members is kept and the first
+    /// duplicated name reported (at its second occurrence, in document order, escapes decoded);
+    /// a lone surrogate escape is U+FFFD and what follows it is read on its own.
+    @Test func readsAMessageLeniently() throws {
+        func message(_ text: String) throws -> (value: JSONValue, firstDuplicateMember: String?) {
+            let bytes = Array(text.utf8)
+            return try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in try JSONReader.parseMessage(buffer) }
+        }
+        let duplicated = try message(#"{"a": 1, "b": {"c": 2, "c": 3}, "\u0061": 4}"#)
+        #expect(duplicated.value == .object(["a": .int(1), "b": .object(["c": .int(2)])]))
+        #expect(duplicated.firstDuplicateMember == "c")
+        #expect(try message(#"{"a": 1, "a": {"b": 1, "b": 2}}"#).firstDuplicateMember == "a")
+        #expect(try message(#"[{"a": 1}, {"a": 2}]"#).firstDuplicateMember == nil)
+        #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(Array(#"{"a": 1, "a": 2}"#.utf8)) }
+
+        let surrogates: [(String, String)] = [
+            (#"\ud800"#, "\u{FFFD}"), (#"\udc00"#, "\u{FFFD}"), (#"x\uD800y"#, "x\u{FFFD}y"),
+            (#"\ud800\u0041"#, "\u{FFFD}A"), (#"\ud800\ud800\udc00"#, "\u{FFFD}\u{10000}"),
+            (#"\udc00\ud800"#, "\u{FFFD}\u{FFFD}"), (#"\ud83d\ude00"#, "😀"),
+        ]
+        for (escaped, decoded) in surrogates {
+            #expect(try message("[\"\(escaped)\"]").value == .array([.string(decoded)]), "\(escaped)")
+            #expect(try message("{\"\(escaped)\": 1, \"\(escaped)\": 2}").firstDuplicateMember == decoded)
+        }
+        // Strictly read, each is an error.
+        for (escaped, _) in surrogates.dropLast() {
+            #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(Array("[\"\(escaped)\"]".utf8)) }
+        }
     }
 }

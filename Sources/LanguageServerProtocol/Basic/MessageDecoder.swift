@@ -150,25 +150,26 @@ public struct MessageDecoder: Sendable {
     /// Classifies one JSON body. Never throws: invalid JSON becomes `.invalid(id: nil, parseError)`.
     ///
     /// An object with a duplicate member name (at any depth) is an Invalid Request: parsers
-    /// disagree on which member counts (the client's JSON.parse keeps the last, our decoder the
+    /// disagree on which member counts (the client's JSON.parse keeps the last, our reader the
     /// first), so the message would mean one thing to the client and another to us. The answer
     /// carries the request's id unless `id` itself is the duplicated name.
-    /// The body is read by `JSONReader` (keeping the first of duplicate members, which are
-    /// judged below) and decoded by `JSONValueDecoder`: a large message costs its text once more,
+    /// The body is read once, by `JSONReader.parseMessage` (a lone surrogate escape, which an
+    /// editor sends while half a pair is typed, is U+FFFD; the first duplicate member name is
+    /// reported), and decoded by `JSONValueDecoder`: a large message costs its text once more,
     /// not the four times `JSONDecoder` took.
     public func decode(_ body: Data) -> IncomingMessage {
         var decoder = JSONValueDecoder()
         decoder.userInfo[registryKey] = registry
         let message: IncomingMessage
+        let duplicate: String?
         do {
-            let value = try LoneSurrogates.repaired(body).withUnsafeBytes { raw throws(JSONSyntaxError) in
-                try JSONReader.parse(raw.bindMemory(to: UInt8.self), keepingFirstDuplicate: true)
-            }
+            let (value, firstDuplicate) = try body.withUnsafeBytes { raw in try JSONReader.parseMessage(raw.bindMemory(to: UInt8.self)) }
+            duplicate = firstDuplicate
             message = try decoder.decode(ClassifiedMessage.self, from: value).message
         } catch {
             return .invalid(id: nil, error: .parseError("invalid JSON: \(describe(error))"))
         }
-        guard let name = DuplicateMembers.first(in: body) else { return message }
+        guard let name = duplicate else { return message }
         let shown = name.count > 40 ? String(name.prefix(40)) + "…" : name
         let error = ResponseError.invalidRequest("member name \"\(shown)\" occurs twice in one object; such a message is ambiguous and rejected")
         var id: RequestID?
