@@ -110,6 +110,19 @@ private func errors(_ events: [FramingEvent]) -> [FramingError.Kind] {
         }
     }
 
+    /// A header's name is matched in any case, and blanks (spaces and tabs: HTTP's optional white
+    /// space) around a name or value are ignored; any other character there makes it invalid.
+    @Test func headerNamesAnyCaseAndBlanksAroundValues() {
+        for header in ["content-length:2", "CONTENT-LENGTH: \t2\t ", "Content-Length \t: 2", "X-Other:  y \r\nContent-Length: 2"] {
+            let events = feedAll([Array((header + "\r\n\r\n{}" + Self.good).utf8)])
+            #expect(errors(events) == [], "\(header)")
+            #expect(bodies(events) == ["{}", "{}"], "\(header)")
+        }
+        let events = feedAll([Array(("Content-Length: 2\u{A0}\r\n\r\n" + Self.good).utf8)])
+        #expect(errors(events) == [.invalidContentLength])
+        #expect(bodies(events) == ["{}"])
+    }
+
     /// A junk line before a good header in the same block (what a too-small Content-Length
     /// leaves behind) costs only the junk: the message after it is recovered.
     @Test func junkLineBeforeAGoodHeaderCostsOnlyTheJunk() {

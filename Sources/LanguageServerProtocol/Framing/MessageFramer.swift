@@ -173,43 +173,61 @@ public struct MessageFramer: Sendable {
     /// The length of a non-empty prefix of `Content-Length:` (any case) at the end of `body`,
     /// right after a closing `}` or `]` and optional blanks; 0 when there is none.
     private static func headerPrefixAtEnd(of body: Data) -> Int {
-        let pattern = resyncPattern
-        let n = body.count
-        let limit = min(n - 1, pattern.count)
-        guard limit >= 1 else { return 0 }
-        for length in stride(from: limit, through: 1, by: -1) {
-            let start = body.index(body.endIndex, offsetBy: -length)
-            guard zip(body[start...], pattern).allSatisfy({ asciiLowercase($0) == $1 }) else { continue }
-            var before = body.index(before: start)
-            while before > body.startIndex, [0x20, 0x09, 0x0D, 0x0A].contains(body[before]) { before = body.index(before: before) }
-            if body[before] == UInt8(ascii: "}") || body[before] == UInt8(ascii: "]") { return length }
+        body.withUnsafeBytes { bytes in
+            let pattern = resyncPattern
+            let n = bytes.count
+            var length = min(n - 1, pattern.count)
+            while length >= 1 {
+                let start = n - length
+                var matches = true
+                for i in 0..<length where asciiLowercase(bytes[start + i]) != pattern[i] {
+                    matches = false
+                    break
+                }
+                if matches {
+                    var before = start - 1
+                    while before > 0, isBlankOrLineBreak(bytes[before]) { before -= 1 }
+                    if bytes[before] == UInt8(ascii: "}") || bytes[before] == UInt8(ascii: "]") { return length }
+                }
+                length -= 1
+            }
+            return 0
         }
-        return 0
     }
 
+    /// Reads the header block in `header`, which ends with its empty line. Byte by byte, with no
+    /// strings but in error messages: this runs before the first message is decoded, on the
+    /// start-up's critical path, where the generic code of splitting and trimming strings cost the
+    /// first message about 0.25 ms (docs/performance.md).
     private mutating func finishHeader(_ events: inout [FramingEvent]) {
-        var lines = header.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-            line.last == 0x0D ? line.dropLast() : line
-        }
-        lines.removeLast(2)  // the empty line that ends the block, and what follows its LF
+        // Every line but the last, the empty one that ends the block (any CR before its LF).
+        let blockEnd = header.lastIndex(of: 0x0A, before: header.count - 1).map { $0 + 1 } ?? 0
         var contentLength: Int?
-        for bytes in lines {
-            let line = Substring(String(decoding: bytes, as: UTF8.self))
+        var lineStart = 0
+        while lineStart < blockEnd {
+            var lineEnd = lineStart
+            while header[lineEnd] != 0x0A { lineEnd += 1 }
+            let next = lineEnd + 1
+            if lineEnd > lineStart && header[lineEnd - 1] == 0x0D { lineEnd -= 1 }
             // A bad line is skipped from its second byte: a good header after it is still found.
-            let restart = bytes.startIndex + 1
-            guard let colon = line.firstIndex(of: ":") else {
-                return fail(.malformedHeaderLine, "malformed header line: \(quoted(line))", &events, restartAt: restart)
+            let restart = lineStart + 1
+            guard let colon = header[lineStart..<lineEnd].firstIndex(of: UInt8(ascii: ":")) else {
+                return fail(.malformedHeaderLine, "malformed header line: \(quoted(text(lineStart..<lineEnd)))", &events, restartAt: restart)
             }
-            let name = trimmingBlanks(line[..<colon]).lowercased()
-            let value = trimmingBlanks(line[line.index(after: colon)...])
-            guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
-                return fail(.malformedHeaderLine, "malformed header line: \(quoted(line))", &events, restartAt: restart)
+            let name = trimmingBlanks(lineStart..<colon)
+            let value = trimmingBlanks(colon + 1..<lineEnd)
+            guard !name.isEmpty, header[name].allSatisfy(isTokenByte) else {
+                return fail(.malformedHeaderLine, "malformed header line: \(quoted(text(lineStart..<lineEnd)))", &events, restartAt: restart)
             }
-            if name == "content-length" {
-                guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), value.utf8.count <= 18,
-                    let length = Int(value), contentLength == nil || contentLength == length
-                else {
-                    return fail(.invalidContentLength, "invalid Content-Length: \(quoted(value[...]))", &events, restartAt: restart)
+            if isContentLength(name) {
+                var length = 0
+                let digits = header[value]
+                guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+                    return fail(.invalidContentLength, "invalid Content-Length: \(quoted(text(value)))", &events, restartAt: restart)
+                }
+                for digit in digits { length = length * 10 + Int(digit - 0x30) }
+                guard contentLength == nil || contentLength == length else {
+                    return fail(.invalidContentLength, "invalid Content-Length: \(quoted(text(value)))", &events, restartAt: restart)
                 }
                 guard length <= limits.maxContentLength else {
                     return fail(.contentLengthTooLarge, "Content-Length \(length) exceeds \(limits.maxContentLength)", &events,
@@ -218,12 +236,13 @@ public struct MessageFramer: Sendable {
                 contentLength = length
             }
             // Content-Type and unknown headers are accepted and ignored.
+            lineStart = next
         }
         guard let length = contentLength else {
-            // The block's text only for the message (joining it on every message cost the first
-            // one a tenth of a millisecond of generic set-up).
-            let text = lines.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\r\n")
-            return fail(.missingContentLength, "header block without Content-Length: \(quoted(text[...]))", &events)
+            let lines = header[..<blockEnd].split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { line in
+                String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
+            }
+            return fail(.missingContentLength, "header block without Content-Length: \(quoted(lines.joined(separator: "\r\n")[...]))", &events)
         }
         header = []
         lineIsEmpty = true
@@ -239,7 +258,31 @@ public struct MessageFramer: Sendable {
         }
     }
 
+    /// `range` of the header without the blanks (spaces and tabs, HTTP's optional white space)
+    /// at either end.
+    private func trimmingBlanks(_ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound, upper = range.upperBound
+        while lower < upper, header[lower] == 0x20 || header[lower] == 0x09 { lower += 1 }
+        while upper > lower, header[upper - 1] == 0x20 || header[upper - 1] == 0x09 { upper -= 1 }
+        return lower..<upper
+    }
+
+    /// Whether `range` of the header is `content-length` in any case.
+    private func isContentLength(_ range: Range<Int>) -> Bool {
+        let name = Self.contentLengthName
+        guard range.count == name.count else { return false }
+        for i in 0..<name.count where asciiLowercase(header[range.lowerBound + i]) != name[i] { return false }
+        return true
+    }
+
+    private static let contentLengthName = Array("content-length".utf8)
+
+    private func text(_ range: Range<Int>) -> Substring {
+        String(decoding: header[range], as: UTF8.self)[...]
+    }
+
     /// Call at end of stream: reports a message cut short, if any, and resets the framer.
+
     public mutating func finish() -> FramingError? {
         defer {
             state = .header
@@ -268,11 +311,18 @@ public struct MessageFramer: Sendable {
 /// RFC 7230 `tchar`: what a header field name may contain.
 private func isTokenByte(_ byte: UInt8) -> Bool {
     switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+         UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+         UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+         UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
         return true
     default:
-        return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        return false
     }
+}
+
+private func isBlankOrLineBreak(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
 }
 
 private func asciiLowercase(_ byte: UInt8) -> UInt8 {
@@ -284,14 +334,14 @@ private func quoted(_ text: Substring) -> String {
     return "\"\(limited.debugDescription.dropFirst().dropLast())\""
 }
 
-/// `text` without leading and trailing blanks: tabs and Unicode space separators (what Foundation's
-/// `CharacterSet.whitespaces` holds; the module links FoundationEssentials, which lacks it).
-private func trimmingBlanks(_ text: Substring) -> String {
-    func isBlank(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+extension Array where Element == UInt8 {
+    /// The last index of `byte` before `end`.
+    fileprivate func lastIndex(of byte: UInt8, before end: Int) -> Int? {
+        var i = end - 1
+        while i >= 0 {
+            if self[i] == byte { return i }
+            i -= 1
+        }
+        return nil
     }
-    let scalars = text.unicodeScalars
-    guard let first = scalars.firstIndex(where: { !isBlank($0) }) else { return "" }
-    let last = scalars.lastIndex(where: { !isBlank($0) })!
-    return String(scalars[first...last])
 }
