@@ -311,7 +311,12 @@ public final class LanguageServer: Sendable {
                 state.configuration = ServerConfiguration(settings: settings, generation: 1)
             }
         }
-        reply(to: id, result: InitializeResult(capabilities: capabilities, serverInfo: Self.serverInfo(options)))
+        // Written by hand, not by `Codable`: the client waits for this answer, and a coder's first
+        // use of the capability types costs more than the rest of it (`JSONRepresentable`).
+        let answer = InitializeResult(capabilities: capabilities, serverInfo: Self.serverInfo(options))
+        do { try connection.send(body: MessageEncoder.response(id: id, json: answer.json)) } catch {
+            options.logger.debug("could not answer request \(id): \(error)")
+        }
         _ = Self.sharedTablesLoading
         forwardLevel.withLock { $0 = logLevel }
         let client = request.clientInfo.map { "\($0.name)\($0.version.map { " " + $0 } ?? "")" } ?? "an unnamed client"
@@ -335,15 +340,6 @@ public final class LanguageServer: Sendable {
 
     private static func serverInfo(_ options: LanguageServerOptions) -> ServerInfo {
         ServerInfo(name: "plist-lsp", version: options.version)
-    }
-
-    /// Encodes an answer to `initialize` and throws it away, sending nothing (see
-    /// `StandardIOSession.init`).
-    func prepareInitializeAnswer() {
-        let result = InitializeResult(
-            capabilities: Self.capabilities(encoding: .utf16, push: true, client: ClientCapabilities(), options: options),
-            serverInfo: Self.serverInfo(options))
-        _ = try? MessageEncoder.response(id: .int(0), result: result)
     }
 
     // MARK: Source evidence

@@ -13,7 +13,7 @@ public enum Transports {
     /// status. Standard output is protected first: fd 1 then points at stderr, so a stray
     /// `print` cannot corrupt the protocol stream.
     public static func serveStandardIO(options: LanguageServerOptions = LanguageServerOptions()) async throws -> Int32 {
-        await (try StandardIOSession(options: options)).run()
+        await (try StandardIOSession(options: { options })).run()
     }
 
     /// The stdio session in two steps, so that `main` can make it and have the first message
@@ -24,20 +24,16 @@ public enum Transports {
         private let server: LanguageServer
 
         /// Protects stdout (see `Connection.standardIO()`), starts reading and makes the session.
-        /// Reading starts before the session is made: the reader thread starts, reads and decodes
-        /// the client's first message (`initialize`, sent at once) meanwhile, and holds it until
-        /// the session is ready to answer it (docs/performance.md).
-        public init(options: LanguageServerOptions = LanguageServerOptions()) throws {
+        /// Reading starts before the session is made, and before its `options` are: the reader
+        /// thread starts, reads and decodes the client's first message (`initialize`, sent at
+        /// once) meanwhile, and holds it until the session is ready to answer it
+        /// (docs/performance.md).
+        public init(options makeOptions: () -> LanguageServerOptions = { LanguageServerOptions() }) throws {
             connection = try Connection.standardIO()
             connection.start(holdingFirstMessage: true)
+            let options = makeOptions()
             server = LanguageServer(connection: connection, options: options)
             options.logger.info("serving LSP on stdin/stdout (pid \(getpid()))")
-            // From here the reader thread answers `initialize` as soon as it has decoded it, and
-            // this thread would only wait: it encodes an answer first (thrown away), so that the
-            // first use of the coders' generic metadata, about 0.6 ms of the answer's encoding,
-            // is paid here rather than by the real answer. A thread of its own for this was
-            // slower: it competed with the start-up on two cores (docs/performance.md).
-            server.prepareInitializeAnswer()
         }
 
         /// Blocks until the first message has been handled (the answer to `initialize` sent), or

@@ -112,52 +112,63 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 extension JSONValue: CustomStringConvertible {
     /// Compact JSON text, object members sorted by name (for logs and test messages).
     public var description: String {
-        var out = ""
+        String(decoding: serialized(), as: UTF8.self)
+    }
+
+    /// Compact JSON text as UTF-8, object members sorted by name: what `JSONReader` reads back
+    /// as this value (a double stays a double, `2.0`; one that is not finite is written `null`).
+    /// Strings escape `"`, `\` and the control characters only, as `JSONCoding.encoder()` does
+    /// (slashes and non-ASCII characters are written as they are).
+    public func serialized() -> [UInt8] {
+        var out: [UInt8] = []
         write(to: &out)
         return out
     }
 
-    private func write(to out: inout String) {
+    /// Appends `serialized()` to `out`.
+    public func write(to out: inout [UInt8]) {
         switch self {
-        case .null: out += "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .int(let value): out += String(value)
-        case .double(let value): out += value.isFinite ? "\(value)" : "null"
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): out.append(contentsOf: String(value).utf8)
+        case .double(let value): out.append(contentsOf: (value.isFinite ? "\(value)" : "null").utf8)
         case .string(let value): JSONValue.writeString(value, to: &out)
         case .array(let items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 item.write(to: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (i, name) in members.keys.sorted().enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 JSONValue.writeString(name, to: &out)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 members[name]!.write(to: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ string: String, to out: inout String) {
-        out += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+    private static func writeString(_ string: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
+            case UInt8(ascii: "\n"): out.append(contentsOf: #"\n"#.utf8)
+            case UInt8(ascii: "\r"): out.append(contentsOf: #"\r"#.utf8)
+            case UInt8(ascii: "\t"): out.append(contentsOf: #"\t"#.utf8)
+            case 0..<0x20:
+                let low = byte & 0xF
+                out.append(contentsOf: #"\u00"#.utf8)
+                out.append(UInt8(ascii: "0") + byte >> 4)
+                out.append(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
+            default: out.append(byte)  // UTF-8 bytes of other characters are 0x20 or more
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }

@@ -91,7 +91,7 @@ struct Serve: AsyncParsableCommand {
     static func serveStandardIOFromMain(logLevel: Logger.Level) -> Never {
         let session: Transports.StandardIOSession
         do {
-            session = try Transports.StandardIOSession(options: options(logLevel: logLevel))
+            session = try Transports.StandardIOSession(options: { options(logLevel: logLevel) })
         } catch {
             PlistLSP.exit(withError: error)
         }

@@ -2,6 +2,7 @@
 import Foundation
 import LanguageServerProtocol
 import PlistLanguageServer
+import PlistSupport
 import Testing
 
 @Suite struct LifecycleTests {
@@ -31,6 +32,27 @@ import Testing
         let result = try await client.initialize(capabilities)
         #expect(result.capabilities.positionEncoding?.rawValue == chosen)
         #expect(client.server.positionEncoding.rawValue == chosen)
+    }
+
+    /// The answer is written by hand (`JSONRepresentable`), not by `Codable`: for clients that
+    /// change what is announced (position encodings, pulled or pushed diagnostics), the message on
+    /// the wire is exactly what `Codable` makes of the capabilities it decodes to: no member the
+    /// types do not know, none misnamed, no `null` for an absent one.
+    @Test(arguments: [(["utf-8"], false, nil), (["utf-32"], true, nil), ([], true, false), ([], false, true)] as [([String], Bool, Bool?)])
+    func initializeAnswerIsWhatCodableMakesOfIt(encodings: [String], pulls: Bool, push: Bool?) async throws {
+        let client = try TestClient()
+        var capabilities = ClientCapabilities(general: GeneralClientCapabilities(positionEncodings: encodings.map(PositionEncodingKind.init(rawValue:))))
+        if pulls { capabilities.textDocument = TextDocumentClientCapabilities(diagnostic: .init()) }
+        let id = try client.sendRequest(InitializeRequest(
+            clientInfo: ClientInfo(name: "test"), initializationOptions: push.map { ["pushDiagnostics": .bool($0)] }, capabilities: capabilities))
+        let answer = try await client.response(to: id)
+        let result = try #require(answer["result"])
+        let decoded = try result.decode(as: InitializeResult.self)
+        #expect(try JSONValue(encoding: decoded) == result)
+        #expect(decoded.capabilities.positionEncoding?.rawValue == encodings.first ?? "utf-16")
+        #expect((decoded.capabilities.diagnosticProvider != nil) == !(push ?? !pulls))
+        let expectedID = try JSONValue(encoding: id)
+        #expect(answer["jsonrpc"] == "2.0" && answer["id"] == expectedID)
     }
 
     @Test func requestBeforeInitializeIsServerNotInitialized() async throws {

@@ -1,4 +1,5 @@
 import PlistSupport
+import PlistTestSupport
 import Testing
 
 @Suite struct JSONReaderTests {
@@ -46,6 +47,47 @@ import Testing
         let value: JSONValue = ["b": [1, 2.5, "q\"\n\u{1}", nil, true], "a": ["uri": "file:///x/y"]]
         #expect(value.description == #"{"a":{"uri":"file:///x/y"},"b":[1,2.5,"q\"\n\u0001",null,true]}"#)
         #expect(try JSONValue(parsing: value.description) == value)
+    }
+
+    /// `serialized()` (the bytes of the `initialize` answer) reads back as the value it was made
+    /// from, over random values: every control character and other escapes in strings and names,
+    /// non-ASCII text, integers at the extremes, doubles of every size (an integral one stays a
+    /// double), nesting.
+    @Test func serializedReadsBackAsTheSameValue() throws {
+        var random = SplitMix64(seed: 0x5E71)
+        for round in 0..<2_000 {
+            let value = Self.randomValue(depth: 0, using: &random)
+            let bytes = value.serialized()
+            #expect(try JSONValue(parsing: bytes) == value, "round \(round): \(String(decoding: bytes, as: UTF8.self))")
+        }
+        #expect(JSONValue.double(.infinity).description == "null" && JSONValue.double(2).description == "2.0")
+    }
+
+    private static func randomValue(depth: Int, using random: inout SplitMix64) -> JSONValue {
+        func string(_ random: inout SplitMix64) -> String {
+            let scalars = (0..<Int.random(in: 0...6, using: &random)).map { _ -> Unicode.Scalar in
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: Unicode.Scalar(UInt8.random(in: 0..<0x20, using: &random))
+                case 1: ["\"", "\\", "/", "é", "☃", "😀", "\u{7F}", "\u{2028}"].randomElement(using: &random)!
+                default: Unicode.Scalar(UInt8.random(in: 0x20..<0x7F, using: &random))
+                }
+            }
+            return String(String.UnicodeScalarView(scalars))
+        }
+        switch Int.random(in: 0..<(depth < 3 ? 8 : 6), using: &random) {
+        case 0: return .null
+        case 1: return .bool(Bool.random(using: &random))
+        case 2: return .int([Int.min, Int.max, 0, -1, Int.random(in: -1_000_000...1_000_000, using: &random)].randomElement(using: &random)!)
+        case 3:
+            let double = [0.1, -2.5, 1e-300, 5e300, 2, -0.0, Double.random(in: -1e6...1e6, using: &random)].randomElement(using: &random)!
+            return .double(double)
+        case 4, 5: return .string(string(&random))
+        case 6: return .array((0..<Int.random(in: 0...4, using: &random)).map { _ in randomValue(depth: depth + 1, using: &random) })
+        default:
+            var members: [String: JSONValue] = [:]
+            for _ in 0..<Int.random(in: 0...4, using: &random) { members[string(&random)] = randomValue(depth: depth + 1, using: &random) }
+            return .object(members)
+        }
     }
 }
 

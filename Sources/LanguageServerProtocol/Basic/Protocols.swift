@@ -1,3 +1,5 @@
+import PlistSupport
+
 /// A request (client→server or server→client). The conforming struct *is* the `params` object.
 public protocol LSPRequest: Codable, Sendable {
     /// Result type carried in the response's `result` member.
@@ -59,6 +61,15 @@ public enum ValueOrBool<T: Codable & Hashable & Sendable>: Codable, Hashable, Se
         switch self {
         case .bool(let bool): return bool
         case .value: return true
+        }
+    }
+}
+
+extension ValueOrBool: JSONRepresentable where T: JSONRepresentable {
+    public var json: JSONValue {
+        switch self {
+        case .bool(let bool): return .bool(bool)
+        case .value(let value): return value.json
         }
     }
 }

@@ -1,3 +1,5 @@
+import PlistSupport
+
 /// A JSON-RPC request id: an integer or a string.
 public enum RequestID: Hashable, Sendable, Codable, CustomStringConvertible {
     case int(Int)
@@ -39,3 +41,12 @@ extension RequestID: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral {
 public typealias IntOrString = RequestID
 /// A progress token (`integer | string`).
 public typealias ProgressToken = RequestID
+
+extension RequestID: JSONRepresentable {
+    public var json: JSONValue {
+        switch self {
+        case .int(let value): return .int(value)
+        case .string(let value): return .string(value)
+        }
+    }
+}

@@ -26,3 +26,11 @@ public struct DocumentLink: Codable, Hashable, Sendable {
         self.data = data
     }
 }
+
+extension DocumentLinkOptions: JSONRepresentable {
+    public var json: JSONValue {
+        var o = JSONObjectBuilder()
+        o["resolveProvider"] = resolveProvider
+        return o.json
+    }
+}

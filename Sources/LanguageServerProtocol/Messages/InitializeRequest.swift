@@ -97,3 +97,23 @@ public struct InitializeResult: Codable, Hashable, Sendable {
         self.serverInfo = serverInfo
     }
 }
+
+// MARK: The hand-written JSON (see `JSONRepresentable`)
+
+extension ClientInfo: JSONRepresentable {
+    public var json: JSONValue {
+        var o = JSONObjectBuilder()
+        o["name"] = name
+        o["version"] = version
+        return o.json
+    }
+}
+
+extension InitializeResult: JSONRepresentable {
+    public var json: JSONValue {
+        var o = JSONObjectBuilder()
+        o["capabilities"] = capabilities
+        o["serverInfo"] = serverInfo
+        return o.json
+    }
+}

@@ -1,4 +1,5 @@
 // textDocument/semanticTokens/full and textDocument/semanticTokens/full/delta.
+import PlistSupport
 
 /// The token types and modifiers a server uses, by index: a token's type is an index into
 /// `tokenTypes`, its modifiers a bit set over `tokenModifiers`.
@@ -99,5 +100,29 @@ public enum SemanticTokensDeltaResult: Codable, Hashable, Sendable {
         case .full(let tokens): try c.encode(tokens)
         case .delta(let delta): try c.encode(delta)
         }
+    }
+}
+
+// MARK: The hand-written JSON (see `JSONRepresentable`)
+
+extension SemanticTokensLegend: JSONRepresentable {
+    public var json: JSONValue { ["tokenTypes": tokenTypes.json, "tokenModifiers": tokenModifiers.json] }
+}
+
+extension SemanticTokensFullOptions: JSONRepresentable {
+    public var json: JSONValue {
+        var o = JSONObjectBuilder()
+        o["delta"] = delta
+        return o.json
+    }
+}
+
+extension SemanticTokensOptions: JSONRepresentable {
+    public var json: JSONValue {
+        var o = JSONObjectBuilder()
+        o["legend"] = legend
+        o["range"] = range
+        o["full"] = full
+        return o.json
     }
 }

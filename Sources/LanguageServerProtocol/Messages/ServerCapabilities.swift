@@ -131,3 +131,107 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
         self.experimental = experimental
     }
 }
+
+// MARK: The hand-written JSON (see `JSONRepresentable`)
+
+extension TextDocumentSyncKind: JSONRepresentable {}
+
+extension SaveOptions: JSONRepresentable {
+    public var json: JSONValue {
+        var o = JSONObjectBuilder()
+        o["includeText"] = includeText
+        return o.json
+    }
+}
+
+extension TextDocumentSyncOptions: JSONRepresentable {
+    public var json: JSONValue {
+        var o = JSONObjectBuilder()
+        o["openClose"] = openClose
+        o["change"] = change
+        o["save"] = save
+        return o.json
+    }
+}
+
+extension CompletionOptions.CompletionItemOptions: JSONRepresentable {
+    public var json: JSONValue {
+        var o = JSONObjectBuilder()
+        o["labelDetailsSupport"] = labelDetailsSupport
+        return o.json
+    }
+}
+
+extension CompletionOptions: JSONRepresentable {
+    public var json: JSONValue {
+        var o = JSONObjectBuilder()
+        o["triggerCharacters"] = triggerCharacters
+        o["allCommitCharacters"] = allCommitCharacters
+        o["resolveProvider"] = resolveProvider
+        o["completionItem"] = completionItem
+        return o.json
+    }
+}
+
+extension CodeActionOptions: JSONRepresentable {
+    public var json: JSONValue {
+        var o = JSONObjectBuilder()
+        o["codeActionKinds"] = codeActionKinds
+        o["resolveProvider"] = resolveProvider
+        return o.json
+    }
+}
+
+extension InlayHintOptions: JSONRepresentable {
+    public var json: JSONValue {
+        var o = JSONObjectBuilder()
+        o["resolveProvider"] = resolveProvider
+        return o.json
+    }
+}
+
+extension EmptyOptions: JSONRepresentable {
+    public var json: JSONValue {
+        var o = JSONObjectBuilder()
+        o["workDoneProgress"] = workDoneProgress
+        return o.json
+    }
+}
+
+extension DiagnosticOptions: JSONRepresentable {
+    public var json: JSONValue {
+        var o = JSONObjectBuilder()
+        o["identifier"] = identifier
+        o["interFileDependencies"] = interFileDependencies
+        o["workspaceDiagnostics"] = workspaceDiagnostics
+        return o.json
+    }
+}
+
+extension ExecuteCommandOptions: JSONRepresentable {
+    public var json: JSONValue { ["commands": commands.json] }
+}
+
+extension ServerCapabilities: JSONRepresentable {
+    public var json: JSONValue {
+        var o = JSONObjectBuilder()
+        o["positionEncoding"] = positionEncoding
+        o["textDocumentSync"] = textDocumentSync
+        o["completionProvider"] = completionProvider
+        o["hoverProvider"] = hoverProvider
+        o["definitionProvider"] = definitionProvider
+        o["codeActionProvider"] = codeActionProvider
+        o["documentSymbolProvider"] = documentSymbolProvider
+        o["foldingRangeProvider"] = foldingRangeProvider
+        o["selectionRangeProvider"] = selectionRangeProvider
+        o["inlayHintProvider"] = inlayHintProvider
+        o["semanticTokensProvider"] = semanticTokensProvider
+        o["documentLinkProvider"] = documentLinkProvider
+        o["documentFormattingProvider"] = documentFormattingProvider
+        o["documentRangeFormattingProvider"] = documentRangeFormattingProvider
+        o["diagnosticProvider"] = diagnosticProvider
+        o["executeCommandProvider"] = executeCommandProvider
+        o["experimental"] = experimental
+        return o.json
+    }
+}

@@ -1,3 +1,5 @@
+import PlistSupport
+
 public struct PositionEncodingKind: RawRepresentable, Codable, Hashable, Sendable {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -5,3 +7,5 @@ public struct PositionEncodingKind: RawRepresentable, Codable, Hashable, Sendabl
     public static let utf16 = PositionEncodingKind(rawValue: "utf-16")
     public static let utf32 = PositionEncodingKind(rawValue: "utf-32")
 }
+
+extension PositionEncodingKind: JSONRepresentable {}
