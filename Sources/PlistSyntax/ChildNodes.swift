@@ -55,6 +55,30 @@ public struct ChildNodes: RandomAccessCollection, Sendable {
         }))
     }
 
+    /// The nodes that `references` hold, one reference each, taken over as they are: no retain
+    /// and no release (the parser's frames keep their child nodes so, and forget them after).
+    init(takingReferences references: UnsafeBufferPointer<Unmanaged<SyntaxNode.Storage>>) {
+        func take(_ slice: Range<Int>) -> ContiguousArray<SyntaxNode> {
+            // A `SyntaxNode` is its storage's reference and nothing else: the bits copy as they are.
+            assert(MemoryLayout<SyntaxNode>.size == MemoryLayout<Unmanaged<SyntaxNode.Storage>>.size)
+            return ContiguousArray(unsafeUninitializedCapacity: slice.count) { buffer, initialized in
+                UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(
+                    from: references.baseAddress! + slice.lowerBound, byteCount: slice.count * MemoryLayout<SyntaxNode>.stride)
+                initialized = slice.count
+            }
+        }
+        let count = references.count
+        if count == 0 {
+            layout = .small([])
+        } else if count <= Self.largestUnchunked {
+            layout = .small(take(0..<count))
+        } else {
+            layout = .chunked(ContiguousArray(stride(from: 0, to: count, by: Self.chunkSize).lazy.map {
+                Chunk(take($0..<Swift.min($0 + Self.chunkSize, count)))
+            }))
+        }
+    }
+
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
 
@@ -107,22 +131,24 @@ public struct ChildNodes: RandomAccessCollection, Sendable {
         return (directive, comment)
     }
 
-    /// Empties this collection into `work`, for `SyntaxNode.deinit`'s iterative release: every
-    /// node, except those of a chunk that another version still holds (dropping that chunk
-    /// releases one reference, not its nodes).
-    mutating func takeAll(into work: inout ContiguousArray<SyntaxNode>) {
+    /// Empties this collection into `work`, for `SyntaxNode.deinit`'s iterative release: its
+    /// arrays of nodes, moved (no node is retained or released), except those of a chunk that
+    /// another version still holds (dropping that chunk releases one reference, not its nodes).
+    mutating func takeAll(into work: inout [ContiguousArray<SyntaxNode>]) {
         var taken = Layout.small([])
         swap(&taken, &layout)
         switch taken {
         case .small(var nodes):
             taken = .small([])  // `nodes` is then the only reference to the array
-            if work.isEmpty { swap(&work, &nodes) } else { work.append(contentsOf: nodes) }
+            work.append(nodes)
+            nodes = []
         case .chunked(var chunks):
             taken = .small([])
             while var chunk = chunks.popLast() {
                 if isKnownUniquelyReferenced(&chunk) {
-                    work.append(contentsOf: chunk.nodes)
-                    chunk.nodes = []
+                    var nodes: ContiguousArray<SyntaxNode> = []
+                    swap(&nodes, &chunk.nodes)
+                    work.append(nodes)
                 }
             }
         }

@@ -24,8 +24,9 @@ struct Frame {
     var flags: EntryFlags
     var children: ContiguousArray<RawEntry>
     /// The child nodes made so far, each holding one reference (`Unmanaged`, so that the array
-    /// is plain data): `Parser.takeNodes` moves them into an array of exactly their count when
-    /// the element closes, and the frame's buffer is reused without reallocating. Handing the
+    /// is plain data): when the element closes, its node takes them over into a collection of
+    /// exactly their count (`SyntaxNode.makeReference`; `Parser.takeNodes` for the document and a
+    /// reparsed region), and the frame's buffer is reused without reallocating. Handing the
     /// buffer itself to the node grew a new one from nothing for every element, a quarter of a
     /// parse's allocations.
     var nodes: ContiguousArray<Unmanaged<SyntaxNode.Storage>> = []
@@ -80,7 +81,7 @@ struct Parser {
     /// Parses `start..<regionEnd` as content of the innermost of `frames`. Returns the entries
     /// (offsets relative to that frame's start), or nil when the region does not parse to a
     /// self-contained sequence of entries ending exactly at `regionEnd`.
-    mutating func parseRegion(start: Int, regionEnd: Int, frames: ContiguousArray<Frame>) -> (ContiguousArray<RawEntry>, ContiguousArray<SyntaxNode>)? {
+    mutating func parseRegion(start: Int, regionEnd: Int, frames: ContiguousArray<Frame>) -> (ContiguousArray<RawEntry>, ChildNodes)? {
         stack = frames
         contextDepth = frames.count
         pos = start
@@ -104,19 +105,11 @@ struct Parser {
         }
     }
 
-    /// Moves the nodes out of `nodes` (which is left empty, its buffer kept) into an array of
-    /// exactly their count: each reference `nodes` held is the new array's, copied as it is.
-    static func takeNodes(_ nodes: inout ContiguousArray<Unmanaged<SyntaxNode.Storage>>) -> ContiguousArray<SyntaxNode> {
-        // A `SyntaxNode` is its storage's reference and nothing else: the bits copy as they are.
-        assert(MemoryLayout<SyntaxNode>.size == MemoryLayout<Unmanaged<SyntaxNode.Storage>>.size)
-        let count = nodes.count
-        if count == 0 { return [] }
-        let taken = ContiguousArray<SyntaxNode>(unsafeUninitializedCapacity: count) { buffer, initialized in
-            nodes.withUnsafeBufferPointer { source in
-                UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: source.baseAddress!, byteCount: count * MemoryLayout<SyntaxNode>.stride)
-            }
-            initialized = count
-        }
+    /// Moves the nodes out of `nodes` (which is left empty, its buffer kept) into a `ChildNodes`
+    /// of exactly their count: each reference `nodes` held is the new collection's, taken over
+    /// as it is.
+    static func takeNodes(_ nodes: inout ContiguousArray<Unmanaged<SyntaxNode.Storage>>) -> ChildNodes {
+        let taken = nodes.withUnsafeBufferPointer { ChildNodes(takingReferences: $0) }
         nodes.removeAll(keepingCapacity: true)
         return taken
     }
@@ -212,20 +205,28 @@ struct Parser {
         } else if f.children.count == 1 && f.children[0].kind == .text {
             entry.flags.formUnion(f.children[0].flags.intersection([.hasReferences, .malformed]))
         } else {
-            // The entries are copied into the node's own allocation and the child nodes moved into
-            // an array of their count (`takeNodes`, no retain or release): the node keeps no spare
-            // capacity, and the frame's pooled buffers stay unshared, so reusing them never
-            // reallocates.
-            let node = SyntaxNode.make(children: f.children, nodes: ChildNodes(Self.takeNodes(&f.nodes)), width: Int(entry.width))
-            if node.containsError { entry.flags.insert(.childError) }
-            if node.containsLookahead { entry.flags.insert(.childLookahead) }
+            // The entries are copied into the node's own allocation and the child nodes' references
+            // taken over into a collection of their count (`makeReference`: no retain or release):
+            // the node keeps no spare capacity, and the frame's pooled buffers stay unshared, so
+            // reusing them never reallocates.
+            let (node, containsError, containsLookahead) = f.children.withUnsafeBufferPointer { entries in
+                f.nodes.withUnsafeBufferPointer { SyntaxNode.makeReference(entries: entries, takingReferences: $0, width: Int(entry.width)) }
+            }
+            if containsError { entry.flags.insert(.childError) }
+            if containsLookahead { entry.flags.insert(.childLookahead) }
             let parent = stack.count - 1
-            stack[parent].nodes.append(Unmanaged.passRetained(node.storage))
+            stack[parent].nodes.append(node)
             entry.nodeIndex = Int32(stack[parent].nodes.count - 1)
         }
-        f.children.removeAll(keepingCapacity: true)
-        pool.append(f.children)
-        nodePool.append(f.nodes)
+        // The frame's buffers go back to the pools moved, not copied (a copy is a retain of the
+        // buffer now and a release when the frame dies).
+        var children = ContiguousArray<RawEntry>(), nodes = ContiguousArray<Unmanaged<SyntaxNode.Storage>>()
+        swap(&children, &f.children)
+        swap(&nodes, &f.nodes)
+        children.removeAll(keepingCapacity: true)
+        nodes.removeAll(keepingCapacity: true)  // their references are the node's now
+        pool.append(consume children)
+        nodePool.append(consume nodes)
         append(entry)
     }
 
@@ -482,7 +483,9 @@ struct Parser {
         let tag = p.baseAddress.map { TagName.classify($0 + pos + 1, nameEnd - pos - 1) } ?? .other
         var flags: EntryFlags = []
         var i = nameEnd
-        var attributeNames: [(Int, Int)] = []
+        // Made at the first attribute (a plist's only one is `version`): an empty array is still
+        // released when the function returns, once per tag of the document.
+        var attributeNames: [(Int, Int)]? = nil
         // Past a few attributes, duplicates are found by hashing: a pairwise check is quadratic
         // (200,000 attributes on one tag took half a minute).
         var attributeSet: Set<ArraySlice<UInt8>>? = nil
@@ -508,17 +511,20 @@ struct Parser {
                     continue
                 }
                 if !hadSpace { flags.insert(.malformed) }
-                if attributeSet != nil || attributeNames.count >= 8 {
+                var names = attributeNames ?? []
+                if attributeSet != nil || names.count >= 8 {
                     if attributeSet == nil {
                         var set = Set<ArraySlice<UInt8>>(minimumCapacity: 32)
-                        for (s, n) in attributeNames { set.insert(slice(s, n)) }
+                        for (s, n) in names { set.insert(slice(s, n)) }
                         attributeSet = set
                     }
                     if !attributeSet!.insert(slice(i, attrEnd - i)).inserted { flags.insert(.malformed) }
                 } else {
-                    for (s, n) in attributeNames where n == attrEnd - i && bytes.memeq(s, i, n) { flags.insert(.malformed) }
+                    for (s, n) in names where n == attrEnd - i && bytes.memeq(s, i, n) { flags.insert(.malformed) }
                 }
-                attributeNames.append((i, attrEnd - i))
+                attributeNames = nil  // `names` the only reference: appending does not copy
+                names.append((i, attrEnd - i))
+                attributeNames = names
                 i = attrEnd
                 _ = bytes.skipSpace(&i)
                 guard i < end, p[i] == 0x3D else { flags.insert(.malformed); continue }  // '='

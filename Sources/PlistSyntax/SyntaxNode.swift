@@ -182,20 +182,30 @@ public struct SyntaxNode: @unchecked Sendable {
     /// here and in the accessors: no access to it is ever a conflict worth a dynamic exclusivity
     /// check (a check per access was a tenth of freeing a tree).
     final class Storage: ManagedBuffer<Header, RawEntry> {
-        /// Releases the subtree iteratively: each node about to die hands its children to the
-        /// worklist first, so no `deinit` ever runs inside another (100,000 nested elements
-        /// overflowed the stack). The entries need no deinitializing: `RawEntry` is plain data.
+        /// Releases the subtree iteratively: each node about to die hands its arrays of child
+        /// nodes to the worklist first, so no `deinit` ever runs inside another (100,000 nested
+        /// elements overflowed the stack). Nodes are popped off those arrays, which moves them: a
+        /// node is released once, by its last owner, never retained on the way (copying them into
+        /// one worklist retained and released every node once more: a quarter of freeing a tree in
+        /// `perf`'s samples).
+        /// The entries need no deinitializing: `RawEntry` is plain data.
         deinit {
             withUnsafeMutablePointerToHeader { header in
                 guard !header.pointee.nodes.isEmpty else { return }
-                var work = ContiguousArray<SyntaxNode>()
+                var work: [ContiguousArray<SyntaxNode>] = []
                 header.pointee.nodes.takeAll(into: &work)
-                while var n = work.popLast() {
+                while !work.isEmpty {
+                    guard var n = work[work.count - 1].popLast() else {
+                        work.removeLast()
+                        continue
+                    }
                     if isKnownUniquelyReferenced(&n.storage) {
                         n.storage.withUnsafeMutablePointerToHeader { h in
                             if !h.pointee.nodes.isEmpty { h.pointee.nodes.takeAll(into: &work) }
                         }
                     }
+                    // `n` is released here: its child nodes are in `work`, so its `deinit`
+                    // returns at once.
                 }
             }
         }
@@ -269,32 +279,65 @@ public struct SyntaxNode: @unchecked Sendable {
         }
     }
 
+    /// A node holding a copy of `entries` and the child nodes that `references` hold, for a
+    /// parent the parser is making: its one reference, as the parser's frames keep them
+    /// (`Unmanaged`), and whether it contains an error and a look-ahead decision (the parent's
+    /// entry says so). The references are taken over as they are, and everything is read through
+    /// pointers: nothing is retained or released to make the node (each was an atomic operation
+    /// per container of the document, and its release).
+    static func makeReference(entries: UnsafeBufferPointer<RawEntry>, takingReferences references: UnsafeBufferPointer<Unmanaged<Storage>>,
+                              width: Int) -> (node: Unmanaged<Storage>, containsError: Bool, containsLookahead: Bool)
+    {
+        var below = (directive: false, comment: false)
+        for r in references where !(below.directive && below.comment) {
+            r._withUnsafeGuaranteedRef { child in
+                child.withUnsafeMutablePointerToHeader {
+                    below.directive = below.directive || $0.pointee.containsDirective
+                    below.comment = below.comment || $0.pointee.containsComment
+                }
+            }
+        }
+        let count = entries.count
+        let buffer = Storage.create(minimumCapacity: count) { _ in
+            Header(count: count, width: width, nodes: ChildNodes(takingReferences: references))
+        }
+        let facts = buffer.withUnsafeMutablePointers { header, elements in
+            if let base = entries.baseAddress { elements.initialize(from: base, count: count) }
+            summarize(header, elements, below: below)
+            return (header.pointee.containsError, header.pointee.containsLookahead)
+        }
+        return (Unmanaged.passRetained(unsafeDowncast(buffer, to: Storage.self)), facts.0, facts.1)
+    }
+
     /// A node of `count` entries, which `initialize` writes; then what the header says of them.
     private static func make(count: Int, nodes: ChildNodes, width: Int, initialize: (UnsafeMutablePointer<RawEntry>) -> Void) -> SyntaxNode {
         let buffer = Storage.create(minimumCapacity: count) { _ in Header(count: count, width: width, nodes: nodes) }
         buffer.withUnsafeMutablePointers { header, entries in
             initialize(entries)
-            var error = false
-            var lookahead = false
-            var directive = false
-            var comment = false
-            for c in UnsafeBufferPointer(start: entries, count: count) {
-                if c.containsError { error = true }
-                if !c.flags.isDisjoint(with: [.lookahead, .childLookahead]) { lookahead = true }
-                if c.kind == .directive { directive = true }
-                if c.kind == .comment { comment = true }
-            }
-            if !(directive && comment) {
-                let below = nodes.containsDirectiveAndComment
-                directive = directive || below.directive
-                comment = comment || below.comment
-            }
-            header.pointee.containsError = error
-            header.pointee.containsLookahead = lookahead
-            header.pointee.containsDirective = directive
-            header.pointee.containsComment = comment
+            summarize(header, entries, below: nodes.containsDirectiveAndComment)
         }
         return SyntaxNode(storage: unsafeDowncast(buffer, to: Storage.self))
+    }
+
+    /// Records in `header` what its node's entries (`header.pointee.count` of them at `entries`)
+    /// contain, given whether its child nodes contain a directive line and a comment (`below`).
+    @inline(__always)
+    private static func summarize(_ header: UnsafeMutablePointer<Header>, _ entries: UnsafeMutablePointer<RawEntry>,
+                                  below: (directive: Bool, comment: Bool)) {
+        var error = false
+        var lookahead = false
+        var directive = below.directive
+        var comment = below.comment
+        for c in UnsafeBufferPointer(start: entries, count: header.pointee.count) {
+            if c.containsError { error = true }
+            if !c.flags.isDisjoint(with: [.lookahead, .childLookahead]) { lookahead = true }
+            if c.kind == .directive { directive = true }
+            if c.kind == .comment { comment = true }
+        }
+        header.pointee.containsError = error
+        header.pointee.containsLookahead = lookahead
+        header.pointee.containsDirective = directive
+        header.pointee.containsComment = comment
     }
 
     /// The child node of one of this node's entries.

@@ -242,7 +242,7 @@ public struct SyntaxTree: Sendable {
         // frames). A result decided by reading ahead is made again from the whole text. Whatever
         // else a scan meets at the window's end, it has gone past the region's end, and the region
         // is refused as it would be in the whole text.
-        func parse(_ view: UnsafeBufferPointer<UInt8>) -> (ContiguousArray<RawEntry>, ContiguousArray<SyntaxNode>)? {
+        func parse(_ view: UnsafeBufferPointer<UInt8>) -> (ContiguousArray<RawEntry>, ChildNodes)? {
             var parser = Parser(view, context: context)
             return parser.parseRegion(start: regionStart, regionEnd: regionEnd, frames: frames)
         }
