@@ -478,13 +478,41 @@ struct Parser {
 
     private mutating func startTag() {
         let start = pos
-        let nameEnd = bytes.name(at: pos + 1)
-        if nameEnd == pos + 1 { bogus(width: 1); return }
-        let tag = p.baseAddress.map { TagName.classify($0 + pos + 1, nameEnd - pos - 1) } ?? .other
+        let nameEnd: Int, tag: TagName
         var flags: EntryFlags = []
-        var i = nameEnd
+        var i: Int
+        if let known = Self.plainStartTag(p, at: pos) {
+            // `<key>`, `<string>`, `<dict>`…: what the scan below finds for them, without it.
+            nameEnd = pos + 1 + known.nameLength
+            tag = known.tag
+            i = nameEnd + 1
+        } else {
+            nameEnd = bytes.name(at: pos + 1)
+            if nameEnd == pos + 1 { bogus(width: 1); return }
+            tag = p.baseAddress.map { TagName.classify($0 + pos + 1, nameEnd - pos - 1) } ?? .other
+            i = nameEnd
+            scanAttributes(&i, &flags)
+        }
+        let width = i - start
+        if flags.contains(.selfClosing) || (flags.contains(.startTagUnterminated) && !tag.isContainer) {
+            closeScalarsBefore(start, opening: tag)
+            if escaped { return }
+            pos = i
+            append(RawEntry(offset: UInt32(start), width: UInt32(width), kind: .element, tag: tag, flags: flags, startTagWidth: UInt32(width), endTagWidth: 0))
+            return
+        }
+        closeScalarsBefore(start, opening: tag)
+        if escaped { return }
+        if leaf(start: start, contentStart: i, nameStart: start + 1, nameLength: nameEnd - start - 1, tag: tag, flags: flags) { return }
+        pos = i
+        push(start: start, tag: tag, nameLength: nameEnd - start - 1, startTagWidth: width, flags: flags)
+    }
+
+    /// Reads a start tag's attributes, from `i` (just after its name) to just after its `>` (or
+    /// where it stops without one), recording what is wrong in `flags`.
+    private func scanAttributes(_ i: inout Int, _ flags: inout EntryFlags) {
         // Made at the first attribute (a plist's only one is `version`): an empty array is still
-        // released when the function returns, once per tag of the document.
+        // released when the function returns.
         var attributeNames: [(Int, Int)]? = nil
         // Past a few attributes, duplicates are found by hashing: a pairwise check is quadratic
         // (200,000 attributes on one tag took half a minute).
@@ -553,19 +581,32 @@ struct Parser {
                 }
             }
         }
-        let width = i - start
-        if flags.contains(.selfClosing) || (flags.contains(.startTagUnterminated) && !tag.isContainer) {
-            closeScalarsBefore(start, opening: tag)
-            if escaped { return }
-            pos = i
-            append(RawEntry(offset: UInt32(start), width: UInt32(width), kind: .element, tag: tag, flags: flags, startTagWidth: UInt32(width), endTagWidth: 0))
-            return
+    }
+
+    /// The tag and name length when the start tag at `i` (`p[i] == '<'`) is a plain start tag of
+    /// a plist element (`<key>`, `<string>`…), read from the eight bytes after `<`; nil for any
+    /// other (then the byte-by-byte scan reads it). Exactly what that scan finds for such a tag:
+    /// the name ends at the `>`, which ends the tag.
+    @inline(__always)
+    static func plainStartTag(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> (tag: TagName, nameLength: Int)? {
+        guard i + 9 <= p.count, let base = p.baseAddress else { return nil }
+        let w = UInt64(littleEndian: UnsafeRawPointer(base + i + 1).loadUnaligned(as: UInt64.self))
+        switch w & 0xFF {
+        case 0x6B: if w & 0xFFFF_FFFF == 0x3E79_656B { return (.key, 3) }
+        case 0x73: if w & 0xFF_FFFF_FFFF_FFFF == 0x3E67_6E69_7274_73 { return (.string, 6) }
+        case 0x64:
+            switch w & 0xFF_FFFF_FFFF {
+            case 0x3E74_6369_64: return (.dict, 4)
+            case 0x3E65_7461_64: return (.date, 4)
+            case 0x3E61_7461_64: return (.data, 4)
+            default: break
+            }
+        case 0x61: if w & 0xFFFF_FFFF_FFFF == 0x3E79_6172_7261 { return (.array, 5) }
+        case 0x69: if w == 0x3E72_6567_6574_6E69 { return (.integer, 7) }
+        case 0x72: if w & 0xFF_FFFF_FFFF == 0x3E6C_6165_72 { return (.real, 4) }
+        default: break
         }
-        closeScalarsBefore(start, opening: tag)
-        if escaped { return }
-        if leaf(start: start, contentStart: i, nameStart: start + 1, nameLength: nameEnd - start - 1, tag: tag, flags: flags) { return }
-        pos = i
-        push(start: start, tag: tag, nameLength: nameEnd - start - 1, startTagWidth: width, flags: flags)
+        return nil
     }
 
     /// A plist element cannot live inside a scalar (`<key>NSCam` followed by `<string>` on the next
