@@ -1,17 +1,17 @@
 // Values whose JSON is also written by hand: the `initialize` answer's types, whose first encoding
-// is on the start-up's critical path (docs/performance.md, "The first answer without Codable").
+// is on the start-up's critical path (docs/performance.md, "Sixth round").
 import PlistSupport
 
 /// A value with a hand-written JSON form, `json`, equal to what `JSONCoding.encoder()` makes of it
-/// (`InitializeAnswerTests` holds the two to each other over every capability the server can
-/// announce and over random values). Absent optional members are left out, as `Codable` leaves
-/// them out.
+/// (`InitializeAnswerTests` holds the two to each other over random capability sets, and
+/// `LifecycleTests` the answers on the wire). Absent optional members are left out, as `Codable`
+/// leaves them out.
 ///
 /// Why: a `Codable` encoder's first use of a type instantiates its generic metadata (containers,
 /// boxes, coding keys) and faults in their code, about 0.7 ms for the `initialize` answer, which
 /// the client waits for before anything else. Building a `JSONValue` and writing its bytes
-/// (`MessageEncoder.response(id:json:)`) uses no generic metadata that reading the request has not
-/// made already.
+/// (`MessageEncoder.response(id:json:)`) needs hardly any generic metadata that reading the
+/// request has not made already (one dictionary type, for `object(omittingNil:)`).
 public protocol JSONRepresentable {
     var json: JSONValue { get }
 }
@@ -40,17 +40,10 @@ extension RawRepresentable where Self: JSONRepresentable, RawValue: JSONRepresen
     public var json: JSONValue { rawValue.json }
 }
 
-/// Builds a JSON object member by member, leaving out the members that are nil.
-struct JSONObjectBuilder {
-    private var members: [String: JSONValue] = [:]
-
-    init() {}
-
-    /// Sets member `name` to `value`'s JSON, unless `value` is nil (write only).
-    subscript<Value: JSONRepresentable>(name: String) -> Value? {
-        get { nil }
-        set { if let newValue { members[name] = newValue.json } }
+extension JSONValue {
+    /// An object of those of `members` that are not nil: an absent optional member is left out,
+    /// as `Codable` leaves it out.
+    static func object(omittingNil members: [String: JSONValue?]) -> JSONValue {
+        .object(members.compactMapValues { $0 })
     }
-
-    var json: JSONValue { .object(members) }
 }

@@ -28,9 +28,5 @@ public struct DocumentLink: Codable, Hashable, Sendable {
 }
 
 extension DocumentLinkOptions: JSONRepresentable {
-    public var json: JSONValue {
-        var o = JSONObjectBuilder()
-        o["resolveProvider"] = resolveProvider
-        return o.json
-    }
+    public var json: JSONValue { .object(omittingNil: ["resolveProvider": resolveProvider?.json]) }
 }

@@ -101,19 +101,14 @@ public struct InitializeResult: Codable, Hashable, Sendable {
 // MARK: The hand-written JSON (see `JSONRepresentable`)
 
 extension ClientInfo: JSONRepresentable {
-    public var json: JSONValue {
-        var o = JSONObjectBuilder()
-        o["name"] = name
-        o["version"] = version
-        return o.json
-    }
+    public var json: JSONValue { .object(omittingNil: ["name": name.json, "version": version?.json]) }
 }
 
 extension InitializeResult: JSONRepresentable {
     public var json: JSONValue {
-        var o = JSONObjectBuilder()
-        o["capabilities"] = capabilities
-        o["serverInfo"] = serverInfo
-        return o.json
+        .object(omittingNil: [
+            "capabilities": capabilities.json,
+            "serverInfo": serverInfo?.json,
+        ])
     }
 }

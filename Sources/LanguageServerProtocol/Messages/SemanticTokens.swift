@@ -110,19 +110,15 @@ extension SemanticTokensLegend: JSONRepresentable {
 }
 
 extension SemanticTokensFullOptions: JSONRepresentable {
-    public var json: JSONValue {
-        var o = JSONObjectBuilder()
-        o["delta"] = delta
-        return o.json
-    }
+    public var json: JSONValue { .object(omittingNil: ["delta": delta?.json]) }
 }
 
 extension SemanticTokensOptions: JSONRepresentable {
     public var json: JSONValue {
-        var o = JSONObjectBuilder()
-        o["legend"] = legend
-        o["range"] = range
-        o["full"] = full
-        return o.json
+        .object(omittingNil: [
+            "legend": legend.json,
+            "range": range?.json,
+            "full": full?.json,
+        ])
     }
 }

@@ -137,74 +137,58 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
 extension TextDocumentSyncKind: JSONRepresentable {}
 
 extension SaveOptions: JSONRepresentable {
-    public var json: JSONValue {
-        var o = JSONObjectBuilder()
-        o["includeText"] = includeText
-        return o.json
-    }
+    public var json: JSONValue { .object(omittingNil: ["includeText": includeText?.json]) }
 }
 
 extension TextDocumentSyncOptions: JSONRepresentable {
     public var json: JSONValue {
-        var o = JSONObjectBuilder()
-        o["openClose"] = openClose
-        o["change"] = change
-        o["save"] = save
-        return o.json
+        .object(omittingNil: [
+            "openClose": openClose?.json,
+            "change": change?.json,
+            "save": save?.json,
+        ])
     }
 }
 
 extension CompletionOptions.CompletionItemOptions: JSONRepresentable {
-    public var json: JSONValue {
-        var o = JSONObjectBuilder()
-        o["labelDetailsSupport"] = labelDetailsSupport
-        return o.json
-    }
+    public var json: JSONValue { .object(omittingNil: ["labelDetailsSupport": labelDetailsSupport?.json]) }
 }
 
 extension CompletionOptions: JSONRepresentable {
     public var json: JSONValue {
-        var o = JSONObjectBuilder()
-        o["triggerCharacters"] = triggerCharacters
-        o["allCommitCharacters"] = allCommitCharacters
-        o["resolveProvider"] = resolveProvider
-        o["completionItem"] = completionItem
-        return o.json
+        .object(omittingNil: [
+            "triggerCharacters": triggerCharacters?.json,
+            "allCommitCharacters": allCommitCharacters?.json,
+            "resolveProvider": resolveProvider?.json,
+            "completionItem": completionItem?.json,
+        ])
     }
 }
 
 extension CodeActionOptions: JSONRepresentable {
     public var json: JSONValue {
-        var o = JSONObjectBuilder()
-        o["codeActionKinds"] = codeActionKinds
-        o["resolveProvider"] = resolveProvider
-        return o.json
+        .object(omittingNil: [
+            "codeActionKinds": codeActionKinds?.json,
+            "resolveProvider": resolveProvider?.json,
+        ])
     }
 }
 
 extension InlayHintOptions: JSONRepresentable {
-    public var json: JSONValue {
-        var o = JSONObjectBuilder()
-        o["resolveProvider"] = resolveProvider
-        return o.json
-    }
+    public var json: JSONValue { .object(omittingNil: ["resolveProvider": resolveProvider?.json]) }
 }
 
 extension EmptyOptions: JSONRepresentable {
-    public var json: JSONValue {
-        var o = JSONObjectBuilder()
-        o["workDoneProgress"] = workDoneProgress
-        return o.json
-    }
+    public var json: JSONValue { .object(omittingNil: ["workDoneProgress": workDoneProgress?.json]) }
 }
 
 extension DiagnosticOptions: JSONRepresentable {
     public var json: JSONValue {
-        var o = JSONObjectBuilder()
-        o["identifier"] = identifier
-        o["interFileDependencies"] = interFileDependencies
-        o["workspaceDiagnostics"] = workspaceDiagnostics
-        return o.json
+        .object(omittingNil: [
+            "identifier": identifier?.json,
+            "interFileDependencies": interFileDependencies.json,
+            "workspaceDiagnostics": workspaceDiagnostics.json,
+        ])
     }
 }
 
@@ -214,24 +198,24 @@ extension ExecuteCommandOptions: JSONRepresentable {
 
 extension ServerCapabilities: JSONRepresentable {
     public var json: JSONValue {
-        var o = JSONObjectBuilder()
-        o["positionEncoding"] = positionEncoding
-        o["textDocumentSync"] = textDocumentSync
-        o["completionProvider"] = completionProvider
-        o["hoverProvider"] = hoverProvider
-        o["definitionProvider"] = definitionProvider
-        o["codeActionProvider"] = codeActionProvider
-        o["documentSymbolProvider"] = documentSymbolProvider
-        o["foldingRangeProvider"] = foldingRangeProvider
-        o["selectionRangeProvider"] = selectionRangeProvider
-        o["inlayHintProvider"] = inlayHintProvider
-        o["semanticTokensProvider"] = semanticTokensProvider
-        o["documentLinkProvider"] = documentLinkProvider
-        o["documentFormattingProvider"] = documentFormattingProvider
-        o["documentRangeFormattingProvider"] = documentRangeFormattingProvider
-        o["diagnosticProvider"] = diagnosticProvider
-        o["executeCommandProvider"] = executeCommandProvider
-        o["experimental"] = experimental
-        return o.json
+        .object(omittingNil: [
+            "positionEncoding": positionEncoding?.json,
+            "textDocumentSync": textDocumentSync?.json,
+            "completionProvider": completionProvider?.json,
+            "hoverProvider": hoverProvider?.json,
+            "definitionProvider": definitionProvider?.json,
+            "codeActionProvider": codeActionProvider?.json,
+            "documentSymbolProvider": documentSymbolProvider?.json,
+            "foldingRangeProvider": foldingRangeProvider?.json,
+            "selectionRangeProvider": selectionRangeProvider?.json,
+            "inlayHintProvider": inlayHintProvider?.json,
+            "semanticTokensProvider": semanticTokensProvider?.json,
+            "documentLinkProvider": documentLinkProvider?.json,
+            "documentFormattingProvider": documentFormattingProvider?.json,
+            "documentRangeFormattingProvider": documentRangeFormattingProvider?.json,
+            "diagnosticProvider": diagnosticProvider?.json,
+            "executeCommandProvider": executeCommandProvider?.json,
+            "experimental": experimental?.json,
+        ])
     }
 }
