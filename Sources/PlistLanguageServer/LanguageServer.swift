@@ -313,10 +313,8 @@ public final class LanguageServer: Sendable {
         }
         // Written by hand, not by `Codable`: the client waits for this answer, and a coder's first
         // use of the capability types costs more than the rest of it (`JSONRepresentable`).
-        let answer = InitializeResult(capabilities: capabilities, serverInfo: Self.serverInfo(options))
-        do { try connection.send(body: MessageEncoder.response(id: id, json: answer.json)) } catch {
-            options.logger.debug("could not answer request \(id): \(error)")
-        }
+        let answer = InitializeResult(capabilities: capabilities, serverInfo: ServerInfo(name: "plist-lsp", version: options.version))
+        send(MessageEncoder.response(id: id, json: answer.json), answering: id)
         _ = Self.sharedTablesLoading
         forwardLevel.withLock { $0 = logLevel }
         let client = request.clientInfo.map { "\($0.name)\($0.version.map { " " + $0 } ?? "")" } ?? "an unnamed client"
@@ -336,10 +334,6 @@ public final class LanguageServer: Sendable {
         if !push { capabilities.diagnosticProvider = capabilities.diagnosticProvider ?? DiagnosticOptions(
             identifier: "plist", interFileDependencies: false, workspaceDiagnostics: false) }
         return capabilities
-    }
-
-    private static func serverInfo(_ options: LanguageServerOptions) -> ServerInfo {
-        ServerInfo(name: "plist-lsp", version: options.version)
     }
 
     // MARK: Source evidence
@@ -544,6 +538,11 @@ public final class LanguageServer: Sendable {
             logger.error("the response to request \(id) could not be encoded (\(describeEncodingError(error))); answered InternalError")
             return reply(to: id, error: .internalError("the response could not be encoded: \(describeEncodingError(error))"))
         }
+        send(body, answering: id)
+    }
+
+    /// Sends the answer to request `id`; a client gone away is only logged.
+    private func send(_ body: Data, answering id: RequestID) {
         do { try connection.send(body: body) } catch {
             options.logger.debug("could not answer request \(id): \(error)")
         }

@@ -288,22 +288,13 @@ public struct SyntaxNode: @unchecked Sendable {
     static func makeReference(entries: UnsafeBufferPointer<RawEntry>, takingReferences references: UnsafeBufferPointer<Unmanaged<Storage>>,
                               width: Int) -> (node: Unmanaged<Storage>, containsError: Bool, containsLookahead: Bool)
     {
-        var below = (directive: false, comment: false)
-        for r in references where !(below.directive && below.comment) {
-            r._withUnsafeGuaranteedRef { child in
-                child.withUnsafeMutablePointerToHeader {
-                    below.directive = below.directive || $0.pointee.containsDirective
-                    below.comment = below.comment || $0.pointee.containsComment
-                }
-            }
-        }
         let count = entries.count
         let buffer = Storage.create(minimumCapacity: count) { _ in
             Header(count: count, width: width, nodes: ChildNodes(takingReferences: references))
         }
         let facts = buffer.withUnsafeMutablePointers { header, elements in
             if let base = entries.baseAddress { elements.initialize(from: base, count: count) }
-            summarize(header, elements, below: below)
+            summarize(header, elements, below: header.pointee.nodes.containsDirectiveAndComment)
             return (header.pointee.containsError, header.pointee.containsLookahead)
         }
         return (Unmanaged.passRetained(unsafeDowncast(buffer, to: Storage.self)), facts.0, facts.1)

@@ -31,6 +31,16 @@ import Testing
         ("[1.5.2]", "line 1: invalid number 1.5.2"),
         ("[\"open", "line 1: unterminated string"),
         ("", "line 1: unexpected end of text"),
+        // Inside a string with escapes (decoded into its own storage).
+        ("[\"a\\qb\"]", "line 1: unknown escape"),
+        ("[\"a\\u12\"]", "line 1: short \\u escape"),
+        ("[\"a\\u12zz\"]", "line 1: bad hex digit in \\u escape"),
+        ("[\"a\\", "line 1: unterminated string"),
+        ("[\"a\\\"", "line 1: unterminated string"),
+        ("[1,\n\"a\\n\u{01}\"]", "line 2: control character in a string"),
+        ("[\"a\\t\n\"]", "line 1: control character in a string"),
+        ("[\"\\ud800\\u0041\"]", "line 1: bad surrogate pair"),
+        ("[\"x\\udc00\"]", "line 1: invalid \\u escape"),
     ])
     func rejectsInvalidTextNamingTheLine(_ text: String, _ expected: String) {
         let error = #expect(throws: JSONSyntaxError.self) { try JSONValue(parsing: text) }
@@ -92,8 +102,8 @@ import Testing
 }
 
 @Suite struct JSONReaderEscapedStringTests {
-    /// Strings with escapes are decoded into their own storage: every escape, any position, and
-    /// the errors inside them (named with their line, as elsewhere).
+    /// Strings with escapes are decoded into their own storage: every escape, at any position
+    /// (their errors are among `JSONReaderTests`' invalid texts).
     @Test func decodesEscapesAnywhereInAString() throws {
         let escapes: [(String, String)] = [
             (#"\""#, "\""), (#"\\"#, "\\"), (#"\/"#, "/"), (#"\b"#, "\u{8}"), (#"\f"#, "\u{C}"), (#"\n"#, "\n"),
@@ -105,22 +115,6 @@ import Testing
                 #expect(value == .array([.string(before + decoded + after + decoded)]), "\(escape)")
             }
         }
-    }
-
-    @Test(arguments: [
-        ("[\"a\\qb\"]", "line 1: unknown escape"),
-        ("[\"a\\u12\"]", "line 1: short \\u escape"),
-        ("[\"a\\u12zz\"]", "line 1: bad hex digit in \\u escape"),
-        ("[\"a\\", "line 1: unterminated string"),
-        ("[\"a\\\"", "line 1: unterminated string"),
-        ("[1,\n\"a\\n\u{01}\"]", "line 2: control character in a string"),
-        ("[\"a\\t\n\"]", "line 1: control character in a string"),
-        ("[\"\\ud800\\u0041\"]", "line 1: bad surrogate pair"),
-        ("[\"x\\udc00\"]", "line 1: invalid \\u escape"),
-    ])
-    func rejectsBrokenEscapes(_ text: String, _ expected: String) {
-        let error = #expect(throws: JSONSyntaxError.self) { try JSONValue(parsing: text) }
-        #expect(error?.description == expected)
     }
 
     /// A message is read leniently: the first of duplicate members is kept and the first

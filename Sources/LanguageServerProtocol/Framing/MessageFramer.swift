@@ -201,7 +201,7 @@ public struct MessageFramer: Sendable {
     /// first message about 0.25 ms (docs/performance.md).
     private mutating func finishHeader(_ events: inout [FramingEvent]) {
         // Every line but the last, the empty one that ends the block (any CR before its LF).
-        let blockEnd = header.lastIndex(of: 0x0A, before: header.count - 1).map { $0 + 1 } ?? 0
+        let blockEnd = header[..<(header.count - 1)].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
         var contentLength: Int?
         var lineStart = 0
         while lineStart < blockEnd {
@@ -282,7 +282,6 @@ public struct MessageFramer: Sendable {
     }
 
     /// Call at end of stream: reports a message cut short, if any, and resets the framer.
-
     public mutating func finish() -> FramingError? {
         defer {
             state = .header
@@ -332,16 +331,4 @@ private func asciiLowercase(_ byte: UInt8) -> UInt8 {
 private func quoted(_ text: Substring) -> String {
     let limited = text.count > 80 ? text.prefix(80) + "…" : text
     return "\"\(limited.debugDescription.dropFirst().dropLast())\""
-}
-
-extension Array where Element == UInt8 {
-    /// The last index of `byte` before `end`.
-    fileprivate func lastIndex(of byte: UInt8, before end: Int) -> Int? {
-        var i = end - 1
-        while i >= 0 {
-            if self[i] == byte { return i }
-            i -= 1
-        }
-        return nil
-    }
 }
