@@ -66,6 +66,16 @@ public struct CompletionItemTag: RawRepresentable, Codable, Hashable, Sendable {
     public static let deprecated = CompletionItemTag(rawValue: 1)
 }
 
+/// How a client treats the white space of a completion's text (LSP 3.16).
+public struct InsertTextMode: RawRepresentable, Codable, Hashable, Sendable {
+    public var rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The text is inserted as it is: its lines already carry their indentation.
+    public static let asIs = InsertTextMode(rawValue: 1)
+    /// The client indents every line after the first like the line the completion starts on.
+    public static let adjustIndentation = InsertTextMode(rawValue: 2)
+}
+
 public struct InsertTextFormat: RawRepresentable, Codable, Hashable, Sendable {
     public var rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
@@ -127,6 +137,7 @@ public struct CompletionItem: Codable, Hashable, Sendable {
     public var filterText: String?
     public var insertText: String?
     public var insertTextFormat: InsertTextFormat?
+    public var insertTextMode: InsertTextMode?
     public var textEdit: CompletionTextEdit?
     public var additionalTextEdits: [TextEdit]?
     public var commitCharacters: [String]?
@@ -137,7 +148,8 @@ public struct CompletionItem: Codable, Hashable, Sendable {
         label: String, labelDetails: CompletionItemLabelDetails? = nil, kind: CompletionItemKind? = nil,
         tags: [CompletionItemTag]? = nil, detail: String? = nil, documentation: StringOrMarkupContent? = nil,
         deprecated: Bool? = nil, preselect: Bool? = nil, sortText: String? = nil, filterText: String? = nil,
-        insertText: String? = nil, insertTextFormat: InsertTextFormat? = nil, textEdit: CompletionTextEdit? = nil,
+        insertText: String? = nil, insertTextFormat: InsertTextFormat? = nil, insertTextMode: InsertTextMode? = nil,
+        textEdit: CompletionTextEdit? = nil,
         additionalTextEdits: [TextEdit]? = nil, commitCharacters: [String]? = nil, command: Command? = nil,
         data: JSONValue? = nil
     ) {
@@ -153,6 +165,7 @@ public struct CompletionItem: Codable, Hashable, Sendable {
         self.filterText = filterText
         self.insertText = insertText
         self.insertTextFormat = insertTextFormat
+        self.insertTextMode = insertTextMode
         self.textEdit = textEdit
         self.additionalTextEdits = additionalTextEdits
         self.commitCharacters = commitCharacters

@@ -70,10 +70,8 @@ private struct Completer {
         var range = key.textRange
         let closed = element.endTagRange != nil
         if !closed {
-            // An unclosed key runs to the next tag: keep the line break and indentation that follow.
-            var end = range.upperBound
-            while end > max(range.lowerBound, offset) && TextScan.isSpace(text[end - 1]) { end -= 1 }
-            range = range.lowerBound..<end
+            // An unclosed key runs to the next tag: keep the line break and what follows it.
+            range = range.lowerBound..<typedEnd(range)
         }
         let typed = document.tree.string(range.lowerBound..<min(offset, range.upperBound))
         let present = Set(dictionary.entries.enumerated().compactMap { $0.offset == index ? nil : $0.element.key?.text })
@@ -89,6 +87,17 @@ private struct Completer {
             let skeleton = Skeleton(definition: candidate.definition, indent: indent, unit: unit, snippets: options.snippets)
             return (escapedIfSnippet(name) + "</key>\n" + indent + skeleton.value(), options.snippets)
         } range: { range }
+    }
+
+    /// Where the text being typed in an unclosed `range` ends: at the first line break from the
+    /// cursor on (a key name or a value typed on one line never takes the lines below it: in a
+    /// preprocessed file the next line can be `#else`), less the blanks before it.
+    func typedEnd(_ range: Range<Int>) -> Int {
+        let from = max(range.lowerBound, min(offset, range.upperBound))
+        var end = from
+        while end < range.upperBound && text[end] != 0x0A && text[end] != 0x0D { end += 1 }
+        while end > from && TextScan.isSpace(text[end - 1]) { end -= 1 }
+        return end
     }
 
     /// Key proposals at `parent`, filtered by `typed`, minus `present`; `insert` builds each edit's text.
@@ -133,11 +142,7 @@ private struct Completer {
         let typed = document.tree.string(content.lowerBound..<min(offset, content.upperBound)).lowercased()
         let close = node.element.endTagRange == nil ? "</\(node.element.tag.text ?? "string")>" : ""
         var range = content
-        if !close.isEmpty {
-            var end = range.upperBound
-            while end > max(range.lowerBound, offset) && TextScan.isSpace(text[end - 1]) { end -= 1 }
-            range = range.lowerBound..<end
-        }
+        if !close.isEmpty { range = range.lowerBound..<typedEnd(range) }
         var items: [CompletionSuggestion] = []
         let values = FeatureLookup.values(of: definition, forValueAt: path, isItem: isItem, in: document)
         for (i, value) in values.enumerated() {
@@ -392,9 +397,7 @@ private struct Completer {
         guard var endTag = element.endTagRange else { return .empty }
         if element.flags.contains(.endTagUnterminated) {
             // `</st` runs over the white space after it: keep that.
-            var end = endTag.upperBound
-            while end > max(endTag.lowerBound, offset) && TextScan.isSpace(text[end - 1]) { end -= 1 }
-            endTag = endTag.lowerBound..<end
+            endTag = endTag.lowerBound..<typedEnd(endTag)
         }
         let name = document.tree.string(element.nameRange(in: text))
         return CompletionResult(items: [CompletionSuggestion(

@@ -81,6 +81,9 @@ struct CompletionFeature: ServerFeature {
             sortText: s.sortText,
             filterText: s.filterText,
             insertTextFormat: s.isSnippet ? .snippet : .plainText,
+            // A multi-line text carries its own indentation: lsp-mode, which adjusts indentation by
+            // default, turned `\t\t<string>` into `\t  <string>` (nxml's two spaces after the tab).
+            insertTextMode: s.edit.replacementText.utf8.contains(0x0A) ? .asIs : nil,
             textEdit: .textEdit(TextEdit(range: snapshot.range(of: s.edit.range), newText: s.edit.replacementText)),
             data: s.keyReference.map(Self.data(of:)))
     }
