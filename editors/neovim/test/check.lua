@@ -109,11 +109,10 @@ function checks.filetype(client)
   else
     log('FAIL', 'no XML highlighting: current_syntax=' .. tostring(vim.b.current_syntax) .. ' item=' .. synname)
   end
-  -- Completion with <C-x><C-o>: on attach an LSP omnifunc replaces the XML ftplugin's: plist-lsp's
-  -- own before 0.11 (the built-in one writes a multi-line item's line break as a NUL byte), the
-  -- built-in one from 0.11 on.
-  local expected = vim.fn.has('nvim-0.11') == 1 and 'v:lua.vim.lsp.omnifunc'
-    or "v:lua.require'plist_lsp.complete'.omnifunc"
+  -- Completion with <C-x><C-o>: on attach plist-lsp's omnifunc replaces the XML ftplugin's, on every
+  -- version (the built-in one writes a line break as a NUL byte before 0.11, and drops `</key>` and
+  -- the item's range on 0.11).
+  local expected = "v:lua.require'plist_lsp.complete'.omnifunc"
   if vim.wait(5000, function() return vim.bo[bufnr].omnifunc == expected end, 50) then
     log('PASS', "'omnifunc' is " .. expected)
   else

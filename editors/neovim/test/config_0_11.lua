@@ -66,10 +66,10 @@ expect(type(c.on_attach) == 'function', 'it has an on_attach', c.on_attach)
 expect(#calls.enable == 1 and calls.enable[1].name == 'plist_lsp' and calls.enable[1].enable == nil,
   "setup() called vim.lsp.enable('plist_lsp')", calls.enable)
 
--- 2. On attach, 0.11's own LSP omnifunc (vim.lsp.completion applies edits there).
+-- 2. On attach, plist-lsp's omnifunc (0.11's built-in one drops `</key>` and ignores ranges).
 local bufnr = vim.api.nvim_create_buf(true, false)
 if type(c.on_attach) == 'function' then c.on_attach(fake_client, bufnr) end
-expect(vim.bo[bufnr].omnifunc == 'v:lua.vim.lsp.omnifunc', "on attach 'omnifunc' is v:lua.vim.lsp.omnifunc", vim.bo[bufnr].omnifunc)
+expect(vim.bo[bufnr].omnifunc == "v:lua.require'plist_lsp.complete'.omnifunc", "on attach 'omnifunc' is plist-lsp's", vim.bo[bufnr].omnifunc)
 
 -- 3. update_settings() notifies with a method call, as 0.11's client objects need.
 plist_lsp.update_settings({ inlayHints = true })

@@ -1,5 +1,5 @@
--- plist-lsp's own 'omnifunc' for Neovim 0.7 – 0.10, whose built-in `vim.lsp.omnifunc` cannot
--- complete plist keys safely:
+-- plist-lsp's own 'omnifunc', for every Neovim from 0.7 on: the built-in `vim.lsp.omnifunc` cannot
+-- complete plist keys safely. Before 0.11:
 --   * it inserts an item's `textEdit.newText` as the completion *word*, and Vim stores a line break
 --     in a word as a NUL byte (`<key>NSCameraUsageDescription</key>^@ <string></string>`);
 --   * it keeps only items whose word starts with the keyword before the cursor, so an Xcode display
@@ -9,10 +9,12 @@
 -- matches raw names and Xcode names, the item's `filterText`), and inserts one line only: an item
 -- whose text spans lines is inserted up to its first line break, and the rest is applied as a
 -- buffer edit once the item is accepted (CompleteDone). Text the range covers after the cursor is
--- removed then too. Neovim 0.11+ uses its built-in completion (`vim.lsp.completion`), which
--- applies edits itself.
+-- removed then too. On 0.11 the built-in omnifunc inserts a snippet item's label and applies
+-- nothing more (its CompleteDone handling belongs to `vim.lsp.completion.enable`), so
+-- `<key>NSCam` became `<key>NSCameraUsageDescription` with no `</key>`; and it ignores the item's
+-- range, so `<key>NSCa|mera</key>` became `<key>NSCameraUsageDescriptionmera</key>`.
 --
---   vim.bo.omnifunc = "v:lua.require'plist_lsp.complete'.omnifunc"   -- setup() does this on 0.7–0.10
+--   vim.bo.omnifunc = "v:lua.require'plist_lsp.complete'.omnifunc"   -- setup() does this
 --   vim.opt.completeopt = { 'menuone', 'noinsert' }                   -- recommended: <CR> accepts
 local M = {}
 
@@ -25,7 +27,12 @@ local pending = nil
 --- Byte column in `line` of an LSP `character` counted in `encoding`.
 local function byte_col(line, character, encoding)
   if encoding == 'utf-8' then return math.min(character, #line) end
-  local ok, col = pcall(vim.str_byteindex, line, character, encoding ~= 'utf-32')
+  local ok, col
+  if vim.fn.has('nvim-0.11') == 1 then
+    ok, col = pcall(vim.str_byteindex, line, encoding, character, false)
+  else
+    ok, col = pcall(vim.str_byteindex, line, character, encoding ~= 'utf-32')
+  end
   if ok and col then return col end
   return #line
 end
@@ -54,7 +61,14 @@ end
 
 --- The proposals at the cursor, each as { item, start, finish (byte columns on the cursor's line), text }.
 local function request(bufnr, row, col, line)
-  local params = vim.lsp.util.make_position_params()
+  local params
+  if vim.fn.has('nvim-0.11') == 1 then
+    -- 0.11 wants the encoding named (else a warning); every plist-lsp client of a buffer has one.
+    local clients = vim.lsp.get_clients({ bufnr = bufnr, method = 'textDocument/completion' })
+    params = vim.lsp.util.make_position_params(0, clients[1] and clients[1].offset_encoding or 'utf-16')
+  else
+    params = vim.lsp.util.make_position_params()
+  end
   local responses = vim.lsp.buf_request_sync(bufnr, 'textDocument/completion', params, M.timeout) or {}
   local proposals = {}
   for client_id, response in pairs(responses) do

@@ -26,9 +26,9 @@ local defaults = {
   root_markers = M.root_markers,
   on_attach = nil,
   capabilities = nil,
-  -- 'omnifunc' on attach (the XML ftplugin sets its own): true = 'plist' before Neovim 0.11 (see
-  -- lua/plist_lsp/complete.lua: the built-in one damages plist completions there), 'lsp' (the
-  -- built-in vim.lsp.omnifunc) on 0.11+; or force 'plist' / 'lsp'; false leaves it alone.
+  -- 'omnifunc' on attach (the XML ftplugin sets its own): true = 'plist', ours (see
+  -- lua/plist_lsp/complete.lua: the built-in one damages plist completions on 0.7 and on 0.11);
+  -- 'lsp' forces the built-in vim.lsp.omnifunc; false leaves it alone.
   omnifunc = true,
   api = 'auto',
   detect_filetype = true,
@@ -74,12 +74,15 @@ local function client_settings(opts)
   return { plist = opts.settings or {} }
 end
 
---- The completion 'omnifunc' uses: 'plist' (ours) where the built-in one cannot apply edits.
+--- The completion 'omnifunc' uses: 'plist' (ours, lua/plist_lsp/complete.lua) unless forced.
+--- The built-in `vim.lsp.omnifunc` damages plist completions on every version: before 0.11 it
+--- inserts `textEdit.newText` as a word (a line break becomes a NUL byte); on 0.11 it inserts the
+--- label of a snippet item and never applies the rest (`<key>NSCam` became
+--- `<key>NSCameraUsageDescription` with no `</key>`) and ignores the item's range
+--- (`<key>NSCa|mera</key>` became `NSCameraUsageDescriptionmera`). docs/editors.md has the model.
 function M.omnifunc_kind(option)
   if option == 'plist' or option == 'lsp' then return option end
   if not option then return nil end
-  -- vim.lsp.completion (0.11+) turns textEdit ranges and multi-line items into edits itself.
-  if vim.lsp.completion ~= nil and vim.fn.has('nvim-0.11') == 1 then return 'lsp' end
   return 'plist'
 end
 
