@@ -60,6 +60,8 @@ See docs/editors.md for the settings the server understands."
     ;; and dashes: com.apple.security.app-sandbox).
     (dolist (char '(?< ?> ?/ ?= ?& ?\; ?! ??))
       (modify-syntax-entry char "." table))
+    ;; The standard table makes `.' punctuation; in a key or bundle id it joins the name.
+    (modify-syntax-entry ?. "_" table)
     table)
   "Syntax table of `plist-mode': nxml's, with markup characters as punctuation.")
 
@@ -103,11 +105,134 @@ empty), which would replace the settings given at start."
     (jsonrpc-notify server :workspace/didChangeConfiguration
                     (list :settings (list :plist plist-lsp-settings)))))
 
+;; eglot's completion applies an item's textEdit in its exit function, after the completion UI
+;; has put the item's label (the "proxy") in place of the symbol at point.  eglot 1.9 first
+;; deletes what it takes to be the label's tail: (length proxy) minus the symbol's length,
+;; counted back from point.  That holds only if the UI left exactly the label in the field with
+;; point after it.  It does not always: with eglot's default `flex' style, C-M-i on
+;; "<key>NSCameraUsa" merges NSCameraUsageDescription and NSMainCameraUsageDescription into the
+;; former with point after "NS" (status `exact'), and eglot deleted "se/>\n\t<key>NS" before it
+;; and put the edit on the next line; a label shorter than the symbol made it delete text after
+;; the field.  The wrapper below puts the buffer back as it was when the server answered (the
+;; symbol's original text, point after it) and hands eglot a proxy as long as that symbol, so
+;; eglot deletes nothing of its own and applies the server's edit to the text it was made for.
+
+(declare-function eglot-completion-at-point "eglot" ())
+
+;; Emacs 28's `completion--replace' strips the text properties of the string it inserts, in
+;; place, and with one candidate that string is the client's own cached candidate, which carries
+;; the LSP item in its properties.  Both eglot 1.9 and lsp-mode 8 then find no item for the
+;; candidate and apply no edit: `<key>NSLocationWhen' became the bare name with no "</key>", and
+;; lsp-mode left "Privacy - " before the name.  The tables below hand out copies, so what is
+;; stripped is a copy and the cache keeps its items.
+
+(defun plist-lsp--copying-table (table &optional category on-candidate exact)
+  "TABLE, whose candidates are copies; of CATEGORY when non-nil.
+ON-CANDIDATE is called with each candidate before it is copied.  With
+EXACT, a candidate is an exact match of itself (test-completion)."
+  (lambda (probe pred action)
+    (cond
+     ((and exact (eq action 'lambda))
+      (and (member probe (funcall table "" pred t)) t))
+     ((and category (eq action 'metadata))
+      (cons 'metadata
+            (cons (cons 'category category)
+                  (assq-delete-all 'category (copy-sequence (cdr (funcall table probe pred 'metadata)))))))
+     ((eq action t)
+      (mapcar (lambda (candidate)
+                (when on-candidate (funcall on-candidate candidate))
+                (copy-sequence candidate))
+              (funcall table probe pred action)))
+     (t (funcall table probe pred action)))))
+
+(defun plist-lsp--completion-candidates (table pred)
+  "Every candidate of TABLE that PRED accepts (the server filtered them)."
+  (all-completions "" table pred))
+
+(defun plist-lsp--completion-try (string table pred point)
+  "The `plist-lsp' style's try function: STRING as it is, or the only candidate.
+Never a merge of several candidates, whose text no candidate has (`flex'
+turned \"com.apple.developer.associated\" into
+\"com.apple.developer.apple.developer.associated-\"); POINT stays put."
+  (let ((all (plist-lsp--completion-candidates table pred)))
+    (cond ((null all) nil)
+          ((and (null (cdr all)) (string= (car all) string)) t)
+          ((null (cdr all)) (cons (car all) (length (car all))))
+          (t (cons string point)))))
+
+(defun plist-lsp--completion-all (_string table pred _point)
+  "The `plist-lsp' style's candidates: all the server proposed, in TABLE and PRED."
+  (let ((all (plist-lsp--completion-candidates table pred)))
+    (and all (nconc all 0))))
+
+(add-to-list 'completion-styles-alist
+             '(plist-lsp plist-lsp--completion-try plist-lsp--completion-all
+                         "Trust the plist-lsp server's filtering (raw and Xcode names)."))
+
+;; The category of plist-lsp's completions.  Override it in `completion-category-overrides'
+;; to use other styles.
+(add-to-list 'completion-category-defaults '(plist-lsp (styles plist-lsp)))
+
+(defun plist-lsp--eglot-completion-at-point ()
+  "`eglot-completion-at-point', with an exit function that cannot damage text.
+Its completions are of category `plist-lsp', whose style shows what the
+server proposed and inserts only a candidate the user chose or the only one."
+  (let ((capf (eglot-completion-at-point)))
+    (if (not (and (consp capf) (plist-get (nthcdr 3 capf) :exit-function)))
+        capf
+      (let* ((beg (nth 0 capf))
+             (end (nth 1 capf))
+             ;; Each candidate's LSP item, by its text (see `plist-lsp--copying-table').
+             (items (make-hash-table :test #'equal))
+             (table (plist-lsp--copying-table
+                     (nth 2 capf) 'plist-lsp
+                     (lambda (candidate)
+                       (let ((item (get-text-property 0 'eglot--lsp-item candidate)))
+                         (when item (puthash (substring-no-properties candidate) item items))))))
+             (props (copy-sequence (nthcdr 3 capf)))
+             (exit (plist-get props :exit-function))
+             (original (buffer-substring-no-properties beg end))
+             (start (copy-marker beg))
+             (finish (copy-marker end t)))
+        (append (list beg end table)
+                (plist-put
+                 props :exit-function
+                 (lambda (proxy status)
+                   (let ((item (and (memq status '(finished exact))
+                                    (or (get-text-property 0 'eglot--lsp-item proxy)
+                                        (gethash proxy items)))))
+                     (if (not item)
+                         (funcall exit proxy status)
+                       ;; The text the server's edit was made for, point where eglot expects it.
+                       (goto-char start)
+                       (delete-region start finish)
+                       (insert original)
+                       (if (= (length original) 0)
+                           (let ((inserted (copy-sequence proxy)))
+                             (put-text-property 0 (length inserted) 'eglot--lsp-item item inserted)
+                             (insert inserted)
+                             (funcall exit inserted status))
+                         (funcall exit (propertize (make-string (length original) ?x)
+                                                   'eglot--lsp-item item)
+                                  status)))
+                     (set-marker start nil)
+                     (set-marker finish nil)))))))))
+
+(defun plist-lsp--eglot-use-safe-completion ()
+  "Use `plist-lsp--eglot-completion-at-point' in an eglot `plist-mode' buffer."
+  (when (derived-mode-p 'plist-mode)
+    (if (bound-and-true-p eglot--managed-mode)
+        (when (memq #'eglot-completion-at-point completion-at-point-functions)
+          (remove-hook 'completion-at-point-functions #'eglot-completion-at-point t)
+          (add-hook 'completion-at-point-functions #'plist-lsp--eglot-completion-at-point nil t))
+      (remove-hook 'completion-at-point-functions #'plist-lsp--eglot-completion-at-point t))))
+
 (defun plist-lsp-eglot-setup ()
   "Register plist-lsp with eglot for `plist-mode' buffers (languageId \"plist\")."
   (add-to-list 'eglot-server-programs
                '((plist-mode :language-id "plist") . plist-lsp--eglot-contact))
-  (add-hook 'eglot-connect-hook #'plist-lsp--eglot-send-settings t))
+  (add-hook 'eglot-connect-hook #'plist-lsp--eglot-send-settings t)
+  (add-hook 'eglot-managed-mode-hook #'plist-lsp--eglot-use-safe-completion))
 
 ;;;###autoload
 (with-eval-after-load 'eglot (plist-lsp-eglot-setup))
@@ -128,6 +253,29 @@ empty), which would replace the settings given at start."
     (let ((lsp--cur-workspace workspace))
       (lsp--set-configuration (list :plist plist-lsp-settings)))))
 
+(declare-function lsp-completion-at-point "lsp-completion" ())
+
+(defun plist-lsp--lsp-completion-at-point ()
+  "`lsp-completion-at-point', with copies as candidates.
+See `plist-lsp--copying-table'."
+  (let ((capf (lsp-completion-at-point)))
+    (if (not (consp capf))
+        capf
+      ;; lsp-mode 8 says no candidate is an exact match (it wants company to show its list), so
+      ;; after C-M-i inserts the only candidate it never runs the exit function: no edit, and
+      ;; `<key>Privacy - Cam' became `<key>Privacy - NSCameraUsageDescription'.
+      (append (list (nth 0 capf) (nth 1 capf) (plist-lsp--copying-table (nth 2 capf) nil nil t))
+              (nthcdr 3 capf)))))
+
+(defun plist-lsp--lsp-use-safe-completion ()
+  "Use `plist-lsp--lsp-completion-at-point' in a lsp-mode `plist-mode' buffer."
+  (when (derived-mode-p 'plist-mode)
+    (if (bound-and-true-p lsp-completion-mode)
+        (when (memq #'lsp-completion-at-point completion-at-point-functions)
+          (remove-hook 'completion-at-point-functions #'lsp-completion-at-point t)
+          (add-hook 'completion-at-point-functions #'plist-lsp--lsp-completion-at-point nil t))
+      (remove-hook 'completion-at-point-functions #'plist-lsp--lsp-completion-at-point t))))
+
 (defun plist-lsp-lsp-mode-setup ()
   "Register plist-lsp with lsp-mode for `plist-mode' buffers.
 lsp-mode counts columns in code points, so the client asks the
@@ -142,7 +290,8 @@ server for UTF-32 positions (the server's default is UTF-16)."
     :priority 1
     :custom-capabilities '((general . ((positionEncodings . ["utf-32"]))))
     :initialization-options (lambda () (list :settings (plist-lsp--settings-object)))
-    :initialized-fn #'plist-lsp--lsp-initialized)))
+    :initialized-fn #'plist-lsp--lsp-initialized))
+  (add-hook 'lsp-completion-mode-hook #'plist-lsp--lsp-use-safe-completion))
 
 ;;;###autoload
 (with-eval-after-load 'lsp-mode (plist-lsp-lsp-mode-setup))
