@@ -769,6 +769,18 @@ struct Parser {
         return j..<i
     }
 
+    enum IndentationOrder { case shallower, same, deeper }
+
+    /// How indentation `a` compares with `b`: deeper when `b`'s blanks begin it and it has more,
+    /// the same when the blanks are equal, nil when neither begins the other (tabs against spaces:
+    /// a person's editor shows a tab at 2, 4 or 8 columns, so no reading of the two lines is sure).
+    /// A half-typed entry indented with tabs in a file indented with spaces keeps its place.
+    private func depth(_ a: Range<Int>, comparedWith b: Range<Int>) -> IndentationOrder? {
+        let n = min(a.count, b.count)
+        guard n == 0 || bytes.memeq(a.lowerBound, b.lowerBound, n) else { return nil }
+        return a.count > b.count ? .deeper : a.count == b.count ? .same : .shallower
+    }
+
     /// A person reads a missing end tag from indentation: with `</dict>` deleted after an
     /// exception domain's last entry, the next `</dict>` (one level less indented) closes the
     /// *outer* dictionary its indentation lines up with, and the inner one is the unclosed one.
@@ -781,27 +793,25 @@ struct Parser {
     /// touches carry `lookahead` (an edit then reparses in full).
     private mutating func indentationRecovery(endTagStart x: Int, matching k: Int) -> Int? {
         guard let indent = lineIndentation(before: x),
-              let innerIndent = lineIndentation(before: stack[k].start), innerIndent.count > indent.count else { return nil }
+              let innerIndent = lineIndentation(before: stack[k].start), depth(innerIndent, comparedWith: indent) == .deeper else { return nil }
         // The outer open element of the same name that the end tag lines up with.
         var j = k - 1
         var found: Int? = nil
         while j >= 1 {
-            if let ind = lineIndentation(before: stack[j].start) {
-                if ind.count == indent.count {
-                    if stack[j].nameLength == stack[k].nameLength && bytes.memeq(stack[j].nameStart, stack[k].nameStart, stack[k].nameLength)
-                        && bytes.memeq(ind.lowerBound, indent.lowerBound, indent.count) { found = j }
-                    break
-                }
-                if ind.count < indent.count { break }
-            } else {
+            guard let ind = lineIndentation(before: stack[j].start) else { break }
+            let order = depth(ind, comparedWith: indent)
+            if order == .same {
+                if stack[j].nameLength == stack[k].nameLength && bytes.memeq(stack[j].nameStart, stack[k].nameStart, stack[k].nameLength) { found = j }
                 break
             }
+            // Less indented, or indented with other blanks (tabs against spaces): nothing lines up.
+            if order != .deeper { break }
             j -= 1
         }
         guard let outer = found else { return nil }
         // Every frame the recovery closes must be more indented than the end tag.
         for f in (outer + 1)..<stack.count {
-            guard let ind = lineIndentation(before: stack[f].start), ind.count > indent.count else { return nil }
+            guard let ind = lineIndentation(before: stack[f].start), depth(ind, comparedWith: indent) == .deeper else { return nil }
         }
         // XML's reading must fail and the recovered one succeed (nil: could not tell).
         guard balancedAhead(from: x, open: 1..<stack.count) == false,
@@ -825,7 +835,8 @@ struct Parser {
         let f = stack[top]
         var cut = f.children.count
         for (i, c) in f.children.enumerated() {
-            if let ind = lineIndentation(before: f.start + Int(c.offset)), ind.count <= indent.count { cut = i; break }
+            if let ind = lineIndentation(before: f.start + Int(c.offset)),
+               let order = depth(ind, comparedWith: indent), order != .deeper { cut = i; break }
         }
         guard cut < f.children.count else {
             close(at: x, endTagWidth: 0, flags: .endTagMissing)

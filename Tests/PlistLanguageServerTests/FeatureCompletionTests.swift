@@ -74,6 +74,20 @@ import PlistSupport
         #expect(applying(e2, to: t2) == withPrefix("<plist><dict><key>😀</key><string>x</string>\n<key>B</key>", prefix))
     }
 
+    /// #28: a new entry typed with tabs (Emacs's nxml) into a privacy manifest indented with two
+    /// spaces, its reasons' `<string>` still open, gets the four reasons of its category.
+    @Test func reasonsInATabIndentedEntryOfASpaceIndentedFile() async throws {
+        let marked = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n  <key>NSPrivacyAccessedAPITypes</key>\n  <array>\n"
+            + "    <dict>\n      <key>NSPrivacyAccessedAPIType</key>\n      <string>NSPrivacyAccessedAPICategoryUserDefaults</string>\n"
+            + "      <key>NSPrivacyAccessedAPITypeReasons</key>\n      <array>\n        <string>CA92.1</string>\n      </array>\n    </dict>\n"
+            + "\t\t<dict>\n\t\t\t<key>NSPrivacyAccessedAPIType</key>\n\t\t\t<string>NSPrivacyAccessedAPICategoryFileTimestamp</string>\n"
+            + "\t\t\t<key>NSPrivacyAccessedAPITypeReasons</key>\n\t\t\t<array>\n\t\t\t\t<string>1️⃣\n  </array>\n  <key>NSPrivacyTracking</key>\n  <false/>\n</dict>\n</plist>\n"
+        let (text, at) = lspMarked(marked)
+        let client = try await openedClient(text, uri: "file:///App/PrivacyInfo.xcprivacy")
+        let list = try #require(try await client.request(CompletionRequest(textDocument: .init(uri: "file:///App/PrivacyInfo.xcprivacy"), position: at[0])))
+        #expect(Set(list.items.map(\.label)) == ["DDA9.1", "C617.1", "3B52.1", "0A2A.1"])
+    }
+
     @Test func announcedWithTriggerCharacters() async throws {
         let client = try TestClient()
         let result = try await client.initialize(richClient())

@@ -125,4 +125,21 @@ import PlistTestSupport
         }
         #expect(t.text.bytes != Array(intact.utf8))
     }
+
+    /// #28: a new entry typed with tabs into a file indented with spaces (Emacs's nxml inserts tabs)
+    /// stays where XML puts it. "\t\t" and two spaces have the same length but nothing says they line
+    /// up, and reading them so moved the half-typed `<dict>` out of its array.
+    @Test func tabsAgainstSpacesDecideNothing() {
+        let text = header + "<plist version=\"1.0\">\n<dict>\n  <key>Types</key>\n  <array>\n    <dict>\n      <key>T</key>\n      <string>a</string>\n    </dict>\n"
+            + "\t\t<dict>\n\t\t\t<key>T</key>\n\t\t\t<string>b</string>\n\t\t\t<key>Reasons</key>\n\t\t\t<array>\n\t\t\t\t<string>\n"
+            + "  </array>\n  <key>Tracking</key>\n  <false/>\n</dict>\n</plist>\n"
+        let doc = PlistDocument(parse(text))
+        #expect(!doc.problems.contains { $0.code.rawValue == "plist-value-without-key" }, "\(doc.problems.map(\.message))")
+        let types = doc.root?.entries.first { $0.key?.text == "Types" }?.value
+        #expect(types?.kind == .array)
+        #expect(types?.items.count == 2, "the typed <dict> is still the array's second item")
+        // The same entry indented with spaces is read by its indentation, as before.
+        let spaced = text.replacingOccurrences(of: "\t", with: "  ")
+        #expect(PlistDocument(parse(spaced)).root?.entries.first { $0.key?.text == "Types" }?.value?.items.count == 2)
+    }
 }
