@@ -21,6 +21,19 @@ import PlistSupport
         #expect(fixed.hasSuffix("\t<string>é</string>\n\t<key>NSCameraUsageDescription</key>\n\t<string>TODO: explain why the app uses the camera</string>\n\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n</dict>\n</plist>\n"))
     }
 
+    /// #28: after key completion in a one-line client (eglot, Neovim's omnifunc) the key has no
+    /// value yet; the diagnostic offers the value its type takes.
+    @Test func aKeyWithoutValueGetsTheValueOfItsType() async throws {
+        let (text, at) = lspMarked("<plist>\n<dict>\n\t<key>NSCamera1️⃣UsageDescription</key>\n\t<key>UIRequires2️⃣FullScreen</key>\n</dict>\n</plist>\n")
+        let client = try await openedClient(text)
+        let camera = try #require(try await codeActions(client, LSPRange(at[0])).first { $0.title == "Add the <string> value of 'NSCameraUsageDescription'" })
+        #expect(camera.kind == .quickFix)
+        #expect(camera.diagnostics?.first?.code == .string("plist-key-without-value"))
+        #expect(apply(camera.edit, to: text) == "<plist>\n<dict>\n\t<key>NSCameraUsageDescription</key>\n\t<string>TODO: explain why the app uses the camera</string>\n\t<key>UIRequiresFullScreen</key>\n</dict>\n</plist>\n")
+        let fullScreen = try #require(try await codeActions(client, LSPRange(at[1])).first { $0.title.hasPrefix("Add the ") && $0.title.hasSuffix("'UIRequiresFullScreen'") })
+        #expect(apply(fullScreen.edit, to: text) == "<plist>\n<dict>\n\t<key>NSCameraUsageDescription</key>\n\t<key>UIRequiresFullScreen</key>\n\t<true/>\n</dict>\n</plist>\n")
+    }
+
     static let cameraText = "<plist>\n<dict>\n\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n\t<key>NSMicrophoneUsageDescription</key>\n\t<string>Talk.</string>\n\t<key>CFBundleName</key>\n\t<string>Demo</string>\n</dict>\n</plist>\n"
 
     /// The edit of `Add NSCameraUsageDescription` as the client receives it.
