@@ -69,6 +69,10 @@ public final class LanguageServer: Sendable {
     private let projects: WorkspaceProjects
     /// Numbers the requests the server sends without waiting for their answers.
     private let unansweredRequests = Locked(0)
+    /// Documents whose diagnostics wait for a read of projects under way: published without the
+    /// project, then with it, a finding that comes and goes is a false one (an `INFOPLIST_KEY_*`
+    /// setting makes a key the file lacks present). Published when the read settles.
+    private let waitingForProjects = Locked(Set<DocumentURI>())
 
     private struct State {
         enum Phase { case uninitialized, running, shutDown }
@@ -101,6 +105,7 @@ public final class LanguageServer: Sendable {
         projects = WorkspaceProjects(logger: logger)
         sources.onChange { [weak self] in self?.inputsChanged() }
         projects.onChange { [weak self] in self?.inputsChanged() }
+        projects.onSettled { [weak self] in self?.projectsSettled() }
         // `initialize` arrives first and alone (the client waits for its answer): answered on the
         // reading thread as soon as it is decoded, not handed to the message loop's task first
         // (one thread fewer before the first answer, and none of the concurrency runtime's;
@@ -411,6 +416,17 @@ public final class LanguageServer: Sendable {
 
     /// The source evidence or the projects changed: open documents get their diagnostics again (a client that pulls is
     /// asked to pull, if it can be).
+    /// The read of projects settled: the documents that waited for it are published now.
+    private func projectsSettled() {
+        let waiting = waitingForProjects.withLock { waiting in
+            defer { waiting = [] }
+            return waiting
+        }
+        for uri in waiting {
+            if let snapshot = documents.snapshot(of: uri) { dispatch(.publishDiagnostics(snapshot)) }
+        }
+    }
+
     private func inputsChanged() {
         let (push, refresh) = state.withLock { ($0.pushDiagnostics, $0.client.workspace?.diagnostics?.refreshSupport == true) }
         if push {
@@ -494,6 +510,10 @@ public final class LanguageServer: Sendable {
         guard state.withLock({ $0.pushDiagnostics }) else { return }
         scheduler.schedule(kind, requestID: nil) { [self] _ in
             guard !Task.isCancelled else { return }
+            // Recorded first, then the read asked about: a read that settles in between publishes it.
+            waitingForProjects.withLock { _ = $0.insert(snapshot.uri) }
+            if projects.isReading { return }
+            waitingForProjects.withLock { _ = $0.remove(snapshot.uri) }
             let configuration = state.withLock { $0.configuration }
             let diagnostics = options.diagnostics.diagnostics(for: snapshot, configuration: configuration,
                                                               evidence: sources.input(for: snapshot.uri, configuration: configuration),

@@ -34,6 +34,16 @@ public struct RequestContext: Sendable {
     public func project(for snapshot: DocumentSnapshot) -> ProjectInputValue {
         projects.input(for: snapshot.uri)
     }
+
+    /// Waits (up to `limit`) while a read of projects is under way, so that an answer does not
+    /// report what the project is about to contradict (pull diagnostics: a finding that comes and
+    /// goes is a false one). Reading a project takes milliseconds.
+    public func settledProjects(limit: Duration = .seconds(2)) async throws {
+        let deadline = ContinuousClock.now + limit
+        while projects.isReading && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
 }
 
 /// The request handlers of a server session, by method. Build one with the `ServerFeature`s

@@ -57,6 +57,15 @@ final class WorkspaceProjects: Sendable {
         worker.onChange(body)
     }
 
+    /// Called (on the loading thread) when no read is left to do, changed or not.
+    func onSettled(_ body: @escaping @Sendable () -> Void) {
+        worker.onSettled(body)
+    }
+
+    /// Whether a read of projects is under way or queued: what a document's analysis takes from
+    /// its project may still change (a document just opened waits for its project root to be read).
+    var isReading: Bool { worker.isWorking }
+
     /// Adds a folder whose projects are read, unless it is one already or inside one.
     func addRoot(_ path: String) {
         guard !worker.isClosed else { return }

@@ -12,6 +12,7 @@ public final class BackgroundWorker<Job: Sendable>: Sendable {
         var closed = false
         var work: (@Sendable ([Job]) -> Bool)?
         var onChange: (@Sendable () -> Void)?
+        var onSettled: (@Sendable () -> Void)?
     }
 
     private let name: String
@@ -32,6 +33,15 @@ public final class BackgroundWorker<Job: Sendable>: Sendable {
     public func onChange(_ body: @escaping @Sendable () -> Void) {
         state.withLock { $0.onChange = body }
     }
+
+    /// Called on the worker's thread when the queue is empty and the thread ends, whether or not
+    /// the last batch changed anything.
+    public func onSettled(_ body: @escaping @Sendable () -> Void) {
+        state.withLock { $0.onSettled = body }
+    }
+
+    /// Whether a batch runs or waits (false once the queue is drained, before `onSettled` runs).
+    public var isWorking: Bool { state.withLock { $0.working && !$0.closed } }
 
     /// Whether `close()` was called.
     public var isClosed: Bool { state.withLock { $0.closed } }
@@ -55,21 +65,27 @@ public final class BackgroundWorker<Job: Sendable>: Sendable {
             state.closed = true
             state.jobs = []
             state.onChange = nil
+            state.onSettled = nil
         }
     }
 
     /// Runs the queued batches until none is left, then lets the thread end.
     private func drain() {
         while true {
+            var settled: (@Sendable () -> Void)?
             let next = state.withLock { state -> ([Job], @Sendable ([Job]) -> Bool)? in
                 guard !state.jobs.isEmpty, !state.closed, let work = state.work else {
                     state.working = false
+                    settled = state.closed ? nil : state.onSettled
                     return nil
                 }
                 defer { state.jobs = [] }
                 return (state.jobs, work)
             }
-            guard let (jobs, work) = next else { return }
+            guard let (jobs, work) = next else {
+                settled?()
+                return
+            }
             guard work(jobs) else { continue }
             state.withLock { $0.onChange }?()
         }

@@ -42,6 +42,38 @@ private func codes(_ diagnostics: [Diagnostic], _ code: String) -> [Diagnostic] 
         #expect(!diagnostics.contains { $0.message.contains("NSLocationWhenInUseUsageDescription") })
     }
 
+    /// #28: the first diagnostics of an opened plist already know its project. Published once
+    /// without it, the capability's missing-usage-description warning came and went as the
+    /// project's INFOPLIST_KEY_NSCameraUsageDescription was read: a false warning.
+    @Test(arguments: [true, false])
+    func theFirstPublishAlreadyKnowsTheProject(workspaceFolder: Bool) async throws {
+        let folder = try ProjectFixture.write()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let uri = FileURI.uri(for: folder.appendingPathComponent("App/Info.plist").path)
+        let client = try TestClient()
+        try await client.initialize(richClient(), rootUri: workspaceFolder ? FileURI.uri(for: folder.path) : nil)
+        try client.open(uri, ProjectFixture.appInfoPlist)
+        let first = try await client.notification(PublishDiagnosticsNotification.self) { $0.uri == uri }
+        #expect(codes(first.diagnostics, "privacy-missing-usage-description").isEmpty, "\(first.diagnostics.map(\.message))")
+        #expect(!codes(first.diagnostics, "project-undefined-variable").isEmpty, "\(first.diagnostics.map(\.message))")
+    }
+
+    /// The same for a client that pulls diagnostics: its first answer waits for the project.
+    @Test func theFirstPulledReportAlreadyKnowsTheProject() async throws {
+        let folder = try ProjectFixture.write()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let uri = FileURI.uri(for: folder.appendingPathComponent("App/Info.plist").path)
+        var capabilities = richClient()
+        capabilities.textDocument?.diagnostic = .init()
+        let client = try TestClient()
+        try await client.initialize(capabilities, rootUri: FileURI.uri(for: folder.path))
+        try client.open(uri, ProjectFixture.appInfoPlist)
+        let report = try await client.request(DocumentDiagnosticRequest(textDocument: .init(uri: uri)))
+        guard case .full(_, let items) = report else { Issue.record("\(report)"); return }
+        #expect(codes(items, "privacy-missing-usage-description").isEmpty, "\(items.map(\.message))")
+        #expect(!codes(items, "project-undefined-variable").isEmpty, "\(items.map(\.message))")
+    }
+
     @Test func hoverDefinitionAndInlayHintsResolveAVariable() async throws {
         let (client, folder, uri, _) = try await session("App/Info.plist") { !codes($0, "project-undefined-variable").isEmpty }
         defer { try? FileManager.default.removeItem(at: folder) }

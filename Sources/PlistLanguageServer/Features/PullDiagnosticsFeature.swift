@@ -7,6 +7,7 @@ import LanguageServerProtocol
 struct PullDiagnosticsFeature: ServerFeature {
     func register(_ handlers: inout RequestHandlers) {
         handlers.document(DocumentDiagnosticRequest.self) { request, snapshot, context in
+            try await context.settledProjects()
             let evidence = context.evidence(for: snapshot)
             let project = context.project(for: snapshot)
             let resultID = "\(snapshot.id).\(context.configuration.generation).\(evidence.generation).\(project.generation)"
