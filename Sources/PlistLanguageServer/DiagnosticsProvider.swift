@@ -21,6 +21,15 @@ public struct DiagnosticsProvider: Sendable {
             // With preprocessor definitions (the settings', else the target's
             // INFOPLIST_PREPROCESSOR_DEFINITIONS), a preprocessed file is analysed as Xcode reads
             // it; the shared typed view (every branch at once) keeps serving completion, hover and outline.
+            // An OpenStep (old-style) plist is checked like its XML form, as `check` does; read as
+            // XML it is all text outside a root ("This is not XML"), a false error.
+            if snapshot.tree.rootElement == nil {
+                let bytes = snapshot.tree.text.bytes
+                if OpenStepDocument.looksLikeOpenStep(bytes) {
+                    return Analyzer.findings(forFileBytes: bytes, path: snapshot.uri, configuration: configuration.analysis,
+                                             evidence: evidence.evidence, project: project.input).diagnostics
+                }
+            }
             var document = snapshot.document
             if let definitions = configuration.analysis.preprocessorDefinitions ?? project.input?.preprocessorDefinitions,
                document.conditionals.isPreprocessed {

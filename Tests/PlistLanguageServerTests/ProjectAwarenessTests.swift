@@ -5,6 +5,7 @@
 import Foundation
 import LanguageServerProtocol
 import PlistLanguageServer
+import PlistAnalysis
 import PlistTestSupport
 import Testing
 
@@ -166,5 +167,30 @@ private func codes(_ diagnostics: [Diagnostic], _ code: String) -> [Diagnostic] 
         let diagnostics = try await client.diagnostics(uri, version: 1)
         #expect(!codes(diagnostics, "privacy-missing-usage-description").isEmpty)
         #expect(try await client.request(DefinitionRequest(textDocument: .init(uri: uri), position: position(4, 14))) == nil)
+    }
+}
+
+/// #28: an OpenStep (old-style) plist opened in the editor is checked as `check` checks it, never
+/// reported as "This is not XML".
+@Suite struct OpenStepDocumentTests {
+    static let text = """
+        // An old-style Info.plist
+        {
+            CFBundleIdentifier = "com.example.app";
+            CFBundleName = Demo;
+            UIRequiredDeviceCapabilities = ( "still-camera" );
+        }
+
+        """
+
+    @Test func diagnosedLikeCheck() async throws {
+        let client = try await openedClient(Self.text)
+        let diagnostics = try await client.diagnostics(featureURI, version: 1)
+        #expect(!diagnostics.contains { $0.code == .string("xml-text-outside-root") }, "\(diagnostics.map(\.message))")
+        let check = Analyzer.findings(forFileBytes: Array(Self.text.utf8), path: featureURI).diagnostics
+        #expect(diagnostics.map(\.code) == check.map { .string($0.code) })
+        #expect(diagnostics.contains { $0.code == .string("privacy-missing-usage-description") })
+        let camera = try #require(diagnostics.first { $0.code == .string("privacy-missing-usage-description") })
+        #expect(camera.range.start.line == 4, "on the capability's line")
     }
 }
