@@ -25,6 +25,17 @@ import PlistTestSupport
         #expect(text[stringIndex(of: range.start, in: text)..<stringIndex(of: range.end, in: text)] == "$(PRODUCT_NAME)")
     }
 
+    /// #28: Neovim's `^` then `K` puts the cursor on the `<` of `<key>` (the LSP position before
+    /// it); the hover is the key's, as one character further.
+    @Test func onTheFirstCharacterOfATag() async throws {
+        let (text, at) = lspMarked("<plist><dict>\n\t1️⃣<key>NSCameraUsageDescription</key>\n\t2️⃣<string>x</string>\n</dict></plist>")
+        let client = try await openedClient(text)
+        let key = try #require(try await client.request(HoverRequest(textDocument: .init(uri: featureURI), position: at[0])))
+        #expect(key.contents.value.contains("Privacy - Camera Usage Description"))
+        let value = try #require(try await client.request(HoverRequest(textDocument: .init(uri: featureURI), position: at[1])))
+        #expect(value.contents.value.contains("NSCameraUsageDescription"))
+    }
+
     @Test func plainTextWhenTheClientAsks() async throws {
         let (text, at) = lspMarked("<plist><dict><key>UIBackground1️⃣Modes</key><array/></dict></plist>")
         let client = try await openedClient(text, capabilities: richClient(markdown: false))

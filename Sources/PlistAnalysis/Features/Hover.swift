@@ -26,6 +26,15 @@ public struct HoverResult: Sendable, Hashable {
 public enum HoverProvider {
     /// The hover at `offset`, or nil when there is nothing to say.
     public static func hover(in document: PlistDocument, at offset: Int, fileKind: FileKind, format: DocumentationFormat = .markdown) -> HoverResult? {
+        if let result = hoverAt(offset, in: document, fileKind: fileKind, format: format) { return result }
+        // On a tag's `<` (Neovim's `^` then `K` puts the cursor there; the LSP position is before
+        // it, between entries): the tag's hover, as one character further.
+        let text = document.tree.text
+        guard offset >= 0, offset + 1 < text.count, text[offset] == 0x3C else { return nil }
+        return hoverAt(offset + 1, in: document, fileKind: fileKind, format: format)
+    }
+
+    static func hoverAt(_ offset: Int, in document: PlistDocument, fileKind: FileKind, format: DocumentationFormat) -> HoverResult? {
         let context = document.context(at: offset)
         let domain = fileKind.keyDomain
         switch context.place {
