@@ -33,17 +33,20 @@ enum EditorTools {
 
     /// Whether eglot can be loaded the way the Emacs checks load it (Debian's elpa-eglot, or an
     /// Emacs with eglot built in).
-    static let emacsHasEglot: Bool = {
+    static let emacsHasEglot = emacsLoads("eglot")
+
+    /// Whether `feature` loads from Debian's ELPA directory (or is built in), as the checks load it.
+    static func emacsLoads(_ feature: String) -> Bool {
         guard let emacs else { return false }
         let result = try? EditorRun.run(emacs, ["--batch", "-Q", "--eval", """
             (progn (require 'package)
                    (setq package-user-dir (make-temp-file "plist-lsp-elpa" t))
                    (setq package-directory-list (list "/usr/share/emacs/site-lisp/elpa"))
                    (package-initialize)
-                   (kill-emacs (if (require 'eglot nil t) 0 3)))
+                   (kill-emacs (if (require '\(feature) nil t) 0 3)))
             """], environment: [:], timeout: 60)
         return result?.status == 0
-    }()
+    }
 
     /// True when the test must run: the tool is there, or CI demands it (and the test fails).
     static func shouldRun(_ available: Bool) -> Bool { available || inCI }

@@ -66,26 +66,7 @@ struct EditorTypedCompletionTests {
     static let wikipedia = "wikimedia__wikipedia-ios__Wikipedia__Wikipedia-Info.plist"
     static let entitlements = "0niel__university-app__ios__Runner__Runner.entitlements"
 
-    static let privacyManifest = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>NSPrivacyAccessedAPITypes</key>
-        \t<array>
-        \t\t<dict>
-        \t\t\t<key>NSPrivacyAccessedAPIType</key>
-        \t\t\t<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
-        \t\t\t<key>NSPrivacyAccessedAPITypeReasons</key>
-        \t\t\t<array>
-        \t\t\t\t<string>CA92.1</string>
-        \t\t\t</array>
-        \t\t</dict>
-        \t</array>
-        </dict>
-        </plist>
-
-        """
+    static let privacyManifest = PlistText.privacyManifest
 
     static let preprocessed = """
         <?xml version="1.0" encoding="UTF-8"?>

@@ -55,17 +55,7 @@ extension EditorTools {
     }
 
     /// Whether lsp-mode loads (Debian's elpa-lsp-mode).
-    static let emacsHasLspMode: Bool = {
-        guard let emacs else { return false }
-        let result = try? EditorRun.run(emacs, ["--batch", "-Q", "--eval", """
-            (progn (require 'package)
-                   (setq package-user-dir (make-temp-file "plist-lsp-elpa" t))
-                   (setq package-directory-list (list "/usr/share/emacs/site-lisp/elpa"))
-                   (package-initialize)
-                   (kill-emacs (if (require 'lsp-mode nil t) 0 3)))
-            """], environment: [:], timeout: 60)
-        return result?.status == 0
-    }()
+    static let emacsHasLspMode = emacsLoads("lsp-mode")
 }
 
 /// One editor in a tmux terminal of its own.

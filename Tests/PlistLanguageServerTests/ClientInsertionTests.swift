@@ -355,19 +355,7 @@ struct InsertionScenario: Sendable {
             \t<key>aps-environment</key>
             \t<string>development</string>
             """, doctype: true)),
-        ("PrivacyInfo.xcprivacy", PlistText.dictionary("""
-            \t<key>NSPrivacyAccessedAPITypes</key>
-            \t<array>
-            \t\t<dict>
-            \t\t\t<key>NSPrivacyAccessedAPIType</key>
-            \t\t\t<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
-            \t\t\t<key>NSPrivacyAccessedAPITypeReasons</key>
-            \t\t\t<array>
-            \t\t\t\t<string>CA92.1</string>
-            \t\t\t</array>
-            \t\t</dict>
-            \t</array>
-            """, doctype: true)),
+        ("PrivacyInfo.xcprivacy", PlistText.privacyManifest),
         ("Info.plist", PlistText.dictionary("""
             \t<key>CFBundleIdentifier</key>
             \t<string>com.example.receipts</string>

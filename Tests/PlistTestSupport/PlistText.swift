@@ -23,6 +23,21 @@ public enum PlistText {
 
     /// A root-dictionary entry with some nesting: `CFBundleURLTypes` holding one URL type with the
     /// scheme `myapp` (lines, each ending in a line break), for outline, folding and selection tests.
+    /// A privacy manifest with one accessed-API entry (UserDefaults, reason CA92.1), tab-indented.
+    public static let privacyManifest = dictionary("""
+        \t<key>NSPrivacyAccessedAPITypes</key>
+        \t<array>
+        \t\t<dict>
+        \t\t\t<key>NSPrivacyAccessedAPIType</key>
+        \t\t\t<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+        \t\t\t<key>NSPrivacyAccessedAPITypeReasons</key>
+        \t\t\t<array>
+        \t\t\t\t<string>CA92.1</string>
+        \t\t\t</array>
+        \t\t</dict>
+        \t</array>
+        """, doctype: true)
+
     public static let urlTypesEntry = """
         \t<key>CFBundleURLTypes</key>
         \t<array>
