@@ -63,3 +63,24 @@ final class DocumentStore: Sendable {
         state.withLock { $0.documents.removeValue(forKey: uri) != nil }
     }
 }
+
+/// Gives freed memory back to the system shortly after something large was freed (a document
+/// closed, a session ended): at most one release in flight, 200 ms later, on a thread of its own
+/// (by then the requests that still held the document have answered). See
+/// `returnFreeMemoryToTheSystem()`.
+enum FreedMemory {
+    private static let scheduled = Locked(false)
+
+    static func releaseSoon() {
+        let start = scheduled.withLock { scheduled -> Bool in
+            defer { scheduled = true }
+            return !scheduled
+        }
+        guard start else { return }
+        startDetachedThread(name: "plist-lsp-release") {
+            usleep(200_000)
+            scheduled.withLock { $0 = false }
+            returnFreeMemoryToTheSystem()
+        }
+    }
+}

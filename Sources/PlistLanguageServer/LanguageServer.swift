@@ -501,6 +501,7 @@ public final class LanguageServer: Sendable {
                 send(PublishDiagnosticsNotification(uri: uri, diagnostics: []))
             }
         }
+        FreedMemory.releaseSoon()
     }
 
     private func didChangeConfiguration(_ settings: JSONValue, kind: MessageKind) {
