@@ -131,6 +131,10 @@ public final class LanguageServer: Sendable {
     /// The negotiated position encoding.
     public var positionEncoding: PositionEncoding { state.withLock { $0.encoding } }
 
+    /// How many pieces of one session's work compute at once (the others wait their turn in the
+    /// session: docs/server.md, "Limits").
+    public static var concurrencyPerSession: Int { WorkScheduler.concurrencyLimit }
+
     /// Whether diagnostics are pushed (`publishDiagnostics`) rather than pulled.
     public var pushesDiagnostics: Bool { state.withLock { $0.pushDiagnostics } }
 
