@@ -55,6 +55,10 @@ public enum ConnectionError: Error, Equatable, Sendable, CustomStringConvertible
 ///   (`answerFirstMessage(with:)`): the server's `initialize`, answered without handing it to
 ///   another thread first (docs/performance.md).
 /// - Responses to requests sent with `send(_:) async` are routed back to the caller.
+/// - With flow control (`enableFlowControl()`, the server's sessions), the input is not read
+///   while too many of the peer's requests are unanswered, too many events unhandled, or (sockets)
+///   too much output unread (`Limits.pauseAt…`), so a greedy peer waits in its own socket buffer.
+///   `whenPeerLeaves(_:)` learns at once that the input ended or the peer was dropped.
 ///
 /// Creating a connection makes the process ignore `SIGPIPE` (a write to a closed peer must
 /// become an error, not kill the server).
