@@ -29,7 +29,11 @@ protocol PolledReader: AnyObject, Sendable {
 final class ReadPoller: @unchecked Sendable {
     static let shared = ReadPoller()
 
-    static let bufferSize = 64 * 1024
+    /// What one read takes. Flow control pauses a connection between reads, so every message in
+    /// one read is taken past the bound: 16 KiB is about a hundred small requests (64 KiB let a
+    /// flooder have some 460 unanswered, and the other clients waited seconds behind the pool's
+    /// work on them); a 1 MB message is still read in 64 rounds, a fraction of its decoding.
+    static let bufferSize = 16 * 1024
 
     private let lock = Mutex(())
     /// Readers added since the poller thread last looked (guarded by `lock`).
