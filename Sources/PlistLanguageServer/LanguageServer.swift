@@ -495,7 +495,7 @@ public final class LanguageServer: Sendable {
     }
 
     private func didClose(_ uri: DocumentURI, kind: MessageKind) {
-        guard documents.close(uri) else {
+        guard let closed = documents.close(uri) else {
             logger.warning("ignored closing \(uri), which is not open")
             return
         }
@@ -505,7 +505,7 @@ public final class LanguageServer: Sendable {
                 send(PublishDiagnosticsNotification(uri: uri, diagnostics: []))
             }
         }
-        FreedMemory.releaseSoon()
+        FreedMemory.released(bytes: closed.text.count)
     }
 
     private func didChangeConfiguration(_ settings: JSONValue, kind: MessageKind) {

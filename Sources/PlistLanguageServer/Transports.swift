@@ -168,7 +168,7 @@ public final class SocketDaemon: Sendable {
                 connection.close()
                 logger.info("client disconnected (session status \(status))")
                 // Its documents are freed once its cancelled work has answered.
-                FreedMemory.releaseSoon()
+                FreedMemory.released(bytes: nil)
             }
         }
     }
