@@ -58,8 +58,47 @@ final class DocumentStore: Sendable {
         return (snapshot, clamped)
     }
 
-    /// `didClose`: forgets the document. Returns whether it was open.
-    func close(_ uri: DocumentURI) -> Bool {
-        state.withLock { $0.documents.removeValue(forKey: uri) != nil }
+    /// `didClose`: forgets the document. Returns its last snapshot, nil if it was not open.
+    func close(_ uri: DocumentURI) -> DocumentSnapshot? {
+        state.withLock { $0.documents.removeValue(forKey: uri) }
+    }
+}
+
+/// Gives freed memory back to the system after something large was freed (documents closed, a
+/// session ended): once at least 1 MiB of document text was closed since the last release, or a
+/// session ended, a release runs 200 ms later (by then the requests that still held the documents
+/// have answered) on a thread of its own, and at most one every 2 s: `malloc_trim` holds the
+/// allocator's lock while it walks the heap, which in a large heap takes milliseconds.
+/// See `returnFreeMemoryToTheSystem()`.
+enum FreedMemory {
+    private struct State {
+        var closedBytes = 0
+        var scheduled = false
+        var lastRelease = ContinuousClock.now - .seconds(60)
+    }
+    private static let state = Locked(State())
+    private static let threshold = 1 << 20
+    private static let interval = Duration.seconds(2)
+
+    /// A document of `bytes` was closed (nil: a session ended, always worth a release).
+    static func released(bytes: Int?) {
+        let delay = state.withLock { state -> Duration? in
+            state.closedBytes += bytes ?? threshold
+            guard state.closedBytes >= threshold, !state.scheduled else { return nil }
+            state.scheduled = true
+            let earliest = state.lastRelease + interval
+            return max(.milliseconds(200), earliest - ContinuousClock.now)
+        }
+        guard let delay else { return }
+        startDetachedThread(name: "plist-lsp-release") {
+            let (seconds, attoseconds) = delay.components
+            usleep(useconds_t(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+            state.withLock { state in
+                state.scheduled = false
+                state.closedBytes = 0
+                state.lastRelease = ContinuousClock.now
+            }
+            returnFreeMemoryToTheSystem()
+        }
     }
 }

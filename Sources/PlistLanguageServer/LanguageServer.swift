@@ -89,6 +89,9 @@ public final class LanguageServer: Sendable {
         var watchingSources = false
         /// The id of the registration request for the watchers, until the client answers it.
         var watcherRegistration: RequestID?
+        /// The client has gone (end of input, or dropped): everything in flight was cancelled, and
+        /// requests still read after are answered `RequestCancelled` without being run.
+        var clientGone = false
     }
 
     public init(connection: Connection, options: LanguageServerOptions = LanguageServerOptions()) {
@@ -111,6 +114,11 @@ public final class LanguageServer: Sendable {
         // (one thread fewer before the first answer, and none of the concurrency runtime's;
         // docs/performance.md). The next message is read only after this returns, so the order
         // of messages is kept. Anything else goes through the loop.
+        // One client must not starve the others of a daemon: its connection is not read while its
+        // requests, messages or replies pile up (flow control), and everything of it is cancelled
+        // as soon as it leaves, not once the messages it sent before are all handled.
+        connection.enableFlowControl()
+        connection.whenPeerLeaves { [weak self] in self?.clientLeft() }
         connection.answerFirstMessage { [weak self] message in
             guard let self, case .request(_, let request) = message, request is InitializeRequest else { return false }
             _ = handle(message)
@@ -128,6 +136,10 @@ public final class LanguageServer: Sendable {
     /// The negotiated position encoding.
     public var positionEncoding: PositionEncoding { state.withLock { $0.encoding } }
 
+    /// How many pieces of one session's work compute at once (the others wait their turn in the
+    /// session: docs/server.md, "Limits").
+    public static var concurrencyPerSession: Int { WorkScheduler.concurrencyLimit }
+
     /// Whether diagnostics are pushed (`publishDiagnostics`) rather than pulled.
     public var pushesDiagnostics: Bool { state.withLock { $0.pushDiagnostics } }
 
@@ -137,12 +149,24 @@ public final class LanguageServer: Sendable {
     /// status: 0 if `shutdown` was received, 1 otherwise. Work still in flight is cancelled.
     public func run() async -> Int32 {
         connection.start()
+        let clock = ContinuousClock()
+        var busy = Duration.zero
         loop: for await event in connection.events {
+            let started = clock.now
             switch event {
             case .framingError(let error):
                 logger.warning("skipped a malformed message header: \(error)")
             case .message(let message):
                 if handle(message) == .exit { break loop }
+            }
+            connection.eventHandled()
+            // After every 10 ms spent handling messages here (edits are reparsed in the loop), the
+            // pool's thread goes to the other sessions' work that is ready, so a session sending
+            // edits without pause cannot keep a thread to itself.
+            busy += clock.now - started
+            if busy > Self.loopSlice {
+                busy = .zero
+                await Task.yield()
             }
         }
         forwardLevel.withLock { $0 = nil }
@@ -152,6 +176,16 @@ public final class LanguageServer: Sendable {
         scheduler.cancelAll(.init(code: .requestCancelled, message: "the server is exiting"))
         return state.withLock { $0.phase == .shutDown } ? 0 : 1
     }
+
+    /// The client went away (end of input, or its connection dropped it): whatever it asked is
+    /// moot, so everything in flight is cancelled at once, on the thread that noticed.
+    private func clientLeft() {
+        state.withLock { $0.clientGone = true }
+        scheduler.cancelAll(.init(code: .requestCancelled, message: "the client has gone"))
+    }
+
+    /// How long the message loop handles messages before it lets other work of the pool run.
+    private static let loopSlice = Duration.milliseconds(10)
 
     private enum Outcome { case next, exit }
 
@@ -260,6 +294,9 @@ public final class LanguageServer: Sendable {
 
     private func run(_ request: any LSPRequest, id: RequestID, entry: RequestHandlers.Entry, document uri: DocumentURI?, kind: MessageKind) {
         let method = type(of: request).method
+        if state.withLock({ $0.clientGone }) {
+            return reply(to: id, error: .init(code: .requestCancelled, message: "the client has gone"))
+        }
         var snapshot: DocumentSnapshot?
         if let uri {
             snapshot = documents.snapshot(of: uri)
@@ -474,7 +511,7 @@ public final class LanguageServer: Sendable {
     }
 
     private func didClose(_ uri: DocumentURI, kind: MessageKind) {
-        guard documents.close(uri) else {
+        guard let closed = documents.close(uri) else {
             logger.warning("ignored closing \(uri), which is not open")
             return
         }
@@ -484,6 +521,7 @@ public final class LanguageServer: Sendable {
                 send(PublishDiagnosticsNotification(uri: uri, diagnostics: []))
             }
         }
+        FreedMemory.released(bytes: closed.text.count)
     }
 
     private func didChangeConfiguration(_ settings: JSONValue, kind: MessageKind) {
@@ -507,7 +545,7 @@ public final class LanguageServer: Sendable {
     // MARK: Diagnostics
 
     private func publishDiagnostics(_ snapshot: DocumentSnapshot, kind: MessageKind) {
-        guard state.withLock({ $0.pushDiagnostics }) else { return }
+        guard state.withLock({ $0.pushDiagnostics && !$0.clientGone }) else { return }
         scheduler.schedule(kind, requestID: nil) { [self] _ in
             guard !Task.isCancelled else { return }
             // Recorded first, then the read asked about: a read that settles in between publishes it.
@@ -563,7 +601,7 @@ public final class LanguageServer: Sendable {
 
     /// Sends the answer to request `id`; a client gone away is only logged.
     private func send(_ body: Data, answering id: RequestID) {
-        do { try connection.send(body: body) } catch {
+        do { try connection.send(body: body, answering: id) } catch {
             options.logger.debug("could not answer request \(id): \(error)")
         }
     }

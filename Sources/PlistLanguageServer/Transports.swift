@@ -167,6 +167,8 @@ public final class SocketDaemon: Sendable {
                 let status = await server.run()
                 connection.close()
                 logger.info("client disconnected (session status \(status))")
+                // Its documents are freed once its cancelled work has answered.
+                FreedMemory.released(bytes: nil)
             }
         }
     }

@@ -39,11 +39,29 @@ public func consolidateFreedBlocks() {
     #endif
 }
 
+/// Gives the memory the allocator holds free back to the system (Linux; elsewhere nothing): for
+/// a long-running process after it freed a lot (the server, once documents are closed or a
+/// session ends).
+///
+/// glibc returns freed memory to the system only from the top of the heap, and only past its
+/// trim threshold: the blocks of a closed document that sit below blocks still in use stay
+/// resident (200 closed documents of 1 MB left the daemon at 495 MB). `malloc_trim` releases
+/// every free page of the heap (`MADV_DONTNEED`), wherever it is; it takes a few milliseconds on a
+/// large heap, so call it off the paths that answer, and seldom.
+public func returnFreeMemoryToTheSystem() {
+    #if canImport(Glibc)
+    _ = glibcMallocTrim(0)
+    #endif
+}
+
 #if canImport(Glibc)
-// `<malloc.h>` is not part of the Glibc module: its function used here is declared by hand
-// (`int mallopt(int param, int value)`; integer arguments pass alike in C and Swift).
+// `<malloc.h>` is not part of the Glibc module: its functions used here are declared by hand
+// (`int mallopt(int param, int value)`, `int malloc_trim(size_t pad)`; integer arguments pass
+// alike in C and Swift).
 @_silgen_name("mallopt")
 private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
+@_silgen_name("malloc_trim")
+private func glibcMallocTrim(_ pad: Int) -> Int32
 /// Allocates `size` bytes and frees them: unoptimized, so that the compiler cannot drop the pair
 /// as unused (the point is the allocator's side effect, the heap grown).
 @_optimize(none)

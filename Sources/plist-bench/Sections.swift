@@ -24,6 +24,7 @@ let allSections: [any BenchmarkSection] = [
     FullParseSection(),
     IncrementalReparseSection(),
     LSPRoundTripSection(),
+    FloodSection(),
     KeyDatabaseLoadSection(),
     FeatureLatencySection(),
     SourceScanSection(),

@@ -106,6 +106,27 @@ func waitUntilStarted(_ seen: Seen, count: Int = 1) async throws {
         #expect(hover?.contents.value == "version 1")
     }
 
+    /// A session computes at most `LanguageServer.concurrencyPerSession` pieces of work at once;
+    /// the rest wait in the session, in order, rather than in the pool every session of the
+    /// daemon shares (where another client's request would queue behind all of them). Every
+    /// request used to start at once.
+    @Test func aSessionComputesAtMostItsShareAtOnce() async throws {
+        let gate = Gate(), seen = Seen()
+        let client = try TestClient(features: ServerFeatures.all + [BlockingHover(gate: gate, seen: seen, cooperative: false)])
+        try await client.initialize()
+        try client.open(uri, "<plist/>")
+        _ = try await client.diagnostics(uri, version: 1)
+        let limit = LanguageServer.concurrencyPerSession
+        let ids = try (0..<3 * limit).map { _ in try client.sendRequest(hover(uri)) }
+        try await waitUntilStarted(seen, count: limit)
+        // Time for the others to start if they could (a guard against a false pass, not a timing assertion).
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(seen.startedCount == limit)
+        gate.open()
+        for id in ids { #expect(try await client.result(of: id, as: Hover?.self)?.contents.value == "version 1") }
+        #expect(seen.startedCount == 3 * limit)
+    }
+
     @Test func anEditCancelsRequestsOnThatDocumentWithContentModified() async throws {
         let gate = Gate(), seen = Seen()
         let client = try TestClient(features: ServerFeatures.all + [BlockingHover(gate: gate, seen: seen, cooperative: false)])

@@ -55,6 +55,10 @@ public enum ConnectionError: Error, Equatable, Sendable, CustomStringConvertible
 ///   (`answerFirstMessage(with:)`): the server's `initialize`, answered without handing it to
 ///   another thread first (docs/performance.md).
 /// - Responses to requests sent with `send(_:) async` are routed back to the caller.
+/// - With flow control (`enableFlowControl()`, the server's sessions), the input is not read
+///   while too many of the peer's requests are unanswered, too many events unhandled, or (sockets)
+///   too much output unread (`Limits.pauseAt…`), so a greedy peer waits in its own socket buffer.
+///   `whenPeerLeaves(_:)` learns at once that the input ended or the peer was dropped.
 ///
 /// Creating a connection makes the process ignore `SIGPIPE` (a write to a closed peer must
 /// become an error, not kill the server).
@@ -68,10 +72,22 @@ public final class Connection: Sendable {
         public var maxQueuedOutputBytes: Int
         /// Sockets only: how long one write may block before the peer counts as gone.
         public var writeTimeout: Int
-        public init(maxContentLength: Int = 64 << 20, maxQueuedOutputBytes: Int = 64 << 20, writeTimeout: Int = 30) {
+        /// With flow control (`enableFlowControl()`): the input is not read while this many
+        /// requests wait for their answers…
+        public var pauseAtUnansweredRequests: Int
+        /// …or this many events wait for the consumer to handle them (`eventHandled()`)…
+        public var pauseAtUnhandledEvents: Int
+        /// …or this many bytes of output wait for the peer to read them. Reading resumes once all
+        /// three are back at half their bound.
+        public var pauseAtQueuedOutputBytes: Int
+        public init(maxContentLength: Int = 64 << 20, maxQueuedOutputBytes: Int = 64 << 20, writeTimeout: Int = 30,
+                    pauseAtUnansweredRequests: Int = 64, pauseAtUnhandledEvents: Int = 64, pauseAtQueuedOutputBytes: Int = 4 << 20) {
             self.maxContentLength = maxContentLength
             self.maxQueuedOutputBytes = maxQueuedOutputBytes
             self.writeTimeout = writeTimeout
+            self.pauseAtUnansweredRequests = pauseAtUnansweredRequests
+            self.pauseAtUnhandledEvents = pauseAtUnhandledEvents
+            self.pauseAtQueuedOutputBytes = pauseAtQueuedOutputBytes
         }
     }
 
@@ -93,9 +109,13 @@ public final class Connection: Sendable {
         var nextRequestID = 1
         var pending: [RequestID: CheckedContinuation<JSONValue, any Error>] = [:]
         var readerDone: [CheckedContinuation<Void, Never>] = []
+        /// The peer has gone (end of input, or dropped); `peerLeft` handlers already called.
+        var peerGone = false
+        var peerLeft: [@Sendable () -> Void] = []
     }
     private let state = Locked(State())
     private let outbox: Outbox
+    private let flow: FlowControl
     private let first = FirstMessage()
     private let dropped = Locked<ConnectionError?>(nil)
     public let limits: Limits
@@ -110,7 +130,11 @@ public final class Connection: Sendable {
         self.ownsFileDescriptors = ownsFileDescriptors
         self.decoder = MessageDecoder(registry: registry)
         self.limits = limits
-        self.outbox = Outbox(limit: limits.maxQueuedOutputBytes)
+        let flow = FlowControl(bounds: .init(unansweredRequests: limits.pauseAtUnansweredRequests,
+                                             unhandledEvents: limits.pauseAtUnhandledEvents,
+                                             queuedOutputBytes: limits.pauseAtQueuedOutputBytes))
+        self.flow = flow
+        self.outbox = Outbox(limit: limits.maxQueuedOutputBytes) { flow.outputQueued($0) }
         (events, continuation) = AsyncStream.makeStream(of: ConnectionEvent.self)
     }
 
@@ -142,6 +166,7 @@ public final class Connection: Sendable {
         var info = stat()
         let isSocket = fstat(readFD, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK
         let input = Input(self, polled: isSocket)
+        flow.started(polled: isSocket)
         if isSocket {
             // The daemon's sessions: any number of them, idle most of the time, share one thread.
             ReadPoller.shared.add(input)
@@ -151,6 +176,48 @@ public final class Connection: Sendable {
             // so it could not be made non-blocking anyway.
             startDetachedThread(name: "lsp-reader-\(readFD)") { input.readUntilEnd() }
         }
+    }
+
+    /// Turns on flow control (see `Limits.pauseAtUnansweredRequests`): the input is not read while
+    /// too many of the peer's requests are unanswered, too many events are unhandled (the consumer
+    /// reports each one with `eventHandled()`), or too much output waits for the peer. For a
+    /// consumer that answers every request and reports every event it has handled: the server.
+    public func enableFlowControl() {
+        flow.enable()
+    }
+
+    /// The consumer has handled one event of `events` (with flow control: see `enableFlowControl()`).
+    public func eventHandled() {
+        flow.eventHandled()
+    }
+
+    /// What the peer has waiting on this side: requests unanswered, events unhandled, output
+    /// bytes unread, and whether the input is paused for it.
+    public var backlog: (unansweredRequests: Int, unhandledEvents: Int, queuedOutputBytes: Int, paused: Bool) {
+        flow.backlog
+    }
+
+    /// Calls `handler` once, on whichever thread notices, when the peer goes: end of input, or the
+    /// connection dropped it (it did not read, or a write failed); at once if it already went.
+    /// Events read before still arrive on `events`; the server cancels its work then, without
+    /// waiting for them (docs/server.md).
+    public func whenPeerLeaves(_ handler: @escaping @Sendable () -> Void) {
+        let gone = state.withLock { state -> Bool in
+            if !state.peerGone { state.peerLeft.append(handler) }
+            return state.peerGone
+        }
+        if gone { handler() }
+    }
+
+    private func peerLeft() {
+        flow.end()
+        let handlers = state.withLock { state -> [@Sendable () -> Void] in
+            if state.peerGone { return [] }
+            state.peerGone = true
+            defer { state.peerLeft = [] }
+            return state.peerLeft
+        }
+        for handler in handlers { handler() }
     }
 
     /// Waits until reading has finished (end of input or close).
@@ -209,7 +276,7 @@ public final class Connection: Sendable {
         private var queue: [Item] = []
         private var decoderRunning = false
 
-        var isPaused: Bool { lock.withLock { _ in decoderRunning } }
+        var isPaused: Bool { lock.withLock { _ in decoderRunning } || connection.flow.isPaused }
 
         init(_ connection: Connection, polled: Bool) {
             self.connection = connection
@@ -222,6 +289,7 @@ public final class Connection: Sendable {
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: ReadPoller.bufferSize, alignment: 1)
             defer { buffer.deallocate() }
             while true {
+                connection.flow.waitWhilePaused()
                 let count = read(readFD, buffer.baseAddress, buffer.count)
                 if count < 0 && errno == EINTR { continue }
                 if count <= 0 { break }
@@ -278,6 +346,7 @@ public final class Connection: Sendable {
             case .body(let body): connection.deliver(connection.decoder.decode(body))
             case .framingError(let error):
                 connection.first.pass()
+                connection.flow.eventYielded()
                 connection.continuation.yield(.framingError(error))
             case .end:
                 connection.first.pass()
@@ -288,6 +357,7 @@ public final class Connection: Sendable {
 
     private func inputEnded() {
         continuation.finish()
+        peerLeft()
         let (pending, waiters) = state.withLock { state in
             state.readerFinished = true
             let pending = state.pending
@@ -312,7 +382,10 @@ public final class Connection: Sendable {
                 return
             }
         }
+        // Counted before anyone can answer it (the first message's handler answers right here).
+        if case .request(let id, _) = message { flow.requestDelivered(id) }
         if first.offer(message) { return }
+        flow.eventYielded()
         continuation.yield(.message(message))
     }
 
@@ -337,6 +410,13 @@ public final class Connection: Sendable {
             drop(error)
             throw error
         }
+    }
+
+    /// Sends the response to the peer's request `id` (a framed body, as `send(body:)`): with flow
+    /// control, one request fewer waits for its answer.
+    public func send(body: Data, answering id: RequestID) throws {
+        flow.answered(id)
+        try send(body: body)
     }
 
     /// Waits (at most `seconds`) until everything sent so far has been written; false on timeout.
@@ -408,6 +488,7 @@ public final class Connection: Sendable {
         outbox.close(discarding: true)
         continuation.finish()
         _ = shutdown(readFD, Int32(SHUT_RDWR))
+        peerLeft()
     }
 
     private func writeAll(_ data: Data) throws {
@@ -425,12 +506,13 @@ public final class Connection: Sendable {
 
     /// Answers request `id` with a result (`VoidResponse()` or `nil` optionals encode `result: null`).
     public func reply<Result: Encodable>(to id: RequestID, result: Result) throws {
-        try send(body: MessageEncoder.response(id: id, result: result))
+        try send(body: MessageEncoder.response(id: id, result: result), answering: id)
     }
 
     /// Answers with an error; `id` is `nil` when the request id is unknown (parse error…).
     public func reply(to id: RequestID?, error: ResponseError) throws {
-        try send(body: MessageEncoder.error(id: id, error))
+        let body = try MessageEncoder.error(id: id, error)
+        if let id { try send(body: body, answering: id) } else { try send(body: body) }
     }
 
     /// Sends a request to the peer and waits for its response (e.g. `workspace/configuration`).
@@ -487,6 +569,7 @@ public final class Connection: Sendable {
         }
         if alreadyClosed { return }
         outbox.close(discarding: false)
+        flow.end()
         first.close()  // a first message held for a consumer that closes instead
         // Wakes a reader blocked in read(2) on a socket; harmless (ENOTSOCK) on pipes.
         _ = shutdown(readFD, Int32(SHUT_RD))
@@ -561,15 +644,19 @@ private final class Outbox: @unchecked Sendable {
     private let condition = Condition()
     private let limit: Int
     private var chunks: [Data] = []
-    /// Bytes queued or being written.
-    private var bytes = 0
+    /// Bytes queued or being written (each change reported to `changed`, under the lock, in order).
+    private var bytes = 0 { didSet { if bytes != oldValue { changed(bytes) } } }
+    private let changed: @Sendable (Int) -> Void
     private var closed = false
     private var writerStarted = false
     private var writerRunning = false
     /// A write failed (or the peer was dropped): nothing queued will be written.
     private var closedByFailure = false
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int, changed: @escaping @Sendable (Int) -> Void) {
+        self.limit = limit
+        self.changed = changed
+    }
 
     /// Queues `data`, or with `mayWriteNow`, when nothing is queued or being written, answers
     /// `.writeNow`: the caller writes it and then reports with `writtenNow`, as the writer.

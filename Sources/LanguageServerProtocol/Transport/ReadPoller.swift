@@ -20,14 +20,20 @@ protocol PolledReader: AnyObject, Sendable {
 /// sessions with one reader thread; writers start on demand and end when their queue is empty).
 ///
 /// Readiness is level-triggered and each ready descriptor gets one `read` per round (at most
-/// `bufferSize` bytes), so a client that sends a lot cannot starve the others. A descriptor
-/// leaves the set only when its read returns end of input or an error (a socket's `close()` or
-/// `drop` call `shutdown(2)`, which makes it readable at end of input); its owner closes it only
-/// after `readEnded()`, so the poller never polls a closed or reused descriptor.
+/// `bufferSize` bytes), so a client that sends a lot cannot starve the others. A paused reader
+/// (flow control, or a large message being decoded) is not read, but its hang-up is seen. A
+/// descriptor leaves the set only when its read returns end of input or an error, or it hangs up
+/// while paused (a socket's `close()` or `drop` call `shutdown(2)`, which makes it readable at end
+/// of input); its owner closes it only after `readEnded()`, so the poller never polls a closed or
+/// reused descriptor.
 final class ReadPoller: @unchecked Sendable {
     static let shared = ReadPoller()
 
-    static let bufferSize = 64 * 1024
+    /// What one read takes. Flow control pauses a connection between reads, so every message in
+    /// one read is taken past the bound: 16 KiB is about a hundred small requests (64 KiB let a
+    /// flooder have some 460 unanswered, and the other clients waited seconds behind the pool's
+    /// work on them); a 1 MB message is still read in 64 rounds, a fraction of its decoding.
+    static let bufferSize = 16 * 1024
 
     private let lock = Mutex(())
     /// Readers added since the poller thread last looked (guarded by `lock`).
@@ -77,12 +83,18 @@ final class ReadPoller: @unchecked Sendable {
         defer { buffer.deallocate() }
         var readers: [any PolledReader] = lock.withLock { _ in defer { added = [] }; return added }
         var descriptors: [pollfd] = []
+        var paused: [Bool] = []
         while true {
             descriptors.removeAll(keepingCapacity: true)
+            paused.removeAll(keepingCapacity: true)
             descriptors.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
             for reader in readers {
-                // poll(2) ignores a negative descriptor: a paused reader is not read until it wakes us.
-                descriptors.append(pollfd(fd: reader.isPaused ? -1 : reader.readFD, events: Int16(POLLIN), revents: 0))
+                // A paused reader is not read until it wakes us, but its hang-up is still seen
+                // (poll(2) reports POLLHUP and POLLERR whatever the events asked): a peer that
+                // leaves while it is paused ends it at once (its unread input is moot).
+                let isPaused = reader.isPaused
+                paused.append(isPaused)
+                descriptors.append(pollfd(fd: reader.readFD, events: isPaused ? 0 : Int16(POLLIN), revents: 0))
             }
             if poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
@@ -91,6 +103,13 @@ final class ReadPoller: @unchecked Sendable {
             var ended: [Int] = []
             for index in 1..<descriptors.count where descriptors[index].revents != 0 {
                 let reader = readers[index - 1]
+                if paused[index - 1] {
+                    if descriptors[index].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                        reader.readEnded()
+                        ended.append(index - 1)
+                    }
+                    continue
+                }
                 let count = recv(reader.readFD, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT))
                 if count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { continue }
                 if count <= 0 {
