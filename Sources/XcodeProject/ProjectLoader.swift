@@ -10,6 +10,13 @@ public protocol ProjectFileSystem: Sendable {
     func contents(of path: String) -> [UInt8]?
     /// A folder's entries (nil: not a folder).
     func entries(of directory: String) -> [(name: String, isDirectory: Bool)]?
+    /// Why `contents(of:)` gives nil for `path`, in a few words ("not a regular file (a FIFO)",
+    /// "larger than the 16 MB a project file may be"), or nil when it does not know.
+    func whyNotReadable(_ path: String) -> String?
+}
+
+extension ProjectFileSystem {
+    public func whyNotReadable(_ path: String) -> String? { nil }
 }
 
 /// Loads project models.
@@ -45,8 +52,9 @@ public struct ProjectLoader: Sendable {
                 let path = ProjectPath.join(folder, entry.name)
                 if entry.isDirectory {
                     if entry.name.hasSuffix(".xcodeproj") {
+                        // Found by its name, not read: one that cannot be read is reported by `load`.
                         let pbxproj = ProjectPath.join(path, "project.pbxproj")
-                        if fileSystem.contents(of: pbxproj) != nil { found.append(pbxproj) }
+                        if fileSystem.entries(of: path)?.contains(where: { $0.name == "project.pbxproj" && !$0.isDirectory }) == true { found.append(pbxproj) }
                         continue
                     }
                     if entry.name.hasPrefix(".") || Self.skippedFolders.contains(entry.name) || entry.name.hasSuffix(".xcworkspace") { continue }
@@ -68,7 +76,8 @@ public struct ProjectLoader: Sendable {
     /// The project at `path` (a project.pbxproj or an XcodeGen spec).
     public func load(_ path: String) -> XcodeProjectModel {
         guard let bytes = fileSystem.contents(of: path) else {
-            return XcodeProjectModel(path: path, directory: ProjectPath.parent(path), name: "", targets: [], problems: ["\(path): cannot be read"], files: [path])
+            let reason = fileSystem.whyNotReadable(path).map { ": \($0)" } ?? ""
+            return XcodeProjectModel(path: path, directory: ProjectPath.parent(path), name: "", targets: [], problems: ["\(path): cannot be read\(reason)"], files: [path])
         }
         if path.hasSuffix(".yml") || path.hasSuffix(".yaml") { return loadXcodeGen(path: path, text: bytes) }
         return loadPBXProject(path: path, text: bytes)
@@ -150,7 +159,8 @@ public struct ProjectLoader: Sendable {
         defer { visited.removeLast() }
         guard let (actual, bytes) = read(path) else {
             if !optional {
-                problem(from.map { "\($0.display): the included '\(path)' cannot be read" } ?? "cannot read '\(path)'")
+                let reason = fileSystem.whyNotReadable(path).map { " (\($0))" } ?? ""
+                problem(from.map { "\($0.display): the included '\(path)' cannot be read\(reason)" } ?? "cannot read '\(path)'\(reason)")
                 problem("missing: \(path)")
             }
             return []
