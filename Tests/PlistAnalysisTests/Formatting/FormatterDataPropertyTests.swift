@@ -6,13 +6,11 @@
 // Generated plists holding every value type and awkward texts, and the whole corpus, are decoded
 // by both before and after.
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import PlistAnalysis
 import PlistSyntax
 import PlistTestSupport
 import Testing
+import XMLReference
 
 /// A plist's data as Foundation decodes it, written out canonically (dictionaries sorted by key,
 /// strings with every scalar visible); nil when Foundation refuses the bytes.
@@ -34,33 +32,39 @@ private func canonical(_ value: Any) -> String {
     }
 }
 
-/// A plist's data as libxml2 reads it (through FoundationXML's `XMLDocument`), written out as
+/// A plist's data as libxml2 reads it (`XMLReference.contentEvents`), written out as
 /// `foundationData` writes it for what matters here: every string and key with each scalar
-/// visible, the other scalars by their trimmed text. Nil when libxml2 refuses the bytes (or
-/// FoundationXML is not there).
+/// visible, the other scalars by their trimmed text. Nil when libxml2 refuses the bytes (or the
+/// build has no libxml2).
 func libxml2Data(_ bytes: [UInt8]) -> String? {
-    #if canImport(FoundationXML)
-    guard let document = try? XMLDocument(data: Data(bytes), options: [.nodePreserveWhitespace]),
-          let plist = document.rootElement(), let root = plist.children?.first(where: { $0.kind == .element }) else { return nil }
-    func text(_ n: XMLNode) -> String { "s" + (n.stringValue ?? "").unicodeScalars.map { "\($0.value)" }.joined(separator: ",") }
-    func walk(_ n: XMLNode) -> String {
-        let children = (n.children ?? []).filter { $0.kind == .element }
-        switch n.name ?? "" {
+    guard let events = XMLReference.contentEvents(bytes) else { return nil }
+    // The tree: each element's name, its text and its child elements.
+    final class Node { let name: String; var text: [UInt8] = []; var children: [Node] = []; init(_ n: String) { name = n } }
+    let document = Node("")
+    var stack = [document]
+    for event in events {
+        switch event {
+        case .start(let name): let node = Node(name); stack.last!.children.append(node); stack.append(node)
+        case .end: stack.removeLast()
+        case .text(let t): stack.last!.text += t
+        }
+    }
+    guard let root = document.children.first?.children.first else { return nil }
+    func text(_ n: Node) -> String { "s" + String(decoding: n.text, as: UTF8.self).unicodeScalars.map { "\($0.value)" }.joined(separator: ",") }
+    func walk(_ n: Node) -> String {
+        switch n.name {
         case "dict":
             var pairs: [String: String] = [:]
             var i = 0
-            while i + 1 < children.count { pairs[text(children[i])] = walk(children[i + 1]); i += 2 }
+            while i + 1 < n.children.count { pairs[text(n.children[i])] = walk(n.children[i + 1]); i += 2 }
             return "{" + pairs.keys.sorted().map { "k" + $0 + "=" + pairs[$0]! }.joined(separator: ";") + "}"
-        case "array": return "[" + children.map(walk).joined(separator: ";") + "]"
+        case "array": return "[" + n.children.map(walk).joined(separator: ";") + "]"
         case "string": return text(n)
-        case "data": return "d" + (n.stringValue ?? "").filter { !$0.isWhitespace }
-        case let name: return name + ":" + (n.stringValue ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        case "data": return "d" + String(decoding: n.text, as: UTF8.self).filter { !$0.isWhitespace }
+        default: return n.name + ":" + String(decoding: n.text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
     }
     return walk(root)
-    #else
-    return nil
-    #endif
 }
 
 struct FormatterDataPropertyTests {
