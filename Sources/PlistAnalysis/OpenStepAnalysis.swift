@@ -17,18 +17,7 @@ public enum OpenStepAnalysis {
     public static func xml(for document: OpenStepDocument) -> (text: [UInt8], map: [(xml: Range<Int>, source: Range<Int>)]) {
         var out = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n".utf8)
         var map: [(xml: Range<Int>, source: Range<Int>)] = []
-        func escaped(_ s: String) -> [UInt8] {
-            var bytes: [UInt8] = []
-            for c in s.utf8 {
-                switch c {
-                case UInt8(ascii: "&"): bytes += Array("&amp;".utf8)
-                case UInt8(ascii: "<"): bytes += Array("&lt;".utf8)
-                case UInt8(ascii: ">"): bytes += Array("&gt;".utf8)
-                default: bytes.append(c)
-                }
-            }
-            return bytes
-        }
+        func escaped(_ s: String) -> [UInt8] { XMLEscaping.content(s) }
         func emit(_ node: OpenStepNode, indent: Int) {
             let pad = [UInt8](repeating: 0x09, count: indent)
             let start = out.count

@@ -14,6 +14,10 @@ public struct DiskProjectFileSystem: ProjectFileSystem {
         readRegularFile(atPath: path, maximumSize: Self.maximumFileSize)
     }
 
+    public func whyNotReadable(_ path: String) -> String? {
+        PlistSupport.whyNotReadable(atPath: path, maximumSize: Self.maximumFileSize, limitText: "\(Self.maximumFileSize >> 20) MB a project file may be")
+    }
+
     public func entries(of directory: String) -> [(name: String, isDirectory: Bool)]? {
         directoryEntries(directory)
     }

@@ -14,8 +14,11 @@ import PlistSupport
 /// Hidden folders are skipped except `.build` (SwiftPM's checkouts, reported as third-party), as
 /// are asset catalogs and Xcode project bundles; symbolic links to folders are not followed. At
 /// most `maximumFiles` files are scanned, each of at most `maximumFileSize` bytes (larger ones
-/// are generated or amalgamated code). Symbolic links to files are read. Scans run on the caller's thread: the server calls them
-/// from a thread of its own, never from the cooperative pool.
+/// are generated or amalgamated code). A symbolic link to a file is read only when the file it
+/// leads to is inside the tree too: one leading out of it (`App/Link.swift -> ../../other/X.swift`)
+/// is not the app's code, and its calls would be reported against the app. Only regular files are
+/// read (a FIFO, socket or device with a source name is skipped, never waited on). Scans run on
+/// the caller's thread: the server calls them from a thread of its own, never from the cooperative pool.
 public final class SourceTree: Sendable {
     /// The folder (absolute, without a trailing slash).
     public let root: String
@@ -43,12 +46,31 @@ public final class SourceTree: Sendable {
 
     private let state = Locked(State())
     private let scanner: SourceScanner
+    /// The root with every symbolic link resolved (nil when it does not exist): where a file link
+    /// must lead to be read.
+    private let resolvedRoot: String?
 
     public init(root: String, scanner: SourceScanner = .shared) {
         var root = root
         while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
         self.root = root
         self.scanner = scanner
+        resolvedRoot = Self.resolved(root)
+    }
+
+    /// `path` with every symbolic link resolved, or nil.
+    private static func resolved(_ path: String) -> String? {
+        guard let p = realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
+    }
+
+    /// Whether `path` is a symbolic link whose file is outside the tree (or nowhere).
+    private func leavesTree(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return false }
+        guard let root = resolvedRoot, let target = Self.resolved(path) else { return true }
+        return !target.hasPrefix(root == "/" ? "/" : root + "/")
     }
 
     /// What the last scan found (nil before the first).
@@ -147,6 +169,7 @@ public final class SourceTree: Sendable {
     /// The file's hits: `known`'s when its size and modification time are the same, else read
     /// and scanned; nil when it cannot be read (or is too large).
     private func load(_ path: String, relative: String, known: File?) -> File? {
+        if leavesTree(path) { return nil }
         // Opened without blocking, so that a FIFO with a source name cannot hold the scan: it is skipped.
         let file = try? withOpenFile(atPath: path) { file throws(SystemCallError) -> File? in
             guard file.isRegularFile else { return nil }  // a folder, a device…

@@ -154,6 +154,7 @@ final class WorkspaceProjects: Sendable {
         for project in unread.flatMap({ loaded[$0] ?? [] }) {
             for problem in project.problems.prefix(5) { logger.debug("project: \(problem)") }
         }
+        for problem in index.problems.prefix(5) { logger.debug("project: \(problem)") }
         logger.info("read the Xcode projects in \(unread.joined(separator: ", ")): \(projects.count) project\(projects.count == 1 ? "" : "s") (\(projects.reduce(0) { $0 + $1.targets.count }) targets, \(index.plists.count) plists) in \(ContinuousClock.now - started)")
         return state.withLock { state -> Bool in
             state.loaded = loaded

@@ -15,6 +15,10 @@ public struct OpenFile {
     /// A regular file (not a folder, a FIFO, a device or a socket).
     public var isRegularFile: Bool { status.st_mode & S_IFMT == S_IFREG }
 
+    /// What the file is, when it is not a regular file: "a FIFO", "a socket", "a character
+    /// device", "a block device", "a folder" (nil for a regular file).
+    public var kindIfNotRegular: String? { fileKindIfNotRegular(mode: status.st_mode) }
+
     /// The size `fstat(2)` gave (0 for what has none).
     public var size: Int { max(0, Int(status.st_size)) }
 
@@ -64,4 +68,34 @@ public func readRegularFile(atPath path: String, maximumSize: Int = .max) -> [UI
         guard file.isRegularFile, file.size <= maximumSize else { return nil }
         return try file.readAll(upTo: file.size)
     }
+}
+
+/// What a file of this `st_mode` is when it is not a regular file ("a FIFO", "a socket", "a
+/// character device", "a block device", "a folder", "a symbolic link"), nil for a regular file:
+/// the words of the one line `check`, `format` and the project reader give such a file.
+public func fileKindIfNotRegular(mode: mode_t) -> String? {
+    switch mode & S_IFMT {
+    case S_IFREG: return nil
+    case S_IFIFO: return "a FIFO"
+    case S_IFSOCK: return "a socket"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFDIR: return "a folder"
+    case S_IFLNK: return "a symbolic link"
+    default: return "not a file"
+    }
+}
+
+/// Why `readRegularFile(atPath:maximumSize:)` gives nil for `path`, in a few words for the user
+/// ("not a regular file (a FIFO)", "larger than the limit", the `open` error), or nil when it
+/// would read it. `limitText` names the limit ("16 MB a project file may be").
+public func whyNotReadable(atPath path: String, maximumSize: Int, limitText: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return errnoDescription(errno) }
+    if let kind = fileKindIfNotRegular(mode: info.st_mode) { return "not a regular file (\(kind))" }
+    if Int(info.st_size) > maximumSize { return "larger than the \(limitText)" }
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { return errnoDescription(errno) }
+    closeDescriptor(fd)
+    return nil
 }

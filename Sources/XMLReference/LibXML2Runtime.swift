@@ -11,6 +11,8 @@ final class ParseSession {
     var loadRequests: [ExternalLoadRequest] = []
     /// Filled by the counting callbacks of `XMLReference.saxParse`.
     var counts = SAXCounts()
+    /// Filled by the recording callbacks of `XMLReference.contentEvents`.
+    var events: [XMLContentEvent] = []
 }
 
 /// Owns everything global about libxml2 for this process.

@@ -83,3 +83,13 @@ public struct SAXCounts: Sendable, Hashable {
 
     public init() {}
 }
+
+/// What libxml2 reads in a document's elements, in document order (`XMLReference.contentEvents`):
+/// a test compares the data two documents hold as an XML reader decodes it (references resolved,
+/// CDATA as text, line ends normalised, comments dropped).
+public enum XMLContentEvent: Sendable, Hashable {
+    case start(String)
+    case end
+    /// Character data, CDATA or white space, as libxml2 hands it over (UTF-8).
+    case text([UInt8])
+}

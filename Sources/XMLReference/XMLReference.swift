@@ -85,6 +85,56 @@ public enum XMLReference {
     }
 }
 
+extension XMLReference {
+    /// The elements and character data libxml2 reads in `bytes`, in document order, or nil when
+    /// the document is not well-formed. The same options and refusing entity loader as `check`.
+    public static func contentEvents(_ bytes: [UInt8]) -> [XMLContentEvent]? {
+        precondition(bytes.count < Int(Int32.max), "libxml2 takes an Int32 length")
+        guard !bytes.isEmpty else { return nil }
+        let session = ParseSession()
+        var wellFormed = false
+        LibXML2Runtime.shared.withParser(session) { sessionPointer in
+            let ctxt = withBaseAddress(bytes) { base, count in xmlCreateMemoryParserCtxt(base, count) }
+            guard let ctxt else { preconditionFailure("libxml2: out of memory") }
+            defer { xmlFreeParserCtxt(ctxt) }
+            xmlSAXVersion(ctxt.pointee.sax, 2)
+            installRecordingCallbacks(ctxt.pointee.sax)
+            ctxt.pointee._private = sessionPointer
+            xmlCtxtUseOptions(ctxt, parseOptions)
+            xmlParseDocument(ctxt)
+            wellFormed = ctxt.pointee.wellFormed != 0
+            if let doc = ctxt.pointee.myDoc {
+                xmlFreeDoc(doc)
+                ctxt.pointee.myDoc = nil
+            }
+        }
+        return wellFormed ? session.events : nil
+    }
+}
+
+/// Replaces the tree-building callbacks of a SAX2 handler by recorders (see `contentEvents`).
+private func installRecordingCallbacks(_ handler: UnsafeMutablePointer<xmlSAXHandler>) {
+    handler.pointee.startElementNs = { data, name, _, _, _, _, _, _, _ in
+        withSession(ofContext: data) { $0.events.append(.start(name.map { String(cString: $0) } ?? "")) }
+    }
+    handler.pointee.endElementNs = { data, _, _, _ in
+        withSession(ofContext: data) { $0.events.append(.end) }
+    }
+    let characters: charactersSAXFunc = { data, bytes, length in
+        withSession(ofContext: data) { session in
+            guard let bytes, length > 0 else { return }
+            session.events.append(.text(Array(UnsafeBufferPointer(start: bytes, count: Int(length)))))
+        }
+    }
+    handler.pointee.characters = characters
+    handler.pointee.ignorableWhitespace = characters
+    handler.pointee.cdataBlock = characters
+    handler.pointee.comment = nil
+    handler.pointee.processingInstruction = nil
+    handler.pointee.reference = nil
+    handler.pointee.serror = collectingErrorHandler
+}
+
 /// Calls `body` with a C view of `bytes`; an empty array still gets a valid (unused) pointer.
 private func withBaseAddress<T>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>, Int32) -> T) -> T {
     bytes.withUnsafeBufferPointer { buffer in

@@ -16,6 +16,9 @@ public enum XMLReference {
 
     /// Empty counts.
     public static func saxParse(_ bytes: [UInt8]) -> SAXCounts { SAXCounts() }
+
+    /// Nil: nothing to read with.
+    public static func contentEvents(_ bytes: [UInt8]) -> [XMLContentEvent]? { nil }
 }
 
 /// Parse options that only security tests add (no effect without libxml2).

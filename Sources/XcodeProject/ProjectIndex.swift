@@ -22,6 +22,10 @@ public struct ProjectIndex: Sendable {
     /// The paths as found on disk, by key.
     private var actualPaths: [String: String] = [:]
 
+    /// What resolving the settings found, for the user: each setting whose value is cut at
+    /// `ResolvedBuildSettings.maximumValueLength`, once per project, target and name.
+    public private(set) var problems: [String] = []
+
     /// An empty index.
     public static let empty = ProjectIndex(projects: [], fileSystem: nil)
 
@@ -33,6 +37,10 @@ public struct ProjectIndex: Sendable {
             for (t, target) in project.targets.enumerated() {
                 for configuration in target.configurations {
                     let settings = ResolvedBuildSettings(project: project, target: target, configuration: configuration)
+                    for name in settings.truncatedNames() {
+                        let problem = "\(project.path): \(target.name): the value of \(name) expands to more than \(ResolvedBuildSettings.maximumValueLength) bytes and is cut there"
+                        if !problems.contains(problem) { problems.append(problem) }
+                    }
                     for (setting, role) in [("INFOPLIST_FILE", ProjectInput.Role.infoPlist), ("CODE_SIGN_ENTITLEMENTS", .entitlements)] {
                         guard let path = Self.path(settings.value(setting), in: project) else { continue }
                         var key = Self.key(path)

@@ -10,6 +10,13 @@ public protocol ProjectFileSystem: Sendable {
     func contents(of path: String) -> [UInt8]?
     /// A folder's entries (nil: not a folder).
     func entries(of directory: String) -> [(name: String, isDirectory: Bool)]?
+    /// Why `contents(of:)` gives nil for `path`, in a few words ("not a regular file (a FIFO)",
+    /// "larger than the 16 MB a project file may be"), or nil when it does not know.
+    func whyNotReadable(_ path: String) -> String?
+}
+
+extension ProjectFileSystem {
+    public func whyNotReadable(_ path: String) -> String? { nil }
 }
 
 /// Loads project models.
@@ -22,8 +29,10 @@ public struct ProjectLoader: Sendable {
     public static let maximumSearchDepth = 6
     /// How many folders a search lists at most.
     public static let maximumSearchedFolders = 5000
-    /// How deeply .xcconfig files may include each other.
-    static let maximumIncludeDepth = 16
+    /// How deeply .xcconfig files may include each other: far deeper than real projects chain
+    /// them (a few levels; CocoaPods and Flutter add two or three). A file deeper than this is not
+    /// read, and the model says so (it is not a cycle).
+    public static let maximumIncludeDepth = 64
 
     public init(fileSystem: any ProjectFileSystem) {
         self.fileSystem = fileSystem
@@ -43,8 +52,9 @@ public struct ProjectLoader: Sendable {
                 let path = ProjectPath.join(folder, entry.name)
                 if entry.isDirectory {
                     if entry.name.hasSuffix(".xcodeproj") {
+                        // Found by its name, not read: one that cannot be read is reported by `load`.
                         let pbxproj = ProjectPath.join(path, "project.pbxproj")
-                        if fileSystem.contents(of: pbxproj) != nil { found.append(pbxproj) }
+                        if fileSystem.entries(of: path)?.contains(where: { $0.name == "project.pbxproj" && !$0.isDirectory }) == true { found.append(pbxproj) }
                         continue
                     }
                     if entry.name.hasPrefix(".") || Self.skippedFolders.contains(entry.name) || entry.name.hasSuffix(".xcworkspace") { continue }
@@ -66,7 +76,8 @@ public struct ProjectLoader: Sendable {
     /// The project at `path` (a project.pbxproj or an XcodeGen spec).
     public func load(_ path: String) -> XcodeProjectModel {
         guard let bytes = fileSystem.contents(of: path) else {
-            return XcodeProjectModel(path: path, directory: ProjectPath.parent(path), name: "", targets: [], problems: ["\(path): cannot be read"], files: [path])
+            let reason = fileSystem.whyNotReadable(path).map { ": \($0)" } ?? ""
+            return XcodeProjectModel(path: path, directory: ProjectPath.parent(path), name: "", targets: [], problems: ["\(path): cannot be read\(reason)"], files: [path])
         }
         if path.hasSuffix(".yml") || path.hasSuffix(".yaml") { return loadXcodeGen(path: path, text: bytes) }
         return loadPBXProject(path: path, text: bytes)
@@ -76,15 +87,12 @@ public struct ProjectLoader: Sendable {
         let reader = PBXProjectReader(path: path, text: text)
         var problems = reader.problems
         var files = [path]
-        var configFiles: [String: [BuildSettingAssignment]] = [:]
+        var expanded: [String: [BuildSettingAssignment]] = [:]
         func configFile(_ file: String?) -> [BuildSettingAssignment] {
             guard let file else { return [] }
-            if let known = configFiles[file] { return known }
-            var visited: Set<String> = []
-            let assignments = xcconfigAssignments(file, optional: false, from: nil, projectDirectory: reader.projectDirectory, depth: 0,
-                                                  visited: &visited, files: &files, problems: &problems)
-            configFiles[file] = assignments
-            return assignments
+            var visited: [String] = []
+            return xcconfigAssignments(file, optional: false, from: nil, projectDirectory: reader.projectDirectory,
+                                       visited: &visited, expanded: &expanded, files: &files, problems: &problems)
         }
         let projectConfigurations = reader.configurations(list: reader.rootObject?.string("buildConfigurationList"))
         var targets: [ProjectTarget] = []
@@ -108,14 +116,11 @@ public struct ProjectLoader: Sendable {
         let spec = XcodeGenReader(path: path, text: text)
         var problems = spec.problems
         var files = [path]
-        var cache: [String: [BuildSettingAssignment]] = [:]
+        var expanded: [String: [BuildSettingAssignment]] = [:]
         let targets = spec.targets { file in
-            if let known = cache[file] { return known }
-            var visited: Set<String> = []
-            let assignments = xcconfigAssignments(file, optional: false, from: nil, projectDirectory: spec.directory, depth: 0,
-                                                  visited: &visited, files: &files, problems: &problems)
-            cache[file] = assignments
-            return assignments
+            var visited: [String] = []
+            return xcconfigAssignments(file, optional: false, from: nil, projectDirectory: spec.directory,
+                                       visited: &visited, expanded: &expanded, files: &files, problems: &problems)
         }
         return Self.model(path: path, directory: spec.directory, name: spec.name, targets: targets, problems: problems, files: files)
     }
@@ -130,17 +135,32 @@ public struct ProjectLoader: Sendable {
     }
 
     /// The assignments of an .xcconfig with its includes expanded in place.
-    func xcconfigAssignments(_ path: String, optional: Bool, from: SourceSpan?, projectDirectory: String, depth: Int, visited: inout Set<String>,
-                             files: inout [String], problems: inout [String]) -> [BuildSettingAssignment] {
+    ///
+    /// Each file is read and expanded once per load (`expanded`, by path): a file included again
+    /// contributes the same assignments again, and since the last matching assignment wins, only
+    /// its last inclusion counts. So an assignment appears once, at its last place: the list is at
+    /// most as long as the files' lines, however often files include each other (40 files each
+    /// including the next twice would otherwise give 2⁴⁰ copies). `visited` is the chain of files
+    /// being expanded: a file in it includes itself (a cycle); a chain longer than
+    /// `maximumIncludeDepth` is cut there and said to be too deep.
+    func xcconfigAssignments(_ path: String, optional: Bool, from: SourceSpan?, projectDirectory: String, visited: inout [String],
+                             expanded: inout [String: [BuildSettingAssignment]], files: inout [String], problems: inout [String]) -> [BuildSettingAssignment] {
         func problem(_ text: String) { if !problems.contains(text) { problems.append(text) } }
-        guard depth < Self.maximumIncludeDepth, visited.insert(path).inserted else {
+        guard !visited.contains(path) else {
             problem("\(from?.display ?? path): '\(path)' includes itself")
             return []
         }
-        defer { visited.remove(path) }
+        if let known = expanded[path] { return known }
+        guard visited.count < Self.maximumIncludeDepth else {
+            problem("\(from?.display ?? path): '\(path)' is included \(visited.count) levels deep, deeper than the \(Self.maximumIncludeDepth) levels read; its settings are not read")
+            return []
+        }
+        visited.append(path)
+        defer { visited.removeLast() }
         guard let (actual, bytes) = read(path) else {
             if !optional {
-                problem(from.map { "\($0.display): the included '\(path)' cannot be read" } ?? "cannot read '\(path)'")
+                let reason = fileSystem.whyNotReadable(path).map { " (\($0))" } ?? ""
+                problem(from.map { "\($0.display): the included '\(path)' cannot be read\(reason)" } ?? "cannot read '\(path)'\(reason)")
                 problem("missing: \(path)")
             }
             return []
@@ -149,6 +169,7 @@ public struct ProjectLoader: Sendable {
         let file = XCConfigFile(path: actual, text: bytes)
         for p in file.problems.prefix(3) { problem("\(p.location.display): \(p.message)") }
         var out: [BuildSettingAssignment] = []
+        var repeated = false
         for item in file.items {
             switch item {
             case .assignment(let a): out.append(a)
@@ -159,11 +180,29 @@ public struct ProjectLoader: Sendable {
                     let fromProject = ProjectPath.join(projectDirectory, included)
                     if read(fromProject) != nil { target = fromProject }
                 }
-                out += xcconfigAssignments(target, optional: isOptional, from: location, projectDirectory: projectDirectory, depth: depth + 1,
-                                           visited: &visited, files: &files, problems: &problems)
+                let added = xcconfigAssignments(target, optional: isOptional, from: location, projectDirectory: projectDirectory,
+                                                visited: &visited, expanded: &expanded, files: &files, problems: &problems)
+                repeated = repeated || !added.isEmpty && !out.isEmpty
+                out += added
             }
         }
+        if repeated { out = Self.lastOccurrences(out) }
+        // Kept even when a cycle cut it short (the cycle is reported; its settings are the file's
+        // without the loop): a file is never expanded twice, whatever the includes are.
+        expanded[path] = out
         return out
+    }
+
+    /// `assignments` with each assignment (by its place in its file) kept only at its last place.
+    static func lastOccurrences(_ assignments: [BuildSettingAssignment]) -> [BuildSettingAssignment] {
+        struct Place: Hashable { let path: String; let start: Int }
+        var seen = Set<Place>()
+        var out: [BuildSettingAssignment] = []
+        for a in assignments.reversed() {
+            if let location = a.location, !seen.insert(Place(path: location.path, start: location.range.lowerBound)).inserted { continue }
+            out.append(a)
+        }
+        return out.reversed()
     }
 
     /// A file's bytes, found by its exact path or, failing that, by a name that differs only in case

@@ -11,6 +11,16 @@ public struct ResolvedSetting: Sendable, Hashable {
     public let assignment: BuildSettingAssignment?
     /// The level of the winning assignment.
     public let level: SettingLevel
+    /// Whether the expansion was longer than `ResolvedBuildSettings.maximumValueLength` bytes and
+    /// `value` is cut there.
+    public var isTruncated = false
+
+    init(value: String, assignment: BuildSettingAssignment?, level: SettingLevel, isTruncated: Bool = false) {
+        self.value = value
+        self.assignment = assignment
+        self.level = level
+        self.isTruncated = isTruncated
+    }
 }
 
 /// The settings of one target in one configuration.
@@ -22,8 +32,21 @@ public struct ResolvedBuildSettings: Sendable {
     private let assignments: [(level: SettingLevel, assignment: BuildSettingAssignment)]
     private let implicit: [String: String]
 
-    /// How deeply references may nest before expansion stops (a cycle).
-    static let maximumDepth = 24
+    /// How deeply the expansion may recurse (two steps per setting referred to: a chain of 128
+    /// settings each naming the next): a guard for the stack only, since a cycle is found by the
+    /// settings being expanded, and each setting is expanded once per resolution.
+    static let maximumDepth = 256
+    /// The longest value expanded, in UTF-8 bytes: a longer one is cut there (`isTruncated`).
+    /// Real settings are at most a few kilobytes (long search paths); settings that refer to each
+    /// other twice per level (`W0 = $(W1)$(W1)`…) double at every level and would not fit in memory.
+    public static let maximumValueLength = 1 << 16
+
+    /// The values of assignments already expanded in one resolution (by assignment index; the
+    /// implicit settings by name), so that a setting referred to many times is expanded once.
+    private struct Memo {
+        var assignments: [Int: (value: String, truncated: Bool)] = [:]
+        var implicit: [String: (value: String, truncated: Bool)] = [:]
+    }
 
     public init(project: XcodeProjectModel, target: ProjectTarget, configuration: TargetConfiguration) {
         targetName = target.name
@@ -59,7 +82,20 @@ public struct ResolvedBuildSettings: Sendable {
     /// The setting's value, or nil when nothing sets it (nor implies it).
     public func setting(_ name: String) -> ResolvedSetting? {
         var visiting: Set<String> = []
-        return resolve(name, below: assignments.count, depth: 0, visiting: &visiting)
+        var memo = Memo()
+        return resolve(name, below: assignments.count, depth: 0, visiting: &visiting, memo: &memo)
+    }
+
+    /// The names set here whose values are cut at `maximumValueLength`, sorted (every setting is
+    /// resolved once, sharing one resolution's memo: linear in the assignments).
+    public func truncatedNames() -> [String] {
+        var memo = Memo()
+        var out: [String] = []
+        for name in names.union(implicit.keys).sorted() {
+            var visiting: Set<String> = []
+            if resolve(name, below: assignments.count, depth: 0, visiting: &visiting, memo: &memo)?.isTruncated == true { out.append(name) }
+        }
+        return out
     }
 
     /// The value of `name` ("" when undefined, as Xcode expands it).
@@ -82,25 +118,29 @@ public struct ResolvedBuildSettings: Sendable {
     /// Every name set by a matching assignment.
     public var names: Set<String> { Set(assignments.filter { applies($0.assignment) }.map(\.assignment.name)) }
 
-    private func resolve(_ name: String, below end: Int, depth: Int, visiting: inout Set<String>) -> ResolvedSetting? {
+    private func resolve(_ name: String, below end: Int, depth: Int, visiting: inout Set<String>, memo: inout Memo) -> ResolvedSetting? {
         guard depth < Self.maximumDepth else { return nil }
         var i = end - 1
         while i >= 0 {
             let (level, a) = assignments[i]
             if a.name == name && applies(a) {
+                if let known = memo.assignments[i] { return ResolvedSetting(value: known.value, assignment: a, level: level, isTruncated: known.truncated) }
                 let key = "\(name)#\(i)"
                 guard visiting.insert(key).inserted else { return ResolvedSetting(value: "", assignment: a, level: level) }
                 defer { visiting.remove(key) }
-                let expanded = expand(a.value, depth: depth + 1, visiting: &visiting, inherited: { v in
-                    resolve(name, below: i, depth: depth + 1, visiting: &v)?.value ?? ""
+                let expanded = expand(a.value, depth: depth + 1, visiting: &visiting, memo: &memo, inherited: { v, m in
+                    resolve(name, below: i, depth: depth + 1, visiting: &v, memo: &m).map { ($0.value, $0.isTruncated) } ?? ("", false)
                 })
-                return ResolvedSetting(value: expanded.value, assignment: a, level: level)
+                memo.assignments[i] = (expanded.value, expanded.truncated)
+                return ResolvedSetting(value: expanded.value, assignment: a, level: level, isTruncated: expanded.truncated)
             }
             i -= 1
         }
         if let value = implicit[name] {
-            let expanded = expand(value, depth: depth + 1, visiting: &visiting, inherited: { _ in "" })
-            return ResolvedSetting(value: expanded.value, assignment: nil, level: .defaults)
+            if let known = memo.implicit[name] { return ResolvedSetting(value: known.value, assignment: nil, level: .defaults, isTruncated: known.truncated) }
+            let expanded = expand(value, depth: depth + 1, visiting: &visiting, memo: &memo, inherited: { _, _ in ("", false) })
+            memo.implicit[name] = (expanded.value, expanded.truncated)
+            return ResolvedSetting(value: expanded.value, assignment: nil, level: .defaults, isTruncated: expanded.truncated)
         }
         return nil
     }
@@ -108,33 +148,49 @@ public struct ResolvedBuildSettings: Sendable {
     /// `text` with every reference expanded; `undefined` lists the names nothing defines.
     public func expand(_ text: String) -> (value: String, undefined: [String]) {
         var visiting: Set<String> = []
-        return expand(text, depth: 0, visiting: &visiting, inherited: { _ in "" })
+        var memo = Memo()
+        let expanded = expand(text, depth: 0, visiting: &visiting, memo: &memo, inherited: { _, _ in ("", false) })
+        return (expanded.value, expanded.undefined)
     }
 
-    private func expand(_ text: String, depth: Int, visiting: inout Set<String>,
-                        inherited: (inout Set<String>) -> String) -> (value: String, undefined: [String]) {
-        guard text.contains("$") else { return (text, []) }
+    private func expand(_ text: String, depth: Int, visiting: inout Set<String>, memo: inout Memo,
+                        inherited: (inout Set<String>, inout Memo) -> (String, Bool)) -> (value: String, undefined: [String], truncated: Bool) {
+        guard text.contains("$") else { return Self.cut(text, truncated: false, undefined: []) }
         var out = ""
         var undefined: [String] = []
+        var truncated = false
         for piece in BuildSettingReferences.split(text) {
             switch piece {
             case .text(let t): out += t
             case .reference(let reference):
                 if reference.name == "inherited" {
-                    out += inherited(&visiting)
-                    continue
+                    let (value, cut) = inherited(&visiting, &memo)
+                    out += value
+                    truncated = truncated || cut
+                    break
                 }
                 // A name built from other references (`$(FOO_$(CONFIGURATION))`).
                 var name = reference.name
-                if name.contains("$") { name = expand(name, depth: depth + 1, visiting: &visiting, inherited: inherited).value }
-                if let resolved = resolve(name, below: assignments.count, depth: depth + 1, visiting: &visiting) {
+                if name.contains("$") { name = expand(name, depth: depth + 1, visiting: &visiting, memo: &memo, inherited: inherited).value }
+                if let resolved = resolve(name, below: assignments.count, depth: depth + 1, visiting: &visiting, memo: &memo) {
                     out += BuildSettingReferences.apply(reference.modifiers, to: resolved.value)
+                    truncated = truncated || resolved.isTruncated
                 } else {
                     if !reference.modifiers.contains(where: { $0.hasPrefix("default=") }) { undefined.append(name) }
                     out += BuildSettingReferences.apply(reference.modifiers, to: "")
                 }
             }
+            if out.utf8.count > Self.maximumValueLength { break }
         }
-        return (out, undefined)
+        return Self.cut(out, truncated: truncated, undefined: undefined)
+    }
+
+    /// `s` cut to at most `maximumValueLength` bytes, on a character boundary.
+    private static func cut(_ s: String, truncated: Bool, undefined: [String]) -> (value: String, undefined: [String], truncated: Bool) {
+        guard s.utf8.count > maximumValueLength else { return (s, undefined, truncated) }
+        let bytes = Array(s.utf8)
+        var end = maximumValueLength
+        while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }  // not inside a UTF-8 sequence
+        return (String(decoding: bytes[..<end], as: UTF8.self), undefined, true)
     }
 }

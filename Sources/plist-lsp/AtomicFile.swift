@@ -61,21 +61,39 @@ enum AtomicFile {
     /// limit can still be fixed, and hidden.
     static let temporaryPrefix = ".plist-lsp-"
 
-    /// Reads the whole file at `path` (following symbolic links) with its identity.
+    /// The largest file `check` and `format` read (docs/configuration.md): far above any real
+    /// plist (the corpus's largest is under 1 MB), low enough that a runaway file cannot exhaust memory.
+    static let maximumSize = 256 << 20
+
+    /// Reads the whole regular file at `path` (following symbolic links) with its identity. Anything
+    /// else is refused without being read, so that nothing named or found can hold the run: a FIFO
+    /// (`check <(…)` too: save the output to a file first), a socket, a device such as `/dev/zero`,
+    /// and a file over `maximumSize` bytes.
     static func read(_ path: String) throws -> FileSnapshot {
         guard let resolved = realpath(path, nil) else { throw WriteError(description: "cannot read the file: \(errorText())") }
         let target = String(cString: resolved)
         free(resolved)
+        // Asked before opening: opening a socket fails, and opening a FIFO would wait for a writer.
+        var info = stat()
+        guard stat(target, &info) == 0 else { throw WriteError(description: "cannot read the file: \(errorText())") }
+        if let kind = fileKindIfNotRegular(mode: info.st_mode) { throw WriteError(description: "not a regular file (\(kind)); not read") }
+        let tooLarge = WriteError(description: "larger than the \(maximumSize >> 20) MB a plist may be; not read")
+        guard Int(info.st_size) <= maximumSize else { throw tooLarge }
+        let result: Result<([UInt8], stat), WriteError>
         do {
-            // Blocking: a FIFO named on the command line (`check <(…)`) is read to its end.
-            let (bytes, info) = try withOpenFile(atPath: target, blocking: true) { file throws(SystemCallError) in
+            // Without blocking, and checked again once open: the name may have been replaced meanwhile.
+            result = try withOpenFile(atPath: target) { file throws(SystemCallError) -> Result<([UInt8], stat), WriteError> in
+                if let kind = file.kindIfNotRegular { return .failure(WriteError(description: "not a regular file (\(kind)); not read")) }
+                guard file.size <= maximumSize else { return .failure(tooLarge) }
                 LargeInputHeap.prepare(forFileOfSize: file.size)
-                return (try file.readAll(), file.status)
+                let bytes = try file.readAll(upTo: maximumSize + 1)  // a file that grows is cut off
+                return bytes.count > maximumSize ? .failure(tooLarge) : .success((bytes, file.status))
             }
-            return FileSnapshot(path: path, target: target, bytes: bytes, identity: FileIdentity(info))
         } catch {
             throw WriteError(description: "cannot read the file: \(errnoDescription(error.code))")
         }
+        let (bytes, status) = try result.get()
+        return FileSnapshot(path: path, target: target, bytes: bytes, identity: FileIdentity(status))
     }
 
     /// Replaces the file `snapshot` was read from with `bytes`, unless it changed since.

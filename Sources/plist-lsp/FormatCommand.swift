@@ -10,7 +10,7 @@ struct Format: ParsableCommand {
         abstract: "Format plist files as Xcode writes them.",
         discussion: """
             Writes the XML declaration and DOCTYPE Xcode writes, one element per line indented by
-            tabs, <true/>, <dict/>, strings escaped with &amp; &lt; &gt; only, <data> wrapped at 76
+            tabs, <true/>, <dict/>, strings escaped with &amp; &lt; &gt; (a CR as &#13;), <data> wrapped at 76
             columns, one final newline. Key order, values, comments, preprocessor lines (#if) and
             $(VAR) references are kept. A directory is searched for *.plist, *.entitlements and
             *.xcprivacy. Each changed file is rewritten atomically; a file with syntax errors is

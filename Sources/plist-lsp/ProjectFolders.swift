@@ -26,8 +26,9 @@ final class ProjectFolders {
                 files = loader.discover(in: path)
             }
             let projects = files.map(loader.load)
-            self.given = ProjectIndex(projects: projects, fileSystem: DiskProjectFileSystem())
-            report(projects)
+            let index = ProjectIndex(projects: projects, fileSystem: DiskProjectFileSystem())
+            self.given = index
+            report(projects, index)
         }
     }
 
@@ -47,12 +48,15 @@ final class ProjectFolders {
         return byRoot[root]?.input(forPlistAt: file)
     }
 
-    private func report(_ projects: [XcodeProjectModel]) {
+    private func report(_ projects: [XcodeProjectModel], _ index: ProjectIndex) {
         if projects.isEmpty { writeToStandardError("plist-lsp: --project: no Xcode project or XcodeGen spec found\n") }
         for project in projects {
             for problem in project.problems.prefix(10) {
                 writeToStandardError("plist-lsp: \(TerminalText.escaped(SourceFolders.display(project.path))): note: \(TerminalText.escaped(problem))\n")
             }
+        }
+        for problem in index.problems.prefix(10) {
+            writeToStandardError("plist-lsp: note: \(TerminalText.escaped(problem))\n")
         }
     }
 }

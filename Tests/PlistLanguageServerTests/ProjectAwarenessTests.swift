@@ -94,6 +94,28 @@ private func codes(_ diagnostics: [Diagnostic], _ code: String) -> [Diagnostic] 
         #expect(labels.contains("= com.example.app"))
     }
 
+    /// Issue #29 §3 over LSP: forty .xcconfig files each including the next twice (and once with
+    /// `#include?`), `W<i> = $(W<i+1>)$(W<i+1>)`: the project is read, the plist analysed, and
+    /// hover on `$(W0)` says the value is cut (before, the project thread kept a core busy).
+    @Test func settingsThatExplodeAreReadAndTheCutIsShown() async throws {
+        let folder = try ProjectFixture.write()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("Config")
+        try "#include \"h0.xcconfig\"\n".write(to: config.appendingPathComponent("App.xcconfig"), atomically: true, encoding: .utf8)
+        for i in 0..<40 {
+            let next = "h\(i + 1).xcconfig"
+            let text = i == 39 ? "W39 = xy\n" : "#include \"\(next)\"\n#include \"\(next)\"\n#include? \"\(next)\"\nW\(i) = $(W\(i + 1))$(W\(i + 1))\n"
+            try text.write(to: config.appendingPathComponent("h\(i).xcconfig"), atomically: true, encoding: .utf8)
+        }
+        let uri = FileURI.uri(for: folder.appendingPathComponent("App/Info.plist").path)
+        let client = try TestClient()
+        try await client.initialize(richClient(), rootUri: FileURI.uri(for: folder.path))
+        try client.open(uri, ProjectFixture.appInfoPlist.replacingOccurrences(of: "$(APP_VERSION)", with: "$(W0)"))
+        _ = try await client.diagnostics(uri) { !codes($0, "project-undefined-variable").isEmpty }
+        let hover = try #require(try await client.request(HoverRequest(textDocument: .init(uri: uri), position: position(4, 12))))
+        #expect(hover.contents.value.contains("(cut at 65536 bytes: it expands further)"), "\(hover.contents.value.suffix(300))")
+    }
+
     @Test func theProductTypeAndTheOtherPlistDecide() async throws {
         let widget = try await session("Widget/Info.plist") { !codes($0, "project-extension-point-missing").isEmpty }
         defer { try? FileManager.default.removeItem(at: widget.folder) }

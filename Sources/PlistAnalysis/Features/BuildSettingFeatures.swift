@@ -14,6 +14,8 @@ public enum BuildSettingFeatures {
         let value: String?
         let assignment: BuildSettingAssignment?
         let level: SettingLevel?
+        /// Whether the value is cut at `ResolvedBuildSettings.maximumValueLength`.
+        var truncated = false
     }
 
     static func values(of reference: SettingReference, project: ProjectInput) -> [Value] {
@@ -24,7 +26,8 @@ public enum BuildSettingFeatures {
                 if name.contains("$") { name = settings.expand(name).value }
                 if let resolved = settings.setting(name) {
                     out.append(Value(target: use.target.name, configuration: settings.configuration,
-                                     value: BuildSettingReferences.apply(reference.modifiers, to: resolved.value), assignment: resolved.assignment, level: resolved.level))
+                                     value: BuildSettingReferences.apply(reference.modifiers, to: resolved.value), assignment: resolved.assignment, level: resolved.level,
+                                     truncated: resolved.isTruncated))
                 } else {
                     out.append(Value(target: use.target.name, configuration: settings.configuration,
                                      value: reference.modifiers.contains { $0.hasPrefix("default=") } ? BuildSettingReferences.apply(reference.modifiers, to: "") : nil,
@@ -53,6 +56,7 @@ public enum BuildSettingFeatures {
                 value = "undefined: Xcode substitutes nothing"
             }
             var line = "- \(label): \(value)"
+            if v.truncated { line += " (cut at \(ResolvedBuildSettings.maximumValueLength) bytes: it expands further)" }
             if let location = v.assignment?.location {
                 line += " — \(ProjectPath.lastComponent(location.path)):\(location.line + 1)"
                 if let level = v.level { line += " (\(level))" }

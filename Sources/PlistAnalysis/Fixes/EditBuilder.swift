@@ -247,17 +247,8 @@ public struct EditBuilder: Sendable {
         return SourceEdit(range: node.element.contentRange, replacement: Self.escape(value))
     }
 
-    /// Text escaped for element content.
+    /// Text escaped for element content (`XMLEscaping.content`: `&`, `<`, `>`, and a CR as `&#13;`).
     public static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(c)
-            }
-        }
-        return out
+        String(decoding: XMLEscaping.content(s), as: UTF8.self)
     }
 }

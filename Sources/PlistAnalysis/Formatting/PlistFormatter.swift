@@ -1,6 +1,6 @@
 // Formats a property list as Xcode writes it (Core Foundation's XML writer, CFPropertyList.c):
 // the standard declaration and DOCTYPE, one element per line indented by tabs, `<true/>`,
-// `<dict/>`, strings escaped with &amp; &lt; &gt; only, `<data>` wrapped at 76 columns, one final
+// `<dict/>`, strings escaped with &amp; &lt; &gt; (and a CR as &#13;, which Xcode writes raw and loses), `<data>` wrapped at 76 columns, one final
 // newline. Comments, preprocessor lines and every value are kept; a file with syntax errors is
 // refused with the reason. Bytes in, pieces and edits out: no I/O.
 import PlistSyntax
@@ -366,6 +366,11 @@ private struct Writer {
         if hasAttributes(e) && e.flags.contains(.selfClosing) { return keep(e) }
         switch e.tag {
         case .key, .string:
+            // A comment or processing instruction inside the value is the author's: kept as written.
+            // So is a value holding a raw CR (alone or in CRLF): Core Foundation reads it as a CR,
+            // libxml2 and expat as a LF (XML's end-of-line handling), and only the same bytes read
+            // the same in both; a CR written as `&#13;` reads as a CR everywhere and is re-escaped.
+            if containsMarkup(e) || text[e.contentRange].contains(0x0D) { return keep(e) }
             emit(upTo: e.end, startTag(e, name) + Self.escaped(tree.decodedContent(of: e)) + Array("</\(name)>".utf8))
         case .true, .false:
             if hasAttributes(e) { return keep(e) }
@@ -383,6 +388,20 @@ private struct Writer {
         }
     }
 
+    /// Whether a scalar holds a comment or processing instruction (at any depth).
+    func containsMarkup(_ e: SyntaxElement) -> Bool {
+        guard e.hasChildNode else { return false }
+        var found = false
+        var pending = [e]
+        while let current = pending.popLast(), !found {
+            current.forEachChild { c in
+                if c.kind == .comment || c.kind == .processingInstruction { found = true }
+                if c.kind == .element && c.hasChildNode { pending.append(c) }
+            }
+        }
+        return found
+    }
+
     /// Whether a `<plist>` start tag holds nothing but `version="1.0"` (in either quotes).
     static func onlyVersion(_ tag: ArraySlice<UInt8>) -> Bool {
         let compact = tag.filter { !XMLSpace.contains($0) }.map { $0 == 0x27 ? 0x22 : $0 }
@@ -392,20 +411,9 @@ private struct Writer {
     /// XML white space.
     static let XMLSpace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
 
-    /// `&`, `<` and `>` escaped, every other character as it is (CFPropertyList.c's `_appendEscapedString`).
-    static func escaped(_ s: String) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count)
-        for b in s.utf8 {
-            switch b {
-            case 0x26: out += Array("&amp;".utf8)
-            case 0x3C: out += Array("&lt;".utf8)
-            case 0x3E: out += Array("&gt;".utf8)
-            default: out.append(b)
-            }
-        }
-        return out
-    }
+    /// `&`, `<` and `>` escaped as CFPropertyList.c's `_appendEscapedString` does, and a carriage
+    /// return as `&#13;`, which Core Foundation writes raw and every reader then reads as a line feed.
+    static func escaped(_ s: String) -> [UInt8] { XMLEscaping.content(s) }
 
     /// Base64 lines as Core Foundation writes them (`_XMLPlistAppendDataUsingBase64`): a line is
     /// flushed once it holds `dataLineWidth` minus the indentation's columns (at most 8 levels)
