@@ -26,6 +26,7 @@ let allSections: [any BenchmarkSection] = [
     LSPRoundTripSection(),
     KeyDatabaseLoadSection(),
     FeatureLatencySection(),
+    FormattingSection(),
     SourceScanSection(),
     PipelineSection(),
     TargetsSection(),
