@@ -44,9 +44,10 @@ struct FormattingSection: BenchmarkSection {
         (try? PlistFormatter.format(document).get())?.edits ?? []
     }
 
-    /// The edits of range formatting, as `FormattingFeature` computes them.
+    /// The edits of range formatting, as `FormattingFeature` computes them (before #29: the whole
+    /// document formatted and checked, then `edits(touching:)`).
     static func rangeEdits(_ document: PlistDocument, _ range: Range<Int>) -> [SourceEdit] {
-        (try? PlistFormatter.format(document).get())?.edits(touching: range) ?? []
+        (try? PlistFormatter.format(document, range: range).get()) ?? []
     }
 
     /// The bytes of `count` lines in the middle of the text.
