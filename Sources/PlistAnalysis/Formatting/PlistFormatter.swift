@@ -146,7 +146,7 @@ public enum PlistFormatter {
     /// comments and preprocessor lines, and the result no problem. When the changes reach the
     /// root value's own tags or the document level (the first or last lines), the whole text is
     /// verified.
-    static func verify(_ document: PlistDocument, pieces: [SourceEdit], in text: SourceText) -> String? {
+    public static func verify(_ document: PlistDocument, pieces: [SourceEdit], in text: SourceText) -> String? {
         let changed = pieces.filter { !text[$0.range].elementsEqual($0.replacement) }
         guard let a = changed.first?.range.lowerBound, let b = changed.last?.range.upperBound else { return nil }
         func applied(to bytes: [UInt8], from start: Int) -> [UInt8] {

@@ -108,4 +108,26 @@ import Testing
         guard case .failure(let refusal) = PlistFormatter.format(broken, range: 50..<60) else { Issue.record("formatted a range of a broken file"); return }
         #expect(refusal.code == "xml-mismatched-tag")
     }
+
+    /// Range formatting's read-back looks at the rewritten entries alone, and still catches a
+    /// piece that changes a value: a value rewritten without its key in the range is compared
+    /// under its key, and a change in a nested container or at the document level is caught too.
+    @Test func rangeReadBackCatchesAChangedValue() {
+        let text = "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<string>a</string>\n\t<key>B</key>\n\t<array>\n\t\t<integer>1</integer>\n\t</array>\n</dict>\n</plist>\n"
+        let bytes = Array(text.utf8)
+        let document = PlistDocument(text: bytes)
+        func piece(_ old: String, _ new: String) -> SourceEdit {
+            let o = Array(old.utf8)
+            let at = bytes.indices.first { bytes[$0...].starts(with: o) }!
+            return SourceEdit(range: at..<(at + o.count), replacement: new)
+        }
+        let source = SourceText(bytes)
+        #expect(PlistFormatter.verify(document, pieces: [piece("\t<string>a</string>", "\t<string>a</string>")], in: source) == nil)
+        #expect(PlistFormatter.verify(document, pieces: [piece("\n\t<string>a</string>", "\n\t<string>a</string>")], in: source) == nil)
+        #expect(PlistFormatter.verify(document, pieces: [piece("<string>a</string>", "<string>b</string>")], in: source) != nil)
+        #expect(PlistFormatter.verify(document, pieces: [piece("<key>A</key>", "<key>C</key>")], in: source) != nil)
+        #expect(PlistFormatter.verify(document, pieces: [piece("<integer>1</integer>", "<integer>2</integer>")], in: source) != nil)
+        #expect(PlistFormatter.verify(document, pieces: [piece("\t<string>a</string>", "\t<string>a</string><key>X</key><true/>")], in: source) != nil)
+        #expect(PlistFormatter.verify(document, pieces: [piece("</dict>\n</plist>", "</dict>\n</plist><!-- x -->")], in: source) != nil)
+    }
 }
