@@ -111,10 +111,17 @@ public struct SyntaxTree: Sendable {
         let delta = insertedCount - editRange.count
         // A recovery decided by reading ahead may depend on the edited text: parse in full.
         if root.containsLookahead { return SyntaxTree.parse(newText) }
-        // So may an edit to a line's indentation or to the line structure: the recovery of a
-        // missing end tag reads indentation (docs/parser.md), and where no decision was taken
-        // before, no flag says one may be taken now.
-        if changesIndentation(newText: newText, editRange: editRange, insertedCount: insertedCount) { return SyntaxTree.parse(newText) }
+        // The recovery of a missing end tag reads indentation (docs/parser.md): at an end tag, the
+        // blanks before it on its line and before the start tags of the open elements. An edit
+        // that adds or removes a line break or lies in a line's leading blanks changes them for
+        // the tags from the edit to the end of the line where it ends (`lineEnd`, in the new
+        // text), and for no other tag. Where no decision was taken before, no flag says one may
+        // be taken now, so every decision that reads such a tag is taken again: the region takes
+        // in every element with a tag on those lines (the end tag's decision reads its own line
+        // and its start tag's; a descendant's reads its start tag's), and the reparse does not
+        // descend into an element whose end tag is on them.
+        let lineEnd = changesIndentation(newText: newText, editRange: editRange, insertedCount: insertedCount)
+            ? endOfLine(in: newText, from: editRange.lowerBound + insertedCount) : nil
         // Descend to the deepest element whose content strictly contains the edit.
         var path: [(node: SyntaxNode, index: Int, start: Int)] = []
         var contentEnd = text.count  // relative to `nodeStart`: where the current node's content ends
@@ -130,7 +137,8 @@ public struct SyntaxTree: Sendable {
             guard let child = node.node(of: e), e.kind == .element, e.endTagWidth > 0,
                   !e.flags.contains(.startTagUnterminated),
                   s + Int(e.startTagWidth) <= editRange.lowerBound,
-                  editRange.upperBound <= s + Int(e.width) - Int(e.endTagWidth)
+                  editRange.upperBound <= s + Int(e.width) - Int(e.endTagWidth),
+                  lineEnd.map({ s + Int(e.width) - Int(e.endTagWidth) + delta > $0 }) ?? true
             else { break }
             path.append((node, i, nodeStart))
             contentEnd = Int(e.width) - Int(e.endTagWidth)
@@ -141,6 +149,7 @@ public struct SyntaxTree: Sendable {
         // Try the smallest region at each level, widening to the enclosing element on failure;
         // the document level is always parsed in full.
         var (first, last) = touchedRange(node: node, nodeStart: nodeStart, edit: editRange)
+        if let lineEnd { (first, last) = widen(node: node, nodeStart: nodeStart, first: first, last: last, delta: delta, before: lineEnd) }
         while let up = path.last {
             if let replacement = reparseRegion(newText: newText, node: node, nodeStart: nodeStart, contentEnd: contentEnd, first: first, last: last, delta: delta, frames: frames) {
                 var newNode = replacement
@@ -173,6 +182,7 @@ public struct SyntaxTree: Sendable {
                 contentEnd = Int(e.width) - Int(e.endTagWidth)
             }
             (first, last) = widen(node: node, first: up.index, last: up.index)
+            if let lineEnd { (first, last) = widen(node: node, nodeStart: nodeStart, first: first, last: last, delta: delta, before: lineEnd) }
         }
         return SyntaxTree.parse(newText)
     }
@@ -185,6 +195,23 @@ public struct SyntaxTree: Sendable {
         var j = lo
         while j > 0 && (newText[j - 1] == 0x20 || newText[j - 1] == 0x09) { j -= 1 }
         return j == 0 || newText[j - 1] == 0x0A || newText[j - 1] == 0x0D
+    }
+
+    /// The first line break at or after `i` in `text`, or its end.
+    private func endOfLine(in text: SourceText, from i: Int) -> Int {
+        var j = i
+        while j < text.count && text[j] != 0x0A && text[j] != 0x0D { j += 1 }
+        return j
+    }
+
+    /// Widens a region of an edit that changed line starts over the entries after it that start
+    /// before `lineEnd` in the new text (entries after the region are moved by `delta`), and
+    /// over the text next to them as `widen` does.
+    private func widen(node: SyntaxNode, nodeStart: Int, first: Int, last: Int, delta: Int, before lineEnd: Int) -> (Int, Int) {
+        let c = node.children
+        var l = last
+        while l + 1 < c.count && nodeStart + Int(c[l + 1].offset) + delta < lineEnd { l += 1 }
+        return l == last ? (first, last) : widen(node: node, first: first, last: l)
     }
 
     private func nameLength(at i: Int) -> Int {

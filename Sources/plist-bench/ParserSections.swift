@@ -74,7 +74,7 @@ struct FullParseSection: BenchmarkSection {
 /// A one-character edit inside a `<string>` near the middle of the 10 MB file.
 struct IncrementalReparseSection: BenchmarkSection {
     let id = "incremental"
-    let title = "Incremental reparse: one character typed in the middle of the 10 MB file"
+    let title = "Incremental reparse: one character typed in the middle of the 10 MB file; Enter, indent and a character at each size"
 
     func run(_ context: BenchContext) {
         guard let file = BenchData.files.last else { return }
@@ -110,6 +110,8 @@ struct IncrementalReparseSection: BenchmarkSection {
         table.print()
         print("\nEdit: insert \" \" at byte \(offset) of \(bytes.count) (inside a <string>); "
               + "incremental tree equals full parse: \(sameTree ? "yes" : "NO")")
+        print("")
+        keystrokesByKind(context)
     }
 
     /// Just after the `<string>` start tag nearest the middle of the file.

@@ -33,10 +33,12 @@ func reparsedInPieces(_ tree: SyntaxTree, _ edit: SourceEdit, _ edited: [UInt8],
 }
 
 /// A random edit; with `directives`, one in six inserts or deletes a preprocessor directive line
-/// or a `#` at a line start instead.
-func randomEdit(_ text: [UInt8], _ rng: inout SplitMix64, directives: Bool = false) -> SourceEdit {
+/// or a `#` at a line start instead; with `layout`, half of them change the lines or their
+/// indentation (`randomLayoutEdit`).
+func randomEdit(_ text: [UInt8], _ rng: inout SplitMix64, directives: Bool = false, layout: Bool = false) -> SourceEdit {
     let n = text.count
     let pos = n == 0 ? 0 : Int.random(in: 0...n, using: &rng)
+    if layout && Bool.random(using: &rng) { return randomLayoutEdit(text, at: pos, &rng) }
     switch Int.random(in: 0..<(directives ? 12 : 10), using: &rng) {
     case 10:  // a `#` or a preprocessor directive at a line start (docs/preprocessed-plists.md)
         var at = pos
@@ -61,6 +63,54 @@ func randomEdit(_ text: [UInt8], _ rng: inout SplitMix64, directives: Bool = fal
         return SourceEdit(range: pos..<min(n, pos + len), replacement: editFragments.randomElement(using: &rng)!)
     default:  // a raw byte, possibly splitting a UTF-8 sequence
         return SourceEdit(range: pos..<pos, replacement: [UInt8.random(in: 0...255, using: &rng)])
+    }
+}
+
+/// An edit of the lines or their indentation near `pos`, as typing and deleting line breaks and
+/// blanks makes them: Enter (a line break, with or without the line's indentation), a blank typed
+/// or deleted at a line start, the blanks of a line replaced by a deeper or shallower indentation
+/// (an end tag lined up with an outer element: the indentation recovery's look-ahead), two lines
+/// joined, a whole line deleted (an end tag's line: the recovery itself), a line break inside a tag.
+func randomLayoutEdit(_ text: [UInt8], at pos: Int, _ rng: inout SplitMix64) -> SourceEdit {
+    let n = text.count
+    func isBreak(_ b: UInt8) -> Bool { b == 0x0A || b == 0x0D }
+    func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+    var lineStart = pos
+    while lineStart > 0 && !isBreak(text[lineStart - 1]) { lineStart -= 1 }
+    var lineEnd = pos
+    while lineEnd < n && !isBreak(text[lineEnd]) { lineEnd += 1 }
+    var blanksEnd = lineStart
+    while blanksEnd < lineEnd && isBlank(text[blanksEnd]) { blanksEnd += 1 }
+    let indentations = ["", "\t", "\t\t", "\t\t\t", "    ", "  ", " \t"]
+    switch Int.random(in: 0..<9, using: &rng) {
+    case 0:  // Enter with the line's indentation, at the position or at the end of the line
+        let at = Bool.random(using: &rng) ? pos : lineEnd
+        return SourceEdit(range: at..<at, replacement: [0x0A] + text[lineStart..<blanksEnd])
+    case 1:  // a bare line break (or a CR LF) anywhere, inside tags too
+        return SourceEdit(range: pos..<pos, replacement: Int.random(in: 0..<5, using: &rng) == 0 ? "\r\n" : "\n")
+    case 2:  // a blank typed at a line start, or among its leading blanks
+        let at = Int.random(in: lineStart...blanksEnd, using: &rng)
+        return SourceEdit(range: at..<at, replacement: Bool.random(using: &rng) ? "\t" : " ")
+    case 3:  // a leading blank deleted (a backspace in the indentation)
+        guard blanksEnd > lineStart else { return SourceEdit(range: lineStart..<lineStart, replacement: "\t") }
+        let at = Int.random(in: lineStart..<blanksEnd, using: &rng)
+        return SourceEdit(range: at..<(at + 1), replacement: [])
+    case 4:  // the line's indentation replaced by another
+        return SourceEdit(range: lineStart..<blanksEnd, replacement: indentations.randomElement(using: &rng)!)
+    case 5:  // the line joined to the next, with or without the next line's indentation
+        guard lineEnd < n else { return SourceEdit(range: lineEnd..<lineEnd, replacement: "\n") }
+        var to = lineEnd + 1
+        if Bool.random(using: &rng) { while to < n && isBlank(text[to]) { to += 1 } }
+        return SourceEdit(range: lineEnd..<to, replacement: [])
+    case 6:  // the line joined to the one before (a backspace at the line start)
+        guard lineStart > 0 else { return SourceEdit(range: 0..<0, replacement: "\n") }
+        return SourceEdit(range: (lineStart - 1)..<blanksEnd, replacement: [])
+    case 7:  // the whole line deleted, its line break with it
+        return SourceEdit(range: lineStart..<min(n, lineEnd + 1), replacement: [])
+    default:  // a line break and indentation typed before the next `<` on the line
+        var at = pos
+        while at < lineEnd && text[at] != 0x3C { at += 1 }
+        return SourceEdit(range: at..<at, replacement: "\n" + indentations.randomElement(using: &rng)!)
     }
 }
 
@@ -99,10 +149,122 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
         #expect(directiveTrees >= 1000, "only \(directiveTrees) edited trees held a directive")
     }
 
+    /// Line breaks and indentation (#29): Enter, blanks typed or deleted at line starts, lines
+    /// joined or deleted, anywhere in any corpus file, must give the tree of a full parse, though
+    /// they no longer parse in full.
+    @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
+    func randomLayoutEditsOnTheCorpusEqualAFullParse() async throws {
+        let files = try SharedData.requireCorpus()
+        let (edits, failures) = try await onOwnThread {
+            Self.editEachFile(files, seed: 0x0E_4E7E_4, steps: 60, layout: true)
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        #expect(edits >= 4000)
+    }
+
+    /// Well-indented documents, nested as Info.plists are, each edited from scratch a dozen times
+    /// with layout edits: the states where the indentation recovery's decisions change (an end
+    /// tag dedented to an outer element's column, a start tag's line joined to the one before).
+    @Test func randomLayoutEditsOnIndentedDocumentsEqualAFullParse() async throws {
+        let seeds = [
+            "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<dict>\n\t\t<key>B</key>\n\t\t<true/>\n\t\t<key>C</key>\n\t\t<array>\n\t\t\t<string>x</string>\n\t\t</array>\n\t</dict>\n\t<key>D</key>\n\t<string>d</string>\n</dict>\n</plist>\n",
+            header + "<plist version=\"1.0\">\n<dict>\n\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSExceptionDomains</key>\n\t\t<dict>\n\t\t\t<key>example.com</key>\n\t\t\t<dict>\n\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n\t\t\t</dict>\n\t\t\t<key>b.com</key>\n\t\t\t<dict/>\n\t\t</dict>\n\t</dict>\n</dict>\n</plist>\n",
+            "<dict>\n  <key>A</key> <string>a</string>\n  <array><dict>\n    <key>B</key>\n  </dict></array>\n</dict>",
+            // Every line at the same column: a start tag indented deeper then lines up its end
+            // tag with the parent's.
+            "<plist version=\"1.0\">\n<dict>\n<key>A</key>\n<dict>\n<key>B</key>\n<array>\n<string>x</string>\n</array>\n</dict>\n<key>C</key>\n<dict>\n</dict>\n</dict>\n</plist>\n",
+            "<plist version=\"1.0\">\n  <dict>\n  <key>A</key>\n  <dict>\n  <key>B</key>\n  <array>\n  <string>x</string>\n  </array>\n  </dict>\n  <key>C</key>\n  <dict>\n  </dict>\n  </dict>\n</plist>\n",
+        ]
+        let failure = try await onOwnThread { () -> String? in
+            var rng = SplitMix64(seed: 0x29_05)
+            for seed in seeds {
+                for round in 0..<200 {
+                    var tree = SyntaxTree.parse(seed)
+                    for step in 0..<12 {
+                        let edit = randomEdit(tree.text.bytes, &rng, layout: true)
+                        let incremental = tree.applying(edit)
+                        let full = SyntaxTree.parse(incremental.text)
+                        let what = "round \(round) step \(step): \(tree.text.description.debugDescription) edit \(edit.range) ← \(edit.replacementText.debugDescription)"
+                        if !sameTree(incremental, full) { return "\(what) differs from a full parse" }
+                        if !sameTree(reparsedInPieces(tree, edit, incremental.text.bytes, &rng), full) { return "\(what), the text in pieces, differs from a full parse" }
+                        tree = incremental
+                    }
+                }
+            }
+            return nil
+        }
+        #expect(failure == nil, "\(failure ?? "")")
+    }
+
+    /// Enter, a tab at a line start, a backspace in the indentation and two lines joined, in one
+    /// item of a large array, reparse only around the edit (#29: they used to parse the whole
+    /// document): the tree records what it replaced, and the array's other item nodes are shared.
+    @Test func lineBreaksAndIndentationReparseOnlyTheirRegion() async throws {
+        let items = (0..<1_000).map { "\t\t<dict>\n\t\t\t<key>Name</key>\n\t\t\t<string>item \($0)</string>\n\t\t\t<key>Size</key>\n\t\t\t<integer>\($0)</integer>\n\t\t</dict>\n" }.joined()
+        let text = header + "<plist version=\"1.0\">\n<dict>\n\t<key>Items</key>\n\t<array>\n" + items + "\t</array>\n</dict>\n</plist>\n"
+        let failures = try await onOwnThread { () -> [String] in
+            let tree = SyntaxTree.parse(text)
+            let bytes = tree.text.bytes
+            // The 600th item's `<string>` line: where it starts, where its blanks end, where it ends.
+            let marker = Array("<string>item 600<".utf8)
+            let tag = (0..<bytes.count).first { bytes[$0..<min(bytes.count, $0 + marker.count)].elementsEqual(marker) }!
+            var lineStart = tag
+            while bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+            var lineEnd = tag
+            while bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            let edits: [(String, SourceEdit)] = [
+                ("Enter with indentation at the end of the line", SourceEdit(range: lineEnd..<lineEnd, replacement: "\n\t\t\t")),
+                ("a bare line break before the start tag", SourceEdit(range: tag..<tag, replacement: "\n")),
+                ("a tab at the line start", SourceEdit(range: lineStart..<lineStart, replacement: "\t")),
+                ("a tab before the start tag", SourceEdit(range: tag..<tag, replacement: "\t")),
+                ("a backspace in the indentation", SourceEdit(range: (tag - 1)..<tag, replacement: [])),
+                ("the line joined to the next", SourceEdit(range: lineEnd..<(lineEnd + 1), replacement: [])),
+                ("the line joined to the one before", SourceEdit(range: (lineStart - 1)..<lineStart, replacement: [])),
+            ]
+            var failures: [String] = []
+            let arrayNodes = { (t: SyntaxTree) in t.rootElement!.childElements[0].childElements[1].node!.nodes }
+            for (name, edit) in edits {
+                let edited = tree.applying(edit)
+                guard sameTree(edited, SyntaxTree.parse(edited.text)) else { failures.append("\(name): differs from a full parse"); continue }
+                guard let changed = edited.changedRegion(since: tree) else { failures.append("\(name): parsed in full"); continue }
+                if changed.range.count > 200 { failures.append("\(name): reparsed \(changed.range.count) bytes") }
+                let shared = zip(arrayNodes(tree), arrayNodes(edited)).filter { $0 === $1 }.count
+                if shared != 999 { failures.append("\(name): \(shared) of 1000 item nodes shared") }
+            }
+            return failures
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    /// An edit in the blanks before an enclosing element's end tag can change that end tag's
+    /// decision (here: dedented to the outer `<dict>`'s column, the recovery's look-ahead reads on
+    /// and flags it); the reparse must take in the element, not only its content.
+    @Test func dedentingAnEndTagReparsesItsElement() {
+        let text = "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<dict>\n\t\t<key>B</key>\n\t\t<true/>\n\t</dict>\n\t<key>C</key>\n\t<false/>\n</dict>\n</plist>\n"
+        let tree = SyntaxTree.parse(text)
+        let endTag = Array(text.utf8).indices.first { Array(text.utf8)[$0...].starts(with: Array("\t</dict>".utf8)) }!
+        for edit in [SourceEdit(range: endTag..<(endTag + 1), replacement: []),  // `</dict>` lined up with the outer `<dict>`
+                     SourceEdit(range: endTag..<endTag, replacement: "\t"),  // deeper than its start tag
+                     SourceEdit(range: (endTag - 1)..<(endTag + 1), replacement: [])] {  // joined to the line before
+            let edited = tree.applying(edit)
+            #expect(sameTree(edited, SyntaxTree.parse(edited.text)), "edit \(edit.range) ← \(edit.replacementText.debugDescription)")
+        }
+        // Every line one space in: a tab typed at the start of the inner `<dict>`'s line (the tag
+        // lies after the edit, past a blank) puts its end tag at the outer `<dict>`'s column, so
+        // the end tag's decision reads on again: the region takes in the element.
+        let flat = "<plist version=\"1.0\">\n <dict>\n <key>A</key>\n <dict>\n <key>B</key>\n <true/>\n </dict>\n </dict>\n</plist>\n"
+        let flatTree = SyntaxTree.parse(flat)
+        let inner = flat.utf8.count - " <dict>\n <key>B</key>\n <true/>\n </dict>\n </dict>\n</plist>\n".utf8.count
+        for edit in [SourceEdit(range: inner..<inner, replacement: "\t"), SourceEdit(range: (inner - 1)..<inner, replacement: "\n\t")] {
+            let edited = flatTree.applying(edit)
+            #expect(sameTree(edited, SyntaxTree.parse(edited.text)), "edit \(edit.range) ← \(edit.replacementText.debugDescription)")
+        }
+    }
+
     /// Edits each file `steps` times (15 for a file over 60 kB) with `randomEdit`, each edit
     /// applied to the previous tree and compared with a full parse of its text (which `fullTree`
     /// sees); a file's first difference is a failure and ends its edits.
-    static func editEachFile(_ files: [SharedData.CorpusFile], seed: UInt64, steps: Int, directives: Bool = false,
+    static func editEachFile(_ files: [SharedData.CorpusFile], seed: UInt64, steps: Int, directives: Bool = false, layout: Bool = false,
                              fullTree: (SyntaxTree) -> Void = { _ in }) -> (edits: Int, failures: [String]) {
         var rng = SplitMix64(seed: seed)
         var edits = 0
@@ -110,7 +272,7 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
         for file in files {
             var tree = SyntaxTree.parse(file.bytes)
             for step in 0..<(file.bytes.count > 60_000 ? 15 : steps) {
-                let edit = randomEdit(tree.text.bytes, &rng, directives: directives)
+                let edit = randomEdit(tree.text.bytes, &rng, directives: directives, layout: layout)
                 let incremental = tree.applying(edit)
                 let full = SyntaxTree.parse(incremental.text)
                 edits += 1

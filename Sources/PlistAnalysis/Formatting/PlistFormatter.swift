@@ -112,6 +112,77 @@ public enum PlistFormatter {
         return .success(result)
     }
 
+    /// Range formatting: the edits of `format(document, options:)` that overlap or touch `range`
+    /// (its `edits(touching:)`), at what the range costs: the writer opens only the containers
+    /// that hold part of the range, skips every entry that ends before it and stops at the first
+    /// that starts after it, and the result is verified on the entries it rewrites alone
+    /// (`verify(_:pieces:in:)`). The refusals are the whole document's problems, as for `format`;
+    /// the writer's own refusals are only looked for on the way to the range (each is also a
+    /// problem of the document).
+    public static func format(_ document: PlistDocument, options: FormatterOptions = .xcode, range: Range<Int>) -> Result<[SourceEdit], FormattingRefusal> {
+        for problem in document.allProblems where problem.code.rawValue.hasPrefix("xml-") || refusingCodes.contains(problem.code) {
+            return .failure(FormattingRefusal(message: problem.message, range: problem.range, code: problem.code.rawValue))
+        }
+        var writer = Writer(tree: document.tree, options: options, range: range)
+        do {
+            try writer.document()
+        } catch is Writer.PastRange {
+            // Everything after is beyond the range.
+        } catch let refusal as FormattingRefusal {
+            return .failure(refusal)
+        } catch {
+            return .failure(FormattingRefusal(message: "\(error)", range: 0..<0, code: nil))
+        }
+        let chosen = writer.pieces.filter { $0.range.lowerBound <= range.upperBound && $0.range.upperBound >= range.lowerBound }
+        if let broken = verify(document, pieces: chosen, in: writer.text) {
+            return .failure(FormattingRefusal(message: broken, range: 0..<0, code: nil))
+        }
+        return .success(FormattedDocument.minimalEdits(chosen, writer.text))
+    }
+
+    /// `verify` for some of the pieces of a formatted document: the entries they rewrite (the
+    /// children of the innermost `<dict>` or `<array>` that holds every changed piece, those the
+    /// pieces reach, with their keys or values), read alone in that container, before and after, must give the same values,
+    /// comments and preprocessor lines, and the result no problem. When the changes reach the
+    /// root value's own tags or the document level (the first or last lines), the whole text is
+    /// verified.
+    public static func verify(_ document: PlistDocument, pieces: [SourceEdit], in text: SourceText) -> String? {
+        let changed = pieces.filter { !text[$0.range].elementsEqual($0.replacement) }
+        guard let a = changed.first?.range.lowerBound, let b = changed.last?.range.upperBound else { return nil }
+        func applied(to bytes: [UInt8], from start: Int) -> [UInt8] {
+            var out = bytes
+            for p in changed.reversed() { out.replaceSubrange((p.range.lowerBound - start)..<(p.range.upperBound - start), with: p.replacement) }
+            return out
+        }
+        // The innermost container whose content holds the changes.
+        guard let container = document.tree.entries(at: a).last(where: { e in
+            e.kind == .element && (e.tag == .dict || e.tag == .array) && e.endTagRange != nil
+                && e.contentRange.lowerBound <= a && b <= e.contentRange.upperBound
+        }), let name = container.tag.text else {
+            return verify(document, applied(to: Array(text), from: 0))
+        }
+        var kids: [SyntaxElement] = []
+        container.forEachChild { c in if !(c.kind == .text && c.flags.contains(.whitespaceOnly)) { kids.append(c) } }
+        var first = kids.firstIndex { $0.end >= a } ?? kids.count
+        var last = kids.lastIndex { $0.start <= b } ?? -1
+        if container.tag == .dict && first <= last {
+            // Whole entries: a value with its key, a key with its value, so that every value is
+            // compared under its key (a value without one reads as nothing).
+            func isElement(_ e: SyntaxElement) -> Bool { e.kind == .element }
+            if let head = kids[first...last].first(where: isElement), head.tag != .key,
+               let key = kids[..<first].lastIndex(where: { isElement($0) && $0.tag == .key }) { first = key }
+            if let tail = kids[first...last].last(where: isElement), tail.tag == .key,
+               let value = kids[(last + 1)...].firstIndex(where: isElement) { last = value }
+        }
+        let lo = first <= last ? min(a, kids[first].start) : a
+        let hi = first <= last ? max(b, kids[last].end) : b
+        let original = Array(text[lo..<hi])
+        // Each on its own line: a directive line among the entries must start its line.
+        let open = Array("<plist version=\"1.0\">\n<\(name)>\n".utf8), close = Array("\n</\(name)>\n</plist>\n".utf8)
+        let before = PlistDocument(text: open + original + close)
+        return verify(before, open + applied(to: original, from: lo) + close)
+    }
+
     /// Why `formatted` does not read as `document` does (nil when it does): the same well-formed
     /// structure, the same decoded values (every `#if` branch at once), and the same comments,
     /// processing instructions and preprocessor lines in the same order.
@@ -183,16 +254,25 @@ extension PlistValue {
 private struct Writer {
     let tree: SyntaxTree
     let options: FormatterOptions
-    /// The tree's text in one piece (read throughout).
+    /// The tree's text (read throughout): in one piece, but for range formatting, which reads
+    /// too little of it to pay for a copy.
     let text: SourceText
-    /// Consecutive pieces; `cursor` is where the next one starts in the original.
+    /// Range formatting: the range. Entries that end before it are skipped (none of their pieces
+    /// touches it), and the walk ends at the first that starts after it (`PastRange`).
+    let limit: Range<Int>?
+    /// Consecutive pieces; `cursor` is where the next one starts in the original. (In range
+    /// formatting, the pieces of skipped entries are missing.)
     var pieces: [SourceEdit] = []
     var cursor = 0
 
-    init(tree: SyntaxTree, options: FormatterOptions) {
+    /// Thrown when the walk has passed the range: every later piece starts after it.
+    struct PastRange: Error {}
+
+    init(tree: SyntaxTree, options: FormatterOptions, range: Range<Int>? = nil) {
         self.tree = tree
         self.options = options
-        text = tree.text.contiguous
+        limit = range
+        text = range == nil ? tree.text.contiguous : tree.text
     }
 
     mutating func emit(upTo end: Int, _ bytes: [UInt8]) {
@@ -303,7 +383,12 @@ private struct Writer {
                 let c = stack[top].children[stack[top].next]
                 stack[top].next += 1
                 let childLevel = stack[top].childLevel
+                if let limit, c.end < limit.lowerBound {
+                    cursor = c.end  // where its last piece would have ended
+                    continue
+                }
                 emit(upTo: c.start, separator(before: c, level: childLevel))
+                if let limit, c.start > limit.upperBound { throw PastRange() }
                 switch c.kind {
                 case .element where c.tag == .dict || c.tag == .array:
                     try open(c, level: childLevel, into: &stack)

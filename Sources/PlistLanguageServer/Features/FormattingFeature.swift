@@ -34,7 +34,9 @@ struct FormattingFeature: ServerFeature {
     static func edits(_ snapshot: DocumentSnapshot, _ context: RequestContext, _ editor: LanguageServerProtocol.FormattingOptions,
                       range: Range<Int>?) throws -> [TextEdit] {
         let options = options(context.configuration.analysis.formatting, editor)
-        let result = PlistFormatter.format(snapshot.document, options: options)
+        // A range is formatted at what the range costs (the walk and the check stop at it).
+        let result = range.map { PlistFormatter.format(snapshot.document, options: options, range: $0) }
+            ?? PlistFormatter.format(snapshot.document, options: options).map(\.edits)
         try Task.checkCancellation()
         switch result {
         case .failure(let refusal):
@@ -44,8 +46,7 @@ struct FormattingFeature: ServerFeature {
             context.logger.warning(message)
             try? context.connection.send(ShowMessageNotification(type: .warning, message: message))
             return []
-        case .success(let formatted):
-            let edits = range.map { formatted.edits(touching: $0) } ?? formatted.edits
+        case .success(let edits):
             return edits.map { TextEdit(range: snapshot.range(of: $0.range), newText: $0.replacementText) }
         }
     }

@@ -181,6 +181,10 @@ struct FormatterCorpusTests {
                         var partial = text
                         for edit in formatted.edits(touching: lo..<hi).reversed() { partial.replaceSubrange(edit.range, with: edit.replacement) }
                         if let broken = PlistFormatter.verify(document, partial) { problems.append("\(name): range \(lo)..<\(hi): \(broken)") }
+                        // Range formatting walks and verifies only the range (#29), with the same edits.
+                        if (try? PlistFormatter.format(document, range: lo..<hi).get()) != formatted.edits(touching: lo..<hi) {
+                            problems.append("\(name): range \(lo)..<\(hi): range formatting differs from the whole document's edits in the range")
+                        }
                     case .failure(let refusal):
                         problems.append("\(name): refused: \(refusal)")
                     }

@@ -70,4 +70,64 @@ import Testing
         ])
         #expect(formatted.edits(touching: 0..<(Self.head.utf8.count + 20)).count == 1)
     }
+
+    /// Range formatting (#29) walks only to the range and verifies only what it rewrites: its
+    /// edits are exactly the whole document's edits that touch the range, for every range of a
+    /// messy document (nested containers, comments, directive lines, data, booleans, blank
+    /// lines), and it refuses what formatting the whole refuses.
+    @Test func rangeFormattingGivesTheWholeDocumentsEditsInTheRange() throws {
+        var body = "<dict>\n  <key>Top</key>   <string>a &amp; b</string>\n<!-- note -->\n"
+        for i in 0..<30 {
+            body += "    <key>K\(i)</key>\n<dict><key>Flag</key><true></true>\n\n  <key>List</key>\n <array>  <string>x\(i)</string><integer>\(i)</integer>\n</array>"
+            body += i % 7 == 0 ? "<key>D</key><data>AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJygpKissLS4vMDEy</data>" : ""
+            body += "</dict>\n"
+            if i == 12 { body += "#if DEBUG\n\t<key>Debug</key>\n\t<dict/>\n#endif\n" }
+        }
+        body += "  <key>Empty</key><array> </array></dict>"
+        let text = Array(("<?xml version='1.0'?>\n<plist version=\"1.0\">\n" + body + "\n</plist>").utf8)
+        let document = PlistDocument(text: text)
+        let whole = try PlistFormatter.format(document).get()
+        var rng = SystemRandomNumberGenerator()
+        var ranges: [Range<Int>] = [0..<0, 0..<text.count, text.count..<text.count, 0..<40, (text.count - 30)..<text.count]
+        let lineStarts = [0] + text.indices.filter { text[$0] == 0x0A }.map { $0 + 1 }
+        for _ in 0..<400 {
+            if Bool.random(using: &rng) {
+                let lo = Int.random(in: 0...text.count, using: &rng)
+                ranges.append(lo..<min(text.count, lo + Int.random(in: 0...300, using: &rng)))
+            } else {  // whole lines, as an editor asks
+                let first = Int.random(in: 0..<lineStarts.count, using: &rng)
+                let last = min(lineStarts.count - 1, first + Int.random(in: 1...4, using: &rng))
+                ranges.append(lineStarts[first]..<lineStarts[last])
+            }
+        }
+        for range in ranges {
+            let ranged = try PlistFormatter.format(document, range: range).get()
+            #expect(ranged == whole.edits(touching: range), "range \(range)")
+        }
+        let broken = PlistDocument(text: Array("<plist><dict><key>a</key><string>x</strng>\n<key>b</key>\n<true></true></dict></plist>".utf8))
+        guard case .failure(let refusal) = PlistFormatter.format(broken, range: 50..<60) else { Issue.record("formatted a range of a broken file"); return }
+        #expect(refusal.code == "xml-mismatched-tag")
+    }
+
+    /// Range formatting's read-back looks at the rewritten entries alone, and still catches a
+    /// piece that changes a value: a value rewritten without its key in the range is compared
+    /// under its key, and a change in a nested container or at the document level is caught too.
+    @Test func rangeReadBackCatchesAChangedValue() {
+        let text = "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<string>a</string>\n\t<key>B</key>\n\t<array>\n\t\t<integer>1</integer>\n\t</array>\n</dict>\n</plist>\n"
+        let bytes = Array(text.utf8)
+        let document = PlistDocument(text: bytes)
+        func piece(_ old: String, _ new: String) -> SourceEdit {
+            let o = Array(old.utf8)
+            let at = bytes.indices.first { bytes[$0...].starts(with: o) }!
+            return SourceEdit(range: at..<(at + o.count), replacement: new)
+        }
+        let source = SourceText(bytes)
+        #expect(PlistFormatter.verify(document, pieces: [piece("\t<string>a</string>", "\t<string>a</string>")], in: source) == nil)
+        #expect(PlistFormatter.verify(document, pieces: [piece("\n\t<string>a</string>", "\n\t<string>a</string>")], in: source) == nil)
+        #expect(PlistFormatter.verify(document, pieces: [piece("<string>a</string>", "<string>b</string>")], in: source) != nil)
+        #expect(PlistFormatter.verify(document, pieces: [piece("<key>A</key>", "<key>C</key>")], in: source) != nil)
+        #expect(PlistFormatter.verify(document, pieces: [piece("<integer>1</integer>", "<integer>2</integer>")], in: source) != nil)
+        #expect(PlistFormatter.verify(document, pieces: [piece("\t<string>a</string>", "\t<string>a</string><key>X</key><true/>")], in: source) != nil)
+        #expect(PlistFormatter.verify(document, pieces: [piece("</dict>\n</plist>", "</dict>\n</plist><!-- x -->")], in: source) != nil)
+    }
 }
