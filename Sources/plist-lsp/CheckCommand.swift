@@ -176,16 +176,16 @@ struct Check: ParsableCommand {
             errors += diagnostics.filter { $0.severity == .error }.count
             warnings += diagnostics.filter { $0.severity == .warning }.count
             reports.append(report)
-            if format == .text { print(report.textLines(), terminator: "") }
+            if format == .text { writeToStandardOutput(report.textLines()) }
         }) { ioError = true }
         switch format {
         case .text: break
         case .json:
             let summary = CheckLog.Summary(
                 files: reports.count, errors: errors, warnings: warnings, fixed: fix ? reports.reduce(0) { $0 + $1.fixed.count } : nil)
-            print(try OutputJSON.encode(CheckLog(files: reports.map { $0.json() }, summary: summary)))
+            writeToStandardOutput(try OutputJSON.encode(CheckLog(files: reports.map { $0.json() }, summary: summary)) + "\n")
         case .sarif:
-            print(try OutputJSON.encode(SARIF.log(reports), escapingSlashes: false))
+            writeToStandardOutput(try OutputJSON.encode(SARIF.log(reports), escapingSlashes: false) + "\n")
         }
         if ioError { throw ExitCode(2) }
         if errors > 0 { throw ExitCode(1) }

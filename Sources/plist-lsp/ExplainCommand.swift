@@ -57,7 +57,6 @@ struct Explain: ParsableCommand {
             writeToStandardError(message)
             throw ExitCode(1)
         }
-        if let note { print(note + "\n") }
-        print(found.map { KeyRendering.explain($0, suffix: usedSuffix) }.joined(separator: "\n"), terminator: "")
+        writeToStandardOutput((note.map { $0 + "\n\n" } ?? "") + found.map { KeyRendering.explain($0, suffix: usedSuffix) }.joined(separator: "\n"))
     }
 }

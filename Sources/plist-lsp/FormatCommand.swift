@@ -79,13 +79,13 @@ struct Format: ParsableCommand {
                 return
             case .success(let formatted):
                 if check {
-                    print("\(shown): would be reformatted")
+                    writeToStandardOutput("\(shown): would be reformatted\n")
                     wouldChange += 1
                     return
                 }
                 do {
                     try AtomicFile.write(formatted.text, over: snapshot)
-                    print("\(shown): reformatted")
+                    writeToStandardOutput("\(shown): reformatted\n")
                     changed += 1
                 } catch {
                     writeToStandardError("plist-lsp: \(shown): not formatted: \(error)\n")

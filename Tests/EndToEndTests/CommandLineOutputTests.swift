@@ -1,0 +1,78 @@
+// What a person reads on the command line: whole lines when stdout and stderr go to one file
+// (`> out 2>&1`), Xcode's key names understood by `explain`, help text that flows to the
+// terminal's width, and no note meant for contributors in what `keys` prints.
+import Foundation
+import Testing
+import PlistTestSupport
+
+@Suite struct CommandLineOutputTests {
+    /// A folder where `check` and `format` write many lines to stdout and to stderr, interleaved in
+    /// path order: untidy files with a warning (stdout for both), files with a syntax error (stdout
+    /// for `check`, stderr for `format`), and dangling symbolic links named like plists (stderr).
+    /// Long paths, so that the output is many times the size of a stdio buffer.
+    static func mixedFolder() throws -> TemporaryDirectory {
+        let dir = try TemporaryDirectory()
+        let untidy = "<plist version=\"1.0\"><dict><key>CFBundleVersion</key><integer>1</integer></dict></plist>"
+        let broken = "<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleName</key>\n\t<string>x</strng>\n</dict>\n</plist>\n"
+        for i in 0..<240 {
+            let name = "Module\(i)/Supporting Files With A Long Folder Name/Component-\(i)-Info.plist"
+            switch i % 3 {
+            case 0: _ = try dir.write(name, untidy)
+            case 1: _ = try dir.write(name, broken)
+            default:
+                let link = dir.url.appendingPathComponent(name)
+                try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/nonexistent/target-\(i).plist")
+            }
+        }
+        return dir
+    }
+
+    static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// Runs `arguments` twice: with stdout and stderr apart, then on one pipe or file. Every line
+    /// of the shared output must be one of the lines written apart, each as often: a line broken by
+    /// a line of the other stream would be two lines that neither stream wrote.
+    static func expectWholeLines(_ arguments: [String], intoFile: Bool, minimumOut: Int, minimumErr: Int) async throws {
+        let apart = try await onOwnThread { try Binary.run(arguments) }
+        let outLines = lines(apart.stdout), errLines = lines(apart.stderr)
+        #expect(outLines.count >= minimumOut && errLines.count >= minimumErr, "too few lines to test: \(outLines.count) out, \(errLines.count) err")
+        #expect(apart.stdout.hasSuffix("\n") && apart.stderr.hasSuffix("\n"))
+        let outputFolder = intoFile ? try TemporaryDirectory() : nil
+        let outputFile = outputFolder?.url.appendingPathComponent("out")
+        let merged = try await onOwnThread { try Binary.runMerged(arguments, into: outputFile) }
+        withExtendedLifetime(outputFolder) {}
+        #expect(merged.status == apart.status)
+        #expect(merged.output.hasSuffix("\n"))
+        let expected = (outLines.dropLast() + errLines.dropLast()).sorted()
+        let got = lines(merged.output).dropLast().sorted()
+        let unexpected = Set(got).subtracting(expected)
+        #expect(unexpected.isEmpty, "lines written into each other: \(unexpected.sorted().prefix(3))")
+        #expect(got == expected)
+    }
+
+    @Test(arguments: [false, true])
+    func checkWritesWholeLinesWhenStdoutAndStderrShareAFile(intoFile: Bool) async throws {
+        let dir = try Self.mixedFolder()
+        try await Self.expectWholeLines(["check", "--no-source-evidence", "--no-project", dir.url.path], intoFile: intoFile, minimumOut: 150, minimumErr: 70)
+    }
+
+    @Test(arguments: [false, true])
+    func formatWritesWholeLinesWhenStdoutAndStderrShareAFile(intoFile: Bool) async throws {
+        let dir = try Self.mixedFolder()
+        try await Self.expectWholeLines(["format", "--check", dir.url.path], intoFile: intoFile, minimumOut: 70, minimumErr: 150)
+    }
+
+    /// The real corpus: what `format --check` and `check` say of it, then the unreadable files.
+    @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote), arguments: ["check", "format"])
+    func corpusOutputStaysWholeLines(command: String) async throws {
+        _ = try SharedData.requireCorpus()
+        let dir = try Self.mixedFolder()
+        let arguments = command == "check"
+            ? ["check", "--no-source-evidence", "--no-project", SharedData.corpusFilesDirectory.path, dir.url.path]
+            : ["format", "--check", SharedData.corpusFilesDirectory.path, dir.url.path]
+        try await Self.expectWholeLines(arguments, intoFile: true, minimumOut: 70, minimumErr: 70)
+    }
+}
