@@ -75,4 +75,21 @@ import PlistTestSupport
             : ["format", "--check", SharedData.corpusFilesDirectory.path, dir.url.path]
         try await Self.expectWholeLines(arguments, intoFile: true, minimumOut: 70, minimumErr: 70)
     }
+
+    // MARK: explain
+
+    @Test(arguments: ["Privacy - Camera Usage Description", "privacy - camera usage description", "Privacy -  Camera Usage Description"])
+    func explainAcceptsXcodesName(name: String) async throws {
+        let r = try await onOwnThread { try Binary.run(["explain", name]) }
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!r.stderr.contains("unknown key"))
+        #expect(r.stdout.hasPrefix("Note: Xcode shows NSCameraUsageDescription as “Privacy - Camera Usage Description”."), "\(r.stdout.prefix(200))")
+        #expect(r.stdout.contains("Type:") && r.stdout.contains("(top level)"))
+    }
+
+    @Test func explainAcceptsXcodesNameOfANestedKey() async throws {
+        let r = try await onOwnThread { try Binary.run(["explain", "Allow Arbitrary Loads"]) }
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("NSAllowsArbitraryLoads") && r.stdout.contains("NSAppTransportSecurity"))
+    }
 }
