@@ -17,19 +17,25 @@ struct Check: ParsableCommand {
         abstract: "Check plist files and print their problems.",
         discussion: """
             Prints one line per problem: PATH:LINE:COLUMN: error|warning|note: MESSAGE [RULE-ID]
-            Lines and columns are 1-based; a column counts UTF-8 bytes from the start of its line,
-            as clang and swiftc do. A directory is searched for *.plist, *.entitlements and *.xcprivacy.
+
+            Lines and columns are 1-based; a column counts UTF-8 bytes from the start of its line, \
+            as clang and swiftc do. A directory is searched for *.plist, *.entitlements and *.xcprivacy. \
             The rules are listed in docs/diagnostics.md.
-            Privacy manifests and Info.plists are also checked against the Swift, Objective-C, C
-            and C++ sources of their project (--sources, by default the nearest folder above each
-            file holding an *.xcodeproj, a Package.swift or a .git): see docs/source-evidence.md.
-            Each call site behind such a problem is printed as a note after it.
-            Each file is checked with what its Xcode project says about it (the target's build settings,
-            product type and deployment target, its other plists): --project PATH checks every plist
-            the projects at PATH (a folder, an .xcodeproj or an XcodeGen spec) use; without it, the
-            projects below each file's project root are read. See docs/project-awareness.md.
-            --fix applies the safe fixes and rewrites each changed file atomically; a file is left
+
+            Privacy manifests and Info.plists are also checked against the Swift, Objective-C, C and \
+            C++ sources of their project (--sources, by default the nearest folder above each file \
+            holding an *.xcodeproj, a Package.swift or a .git): see docs/source-evidence.md. Each call \
+            site behind such a problem is printed as a note after it.
+
+            Each file is checked with what its Xcode project says about it (the target's build \
+            settings, product type and deployment target, its other plists): --project PATH checks \
+            every plist the projects at PATH (a folder, an .xcodeproj or an XcodeGen spec) use; \
+            without it, the projects below each file's project root are read. See \
+            docs/project-awareness.md.
+
+            --fix applies the safe fixes and rewrites each changed file atomically; a file is left \
             untouched when its fixes cannot be applied or would add an error.
+
             Exit status: 0 no errors, 1 errors found (after fixing, with --fix), 2 usage or I/O error.
             """)
 
@@ -44,7 +50,7 @@ struct Check: ParsableCommand {
     @Option(name: .customLong("disable"), help: ArgumentHelp("Switch a rule off (repeatable).", valueName: "rule-id"))
     var disabled: [String] = []
 
-    @Option(name: .customLong("severity"), help: ArgumentHelp("Change a rule's severity: RULE=error|warning|information|hint|off (repeatable).", valueName: "rule=level"))
+    @Option(name: .customLong("severity"), help: ArgumentHelp("Change a rule's severity: RULE=LEVEL, the level being error, warning, information, hint or off (repeatable).", valueName: "rule=level"))
     var severities: [String] = []
 
     @Option(help: "Treat every file as this kind: infoPlist, entitlements, privacyManifest or other.")

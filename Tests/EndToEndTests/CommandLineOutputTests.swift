@@ -92,4 +92,44 @@ import PlistTestSupport
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("NSAllowsArbitraryLoads") && r.stdout.contains("NSAppTransportSecurity"))
     }
+
+    // MARK: keys and help
+
+    @Test func keysMarkdownHasNoNoteForContributors() async throws {
+        let r = try await onOwnThread { try Binary.run(["keys", "--format", "markdown"]) }
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("# Key reference\n"))
+        for contributorWords in ["Do not edit by hand", "regenerate", "a test fails", "Sources/PlistSchema", "keys.json"] {
+            #expect(!r.stdout.contains(contributorWords), "user output says '\(contributorWords)'")
+        }
+        #expect(r.stdout.contains("`[]` any array item"))
+    }
+
+    /// The help of every command flows to the terminal's width: on a very wide terminal each
+    /// paragraph is one line, on a narrow one no line but the usage line is wider than it.
+    @Test(arguments: [["check"], ["format"], []])
+    func helpTextFlowsToTheTerminalsWidth(command: [String]) async throws {
+        let wide = try await onOwnThread { try Binary.run(command + ["--help"], environment: ["COLUMNS": "1000"]) }
+        #expect(wide.status == 0)
+        let narrow = try await onOwnThread { try Binary.run(command + ["--help"], environment: ["COLUMNS": "60"]) }
+        for line in Self.lines(narrow.stdout) where !line.hasPrefix("USAGE:") { #expect(line.count <= 60, "\(line)") }
+        let paragraph: String
+        switch command.first {
+        case "check":
+            paragraph = "Lines and columns are 1-based; a column counts UTF-8 bytes from the start of its line, as clang and swiftc do."
+        case "format":
+            paragraph = "Key order, values, comments, preprocessor lines (#if) and $(VAR) references are kept."
+        default:
+            paragraph = "Editors start it with no arguments (or --stdio) and speak LSP on stdin/stdout; logs go to stderr."
+        }
+        #expect(Self.lines(wide.stdout).contains { $0.contains(paragraph) }, "\(wide.stdout)")
+        // No sentence ends a line in the middle when the terminal is wide (the root's help has a
+        // table of examples, one a line).
+        guard !command.isEmpty else { return }
+        let discussion = Self.lines(wide.stdout).prefix { !$0.hasPrefix("USAGE:") && !$0.hasPrefix("OPTIONS:") }
+        for line in discussion where line.count > 40 {
+            let last = line.trimmingCharacters(in: .whitespaces).last
+            #expect(last.map { ".:)]".contains($0) } ?? true, "a sentence is broken at a fixed column: \(line)")
+        }
+    }
 }
