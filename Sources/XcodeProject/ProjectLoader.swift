@@ -76,13 +76,14 @@ public struct ProjectLoader: Sendable {
         let reader = PBXProjectReader(path: path, text: text)
         var problems = reader.problems
         var files = [path]
+        var sites: [String: SourceSpan] = [:]
         var configFiles: [String: [BuildSettingAssignment]] = [:]
         func configFile(_ file: String?) -> [BuildSettingAssignment] {
             guard let file else { return [] }
             if let known = configFiles[file] { return known }
             var visited: Set<String> = []
             let assignments = xcconfigAssignments(file, optional: false, from: nil, projectDirectory: reader.projectDirectory, depth: 0,
-                                                  visited: &visited, files: &files, problems: &problems)
+                                                  visited: &visited, files: &files, problems: &problems, sites: &sites)
             configFiles[file] = assignments
             return assignments
         }
@@ -101,37 +102,40 @@ public struct ProjectLoader: Sendable {
             }
             targets.append(ProjectTarget(name: target.name, productType: ProductType(target.productType), configurations: configurations))
         }
-        return Self.model(path: path, directory: reader.projectDirectory, name: reader.name, targets: targets, problems: problems, files: files)
+        return Self.model(path: path, directory: reader.projectDirectory, name: reader.name, targets: targets, problems: problems, files: files, sites: sites)
     }
 
     func loadXcodeGen(path: String, text: [UInt8]) -> XcodeProjectModel {
         let spec = XcodeGenReader(path: path, text: text)
         var problems = spec.problems
         var files = [path]
+        var sites: [String: SourceSpan] = [:]
         var cache: [String: [BuildSettingAssignment]] = [:]
         let targets = spec.targets { file in
             if let known = cache[file] { return known }
             var visited: Set<String> = []
             let assignments = xcconfigAssignments(file, optional: false, from: nil, projectDirectory: spec.directory, depth: 0,
-                                                  visited: &visited, files: &files, problems: &problems)
+                                                  visited: &visited, files: &files, problems: &problems, sites: &sites)
             cache[file] = assignments
             return assignments
         }
-        return Self.model(path: path, directory: spec.directory, name: spec.name, targets: targets, problems: problems, files: files)
+        return Self.model(path: path, directory: spec.directory, name: spec.name, targets: targets, problems: problems, files: files, sites: sites)
     }
 
     /// A model, with the "missing: PATH" problems turned into `missingFiles`.
-    static func model(path: String, directory: String, name: String, targets: [ProjectTarget], problems: [String], files: [String]) -> XcodeProjectModel {
+    static func model(path: String, directory: String, name: String, targets: [ProjectTarget], problems: [String], files: [String],
+                      sites: [String: SourceSpan] = [:]) -> XcodeProjectModel {
         let missing = problems.filter { $0.hasPrefix("missing: ") }.map { String($0.dropFirst("missing: ".count)) }
         var model = XcodeProjectModel(path: path, directory: directory, name: name, targets: targets,
                                       problems: problems.filter { !$0.hasPrefix("missing: ") }, files: files)
         model.missingFiles = missing
+        model.missingFileSites = sites.filter { missing.contains($0.key) }
         return model
     }
 
     /// The assignments of an .xcconfig with its includes expanded in place.
     func xcconfigAssignments(_ path: String, optional: Bool, from: SourceSpan?, projectDirectory: String, depth: Int, visited: inout Set<String>,
-                             files: inout [String], problems: inout [String]) -> [BuildSettingAssignment] {
+                             files: inout [String], problems: inout [String], sites: inout [String: SourceSpan]) -> [BuildSettingAssignment] {
         func problem(_ text: String) { if !problems.contains(text) { problems.append(text) } }
         guard depth < Self.maximumIncludeDepth, visited.insert(path).inserted else {
             problem("\(from?.display ?? path): '\(path)' includes itself")
@@ -142,6 +146,7 @@ public struct ProjectLoader: Sendable {
             if !optional {
                 problem(from.map { "\($0.display): the included '\(path)' cannot be read" } ?? "cannot read '\(path)'")
                 problem("missing: \(path)")
+                if let from, sites[path] == nil { sites[path] = from }
             }
             return []
         }
@@ -160,7 +165,7 @@ public struct ProjectLoader: Sendable {
                     if read(fromProject) != nil { target = fromProject }
                 }
                 out += xcconfigAssignments(target, optional: isOptional, from: location, projectDirectory: projectDirectory, depth: depth + 1,
-                                           visited: &visited, files: &files, problems: &problems)
+                                           visited: &visited, files: &files, problems: &problems, sites: &sites)
             }
         }
         return out

@@ -48,6 +48,9 @@ import XcodeProject
         files["/p/Config/App.xcconfig"] = "#include \"version.XCCONFIG\"\n#include \"Config/Project.xcconfig\"\n#include \"Gone.xcconfig\"\n#include? \"Optional.xcconfig\"\n"
         let model = ProjectLoader(fileSystem: MemoryFileSystem(files: files)).load("/p/App.xcodeproj/project.pbxproj")
         #expect(model.missingFiles == ["/p/Config/Gone.xcconfig"])
+        // Where it is included, for the note of the undefined-variable warning.
+        let site = try #require(model.missingFileSites["/p/Config/Gone.xcconfig"])
+        #expect(site.path == "/p/Config/App.xcconfig" && site.line == 2 && site.column == 0)
         #expect(model.problems.contains { $0.hasPrefix("/p/Config/App.xcconfig:3: the included '/p/Config/Gone.xcconfig' cannot be read") })
         #expect(!model.problems.contains { $0.contains("Optional") })
         #expect(model.files.contains("/p/Config/Version.xcconfig"))
