@@ -8,6 +8,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import PlistAnalysis
+import PlistLanguageServer
 import PlistSyntax
 import PlistSupport
 import XcodeProject
@@ -138,6 +139,7 @@ struct Check: ParsableCommand {
         case .sourceEvidence: return "--no-source-evidence"
         case .inlayHints: return setting.rawValue  // no flag: check shows no inlay hints
         case .formatting: return setting.rawValue  // `format` has the flags: --indent, --data-width
+        case .documentationURL: return setting.rawValue  // no flag: check's lines carry no links
         }
     }
 
@@ -299,7 +301,7 @@ enum SARIF {
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let driverRules = rules.map { r in
             SARIFLog.Rule(id: r.id, name: r.id, shortDescription: .init(text: r.title), fullDescription: .init(text: r.rationale),
-                          helpUri: RuleRegistry.documentationURL(for: r.id), defaultConfiguration: .init(level: level(r.defaultSeverity)))
+                          helpUri: RuleDocumentationLink.installed.url(for: r.id, installed: InstalledDocumentation.diagnosticsPage), defaultConfiguration: .init(level: level(r.defaultSeverity)))
         }
         var results: [SARIFLog.Result] = []
         for report in reports {
@@ -321,7 +323,7 @@ enum SARIF {
                     relatedLocations: related.isEmpty ? nil : related))
             }
         }
-        let driver = SARIFLog.Driver(name: "plist-lsp", informationUri: RuleRegistry.documentationURL, rules: driverRules)
+        let driver = SARIFLog.Driver(name: "plist-lsp", informationUri: InstalledDocumentation.diagnosticsPage, rules: driverRules)
         return SARIFLog(runs: [SARIFLog.Run(tool: .init(driver: driver), columnKind: "utf16CodeUnits", results: results)])
     }
 }
