@@ -47,7 +47,8 @@ public struct ProjectInput: Sendable {
         public let settings: [ResolvedBuildSettings]
         /// The files the project includes that could not be read (settings they define are unknown).
         public var missingFiles: [String] = []
-        /// Where each of `missingFiles` is included, when an .xcconfig includes it.
+        /// Where each of `missingFiles` is named (an `#include` line, or the project file's
+        /// reference to a base .xcconfig).
         public var missingFileSites: [String: SourceSpan] = [:]
     }
 

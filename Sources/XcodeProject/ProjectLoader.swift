@@ -78,12 +78,14 @@ public struct ProjectLoader: Sendable {
         var files = [path]
         var sites: [String: SourceSpan] = [:]
         var configFiles: [String: [BuildSettingAssignment]] = [:]
-        func configFile(_ file: String?) -> [BuildSettingAssignment] {
+        func configFile(_ file: String?, namedAt site: SourceSpan?) -> [BuildSettingAssignment] {
             guard let file else { return [] }
             if let known = configFiles[file] { return known }
             var visited: Set<String> = []
             let assignments = xcconfigAssignments(file, optional: false, from: nil, projectDirectory: reader.projectDirectory, depth: 0,
                                                   visited: &visited, files: &files, problems: &problems, sites: &sites)
+            // A base .xcconfig the project names but does not contain: where the project names it.
+            if let site, sites[file] == nil, problems.contains("missing: \(file)") { sites[file] = site }
             configFiles[file] = assignments
             return assignments
         }
@@ -94,9 +96,9 @@ public struct ProjectLoader: Sendable {
             for own in reader.configurations(list: target.configurationList) {
                 let project = projectConfigurations.first { $0.name == own.name }
                 configurations.append(TargetConfiguration(name: own.name, layers: [
-                    SettingLayer(level: .projectConfigFile, assignments: configFile(project?.baseFile)),
+                    SettingLayer(level: .projectConfigFile, assignments: configFile(project?.baseFile, namedAt: project?.baseSite)),
                     SettingLayer(level: .project, assignments: project?.settings ?? []),
-                    SettingLayer(level: .targetConfigFile, assignments: configFile(own.baseFile)),
+                    SettingLayer(level: .targetConfigFile, assignments: configFile(own.baseFile, namedAt: own.baseSite)),
                     SettingLayer(level: .target, assignments: own.settings),
                 ]))
             }

@@ -28,7 +28,7 @@ public struct UndefinedVariableRule: Rule {
     public init() {}
 
     /// A file the project includes but does not contain may define the setting: one note for each
-    /// (at most three), at the line that includes it, or at the top of the project file that names it.
+    /// (at most three), at the line that includes or names it (else the top of the project file).
     static func missingFileNotes(_ name: String, _ project: ProjectInput) -> [(message: String, location: SourceLocation)] {
         var seen = Set<String>()
         var notes: [(message: String, location: SourceLocation)] = []
@@ -43,9 +43,12 @@ public struct UndefinedVariableRule: Rule {
                 let lineStart = site.map { $0.range.lowerBound - $0.column } ?? 0
                 let location = SourceLocation(path: path, relativePath: ProjectPath.lastComponent(path), range: lineStart..<lineStart,
                                               start: start, end: start)
-                let message = site == nil
-                    ? "the project names \(fileName), which cannot be read: if it defines \(name), Xcode uses that value"
-                    : "\(fileName), included here, cannot be read: if it defines \(name), Xcode uses that value"
+                let message: String
+                if let site, site.path.hasSuffix(".xcconfig") {
+                    message = "\(fileName), included here, cannot be read: if it defines \(name), Xcode uses that value"
+                } else {
+                    message = "the project names \(fileName)\(site == nil ? "" : " here"), which cannot be read: if it defines \(name), Xcode uses that value"
+                }
                 notes.append((message, location))
             }
         }
