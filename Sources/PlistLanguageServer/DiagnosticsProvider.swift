@@ -8,9 +8,13 @@ import PlistSyntax
 public struct DiagnosticsProvider: Sendable {
     /// Shown by editors next to each message.
     public var source: String
+    /// The `file://` URL of the installed docs/diagnostics.md, where rule ids link unless the
+    /// `documentationURL` setting names another page (nil: no link).
+    public var installedDocumentation: String?
 
-    public init(source: String = "plist") {
+    public init(source: String = "plist", installedDocumentation: String? = InstalledDocumentation.diagnosticsPage) {
         self.source = source
+        self.installedDocumentation = installedDocumentation
     }
 
     /// The analysis result in byte offsets, with fixes: computed once per snapshot, configuration
@@ -44,11 +48,13 @@ public struct DiagnosticsProvider: Sendable {
     /// positions in the snapshot's encoding.
     public func diagnostics(for snapshot: DocumentSnapshot, configuration: ServerConfiguration,
                             evidence: SourceEvidenceInput = .none, project: ProjectInputValue = .none) -> [Diagnostic] {
-        analysisDiagnostics(for: snapshot, configuration: configuration, evidence: evidence, project: project).map { convert($0, in: snapshot) }
+        analysisDiagnostics(for: snapshot, configuration: configuration, evidence: evidence, project: project)
+            .map { convert($0, in: snapshot, configuration: configuration) }
     }
 
-    /// One diagnostic in LSP form.
-    public func convert(_ diagnostic: Finding, in snapshot: DocumentSnapshot) -> Diagnostic {
+    /// One diagnostic in LSP form, its rule id linked to the page the configuration names (by
+    /// default the installed docs/diagnostics.md; no link when there is none).
+    public func convert(_ diagnostic: Finding, in snapshot: DocumentSnapshot, configuration: ServerConfiguration) -> Diagnostic {
         let tags = diagnostic.tags.sorted { $0.rawValue < $1.rawValue }.map { tag -> DiagnosticTag in
             tag == .unnecessary ? .unnecessary : .deprecated
         }
@@ -61,7 +67,7 @@ public struct DiagnosticsProvider: Sendable {
             range: snapshot.range(of: diagnostic.range),
             severity: Self.severity(diagnostic.severity),
             code: .string(diagnostic.code),
-            codeDescription: CodeDescription(href: RuleRegistry.documentationURL(for: diagnostic.code)),
+            codeDescription: configuration.analysis.documentation.url(for: diagnostic.code, installed: installedDocumentation).map(CodeDescription.init(href:)),
             source: source,
             message: diagnostic.message,
             tags: tags.isEmpty ? nil : tags,

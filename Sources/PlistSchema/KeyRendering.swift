@@ -103,14 +103,25 @@ public enum KeyRendering {
         return text + "\n"
     }
 
-    /// The Markdown reference (docs/keys.md): a table per file kind, generated from the data.
-    public static func markdown(_ database: KeyDatabase) -> String {
+    /// The Markdown reference, a table per file kind, generated from the data: what
+    /// `keys --format markdown` prints, and with `forRepository` (a note for contributors on how it
+    /// is made) docs/keys.md.
+    public static func markdown(_ database: KeyDatabase, forRepository: Bool = false) -> String {
         var out = """
         # Key reference
 
-        Generated from `Sources/PlistSchema/Resources/keys.json` by `plist-lsp keys --format markdown`.
-        Do not edit by hand: change the data file and regenerate (a test fails when this file is stale).
 
+        """
+        if forRepository {
+            out += """
+            Generated from `Sources/PlistSchema/Resources/keys.json`. Do not edit by hand: change the data
+            file and regenerate (`PLIST_LSP_UPDATE_DOCS=1 swift test --filter docsKeysMarkdownIsCurrent`;
+            the test fails when this file is stale).
+
+
+            """
+        }
+        out += """
         Paths: `(top level)` is the root dictionary, `*` any key chosen by you, `[]` any array item.
         Keys marked † were added by plist-lsp beyond Apple's reference texts.
 

@@ -86,6 +86,19 @@ extension KeyDatabase {
         return best.values.sorted { ($0.score, $0.definition.name) < ($1.score, $1.definition.name) }
     }
 
+    /// Every definition whose Xcode display name is `name`, compared as completion compares it:
+    /// ignoring letter case, spaces and punctuation, with Xcode's "Privacy - " optional
+    /// ("privacy - camera usage description" and "Camera Usage Description" are
+    /// `NSCameraUsageDescription`).
+    public func definitions(xcodeName name: String) -> [KeyDefinition] {
+        let phrase = KeyDatabase.normalizedPhrase(name)
+        guard !phrase.isEmpty else { return [] }
+        return definitions.filter { definition in
+            guard let xcode = definition.xcodeName.map(KeyDatabase.normalizedPhrase) else { return false }
+            return xcode == phrase || (xcode.hasPrefix("privacy ") && xcode.dropFirst("privacy ".count) == phrase)
+        }
+    }
+
     /// Finds keys by raw name or Xcode display name: "camera" and "Privacy - Cam" both find
     /// `NSCameraUsageDescription`. Results are ranked: exact name, name prefix, display-name prefix,
     /// all query words found, then substring matches.

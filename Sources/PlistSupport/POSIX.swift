@@ -88,6 +88,19 @@ public func writeToStandardError(_ text: String) {
     text.withUTF8 { try? writeAll(STDERR_FILENO, UnsafeRawBufferPointer($0)) }
 }
 
+/// Writes `text` to stdout (fd 1) in full, unbuffered, as `writeToStandardError` writes stderr: the
+/// command line's output goes through these two only, each call with whole lines, so that when
+/// both streams go to one file (`> out 2>&1`) no line is cut by a line of the other (stdio's
+/// buffer would flush stdout in pieces of 4 KB wherever they end). Returns false when stdout
+/// takes no more (a closed pipe: the caller may stop writing).
+@discardableResult
+public func writeToStandardOutput(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+        do { try writeAll(STDOUT_FILENO, UnsafeRawBufferPointer(bytes)); return true } catch { return false }
+    }
+}
+
 public enum FileKindOnDisk: Sendable {
     case missing, directory, other
 }

@@ -86,10 +86,11 @@ struct PBXProjectReader {
         }
     }
 
-    /// A configuration list's configurations: name, settings and the base .xcconfig's path.
-    func configurations(list id: String?) -> [(name: String, settings: [BuildSettingAssignment], baseFile: String?)] {
+    /// A configuration list's configurations: name, settings, the base .xcconfig's path and where
+    /// the project names it.
+    func configurations(list id: String?) -> [(name: String, settings: [BuildSettingAssignment], baseFile: String?, baseSite: SourceSpan?)] {
         guard let id, let list = objects[id] else { return [] }
-        var out: [(String, [BuildSettingAssignment], String?)] = []
+        var out: [(String, [BuildSettingAssignment], String?, SourceSpan?)] = []
         for ref in list["buildConfigurations"]?.items ?? [] {
             guard let configuration = objects[ref.text] else { continue }
             let name = configuration.string("name") ?? ref.text
@@ -104,6 +105,7 @@ struct PBXProjectReader {
                 settings.append(BuildSettingAssignment(name: settingName, conditions: conditions, value: value, location: lines.span(path, entry.key.range)))
             }
             var base: String? = nil
+            let site = (configuration["baseConfigurationReference"] ?? configuration["baseConfigurationReferenceRelativePath"]).map { lines.span(path, $0.range) }
             if let reference = configuration.string("baseConfigurationReference") {
                 base = filePath(of: reference)
             } else if let anchor = configuration.string("baseConfigurationReferenceAnchor"),
@@ -111,7 +113,7 @@ struct PBXProjectReader {
                 // Xcode 16's synchronized folders: a path below the anchor folder.
                 base = filePath(of: anchor).map { ProjectPath.join($0, relative) }
             }
-            out.append((name, settings, base))
+            out.append((name, settings, base, site))
         }
         return out
     }

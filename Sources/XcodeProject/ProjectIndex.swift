@@ -127,6 +127,7 @@ public struct ProjectIndex: Sendable {
             var use = ProjectInput.Use(projectName: project.name, projectPath: project.path, target: project.targets[group[0].target],
                                        settings: group.map(\.settings))
             use.missingFiles = project.missingFiles
+            use.missingFileSites = project.missingFileSites
             uses.append(use)
         }
         var external: [String: ExternalKey] = [:]
@@ -169,8 +170,10 @@ public struct ProjectIndex: Sendable {
     /// with its companion's keys given.
     public static func input(role: ProjectInput.Role, project: XcodeProjectModel, target: ProjectTarget,
                              companion: (path: String, keys: [String: CompanionKey])?) -> ProjectInput {
-        let use = ProjectInput.Use(projectName: project.name, projectPath: project.path, target: target,
+        var use = ProjectInput.Use(projectName: project.name, projectPath: project.path, target: target,
                                    settings: target.configurations.map { ResolvedBuildSettings(project: project, target: target, configuration: $0) })
+        use.missingFiles = project.missingFiles
+        use.missingFileSites = project.missingFileSites
         var companion = companion
         if role == .entitlements, let given = companion {
             var keys = given.keys

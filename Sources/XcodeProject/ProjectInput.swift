@@ -47,6 +47,9 @@ public struct ProjectInput: Sendable {
         public let settings: [ResolvedBuildSettings]
         /// The files the project includes that could not be read (settings they define are unknown).
         public var missingFiles: [String] = []
+        /// Where each of `missingFiles` is named (an `#include` line, or the project file's
+        /// reference to a base .xcconfig).
+        public var missingFileSites: [String: SourceSpan] = [:]
     }
 
     public let role: Role

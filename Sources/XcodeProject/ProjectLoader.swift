@@ -87,12 +87,16 @@ public struct ProjectLoader: Sendable {
         let reader = PBXProjectReader(path: path, text: text)
         var problems = reader.problems
         var files = [path]
+        var sites: [String: SourceSpan] = [:]
         var expanded: [String: [BuildSettingAssignment]] = [:]
-        func configFile(_ file: String?) -> [BuildSettingAssignment] {
+        func configFile(_ file: String?, namedAt site: SourceSpan?) -> [BuildSettingAssignment] {
             guard let file else { return [] }
             var visited: [String] = []
-            return xcconfigAssignments(file, optional: false, from: nil, projectDirectory: reader.projectDirectory,
-                                       visited: &visited, expanded: &expanded, files: &files, problems: &problems)
+            let assignments = xcconfigAssignments(file, optional: false, from: nil, projectDirectory: reader.projectDirectory,
+                                                  visited: &visited, expanded: &expanded, files: &files, problems: &problems, sites: &sites)
+            // A base .xcconfig the project names but does not contain: where the project names it.
+            if let site, sites[file] == nil, problems.contains("missing: \(file)") { sites[file] = site }
+            return assignments
         }
         let projectConfigurations = reader.configurations(list: reader.rootObject?.string("buildConfigurationList"))
         var targets: [ProjectTarget] = []
@@ -101,36 +105,39 @@ public struct ProjectLoader: Sendable {
             for own in reader.configurations(list: target.configurationList) {
                 let project = projectConfigurations.first { $0.name == own.name }
                 configurations.append(TargetConfiguration(name: own.name, layers: [
-                    SettingLayer(level: .projectConfigFile, assignments: configFile(project?.baseFile)),
+                    SettingLayer(level: .projectConfigFile, assignments: configFile(project?.baseFile, namedAt: project?.baseSite)),
                     SettingLayer(level: .project, assignments: project?.settings ?? []),
-                    SettingLayer(level: .targetConfigFile, assignments: configFile(own.baseFile)),
+                    SettingLayer(level: .targetConfigFile, assignments: configFile(own.baseFile, namedAt: own.baseSite)),
                     SettingLayer(level: .target, assignments: own.settings),
                 ]))
             }
             targets.append(ProjectTarget(name: target.name, productType: ProductType(target.productType), configurations: configurations))
         }
-        return Self.model(path: path, directory: reader.projectDirectory, name: reader.name, targets: targets, problems: problems, files: files)
+        return Self.model(path: path, directory: reader.projectDirectory, name: reader.name, targets: targets, problems: problems, files: files, sites: sites)
     }
 
     func loadXcodeGen(path: String, text: [UInt8]) -> XcodeProjectModel {
         let spec = XcodeGenReader(path: path, text: text)
         var problems = spec.problems
         var files = [path]
+        var sites: [String: SourceSpan] = [:]
         var expanded: [String: [BuildSettingAssignment]] = [:]
         let targets = spec.targets { file in
             var visited: [String] = []
             return xcconfigAssignments(file, optional: false, from: nil, projectDirectory: spec.directory,
-                                       visited: &visited, expanded: &expanded, files: &files, problems: &problems)
+                                       visited: &visited, expanded: &expanded, files: &files, problems: &problems, sites: &sites)
         }
-        return Self.model(path: path, directory: spec.directory, name: spec.name, targets: targets, problems: problems, files: files)
+        return Self.model(path: path, directory: spec.directory, name: spec.name, targets: targets, problems: problems, files: files, sites: sites)
     }
 
     /// A model, with the "missing: PATH" problems turned into `missingFiles`.
-    static func model(path: String, directory: String, name: String, targets: [ProjectTarget], problems: [String], files: [String]) -> XcodeProjectModel {
+    static func model(path: String, directory: String, name: String, targets: [ProjectTarget], problems: [String], files: [String],
+                      sites: [String: SourceSpan] = [:]) -> XcodeProjectModel {
         let missing = problems.filter { $0.hasPrefix("missing: ") }.map { String($0.dropFirst("missing: ".count)) }
         var model = XcodeProjectModel(path: path, directory: directory, name: name, targets: targets,
                                       problems: problems.filter { !$0.hasPrefix("missing: ") }, files: files)
         model.missingFiles = missing
+        model.missingFileSites = sites.filter { missing.contains($0.key) }
         return model
     }
 
@@ -142,9 +149,11 @@ public struct ProjectLoader: Sendable {
     /// most as long as the files' lines, however often files include each other (40 files each
     /// including the next twice would otherwise give 2⁴⁰ copies). `visited` is the chain of files
     /// being expanded: a file in it includes itself (a cycle); a chain longer than
-    /// `maximumIncludeDepth` is cut there and said to be too deep.
+    /// `maximumIncludeDepth` is cut there and said to be too deep. `sites` records where each file
+    /// that cannot be read is included.
     func xcconfigAssignments(_ path: String, optional: Bool, from: SourceSpan?, projectDirectory: String, visited: inout [String],
-                             expanded: inout [String: [BuildSettingAssignment]], files: inout [String], problems: inout [String]) -> [BuildSettingAssignment] {
+                             expanded: inout [String: [BuildSettingAssignment]], files: inout [String], problems: inout [String],
+                             sites: inout [String: SourceSpan]) -> [BuildSettingAssignment] {
         func problem(_ text: String) { if !problems.contains(text) { problems.append(text) } }
         guard !visited.contains(path) else {
             problem("\(from?.display ?? path): '\(path)' includes itself")
@@ -162,6 +171,7 @@ public struct ProjectLoader: Sendable {
                 let reason = fileSystem.whyNotReadable(path).map { " (\($0))" } ?? ""
                 problem(from.map { "\($0.display): the included '\(path)' cannot be read\(reason)" } ?? "cannot read '\(path)'\(reason)")
                 problem("missing: \(path)")
+                if let from, sites[path] == nil { sites[path] = from }
             }
             return []
         }
@@ -181,7 +191,7 @@ public struct ProjectLoader: Sendable {
                     if read(fromProject) != nil { target = fromProject }
                 }
                 let added = xcconfigAssignments(target, optional: isOptional, from: location, projectDirectory: projectDirectory,
-                                                visited: &visited, expanded: &expanded, files: &files, problems: &problems)
+                                                visited: &visited, expanded: &expanded, files: &files, problems: &problems, sites: &sites)
                 repeated = repeated || !added.isEmpty && !out.isEmpty
                 out += added
             }

@@ -19,6 +19,10 @@ public struct XcodeProjectModel: Sendable, Hashable {
     /// The .xcconfig files the project names or includes that could not be read (`#include?` of an
     /// absent file excepted).
     public var missingFiles: [String] = []
+    /// Where each missing file of `missingFiles` is named: the `#include` line of the .xcconfig
+    /// that includes it, or the project file's `baseConfigurationReference` (none for an XcodeGen
+    /// spec's files).
+    public var missingFileSites: [String: SourceSpan] = [:]
 
     public init(path: String, directory: String, name: String, targets: [ProjectTarget], problems: [String], files: [String]) {
         self.path = path

@@ -8,6 +8,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import PlistAnalysis
+import PlistLanguageServer
 import PlistSyntax
 import PlistSupport
 import XcodeProject
@@ -17,19 +18,25 @@ struct Check: ParsableCommand {
         abstract: "Check plist files and print their problems.",
         discussion: """
             Prints one line per problem: PATH:LINE:COLUMN: error|warning|note: MESSAGE [RULE-ID]
-            Lines and columns are 1-based; a column counts UTF-8 bytes from the start of its line,
-            as clang and swiftc do. A directory is searched for *.plist, *.entitlements and *.xcprivacy.
+
+            Lines and columns are 1-based; a column counts UTF-8 bytes from the start of its line, \
+            as clang and swiftc do. A directory is searched for *.plist, *.entitlements and *.xcprivacy. \
             The rules are listed in docs/diagnostics.md.
-            Privacy manifests and Info.plists are also checked against the Swift, Objective-C, C
-            and C++ sources of their project (--sources, by default the nearest folder above each
-            file holding an *.xcodeproj, a Package.swift or a .git): see docs/source-evidence.md.
-            Each call site behind such a problem is printed as a note after it.
-            Each file is checked with what its Xcode project says about it (the target's build settings,
-            product type and deployment target, its other plists): --project PATH checks every plist
-            the projects at PATH (a folder, an .xcodeproj or an XcodeGen spec) use; without it, the
-            projects below each file's project root are read. See docs/project-awareness.md.
-            --fix applies the safe fixes and rewrites each changed file atomically; a file is left
+
+            Privacy manifests and Info.plists are also checked against the Swift, Objective-C, C and \
+            C++ sources of their project (--sources, by default the nearest folder above each file \
+            holding an *.xcodeproj, a Package.swift or a .git): see docs/source-evidence.md. Each call \
+            site behind such a problem is printed as a note after it.
+
+            Each file is checked with what its Xcode project says about it (the target's build \
+            settings, product type and deployment target, its other plists): --project PATH checks \
+            every plist the projects at PATH (a folder, an .xcodeproj or an XcodeGen spec) use; \
+            without it, the projects below each file's project root are read. See \
+            docs/project-awareness.md.
+
+            --fix applies the safe fixes and rewrites each changed file atomically; a file is left \
             untouched when its fixes cannot be applied or would add an error.
+
             Exit status: 0 no errors, 1 errors found (after fixing, with --fix), 2 usage or I/O error.
             """)
 
@@ -44,7 +51,7 @@ struct Check: ParsableCommand {
     @Option(name: .customLong("disable"), help: ArgumentHelp("Switch a rule off (repeatable).", valueName: "rule-id"))
     var disabled: [String] = []
 
-    @Option(name: .customLong("severity"), help: ArgumentHelp("Change a rule's severity: RULE=error|warning|information|hint|off (repeatable).", valueName: "rule=level"))
+    @Option(name: .customLong("severity"), help: ArgumentHelp("Change a rule's severity: RULE=LEVEL, the level being error, warning, information, hint or off (repeatable).", valueName: "rule=level"))
     var severities: [String] = []
 
     @Option(help: "Treat every file as this kind: infoPlist, entitlements, privacyManifest or other.")
@@ -132,6 +139,7 @@ struct Check: ParsableCommand {
         case .sourceEvidence: return "--no-source-evidence"
         case .inlayHints: return setting.rawValue  // no flag: check shows no inlay hints
         case .formatting: return setting.rawValue  // `format` has the flags: --indent, --data-width
+        case .documentationURL: return setting.rawValue  // no flag: check's lines carry no links
         }
     }
 
@@ -176,16 +184,16 @@ struct Check: ParsableCommand {
             errors += diagnostics.filter { $0.severity == .error }.count
             warnings += diagnostics.filter { $0.severity == .warning }.count
             reports.append(report)
-            if format == .text { print(report.textLines(), terminator: "") }
+            if format == .text { writeToStandardOutput(report.textLines()) }
         }) { ioError = true }
         switch format {
         case .text: break
         case .json:
             let summary = CheckLog.Summary(
                 files: reports.count, errors: errors, warnings: warnings, fixed: fix ? reports.reduce(0) { $0 + $1.fixed.count } : nil)
-            print(try OutputJSON.encode(CheckLog(files: reports.map { $0.json() }, summary: summary)))
+            writeToStandardOutput(try OutputJSON.encode(CheckLog(files: reports.map { $0.json() }, summary: summary)) + "\n")
         case .sarif:
-            print(try OutputJSON.encode(SARIF.log(reports), escapingSlashes: false))
+            writeToStandardOutput(try OutputJSON.encode(SARIF.log(reports), escapingSlashes: false) + "\n")
         }
         if ioError { throw ExitCode(2) }
         if errors > 0 { throw ExitCode(1) }
@@ -293,7 +301,7 @@ enum SARIF {
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let driverRules = rules.map { r in
             SARIFLog.Rule(id: r.id, name: r.id, shortDescription: .init(text: r.title), fullDescription: .init(text: r.rationale),
-                          helpUri: RuleRegistry.documentationURL(for: r.id), defaultConfiguration: .init(level: level(r.defaultSeverity)))
+                          helpUri: RuleDocumentationLink.installed.url(for: r.id, installed: InstalledDocumentation.diagnosticsPage), defaultConfiguration: .init(level: level(r.defaultSeverity)))
         }
         var results: [SARIFLog.Result] = []
         for report in reports {
@@ -315,7 +323,7 @@ enum SARIF {
                     relatedLocations: related.isEmpty ? nil : related))
             }
         }
-        let driver = SARIFLog.Driver(name: "plist-lsp", informationUri: RuleRegistry.documentationURL, rules: driverRules)
+        let driver = SARIFLog.Driver(name: "plist-lsp", informationUri: InstalledDocumentation.diagnosticsPage, rules: driverRules)
         return SARIFLog(runs: [SARIFLog.Run(tool: .init(driver: driver), columnKind: "utf16CodeUnits", results: results)])
     }
 }

@@ -13,12 +13,13 @@ struct Explain: ParsableCommand {
         abstract: "Explain a property-list key.",
         discussion: """
         Prints every fact the key database holds about KEY at each place it may appear. Letter case, \
-        device and platform suffixes (~ipad, -iphoneos) and known misspellings are accepted. An unknown \
+        device and platform suffixes (~ipad, -iphoneos), Xcode's names ("Privacy - Camera Usage \
+        Description") and known misspellings are accepted. An unknown \
         key exits with status 1 and prints did-you-mean suggestions.
         """
     )
 
-    @Argument(help: "The key, e.g. NSCameraUsageDescription, or words of its Xcode name.")
+    @Argument(help: "The key, e.g. NSCameraUsageDescription, or its name in Xcode, e.g. \"Privacy - Camera Usage Description\".")
     var key: String
 
     func run() throws {
@@ -35,6 +36,16 @@ struct Explain: ParsableCommand {
             found = database.definitions(matching: key)
             if let first = found.first { note = "Note: the key is spelled \(first.name)." }
             if !found.isEmpty, suffix != nil, found.first?.name.lowercased() == base.lowercased() { usedSuffix = suffix }
+        }
+        if found.isEmpty {
+            // Xcode's name of the key, as its property-list editor and completion show it.
+            found = database.definitions(xcodeName: key)
+            let names = found.reduce(into: [String]()) { names, d in if !names.contains(d.name) { names.append(d.name) } }
+            if let first = found.first, let xcode = first.xcodeName {
+                note = names.count == 1
+                    ? "Note: Xcode shows \(first.name) as “\(xcode)”."
+                    : "Note: Xcode shows \(names.joined(separator: ", ")) as “\(xcode)”."
+            }
         }
         if found.isEmpty {
             let misspelled = database.definitions.filter { definition in
@@ -57,7 +68,6 @@ struct Explain: ParsableCommand {
             writeToStandardError(message)
             throw ExitCode(1)
         }
-        if let note { print(note + "\n") }
-        print(found.map { KeyRendering.explain($0, suffix: usedSuffix) }.joined(separator: "\n"), terminator: "")
+        writeToStandardOutput((note.map { $0 + "\n\n" } ?? "") + found.map { KeyRendering.explain($0, suffix: usedSuffix) }.joined(separator: "\n"))
     }
 }

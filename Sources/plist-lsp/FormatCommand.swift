@@ -9,13 +9,16 @@ struct Format: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Format plist files as Xcode writes them.",
         discussion: """
-            Writes the XML declaration and DOCTYPE Xcode writes, one element per line indented by
-            tabs, <true/>, <dict/>, strings escaped with &amp; &lt; &gt; (a CR as &#13;), <data> wrapped at 76
-            columns, one final newline. Key order, values, comments, preprocessor lines (#if) and
-            $(VAR) references are kept. A directory is searched for *.plist, *.entitlements and
-            *.xcprivacy. Each changed file is rewritten atomically; a file with syntax errors is
-            left untouched and the reason printed. See docs/features.md#formatting.
-            Exit status: 0 done (or, with --check, nothing would change); 1 a file would change
+            Writes the XML declaration and DOCTYPE Xcode writes, one element per line indented by \
+            tabs, <true/>, <dict/>, strings escaped with &amp; &lt; &gt; (a CR as &#13;), <data> wrapped \
+            at 76 columns, one final newline. Key order, values, comments, preprocessor lines (#if) and \
+            $(VAR) references are kept.
+
+            A directory is searched for *.plist, *.entitlements and *.xcprivacy. Each changed file \
+            is rewritten atomically; a file with syntax errors is left untouched and the reason \
+            printed. See docs/features.md#formatting.
+
+            Exit status: 0 done (or, with --check, nothing would change); 1 a file would change \
             (--check) or could not be formatted; 2 usage or I/O error.
             """)
 
@@ -79,13 +82,13 @@ struct Format: ParsableCommand {
                 return
             case .success(let formatted):
                 if check {
-                    print("\(shown): would be reformatted")
+                    writeToStandardOutput("\(shown): would be reformatted\n")
                     wouldChange += 1
                     return
                 }
                 do {
                     try AtomicFile.write(formatted.text, over: snapshot)
-                    print("\(shown): reformatted")
+                    writeToStandardOutput("\(shown): reformatted\n")
                     changed += 1
                 } catch {
                     writeToStandardError("plist-lsp: \(shown): not formatted: \(error)\n")

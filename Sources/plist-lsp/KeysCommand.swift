@@ -1,6 +1,7 @@
 // `plist-lsp keys`: list every key in the database as text, JSON or Markdown.
 import ArgumentParser
 import PlistSchema
+import PlistSupport
 
 extension KeyListingFormat: ExpressibleByArgument {}
 
@@ -17,6 +18,6 @@ struct Keys: ParsableCommand {
     var format: KeyListingFormat = .text
 
     func run() throws {
-        print(KeyRendering.listing(KeyDatabase.shared, format: format), terminator: "")
+        writeToStandardOutput(KeyRendering.listing(KeyDatabase.shared, format: format))
     }
 }

@@ -78,14 +78,16 @@ struct SARIFLog: Encodable {
     }
 
     struct Driver: Encodable {
-        let name, informationUri: String
+        let name: String
+        /// The installed docs/diagnostics.md (`file://`), left out when there is none.
+        let informationUri: String?
         let rules: [Rule]
     }
 
     struct Rule: Encodable {
         let id, name: String
         let shortDescription, fullDescription: Text
-        let helpUri: String
+        let helpUri: String?
         let defaultConfiguration: Configuration
     }
 

@@ -19,20 +19,53 @@ enum Binary {
         var stderr: String
     }
 
-    /// Runs plist-lsp with arguments and waits for it to exit.
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+    /// Runs plist-lsp with arguments and waits for it to exit (`environment`: variables set on
+    /// top of the test's own).
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
             throw BinaryMissing(path: url.path)
         }
-        return try run(executable: url, arguments, in: directory)
+        return try run(executable: url, arguments, in: directory, environment: environment)
+    }
+
+    /// Runs plist-lsp with its stdout and stderr on one descriptor, as `> out 2>&1` does: a pipe,
+    /// or the file `file` when given. Returns the exit status and everything written, in order.
+    static func runMerged(_ arguments: [String], into file: URL? = nil) throws -> (status: Int32, output: String) {
+        guard FileManager.default.isExecutableFile(atPath: url.path) else {
+            throw BinaryMissing(path: url.path)
+        }
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        if let file {
+            guard FileManager.default.createFile(atPath: file.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+            let handle = try FileHandle(forWritingTo: file)
+            defer { try? handle.close() }
+            process.standardOutput = handle
+            process.standardError = handle
+            try process.run()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: try Data(contentsOf: file), as: UTF8.self))
+        }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     /// Runs any executable (with no input) and waits for it to exit, its output collected.
-    static func run(executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> Result {
+    static func run(executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

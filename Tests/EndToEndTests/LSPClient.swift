@@ -202,9 +202,9 @@ final class LSPServerProcess: @unchecked Sendable {
     /// The protocol over the child's stdin/stdout.
     private(set) var wire: LSPWire!
 
-    init(_ arguments: [String]) throws {
-        guard FileManager.default.isExecutableFile(atPath: Binary.url.path) else { throw Binary.BinaryMissing(path: Binary.url.path) }
-        process.executableURL = Binary.url
+    init(_ arguments: [String], executable: URL = Binary.url) throws {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else { throw Binary.BinaryMissing(path: executable.path) }
+        process.executableURL = executable
         process.arguments = arguments
         process.standardInput = stdinPipe
         process.standardOutput = stdoutPipe

@@ -44,7 +44,7 @@ final class TestClient: @unchecked Sendable {
     private var nextID = 1
     private var writeClosed = false
 
-    init(features: [any ServerFeature] = ServerFeatures.all) throws {
+    init(features: [any ServerFeature] = ServerFeatures.all, diagnostics: DiagnosticsProvider = DiagnosticsProvider()) throws {
         var toServer: [Int32] = [0, 0], toClient: [Int32] = [0, 0]
         guard pipe(&toServer) == 0, pipe(&toClient) == 0 else { throw POSIXError(.EMFILE) }
         for fd in toServer + toClient { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -52,7 +52,7 @@ final class TestClient: @unchecked Sendable {
         readFD = toClient[0]
         let connection = Connection(readFD: toServer[0], writeFD: toClient[1])
         let logger = Logger(label: "test", minimumLevel: .debug, sinks: [logs.sink])
-        let server = LanguageServer(connection: connection, options: LanguageServerOptions(logger: logger, features: features))
+        let server = LanguageServer(connection: connection, options: LanguageServerOptions(logger: logger, features: features, diagnostics: diagnostics))
         self.server = server
         serverTask = Task {
             let status = await server.run()

@@ -17,8 +17,20 @@ import PlistTestSupport
 
     @Test func docsKeysMarkdownIsCurrent() throws {
         let url = SharedData.repositoryRoot.appendingPathComponent("docs/keys.md")
+        let generated = KeyRendering.markdown(db, forRepository: true)
+        if ProcessInfo.processInfo.environment["PLIST_LSP_UPDATE_DOCS"] == "1" {
+            try generated.write(to: url, atomically: true, encoding: .utf8)
+        }
         let committed = try? String(contentsOf: url, encoding: .utf8)
-        #expect(committed == KeyRendering.markdown(db), "docs/keys.md is stale: run `swift run plist-lsp keys --format markdown > docs/keys.md`")
+        #expect(committed == generated, "docs/keys.md is stale: run PLIST_LSP_UPDATE_DOCS=1 swift test --filter docsKeysMarkdownIsCurrent")
+    }
+
+    /// What `keys --format markdown` prints is for people who use the keys: the repository's note
+    /// on how docs/keys.md is made is not in it; the rest is the same.
+    @Test func userMarkdownHasNoNoteForContributors() {
+        let user = KeyRendering.markdown(db), repository = KeyRendering.markdown(db, forRepository: true)
+        #expect(!user.contains("Do not edit") && !user.contains("keys.json") && repository.contains("Do not edit by hand"))
+        #expect(user.hasPrefix("# Key reference\n\nPaths:") && repository.hasSuffix(user.dropFirst("# Key reference\n\n".count)))
     }
 
     @Test func jsonListingHasTheDocumentedShape() throws {

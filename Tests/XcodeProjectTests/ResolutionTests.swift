@@ -43,11 +43,29 @@ import XcodeProject
         #expect(debug.expand("$(NAME:c99extidentifier) ${UNSET:default=none} $(MISSING)") == ("My_App none ", ["MISSING"]))
     }
 
+    /// A base .xcconfig the project names but does not contain (a developer's local file): where
+    /// the project names it, for the note of the undefined-variable warning.
+    @Test func aMissingBaseConfigurationIsPlacedWhereTheProjectNamesIt() throws {
+        var files = fixture
+        let missing = try #require(files.keys.first { $0.hasSuffix("/App.xcconfig") })
+        files[missing] = nil
+        let project = "/p/App.xcodeproj/project.pbxproj"
+        let model = ProjectLoader(fileSystem: MemoryFileSystem(files: files)).load(project)
+        #expect(model.missingFiles.contains(missing))
+        let site = try #require(model.missingFileSites[missing])
+        #expect(site.path == project)
+        let line = files[project]!.split(separator: "\n", omittingEmptySubsequences: false)[site.line]
+        #expect(line.contains("baseConfigurationReference = F1"), "\(line)")
+    }
+
     @Test func includesAreFoundLooselyAndMissingOnesAreReported() throws {
         var files = fixture
         files["/p/Config/App.xcconfig"] = "#include \"version.XCCONFIG\"\n#include \"Config/Project.xcconfig\"\n#include \"Gone.xcconfig\"\n#include? \"Optional.xcconfig\"\n"
         let model = ProjectLoader(fileSystem: MemoryFileSystem(files: files)).load("/p/App.xcodeproj/project.pbxproj")
         #expect(model.missingFiles == ["/p/Config/Gone.xcconfig"])
+        // Where it is included, for the note of the undefined-variable warning.
+        let site = try #require(model.missingFileSites["/p/Config/Gone.xcconfig"])
+        #expect(site.path == "/p/Config/App.xcconfig" && site.line == 2 && site.column == 0)
         #expect(model.problems.contains { $0.hasPrefix("/p/Config/App.xcconfig:3: the included '/p/Config/Gone.xcconfig' cannot be read") })
         #expect(!model.problems.contains { $0.contains("Optional") })
         #expect(model.files.contains("/p/Config/Version.xcconfig"))

@@ -28,6 +28,9 @@ public struct AnalysisConfiguration: Sendable, Hashable {
     public var preprocessorDefinitions: [String: String]?
     /// How `format` and the editor's formatting write the file (Xcode's way by default).
     public var formatting: FormatterOptions
+    /// Where each diagnostic's rule id links in the editor (`codeDescription`): the installed
+    /// docs/diagnostics.md by default.
+    public var documentation: RuleDocumentationLink = .installed
 
     public init(severities: [String: Finding.Severity] = [:], disabledRules: Set<String> = [], fileKindOverride: FileKind? = nil,
                 infoPlistRules: Bool = true, inlayHints: Bool = true, sourceEvidence: Bool = true,
@@ -71,6 +74,8 @@ extension AnalysisConfiguration {
     ///   every branch at once, as when absent. A name must be a C identifier.
     /// - `formatting`: `{"indentation": "tabs" | N (spaces, 1…16) | "editor", "dataLineWidth": N}`
     ///   (`"editor"`: the editor's tab size and spaces choose, in `textDocument/formatting`).
+    /// - `documentationURL`: the URL of the page documenting the rules (each rule the section
+    ///   `#rule-id`), or `false` / `""` for no link; absent: the installed docs/diagnostics.md.
     public static func parse(_ settings: ConfigurationValue) -> (configuration: AnalysisConfiguration, problems: [ConfigurationProblem]) {
         var parser = SettingsParser()
         parser.read(settings)
@@ -91,5 +96,25 @@ extension AnalysisConfiguration {
             .filter { $0.distance <= limit }
             .sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }
             .prefix(3).map(\.id)
+    }
+}
+
+/// Where a diagnostic's rule id links: the `documentationURL` setting.
+public enum RuleDocumentationLink: Sendable, Hashable {
+    /// docs/diagnostics.md as installed with plist-lsp (beside the executable), if it is there;
+    /// else no link.
+    case installed
+    /// No link.
+    case none
+    /// This page, each rule being its section `#rule-id`.
+    case page(String)
+
+    /// The link for rule `id`, given the installed page's URL (nil: none is installed).
+    public func url(for id: String, installed: String?) -> String? {
+        switch self {
+        case .installed: return installed.map { "\($0)#\(id)" }
+        case .none: return nil
+        case .page(let page): return "\(page)#\(id)"
+        }
     }
 }

@@ -3,5 +3,5 @@
 /// The settings `AnalysisConfiguration.parse(_:)` reads (other members are left alone: they may
 /// belong to another tool or a later version).
 public enum ConfigurationSetting: String, Sendable, Hashable, CaseIterable {
-    case rules, disabledRules, infoPlistRules, fileKind, inlayHints, sourceEvidence, preprocessorDefinitions, formatting
+    case rules, disabledRules, infoPlistRules, fileKind, inlayHints, sourceEvidence, preprocessorDefinitions, formatting, documentationURL
 }

@@ -26,8 +26,29 @@ struct SettingsParser {
             case .fileKind: readFileKind(value)
             case .preprocessorDefinitions: readDefinitions(value)
             case .formatting: readFormatting(value)
+            case .documentationURL: readDocumentationURL(value)
             }
         }
+    }
+
+    /// A URL with a scheme (`https://…`, `file:///…`), or `false` / `""` for no link.
+    private mutating func readDocumentationURL(_ value: ConfigurationValue) {
+        switch value {
+        case .bool(false): configuration.documentation = .none
+        case .string(let url) where url.isEmpty: configuration.documentation = .none
+        case .string(let url) where Self.hasScheme(url) && !url.contains(where: { $0 == " " || $0 == "#" }):
+            configuration.documentation = .page(url)
+        default:
+            problem(.documentationURL, "expected the URL of the rules' page (https://…/diagnostics.md, file:///…), \"\" or false, not \(value.description)")
+        }
+    }
+
+    /// Whether `url` starts with a URL scheme and a colon (RFC 3986: a letter, then letters, digits, +, -, .).
+    static func hasScheme(_ url: String) -> Bool {
+        guard let colon = url.firstIndex(of: ":"), colon != url.startIndex else { return false }
+        let scheme = url[..<colon]
+        return scheme.first!.isASCII && scheme.first!.isLetter
+            && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
     }
 
     private mutating func problem(_ setting: ConfigurationSetting, _ message: String) {

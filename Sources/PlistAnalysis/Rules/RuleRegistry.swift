@@ -37,10 +37,4 @@ public enum RuleRegistry {
 
     /// The rule with this id.
     public static func rule(_ id: String) -> (any Rule)? { byID[id] }
-
-    /// Where the rules are documented; each rule is a section whose anchor is its id.
-    public static let documentationURL = "https://github.com/plist-lsp/plist-lsp/blob/main/docs/diagnostics.md"
-
-    /// The link to a rule's section of `docs/diagnostics.md`.
-    public static func documentationURL(for id: String) -> String { "\(documentationURL)#\(id)" }
 }

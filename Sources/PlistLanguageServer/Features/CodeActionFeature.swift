@@ -11,7 +11,7 @@ struct CodeActionFeature: ServerFeature {
             let all = context.diagnostics.analysisDiagnostics(for: snapshot, configuration: context.configuration,
                                                               evidence: context.evidence(for: snapshot), project: context.project(for: snapshot))
             try Task.checkCancellation()
-            return Self.actions(for: request, snapshot: snapshot, diagnostics: all, provider: context.diagnostics,
+            return Self.actions(for: request, snapshot: snapshot, diagnostics: all, provider: context.diagnostics, configuration: context.configuration,
                                 versioned: context.clientCapabilities.workspace?.workspaceEdit?.documentChanges == true,
                                 snippets: Self.snippetEncoding(context.clientCapabilities))
         }
@@ -37,7 +37,7 @@ struct CodeActionFeature: ServerFeature {
     }
 
     static func actions(for request: CodeActionRequest, snapshot: DocumentSnapshot, diagnostics all: [Finding],
-                        provider: DiagnosticsProvider, versioned: Bool, snippets: TextEdit.SnippetEncoding? = nil) -> [CodeActionOrCommand] {
+                        provider: DiagnosticsProvider, configuration: ServerConfiguration, versioned: Bool, snippets: TextEdit.SnippetEncoding? = nil) -> [CodeActionOrCommand] {
         func edit(_ replacements: [SourceEdit], snippet: TextEdit.SnippetEncoding? = nil) -> WorkspaceEdit {
             let edits = replacements.map { TextEdit(range: snapshot.range(of: $0.range), newText: $0.replacementText, snippet: snippet) }
             if versioned || snippet != nil {
@@ -56,7 +56,7 @@ struct CodeActionFeature: ServerFeature {
                 return "\(code)@\(d.range)"
             })
             for d in all where !d.fixes.isEmpty {
-                let converted = provider.convert(d, in: snapshot)
+                let converted = provider.convert(d, in: snapshot, configuration: configuration)
                 let touches = d.range.lowerBound <= bytes.upperBound && bytes.lowerBound <= d.range.upperBound
                 guard touches || sent.contains("\(d.code)@\(converted.range)") else { continue }
                 for fix in d.fixes {
@@ -71,7 +71,7 @@ struct CodeActionFeature: ServerFeature {
             let (edits, fixed) = FixApplication.safeEdits(of: all)
             if !edits.isEmpty {
                 out.append(.codeAction(CodeAction(title: "Fix all safe problems (\(fixed.count))", kind: .sourceFixAll,
-                                                  diagnostics: fixed.map { provider.convert($0, in: snapshot) }, edit: edit(edits))))
+                                                  diagnostics: fixed.map { provider.convert($0, in: snapshot, configuration: configuration) }, edit: edit(edits))))
             }
         }
         return out

@@ -31,9 +31,8 @@ public struct MisplacedKeyRule: Rule {
             guard base.count >= 8, base.prefix(2).allSatisfy(\.isUppercase) else { continue }
             let elsewhere = context.schema.definitions(named: base).filter { $0.domain == .infoPlist }
             guard !elsewhere.isEmpty else { continue }
-            let places = Array(Set(elsewhere.flatMap(\.placements).map { $0.components.isEmpty ? "the top level" : $0.displayString })).sorted()
-            let list = places.count > 3 ? places.prefix(3).joined(separator: "; ") + "; …" : places.joined(separator: "; ")
-            out.append(diagnostic("'\(base)' has no effect in \(info.parent.displayName): it belongs in \(list)", info.key.textRange))
+            let places = KeyPathPattern.places(elsewhere.flatMap(\.placements))
+            out.append(diagnostic("'\(base)' has no effect \(info.parent.place): it belongs \(places)", info.key.textRange))
         }
     }
 }

@@ -44,8 +44,7 @@ public struct UnknownManifestKeyRule: Rule {
             } else if let owner = placed.first(where: { $0.values.contains { $0.value == name } }) {
                 out.append(diagnostic("'\(name)' is a value of \(owner.name), not a key: write <key>\(owner.name)</key> and this as its <string>; \(why)", info.key.textRange))
             } else if let home = context.schema.definitions(named: name).first(where: { $0.domain == .privacyManifest }) {
-                let place = home.placements.map(\.displayString).joined(separator: " or ")
-                out.append(diagnostic("'\(name)' belongs in \(place), not here; \(why)", info.key.textRange))
+                out.append(diagnostic("'\(name)' belongs \(KeyPathPattern.places(home.placements)), not here; \(why)", info.key.textRange))
             } else {
                 out.append(diagnostic("'\(name)' is not a privacy-manifest key: \(why)", info.key.textRange))
             }

@@ -13,7 +13,8 @@ public struct UndefinedVariableRule: Rule {
         settings (`PRODUCT_BUNDLE_IDENTIFIER`, `EXECUTABLE_NAME`, `SRCROOT`, `DEVELOPMENT_LANGUAGE`, \
         `MARKETING_VERSION`…) are never reported. A setting defined only in a file the project \
         includes but does not contain (a developer's local .xcconfig) is reported too: check it is \
-        set where the app is built.
+        set where the app is built. Each such file is named in a note (related information in the \
+        editor) at the line that includes it.
         """
     public let category = RuleCategory.project
     public let defaultSeverity = Finding.Severity.warning
@@ -26,6 +27,34 @@ public struct UndefinedVariableRule: Rule {
     ]
     public init() {}
 
+    /// A file the project includes but does not contain may define the setting: one note for each
+    /// (at most three), at the line that includes or names it (else the top of the project file).
+    static func missingFileNotes(_ name: String, _ project: ProjectInput) -> [(message: String, location: SourceLocation)] {
+        var seen = Set<String>()
+        var notes: [(message: String, location: SourceLocation)] = []
+        for use in project.uses {
+            for file in use.missingFiles where seen.insert(file).inserted && notes.count < 3 {
+                let fileName = ProjectPath.lastComponent(file)
+                let site = use.missingFileSites[file]
+                let path = site?.path ?? use.projectPath
+                // The start of the line: an #include starts its line, and column 0 is the same in
+                // every encoding.
+                let start = SourcePosition(line: site?.line ?? 0, utf8Column: 0, utf16Column: 0, utf32Column: 0)
+                let lineStart = site.map { $0.range.lowerBound - $0.column } ?? 0
+                let location = SourceLocation(path: path, relativePath: ProjectPath.lastComponent(path), range: lineStart..<lineStart,
+                                              start: start, end: start)
+                let message: String
+                if let site, site.path.hasSuffix(".xcconfig") {
+                    message = "\(fileName), included here, cannot be read: if it defines \(name), Xcode uses that value"
+                } else {
+                    message = "the project names \(fileName)\(site == nil ? "" : " here"), which cannot be read: if it defines \(name), Xcode uses that value"
+                }
+                notes.append((message, location))
+            }
+        }
+        return notes
+    }
+
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         guard let project = context.project else { return }
         for found in DocumentReferences.all(in: context.document) {
@@ -34,9 +63,8 @@ public struct UndefinedVariableRule: Rule {
                   !found.reference.modifiers.contains(where: { $0.hasPrefix("default=") }) else { continue }
             let defined = project.uses.contains { use in use.settings.contains { $0.isDefined(name) || $0.isAssigned(name) } }
             if defined { continue }
-            let missing = Set(project.uses.flatMap(\.missingFiles).map { ProjectPath.lastComponent($0) }).sorted()
-            let note = missing.isEmpty ? "" : " (unless a file the project includes but does not contain defines it: \(missing.prefix(3).joined(separator: ", ")))"
-            out.append(diagnostic("'\(name)' is not defined by any configuration of \(project.targetNames): Xcode replaces $(\(name)) with nothing\(note)", found.nameRange))
+            out.append(diagnostic("'\(name)' is not defined by any configuration of \(project.targetNames), so Xcode replaces $(\(name)) with nothing",
+                                  found.nameRange, elsewhere: Self.missingFileNotes(name, project)))
         }
     }
 }
