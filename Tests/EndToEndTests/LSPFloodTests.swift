@@ -146,7 +146,9 @@ final class Flooder: @unchecked Sendable {
     /// flooder is gone the daemon stops computing for it (everything of a connection is cancelled
     /// when it closes) and its descriptor is closed. It used to compute for minutes after the
     /// flooder left, and the other client's hovers timed out.
-    @Test func aFlooderThatLeavesStarvesNobodyAndLeavesNothingRunning() async throws {
+    /// Runs `body` on a thread of its own with a daemon listening at a fresh socket path and a probe
+    /// of its process (skipped, and said so, where there is no /proc to watch it).
+    static func withDaemon(_ body: @escaping @Sendable (String, LSPServerProcess, ProcessProbe) throws -> Void) async throws {
         try await onOwnThread {
             let directory = try LSPSocketTests.shortDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
@@ -154,6 +156,12 @@ final class Flooder: @unchecked Sendable {
             let daemon = try LSPSocketTests.startDaemon(at: path)
             let probe = ProcessProbe(pid: daemon.process.processIdentifier)
             guard probe.available else { print("skipped: no /proc to watch the daemon"); return }
+            try body(path, daemon, probe)
+        }
+    }
+
+    @Test func aFlooderThatLeavesStarvesNobodyAndLeavesNothingRunning() async throws {
+        try await Self.withDaemon { path, daemon, probe in
             let (polite, fd, uri) = try Self.politeClient(path)
             defer { close(fd) }
             usleep(200_000)
@@ -179,13 +187,7 @@ final class Flooder: @unchecked Sendable {
     /// connected, the others are served, and its unread output stays bounded. It used to be read
     /// without bound and keep the daemon busy with its requests.
     @Test func aClientThatNeverReadsIsNoLongerReadAndCostsNothing() async throws {
-        try await onOwnThread {
-            let directory = try LSPSocketTests.shortDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let path = directory.appendingPathComponent("s").path
-            let daemon = try LSPSocketTests.startDaemon(at: path)
-            let probe = ProcessProbe(pid: daemon.process.processIdentifier)
-            guard probe.available else { print("skipped: no /proc to watch the daemon"); return }
+        try await Self.withDaemon { path, daemon, probe in
             let (polite, fd, uri) = try Self.politeClient(path)
             defer { close(fd) }
 
@@ -209,13 +211,7 @@ final class Flooder: @unchecked Sendable {
     /// were opened. The freed memory used to stay with the process (200 closed documents left
     /// 495 MB resident).
     @Test func closedDocumentsGiveTheirMemoryBack() async throws {
-        try await onOwnThread {
-            let directory = try LSPSocketTests.shortDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let path = directory.appendingPathComponent("s").path
-            let daemon = try LSPSocketTests.startDaemon(at: path)
-            let probe = ProcessProbe(pid: daemon.process.processIdentifier)
-            guard probe.available else { print("skipped: no /proc to watch the daemon"); return }
+        try await Self.withDaemon { path, daemon, probe in
             let (client, fd, _) = try Self.politeClient(path)
             defer { close(fd) }
             usleep(300_000)
