@@ -144,13 +144,7 @@ private final class Locked<Value>: @unchecked Sendable {
     @Test func fortyXcconfigsThatDoubleEndAndSayTheValueIsCut() async throws {
         let folder = try ProjectFixture.write()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let config = folder.appendingPathComponent("Config")
-        try "#include \"h0.xcconfig\"\n".write(to: config.appendingPathComponent("App.xcconfig"), atomically: true, encoding: .utf8)
-        for i in 0..<40 {
-            let next = "h\(i + 1).xcconfig"
-            let text = i == 39 ? "W39 = xy\n" : "#include \"\(next)\"\n#include \"\(next)\"\n#include? \"\(next)\"\nW\(i) = $(W\(i + 1))$(W\(i + 1))\n"
-            try text.write(to: config.appendingPathComponent("h\(i).xcconfig"), atomically: true, encoding: .utf8)
-        }
+        try ProjectFixture.writeDoublingXcconfigs(in: folder)
         let (r, finished) = try await onOwnThread { try Binary.run(["check", "--project", folder.path], limit: 120) }
         #expect(finished, "check --project did not end within 120 s")
         #expect(r.stderr.contains("the value of W0 expands to more than 65536 bytes and is cut there"), "\(r.stderr)")

@@ -100,13 +100,7 @@ private func codes(_ diagnostics: [Diagnostic], _ code: String) -> [Diagnostic] 
     @Test func settingsThatExplodeAreReadAndTheCutIsShown() async throws {
         let folder = try ProjectFixture.write()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let config = folder.appendingPathComponent("Config")
-        try "#include \"h0.xcconfig\"\n".write(to: config.appendingPathComponent("App.xcconfig"), atomically: true, encoding: .utf8)
-        for i in 0..<40 {
-            let next = "h\(i + 1).xcconfig"
-            let text = i == 39 ? "W39 = xy\n" : "#include \"\(next)\"\n#include \"\(next)\"\n#include? \"\(next)\"\nW\(i) = $(W\(i + 1))$(W\(i + 1))\n"
-            try text.write(to: config.appendingPathComponent("h\(i).xcconfig"), atomically: true, encoding: .utf8)
-        }
+        try ProjectFixture.writeDoublingXcconfigs(in: folder)
         let uri = FileURI.uri(for: folder.appendingPathComponent("App/Info.plist").path)
         let client = try TestClient()
         try await client.initialize(richClient(), rootUri: FileURI.uri(for: folder.path))

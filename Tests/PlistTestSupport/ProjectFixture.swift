@@ -107,6 +107,18 @@ public enum ProjectFixture {
     ]
 
     /// Writes the project into a new temporary folder and returns it.
+    /// Makes the fixture's App.xcconfig include h0 … h39, each including the next twice and once
+    /// with `#include?` and setting `W<i> = $(W<i+1>)$(W<i+1>)` (issue #29: settings that explode).
+    public static func writeDoublingXcconfigs(in folder: URL) throws {
+        let config = folder.appendingPathComponent("Config")
+        try "#include \"h0.xcconfig\"\n".write(to: config.appendingPathComponent("App.xcconfig"), atomically: true, encoding: .utf8)
+        for i in 0..<40 {
+            let next = "h\(i + 1).xcconfig"
+            let text = i == 39 ? "W39 = xy\n" : "#include \"\(next)\"\n#include \"\(next)\"\n#include? \"\(next)\"\nW\(i) = $(W\(i + 1))$(W\(i + 1))\n"
+            try text.write(to: config.appendingPathComponent("h\(i).xcconfig"), atomically: true, encoding: .utf8)
+        }
+    }
+
     public static func write(to folder: URL = FileManager.default.temporaryDirectory.appendingPathComponent("plist-lsp-project-\(UUID().uuidString)")) throws -> URL {
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
