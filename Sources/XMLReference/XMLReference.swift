@@ -63,21 +63,7 @@ public enum XMLReference {
         precondition(bytes.count < Int(Int32.max), "libxml2 takes an Int32 length")
         guard !bytes.isEmpty else { return SAXCounts() }
         let session = ParseSession()
-        LibXML2Runtime.shared.withParser(session) { sessionPointer in
-            let ctxt = withBaseAddress(bytes) { base, count in xmlCreateMemoryParserCtxt(base, count) }
-            guard let ctxt else { preconditionFailure("libxml2: out of memory") }
-            defer { xmlFreeParserCtxt(ctxt) }
-            xmlSAXVersion(ctxt.pointee.sax, 2)
-            installCountingCallbacks(ctxt.pointee.sax)
-            ctxt.pointee._private = sessionPointer
-            xmlCtxtUseOptions(ctxt, parseOptions)
-            xmlParseDocument(ctxt)
-            session.counts.wellFormed = ctxt.pointee.wellFormed != 0
-            if let doc = ctxt.pointee.myDoc {
-                xmlFreeDoc(doc)
-                ctxt.pointee.myDoc = nil
-            }
-        }
+        session.counts.wellFormed = runSAX(bytes, session, callbacks: installCountingCallbacks)
         var counts = session.counts
         counts.errorCount = session.errors.count
         counts.externalLoadRequests = session.loadRequests
@@ -92,13 +78,20 @@ extension XMLReference {
         precondition(bytes.count < Int(Int32.max), "libxml2 takes an Int32 length")
         guard !bytes.isEmpty else { return nil }
         let session = ParseSession()
+        return runSAX(bytes, session, callbacks: installRecordingCallbacks) ? session.events : nil
+    }
+
+    /// Parses `bytes` with libxml2's SAX2 parser, `callbacks` replacing the tree-building ones,
+    /// the session reached from the context; whether the document is well-formed.
+    private static func runSAX(_ bytes: [UInt8], _ session: ParseSession,
+                               callbacks: (UnsafeMutablePointer<xmlSAXHandler>) -> Void) -> Bool {
         var wellFormed = false
         LibXML2Runtime.shared.withParser(session) { sessionPointer in
             let ctxt = withBaseAddress(bytes) { base, count in xmlCreateMemoryParserCtxt(base, count) }
             guard let ctxt else { preconditionFailure("libxml2: out of memory") }
             defer { xmlFreeParserCtxt(ctxt) }
             xmlSAXVersion(ctxt.pointee.sax, 2)
-            installRecordingCallbacks(ctxt.pointee.sax)
+            callbacks(ctxt.pointee.sax)
             ctxt.pointee._private = sessionPointer
             xmlCtxtUseOptions(ctxt, parseOptions)
             xmlParseDocument(ctxt)
@@ -108,7 +101,7 @@ extension XMLReference {
                 ctxt.pointee.myDoc = nil
             }
         }
-        return wellFormed ? session.events : nil
+        return wellFormed
     }
 }
 
