@@ -21,6 +21,21 @@ import Testing
         #expect(r.status == 0)
     }
 
+    /// #30: an IP address in NSExceptionDomains is read since iOS 17 and macOS 14. The fixture's
+    /// target supports iOS 15.0, so the file gets a note that older systems ignore it; with
+    /// `--no-project` (what the plist alone says) nothing.
+    @Test func anIPExceptionDomainIsANoteForATargetThatSupportsOlderSystems() async throws {
+        let folder = try ProjectFixture.write()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = folder.appendingPathComponent("App/Info.plist")
+        let ats = "\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSExceptionDomains</key>\n\t\t<dict>\n\t\t\t<key>192.168.1.10</key>\n\t\t\t<dict>\n\t\t\t\t<key>NSExceptionAllowsInsecureHTTPLoads</key>\n\t\t\t\t<true/>\n\t\t\t</dict>\n\t\t</dict>\n\t</dict>\n</dict>\n</plist>\n"
+        try ProjectFixture.appInfoPlist.replacingOccurrences(of: "</dict>\n</plist>\n", with: ats).write(to: app, atomically: true, encoding: .utf8)
+        let withProject = try await onOwnThread { try Binary.run(["check", "--project", folder.path]) }
+        #expect(withProject.stdout.contains("note: Exception domain '192.168.1.10' is an IP address, which iOS before 17 ignores; this target supports iOS 15.0 (IPHONEOS_DEPLOYMENT_TARGET) [ats-exception-domain-ip]"), "\(withProject.stdout)")
+        let alone = try await onOwnThread { try Binary.run(["check", "--no-project", app.path]) }
+        #expect(!alone.stdout.contains("ats-exception-domain-ip"), "\(alone.stdout)")
+    }
+
     @Test func withoutTheProjectTheSameFileGetsWhatThePlistAloneSays() async throws {
         let folder = try ProjectFixture.write()
         defer { try? FileManager.default.removeItem(at: folder) }
