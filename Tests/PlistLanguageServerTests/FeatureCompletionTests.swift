@@ -88,6 +88,20 @@ import PlistSupport
         #expect(Set(list.items.map(\.label)) == ["DDA9.1", "C617.1", "3B52.1", "0A2A.1"])
     }
 
+    /// #30: the architecture keys of LSMinimumSystemVersionByArchitecture, with their docs, and the
+    /// values of the legacy NSThirdPartyExceptionMinimumTLSVersion.
+    @Test func architectureKeysAndLegacyTLSValues() async throws {
+        let (_, arch) = try await completion("<plist><dict>\n\t<key>LSMinimumSystemVersionByArchitecture</key>\n\t<dict>\n\t\t<key>1️⃣</key>\n\t</dict>\n</dict></plist>")
+        #expect(Set(arch.items.map(\.label)) == ["arm64", "x86_64", "i386", "ppc", "ppc64"])
+        let (text, at) = lspMarked("<plist><dict>\n\t<key>LSMinimumSystemVersionByArchitecture</key>\n\t<dict>\n\t\t<key>arm1️⃣64</key>\n\t\t<string>11.0.0</string>\n\t</dict>\n</dict></plist>")
+        let client = try await openedClient(text)
+        let hover = try #require(try await client.request(HoverRequest(textDocument: .init(uri: featureURI), position: at[0])))
+        #expect(hover.contents.value.contains("Apple silicon"))
+        let (_, tls) = try await completion("<plist><dict><key>NSAppTransportSecurity</key><dict><key>NSExceptionDomains</key><dict><key>example.com</key><dict>"
+            + "<key>NSThirdPartyExceptionMinimumTLSVersion</key><string>1️⃣</string></dict></dict></dict></dict></plist>")
+        #expect(tls.items.map(\.label) == ["TLSv1.0", "TLSv1.1", "TLSv1.2"])
+    }
+
     @Test func announcedWithTriggerCharacters() async throws {
         let client = try TestClient()
         let result = try await client.initialize(richClient())
