@@ -127,3 +127,19 @@ import Testing
         #expect(PlatformAvailability(parsing: "Windows 11") == nil)
     }
 }
+
+/// Issue #30: facts a check against Apple's current pages found wrong, as those pages give them.
+@Suite struct CurrentAppleFactsTests {
+    func introduced(_ key: String, _ platform: Platform, domain: PlistDomain = .infoPlist, at path: [PathComponent]? = nil) -> String?? {
+        guard let definition = KeyDatabase.shared.lookup(key, at: path, domain: domain)?.definition else { return nil }
+        guard let availability = definition.platforms.first(where: { $0.platform == platform }) else { return .some(nil) }
+        return .some(availability.introduced ?? "any")
+    }
+
+    @Test func platformsAsApplesPagesGiveThem() {
+        #expect(introduced("CFBundleAlternateIcons", .watchOS, at: nil) == "2.0")
+        #expect(introduced("UTTypeConformsTo", .visionOS, at: nil) == "1.0")
+        #expect(introduced("com.apple.security.cs.disable-executable-page-protection", .macOS, domain: .entitlements) == "10.7")
+        #expect(introduced("LSHandlerRank", .macOS, at: nil) == "10.0")
+    }
+}
