@@ -451,8 +451,6 @@ public final class LanguageServer: Sendable {
         return .string("\(Self.unansweredPrefix)\(n)")
     }
 
-    /// The source evidence or the projects changed: open documents get their diagnostics again (a client that pulls is
-    /// asked to pull, if it can be).
     /// The read of projects settled: the documents that waited for it are published now.
     private func projectsSettled() {
         let waiting = waitingForProjects.withLock { waiting in
@@ -464,6 +462,8 @@ public final class LanguageServer: Sendable {
         }
     }
 
+    /// The source evidence or the projects changed: open documents get their diagnostics again (a client that pulls is
+    /// asked to pull, if it can be).
     private func inputsChanged() {
         let (push, refresh) = state.withLock { ($0.pushDiagnostics, $0.client.workspace?.diagnostics?.refreshSupport == true) }
         if push {

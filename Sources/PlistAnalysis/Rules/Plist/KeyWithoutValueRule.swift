@@ -25,10 +25,11 @@ extension ParserProblemRule {
 /// The value a key lacks, from its documented type.
 enum KeyWithoutValueFix {
     @Sendable static func fixes(_ p: SyntaxProblem, _ c: RuleContext) -> [Fix] {
-        // The problem's range is the key element; its text is one offset inside it.
-        guard case .key(let dictionary, let index) = c.document.context(at: p.range.lowerBound + 5).place,
+        // The problem's range is the key element; its text starts after `<key>`.
+        let context = c.document.context(at: p.range.lowerBound + "<key>".utf8.count)
+        guard case .key(let dictionary, let index) = context.place,
               let key = dictionary.entries[index].key, key.element.range == p.range, key.element.endTagRange != nil else { return [] }
-        let path = c.document.context(at: p.range.lowerBound + 5).path
+        let path = context.path
         let definition = c.schema.lookup(key.text, at: path, domain: c.domain)?.definition
         let edits = EditBuilder(c.text)
         let indent = edits.indentation(ofLineAt: key.element.start)
