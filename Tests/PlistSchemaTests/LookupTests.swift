@@ -80,7 +80,9 @@ import Testing
     }
 
     @Test func searchByDisplayNameAndRawName() {
-        #expect(db.search("camera").first?.name == "NSCameraUsageDescription")
+        #expect(db.search("camera", domain: .infoPlist).first?.name == "NSCameraUsageDescription")
+        // Across files, Xcode's name "Camera" of the sandbox entitlement is the exact match.
+        #expect(db.search("camera").prefix(2).map(\.name) == ["com.apple.security.device.camera", "NSCameraUsageDescription"])
         #expect(db.search("Privacy - Cam").first?.name == "NSCameraUsageDescription")
         #expect(db.search("Bundle identifier").first?.name == "CFBundleIdentifier")
         #expect(db.search("face id").first?.name == "NSFaceIDUsageDescription")
