@@ -1,0 +1,95 @@
+// The entitlements Apple documents today are known, each with Xcode's name for it (Apple's page title
+// without "Entitlement"). The page list is ../shared/reference/apple-entitlement-pages.txt: the last
+// path component, lower-cased, of each entitlement page of Apple's Bundle Resources documentation.
+import Foundation
+import PlistSchema
+import PlistTestSupport
+import Testing
+
+@Suite struct EntitlementReferenceTests {
+    let db = KeyDatabase.shared
+
+    static let pageList = SharedData.directory.appendingPathComponent("reference/apple-entitlement-pages.txt")
+    static var pageListPresent: Bool { FileManager.default.fileExists(atPath: pageList.path) }
+    static var runReferenceTests: Bool { pageListPresent || SharedData.isCI }
+    static let referenceSkipNote: Comment = "needs the list of Apple's entitlement pages at ../shared/reference beside the repository (not part of a fresh clone; always present in CI, where its absence fails this test)"
+
+    /// Page names in the list that are not entitlement keys, with the reason. None so far: every
+    /// page of the crawl is a key (child keys such as `document-types` are listed by their path).
+    static let notKeys: [String: String] = [:]
+
+    static func pageNames() throws -> [String] {
+        let text = try String(contentsOf: pageList, encoding: .utf8)
+        return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    var entitlements: [KeyDefinition] { db.definitions.filter { $0.domain == .entitlements } }
+
+    @Test(.enabled(if: runReferenceTests, referenceSkipNote))
+    func everyEntitlementPageIsKnownOrListedAsNotAKey() throws {
+        let pages = try Self.pageNames()
+        #expect(pages.count >= 174)
+        let known = Set(entitlements.map { $0.name.lowercased() })
+        let missing = pages.filter { !known.contains($0) && Self.notKeys[$0] == nil }
+        #expect(missing.isEmpty, "Entitlement pages the database lacks:\n\(missing.joined(separator: "\n"))")
+        // Every page name resolves through the lookup an editor uses, letter case ignored.
+        for page in pages where Self.notKeys[page] == nil {
+            #expect(db.lookup(page, at: [], domain: .entitlements) != nil, "\(page)")
+        }
+    }
+
+    @Test func pagesListedAsNotKeysAreNotKeys() {
+        for (name, reason) in Self.notKeys {
+            #expect(!reason.isEmpty)
+            #expect(!entitlements.contains { $0.name.lowercased() == name }, "\(name) is listed as not a key but the database has it")
+        }
+    }
+
+    @Test func everyEntitlementHasAnXcodeName() {
+        #expect(entitlements.count >= 228)
+        let unnamed = entitlements.filter { ($0.xcodeName ?? "").isEmpty }.map(\.name)
+        #expect(unnamed.isEmpty, "Entitlements without an Xcode name: \(unnamed)")
+        // Apple's titles drop the word "Entitlement" ("App Groups Entitlement" is "App Groups").
+        let withSuffix = entitlements.filter { ($0.xcodeName ?? "").lowercased().hasSuffix("entitlement") }.map(\.name)
+        #expect(withSuffix.isEmpty, "\(withSuffix)")
+    }
+
+    @Test(arguments: [
+        ("App Groups", "com.apple.security.application-groups"),
+        ("Keychain Access Groups", "keychain-access-groups"),
+        ("APS Environment", "aps-environment"),
+        ("iCloud Key-Value Store", "com.apple.developer.ubiquity-kvstore-identifier"),
+        ("Communicates with Drivers", "com.apple.developer.driverkit.communicates-with-drivers"),
+        ("DriverKit Audio Family", "com.apple.developer.driverkit.family.audio"),
+        ("Embedded Browser Engine", "com.apple.developer.embedded-web-browser-engine"),
+        ("5G Network Slicing Traffic Category", "com.apple.developer.networking.slicing.trafficcategory"),
+    ])
+    func xcodeNamesFindTheirEntitlement(xcode: String, key: String) {
+        #expect(db.definitions(xcodeName: xcode).map(\.name) == [key])
+        #expect(db.search(xcode, domain: .entitlements).first?.name == key)
+    }
+
+    /// The entitlements issue #30 names, beyond the crawl: Declared Age Range, the hardened-process
+    /// family, DriverKit, the hypervisor and the web-browser-engine family.
+    @Test(arguments: [
+        "com.apple.developer.declared-age-range", "com.apple.security.hardened-process",
+        "com.apple.security.hardened-process.enhanced-security-version-string", "com.apple.security.hardened-process.checked-allocations",
+        "com.apple.developer.driverkit", "com.apple.developer.driverkit.transport.usb", "com.apple.security.hypervisor",
+        "com.apple.developer.web-browser-engine.host", "com.apple.developer.web-browser-engine.webcontent",
+    ])
+    func currentEntitlementsBeyondTheCrawlAreKnown(name: String) throws {
+        let definition = try #require(db.definition(for: name, at: [], domain: .entitlements))
+        #expect(!definition.platforms.isEmpty)
+        #expect(definition.platforms.allSatisfy { $0.introduced != nil }, "\(name): \(definition.platforms)")
+        #expect(definition.sources.contains("https://developer.apple.com/documentation/bundleresources/entitlements/" + name.lowercased()))
+    }
+
+    @Test func deprecatedPagesAreMarkedWithTheirSuccessor() throws {
+        let vm = try #require(db.definition(for: "com.apple.vm.hypervisor", at: [], domain: .entitlements))
+        #expect(vm.status.kind == .deprecated)
+        #expect(vm.status.successor == "com.apple.security.hypervisor")
+        #expect(vm.platforms.first?.deprecated == "11.0")
+        let all = try #require(db.definition(for: "com.apple.security.files.all", at: [], domain: .entitlements))
+        #expect(all.status.kind != .active)
+    }
+}
