@@ -18,7 +18,7 @@ public struct KeyDatabaseError: Error, Sendable, Equatable, CustomStringConverti
 
 /// Every field name the data file may use in a key entry (tests reject any other, to catch typos).
 public let keyEntryFieldNames: Set<String> = [
-    "name", "domain", "paths", "type", "element", "xcode", "platforms", "values", "closed", "default",
+    "name", "domain", "paths", "type", "element", "xcode", "xcodeIsKey", "platforms", "values", "closed", "default",
     "status", "since", "successor", "localizable", "required", "recommended", "review", "related", "doc",
     "summary", "seed", "misspellings", "customKeys", "sources", "security", "owner", "fixedKeys",
     "completionRank",
@@ -172,9 +172,11 @@ extension KeyDatabase {
         }
         let statusKind = try string("status").map { try parsed([$0], "status", StatusKind.init(rawValue:))[0] } ?? .active
         let doc = try string("doc") ?? derivedDocURL(name: name, domain: domain, placement: placements[0])
+        let xcodeName = try string("xcode"), xcodeNameIsKey = try bool("xcodeIsKey") ?? false
+        if xcodeNameIsKey, xcodeName != name { throw fail("xcodeIsKey says the Xcode name is the key, but xcode is \(xcodeName.map { "\"\($0)\"" } ?? "absent")") }
         return KeyDefinition(
             name: name, domain: domain, placements: placements, valueTypes: types, arrayElementType: element,
-            xcodeName: try string("xcode"), platforms: platforms, values: values, valuesAreClosed: try bool("closed") ?? false,
+            xcodeName: xcodeName, xcodeNameIsKey: xcodeNameIsKey, platforms: platforms, values: values, valuesAreClosed: try bool("closed") ?? false,
             defaultValue: try string("default"),
             status: KeyStatus(kind: statusKind, since: try string("since"), successor: try string("successor")),
             localizable: try bool("localizable") ?? false,

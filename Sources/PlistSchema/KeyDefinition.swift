@@ -15,6 +15,10 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
     public let arrayElementType: ValueType?
     /// Xcode's display name in the property list editor, e.g. "Privacy - Camera Usage Description".
     public let xcodeName: String?
+    /// True when `xcodeName` is the key itself because that is what Apple calls it: the key's page
+    /// is titled with the key, or Apple has no current page and no Xcode capability is named after
+    /// it (`sources` says which). False for an Xcode name that is a title, or that was not checked.
+    public let xcodeNameIsKey: Bool
     /// Platforms that read the key, with minimum versions.
     public let platforms: [PlatformAvailability]
     /// Documented values (of the value itself, or of the array items for arrays).
@@ -87,7 +91,7 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
     /// Creates a definition. Prefer loading definitions from the data file.
     public init(
         name: String, domain: PlistDomain = .infoPlist, placements: [KeyPathPattern] = [.root],
-        valueTypes: [ValueType], arrayElementType: ValueType? = nil, xcodeName: String? = nil,
+        valueTypes: [ValueType], arrayElementType: ValueType? = nil, xcodeName: String? = nil, xcodeNameIsKey: Bool = false,
         platforms: [PlatformAvailability] = [], values: [EnumValue] = [], valuesAreClosed: Bool = false,
         defaultValue: String? = nil, status: KeyStatus = .active, localizable: Bool = false,
         requiredFor: [BundleKind] = [], recommendedFor: [BundleKind] = [], appStoreReview: String? = nil,
@@ -103,6 +107,7 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
         self.valueTypes = valueTypes
         self.arrayElementType = arrayElementType
         self.xcodeName = xcodeName
+        self.xcodeNameIsKey = xcodeNameIsKey
         self.platforms = platforms
         self.values = values
         self.valuesAreClosed = valuesAreClosed

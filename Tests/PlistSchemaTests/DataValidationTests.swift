@@ -169,6 +169,10 @@ import Testing
             #"{"formatVersion": 2, "keys": []}"#,
             #"{"formatVersion": 1, "keys": [{"name": "K", "type": "string", "summary": "S.", "values": [{"value": "a", "note": "A.", "with": "OTHER"}]}]}"#,
             #"{"formatVersion": 1, "keys": [{"name": "K", "type": "string", "summary": "S.", "values": [{"value": "a", "note": "A.", "sdkOnly": "yes"}]}]}"#,
+            // xcodeIsKey claims the Xcode name is the key: a title, or no name at all, contradicts it.
+            #"{"formatVersion": 1, "keys": [{"name": "K", "type": "string", "summary": "S.", "xcode": "Kay", "xcodeIsKey": true}]}"#,
+            #"{"formatVersion": 1, "keys": [{"name": "K", "type": "string", "summary": "S.", "xcodeIsKey": true}]}"#,
+            #"{"formatVersion": 1, "keys": [{"name": "K", "type": "string", "summary": "S.", "xcode": "K", "xcodeIsKey": "yes"}]}"#,
         ]
         for text in cases {
             #expect(throws: KeyDatabaseError.self, "\(text)") { try KeyDatabase(data: Data(text.utf8)) }

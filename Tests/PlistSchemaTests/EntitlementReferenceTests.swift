@@ -54,6 +54,23 @@ import Testing
         #expect(withSuffix.isEmpty, "\(withSuffix)")
     }
 
+    /// An Xcode name equal to the key is a finding, not a placeholder: the entry says (`xcodeIsKey`)
+    /// that Apple's page is titled with the key, or that Apple has no current page and no Xcode
+    /// capability is named after it, and its sources say which. A key copied in without checking fails.
+    @Test func anXcodeNameEqualToTheKeyWasChecked() {
+        let unchecked = entitlements.filter { $0.xcodeName == $0.name && !$0.xcodeNameIsKey }.map(\.name)
+        #expect(unchecked.isEmpty, "Xcode name is the key but the page title was not checked:\n\(unchecked.joined(separator: "\n"))")
+        let reasons = ["is titled with the key", "names it by its key", "has no current page"]
+        for entry in entitlements where entry.xcodeNameIsKey {
+            #expect(entry.xcodeName == entry.name)
+            let says = entry.sources.contains { source in source.hasPrefix("Xcode name: the key itself;") && reasons.contains { source.contains($0) } }
+            #expect(says, "\(entry.name): xcodeIsKey without a source saying why")
+        }
+        // A human title never carries the flag (the loader rejects it), and no source still says the title was not checked.
+        let stale = entitlements.filter { $0.sources.contains { $0.contains("title was not checked") } }.map(\.name)
+        #expect(stale.isEmpty, "\(stale)")
+    }
+
     @Test(arguments: [
         ("App Groups", "com.apple.security.application-groups"),
         ("Keychain Access Groups", "keychain-access-groups"),
