@@ -24,6 +24,7 @@ extension KeyRendering {
         if definition.localizable { facts.append("localizable (InfoPlist.strings)") }
         if definition.domain != .infoPlist { facts.append(domainTitle(definition.domain)) }
         out.append(facts.joined(separator: " · "))
+        if let note = placeholderNote(definition) { out.append("*Apple's page \(note).*") }
         if let suffix { out.append("Written with the suffix `\(suffix)`, which limits it to that platform or device.") }
         if definition.status.kind != .active {
             var line = "⚠️ **\(definition.status.kind.rawValue.capitalized)**"

@@ -21,7 +21,7 @@ public let keyEntryFieldNames: Set<String> = [
     "name", "domain", "paths", "type", "element", "xcode", "xcodeIsKey", "platforms", "values", "closed", "default",
     "status", "since", "successor", "localizable", "required", "recommended", "review", "related", "doc",
     "summary", "seed", "misspellings", "customKeys", "sources", "security", "owner", "fixedKeys",
-    "completionRank",
+    "completionRank", "placeholders",
 ]
 
 /// Every field name an enumerated value may use.
@@ -186,7 +186,8 @@ extension KeyDatabase {
             fromSeeds: try bool("seed") ?? true, misspellings: try strings("misspellings") ?? [],
             allowsCustomChildKeys: try bool("customKeys") ?? false, sources: try strings("sources") ?? [],
             securitySensitive: try bool("security") ?? false, owner: try string("owner"),
-            hasFixedChildKeys: try bool("fixedKeys") ?? false, completionRank: try rank("completionRank")
+            hasFixedChildKeys: try bool("fixedKeys") ?? false, completionRank: try rank("completionRank"),
+            pagePlaceholders: try parsed(try strings("placeholders") ?? [], "placeholder version") { cache.platform($0) }
         )
     }
 

@@ -71,6 +71,10 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
     /// Where the key stands among those real apps' files use most (0 is the most used), which orders
     /// completion; nil for keys that few files use.
     public let completionRank: Int?
+    /// Versions Apple's page gives that the database deliberately leaves out: the placeholders Apple
+    /// writes for "every version" (iOS 2.0, macOS 10.0, …). The platform is listed here without a
+    /// version; hover and `explain` say so, so a reader comparing with the page is not misled.
+    public let pagePlaceholders: [PlatformAvailability]
 
     /// Whether some of the key's values are valid only beside a sibling value (the reason codes of
     /// a privacy manifest's API category).
@@ -98,9 +102,10 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
         related: [String] = [], docURL: String, summary: String, fromSeeds: Bool = true,
         misspellings: [String] = [], allowsCustomChildKeys: Bool = false, sources: [String] = [],
         securitySensitive: Bool = false, owner: String? = nil, hasFixedChildKeys: Bool = false,
-        completionRank: Int? = nil
+        completionRank: Int? = nil, pagePlaceholders: [PlatformAvailability] = []
     ) {
         self.completionRank = completionRank
+        self.pagePlaceholders = pagePlaceholders
         self.name = name
         self.domain = domain
         self.placements = placements

@@ -34,6 +34,7 @@ public enum KeyRendering {
         field("Type", definition.typeDescription)
         field("Where", definition.placements.map(\.displayString).joined(separator: "; "))
         field("Platforms", definition.platforms.isEmpty ? "(not stated)" : definition.platforms.map(\.description).joined(separator: ", "))
+        if let note = placeholderNote(definition) { field("Apple's page", note) }
         field("Status", statusText(definition.status))
         if let value = definition.defaultValue { field("Default", value) }
         field("Localizable", definition.localizable ? "yes (InfoPlist.strings)" : "no")
@@ -62,6 +63,15 @@ public enum KeyRendering {
         field("Source", definition.fromSeeds ? "Apple's Info.plist reference" : "added by plist-lsp (not in the reference texts)")
         field("Documentation", definition.docURL)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The sentence about the versions Apple's page gives that the database leaves out on purpose
+    /// ("iOS 2.0, macOS 10.0: its placeholders for every version, not shown"); nil when there are none.
+    static func placeholderNote(_ definition: KeyDefinition) -> String? {
+        let versions = definition.pagePlaceholders.map { "\($0.platform.displayName) \($0.introduced ?? "")" }
+        guard !versions.isEmpty else { return nil }
+        let noun = versions.count == 1 ? "its placeholder" : "its placeholders"
+        return "gives \(versions.joined(separator: ", ")), \(noun) for every version, not shown as a minimum"
     }
 
     /// The listing of every definition in `database`, in the requested format.
@@ -215,7 +225,7 @@ struct JSONEntry: Encodable {
     enum CodingKeys: String, CodingKey {
         case name, domain, paths, types, elementType, xcodeName, platforms, values, valuesClosed, defaultValue
         case status, localizable, requiredFor, recommendedFor, appStoreReview, related, docURL, summary
-        case fromSeeds, misspellings, customChildKeys, owner, fixedChildKeys
+        case fromSeeds, misspellings, customChildKeys, owner, fixedChildKeys, pagePlaceholders
     }
 
     struct PlatformEntry: Encodable {
@@ -286,6 +296,7 @@ struct JSONEntry: Encodable {
         try container.encode(d.allowsCustomChildKeys, forKey: .customChildKeys)
         try container.encode(d.owner, forKey: .owner)
         try container.encode(d.hasFixedChildKeys, forKey: .fixedChildKeys)
+        try container.encode(d.pagePlaceholders.map(\.dataString), forKey: .pagePlaceholders)
     }
 }
 

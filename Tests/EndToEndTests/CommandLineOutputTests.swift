@@ -105,6 +105,25 @@ import PlistTestSupport
         #expect(r.stdout.contains("`[]` any array item"))
     }
 
+    /// `keys --compare-pages` reports both sides and fails when a listed page has no key.
+    @Test func keysComparePagesReportsMissingPagesAndKeys() async throws {
+        let dir = try TemporaryDirectory()
+        let known = try dir.write("known.txt", "nsfalldetectionusagedescription\nbamaxinstallsize\nappiconreferencename\n").path
+        let r = try await onOwnThread { try Binary.run(["keys", "--compare-pages", known]) }
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("2 of 3 listed Info.plist key pages name a key of the database.\n"))
+        #expect(r.stdout.contains("Missing from the database (0):\n"))
+        #expect(r.stdout.contains("\n  NSCameraUsageDescription (nscamerausagedescription)\n"))
+        #expect(r.stdout.contains("\n  appiconreferencename: "))
+        let unknown = try dir.write("unknown.txt", "com.apple.developer.not-a-real-one\ncom.apple.security.app-sandbox\n").path
+        let e = try await onOwnThread { try Binary.run(["keys", "--compare-pages", unknown, "--domain", "entitlements"]) }
+        #expect(e.status == 1)
+        #expect(e.stdout.contains("Missing from the database (1):\n  com.apple.developer.not-a-real-one\n"))
+        let none = dir.url.appendingPathComponent("none.txt").path
+        let absent = try await onOwnThread { try Binary.run(["keys", "--compare-pages", none]) }
+        #expect(absent.status == 2 && absent.stderr.contains("none.txt"))
+    }
+
     /// The help of every command flows to the terminal's width: on a very wide terminal each
     /// paragraph is one line, on a narrow one no line but the usage line is wider than it.
     @Test(arguments: [["check"], ["format"], []])

@@ -139,6 +139,38 @@ import Testing
         #expect(conditions >= 17)
     }
 
+    /// Where the database leaves out a version Apple's page gives (its "every version" placeholder),
+    /// the entry says so in data, not only in a sentence of `sources`: every placeholder a source names
+    /// is recorded, and a recorded placeholder is never also shown as the platform's minimum.
+    @Test func placeholdersAreRecorded() throws {
+        let candidates: [(text: String, platform: Platform, version: String)] = [
+            ("iOS 2.0", .iOS, "2.0"), ("macOS 10.0", .macOS, "10.0"), ("Mac Catalyst 2.0", .macCatalyst, "2.0"),
+        ]
+        var recorded = 0
+        for definition in db.definitions {
+            let recordedHere = Set(definition.pagePlaceholders.map(\.dataString))
+            recorded += recordedHere.count
+            for placeholder in definition.pagePlaceholders {
+                #expect(candidates.contains { $0.platform == placeholder.platform && $0.version == placeholder.introduced },
+                        "\(definition.name): \(placeholder.dataString) is not one of Apple's placeholder versions")
+                #expect(!definition.platforms.contains { $0.platform == placeholder.platform && $0.introduced == placeholder.introduced },
+                        "\(definition.name) shows \(placeholder.dataString) as a minimum and calls it a placeholder")
+                #expect(definition.platforms.contains { $0.platform == placeholder.platform },
+                        "\(definition.name): placeholder \(placeholder.dataString) for a platform it does not list")
+            }
+            for source in definition.sources where source.contains("placeholder") {
+                for candidate in candidates where source.contains(candidate.text) {
+                    let shown = definition.platforms.contains { $0.platform == candidate.platform && $0.introduced == candidate.version }
+                    let data = PlatformAvailability(platform: candidate.platform, introduced: candidate.version).dataString
+                    #expect(shown || recordedHere.contains(data), "\(definition.name): its sources call \(candidate.text) a placeholder; add \"\(data)\" to placeholders")
+                }
+            }
+        }
+        #expect(recorded > 80)
+        let displayName = try #require(db.lookup("CFBundleDisplayName", at: nil)?.definition)
+        #expect(displayName.pagePlaceholders.map(\.dataString) == ["iOS 2.0", "macOS 10.0"])
+    }
+
     @Test func everyKeyStatesItsPlatforms() {
         for definition in db.definitions {
             #expect(!definition.platforms.isEmpty, "\(definition.name) has no platforms")

@@ -1,6 +1,6 @@
-// The entitlements Apple documents today are known, each with Xcode's name for it (Apple's page title
-// without "Entitlement"). The page list is ../shared/reference/apple-entitlement-pages.txt: the last
-// path component, lower-cased, of each entitlement page of Apple's Bundle Resources documentation.
+// Every entitlement has Xcode's name for it (Apple's page title without "Entitlement"), and the
+// entitlements beyond the crawl are known. That every page of
+// ../shared/reference/apple-entitlement-pages.txt is known is ReferencePagesTests' job.
 import Foundation
 import PlistSchema
 import PlistTestSupport
@@ -9,41 +9,7 @@ import Testing
 @Suite struct EntitlementReferenceTests {
     let db = KeyDatabase.shared
 
-    static let pageList = SharedData.directory.appendingPathComponent("reference/apple-entitlement-pages.txt")
-    static var pageListPresent: Bool { FileManager.default.fileExists(atPath: pageList.path) }
-    static var runReferenceTests: Bool { pageListPresent || SharedData.isCI }
-    static let referenceSkipNote: Comment = "needs the list of Apple's entitlement pages at ../shared/reference beside the repository (not part of a fresh clone; always present in CI, where its absence fails this test)"
-
-    /// Page names in the list that are not entitlement keys, with the reason. None so far: every
-    /// page of the crawl is a key (child keys such as `document-types` are listed by their path).
-    static let notKeys: [String: String] = [:]
-
-    static func pageNames() throws -> [String] {
-        let text = try String(contentsOf: pageList, encoding: .utf8)
-        return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    }
-
     var entitlements: [KeyDefinition] { db.definitions.filter { $0.domain == .entitlements } }
-
-    @Test(.enabled(if: runReferenceTests, referenceSkipNote))
-    func everyEntitlementPageIsKnownOrListedAsNotAKey() throws {
-        let pages = try Self.pageNames()
-        #expect(pages.count >= 174)
-        let known = Set(entitlements.map { $0.name.lowercased() })
-        let missing = pages.filter { !known.contains($0) && Self.notKeys[$0] == nil }
-        #expect(missing.isEmpty, "Entitlement pages the database lacks:\n\(missing.joined(separator: "\n"))")
-        // Every page name resolves through the lookup an editor uses, letter case ignored.
-        for page in pages where Self.notKeys[page] == nil {
-            #expect(db.lookup(page, at: [], domain: .entitlements) != nil, "\(page)")
-        }
-    }
-
-    @Test func pagesListedAsNotKeysAreNotKeys() {
-        for (name, reason) in Self.notKeys {
-            #expect(!reason.isEmpty)
-            #expect(!entitlements.contains { $0.name.lowercased() == name }, "\(name) is listed as not a key but the database has it")
-        }
-    }
 
     @Test func everyEntitlementHasAnXcodeName() {
         #expect(entitlements.count >= 228)

@@ -21,6 +21,8 @@ public protocol Rule: Sendable {
     var fileKinds: Set<FileKind> { get }
     /// Examples: documentation and test data.
     var examples: [RuleExample] { get }
+    /// The keys and pages whose facts the rule relies on, cited in its documentation (`RuleFacts`).
+    var facts: RuleFacts { get }
     /// Appends the rule's diagnostics (with `code == id` and the default severity) to `out`.
     func check(_ context: RuleContext, into out: inout [Finding])
 }

@@ -1,4 +1,5 @@
 // Renders docs/diagnostics.md from the catalogue, so the rule list can never drift from the code.
+import PlistSchema
 
 public enum RuleDocumentation {
     /// The Markdown of `docs/diagnostics.md`.
@@ -64,6 +65,7 @@ public enum RuleDocumentation {
             for rule in inCategory {
                 s += "\n### \(rule.id)\n\n**\(escape(rule.title)).** Default severity: \(rule.defaultSeverity.rawValue)\(rule.enabledByDefault ? "" : " (off by default: give it a severity to turn it on)"). Files: \(files(rule)). Fix: \(fixKind(rule)).\n\n"
                 s += rule.rationale + "\n"
+                if let sources = sources(rule) { s += "\n" + sources + "\n" }
                 for example in rule.examples {
                     let label = example.triggers ? "Triggers" : "Does not trigger"
                     let file = example.path == "Info.plist" ? "" : " (in `\(example.path)`)"
@@ -91,6 +93,21 @@ public enum RuleDocumentation {
             }
         }
         return s
+    }
+
+    /// The paragraph citing where the facts a rule applies come from: each key's Apple page, the key
+    /// reference for rules over every key, and the other pages the rule follows.
+    static func sources(_ rule: any Rule) -> String? {
+        let facts = rule.facts
+        guard !facts.isEmpty else { return nil }
+        var parts: [String] = []
+        for key in facts.keys {
+            let definition = KeyDatabase.shared.definitions(named: key.name).first { $0.domain == key.domain }
+            parts.append(definition.map { "`\(key.name)` ([page](\($0.docURL)))" } ?? "`\(key.name)`")
+        }
+        if facts.everyKey { parts.append("each key's facts as its own Apple page gives them, linked from [keys.md](keys.md)") }
+        for page in facts.pages { parts.append("<\(page)>") }
+        return "**Sources.** " + parts.joined(separator: "; ") + "."
     }
 
     static func escape(_ s: String) -> String {

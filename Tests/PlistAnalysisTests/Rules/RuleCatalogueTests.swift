@@ -2,6 +2,7 @@
 // fixes whose result is the documented text, and generated docs that are current.
 import Foundation
 import PlistAnalysis
+import PlistSchema
 import PlistSyntax
 import Testing
 import PlistTestSupport
@@ -56,6 +57,33 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
             let result = try FixApplication.applying(fix.edits, to: text)
             #expect(String(decoding: result, as: UTF8.self) == fixed, "\(rule.id): fix '\(fix.title)'")
         }
+    }
+
+    /// Every rule that judges keys by facts cites where those facts come from: keys whose entries
+    /// (each naming its Apple page) exist, or pages of Apple's; and its documentation shows them.
+    @Test(arguments: rules) func factBasedRulesCiteTheirSources(_ argument: RuleArgument) throws {
+        let rule = argument.rule
+        let facts = rule.facts
+        guard RuleFacts.factChapters.contains(rule.category) else {
+            #expect(facts.isEmpty, "\(rule.id) checks syntax yet declares facts")
+            return
+        }
+        #expect(!facts.isEmpty, "\(rule.id) rests on facts about keys but cites no source: declare its keys or pages in RuleFacts.catalogue")
+        for key in facts.keys {
+            let definition = KeyDatabase.shared.definitions(named: key.name).first { $0.domain == key.domain }
+            #expect(definition != nil, "\(rule.id) cites \(key.name), which the database does not know")
+            if let definition {
+                #expect(definition.docURL.hasPrefix("https://"), "\(rule.id): \(key.name) has no page to cite")
+                #expect(!definition.sources.isEmpty || definition.fromSeeds, "\(rule.id): \(key.name) names no source")
+            }
+        }
+        for page in facts.pages { #expect(page.hasPrefix("https://developer.apple.com/"), "\(rule.id): \(page)") }
+        let section = RuleDocumentation.markdown(rules: [rule])
+        #expect(section.contains("\n**Sources.** "), "\(rule.id): docs/diagnostics.md does not cite the sources")
+    }
+
+    @Test func factCatalogueNamesOnlyRulesOfTheCatalogue() {
+        for id in RuleFacts.catalogue.keys { #expect(RuleRegistry.rule(id) != nil, "RuleFacts.catalogue names \(id), which is no rule") }
     }
 
     @Test func documentationIsCurrent() throws {
