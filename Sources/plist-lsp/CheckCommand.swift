@@ -157,7 +157,7 @@ struct Check: ParsableCommand {
         let inputs = paths + (projects.givenIndex?.plists ?? []).map { SourceFolders.display($0.path) }
         if FileExpansion.forEachFile(in: inputs, { file, snapshot in
             let raw = snapshot.bytes
-            let found = evidence.evidence(forPlistAt: file)
+            let found = evidence.evidence(forPlistAt: file, scope: projects.sourceScope(forPlistAt: file))
             let facts = projects.input(forPlistAt: file)
             var (text, diagnostics) = Analyzer.findings(forFileBytes: raw, path: file, configuration: configuration, evidence: found, project: facts,
                                                         release: Self.releaseInBackground)

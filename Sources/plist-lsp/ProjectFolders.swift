@@ -37,15 +37,27 @@ final class ProjectFolders {
 
     /// What the project using the plist at `path` says about it.
     func input(forPlistAt path: String) -> ProjectInput? {
-        guard enabled else { return nil }
         let file = SourceFolders.absolute(path)
-        if let given { return given.input(forPlistAt: file) }
+        return index(for: file)?.input(forPlistAt: file)
+    }
+
+    /// Which source files count for the plist at `path`, when its targets say so by folder
+    /// (synchronized folders, package targets); nil: the folders around it decide.
+    func sourceScope(forPlistAt path: String) -> SourceScope? {
+        let file = SourceFolders.absolute(path)
+        return index(for: file)?.sourceScope(forPlistAt: file)
+    }
+
+    /// The index of the projects that may use the file at `file` (absolute).
+    private func index(for file: String) -> ProjectIndex? {
+        guard enabled else { return nil }
+        if let given { return given }
         guard let root = SourceTree.projectRoot(containing: file) else { return nil }
         if byRoot[root] == nil {
             let projects = loader.loadAll(in: root)
             byRoot[root] = ProjectIndex(projects: projects, fileSystem: DiskProjectFileSystem())
         }
-        return byRoot[root]?.input(forPlistAt: file)
+        return byRoot[root]
     }
 
     private func report(_ projects: [XcodeProjectModel], _ index: ProjectIndex) {
