@@ -45,7 +45,6 @@ extension MessageRegistry {
             .init(PublishDiagnosticsNotification.self),
             .init(DidChangeConfigurationNotification.self),
             .init(DidChangeWatchedFilesNotification.self),
-            .init(ProgressNotification.self),
         ]
     )
 }
