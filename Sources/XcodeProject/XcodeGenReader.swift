@@ -135,8 +135,10 @@ struct XcodeGenReader {
             var info: GeneratedProperties? = nil
             var entitlements: GeneratedProperties? = nil
             for (document, spec) in specs {
-                if let p = document.properties(spec["info"]) { info = merge(info, document.absolute(p)) }
-                if let p = document.properties(spec["entitlements"]) { entitlements = merge(entitlements, document.absolute(p)) }
+                // This spec's paths stay as written (relative to SRCROOT); an included spec's are made absolute.
+                let own = document.path == path
+                if let p = document.properties(spec["info"]) { info = merge(info, own ? p : document.absolute(p)) }
+                if let p = document.properties(spec["entitlements"]) { entitlements = merge(entitlements, own ? p : document.absolute(p)) }
             }
             var derived: [BuildSettingAssignment] = []
             if let path = info?.path { derived.append(BuildSettingAssignment(name: "INFOPLIST_FILE", value: path)) }
