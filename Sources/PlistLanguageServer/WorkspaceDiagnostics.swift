@@ -162,6 +162,12 @@ final class WorkspaceDiagnostics: Sendable {
         return .full(uri: uri, version: open?.version, resultId: result.resultID, items: result.items)
     }
 
+    /// Forgets the reports of files no longer in the workspace (after a whole answer).
+    func keepOnly(_ paths: [String]) {
+        let kept = Set(paths)
+        cache.withLock { cache in cache = cache.filter { kept.contains($0.key) } }
+    }
+
     /// A snapshot of a file read from disk, or nil when its bytes are not text the parser reads.
     static func snapshot(uri: String, bytes: [UInt8], encoding: PositionEncoding) -> DocumentSnapshot? {
         guard case .success(let text) = SourceDecoding.decode(bytes) else { return nil }

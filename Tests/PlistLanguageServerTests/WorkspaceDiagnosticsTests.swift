@@ -300,6 +300,52 @@ private let realProjects: [String] = SharedData.projectsPresent
     }
 }
 
+@Suite struct WorkspaceChangeTests {
+    private static let manifest = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>NSPrivacyTracking</key>\n\t<false/>\n</dict>\n</plist>\n"
+
+    /// A plist outside every project changes on disk: a pulling client is asked to refresh, and
+    /// that file's report changes while the others answer unchanged.
+    @Test func aWatchedPlistNobodyHasOpenRefreshesItsReport() async throws {
+        let workspace = try TemporaryWorkspace([
+            "Config/Extra.plist": "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<string>a</string>\n</dict>\n</plist>\n",
+            "Config/Other.plist": "<plist version=\"1.0\">\n<dict/>\n</plist>\n",
+        ])
+        defer { workspace.remove() }
+        let client = try TestClient()
+        try await client.initialize(pullClient(), rootUri: workspace.uri())
+        let first = try await client.request(WorkspaceDiagnosticRequest())
+        #expect(first.items.count == 2)
+        try workspace.write("Config/Extra.plist", "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<key>B</key>\n</dict>\n</plist>\n")
+        try client.send(DidChangeWatchedFilesNotification(changes: [FileEvent(uri: workspace.uri("Config/Extra.plist"), type: .changed)]))
+        _ = try await client.next("workspace/diagnostic/refresh") { $0["method"]?.stringValue == DiagnosticRefreshRequest.method }
+        let second = byPath(try await client.request(WorkspaceDiagnosticRequest(previousResultIds: previous(first))))
+        #expect(!(items(second[workspace.root.appendingPathComponent("Config/Extra.plist").path]) ?? []).isEmpty)
+        #expect(isUnchanged(second[workspace.root.appendingPathComponent("Config/Other.plist").path]))
+    }
+
+    /// A client without file watchers (eglot 1.9) that saves Package.swift: the package is read
+    /// again, and the open manifest's findings follow its new targets.
+    @Test func savingPackageSwiftReadsThePackageAgain() async throws {
+        let package = { (targets: String) in "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Kit\", targets: [\(targets)])\n" }
+        let workspace = try TemporaryWorkspace([
+            "Package.swift": package(".target(name: \"Core\")"),
+            "Sources/Core/Settings.swift": "import Foundation\nlet name = UserDefaults.standard.string(forKey: \"name\")\n",
+            "Sources/Core/PrivacyInfo.xcprivacy": Self.manifest,
+            "Sources/Core/UI/Clock.swift": "import Foundation\nlet t = mach_absolute_time()\n",
+        ])
+        defer { workspace.remove() }
+        let client = try TestClient()
+        try await client.initialize(richClient(), rootUri: workspace.uri())
+        let uri = workspace.uri("Sources/Core/PrivacyInfo.xcprivacy")
+        try client.open(uri, Self.manifest)
+        _ = try await client.diagnostics(uri) { codes($0, "privacy-missing-api-declaration").count == 2 }
+        try workspace.write("Package.swift", package(".target(name: \"Core\", exclude: [\"UI\"]), .target(name: \"CoreUI\", path: \"Sources/Core/UI\")"))
+        try client.send(DidSaveTextDocumentNotification(textDocument: .init(uri: workspace.uri("Package.swift"))))
+        let after = try await client.diagnostics(uri) { codes($0, "privacy-missing-api-declaration").count == 1 }
+        #expect(codes(after, "privacy-missing-api-declaration")[0].message.contains("NSPrivacyAccessedAPICategoryUserDefaults"))
+    }
+}
+
 enum WorkspaceDiagnosticsTestLimits {
     /// `WorkspaceDiagnostics.batchSize`, as the test sees it (simplenote-ios has 25 plists).
     static let batch = 16

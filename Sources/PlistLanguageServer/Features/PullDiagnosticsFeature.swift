@@ -59,6 +59,7 @@ struct PullDiagnosticsFeature: ServerFeature {
             }
         }
         try Task.checkCancellation()
+        context.workspace.keepOnly(paths)
         return WorkspaceDiagnosticReport(items: items)
     }
 
