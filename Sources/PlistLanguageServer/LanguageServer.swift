@@ -110,7 +110,11 @@ public final class LanguageServer: Sendable {
         projects = WorkspaceProjects(logger: logger)
         sources.setScopes { [weak projects] path in projects?.sourceScope(forPlistAt: path) }
         sources.onChange { [weak self] in self?.inputsChanged() }
-        projects.onChange { [weak self] in self?.inputsChanged() }
+        projects.onChange { [weak self] in
+            // Which code counts for a plist follows the projects (synchronized folders, package targets).
+            self?.sources.scopesChanged()
+            self?.inputsChanged()
+        }
         projects.onSettled { [weak self] in self?.projectsSettled() }
         // `initialize` arrives first and alone (the client waits for its answer): answered on the
         // reading thread as soon as it is decoded, not handed to the message loop's task first

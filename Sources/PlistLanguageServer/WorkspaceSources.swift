@@ -42,6 +42,9 @@ final class WorkspaceSources: Sendable {
         var narrowed: [String: (generation: Int, root: String, scope: SourceScope?, evidence: SourceEvidence?)] = [:]
         /// Which code counts for a plist, when its project says so by target (`WorkspaceProjects.sourceScope`).
         var scopes: (@Sendable (String) -> SourceScope?)?
+        /// Goes up when the projects (and so the scopes) change: the generation a document's
+        /// evidence is taken at is the sum of both, which goes up when either does.
+        var scopeGeneration = 0
     }
 
     private let state = Locked(State())
@@ -57,6 +60,11 @@ final class WorkspaceSources: Sendable {
     /// and package targets); without it, the folders around the plist decide.
     func setScopes(_ scopes: @escaping @Sendable (String) -> SourceScope?) {
         state.withLock { $0.scopes = scopes }
+    }
+
+    /// The projects were read again: which code counts for a plist may have changed.
+    func scopesChanged() {
+        state.withLock { $0.scopeGeneration += 1 }
     }
 
     /// Called (on the scanning thread) after the evidence changed.
@@ -117,7 +125,7 @@ final class WorkspaceSources: Sendable {
     func input(for uri: DocumentURI, configuration: ServerConfiguration) -> SourceEvidenceInput {
         guard configuration.analysis.sourceEvidence, let path = FileURI.path(of: uri) else { return .none }
         let (generation, tree, scopes) = state.withLock { state in
-            (state.generation, state.trees.filter { $0.contains(path) }.max { $0.root.count < $1.root.count }, state.scopes)
+            (state.generation + state.scopeGeneration, state.trees.filter { $0.contains(path) }.max { $0.root.count < $1.root.count }, state.scopes)
         }
         // No tree holds it: what a rescan finds cannot change its analysis (generation 0 keeps its cache).
         guard let tree else { return .none }
@@ -128,7 +136,7 @@ final class WorkspaceSources: Sendable {
         let evidence = scope.map { scope in tree.evidence?.relevant(toPlistAt: path, isTargetCode: scope.contains) }
             ?? tree.evidence?.relevant(toPlistAt: path)
         state.withLock { state in
-            if state.generation == generation {
+            if state.generation + state.scopeGeneration == generation {
                 state.narrowed = state.narrowed.filter { $0.value.generation == generation }
                 state.narrowed[path] = (generation, tree.root, scope, evidence)
             }
