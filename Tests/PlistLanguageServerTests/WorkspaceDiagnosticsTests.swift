@@ -346,6 +346,30 @@ private let realProjects: [String] = SharedData.projectsPresent
     }
 }
 
+@Suite struct WorkspaceCancellationTests {
+    /// `$/cancelRequest` stops a workspace answer under way: after the first partial result the
+    /// request is cancelled, answers `RequestCancelled`, and the rest of the files are not reported.
+    @Test func cancellingStopsTheReportsUnderWay() async throws {
+        var files: [String: String] = [:]
+        for n in 0..<600 { files["Plists/\(n / 100)/File\(n).plist"] = "<plist version=\"1.0\">\n<dict>\n\t<key>K\(n)</key>\n\t<string>v</string>\n</dict>\n</plist>\n" }
+        let workspace = try TemporaryWorkspace(files)
+        defer { workspace.remove() }
+        let client = try TestClient()
+        try await client.initialize(pullClient(), rootUri: workspace.uri())
+        let id = try client.sendRequest(WorkspaceDiagnosticRequest(partialResultToken: .string("big")))
+        _ = try await client.next("the first partial result") { $0["method"]?.stringValue == ProgressNotification.method }
+        try client.send(CancelRequestNotification(id: id))
+        #expect(try await client.error(of: id).code == .requestCancelled)
+        var streamed = 0
+        for message in client.pending where message["method"]?.stringValue == ProgressNotification.method {
+            streamed += try message["params"]!.decode(as: ProgressNotification.self).value.decode(as: WorkspaceDiagnosticReport.self).items.count
+        }
+        #expect(streamed < 600, "\(streamed) reports streamed before the cancellation took effect")
+        // The session goes on: a new request answers in full.
+        #expect(try await client.request(WorkspaceDiagnosticRequest()).items.count == 600)
+    }
+}
+
 enum WorkspaceDiagnosticsTestLimits {
     /// `WorkspaceDiagnostics.batchSize`, as the test sees it (simplenote-ios has 25 plists).
     static let batch = 16
