@@ -323,6 +323,21 @@ private let realProjects: [String] = SharedData.projectsPresent
         #expect(isUnchanged(second[workspace.root.appendingPathComponent("Config/Other.plist").path]))
     }
 
+    /// A client without file watchers (eglot 1.9, which reports saves of plist buffers only): an
+    /// .xcconfig changed elsewhere is read when the user saves a plist the project uses.
+    @Test func savingAPlistOfTheProjectReadsAnXcconfigChangedElsewhere() async throws {
+        let folder = try ProjectFixture.write()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let uri = FileURI.uri(for: folder.appendingPathComponent("App/Info.plist").path)
+        let client = try TestClient()
+        try await client.initialize(richClient(), rootUri: FileURI.uri(for: folder.path))
+        try client.open(uri, ProjectFixture.appInfoPlist)
+        _ = try await client.diagnostics(uri) { !codes($0, "project-undefined-variable").isEmpty }
+        try Data("APP_VERSION = 3.1\nBUILD_NUMBER = 7\n".utf8).write(to: folder.appendingPathComponent("Config/Version.xcconfig"))
+        try client.send(DidSaveTextDocumentNotification(textDocument: .init(uri: uri)))
+        _ = try await client.diagnostics(uri) { codes($0, "project-undefined-variable").isEmpty && !codes($0, "project-missing-entitlement").isEmpty }
+    }
+
     /// A client without file watchers (eglot 1.9) that saves Package.swift: the package is read
     /// again, and the open manifest's findings follow its new targets.
     @Test func savingPackageSwiftReadsThePackageAgain() async throws {
