@@ -39,7 +39,9 @@ public struct ProjectLoader: Sendable {
     }
 
     /// The project files below `root`: every `*.xcodeproj/project.pbxproj`, and every
-    /// `project*.yml`/`.yaml` XcodeGen spec (a YAML file with top-level `name` and `targets`).
+    /// `project*.yml`/`.yaml` XcodeGen spec (a YAML file with top-level `name` and `targets`),
+    /// every `Package.swift`, and the projects each `*.xcworkspace` names (also in a folder the
+    /// search skips, such as `Pods`, or outside `root`), after the others.
     public func discover(in root: String) -> [String] {
         var found: [String] = []
         var referenced: [String] = []
@@ -61,11 +63,7 @@ public struct ProjectLoader: Sendable {
                     if entry.name.hasSuffix(".xcworkspace") {
                         // A workspace's projects (CocoaPods' Pods project, projects beside the root):
                         // read too, even in a folder the search skips.
-                        if let bytes = fileSystem.contents(of: ProjectPath.join(path, "contents.xcworkspacedata")) {
-                            for project in XcodeWorkspaceReader(path: path, text: bytes).projectFiles where fileSystem.contents(of: project) != nil {
-                                referenced.append(project)
-                            }
-                        }
+                        referenced += projectFiles(ofWorkspace: path)
                         continue
                     }
                     if entry.name.hasPrefix(".") || Self.skippedFolders.contains(entry.name) { continue }
@@ -82,6 +80,12 @@ public struct ProjectLoader: Sendable {
         return found
     }
 
+    /// The project files an Xcode workspace (`…/App.xcworkspace`) names that exist.
+    public func projectFiles(ofWorkspace workspace: String) -> [String] {
+        guard let bytes = fileSystem.contents(of: ProjectPath.join(workspace, "contents.xcworkspacedata")) else { return [] }
+        return XcodeWorkspaceReader(path: workspace, text: bytes).projectFiles.filter { fileSystem.contents(of: $0) != nil }
+    }
+
     /// Every project below `root`, read.
     public func loadAll(in root: String) -> [XcodeProjectModel] {
         let models = discover(in: root).map(load)
@@ -92,7 +96,7 @@ public struct ProjectLoader: Sendable {
 
     static func isSpec(_ path: String) -> Bool { path.hasSuffix(".yml") || path.hasSuffix(".yaml") }
 
-    /// The project at `path` (a project.pbxproj or an XcodeGen spec).
+    /// The project at `path` (a project.pbxproj, an XcodeGen spec or a Package.swift).
     public func load(_ path: String) -> XcodeProjectModel {
         guard let bytes = fileSystem.contents(of: path) else {
             let reason = fileSystem.whyNotReadable(path).map { ": \($0)" } ?? ""

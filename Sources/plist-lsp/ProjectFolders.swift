@@ -11,8 +11,8 @@ final class ProjectFolders {
     private var byRoot: [String: ProjectIndex] = [:]
     private let loader = ProjectLoader(fileSystem: DiskProjectFileSystem())
 
-    /// `given`: the `--project` path (a folder, an .xcodeproj, a project.pbxproj or an XcodeGen
-    /// spec); `enabled`: false with `--no-project`.
+    /// `given`: the `--project` path (a folder, an .xcodeproj, an .xcworkspace, a project.pbxproj,
+    /// an XcodeGen spec or a Package.swift); `enabled`: false with `--no-project`.
     init(given: String?, enabled: Bool) {
         self.enabled = enabled
         if let given {
@@ -20,7 +20,9 @@ final class ProjectFolders {
             let files: [String]
             if path.hasSuffix(".xcodeproj") {
                 files = [PathName.joining(path, "project.pbxproj")]
-            } else if path.hasSuffix(".pbxproj") || path.hasSuffix(".yml") || path.hasSuffix(".yaml") {
+            } else if path.hasSuffix(".xcworkspace") {
+                files = loader.projectFiles(ofWorkspace: path)
+            } else if path.hasSuffix(".pbxproj") || path.hasSuffix(".yml") || path.hasSuffix(".yaml") || path.hasSuffix("/Package.swift") {
                 files = [path]
             } else {
                 files = loader.discover(in: path)
