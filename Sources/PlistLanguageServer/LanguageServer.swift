@@ -67,6 +67,8 @@ public final class LanguageServer: Sendable {
     private let sources: WorkspaceSources
     /// The Xcode projects of the workspace (docs/project-awareness.md).
     private let projects: WorkspaceProjects
+    /// The reports of `workspace/diagnostic`, cached per file.
+    private let workspaceDiagnostics = WorkspaceDiagnostics()
     /// Numbers the requests the server sends without waiting for their answers.
     private let unansweredRequests = Locked(0)
     /// Documents whose diagnostics wait for a read of projects under way: published without the
@@ -106,8 +108,13 @@ public final class LanguageServer: Sendable {
         })
         sources = WorkspaceSources(logger: logger)
         projects = WorkspaceProjects(logger: logger)
+        sources.setScopes { [weak projects] path in projects?.sourceScope(forPlistAt: path) }
         sources.onChange { [weak self] in self?.inputsChanged() }
-        projects.onChange { [weak self] in self?.inputsChanged() }
+        projects.onChange { [weak self] in
+            // Which code counts for a plist follows the projects (synchronized folders, package targets).
+            self?.sources.scopesChanged()
+            self?.inputsChanged()
+        }
         projects.onSettled { [weak self] in self?.projectsSettled() }
         // `initialize` arrives first and alone (the client waits for its answer): answered on the
         // reading thread as soon as it is decoded, not handed to the message loop's task first
@@ -275,11 +282,11 @@ public final class LanguageServer: Sendable {
             // A save is the moment sources may have changed too; a client watching them for us
             // reports each changed file itself, so the walk of every tree is for clients that do not.
             if !state.withLock({ $0.watchingSources }) { sources.rescanAll() }
-            if let path = FileURI.path(of: uri) { projects.filesChanged([path]) }
+            if let path = FileURI.path(of: uri) { workspaceFilesChanged([path]) }
         case .didChangeWatchedFiles(let changes):
             let paths = changes.compactMap { FileURI.path(of: $0.uri) }
             sources.filesChanged(paths)
-            projects.filesChanged(paths)
+            workspaceFilesChanged(paths)
         case .didChangeConfiguration(let settings):
             didChangeConfiguration(settings, kind: kind)
         case .unexpected(let method):
@@ -325,7 +332,8 @@ public final class LanguageServer: Sendable {
         let (client, encoding, configuration) = state.withLock { ($0.client, $0.encoding, $0.configuration) }
         return RequestContext(
             id: id, logger: logger, clientCapabilities: client, encoding: encoding, configuration: configuration,
-            diagnostics: options.diagnostics, connection: connection, sources: sources, projects: projects)
+            diagnostics: options.diagnostics, connection: connection, sources: sources, projects: projects,
+            documents: documents, workspace: workspaceDiagnostics)
     }
 
     /// The key database (about 10 ms to decode) loads after the first `initialize` is answered, on
@@ -374,7 +382,7 @@ public final class LanguageServer: Sendable {
             textDocumentSync: TextDocumentSyncOptions(openClose: true, change: .incremental))
         for feature in options.features { feature.announce(&capabilities, client: client) }
         if !push { capabilities.diagnosticProvider = capabilities.diagnosticProvider ?? DiagnosticOptions(
-            identifier: "plist", interFileDependencies: false, workspaceDiagnostics: false) }
+            identifier: "plist", interFileDependencies: false, workspaceDiagnostics: true) }
         return capabilities
     }
 
@@ -400,11 +408,11 @@ public final class LanguageServer: Sendable {
         let capable = state.withLock { $0.client.workspace?.didChangeWatchedFiles?.dynamicRegistration == true }
         guard capable else { return }
         let pattern = "**/*.{" + SourceLanguage.pathExtensions.joined(separator: ",") + "}"
-        // The project files (docs/project-awareness.md) and the plists targets read from each other.
-        let projectPattern = "**/*.{pbxproj,xcconfig,yml,yaml,plist,entitlements}"
+        // The project files (docs/project-awareness.md), the plists targets read from each other
+        // and every file the workspace reports cover (`WorkspaceFileKinds`).
         let options = try? JSONValue(encoding: DidChangeWatchedFilesRegistrationOptions(watchers: [
-            FileSystemWatcher(globPattern: pattern), FileSystemWatcher(globPattern: projectPattern),
-        ]))
+            FileSystemWatcher(globPattern: pattern),
+        ] + WorkspaceFileKinds.watchPatterns.map { FileSystemWatcher(globPattern: $0) }))
         let request = RegisterCapabilityRequest(registrations: [
             Registration(id: "plist-lsp-source-files", method: DidChangeWatchedFilesNotification.method, registerOptions: options),
         ])
@@ -449,6 +457,16 @@ public final class LanguageServer: Sendable {
             return n
         }
         return .string("\(Self.unansweredPrefix)\(n)")
+    }
+
+    /// Files changed on disk (watched, or saved): the projects are read again if one of them is
+    /// a project file (the read's end refreshes everything); else a client that pulls is asked to
+    /// pull again when a file the workspace reports cover changed (a plist nobody has open).
+    private func workspaceFilesChanged(_ paths: [String]) {
+        if projects.filesChanged(paths) { return }
+        guard paths.contains(where: WorkspaceFileKinds.affectsReports) else { return }
+        let (push, refresh) = state.withLock { ($0.pushDiagnostics, $0.client.workspace?.diagnostics?.refreshSupport == true) }
+        if !push && refresh { sendWithoutWaiting(DiagnosticRefreshRequest()) }
     }
 
     /// The read of projects settled: the documents that waited for it are published now.

@@ -24,6 +24,17 @@ public struct RequestContext: Sendable {
     let sources: WorkspaceSources
     /// The session's Xcode projects.
     let projects: WorkspaceProjects
+    /// The session's open documents (`workspace/diagnostic` reads an open file's text, not the disk's).
+    let documents: DocumentStore
+    /// The session's workspace reports, cached per file.
+    let workspace: WorkspaceDiagnostics
+
+    /// The folders of the workspace: those scanned for sources and those searched for projects.
+    var workspaceRoots: [String] {
+        var roots = projects.roots
+        for root in sources.roots where !roots.contains(root) { roots.append(root) }
+        return roots
+    }
 
     /// What the project's sources show `snapshot` needs (under the request's configuration).
     public func evidence(for snapshot: DocumentSnapshot) -> SourceEvidenceInput {

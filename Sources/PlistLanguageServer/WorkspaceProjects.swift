@@ -38,6 +38,8 @@ final class WorkspaceProjects: Sendable {
         /// The inputs made from `index` so far, by plist path: every keystroke and request asks
         /// again, and the index changes only with `generation` (which empties this).
         var inputs: [String: ProjectInput?] = [:]
+        /// The source scopes made from `index` so far, by plist path (emptied with `inputs`).
+        var scopes: [String: SourceScope?] = [:]
     }
 
     private let state = Locked(State())
@@ -66,6 +68,12 @@ final class WorkspaceProjects: Sendable {
     /// its project may still change (a document just opened waits for its project root to be read).
     var isReading: Bool { worker.isWorking }
 
+    /// The folders whose projects are read.
+    var roots: [String] { state.withLock { $0.roots } }
+
+    /// Every plist the projects use that exists (absolute paths).
+    var plistPaths: [String] { state.withLock { $0.index }.plists.map(\.path) }
+
     /// Adds a folder whose projects are read, unless it is one already or inside one.
     func addRoot(_ path: String) {
         guard !worker.isClosed else { return }
@@ -90,15 +98,16 @@ final class WorkspaceProjects: Sendable {
         if added { worker.enqueue(.newRoots) }
     }
 
-    /// Files changed on disk: the projects are read again when one of them is a project file, an
-    /// .xcconfig, an XcodeGen spec or a file the projects were read from.
-    func filesChanged(_ paths: [String]) {
+    /// Files changed on disk: the projects are read again when one of them is a project file (a
+    /// project.pbxproj, an .xcconfig, an XcodeGen spec, a `Package.swift`, a workspace's
+    /// contents.xcworkspacedata) or a file the projects were read from. True when they are.
+    @discardableResult
+    func filesChanged(_ paths: [String]) -> Bool {
         let relevant = state.withLock { state in
-            paths.contains { p in
-                p.hasSuffix(".pbxproj") || p.hasSuffix(".xcconfig") || p.hasSuffix(".yml") || p.hasSuffix(".yaml") || state.files.contains(p)
-            }
+            paths.contains { p in WorkspaceFileKinds.isProjectFile(p) || state.files.contains(p) }
         }
         if relevant { reload() }
+        return relevant
     }
 
     func close() {
@@ -116,6 +125,18 @@ final class WorkspaceProjects: Sendable {
         }
         // No project uses it: a reload cannot change its analysis (generation 0 keeps its cache).
         return ProjectInputValue(generation: input == nil ? 0 : generation, input: input)
+    }
+
+    /// Which source files count for the plist at `path` (absolute), when the targets it belongs
+    /// to say so by folder (`ProjectIndex.sourceScope(forPlistAt:)`).
+    func sourceScope(forPlistAt path: String) -> SourceScope? {
+        let (generation, index, known) = state.withLock { ($0.generation, $0.index, $0.scopes[path]) }
+        if let known { return known }
+        let scope = index.sourceScope(forPlistAt: path)
+        state.withLock { state in
+            if state.generation == generation { state.scopes[path] = .some(scope) }
+        }
+        return scope
     }
 
     /// Reads every root's projects again, on the loading thread.
@@ -164,6 +185,7 @@ final class WorkspaceProjects: Sendable {
             state.files = read
             state.generation += 1
             state.inputs = [:]
+            state.scopes = [:]
             return true
         }
     }

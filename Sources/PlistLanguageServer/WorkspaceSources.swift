@@ -5,6 +5,7 @@
 import LanguageServerProtocol
 import PlistAnalysis
 import PlistSupport
+import XcodeProject
 
 /// What a document's analysis reads from the sources: the evidence narrowed to that document,
 /// and the generation of the workspace's evidence it was taken from (part of the cache key).
@@ -38,7 +39,12 @@ final class WorkspaceSources: Sendable {
         var enabled = true
         /// The evidence narrowed to each plist path, for the generation it was narrowed in: asked
         /// for every version analysed (each keystroke), it changes only with the trees.
-        var narrowed: [String: (generation: Int, root: String, evidence: SourceEvidence?)] = [:]
+        var narrowed: [String: (generation: Int, root: String, scope: SourceScope?, evidence: SourceEvidence?)] = [:]
+        /// Which code counts for a plist, when its project says so by target (`WorkspaceProjects.sourceScope`).
+        var scopes: (@Sendable (String) -> SourceScope?)?
+        /// Goes up when the projects (and so the scopes) change: the generation a document's
+        /// evidence is taken at is the sum of both, which goes up when either does.
+        var scopeGeneration = 0
     }
 
     private let state = Locked(State())
@@ -48,6 +54,17 @@ final class WorkspaceSources: Sendable {
     init(logger: Logger) {
         self.logger = logger
         worker.setWork { [weak self] jobs in self?.run(jobs) ?? false }
+    }
+
+    /// Where a plist's target code is, when its project says (the projects' synchronized folders
+    /// and package targets); without it, the folders around the plist decide.
+    func setScopes(_ scopes: @escaping @Sendable (String) -> SourceScope?) {
+        state.withLock { $0.scopes = scopes }
+    }
+
+    /// The projects were read again: which code counts for a plist may have changed.
+    func scopesChanged() {
+        state.withLock { $0.scopeGeneration += 1 }
     }
 
     /// Called (on the scanning thread) after the evidence changed.
@@ -107,19 +124,21 @@ final class WorkspaceSources: Sendable {
     /// holding it, narrowed to it; none when scanning is off or no tree holds it.
     func input(for uri: DocumentURI, configuration: ServerConfiguration) -> SourceEvidenceInput {
         guard configuration.analysis.sourceEvidence, let path = FileURI.path(of: uri) else { return .none }
-        let (generation, tree) = state.withLock { state in
-            (state.generation, state.trees.filter { $0.contains(path) }.max { $0.root.count < $1.root.count })
+        let (generation, tree, scopes) = state.withLock { state in
+            (state.generation + state.scopeGeneration, state.trees.filter { $0.contains(path) }.max { $0.root.count < $1.root.count }, state.scopes)
         }
         // No tree holds it: what a rescan finds cannot change its analysis (generation 0 keeps its cache).
         guard let tree else { return .none }
-        if let hit = state.withLock({ $0.narrowed[path] }), hit.generation == generation, hit.root == tree.root {
+        let scope = scopes?(path)
+        if let hit = state.withLock({ $0.narrowed[path] }), hit.generation == generation, hit.root == tree.root, hit.scope == scope {
             return SourceEvidenceInput(generation: generation, evidence: hit.evidence)
         }
-        let evidence = tree.evidence?.relevant(toPlistAt: path)
+        let evidence = scope.map { scope in tree.evidence?.relevant(toPlistAt: path, isTargetCode: scope.contains) }
+            ?? tree.evidence?.relevant(toPlistAt: path)
         state.withLock { state in
-            if state.generation == generation {
+            if state.generation + state.scopeGeneration == generation {
                 state.narrowed = state.narrowed.filter { $0.value.generation == generation }
-                state.narrowed[path] = (generation, tree.root, evidence)
+                state.narrowed[path] = (generation, tree.root, scope, evidence)
             }
         }
         return SourceEvidenceInput(generation: generation, evidence: evidence)

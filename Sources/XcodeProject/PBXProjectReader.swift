@@ -118,14 +118,54 @@ struct PBXProjectReader {
         return out
     }
 
-    /// The targets: name, product type, configuration list.
-    var targets: [(name: String, productType: String, configurationList: String?)] {
-        (rootObject?["targets"]?.items ?? []).compactMap { ref in
-            guard let target = objects[ref.text] else { return nil }
+    /// The targets: name, product type, configuration list, and the files its synchronized
+    /// folders give it (nil when it has none).
+    var targets: [(name: String, productType: String, configurationList: String?, membership: SourceMembership?)] {
+        let ids = (rootObject?["targets"]?.items ?? []).map(\.text)
+        let memberships = synchronizedMemberships(targets: ids)
+        return ids.compactMap { id in
+            guard let target = objects[id] else { return nil }
             let isa = target.string("isa") ?? ""
             let type = target.string("productType") ?? (isa == "PBXAggregateTarget" ? "aggregate" : isa == "PBXLegacyTarget" ? "legacy" : "")
-            return (target.string("name") ?? ref.text, type, target.string("buildConfigurationList"))
+            return (target.string("name") ?? id, type, target.string("buildConfigurationList"), memberships[id])
         }
+    }
+
+    /// Xcode 16's synchronized folders (objectVersion 77): each target's
+    /// `fileSystemSynchronizedGroups` are folders whose files all belong to it, but those an
+    /// exception set for that target names (`membershipExceptions`, relative to the folder); an
+    /// exception set for a target that does not synchronize the folder adds the files it names
+    /// to that target instead.
+    func synchronizedMemberships(targets ids: [String]) -> [String: SourceMembership] {
+        var out: [String: SourceMembership] = [:]
+        var synchronized: [String: [String]] = [:]  // target → group ids
+        for id in ids {
+            let groups = (objects[id]?["fileSystemSynchronizedGroups"]?.items ?? []).map(\.text).filter { objects[$0] != nil }
+            if !groups.isEmpty { synchronized[id] = groups }
+        }
+        // Exceptions live on the groups, whoever synchronizes them.
+        var groupsWithExceptions = Set(synchronized.values.joined())
+        for entry in objects.entries where entry.value.string("isa") == "PBXFileSystemSynchronizedRootGroup" && entry.value["exceptions"] != nil {
+            groupsWithExceptions.insert(entry.key.text)
+        }
+        for id in ids {
+            let folders = (synchronized[id] ?? []).compactMap { filePath(of: $0) }
+            if !folders.isEmpty { out[id] = SourceMembership(folders: folders) }
+        }
+        for group in groupsWithExceptions.sorted() {
+            guard let folder = filePath(of: group) else { continue }
+            for exception in objects[group]?["exceptions"]?.items ?? [] {
+                guard let set = objects[exception.text], set.string("isa") == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                      let target = set.string("target"), ids.contains(target) else { continue }
+                let paths = (set["membershipExceptions"]?.items ?? []).map { ProjectPath.join(folder, $0.text) }
+                if synchronized[target]?.contains(group) == true {
+                    out[target]?.excluded += paths
+                } else {
+                    out[target, default: SourceMembership(folders: [])].added += paths
+                }
+            }
+        }
+        return out
     }
 }
 

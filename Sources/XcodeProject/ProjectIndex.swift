@@ -98,6 +98,35 @@ public struct ProjectIndex: Sendable {
         return out
     }
 
+    /// The targets the plist at `path` (absolute) belongs to: those naming it in a build setting
+    /// (INFOPLIST_FILE, CODE_SIGN_ENTITLEMENTS, XcodeGen's paths) and those holding it by folder
+    /// (a privacy manifest in a synchronized folder or a package target's folder), as (project, target).
+    public func targets(forPlistAt path: String) -> [(project: XcodeProjectModel, target: ProjectTarget)] {
+        var out: [(Int, Int)] = []
+        for entry in entries[Self.key(path)] ?? [] where !out.contains(where: { $0 == (entry.project, entry.target) }) {
+            out.append((entry.project, entry.target))
+        }
+        for (p, project) in projects.enumerated() {
+            for (t, target) in project.targets.enumerated() where target.membership?.contains(path) == true {
+                if !out.contains(where: { $0 == (p, t) }) { out.append((p, t)) }
+            }
+        }
+        return out.map { (projects[$0.0], projects[$0.0].targets[$0.1]) }
+    }
+
+    /// Which source files count for the plist at `path`: the code of the targets it belongs to
+    /// (`targets(forPlistAt:)`), when each of them says which code is its own by folder; nil when
+    /// none does or one does not (the source scan then goes by the folders around the plist).
+    public func sourceScope(forPlistAt path: String) -> SourceScope? {
+        let targets = targets(forPlistAt: path)
+        var scopes: [SourceScope] = []
+        for (_, target) in targets {
+            guard let membership = target.membership else { return nil }
+            scopes.append(membership.scope)
+        }
+        return SourceScope.union(scopes)
+    }
+
     /// Whether some project uses the plist at `path`.
     public func uses(_ path: String) -> Bool { entries[Self.key(path)] != nil }
 

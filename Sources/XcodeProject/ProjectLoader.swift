@@ -39,9 +39,12 @@ public struct ProjectLoader: Sendable {
     }
 
     /// The project files below `root`: every `*.xcodeproj/project.pbxproj`, and every
-    /// `project*.yml`/`.yaml` XcodeGen spec (a YAML file with top-level `name` and `targets`).
+    /// `project*.yml`/`.yaml` XcodeGen spec (a YAML file with top-level `name` and `targets`),
+    /// every `Package.swift`, and the projects each `*.xcworkspace` names (also in a folder the
+    /// search skips, such as `Pods`, or outside `root`), after the others.
     public func discover(in root: String) -> [String] {
         var found: [String] = []
+        var referenced: [String] = []
         var queue: [(String, Int)] = [(ProjectPath.normalized(root), 0)]
         var listed = 0
         while !queue.isEmpty && listed < Self.maximumSearchedFolders {
@@ -57,29 +60,50 @@ public struct ProjectLoader: Sendable {
                         if fileSystem.entries(of: path)?.contains(where: { $0.name == "project.pbxproj" && !$0.isDirectory }) == true { found.append(pbxproj) }
                         continue
                     }
-                    if entry.name.hasPrefix(".") || Self.skippedFolders.contains(entry.name) || entry.name.hasSuffix(".xcworkspace") { continue }
+                    if entry.name.hasSuffix(".xcworkspace") {
+                        // A workspace's projects (CocoaPods' Pods project, projects beside the root):
+                        // read too, even in a folder the search skips.
+                        referenced += projectFiles(ofWorkspace: path)
+                        continue
+                    }
+                    if entry.name.hasPrefix(".") || Self.skippedFolders.contains(entry.name) { continue }
                     if depth + 1 <= Self.maximumSearchDepth { queue.append((path, depth + 1)) }
+                } else if entry.name == "Package.swift" {
+                    found.append(path)
                 } else if entry.name.hasPrefix("project"), entry.name.hasSuffix(".yml") || entry.name.hasSuffix(".yaml"),
                           let bytes = fileSystem.contents(of: path), XcodeGenReader.isSpec(bytes) {
                     found.append(path)
                 }
             }
         }
+        for project in referenced where !found.contains(project) { found.append(project) }
         return found
+    }
+
+    /// The project files an Xcode workspace (`…/App.xcworkspace`) names that exist.
+    public func projectFiles(ofWorkspace workspace: String) -> [String] {
+        guard let bytes = fileSystem.contents(of: ProjectPath.join(workspace, "contents.xcworkspacedata")) else { return [] }
+        return XcodeWorkspaceReader(path: workspace, text: bytes).projectFiles.filter { fileSystem.contents(of: $0) != nil }
     }
 
     /// Every project below `root`, read.
     public func loadAll(in root: String) -> [XcodeProjectModel] {
-        discover(in: root).map(load)
+        let models = discover(in: root).map(load)
+        // A spec another one includes is part of that project, not one of its own.
+        let included = Set(models.filter { Self.isSpec($0.path) }.flatMap { $0.files.dropFirst() })
+        return models.filter { !(Self.isSpec($0.path) && included.contains($0.path)) }
     }
 
-    /// The project at `path` (a project.pbxproj or an XcodeGen spec).
+    static func isSpec(_ path: String) -> Bool { path.hasSuffix(".yml") || path.hasSuffix(".yaml") }
+
+    /// The project at `path` (a project.pbxproj, an XcodeGen spec or a Package.swift).
     public func load(_ path: String) -> XcodeProjectModel {
         guard let bytes = fileSystem.contents(of: path) else {
             let reason = fileSystem.whyNotReadable(path).map { ": \($0)" } ?? ""
             return XcodeProjectModel(path: path, directory: ProjectPath.parent(path), name: "", targets: [], problems: ["\(path): cannot be read\(reason)"], files: [path])
         }
         if path.hasSuffix(".yml") || path.hasSuffix(".yaml") { return loadXcodeGen(path: path, text: bytes) }
+        if ProjectPath.lastComponent(path) == "Package.swift" { return loadPackage(path: path, text: bytes) }
         return loadPBXProject(path: path, text: bytes)
     }
 
@@ -111,7 +135,9 @@ public struct ProjectLoader: Sendable {
                     SettingLayer(level: .target, assignments: own.settings),
                 ]))
             }
-            targets.append(ProjectTarget(name: target.name, productType: ProductType(target.productType), configurations: configurations))
+            var model = ProjectTarget(name: target.name, productType: ProductType(target.productType), configurations: configurations)
+            model.membership = target.membership
+            targets.append(model)
         }
         return Self.model(path: path, directory: reader.projectDirectory, name: reader.name, targets: targets, problems: problems, files: files, sites: sites)
     }
@@ -122,12 +148,45 @@ public struct ProjectLoader: Sendable {
         var files = [path]
         var sites: [String: SourceSpan] = [:]
         var expanded: [String: [BuildSettingAssignment]] = [:]
-        let targets = spec.targets { file in
+        // `include:`: the included specs (and theirs, depth first, each once), before this one.
+        var included: [XcodeGenReader] = []
+        func include(_ reader: XcodeGenReader, depth: Int) {
+            for file in reader.includes {
+                guard !files.contains(file) else { continue }
+                guard depth < Self.maximumIncludeDepth else {
+                    problems.append("\(reader.path): '\(file)' is included \(depth) levels deep; not read")
+                    continue
+                }
+                files.append(file)
+                guard let bytes = fileSystem.contents(of: file) else {
+                    problems.append("\(reader.path): the included spec '\(file)' cannot be read")
+                    continue
+                }
+                let other = XcodeGenReader(path: file, text: bytes)
+                include(other, depth: depth + 1)
+                included.append(other)
+            }
+        }
+        include(spec, depth: 0)
+        let targets = spec.targets({ file in
             var visited: [String] = []
             return xcconfigAssignments(file, optional: false, from: nil, projectDirectory: spec.directory,
                                        visited: &visited, expanded: &expanded, files: &files, problems: &problems, sites: &sites)
-        }
+        }, included: included)
         return Self.model(path: path, directory: spec.directory, name: spec.name, targets: targets, problems: problems, files: files, sites: sites)
+    }
+
+    /// A Swift package: one target per package target, holding the files of its folder (no build
+    /// settings: a package target's Info.plist and entitlements are not its own).
+    func loadPackage(path: String, text: [UInt8]) -> XcodeProjectModel {
+        let manifest = PackageManifestReader(path: path, text: text)
+        let targets = manifest.memberships.map { target, membership in
+            var model = ProjectTarget(name: target.name, productType: ProductType("swiftpm.\(target.kind)"), configurations: [])
+            model.membership = membership
+            return model
+        }
+        return Self.model(path: path, directory: manifest.directory, name: ProjectPath.lastComponent(manifest.directory),
+                          targets: targets, problems: [], files: [path])
     }
 
     /// A model, with the "missing: PATH" problems turned into `missingFiles`.

@@ -7,6 +7,9 @@ public struct ProjectTarget: Sendable, Hashable {
     public let infoProperties: GeneratedProperties?
     /// XcodeGen's `entitlements:` properties.
     public let entitlementProperties: GeneratedProperties?
+    /// The files the target holds by folder (Xcode 16's synchronized folders, a Swift package
+    /// target's folder); nil when the project lists its files one by one.
+    public var membership: SourceMembership?
 
     public init(name: String, productType: ProductType, configurations: [TargetConfiguration],
                 infoProperties: GeneratedProperties? = nil, entitlementProperties: GeneratedProperties? = nil) {

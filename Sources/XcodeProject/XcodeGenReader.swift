@@ -1,7 +1,8 @@
 // An XcodeGen spec (project.yml) → the project model: `configs`, project and target `settings`
 // (flat, or `base`/`configs`), `configFiles`, `targetTemplates`, a target's `type`, `platform`,
 // `deploymentTarget`, and its `info:` / `entitlements:` `path` and `properties` (the keys XcodeGen
-// writes into those files). `include:` of other specs is not followed.
+// writes into those files). `include:` of other specs is followed (their targets
+// and settings come first; the including spec's win).
 
 struct XcodeGenReader {
     let path: String
@@ -87,38 +88,71 @@ struct XcodeGenReader {
         return GeneratedProperties(path: node["path"]?.string, keys: keys)
     }
 
+    /// The specs `include:` names (a path, a list of paths, or of `path:` mappings), relative to
+    /// this spec's folder, in order.
+    var includes: [String] {
+        guard let node = root?["include"] else { return [] }
+        let items = node.string != nil ? [node] : node.items
+        return items.compactMap { item in (item.string ?? item["path"]?.string).map { ProjectPath.join(directory, $0) } }
+    }
+
     /// The targets, with `xcconfig` reading an .xcconfig's assignments (includes expanded).
-    func targets(_ xcconfig: (String) -> [BuildSettingAssignment]) -> [ProjectTarget] {
-        guard let root else { return [] }
-        let templates = root["targetTemplates"]
+    /// `included`: the specs this one includes (`include:`), read first: their targets are the
+    /// project's too, and what this spec says of a target or the project comes after theirs (later
+    /// wins), as XcodeGen merges them. Paths in an included spec are relative to its own folder.
+    func targets(_ xcconfig: (String) -> [BuildSettingAssignment], included: [XcodeGenReader] = []) -> [ProjectTarget] {
+        let documents = (included + [self]).filter { $0.root != nil }
+        guard !documents.isEmpty else { return [] }
+        var names: [String] = []
+        var nodes: [String: [(XcodeGenReader, YAMLNode)]] = [:]
+        for document in documents {
+            for pair in document.root?["targets"]?.pairs ?? [] {
+                guard let name = pair.key.string else { continue }
+                if nodes[name] == nil { names.append(name) }
+                nodes[name, default: []].append((document, pair.value))
+            }
+        }
+        func template(_ name: String) -> (XcodeGenReader, YAMLNode)? {
+            for document in documents.reversed() { if let node = document.root?["targetTemplates"]?[name] { return (document, node) } }
+            return nil
+        }
+        var configurationNames: [String] = []
+        for document in documents {
+            for name in document.root?["configs"]?.pairs.compactMap(\.key.string) ?? [] where !configurationNames.contains(name) { configurationNames.append(name) }
+        }
+        if configurationNames.isEmpty { configurationNames = ["Debug", "Release"] }
         var out: [ProjectTarget] = []
-        for pair in root["targets"]?.pairs ?? [] {
-            guard let name = pair.key.string else { continue }
+        for name in names {
+            let own = nodes[name] ?? []
             // The target's templates first, then the target itself (later wins).
-            var specs: [YAMLNode] = []
-            for t in pair.value["templates"]?.items ?? [] { if let n = t.string, let template = templates?[n] { specs.append(template) } }
-            specs.append(pair.value)
-            let type = specs.reversed().lazy.compactMap { $0["type"]?.string }.first ?? ""
-            let platform = specs.reversed().lazy.compactMap { $0["platform"]?.string ?? $0["supportedDestinations"]?.items.first?.string }.first
+            var specs: [(XcodeGenReader, YAMLNode)] = []
+            for (_, node) in own {
+                for t in node["templates"]?.items ?? [] { if let n = t.string, let found = template(n) { specs.append(found) } }
+            }
+            specs += own
+            let type = specs.reversed().lazy.compactMap { $0.1["type"]?.string }.first ?? ""
+            let platform = specs.reversed().lazy.compactMap { $0.1["platform"]?.string ?? $0.1["supportedDestinations"]?.items.first?.string }.first
             var info: GeneratedProperties? = nil
             var entitlements: GeneratedProperties? = nil
-            for spec in specs {
-                if let p = properties(spec["info"]) { info = merge(info, p) }
-                if let p = properties(spec["entitlements"]) { entitlements = merge(entitlements, p) }
+            for (document, spec) in specs {
+                // This spec's paths stay as written (relative to SRCROOT); an included spec's are made absolute.
+                let own = document.path == path
+                if let p = document.properties(spec["info"]) { info = merge(info, own ? p : document.absolute(p)) }
+                if let p = document.properties(spec["entitlements"]) { entitlements = merge(entitlements, own ? p : document.absolute(p)) }
             }
             var derived: [BuildSettingAssignment] = []
             if let path = info?.path { derived.append(BuildSettingAssignment(name: "INFOPLIST_FILE", value: path)) }
             if let path = entitlements?.path { derived.append(BuildSettingAssignment(name: "CODE_SIGN_ENTITLEMENTS", value: path)) }
             if let platform, let sdk = Self.sdk(platform) { derived.append(BuildSettingAssignment(name: "SDKROOT", value: sdk)) }
             var deployment: [BuildSettingAssignment] = []
-            for targets in [root["options"]?["deploymentTarget"]] + specs.map({ $0["deploymentTarget"] }) {
+            for (document, targets) in documents.map({ ($0, $0.root?["options"]?["deploymentTarget"]) }) + specs.map({ ($0.0, $0.1["deploymentTarget"]) }) {
                 guard let targets else { continue }
                 if let version = targets.string, let platform, let setting = Self.deploymentSetting(platform) {
-                    deployment.append(BuildSettingAssignment(name: setting, value: version, location: span(targets)))
+                    deployment.append(BuildSettingAssignment(name: setting, value: version, location: document.span(targets)))
                 }
                 for p in targets.pairs {
                     if let key = p.key.string, let setting = Self.deploymentSetting(key), let v = p.value.string {
-                        deployment.append(BuildSettingAssignment(name: setting, value: v, location: span(p.key)))
+                        deployment.append(BuildSettingAssignment(name: setting, value: v, location: document.span(p.key)))
                     }
                 }
             }
@@ -126,13 +160,19 @@ struct XcodeGenReader {
             for configuration in configurationNames {
                 var targetSettings = derived
                 var targetFile: [BuildSettingAssignment] = []
-                for spec in specs {
-                    targetSettings += settings(spec["settings"], configuration: configuration)
-                    if let file = configFile(spec["configFiles"], configuration: configuration) { targetFile = xcconfig(file) }
+                for (document, spec) in specs {
+                    targetSettings += document.settings(spec["settings"], configuration: configuration)
+                    if let file = document.configFile(spec["configFiles"], configuration: configuration) { targetFile = xcconfig(file) }
+                }
+                var projectFile: [BuildSettingAssignment] = []
+                var projectSettings = deployment
+                for document in documents {
+                    if let file = document.configFile(document.root?["configFiles"], configuration: configuration) { projectFile = xcconfig(file) }
+                    projectSettings += document.settings(document.root?["settings"], configuration: configuration)
                 }
                 configurations.append(TargetConfiguration(name: configuration, layers: [
-                    SettingLayer(level: .projectConfigFile, assignments: configFile(root["configFiles"], configuration: configuration).map(xcconfig) ?? []),
-                    SettingLayer(level: .project, assignments: deployment + settings(root["settings"], configuration: configuration)),
+                    SettingLayer(level: .projectConfigFile, assignments: projectFile),
+                    SettingLayer(level: .project, assignments: projectSettings),
                     SettingLayer(level: .targetConfigFile, assignments: targetFile),
                     SettingLayer(level: .target, assignments: targetSettings),
                 ]))
@@ -141,6 +181,13 @@ struct XcodeGenReader {
                                      infoProperties: info, entitlementProperties: entitlements))
         }
         return out
+    }
+
+    /// `properties` with a relative `path` made absolute against this spec's folder (an included
+    /// spec's paths are relative to it, not to the including spec).
+    func absolute(_ properties: GeneratedProperties) -> GeneratedProperties {
+        guard let path = properties.path, !path.hasPrefix("/"), !path.hasPrefix("$") else { return properties }
+        return GeneratedProperties(path: ProjectPath.join(directory, path), keys: properties.keys)
     }
 
     private func merge(_ a: GeneratedProperties?, _ b: GeneratedProperties) -> GeneratedProperties {

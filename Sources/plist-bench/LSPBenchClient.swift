@@ -49,8 +49,8 @@ final class LSPBenchClient {
     }
 
     /// `initialize` (waiting for its response), then `initialized`.
-    func initialize(capabilities: [String: Any] = [:]) throws {
-        _ = try request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": capabilities])
+    func initialize(capabilities: [String: Any] = [:], rootUri: String? = nil) throws {
+        _ = try request("initialize", ["processId": NSNull(), "rootUri": rootUri ?? NSNull(), "capabilities": capabilities])
         try send(["jsonrpc": "2.0", "method": "initialized", "params": [String: Any]()])
     }
 
@@ -79,6 +79,17 @@ final class LSPBenchClient {
         if let params { message["params"] = params }
         try send(message)
         return try receive { $0["method"] == nil && $0["id"] as? Int == id }
+    }
+
+    /// Sends a notification.
+    func notify(_ method: String, _ params: [String: Any]) throws {
+        try send(["jsonrpc": "2.0", "method": method, "params": params])
+    }
+
+    /// Waits for a message from the server with this method (a notification or a request).
+    @discardableResult
+    func waitFor(method: String) throws -> [String: Any] {
+        try receive { $0["method"] as? String == method }
     }
 
     /// Waits for the diagnostics of `uri` at `version`; returns how many there are.

@@ -30,7 +30,7 @@ struct Check: ParsableCommand {
 
             Each file is checked with what its Xcode project says about it (the target's build \
             settings, product type and deployment target, its other plists): --project PATH checks \
-            every plist the projects at PATH (a folder, an .xcodeproj or an XcodeGen spec) use; \
+            every plist the projects at PATH (a folder, an .xcodeproj, an .xcworkspace or an XcodeGen spec) use; \
             without it, the projects below each file's project root are read. See \
             docs/project-awareness.md.
 
@@ -73,7 +73,7 @@ struct Check: ParsableCommand {
     @Flag(help: "Do not scan source files (the privacy rules that read them stay quiet).")
     var noSourceEvidence = false
 
-    @Option(help: ArgumentHelp("Check every plist the Xcode projects at this path use (a folder searched for projects, an .xcodeproj, or an XcodeGen spec), with their build settings.", valueName: "path"))
+    @Option(help: ArgumentHelp("Check every plist the Xcode projects at this path use (a folder searched for projects, an .xcodeproj, an .xcworkspace, or an XcodeGen spec), with their build settings.", valueName: "path"))
     var project: String?
 
     @Flag(help: "Do not read Xcode projects (the project rules stay quiet, build settings are not resolved).")
@@ -157,7 +157,7 @@ struct Check: ParsableCommand {
         let inputs = paths + (projects.givenIndex?.plists ?? []).map { SourceFolders.display($0.path) }
         if FileExpansion.forEachFile(in: inputs, { file, snapshot in
             let raw = snapshot.bytes
-            let found = evidence.evidence(forPlistAt: file)
+            let found = evidence.evidence(forPlistAt: file, scope: projects.sourceScope(forPlistAt: file))
             let facts = projects.input(forPlistAt: file)
             var (text, diagnostics) = Analyzer.findings(forFileBytes: raw, path: file, configuration: configuration, evidence: found, project: facts,
                                                         release: Self.releaseInBackground)

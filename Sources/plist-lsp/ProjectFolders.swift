@@ -11,8 +11,8 @@ final class ProjectFolders {
     private var byRoot: [String: ProjectIndex] = [:]
     private let loader = ProjectLoader(fileSystem: DiskProjectFileSystem())
 
-    /// `given`: the `--project` path (a folder, an .xcodeproj, a project.pbxproj or an XcodeGen
-    /// spec); `enabled`: false with `--no-project`.
+    /// `given`: the `--project` path (a folder, an .xcodeproj, an .xcworkspace, a project.pbxproj,
+    /// an XcodeGen spec or a Package.swift); `enabled`: false with `--no-project`.
     init(given: String?, enabled: Bool) {
         self.enabled = enabled
         if let given {
@@ -20,7 +20,9 @@ final class ProjectFolders {
             let files: [String]
             if path.hasSuffix(".xcodeproj") {
                 files = [PathName.joining(path, "project.pbxproj")]
-            } else if path.hasSuffix(".pbxproj") || path.hasSuffix(".yml") || path.hasSuffix(".yaml") {
+            } else if path.hasSuffix(".xcworkspace") {
+                files = loader.projectFiles(ofWorkspace: path)
+            } else if path.hasSuffix(".pbxproj") || path.hasSuffix(".yml") || path.hasSuffix(".yaml") || path.hasSuffix("/Package.swift") {
                 files = [path]
             } else {
                 files = loader.discover(in: path)
@@ -37,15 +39,27 @@ final class ProjectFolders {
 
     /// What the project using the plist at `path` says about it.
     func input(forPlistAt path: String) -> ProjectInput? {
-        guard enabled else { return nil }
         let file = SourceFolders.absolute(path)
-        if let given { return given.input(forPlistAt: file) }
+        return index(for: file)?.input(forPlistAt: file)
+    }
+
+    /// Which source files count for the plist at `path`, when its targets say so by folder
+    /// (synchronized folders, package targets); nil: the folders around it decide.
+    func sourceScope(forPlistAt path: String) -> SourceScope? {
+        let file = SourceFolders.absolute(path)
+        return index(for: file)?.sourceScope(forPlistAt: file)
+    }
+
+    /// The index of the projects that may use the file at `file` (absolute).
+    private func index(for file: String) -> ProjectIndex? {
+        guard enabled else { return nil }
+        if let given { return given }
         guard let root = SourceTree.projectRoot(containing: file) else { return nil }
         if byRoot[root] == nil {
             let projects = loader.loadAll(in: root)
             byRoot[root] = ProjectIndex(projects: projects, fileSystem: DiskProjectFileSystem())
         }
-        return byRoot[root]?.input(forPlistAt: file)
+        return byRoot[root]
     }
 
     private func report(_ projects: [XcodeProjectModel], _ index: ProjectIndex) {

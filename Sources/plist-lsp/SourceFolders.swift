@@ -8,6 +8,7 @@ import Darwin
 import PlistAnalysis
 import PlistLanguageServer
 import PlistSupport
+import XcodeProject
 
 /// The source trees of one `check` run.
 final class SourceFolders {
@@ -23,7 +24,7 @@ final class SourceFolders {
 
     /// What the sources show the plist at `path` needs (nil: scanning is off or the file has no
     /// project root).
-    func evidence(forPlistAt path: String) -> SourceEvidence? {
+    func evidence(forPlistAt path: String, scope: SourceScope? = nil) -> SourceEvidence? {
         guard enabled else { return nil }
         let file = Self.absolute(path)
         let tree: SourceTree
@@ -40,6 +41,7 @@ final class SourceFolders {
                 writeToStandardError("plist-lsp: \(TerminalText.escaped(tree.root)): scanned the first \(SourceTree.maximumFiles) source files only\n")
             }
         }
+        if let scope { return tree.evidence?.relevant(toPlistAt: file, isTargetCode: scope.contains) }
         return tree.evidence?.relevant(toPlistAt: file)
     }
 

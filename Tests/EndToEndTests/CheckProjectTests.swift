@@ -21,6 +21,28 @@ import Testing
         #expect(r.status == 0)
     }
 
+    /// #33: `--project` names an .xcworkspace whose project sits in Pods/ (a folder the search for
+    /// projects skips): the workspace's project is read and its plists checked with its settings.
+    @Test func checkProjectReadsTheProjectsAWorkspaceNames() async throws {
+        let folder = try ProjectFixture.write()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outer = folder.deletingLastPathComponent().appendingPathComponent("plist-lsp-ws-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outer.appendingPathComponent("Pods"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outer) }
+        try FileManager.default.moveItem(at: folder, to: outer.appendingPathComponent("Pods/Fixture"))
+        let workspace = outer.appendingPathComponent("App.xcworkspace")
+        try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+        try Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Workspace version = \"1.0\">\n   <FileRef location = \"group:Pods/Fixture/App.xcodeproj\"></FileRef>\n</Workspace>\n".utf8)
+            .write(to: workspace.appendingPathComponent("contents.xcworkspacedata"))
+        let (viaWorkspace, viaFolder) = try await onOwnThread {
+            (try Binary.run(["check", "--project", workspace.path]), try Binary.run(["check", "--project", outer.path]))
+        }
+        let app = outer.appendingPathComponent("Pods/Fixture/App/Info.plist").path
+        #expect(viaWorkspace.stdout.contains("\(app):7:12: warning: 'BUILD_NUMBER' is not defined by any configuration of App"), "\(viaWorkspace.stdout)")
+        // The folder holding the workspace finds it too.
+        #expect(viaFolder.stdout.contains("\(app):7:12: warning: 'BUILD_NUMBER' is not defined"), "\(viaFolder.stdout)")
+    }
+
     /// #30: an IP address in NSExceptionDomains is read since iOS 17 and macOS 14. The fixture's
     /// target supports iOS 15.0, so the file gets a note that older systems ignore it; with
     /// `--no-project` (what the plist alone says) nothing.

@@ -65,6 +65,30 @@ import PlistTestSupport
         #expect(off.status == 0 && off.stdout.isEmpty)
     }
 
+    /// Issue #33: a Swift package's target holds its folder but the folders of the targets inside
+    /// it: each target's privacy manifest hears of its own code only.
+    @Test func aPackageTargetsManifestHearsOfItsOwnCode() async throws {
+        let dir = try TemporaryDirectory()
+        _ = try dir.write("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Kit", targets: [
+                .target(name: "Core", path: "Sources/Core", exclude: ["UI"], resources: [.process("PrivacyInfo.xcprivacy")]),
+                .target(name: "CoreUI", path: "Sources/Core/UI"),
+            ])
+            """)
+        _ = try dir.write("Sources/Core/PrivacyInfo.xcprivacy", manifest)
+        _ = try dir.write("Sources/Core/Settings.swift", "let name = UserDefaults.standard.string(forKey: \"name\")\n")
+        _ = try dir.write("Sources/Core/UI/Clock.swift", "let t = mach_absolute_time()\n")
+        let root = dir.url
+        let r = try await onOwnThread { try Binary.run(["check", "Sources/Core/PrivacyInfo.xcprivacy"], in: root) }
+        #expect(r.status == 0)
+        #expect(r.stdout.split(separator: "\n").map(String.init) == [
+            "Sources/Core/PrivacyInfo.xcprivacy:2:1: warning: ITMS-91053: the app's code uses user defaults APIs (UserDefaults at Sources/Core/Settings.swift:1:12), but NSPrivacyAccessedAPITypes does not declare NSPrivacyAccessedAPICategoryUserDefaults [privacy-missing-api-declaration]",
+            "Sources/Core/Settings.swift:1:12: note: UserDefaults: user defaults (required-reason API)",
+        ])
+    }
+
     @Test func sourcesMustBeAFolder() async throws {
         let dir = try TemporaryDirectory()
         let file = try dir.write("Info.plist", infoPlist)

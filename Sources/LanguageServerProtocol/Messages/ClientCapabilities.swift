@@ -54,6 +54,7 @@ public struct WorkspaceClientCapabilities: Codable, Hashable, Sendable {
     }
     public struct RefreshSupport: Codable, Hashable, Sendable {
         public var refreshSupport: Bool?
+        public init(refreshSupport: Bool? = nil) { self.refreshSupport = refreshSupport }
     }
 
     @Lenient public var applyEdit: Bool?

@@ -7,6 +7,7 @@ extension MessageRegistry {
             .init(InitializeRequest.self),
             .init(ShutdownRequest.self),
             .init(DocumentDiagnosticRequest.self),
+            .init(WorkspaceDiagnosticRequest.self),
             .init(CompletionRequest.self),
             .init(CompletionItemResolveRequest.self),
             .init(HoverRequest.self),

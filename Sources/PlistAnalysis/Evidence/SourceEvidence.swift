@@ -135,6 +135,17 @@ public struct SourceEvidence: Sendable, Hashable {
         return self
     }
 
+    /// The evidence for a plist whose project says which code is its target's (Xcode 16's
+    /// synchronized folders, a Swift package target's folder): the first-party sites whose file
+    /// (absolute path) `isTargetCode` accepts, with every third-party site; none when the plist
+    /// itself is in third-party or test code.
+    public func relevant(toPlistAt path: String, isTargetCode: (String) -> Bool) -> SourceEvidence? {
+        let prefix = Self.prefix(of: root)
+        if root.isEmpty || path.hasPrefix(prefix), SourceOrigin(relativePath: String(path.dropFirst(prefix.count))) != .firstParty { return nil }
+        let kept = sites.mapValues { $0.filter { $0.isThirdParty || isTargetCode($0.location.path) } }.filter { !$0.value.isEmpty }
+        return SourceEvidence(root: root, sites: kept, firstPartyFolders: firstPartyFolders.filter { isTargetCode(prefix + $0 + "/") })
+    }
+
     static func folder(of relativePath: String) -> String {
         guard let slash = relativePath.lastIndex(of: "/") else { return "" }
         return String(relativePath[..<slash])

@@ -1,9 +1,12 @@
-// `textDocument/diagnostic`: pull diagnostics, for clients that support them.
+// `textDocument/diagnostic` and `workspace/diagnostic`: pull diagnostics, for clients that support them.
 import LanguageServerProtocol
+import PlistSupport
 
 /// Answers `textDocument/diagnostic` with the same diagnostics as `publishDiagnostics`, and
 /// `unchanged` when the client already has the result for this content, configuration and
-/// source evidence.
+/// source evidence; and `workspace/diagnostic` with a report for every property list of the
+/// workspace (`WorkspaceDiagnostics`), streamed as `$/progress` when the client gives a
+/// `partialResultToken`.
 struct PullDiagnosticsFeature: ServerFeature {
     func register(_ handlers: inout RequestHandlers) {
         handlers.document(DocumentDiagnosticRequest.self) { request, snapshot, context in
@@ -16,14 +19,56 @@ struct PullDiagnosticsFeature: ServerFeature {
             try Task.checkCancellation()
             return .full(resultId: resultID, items: items)
         }
+        handlers.freestanding(WorkspaceDiagnosticRequest.self) { request, context in
+            try await Self.workspaceReport(request, context: context)
+        }
+    }
+
+    /// Every file's report, in batches: each batch is read off the pool, analysed, and sent as
+    /// `$/progress` when the client asked for partial results (the answer is then empty).
+    /// Cancellation is checked between files.
+    static func workspaceReport(_ request: WorkspaceDiagnosticRequest, context: RequestContext) async throws -> WorkspaceDiagnosticReport {
+        try await context.settledProjects()
+        var previous: [String: String] = [:]
+        for id in request.previousResultIds { previous[FileURI.path(of: id.uri) ?? id.uri] = id.value }
+        var open: [String: DocumentSnapshot] = [:]
+        for snapshot in context.documents.snapshots {
+            if let path = FileURI.path(of: snapshot.uri) { open[path] = snapshot }
+        }
+        let paths = await WorkspaceDiagnostics.paths(roots: context.workspaceRoots, projectPlists: context.projects.plistPaths)
+        try Task.checkCancellation()
+        var items: [WorkspaceDocumentDiagnosticReport] = []
+        var start = 0
+        while start < paths.count {
+            let batch = Array(paths[start..<min(start + WorkspaceDiagnostics.batchSize, paths.count)])
+            start += batch.count
+            let contents = await WorkspaceDiagnostics.read(batch.map { open[$0] == nil ? $0 : "" })
+            var reports: [WorkspaceDocumentDiagnosticReport] = []
+            for (path, bytes) in zip(batch, contents) {
+                try Task.checkCancellation()
+                if let report = context.workspace.report(path: path, open: open[path], bytes: bytes, previous: previous[path], context: context) {
+                    reports.append(report)
+                }
+            }
+            if let token = request.partialResultToken {
+                if !reports.isEmpty {
+                    try context.connection.send(ProgressNotification(token: token, value: JSONValue(encoding: WorkspaceDiagnosticReport(items: reports))))
+                }
+            } else {
+                items += reports
+            }
+        }
+        try Task.checkCancellation()
+        context.workspace.keepOnly(paths)
+        return WorkspaceDiagnosticReport(items: items)
     }
 
     func announce(_ capabilities: inout ServerCapabilities, client: ClientCapabilities) {
         // Announced only to clients that pull, which then get no pushed diagnostics (both would
-        // show every problem twice in VS Code). The request is answered in either case.
+        // show every problem twice in VS Code). The requests are answered in either case.
         if client.textDocument?.diagnostic != nil {
             capabilities.diagnosticProvider = DiagnosticOptions(
-                identifier: "plist", interFileDependencies: false, workspaceDiagnostics: false)
+                identifier: "plist", interFileDependencies: false, workspaceDiagnostics: true)
         }
     }
 }
