@@ -25,6 +25,7 @@ struct BinaryFormOfFile {
     /// the XML form writes as a reference (`&#27;`) is the binary file's value, not a problem.
     func explaining(_ findings: [Finding]) -> [Finding] {
         if let xml {
+            guard xml.contains(UInt8(ascii: "&")) && findings.contains(where: { $0.code == SyntaxProblem.Code.xmlInvalidReference.rawValue }) else { return findings }
             let document = PlistDocument(text: xml)
             let references = Set(document.allProblems.filter { PropertyListObject.isControlCharacterReference($0, in: document) }.map(\.range))
             return references.isEmpty ? findings : findings.filter { !($0.code == SyntaxProblem.Code.xmlInvalidReference.rawValue && references.contains($0.range)) }

@@ -22,7 +22,9 @@ struct Check: ParsableCommand {
 
             Lines and columns are 1-based; a column counts UTF-8 bytes from the start of its line, \
             as clang and swiftc do. A directory is searched for *.plist, *.entitlements and *.xcprivacy. \
-            The rules are listed in docs/diagnostics.md.
+            The rules are listed in docs/diagnostics.md. A binary plist (bplist00) is checked as \
+            its XML form (what convert --to xml1 writes); its problems are placed by key path: \
+            PATH: KEY › PATH: error|warning|note: MESSAGE [RULE-ID].
 
             Privacy manifests and Info.plists are also checked against the Swift, Objective-C, C and \
             C++ sources of their project (--sources, by default the nearest folder above each file \

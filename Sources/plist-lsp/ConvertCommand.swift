@@ -96,6 +96,9 @@ struct Convert: ParsableCommand {
             }
             if n == 0 { return out }
             out += buffer[..<n]
+            if out.count > AtomicFile.maximumSize {
+                throw AtomicFile.WriteError(description: "standard input is larger than \(AtomicFile.maximumSize >> 20) MB")
+            }
         }
     }
 }

@@ -233,7 +233,7 @@ func int(_ v: Int64) -> PropertyListObject { .integer(PlistInteger(isNegative: v
 
     /// Thousands of mutations of real files: truncated, bytes flipped, trailer fields and offsets
     /// replaced. Each must read as a value or fail with an error; what reads must write.
-    @Test(.enabled(if: BinaryPlistFiles.runTests, BinaryPlistFiles.skipNote))
+    @Test(.enabled(if: BinaryPlistFiles.runTests, BinaryPlistFiles.skipNote), .timeLimit(.minutes(5)))
     func fuzzedRealFilesReadOrFail() async throws {
         let files = try BinaryPlistFiles.require().filter { $0.bytes.count < 30_000 }
         let outcome = try await onOwnThread { () -> (read: Int, refused: Int) in
