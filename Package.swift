@@ -5,6 +5,7 @@
 //   LanguageServerProtocol <- PlistLanguageServer
 //   PlistSupport (locks, threads, logging, POSIX and path helpers) <- PlistSchema, LanguageServerProtocol,
 //     PlistLanguageServer, plist-lsp (PlistSyntax imports nothing of ours; PlistAnalysis needs only Mutex)
+//   PlistSyntax <- PlistFormats (binary and JSON plists) <- plist-lsp (convert, check), plist-bench
 //   CLibXML2 <- XMLReference (tests and benchmarks only: the reference XML parser; optional, see below)
 import PackageDescription
 #if canImport(FoundationEssentials)
@@ -53,6 +54,8 @@ let package = Package(
         // Imports nothing of ours and no Foundation: the toolchain's Synchronization and the C library.
         .target(name: "PlistSupport"),
         .target(name: "PlistSyntax"),
+        // Binary (bplist00) and JSON property lists: their readers and writers, and the XML text of a value.
+        .target(name: "PlistFormats", dependencies: ["PlistSyntax"]),
         // keys.json is compiled in as a string literal by the EmbedKeyDatabase plugin: a resource bundle's
         // generated `Bundle.module` accessor would import full Foundation (and ICU) into plist-lsp.
         .target(
@@ -77,7 +80,7 @@ let package = Package(
         .executableTarget(
             name: "plist-lsp",
             dependencies: [
-                "PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "PlistLanguageServer", "LanguageServerProtocol", "PlistSupport",
+                "PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "PlistLanguageServer", "LanguageServerProtocol", "PlistSupport", "PlistFormats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: startupPathSettings,
@@ -90,11 +93,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "plist-bench",
-            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "PlistLanguageServer", "XMLReference", "LanguageServerProtocol", "PlistSupport"]
+            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "PlistLanguageServer", "XMLReference", "LanguageServerProtocol", "PlistSupport", "PlistFormats"]
         ),
         // Locates ../shared (corpus, seeds) for the tests; skips on a fresh clone, fails under CI=true.
         .target(name: "PlistTestSupport", path: "Tests/PlistTestSupport"),
         .testTarget(name: "PlistSyntaxTests", dependencies: ["PlistSyntax", "XMLReference", "PlistTestSupport"]),
+        .testTarget(name: "PlistFormatsTests", dependencies: ["PlistFormats", "PlistSyntax", "PlistTestSupport"]),
         .testTarget(name: "PlistSchemaTests", dependencies: ["PlistSchema", "PlistSyntax", "PlistTestSupport"]),
         .testTarget(
             name: "PlistAnalysisTests", dependencies: ["PlistAnalysis", "PlistSchema", "PlistSyntax", "XcodeProject", "XMLReference", "PlistTestSupport"],

@@ -16,9 +16,9 @@ public enum SourceDecodingError: String, Error, Sendable, Equatable, CaseIterabl
     public var description: String {
         switch self {
         case .binaryPropertyList:
-            return "binary property list (bplist); convert it to XML first: plutil -convert xml1 FILE"
+            return "binary property list (bplist) as raw bytes: open it with plist-lsp's editor support, which shows it as XML, or convert it: plist-lsp convert --to xml1 FILE"
         case .openStepOrJSON:
-            return "JSON property list; plist-lsp reads XML and OpenStep property lists: plutil -convert xml1 FILE"
+            return "JSON property list; plist-lsp reads XML and OpenStep property lists: plist-lsp convert --to xml1 FILE"
         case .empty:
             return "empty file: a property list needs at least <plist><dict/></plist>"
         case .invalidUTF16:

@@ -33,4 +33,5 @@ let allSections: [any BenchmarkSection] = [
     TargetsSection(),
     ProjectSection(),
     WorkspaceSection(),
+    ConvertSection(),
 ]

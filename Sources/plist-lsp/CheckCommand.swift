@@ -8,6 +8,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import PlistAnalysis
+import PlistFormats
 import PlistLanguageServer
 import PlistSyntax
 import PlistSupport
@@ -21,7 +22,9 @@ struct Check: ParsableCommand {
 
             Lines and columns are 1-based; a column counts UTF-8 bytes from the start of its line, \
             as clang and swiftc do. A directory is searched for *.plist, *.entitlements and *.xcprivacy. \
-            The rules are listed in docs/diagnostics.md.
+            The rules are listed in docs/diagnostics.md. A binary plist (bplist00) is checked as \
+            its XML form (what convert --to xml1 writes); its problems are placed by key path: \
+            PATH: KEY › PATH: error|warning|note: MESSAGE [RULE-ID].
 
             Privacy manifests and Info.plists are also checked against the Swift, Objective-C, C and \
             C++ sources of their project (--sources, by default the nearest folder above each file \
@@ -156,18 +159,22 @@ struct Check: ParsableCommand {
         // --project: every plist its targets use, besides the paths given.
         let inputs = paths + (projects.givenIndex?.plists ?? []).map { SourceFolders.display($0.path) }
         if FileExpansion.forEachFile(in: inputs, { file, snapshot in
-            let raw = snapshot.bytes
+            // A binary plist is checked as its XML form (as `convert --to xml1` writes it); its
+            // problems are placed by key path, there being no line to name (docs/features.md).
+            let binary = BinaryFormOfFile(snapshot.bytes)
+            let raw = binary.xml ?? snapshot.bytes
             let found = evidence.evidence(forPlistAt: file, scope: projects.sourceScope(forPlistAt: file))
             let facts = projects.input(forPlistAt: file)
             var (text, diagnostics) = Analyzer.findings(forFileBytes: raw, path: file, configuration: configuration, evidence: found, project: facts,
                                                         release: Self.releaseInBackground)
+            diagnostics = binary.explaining(diagnostics)
             var fixed: [Finding] = []
             var fixFailure: String?
             if fix, text == raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
                 do {
                     let result = try FixApplication.fixAll(text, path: file, configuration: configuration, evidence: found, project: facts)
                     if result.text != text {
-                        try AtomicFile.write(result.text, over: snapshot)
+                        try AtomicFile.write(binary.xml == nil ? result.text : try BinaryFormOfFile.encode(result.text), over: snapshot)
                         fixed = result.fixed
                         (text, diagnostics) = (result.text, result.remaining)
                     }
@@ -180,7 +187,8 @@ struct Check: ParsableCommand {
                 fixFailure = "the file is not UTF-8; convert it before fixing"
                 writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(fixFailure!)\n")
             }
-            let report = FileReport(path: file, text: text, diagnostics: diagnostics, fixed: fixed, fixFailure: fixFailure)
+            var report = FileReport(path: file, text: text, diagnostics: diagnostics, fixed: fixed, fixFailure: fixFailure)
+            if binary.xml != nil { report.keyPaths = PlistDocument(text: text) }
             errors += diagnostics.filter { $0.severity == .error }.count
             warnings += diagnostics.filter { $0.severity == .warning }.count
             reports.append(report)
@@ -225,6 +233,8 @@ struct FileReport {
     let diagnostics: [Finding]
     var fixed: [Finding] = []
     var fixFailure: String?
+    /// For a binary plist, the typed view of its XML form: its problems are placed by key path.
+    var keyPaths: PlistDocument?
 
     /// The line index of as much of the text as the report places: up to its last diagnostic
     /// (a few bytes past it, so that a line break or character there is read whole), not the rest
@@ -241,7 +251,7 @@ struct FileReport {
     }
 
     func textLines() -> String {
-        let index = lineIndex()
+        let index = keyPaths == nil ? lineIndex() : LineIndex([])
         // File content (keys, values) and file names reach the terminal: escaped so that neither
         // can end a line early (a forged `path:1:1: error:` line) nor send control sequences.
         let path = TerminalText.escaped(path)
@@ -250,9 +260,16 @@ struct FileReport {
             let ids = Set(fixed.map(\.code)).sorted().joined(separator: ", ")
             out += "\(path): fixed \(fixed.count) problem\(fixed.count == 1 ? "" : "s") [\(ids)]\n"
         }
+        if keyPaths != nil && !diagnostics.isEmpty {
+            out += "\(path): note: a binary property list: problems are placed by key path in its XML form (plist-lsp convert --to xml1 -o - FILE shows it)\n"
+        }
         for d in diagnostics {
-            let (line, column) = location(d.range.lowerBound, index)
             let level = d.severity == .error ? "error" : d.severity == .warning ? "warning" : "note"
+            if let keyPaths {
+                out += "\(path): \(TerminalText.escaped(BinaryFormOfFile.keyPath(of: d.range, in: keyPaths))): \(level): \(TerminalText.escaped(d.message)) [\(d.code)]\n"
+                continue
+            }
+            let (line, column) = location(d.range.lowerBound, index)
             out += "\(path):\(line):\(column): \(level): \(TerminalText.escaped(d.message)) [\(d.code)]\n"
             // Like a compiler's notes: where in other files the problem comes from.
             for (message, location) in d.elsewhere {
@@ -274,7 +291,8 @@ struct FileReport {
                                      endLine: location.end.line + 1, endColumn: location.end.utf8Column + 1, message: message)
                 }
                 return CheckLog.Problem(line: line, column: column, endLine: endLine, endColumn: endColumn,
-                                        severity: d.severity.rawValue, code: d.code, message: d.message, related: related.isEmpty ? nil : related)
+                                        severity: d.severity.rawValue, code: d.code, message: d.message, related: related.isEmpty ? nil : related,
+                                        keyPath: keyPaths.map { BinaryFormOfFile.keyPath(of: d.range, in: $0) })
             },
             fixed: fixed.isEmpty ? nil : fixed.map { CheckLog.Fixed(code: $0.code, message: $0.message) },
             fixFailure: fixFailure)

@@ -68,7 +68,7 @@ struct Format: ParsableCommand {
                 text = decoded
             }
             if text != snapshot.bytes {
-                writeToStandardError("plist-lsp: \(shown): not formatted: the file is UTF-16; format writes UTF-8 only (convert it first: plutil -convert xml1 FILE)\n")
+                writeToStandardError("plist-lsp: \(shown): not formatted: the file is UTF-16; format writes UTF-8 only (convert it first: plist-lsp convert --to xml1 FILE)\n")
                 notFormatted = true
                 return
             }

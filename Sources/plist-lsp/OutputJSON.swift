@@ -37,6 +37,8 @@ struct CheckLog: Encodable {
         let severity, code, message: String
         /// Places in other files behind the problem (source call sites), when there are any.
         let related: [Related]?
+        /// In a binary plist, where the problem is (line and column are then those of its XML form).
+        var keyPath: String? = nil
     }
 
     struct Related: Encodable {

@@ -23,12 +23,14 @@ struct PlistLSP: AsyncParsableCommand {
               plist-lsp check App/               check every plist below App/
               plist-lsp check --fix Info.plist   apply the safe fixes
               plist-lsp format --check App/      exit 1 if a plist is not formatted as Xcode writes it
+              plist-lsp convert --to xml1 -o - Info.plist
+                                                 print a binary plist as XML
               plist-lsp explain NSCameraUsageDescription
 
             Exit status: 0 fine, 1 problems found, 2 usage or I/O error.
             """,
         version: LanguageServer.version,
-        subcommands: [Serve.self, Check.self, Format.self, Explain.self, Keys.self],
+        subcommands: [Serve.self, Check.self, Format.self, Convert.self, Explain.self, Keys.self],
         defaultSubcommand: Serve.self
     )
 

@@ -12,16 +12,18 @@ import Testing
         return [
             "PlistSupport": [],
             "PlistSyntax": [],
+            // Binary and JSON property lists: values read from and written to bytes, and their XML text.
+            "PlistFormats": ["PlistSyntax"],
             "PlistSchema": ["PlistSyntax", "PlistSupport"],
             // The project model is an input of the analysis, as the source evidence is.
             "XcodeProject": ["PlistSyntax"],
             "PlistAnalysis": ["PlistSyntax", "PlistSchema", "XcodeProject"],
             "LanguageServerProtocol": ["PlistSupport"],
             "PlistLanguageServer": server,
-            "plist-lsp": server.union(["PlistLanguageServer", "ArgumentParser"]),
+            "plist-lsp": server.union(["PlistLanguageServer", "PlistFormats", "ArgumentParser"]),
             "XMLReference": ["CLibXML2"],
             // The benchmark measures every layer (the source scan through the server's SourceTree) against references.
-            "plist-bench": server.union(["PlistLanguageServer", "XMLReference"]),
+            "plist-bench": server.union(["PlistLanguageServer", "XMLReference", "PlistFormats"]),
             "embed-key-database": [],
         ]
     }()

@@ -28,6 +28,7 @@
 ;;; Code:
 
 (require 'nxml-mode)
+(require 'subr-x)
 
 (defgroup plist-lsp nil
   "Apple property lists and the plist-lsp language server."
@@ -74,6 +75,87 @@ Everything of `nxml-mode' works; the language server is started by
 
 ;;;###autoload
 (add-to-list 'auto-mode-alist '("\\.\\(?:plist\\|entitlements\\|xcprivacy\\)\\'" . plist-mode))
+
+;;; Binary property lists
+
+(defcustom plist-lsp-binary-plists t
+  "Whether binary property lists are shown as XML and saved as binary.
+A file whose first bytes are \"bplist00\" (whatever its name: Info.plist,
+.nib, .xcuserstate, .webloc) is converted by `plist-lsp convert' when it
+is visited, opened in `plist-mode', and converted back to binary when it
+is saved (atomically: `file-precious-flag').  Set before loading
+plist-lsp."
+  :type 'boolean)
+
+(defvar-local plist-lsp--binary nil
+  "Non-nil in a buffer that shows a binary property list as XML.")
+(put 'plist-lsp--binary 'permanent-local t)
+
+(defun plist-lsp--convert-region (begin end to)
+  "Replace BEGIN..END with its conversion by `plist-lsp convert --to TO'.
+Return the new end.  When the conversion fails, signal an error saying
+why and leave the text as it is."
+  (let* ((binary-in (not (equal to "binary1")))
+         (input (buffer-substring-no-properties begin end))
+         (errors (make-temp-file "plist-lsp-convert"))
+         (in (generate-new-buffer " *plist-lsp convert input*"))
+         (out (generate-new-buffer " *plist-lsp convert output*")))
+    (unwind-protect
+        (let (status)
+          (with-current-buffer out (set-buffer-multibyte binary-in))
+          (with-current-buffer in
+            ;; Bytes in (a unibyte buffer: each raw byte as itself), XML out as UTF-8; or back.
+            (set-buffer-multibyte (not binary-in))
+            (insert input)
+            (let ((coding-system-for-write (if binary-in 'binary 'utf-8-unix))
+                  (coding-system-for-read (if binary-in 'utf-8-unix 'binary)))
+              (setq status (call-process-region (point-min) (point-max) plist-lsp-server-path
+                                                nil (list out errors) nil
+                                                "convert" "--to" to "-o" "-" "-"))))
+          (unless (eql status 0)
+            (error "plist-lsp convert: %s"
+                   (string-trim (with-temp-buffer
+                                  (insert-file-contents errors)
+                                  (buffer-string)))))
+          (save-excursion
+            (goto-char begin)
+            (delete-region begin end)
+            (insert-buffer-substring out)
+            (point)))
+      (kill-buffer in)
+      (kill-buffer out)
+      (delete-file errors))))
+
+(defun plist-lsp--binary-decode (begin end)
+  "Show the binary property list between BEGIN and END as XML; return the new end.
+When it does not convert, the bytes stay and the reason is shown."
+  (condition-case err
+      (prog1 (plist-lsp--convert-region begin end "xml1")
+        (setq plist-lsp--binary t)
+        (setq-local file-precious-flag t))
+    (error
+     (display-warning 'plist-lsp
+                      (format "%s is a binary property list that does not convert; shown as bytes: %s"
+                              (or buffer-file-name "the file") (error-message-string err)))
+     end)))
+
+(defun plist-lsp--binary-encode (begin end _buffer)
+  "Write the XML between BEGIN and END as a binary property list.
+Return the new end.  Signals an error (nothing is written) when the
+text does not convert."
+  (plist-lsp--convert-region begin end "binary1"))
+
+(defun plist-lsp--binary-buffer-p ()
+  "Whether this buffer shows a binary property list (for `magic-mode-alist')."
+  plist-lsp--binary)
+
+(when plist-lsp-binary-plists
+  ;; Read the bytes as they are, then convert them (format-decode matches the first bytes).
+  (add-to-list 'auto-coding-regexp-alist '("\\`bplist00" . no-conversion))
+  (add-to-list 'format-alist
+               '(plist-lsp-binary "Apple binary property list (bplist00), edited as XML by plist-lsp"
+                                  "\\`bplist00" plist-lsp--binary-decode plist-lsp--binary-encode t nil nil))
+  (add-to-list 'magic-mode-alist '(plist-lsp--binary-buffer-p . plist-mode)))
 
 (defun plist-lsp--command ()
   "The command line that starts the server on stdio."

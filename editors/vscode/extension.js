@@ -11,8 +11,11 @@
 
 const vscode = require('vscode');
 const { LanguageClient } = require('vscode-languageclient/node');
+const { execFile } = require('child_process');
 
 const CLIENT_ID = 'plistLsp';
+/** Binary property lists opened as XML: `plist-binary:/path/Info.plist` is the file at that path. */
+const BINARY_SCHEME = 'plist-binary';
 const SECTION = 'plistLsp';
 
 /** @type {LanguageClient | undefined} */
@@ -44,6 +47,7 @@ function createClient() {
       { language: 'plist' },
       { scheme: 'file', pattern: '**/*.{plist,entitlements,xcprivacy}' },
       { scheme: 'untitled', language: 'plist' },
+      { scheme: BINARY_SCHEME, language: 'plist' },
     ],
     initializationOptions: { settings: serverSettings() },
     outputChannelName: 'plist-lsp',
@@ -76,10 +80,103 @@ async function restart() {
   await start();
 }
 
+/**
+ * Runs `plist-lsp convert ARGS`, with `input` on its stdin; resolves to its stdout (a Buffer) or
+ * rejects with its stderr (what plist-lsp says about the file).
+ */
+function convert(args, input) {
+  return new Promise((resolve, reject) => {
+    const child = execFile(serverPath(), ['convert', ...args], { encoding: 'buffer', maxBuffer: 1 << 30 }, (error, stdout, stderr) => {
+      if (error) {
+        const said = Buffer.from(stderr || '').toString('utf8').trim();
+        reject(new Error(said || String(error.message || error)));
+      } else {
+        resolve(stdout);
+      }
+    });
+    child.stdin.end(input || Buffer.alloc(0));
+  });
+}
+
+/**
+ * The `plist-binary:` file system: reading a file gives its XML (`convert --to xml1`), writing
+ * converts the XML back to binary over the file (`convert --to binary1 -o FILE`, atomic). A
+ * conversion that fails writes nothing and the editor shows why.
+ */
+class BinaryPlistFileSystem {
+  constructor() {
+    this.emitter = new vscode.EventEmitter();
+    this.onDidChangeFile = this.emitter.event;
+  }
+  watch() {
+    return new vscode.Disposable(() => {});
+  }
+  async stat(uri) {
+    const stat = await vscode.workspace.fs.stat(uri.with({ scheme: 'file' }));
+    return { type: vscode.FileType.File, ctime: stat.ctime, mtime: stat.mtime, size: stat.size };
+  }
+  async readFile(uri) {
+    try {
+      return await convert(['--to', 'xml1', '-o', '-', uri.fsPath]);
+    } catch (error) {
+      throw vscode.FileSystemError.Unavailable(`${uri.fsPath}: ${error.message}`);
+    }
+  }
+  async writeFile(uri, content) {
+    try {
+      await convert(['--to', 'binary1', '-o', uri.fsPath, '-'], Buffer.from(content));
+    } catch (error) {
+      throw vscode.FileSystemError.NoPermissions(`not saved (the file is unchanged): ${error.message}`);
+    }
+    this.emitter.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+  }
+  readDirectory() {
+    return [];
+  }
+  createDirectory() {
+    throw vscode.FileSystemError.NoPermissions('plist-binary: files only');
+  }
+  delete() {
+    throw vscode.FileSystemError.NoPermissions('plist-binary: files only');
+  }
+  rename() {
+    throw vscode.FileSystemError.NoPermissions('plist-binary: files only');
+  }
+}
+
+/**
+ * The command "Open a binary property list as XML": the file given (from the explorer), else the
+ * active editor's, else one picked; it must start with the bytes `bplist00`.
+ */
+async function openBinaryPlist(uri) {
+  if (!(uri instanceof vscode.Uri)) {
+    const active = vscode.window.activeTextEditor;
+    uri = active && active.document.uri.scheme === 'file' ? active.document.uri : undefined;
+  }
+  if (!uri) {
+    const picked = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Open as XML' });
+    uri = picked && picked[0];
+    if (!uri) return;
+  }
+  const bytes = await vscode.workspace.fs.readFile(uri);
+  if (Buffer.from(bytes.slice(0, 8)).toString('latin1') !== 'bplist00') {
+    vscode.window.showInformationMessage(`${uri.fsPath} is not a binary property list (it does not start with bplist00).`);
+    return;
+  }
+  try {
+    const document = await vscode.workspace.openTextDocument(uri.with({ scheme: BINARY_SCHEME }));
+    await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(document, 'plist'));
+  } catch (error) {
+    vscode.window.showErrorMessage(`plist-lsp: ${error && error.message ? error.message : error}`);
+  }
+}
+
 /** @param {vscode.ExtensionContext} context */
 async function activate(context) {
   context.subscriptions.push(
     vscode.commands.registerCommand('plistLsp.restartServer', restart),
+    vscode.commands.registerCommand('plistLsp.openBinaryPlist', openBinaryPlist),
+    vscode.workspace.registerFileSystemProvider(BINARY_SCHEME, new BinaryPlistFileSystem(), { isCaseSensitive: true }),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       if (event.affectsConfiguration('plistLsp.server.path')) {
         await restart();
@@ -97,4 +194,4 @@ function deactivate() {
   return client ? client.stop() : undefined;
 }
 
-module.exports = { activate, deactivate };
+module.exports = { activate, deactivate, BinaryPlistFileSystem };

@@ -7,7 +7,7 @@ extension FileFormatRule {
         rationale: """
             Only XML and OpenStep (old-style, `{ key = value; }`) property lists are checked; an OpenStep \
             file is checked like its XML form, with the rules about keys and values (not those about \
-            value types: OpenStep writes every scalar as a string). Convert JSON with `plutil -convert xml1 FILE`.
+            value types: OpenStep writes every scalar as a string). Convert JSON with `plist-lsp convert --to xml1 FILE`.
             """,
         examples: [.triggering("{\"CFBundleName\": \"Demo\"}\n"), .nonTriggering("{ CFBundleName = Demo; }\n"), .nonTriggering(ExampleText.validInfoPlist)])
 }

@@ -32,6 +32,9 @@ local defaults = {
   omnifunc = true,
   api = 'auto',
   detect_filetype = true,
+  -- Binary property lists (bplist00, recognised by their first bytes) are shown as XML and saved
+  -- as binary again through `plist-lsp convert` (lua/plist_lsp/binary.lua); false turns it off.
+  binary_plists = true,
 }
 
 M.options = vim.deepcopy(defaults)
@@ -182,6 +185,8 @@ function M.setup(opts)
   M.options = vim.tbl_deep_extend('force', vim.deepcopy(defaults), opts or {})
   if opts and opts.settings then M.options.settings = opts.settings end
   if M.options.detect_filetype then register_filetypes() end
+
+  if M.options.binary_plists then require('plist_lsp.binary').setup(command(M.options)[1]) end
 
   local api = M.options.api
   if api == 'auto' then api = M.best_api() end

@@ -1,0 +1,56 @@
+// Reading a property list in whichever format its bytes are, and writing it in any: what
+// `plist-lsp convert` does, and how `check` reads a binary plist (as its XML text).
+import PlistSyntax
+
+/// The formats, by `plutil`'s names.
+public enum PropertyListFormat: String, CaseIterable, Sendable {
+    case xml1, binary1, json
+
+    /// What the bytes of a file are: `bplist…` binary, `{`/`[` JSON, anything else XML.
+    public static func detect(_ bytes: [UInt8]) -> PropertyListFormat {
+        if BinaryPlistReader.isBinaryPropertyList(bytes) { return .binary1 }
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "[") { return .json }
+        return .xml1
+    }
+
+    /// The value of a file in this format.
+    public func read(_ bytes: [UInt8]) throws(PropertyListFormatError) -> PropertyListObject {
+        switch self {
+        case .binary1: return try BinaryPlistReader.read(bytes)
+        case .json:
+            do { return try JSONPlistReader.read(bytes) } catch {
+                if bytes.contains(UInt8(ascii: "=")) || bytes.contains(UInt8(ascii: ";")) {
+                    throw PropertyListFormatError("\(error.message) (an OpenStep plist? convert reads XML, binary and JSON plists)")
+                }
+                throw error
+            }
+        case .xml1:
+            let text: [UInt8]
+            switch SourceDecoding.decode(bytes) {
+            case .success(let decoded): text = decoded
+            case .failure(.openStepOrJSON): throw PropertyListFormatError("an OpenStep plist; convert reads XML, binary and JSON plists")
+            case .failure(let problem): throw PropertyListFormatError(problem.description)
+            }
+            return try PropertyListObject.from(PlistDocument(text: text))
+        }
+    }
+
+    /// The bytes of `value` in this format.
+    public func write(_ value: PropertyListObject) throws(PropertyListFormatError) -> [UInt8] {
+        switch self {
+        case .xml1: return try XMLPlistWriter.write(value)
+        case .binary1: return BinaryPlistWriter.write(value)
+        case .json: return try JSONPlistWriter.write(value)
+        }
+    }
+}
+
+extension PropertyListFormat {
+    /// The XML text of a binary property list, as `plutil -convert xml1` writes it: how `check`
+    /// and the editors read one.
+    public static func xmlText(ofBinary bytes: [UInt8]) throws(PropertyListFormatError) -> [UInt8] {
+        try XMLPlistWriter.write(BinaryPlistReader.read(bytes))
+    }
+}

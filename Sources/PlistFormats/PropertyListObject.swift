@@ -1,0 +1,124 @@
+// The value of a property list in any of its formats: what the binary reader and the JSON reader
+// produce, what the XML, binary and JSON writers take. Unlike `PlistValue` (the XML typed view's
+// decoding) it holds what only the binary format has: UIDs, sets, null, dates with fractions of a
+// second.
+import PlistSyntax
+
+/// A property-list value, position-free, in any format.
+public indirect enum PropertyListObject: Equatable, Sendable {
+    case string(String)
+    /// −2⁶³ … 2⁶⁴−1, as Foundation and `plistlib` allow.
+    case integer(PlistInteger)
+    case real(Double)
+    case bool(Bool)
+    /// Seconds since 2001-01-01T00:00:00Z, Core Foundation's reference date.
+    case date(Double)
+    case data([UInt8])
+    /// An NSKeyedArchiver object reference; XML writes it as `<dict><key>CF$UID</key><integer>N</integer></dict>`.
+    case uid(UInt64)
+    case array([PropertyListObject])
+    /// Binary only (`0xC0`); no XML or JSON form.
+    case set([PropertyListObject])
+    /// Entries in file order.
+    case dictionary([Entry])
+    /// Binary `0x00` and JSON `null`; no XML form.
+    case null
+
+    public struct Entry: Equatable, Sendable {
+        public var key: String
+        public var value: PropertyListObject
+        public init(_ key: String, _ value: PropertyListObject) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// Seconds between 1970-01-01 and Core Foundation's reference date, 2001-01-01.
+    public static let referenceDateSince1970: Double = 978_307_200
+
+    /// What the value is, in the words an error message uses.
+    public var kindName: String {
+        switch self {
+        case .string: return "string"
+        case .integer: return "integer"
+        case .real: return "real"
+        case .bool: return "Boolean"
+        case .date: return "date"
+        case .data: return "data"
+        case .uid: return "UID"
+        case .array: return "array"
+        case .set: return "set"
+        case .dictionary: return "dictionary"
+        case .null: return "null"
+        }
+    }
+}
+
+/// Why a property list cannot be read or written in a format. `path` is the key path of the value
+/// concerned (`NSAppTransportSecurity › NSExceptionDomains`, array items as `[3]`), empty for the
+/// file as a whole.
+public struct PropertyListFormatError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public var path: [String]
+    public init(_ message: String, path: [String] = []) {
+        self.message = message
+        self.path = path
+    }
+
+    /// The key path as written in messages: components joined by ` › `, the root as `(root)`.
+    public var pathText: String { KeyPathText.join(path) }
+
+    public var description: String { path.isEmpty ? message : "\(message) at \(pathText)" }
+}
+
+public enum KeyPathText {
+    /// A key path as messages write it, e.g. `CFBundleDocumentTypes › [0] › CFBundleTypeName`.
+    public static func join(_ path: [String]) -> String { path.isEmpty ? "(root)" : path.joined(separator: " › ") }
+}
+
+extension PropertyListObject {
+    /// The value of an XML document's typed view, as Core Foundation reads it: a dictionary whose
+    /// only key is `CF$UID` with an integer value is a UID; a date is whole seconds. Fails on a
+    /// document with errors (its value would be a guess) and on a preprocessed one (`#if` lines:
+    /// which branch is the plist is only known at build time).
+    public static func from(_ document: PlistDocument) throws(PropertyListFormatError) -> PropertyListObject {
+        if let problem = document.allProblems.first(where: { $0.severity == .error && !isControlCharacterReference($0, in: document) }) {
+            throw PropertyListFormatError("the XML has errors (first: \(problem.message) [\(problem.code.rawValue)])")
+        }
+        if document.conditionals.isPreprocessed {
+            throw PropertyListFormatError("the plist is preprocessed (#if lines); only the build knows which branch it is")
+        }
+        guard let value = document.value else { throw PropertyListFormatError("the XML holds no property list value") }
+        return from(value)
+    }
+
+    /// Whether `problem` is a character reference to a C0 control (`&#27;`): XML 1.0 cannot hold
+    /// one, a binary plist can (an ESC key equivalent in a nib), so the XML form writes it as a
+    /// reference and reads it back as that character, as Core Foundation's XML reader does.
+    public static func isControlCharacterReference(_ problem: SyntaxProblem, in document: PlistDocument) -> Bool {
+        guard problem.code == .xmlInvalidReference, problem.range.count <= 8, problem.range.upperBound <= document.tree.text.count else { return false }
+        let text = document.tree.text.string(problem.range)
+        guard text.hasPrefix("&#"), text.hasSuffix(";") else { return false }
+        let digits = text.dropFirst(2).dropLast()
+        let value = digits.first == "x" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+        return value.map { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D } ?? false
+    }
+
+    /// A decoded XML value (see `from(_: PlistDocument)`).
+    public static func from(_ value: PlistValue) -> PropertyListObject {
+        switch value {
+        case .string(let s): return .string(s)
+        case .integer(let i): return .integer(i)
+        case .real(let r): return .real(r)
+        case .bool(let b): return .bool(b)
+        case .date(let d): return .date(Double(d.secondsSince1970) - referenceDateSince1970)
+        case .data(let d): return .data(d)
+        case .array(let items): return .array(items.map(from))
+        case .dictionary(let entries):
+            if entries.count == 1, entries[0].key == "CF$UID", case .integer(let n) = entries[0].value, !n.isNegative {
+                return .uid(n.magnitude)
+            }
+            return .dictionary(entries.map { Entry($0.key, from($0.value)) })
+        }
+    }
+}

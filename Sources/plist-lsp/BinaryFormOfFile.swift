@@ -1,0 +1,65 @@
+// How `check` reads a binary property list: as the XML text `convert --to xml1` writes for it,
+// its problems placed by key path; `--fix` writes the fixed XML back as binary.
+import PlistAnalysis
+import PlistFormats
+import PlistSyntax
+
+struct BinaryFormOfFile {
+    /// The XML form of a binary plist that reads; nil for any other file (or one that does not read).
+    let xml: [UInt8]?
+    /// Why a binary plist does not read.
+    let problem: PropertyListFormatError?
+
+    init(_ bytes: [UInt8]) {
+        guard BinaryPlistReader.isBinaryPropertyList(bytes) else { (xml, problem) = (nil, nil); return }
+        do {
+            xml = try PropertyListFormat.xmlText(ofBinary: bytes)
+            problem = nil
+        } catch {
+            xml = nil
+            problem = error
+        }
+    }
+
+    /// The findings, `file-binary-plist` saying why the file does not read; a control character
+    /// the XML form writes as a reference (`&#27;`) is the binary file's value, not a problem.
+    func explaining(_ findings: [Finding]) -> [Finding] {
+        if let xml {
+            guard xml.contains(UInt8(ascii: "&")) && findings.contains(where: { $0.code == SyntaxProblem.Code.xmlInvalidReference.rawValue }) else { return findings }
+            let document = PlistDocument(text: xml)
+            let references = Set(document.allProblems.filter { PropertyListObject.isControlCharacterReference($0, in: document) }.map(\.range))
+            return references.isEmpty ? findings : findings.filter { !($0.code == SyntaxProblem.Code.xmlInvalidReference.rawValue && references.contains($0.range)) }
+        }
+        guard let problem else { return findings }
+        return findings.map { f in
+            guard f.code == SourceDecodingError.binaryPropertyList.code else { return f }
+            var f = f
+            f.message = "binary property list (bplist) that cannot be read: \(problem)"
+            return f
+        }
+    }
+
+    /// The fixed XML form as binary again.
+    static func encode(_ xml: [UInt8]) throws -> [UInt8] {
+        BinaryPlistWriter.write(try PropertyListObject.from(PlistDocument(text: xml)))
+    }
+
+    /// The key path of what `range` is about: the key or value it starts at (or just after a
+    /// tag's `<`), else the container around it; `(root)` for the file as a whole.
+    static func keyPath(of range: Range<Int>, in document: PlistDocument) -> String {
+        var fallback: [PathComponent]?
+        for offset in range.lowerBound...(range.lowerBound + 48) {
+            let context = document.context(at: offset)
+            switch context.place {
+            case .key(let dictionary, let entryIndex):
+                return KeyPathText.join((context.path + [dictionary.entries[entryIndex].key.map { .key($0.text) }].compactMap { $0 }).map(\.description))
+            case .value:
+                return KeyPathText.join(context.path.map(\.description))
+            default:
+                if fallback == nil { fallback = context.path }
+            }
+            if offset >= range.upperBound && offset > range.lowerBound + 8 { break }
+        }
+        return KeyPathText.join((fallback ?? []).map(\.description))
+    }
+}

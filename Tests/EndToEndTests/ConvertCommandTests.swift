@@ -1,0 +1,173 @@
+// `plist-lsp convert`, run as a user would, with Python's plistlib as the reference reader: every
+// real binary plist of ../shared/l10n and every valid XML plist of the corpus round-trips with
+// equal data (binary → XML → binary, XML → binary → XML), JSON refuses dates and data naming the
+// key path, and a file that cannot be converted is left as it was.
+import Foundation
+import Testing
+import PlistTestSupport
+
+/// Python's plistlib comparing files: each line of its input names files that must decode equal
+/// (a UID as the `{"CF$UID": N}` dictionary XML writes for it). Prints one line per difference
+/// and, last, `compared N`.
+enum PlistlibReference {
+    static let script = #"""
+plistlib, sys, math = (__import__("plistlib"), __import__("sys"), __import__("math"))  # (no line of a Swift file may start with "import": LayeringTests reads them)
+def norm(v):
+    if isinstance(v, plistlib.UID): return {"CF$UID": v.data}
+    if isinstance(v, dict): return {k: norm(x) for k, x in v.items()}
+    if isinstance(v, list): return [norm(x) for x in v]
+    if isinstance(v, float) and math.isnan(v): return "nan"
+    return v
+n = 0
+for line in sys.stdin.read().splitlines():
+    paths = line.split("\t")
+    values = []
+    for p in paths:
+        try:
+            with open(p, "rb") as f: values.append(norm(plistlib.load(f)))
+        except Exception as e:
+            print("unreadable %s: %s" % (p, e)); values = None; break
+    if values is None: continue
+    n += 1
+    for p, v in zip(paths[1:], values[1:]):
+        if v != values[0]: print("differs: %s %s" % (paths[0], p))
+print("compared %d" % n)
+"""#
+
+    /// Runs the comparison; returns the problem lines and how many groups were compared.
+    static func compare(_ groups: [[URL]], in directory: URL) throws -> (problems: [String], compared: Int) {
+        let script = directory.appendingPathComponent("compare.py")
+        try Data(Self.script.utf8).write(to: script)
+        let list = directory.appendingPathComponent("groups.tsv")
+        try Data(groups.map { $0.map(\.path).joined(separator: "\t") }.joined(separator: "\n").utf8).write(to: list)
+        let r = try Binary.run(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", "python3 '\(script.path)' < '\(list.path)'"])
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        guard r.status == 0, let last = lines.last, last.hasPrefix("compared ") else {
+            Issue.record("python3 failed: \(r.stderr)")
+            return (lines, 0)
+        }
+        return (Array(lines.dropLast()), Int(last.dropFirst("compared ".count)) ?? 0)
+    }
+}
+
+@Suite struct ConvertCommandTests {
+    /// Every real binary plist: to XML in place, then that XML to binary; all three decode equal.
+    @Test(.enabled(if: BinaryPlistFiles.runTests, BinaryPlistFiles.skipNote))
+    func realBinaryPlistsRoundTripThroughXML() async throws {
+        let files = try BinaryPlistFiles.require()
+        let dir = try TemporaryDirectory()
+        var groups: [[URL]] = []
+        var xmls: [String] = [], backs: [String] = []
+        for (n, file) in files.enumerated() {
+            let original = try dir.write("original/\(n).plist", file.bytes)
+            let xml = try dir.write("xml/\(n).plist", file.bytes)
+            let back = dir.url.appendingPathComponent("back/\(n).plist")
+            groups.append([original, xml, back])
+            xmls.append(xml.path)
+            backs.append(back.path)
+        }
+        let toXML = try await onOwnThread { [xmls] in try Binary.run(["convert", "--to", "xml1"] + xmls) }
+        #expect(toXML.status == 0, "\(toXML.stderr)")
+        try FileManager.default.copyItem(at: dir.url.appendingPathComponent("xml"), to: dir.url.appendingPathComponent("back"))
+        let toBinary = try await onOwnThread { [backs] in try Binary.run(["convert", "--to", "binary1"] + backs) }
+        #expect(toBinary.status == 0, "\(toBinary.stderr)")
+        // A string holding a C0 control (an ESC key equivalent in a nib) has no XML 1.0 form: the XML
+        // writes it as a reference (`&#27;`), which plistlib's strict reader refuses (plutil writes it
+        // raw, which it refuses too). For those files the binary round trip is compared.
+        var withControls = 0
+        for (n, back) in backs.enumerated() {
+            let xml = try Data(contentsOf: URL(fileURLWithPath: xmls[n]))
+            #expect(xml.starts(with: Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist".utf8)), "\(files[n].name)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: back)).starts(with: Array("bplist00".utf8)), "\(files[n].name)")
+            if String(decoding: xml, as: UTF8.self).contains("&#27;") {
+                groups[n].remove(at: 1)
+                withControls += 1
+            }
+        }
+        let (problems, compared) = try await onOwnThread { [groups, url = dir.url] in try PlistlibReference.compare(groups, in: url) }
+        #expect(problems.isEmpty, "\(problems.prefix(5))")
+        #expect(compared == files.count)
+        #expect(withControls < 8)
+        print("convert round trip: \(compared) of \(files.count) real binary plists (binary → XML → binary) decode equal per plistlib; the XML form of \(withControls) holds &#27;, which plistlib refuses: compared binary to binary")
+    }
+
+    /// Every valid XML plist of the corpus: to binary, then to XML; all three decode equal. A
+    /// preprocessed plist (#if lines) is refused, saying so, and left untouched.
+    @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
+    func corpusRoundTripsThroughBinary() async throws {
+        let files = try SharedData.requireCorpus().filter(\.isValid)
+        let dir = try TemporaryDirectory()
+        var binaries: [String] = []
+        for (n, file) in files.enumerated() { binaries.append(try dir.write("binary/\(n).plist", file.bytes).path) }
+        let toBinary = try await onOwnThread { [binaries] in try Binary.run(["convert", "--to", "binary1"] + binaries) }
+        // Refused: only preprocessed files, each left as it was.
+        let refused = toBinary.stderr.split(separator: "\n").map(String.init)
+        for line in refused {
+            #expect(line.contains("not converted: the plist is preprocessed (#if lines)"), "\(line)")
+        }
+        var groups: [[URL]] = []
+        var xmls: [String] = []
+        for (n, file) in files.enumerated() {
+            let binary = URL(fileURLWithPath: binaries[n])
+            let bytes = [UInt8](try Data(contentsOf: binary))
+            if refused.contains(where: { $0.contains("/binary/\(n).plist:") }) {
+                #expect(bytes == file.bytes)
+                continue
+            }
+            #expect(bytes.starts(with: Array("bplist00".utf8)), "\(file.name)")
+            let xml = try dir.write("xml/\(n).plist", bytes)
+            xmls.append(xml.path)
+            // A file Python's reader refuses (though Foundation reads it) is compared as converted.
+            groups.append(file.plistlibParses ? [file.url, binary, xml] : [binary, xml])
+        }
+        let toXML = try await onOwnThread { [xmls] in try Binary.run(["convert", "--to", "xml1"] + xmls) }
+        #expect(toXML.status == 0, "\(toXML.stderr)")
+        let (problems, compared) = try await onOwnThread { [groups, url = dir.url] in try PlistlibReference.compare(groups, in: url) }
+        #expect(problems.isEmpty, "\(problems.prefix(5))")
+        #expect(compared == groups.count)
+        #expect(compared + refused.count == files.count)
+        print("convert round trip: \(compared) of \(files.count) valid corpus plists (XML → binary → XML) decode equal per plistlib; \(refused.count) preprocessed refused")
+    }
+
+    @Test func jsonRefusesDatesNamingTheKeyPathAndWritesNothing() async throws {
+        let dir = try TemporaryDirectory()
+        let text = PlistText.dictionary("\t<key>Items</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>When</key>\n\t\t\t<date>2024-01-02T03:04:05Z</date>\n\t\t</dict>\n\t</array>")
+        let file = try dir.write("d.plist", text)
+        let out = dir.url.appendingPathComponent("d.json")
+        let r = try await onOwnThread { try Binary.run(["convert", "--to", "json", "-o", out.path, file.path]) }
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("d.plist: not converted: JSON cannot hold a date (plutil refuses it too) at Items › [0] › When"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        #expect(try String(contentsOf: file, encoding: .utf8) == text)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted() == ["d.plist"])
+    }
+
+    @Test func jsonAndStandardStreams() async throws {
+        let dir = try TemporaryDirectory()
+        let file = try dir.write("a.plist", PlistText.dictionary("\t<key>A</key>\n\t<integer>18446744073709551615</integer>\n\t<key>B</key>\n\t<array>\n\t\t<real>1.5</real>\n\t\t<true/>\n\t</array>", doctype: true))
+        let json = try await onOwnThread { try Binary.run(["convert", "--to", "json", "-o", "-", file.path]) }
+        #expect(json.status == 0)
+        #expect(json.stdout == "{\"A\":18446744073709551615,\"B\":[1.5,true]}\n")
+        // JSON in, through standard input, to binary and back to XML.
+        let jsonFile = try dir.write("b.json", json.stdout)
+        let binary = dir.url.appendingPathComponent("b.plist")
+        let toBinary = try await onOwnThread { try Binary.run(["convert", "--to", "binary1", "-o", binary.path, jsonFile.path]) }
+        #expect(toBinary.status == 0, "\(toBinary.stderr)")
+        let back = try await onOwnThread { try Binary.run(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", "'\(Binary.url.path)' convert --to xml1 -o - - < '\(binary.path)'"]) }
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(back.stdout == (try String(contentsOf: file, encoding: .utf8)))
+    }
+
+    @Test func aBrokenFileIsLeftUntouchedAndTheOthersConverted() async throws {
+        let dir = try TemporaryDirectory()
+        let broken = try dir.write("broken.plist", Array("bplist00".utf8) + [0xD1, 0x01, 0x02] + [UInt8](repeating: 0, count: 30))
+        let good = try dir.write("good.plist", PlistText.dictionary("\t<key>A</key>\n\t<string>b</string>"))
+        let r = try await onOwnThread { try Binary.run(["convert", "--to", "binary1", broken.path, good.path]) }
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("broken.plist: not converted: corrupt trailer"), "\(r.stderr)")
+        #expect([UInt8](try Data(contentsOf: broken)).count == 41)
+        #expect(try Data(contentsOf: good).starts(with: Array("bplist00".utf8)))
+        let usage = try await onOwnThread { try Binary.run(["convert", "--to", "xml", good.path]) }
+        #expect(usage.status == 2 && usage.stderr.contains("--to takes xml1, binary1 or json"))
+    }
+}

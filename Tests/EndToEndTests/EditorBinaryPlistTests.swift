@@ -1,0 +1,110 @@
+// Binary property lists in real editors, typed at in tmux as a person types (issue #32): opening a
+// real binary plist (a framework's Info.plist, a .nib archive: recognised by its first bytes, not
+// its name) shows its XML; a value changed by typing and saved is written as binary again, and
+// Python's plistlib reads the file with that value changed and everything else equal.
+import Foundation
+import Testing
+import PlistTestSupport
+
+@Suite("Editors: binary plists edited as XML", .serialized)
+struct EditorBinaryPlistTests {
+    static let editors = EditorTypedCompletionTests.editors
+    static let available = !editors.isEmpty && BinaryPlistFiles.present
+    static let skipReason: Comment = "needs an editor in a terminal (tmux with nvim or emacs) and ../shared/l10n; skipped here, a failure when CI=true"
+
+    struct Case: Sendable, CustomStringConvertible {
+        /// The end of the file's manifest name.
+        let file: String
+        /// The top-level key whose string value is retyped.
+        let key: String
+        let newValue: String
+        var name: String { URL(fileURLWithPath: file).lastPathComponent }
+        var description: String { name }
+    }
+
+    static let cases = [
+        Case(file: "ios-arm64/GRDWireGuardKit.framework/Info.plist", key: "CFBundleShortVersionString", newValue: "9.9.9"),
+        Case(file: "LaTexIt/CompositionConfigurationsWindowController.nib/keyedobjects.nib", key: "$archiver", newValue: "NSKeyedArchiverTyped"),
+    ]
+
+    /// Plistlib: the saved file is binary and equals the original with `key` set to `value`.
+    static let verify = #"""
+plistlib, sys = (__import__("plistlib"), __import__("sys"))  # (no line of a Swift file may start with "import": LayeringTests reads them)
+original, saved, key, value = sys.argv[1:5]
+data = open(saved, "rb").read()
+if not data.startswith(b"bplist00"): print("not binary: %r" % data[:40]); sys.exit(0)
+a = plistlib.loads(open(original, "rb").read()); b = plistlib.loads(data)
+print("old %s" % a.get(key)); print("new %s" % b.get(key))
+a[key] = value
+print("equal" if a == b else "differs")
+"""#
+
+    @Test(.enabled(if: available || SharedData.isCI, skipReason), arguments: editors, cases)
+    func aValueTypedIntoABinaryPlistIsSavedAsBinary(_ editor: TypedEditor, _ test: Case) async throws {
+        let file = try #require(try BinaryPlistFiles.require().first { $0.name.hasSuffix(test.file) })
+        let session = try await TerminalEditor(editor, "", name: test.name, bytes: file.bytes)
+        #expect(try await session.waitForScreen { $0.contains("<dict>") && $0.contains("<key>") }, "no XML shown:\n\(session.screen())")
+        #expect(!session.screen().contains("bplist00"))
+        switch editor {
+        case .neovim:
+            // Search the key, go to the value's line, change what is between the tags.
+            try await session.type("/" + test.key.replacingOccurrences(of: "$", with: "\\$"), "Enter")
+            try await session.type("j", "0")
+            try await session.type("f>", "l")
+            try await session.type("c", "t", "<")
+            try await session.typeText(test.newValue)
+            try await session.type("Escape")
+        case .emacs:
+            try await session.type("C-s")
+            try await session.typeText(test.key)
+            try await session.type("Enter")
+            try await session.type("C-n", "C-a")
+            try await session.type("C-s")
+            try await session.typeText(">")
+            try await session.type("Enter")
+            try await session.type("C-k")
+            try await session.typeText(test.newValue + "</string>")
+        }
+        let screen = session.screen()
+        let saved = try await session.save()
+        await session.quit()
+        let original = try session.scratch.write("original", file.bytes)
+        let result = try Binary.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
+                                    ["python3", "-c", Self.verify, original.path, session.file.path, test.key, test.newValue])
+        #expect(saved.starts(with: Array("bplist00".utf8)), "\(editor) saved no binary plist; screen:\n\(screen)")
+        #expect(result.stdout.contains("new \(test.newValue)\n") && result.stdout.hasSuffix("equal\n"),
+                "\(editor): \(result.stdout)\(result.stderr)\nscreen before saving:\n\(screen)")
+        // Nothing left beside the file (the editors write through a temporary file, renamed).
+        let left = try FileManager.default.contentsOfDirectory(atPath: session.file.deletingLastPathComponent().path)
+        #expect(left == [test.name], "\(left)")
+    }
+
+    @Test(.enabled(if: available || SharedData.isCI, skipReason), arguments: editors)
+    func textThatIsNoPropertyListIsNotSavedAndTheFileStaysAsItWas(_ editor: TypedEditor) async throws {
+        let test = Self.cases[0]
+        let file = try #require(try BinaryPlistFiles.require().first { $0.name.hasSuffix(test.file) })
+        let session = try await TerminalEditor(editor, "", name: test.name, bytes: file.bytes)
+        #expect(try await session.waitForScreen { $0.contains("<dict>") }, "no XML shown:\n\(session.screen())")
+        // An element left open: the XML has an error, which has no binary form.
+        switch editor {
+        case .neovim:
+            try await session.type("/<dict>", "Enter")
+            try await session.type("o")
+            try await session.typeText("<key>Open</key><array>")
+            try await session.type("Escape")
+            try await session.type(":w", "Enter")
+        case .emacs:
+            try await session.type("C-s")
+            try await session.typeText("<dict>")
+            try await session.type("Enter", "C-e", "Enter")
+            try await session.typeText("<key>Open</key><array>")
+            try await session.type("C-x", "C-s")
+        }
+        let said = try await session.waitForScreen { $0.contains("not written") || $0.contains("plist-lsp convert:") }
+        let screen = session.screen()
+        await session.quit()
+        #expect(said, "no reason shown:\n\(screen)")
+        #expect(screen.contains("the XML has errors"), "\(screen)")
+        #expect([UInt8](try Data(contentsOf: session.file)) == file.bytes)
+    }
+}
