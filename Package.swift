@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "LanguageServerProtocol", dependencies: ["PlistSupport"], swiftSettings: startupPathSettings),
         .target(
             name: "PlistLanguageServer",
-            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "LanguageServerProtocol", "PlistSupport"],
+            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "LanguageServerProtocol", "PlistSupport", "PlistFormats"],
             swiftSettings: startupPathSettings
         ),
         .executableTarget(
@@ -113,7 +113,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["PlistTestSupport"]),  // drives the built binary; links none of our modules
         .testTarget(
             name: "PlistLanguageServerTests",
-            dependencies: ["PlistLanguageServer", "LanguageServerProtocol", "PlistSupport", "PlistSyntax", "PlistAnalysis", "XcodeProject", "PlistTestSupport"]
+            dependencies: ["PlistLanguageServer", "LanguageServerProtocol", "PlistSupport", "PlistSyntax", "PlistAnalysis", "XcodeProject", "PlistFormats", "PlistTestSupport"]
         ),
     ]
 )

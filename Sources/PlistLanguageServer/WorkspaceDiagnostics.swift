@@ -5,6 +5,7 @@
 // its diagnostics, so a file that a change does not affect answers `unchanged`.
 import LanguageServerProtocol
 import PlistAnalysis
+import PlistFormats
 import PlistSupport
 import PlistSyntax
 import XcodeProject
@@ -168,8 +169,15 @@ final class WorkspaceDiagnostics: Sendable {
         cache.withLock { cache in cache = cache.filter { kept.contains($0.key) } }
     }
 
-    /// A snapshot of a file read from disk, or nil when its bytes are not text the parser reads.
+    /// A snapshot of a file read from disk, or nil when its bytes are not text the parser reads. A
+    /// binary plist is its XML form, as `plist-lsp convert --to xml1` writes it: the text the
+    /// editor configurations show for it (docs/editors.md), so the report's ranges are that text's.
     static func snapshot(uri: String, bytes: [UInt8], encoding: PositionEncoding) -> DocumentSnapshot? {
+        if BinaryPlistReader.isBinaryPropertyList(bytes) {
+            // One that does not read keeps its file-level finding (`file-binary-plist`, saying why).
+            guard let xml = try? PropertyListFormat.xmlText(ofBinary: bytes) else { return nil }
+            return DocumentSnapshot(uri: uri, text: String(decoding: xml, as: UTF8.self), encoding: encoding)
+        }
         guard case .success(let text) = SourceDecoding.decode(bytes) else { return nil }
         return DocumentSnapshot(uri: uri, text: String(decoding: text, as: UTF8.self), encoding: encoding)
     }

@@ -4,6 +4,7 @@
 // whose code a privacy manifest hears of, Swift package targets, workspaces and XcodeGen includes.
 import Foundation
 import LanguageServerProtocol
+import PlistFormats
 import PlistLanguageServer
 import PlistTestSupport
 import Testing
@@ -305,6 +306,27 @@ private let realProjects: [String] = SharedData.projectsPresent
 
     /// A plist outside every project changes on disk: a pulling client is asked to refresh, and
     /// that file's report changes while the others answer unchanged.
+    /// A binary Info.plist nobody has open is reported as its XML form, the text the editor
+    /// configurations show for it: the same findings at the same places as that text written out.
+    @Test func aBinaryPlistIsReportedAsItsXMLForm() async throws {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n\t<key>UIRequiredDeviceCapabilities</key>\n\t<string>armv7</string>\n\t<key>NSCameraUsageDescription</key>\n\t<string></string>\n</dict>\n</plist>\n"
+        let binary = try PropertyListFormat.binary1.write(PropertyListFormat.xml1.read(Array(text.utf8)))
+        let xmlForm = try PropertyListFormat.xmlText(ofBinary: binary)
+        let workspace = try TemporaryWorkspace(["Text/Info.plist": String(decoding: xmlForm, as: UTF8.self), "Binary/Info.plist": ""])
+        defer { workspace.remove() }
+        try Data(binary).write(to: workspace.root.appendingPathComponent("Binary/Info.plist"))
+        let client = try TestClient()
+        try await client.initialize(pullClient(), rootUri: workspace.uri())
+        let reports = byPath(try await client.request(WorkspaceDiagnosticRequest()))
+        let fromBinary = try #require(items(reports[workspace.root.appendingPathComponent("Binary/Info.plist").path]))
+        let fromText = try #require(items(reports[workspace.root.appendingPathComponent("Text/Info.plist").path]))
+        func summary(_ d: [Diagnostic]) -> [String] { d.map { "\($0.code.map { "\($0)" } ?? "") \($0.range) \($0.message)" } }
+        #expect(summary(fromBinary) == summary(fromText))
+        #expect(!codes(fromBinary, "info-wrong-type").isEmpty)
+        #expect(!codes(fromBinary, "privacy-empty-usage-description").isEmpty)
+        #expect(codes(fromBinary, "file-binary-plist").isEmpty)
+    }
+
     @Test func aWatchedPlistNobodyHasOpenRefreshesItsReport() async throws {
         let workspace = try TemporaryWorkspace([
             "Config/Extra.plist": "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<string>a</string>\n</dict>\n</plist>\n",
