@@ -14,10 +14,9 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
 @Suite struct RuleCatalogueTests {
     static let rules = RuleRegistry.all.map(RuleArgument.init)
 
-    @Test func idsAreUniqueSortedAndWellFormed() {
+    @Test func idsAreUniqueAndWellFormed() {
         let ids = RuleRegistry.all.map(\.id)
         #expect(Set(ids).count == ids.count)
-        #expect(ids == ids.sorted())
         for id in ids {
             #expect(id.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(id)")
             #expect(["file-", "xml-", "plist-", "info-", "privacy-", "ats-", "entitlement-", "project-"].contains { id.hasPrefix($0) }, "\(id)")
@@ -49,7 +48,7 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
                 #expect(d.fixes.filter(\.isPreferred).count <= 1, "\(rule.id): at most one preferred fix")
             }
             guard let fixed = example.fixedText else {
-                if example.triggers { #expect(mine.allSatisfy { !$0.fixes.contains(where: \.isPreferred) } || true) }
+                if example.triggers { #expect(mine.allSatisfy { !$0.fixes.contains(where: \.isPreferred) }, "\(rule.id): its preferred fix is undocumented: give the example its fixed text") }
                 continue
             }
             let fix = try #require(mine.lazy.compactMap { $0.fixes.first(where: \.isPreferred) }.first, "\(rule.id): no preferred fix")

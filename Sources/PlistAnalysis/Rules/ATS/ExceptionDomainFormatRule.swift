@@ -20,7 +20,7 @@ public struct ExceptionDomainFormatRule: Rule {
                     fixed: ATS.domain("example.com", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n")),
         .triggering(ATS.domain("https://api.example.com:8443/", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n"),
                     fixed: ATS.domain("api.example.com", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n")),
-        .triggering(ATS.domain("example.com.", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n")),
+        .triggering(ATS.domain("example.com.", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n"), fixed: "<plist version=\"1.0\">\n<dict>\n\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSExceptionDomains</key>\n\t\t<dict>\n\t\t\t<key>example.com</key>\n\t\t\t<dict>\n\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n\t\t\t</dict>\n\t\t</dict>\n\t</dict>\n</dict>\n</plist>\n"),
         .nonTriggering(ATS.domain("api.example.com", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n")),
         .nonTriggering(ATS.domain("$(API_HOST)", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n")),
     ]

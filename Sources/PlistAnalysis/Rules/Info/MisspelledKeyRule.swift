@@ -22,7 +22,7 @@ public struct MisspelledKeyRule: IdentifiedRule {
                         fixed: ExampleText.dict("\t<key>NSCameraUsageDescription</key>\n\t<string>Scan receipts.</string>\n")),
             .triggering(ExampleText.dict("\t<key>LSRequiresiPhoneOS</key>\n\t<true/>\n"),
                         fixed: ExampleText.dict("\t<key>LSRequiresIPhoneOS</key>\n\t<true/>\n")),
-            .triggering(ExampleText.dict("\t<key>UISupportedInterfaceOrientation</key>\n\t<array/>\n")),
+            .triggering(ExampleText.dict("\t<key>UISupportedInterfaceOrientation</key>\n\t<array/>\n"), fixed: "<plist version=\"1.0\">\n<dict>\n\t<key>UISupportedInterfaceOrientations</key>\n\t<array/>\n</dict>\n</plist>\n"),
             .nonTriggering(ExampleText.dict("\t<key>MyCompanyAPIEndpoint</key>\n\t<string>https://example.com</string>\n")),
             .nonTriggering(ExampleText.dict("\t<key>UISupportedInterfaceOrientations~ipad</key>\n\t<array/>\n")),
         ]))

@@ -27,7 +27,7 @@ public struct WrongTypeRule: IdentifiedRule {
                         fixed: ExampleText.dict("\t<key>UIRequiresFullScreen</key>\n\t<true/>\n")),
             .triggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<string>audio</string>\n"),
                         fixed: ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>audio</string>\n\t</array>\n")),
-            .triggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<true/>\n\t</array>\n")),
+            .triggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<true/>\n\t</array>\n"), fixed: "<plist version=\"1.0\">\n<dict>\n\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>YES</string>\n\t</array>\n</dict>\n</plist>\n"),
             .triggering(ExampleText.dict("\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSAllowsArbitraryLoads</key>\n\t\t<string>NO</string>\n\t</dict>\n"),
                         fixed: ExampleText.dict("\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSAllowsArbitraryLoads</key>\n\t\t<false/>\n\t</dict>\n")),
             .nonTriggering(ExampleText.dict("\t<key>UIRequiresFullScreen</key>\n\t<true/>\n\t<key>UIStatusBarHidden</key>\n\t<string>$(HIDE_STATUS_BAR)</string>\n")),

@@ -18,7 +18,7 @@ public struct DuplicateKeyRule: Rule {
     public let examples: [RuleExample] = [
         .triggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array/>\n\t<key>CFBundleName</key>\n\t<string>Demo</string>\n\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>audio</string>\n\t</array>\n"),
                     fixed: ExampleText.dict("\t<key>CFBundleName</key>\n\t<string>Demo</string>\n\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>audio</string>\n\t</array>\n")),
-        .triggering(ExampleText.dict("\t<key>a</key>\n\t<string>1</string>\n\t<key>a</key>\n\t<string>2</string>\n"), path: "App.entitlements"),
+        .triggering(ExampleText.dict("\t<key>a</key>\n\t<string>1</string>\n\t<key>a</key>\n\t<string>2</string>\n"), fixed: "<plist version=\"1.0\">\n<dict>\n\t<key>a</key>\n\t<string>2</string>\n</dict>\n</plist>\n", path: "App.entitlements"),
         .nonTriggering(ExampleText.dict("\t<key>A</key>\n\t<string>1</string>\n\t<key>a</key>\n\t<string>2</string>\n")),
         .nonTriggering(ExampleText.dict("\t#if BETA\n\t<key>CFBundleName</key>\n\t<string>Demo β</string>\n\t#else\n\t<key>CFBundleName</key>\n\t<string>Demo</string>\n\t#endif\n")),
     ]

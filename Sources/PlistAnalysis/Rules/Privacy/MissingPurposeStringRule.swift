@@ -26,7 +26,7 @@ public struct MissingPurposeStringRule: Rule {
         .triggering(ExampleText.validInfoPlist,
                     fixed: ExampleText.dict("\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n\t<key>CFBundleName</key>\n\t<string>Demo</string>\n\t<key>NSCameraUsageDescription</key>\n\t<string>TODO: explain why the app uses the camera</string>\n"),
                     sources: [ExampleSource("App/Scanner.swift", "AVCaptureDevice.requestAccess(for: .video) { granted in\n    if granted { startScanning() }\n}\n")]),
-        .triggering(ExampleText.validInfoPlist,
+        .triggering(ExampleText.validInfoPlist, fixed: "<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n\t<key>CFBundleName</key>\n\t<string>Demo</string>\n\t<key>NSLocationWhenInUseUsageDescription</key>\n\t<string>TODO: explain why the app uses your location</string>\n</dict>\n</plist>\n",
                     sources: [ExampleSource("App/MapViewController.m", "- (void)viewDidLoad {\n    [super viewDidLoad];\n    [self.locationManager requestWhenInUseAuthorization];\n}\n")]),
         .nonTriggering(ExampleText.dict("\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n\t<key>NSCameraUsageDescription</key>\n\t<string>Scan the QR code on your ticket.</string>\n"),
                        sources: [ExampleSource("App/Scanner.swift", "AVCaptureDevice.requestAccess(for: .video) { granted in\n    if granted { startScanning() }\n}\n")]),
