@@ -2,8 +2,9 @@
 // plist-lsp: a language server for Apple property lists.
 // Module dependencies point one way (see docs/architecture.md):
 //   PlistSyntax <- PlistSchema <- PlistAnalysis <- PlistLanguageServer <- plist-lsp
+//   PlistSyntax <- XcodeProject (project awareness) <- PlistAnalysis
 //   LanguageServerProtocol <- PlistLanguageServer
-//   PlistSupport (locks, threads, logging, POSIX and path helpers) <- PlistSchema, LanguageServerProtocol,
+//   PlistSupport (locks, threads, logging, POSIX and path helpers) <- PlistSchema, XcodeProject, LanguageServerProtocol,
 //     PlistLanguageServer, plist-lsp (PlistSyntax imports nothing of ours; PlistAnalysis needs only Mutex)
 //   CLibXML2 <- XMLReference (tests and benchmarks only: the reference XML parser; optional, see below)
 import PackageDescription
@@ -65,8 +66,8 @@ let package = Package(
         .plugin(name: "EmbedKeyDatabase", capability: .buildTool(), dependencies: ["embed-key-database"]),
         // Project awareness: readers of project.pbxproj, .xcconfig and XcodeGen specs, the project
         // model and its resolved build settings (docs/project-awareness.md). Pure: files come
-        // through the `ProjectFileSystem` it is given.
-        .target(name: "XcodeProject", dependencies: ["PlistSyntax"]),
+        // through the `ProjectFileSystem` it is given (`DiskProjectFileSystem` for the disk).
+        .target(name: "XcodeProject", dependencies: ["PlistSyntax", "PlistSupport"]),
         .target(name: "PlistAnalysis", dependencies: ["PlistSyntax", "PlistSchema", "XcodeProject"]),
         .target(name: "LanguageServerProtocol", dependencies: ["PlistSupport"], swiftSettings: startupPathSettings),
         .target(

@@ -14,7 +14,7 @@ import Testing
             "PlistSyntax": [],
             "PlistSchema": ["PlistSyntax", "PlistSupport"],
             // The project model is an input of the analysis, as the source evidence is.
-            "XcodeProject": ["PlistSyntax"],
+            "XcodeProject": ["PlistSyntax", "PlistSupport"],
             "PlistAnalysis": ["PlistSyntax", "PlistSchema", "XcodeProject"],
             "LanguageServerProtocol": ["PlistSupport"],
             "PlistLanguageServer": server,

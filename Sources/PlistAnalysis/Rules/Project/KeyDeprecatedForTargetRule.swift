@@ -24,7 +24,7 @@ public struct KeyDeprecatedForTargetRule: Rule {
     public init() {}
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
-        guard let project = context.project, project.role == .infoPlist, let target = DeploymentTarget(project) else { return }
+        guard case let (project, target)? = DeploymentTarget.ofInfoPlist(context) else { return }
         for info in context.keys where info.parent.isEmpty {
             guard let definition = info.definition, definition.status.kind == .deprecated, let since = definition.status.since,
                   let (platform, version) = DeploymentTarget.parse(since), platform == target.platform,

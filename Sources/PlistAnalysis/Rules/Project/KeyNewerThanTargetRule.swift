@@ -23,7 +23,7 @@ public struct KeyNewerThanTargetRule: Rule {
     public init() {}
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
-        guard let project = context.project, project.role == .infoPlist, let target = DeploymentTarget(project) else { return }
+        guard case let (project, target)? = DeploymentTarget.ofInfoPlist(context) else { return }
         for info in context.keys where info.parent.isEmpty {
             guard let definition = info.definition,
                   let introduced = definition.platforms.first(where: { $0.platform == target.platform })?.introduced,
