@@ -147,10 +147,16 @@ final class TestClient: @unchecked Sendable {
 
     // MARK: Receiving
 
+    /// How long a wait for a live server's message may take. Generous on purpose: in a full
+    /// parallel test run the in-process server shares the two-thread cooperative pool with
+    /// CPU-heavy suites and waited more than 60 s for its turn (95 tests timed out at 60 s in one
+    /// such run, none alone). A server that has ended fails the wait at once instead.
+    static let patience: Double = 300
+
     /// Takes the first message matching `predicate`, waiting for it if needed: until the server
-    /// has closed its output (nothing more can come) or `defaultTimeout` has passed.
+    /// has closed its output (nothing more can come: fails at once) or `patience` has passed.
     func next(_ what: String, where predicate: @escaping (JSONValue) -> Bool) async throws -> JSONValue {
-        let deadline = ContinuousClock.now + .seconds(defaultTimeout)
+        let deadline = ContinuousClock.now + .seconds(Self.patience)
         var scanned = -1
         while ContinuousClock.now < deadline {
             let (found, ended): (JSONValue?, Bool) = lock.withLock {
@@ -165,7 +171,7 @@ final class TestClient: @unchecked Sendable {
             if ended { throw ServerEnded(what: what) }
             try await Task.sleep(for: .milliseconds(1))
         }
-        throw TimedOut(what: what, seconds: defaultTimeout)
+        throw TimedOut(what: what, seconds: Self.patience)
     }
 
     /// The messages received so far and not taken.
