@@ -40,7 +40,12 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
             let mine = diagnostics.filter { $0.code == rule.id }
             if example.triggers {
                 #expect(!mine.isEmpty, "\(rule.id) must trigger on:\n\(example.text)\ngot: \(diagnostics.map(\.code))")
+                if let markers = example.markers {
+                    let starts = Set(mine.map(\.range.lowerBound))
+                    #expect(starts == Set(markers), "\(rule.id): its diagnostics start at \(starts.sorted()), the example marks \(markers):\n\(example.markedText)")
+                }
             } else {
+                #expect(example.markers == nil, "\(rule.id): a non-triggering example marks a place")
                 #expect(mine.isEmpty, "\(rule.id) must not trigger on:\n\(example.text)\ngot: \(mine.map(\.message))")
             }
             for d in mine {

@@ -15,8 +15,15 @@ public struct KeyNewerThanTargetRule: Rule {
     public let category = RuleCategory.project
     public let defaultSeverity = Finding.Severity.information
     public let examples: [RuleExample] = [
-        .triggering(ExampleText.dict("\t<key>NSUserTrackingUsageDescription</key>\n\t<string>Measure ads.</string>\n"),
-                    project: ExampleProject(settings: "SDKROOT = iphoneos\nIPHONEOS_DEPLOYMENT_TARGET = 13.0\n")),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>↓NSUserTrackingUsageDescription</key>
+            	<string>Measure ads.</string>
+            </dict>
+            </plist>
+
+            """, project: ExampleProject(settings: "SDKROOT = iphoneos\nIPHONEOS_DEPLOYMENT_TARGET = 13.0\n")),
         .nonTriggering(ExampleText.dict("\t<key>NSUserTrackingUsageDescription</key>\n\t<string>Measure ads.</string>\n"),
                        project: ExampleProject(settings: "SDKROOT = iphoneos\nIPHONEOS_DEPLOYMENT_TARGET = 15.0\n")),
     ]
