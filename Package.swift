@@ -3,6 +3,7 @@
 // Module dependencies point one way (see docs/architecture.md):
 //   PlistSyntax <- PlistSchema <- PlistAnalysis <- PlistLanguageServer <- plist-lsp
 //   PlistSyntax <- XcodeProject (project awareness) <- PlistAnalysis
+//   PlistSyntax <- SourceEvidence (the privacy scan of Swift/Objective-C/C sources) <- PlistAnalysis
 //   LanguageServerProtocol <- PlistLanguageServer
 //   PlistSupport (locks, threads, logging, POSIX and path helpers) <- PlistSchema, XcodeProject, LanguageServerProtocol,
 //     PlistLanguageServer, plist-lsp (PlistSyntax imports nothing of ours; PlistAnalysis needs only Mutex)
@@ -68,17 +69,20 @@ let package = Package(
         // model and its resolved build settings (docs/project-awareness.md). Pure: files come
         // through the `ProjectFileSystem` it is given (`DiskProjectFileSystem` for the disk).
         .target(name: "XcodeProject", dependencies: ["PlistSyntax", "PlistSupport"]),
-        .target(name: "PlistAnalysis", dependencies: ["PlistSyntax", "PlistSchema", "XcodeProject"]),
+        // Source evidence: the token scan of Swift, Objective-C and C sources for privacy-relevant
+        // APIs and its symbol table (docs/source-evidence.md). Bytes in, hits out; reads no files.
+        .target(name: "SourceEvidence", dependencies: ["PlistSyntax"]),
+        .target(name: "PlistAnalysis", dependencies: ["PlistSyntax", "PlistSchema", "XcodeProject", "SourceEvidence"]),
         .target(name: "LanguageServerProtocol", dependencies: ["PlistSupport"], swiftSettings: startupPathSettings),
         .target(
             name: "PlistLanguageServer",
-            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "LanguageServerProtocol", "PlistSupport"],
+            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "SourceEvidence", "LanguageServerProtocol", "PlistSupport"],
             swiftSettings: startupPathSettings
         ),
         .executableTarget(
             name: "plist-lsp",
             dependencies: [
-                "PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "PlistLanguageServer", "LanguageServerProtocol", "PlistSupport",
+                "PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "SourceEvidence", "PlistLanguageServer", "LanguageServerProtocol", "PlistSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: startupPathSettings,
@@ -91,18 +95,19 @@ let package = Package(
         ),
         .executableTarget(
             name: "plist-bench",
-            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "PlistLanguageServer", "XMLReference", "LanguageServerProtocol", "PlistSupport"]
+            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "SourceEvidence", "PlistLanguageServer", "XMLReference", "LanguageServerProtocol", "PlistSupport"]
         ),
         // Locates ../shared (corpus, seeds) for the tests; skips on a fresh clone, fails under CI=true.
         .target(name: "PlistTestSupport", path: "Tests/PlistTestSupport"),
         .testTarget(name: "PlistSyntaxTests", dependencies: ["PlistSyntax", "XMLReference", "PlistTestSupport"]),
         .testTarget(name: "PlistSchemaTests", dependencies: ["PlistSchema", "PlistSyntax", "PlistTestSupport"]),
         .testTarget(
-            name: "PlistAnalysisTests", dependencies: ["PlistAnalysis", "PlistSchema", "PlistSyntax", "XcodeProject", "XMLReference", "PlistTestSupport"],
+            name: "PlistAnalysisTests", dependencies: ["PlistAnalysis", "PlistSchema", "PlistSyntax", "XcodeProject", "SourceEvidence", "XMLReference", "PlistTestSupport"],
             exclude: ["Expectations"]  // reviewed corpus findings, read by path
         ),
         .testTarget(name: "XMLReferenceTests", dependencies: ["XMLReference", "PlistTestSupport"]),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "PlistSyntax", "PlistTestSupport"]),
+        .testTarget(name: "SourceEvidenceTests", dependencies: ["SourceEvidence", "PlistSyntax", "PlistTestSupport"]),
         .testTarget(name: "PlistSupportTests", dependencies: ["PlistSupport", "PlistTestSupport"]),
         // The layering of docs/architecture.md, checked against every import and Package.swift itself.
         .testTarget(name: "ArchitectureTests", dependencies: ["PlistTestSupport"]),

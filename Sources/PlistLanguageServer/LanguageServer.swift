@@ -9,6 +9,7 @@ import LanguageServerProtocol
 import PlistAnalysis
 import PlistSyntax
 import PlistSupport
+import SourceEvidence
 
 /// How a server session behaves.
 public struct LanguageServerOptions: Sendable {

@@ -5,6 +5,7 @@
 import LanguageServerProtocol
 import PlistAnalysis
 import PlistSupport
+import SourceEvidence
 
 /// What a document's analysis reads from the sources: the evidence narrowed to that document,
 /// and the generation of the workspace's evidence it was taken from (part of the cache key).

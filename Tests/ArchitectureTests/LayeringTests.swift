@@ -8,14 +8,15 @@ import Testing
 @Suite struct LayeringTests {
     /// What each product target may import of ours: the arrows of docs/architecture.md.
     static let allowed: [String: Set<String>] = {
-        let server: Set<String> = ["PlistSupport", "PlistSyntax", "PlistSchema", "XcodeProject", "PlistAnalysis", "LanguageServerProtocol"]
+        let server: Set<String> = ["PlistSupport", "PlistSyntax", "PlistSchema", "XcodeProject", "SourceEvidence", "PlistAnalysis", "LanguageServerProtocol"]
         return [
             "PlistSupport": [],
             "PlistSyntax": [],
             "PlistSchema": ["PlistSyntax", "PlistSupport"],
-            // The project model is an input of the analysis, as the source evidence is.
+            // The project model and the source evidence are inputs of the analysis.
             "XcodeProject": ["PlistSyntax", "PlistSupport"],
-            "PlistAnalysis": ["PlistSyntax", "PlistSchema", "XcodeProject"],
+            "SourceEvidence": ["PlistSyntax"],
+            "PlistAnalysis": ["PlistSyntax", "PlistSchema", "XcodeProject", "SourceEvidence"],
             "LanguageServerProtocol": ["PlistSupport"],
             "PlistLanguageServer": server,
             "plist-lsp": server.union(["PlistLanguageServer", "ArgumentParser"]),

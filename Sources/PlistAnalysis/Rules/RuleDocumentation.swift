@@ -1,4 +1,5 @@
 // Renders docs/diagnostics.md from the catalogue, so the rule list can never drift from the code.
+import SourceEvidence
 
 public enum RuleDocumentation {
     /// The Markdown of `docs/diagnostics.md`.

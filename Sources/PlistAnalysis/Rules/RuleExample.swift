@@ -3,6 +3,7 @@
 // diagnostics starts with `↓` (SwiftLint's marker), and the example test checks those places.
 import PlistSyntax
 import XcodeProject
+import SourceEvidence
 
 /// A text a rule is tried on: the docs show it, the example test runs it.
 public struct RuleExample: Sendable, Hashable {

@@ -2,6 +2,7 @@
 // purpose string the Info.plist lacks.
 import PlistSchema
 import PlistSyntax
+import SourceEvidence
 
 public struct MissingPurposeStringRule: Rule {
     public let id = "privacy-missing-purpose-string"

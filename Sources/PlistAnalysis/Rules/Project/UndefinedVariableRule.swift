@@ -2,6 +2,7 @@
 import PlistSchema
 import PlistSyntax
 import XcodeProject
+import SourceEvidence
 
 public struct UndefinedVariableRule: Rule {
     public let id = "project-undefined-variable"
