@@ -18,6 +18,7 @@ public struct TimedOut: Error, CustomStringConvertible {
 public let defaultTimeout: Double = 60
 
 /// Runs `body`, throwing `TimedOut` when it has not finished after `seconds` (it is then cancelled).
+@discardableResult
 public func withTimeout<T: Sendable>(
     _ what: String = "the test's work", seconds: Double = defaultTimeout, _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {
