@@ -354,10 +354,7 @@ public final class LanguageServer: Sendable {
                 state.configuration = ServerConfiguration(settings: settings, generation: 1)
             }
         }
-        // Written by hand, not by `Codable`: the client waits for this answer, and a coder's first
-        // use of the capability types costs more than the rest of it (`JSONRepresentable`).
-        let answer = InitializeResult(capabilities: capabilities, serverInfo: ServerInfo(name: "plist-lsp", version: options.version))
-        send(MessageEncoder.response(id: id, json: answer.json), answering: id)
+        reply(to: id, result: InitializeResult(capabilities: capabilities, serverInfo: ServerInfo(name: "plist-lsp", version: options.version)))
         _ = Self.sharedTablesLoading
         forwardLevel.withLock { $0 = logLevel }
         let client = request.clientInfo.map { "\($0.name)\($0.version.map { " " + $0 } ?? "")" } ?? "an unnamed client"
