@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // plist-lsp: a language server for Apple property lists.
-// Module dependencies point one way (see docs/architecture.md):
+// Module dependencies point one way (see docs/contributing/architecture.md):
 //   PlistSyntax <- PlistSchema <- PlistAnalysis <- PlistLanguageServer <- plist-lsp
 //   PlistSyntax <- XcodeProject (project awareness) <- PlistAnalysis
 //   PlistSyntax <- SourceEvidence (the privacy scan of Swift/Objective-C/C sources) <- PlistAnalysis
@@ -33,7 +33,7 @@ let libxml2Available: Bool = {
 /// For the modules the server runs before its first answer: generic types the code names are made
 /// with their accessors (conformances passed along) instead of from mangled names, which makes the
 /// runtime search every conformance record of the binary for each new type (the JSON coding of
-/// `initialize` and its answer named dozens; docs/performance.md).
+/// `initialize` and its answer named dozens; docs/contributing/performance.md).
 let startupPathSettings: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
 
 let package = Package(
@@ -89,7 +89,7 @@ let package = Package(
             // One static executable, the C and C++ libraries included: an editor starts the server
             // often, and loading and relocating shared libraries (first a dozen of Swift's, then
             // libstdc++ and the 49,000 relocations of a position-independent binary) took about
-            // half of the time to the first answer (docs/performance.md). Linux only (macOS has no
+            // half of the time to the first answer (docs/contributing/performance.md). Linux only (macOS has no
             // static Swift runtime).
             linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld", "-l_FoundationCollections", "-l_FoundationCShims"], .when(platforms: [.linux]))]
         ),
@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "PlistSyntax", "PlistTestSupport"]),
         .testTarget(name: "SourceEvidenceTests", dependencies: ["SourceEvidence", "PlistSyntax", "PlistTestSupport"]),
         .testTarget(name: "PlistSupportTests", dependencies: ["PlistSupport", "PlistTestSupport"]),
-        // The layering of docs/architecture.md, checked against every import and Package.swift itself.
+        // The layering of docs/contributing/architecture.md, checked against every import and Package.swift itself.
         .testTarget(name: "ArchitectureTests", dependencies: ["PlistTestSupport"]),
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol", "PlistSupport", "PlistTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PlistTestSupport"]),  // drives the built binary; links none of our modules

@@ -113,7 +113,7 @@ public final class LanguageServer: Sendable {
         // `initialize` arrives first and alone (the client waits for its answer): answered on the
         // reading thread as soon as it is decoded, not handed to the message loop's task first
         // (one thread fewer before the first answer, and none of the concurrency runtime's;
-        // docs/performance.md). The next message is read only after this returns, so the order
+        // docs/contributing/performance.md). The next message is read only after this returns, so the order
         // of messages is kept. Anything else goes through the loop.
         // One client must not starve the others of a daemon: its connection is not read while its
         // requests, messages or replies pile up (flow control), and everything of it is cancelled
@@ -138,7 +138,7 @@ public final class LanguageServer: Sendable {
     public var positionEncoding: PositionEncoding { state.withLock { $0.encoding } }
 
     /// How many pieces of one session's work compute at once (the others wait their turn in the
-    /// session: docs/server.md, "Limits").
+    /// session: docs/contributing/server.md, "Limits").
     public static var concurrencyPerSession: Int { WorkScheduler.concurrencyLimit }
 
     /// Whether diagnostics are pushed (`publishDiagnostics`) rather than pulled.

@@ -2,7 +2,7 @@
 
 /// The input bytes and the scanning helpers the parser's hot paths share. A small value of its
 /// own: a non-mutating method of `Parser` called from a mutating one made the compiler copy the
-/// whole parser (145 bytes) on every call, a tenth of the parse (docs/performance.md).
+/// whole parser (145 bytes) on every call, a tenth of the parse (docs/contributing/performance.md).
 struct ByteView {
     let p: UnsafeBufferPointer<UInt8>
     let end: Int

@@ -1,5 +1,5 @@
 // Recovery of a missing end tag from indentation: where an end tag closes an element opened less
-// deeply, the lines' indentation tells which element lost its end tag (docs/parser.md).
+// deeply, the lines' indentation tells which element lost its end tag (docs/contributing/parser.md).
 
 extension Parser {
     // MARK: Recovery of a missing end tag from indentation

@@ -1,6 +1,6 @@
 // The tolerant XML parser: one pass over UTF-8 bytes that never fails, builds the lossless tree,
 // flags every well-formedness problem on the entry that holds it, and recovers the way a person
-// typing would expect (see docs/parser.md for the recovery rules). This file holds the parser's
+// typing would expect (see docs/contributing/parser.md for the recovery rules). This file holds the parser's
 // state, its entry points, main loop and tree building; what it parses is in a file each, named
 // for it: `Parser+Tags`, `Parser+Text` (character data, references), `Parser+Directives`
 // (preprocessor lines), `Parser+Markup` (comments, CDATA, DOCTYPE, processing instructions),

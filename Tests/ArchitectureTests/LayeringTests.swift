@@ -1,4 +1,4 @@
-// The layering of docs/architecture.md, checked against the sources: which of our modules each
+// The layering of docs/contributing/architecture.md, checked against the sources: which of our modules each
 // target may import, and that Package.swift declares every module a target imports (an import
 // that only works through another target's dependencies breaks when that one changes).
 import Foundation
@@ -6,7 +6,7 @@ import PlistTestSupport
 import Testing
 
 @Suite struct LayeringTests {
-    /// What each product target may import of ours: the arrows of docs/architecture.md.
+    /// What each product target may import of ours: the arrows of docs/contributing/architecture.md.
     static let allowed: [String: Set<String>] = {
         let server: Set<String> = ["PlistSupport", "PlistSyntax", "PlistSchema", "XcodeProject", "SourceEvidence", "PlistAnalysis", "LanguageServerProtocol"]
         return [
@@ -90,7 +90,7 @@ import Testing
         for target in targets where Self.allowed[target.name] != nil {
             for (module, files) in try Self.imports(under: target.path) where ours.contains(module) {
                 #expect(Self.allowed[target.name]!.contains(module),
-                        "\(target.name) imports \(module) (\(files.joined(separator: ", "))), which docs/architecture.md does not allow")
+                        "\(target.name) imports \(module) (\(files.joined(separator: ", "))), which docs/contributing/architecture.md does not allow")
             }
         }
     }

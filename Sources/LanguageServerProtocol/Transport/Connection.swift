@@ -53,7 +53,7 @@ public enum ConnectionError: Error, Equatable, Sendable, CustomStringConvertible
 ///   which saves starting the writer thread; whatever could not be written is queued as usual.
 /// - The consumer may answer the first message on the reading thread itself
 ///   (`answerFirstMessage(with:)`): the server's `initialize`, answered without handing it to
-///   another thread first (docs/performance.md).
+///   another thread first (docs/contributing/performance.md).
 /// - Responses to requests sent with `send(_:) async` are routed back to the caller.
 /// - With flow control (`enableFlowControl()`, the server's sessions), the input is not read
 ///   while too many of the peer's requests are unanswered, too many events unhandled, or (sockets)
@@ -204,7 +204,7 @@ public final class Connection: Sendable {
     /// Calls `handler` once, on whichever thread notices, when the peer goes: end of input, or the
     /// connection dropped it (it did not read, or a write failed); at once if it already went.
     /// Events read before still arrive on `events`; the server cancels its work then, without
-    /// waiting for them (docs/server.md).
+    /// waiting for them (docs/contributing/server.md).
     public func whenPeerLeaves(_ handler: @escaping @Sendable () -> Void) {
         let gone = state.withLock { state -> Bool in
             if !state.peerGone { state.peerLeft.append(handler) }
