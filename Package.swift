@@ -1,11 +1,13 @@
 // swift-tools-version:6.1
 // plist-lsp: a language server for Apple property lists.
-// Module dependencies point one way (see docs/architecture.md):
+// Module dependencies point one way (see docs/contributing/architecture.md):
 //   PlistSyntax <- PlistSchema <- PlistAnalysis <- PlistLanguageServer <- plist-lsp
+//   PlistSyntax <- XcodeProject (project awareness) <- PlistAnalysis
+//   PlistSyntax <- SourceEvidence (the privacy scan of Swift/Objective-C/C sources) <- PlistAnalysis
 //   LanguageServerProtocol <- PlistLanguageServer
-//   PlistSupport (locks, threads, logging, POSIX and path helpers) <- PlistSchema, LanguageServerProtocol,
+//   PlistSupport (locks, threads, logging, POSIX and path helpers) <- PlistSchema, XcodeProject, LanguageServerProtocol,
 //     PlistLanguageServer, plist-lsp (PlistSyntax imports nothing of ours; PlistAnalysis needs only Mutex)
-//   PlistSyntax <- PlistFormats (binary and JSON plists) <- plist-lsp (convert, check), plist-bench
+//   PlistSyntax <- PlistFormats (binary and JSON plists) <- PlistLanguageServer, plist-lsp (convert, check), plist-bench
 //   CLibXML2 <- XMLReference (tests and benchmarks only: the reference XML parser; optional, see below)
 import PackageDescription
 #if canImport(FoundationEssentials)
@@ -32,7 +34,7 @@ let libxml2Available: Bool = {
 /// For the modules the server runs before its first answer: generic types the code names are made
 /// with their accessors (conformances passed along) instead of from mangled names, which makes the
 /// runtime search every conformance record of the binary for each new type (the JSON coding of
-/// `initialize` and its answer named dozens; docs/performance.md).
+/// `initialize` and its answer named dozens; docs/contributing/performance.md).
 let startupPathSettings: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
 
 let package = Package(
@@ -68,32 +70,35 @@ let package = Package(
         .plugin(name: "EmbedKeyDatabase", capability: .buildTool(), dependencies: ["embed-key-database"]),
         // Project awareness: readers of project.pbxproj, .xcconfig and XcodeGen specs, the project
         // model and its resolved build settings (docs/project-awareness.md). Pure: files come
-        // through the `ProjectFileSystem` it is given.
-        .target(name: "XcodeProject", dependencies: ["PlistSyntax"]),
-        .target(name: "PlistAnalysis", dependencies: ["PlistSyntax", "PlistSchema", "XcodeProject"]),
+        // through the `ProjectFileSystem` it is given (`DiskProjectFileSystem` for the disk).
+        .target(name: "XcodeProject", dependencies: ["PlistSyntax", "PlistSupport"]),
+        // Source evidence: the token scan of Swift, Objective-C and C sources for privacy-relevant
+        // APIs and its symbol table (docs/source-evidence.md). Bytes in, hits out; reads no files.
+        .target(name: "SourceEvidence", dependencies: ["PlistSyntax"]),
+        .target(name: "PlistAnalysis", dependencies: ["PlistSyntax", "PlistSchema", "XcodeProject", "SourceEvidence"]),
         .target(name: "LanguageServerProtocol", dependencies: ["PlistSupport"], swiftSettings: startupPathSettings),
         .target(
             name: "PlistLanguageServer",
-            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "LanguageServerProtocol", "PlistSupport", "PlistFormats"],
+            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "SourceEvidence", "LanguageServerProtocol", "PlistSupport", "PlistFormats"],
             swiftSettings: startupPathSettings
         ),
         .executableTarget(
             name: "plist-lsp",
             dependencies: [
-                "PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "PlistLanguageServer", "LanguageServerProtocol", "PlistSupport", "PlistFormats",
+                "PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "SourceEvidence", "PlistLanguageServer", "LanguageServerProtocol", "PlistSupport", "PlistFormats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: startupPathSettings,
             // One static executable, the C and C++ libraries included: an editor starts the server
             // often, and loading and relocating shared libraries (first a dozen of Swift's, then
             // libstdc++ and the 49,000 relocations of a position-independent binary) took about
-            // half of the time to the first answer (docs/performance.md). Linux only (macOS has no
+            // half of the time to the first answer (docs/contributing/performance.md). Linux only (macOS has no
             // static Swift runtime).
             linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld", "-l_FoundationCollections", "-l_FoundationCShims"], .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "plist-bench",
-            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "PlistLanguageServer", "XMLReference", "LanguageServerProtocol", "PlistSupport", "PlistFormats"]
+            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "SourceEvidence", "PlistLanguageServer", "XMLReference", "LanguageServerProtocol", "PlistSupport", "PlistFormats"]
         ),
         // Locates ../shared (corpus, seeds) for the tests; skips on a fresh clone, fails under CI=true.
         .target(name: "PlistTestSupport", path: "Tests/PlistTestSupport"),
@@ -101,13 +106,14 @@ let package = Package(
         .testTarget(name: "PlistFormatsTests", dependencies: ["PlistFormats", "PlistSyntax", "PlistTestSupport"]),
         .testTarget(name: "PlistSchemaTests", dependencies: ["PlistSchema", "PlistSyntax", "PlistTestSupport"]),
         .testTarget(
-            name: "PlistAnalysisTests", dependencies: ["PlistAnalysis", "PlistSchema", "PlistSyntax", "XcodeProject", "XMLReference", "PlistTestSupport"],
+            name: "PlistAnalysisTests", dependencies: ["PlistAnalysis", "PlistSchema", "PlistSyntax", "XcodeProject", "SourceEvidence", "XMLReference", "PlistTestSupport"],
             exclude: ["Expectations"]  // reviewed corpus findings, read by path
         ),
         .testTarget(name: "XMLReferenceTests", dependencies: ["XMLReference", "PlistTestSupport"]),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "PlistSyntax", "PlistTestSupport"]),
+        .testTarget(name: "SourceEvidenceTests", dependencies: ["SourceEvidence", "PlistSyntax", "PlistTestSupport"]),
         .testTarget(name: "PlistSupportTests", dependencies: ["PlistSupport", "PlistTestSupport"]),
-        // The layering of docs/architecture.md, checked against every import and Package.swift itself.
+        // The layering of docs/contributing/architecture.md, checked against every import and Package.swift itself.
         .testTarget(name: "ArchitectureTests", dependencies: ["PlistTestSupport"]),
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol", "PlistSupport", "PlistTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PlistTestSupport"]),  // drives the built binary; links none of our modules

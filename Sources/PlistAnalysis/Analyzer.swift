@@ -3,6 +3,7 @@
 import PlistSchema
 import PlistSyntax
 import XcodeProject
+import SourceEvidence
 
 /// Produces the diagnostics of a document.
 public enum Analyzer {

@@ -2,6 +2,7 @@
 // fixes that resolve it, as byte-range edits (`SourceEdit`) the editor (or `check --fix`) applies.
 // The server turns a finding into an LSP `Diagnostic`.
 import PlistSyntax
+import SourceEvidence
 
 /// A problem in a document, in byte offsets (the server converts it to an LSP diagnostic).
 public struct Finding: Sendable, Hashable {

@@ -3,6 +3,7 @@
 import PlistSchema
 import PlistSyntax
 import XcodeProject
+import SourceEvidence
 
 /// Runs the analysis on an OpenStep (old-style) property list.
 public enum OpenStepAnalysis {

@@ -1,6 +1,6 @@
 // Loading what every analysis reads (the bundled key database and the tables derived from it)
 // ahead of the first analysis: the server does it on a thread of its own after answering
-// `initialize`, so that the answer does not wait for it (docs/performance.md).
+// `initialize`, so that the answer does not wait for it (docs/contributing/performance.md).
 import PlistSchema
 
 extension Analyzer {

@@ -2,6 +2,7 @@
 import LanguageServerProtocol
 import PlistAnalysis
 import PlistSyntax
+import SourceEvidence
 
 /// Computes a document's diagnostics and converts them to LSP: this is the only place the server
 /// asks the analysis for diagnostics (code actions read their fixes from the same result).

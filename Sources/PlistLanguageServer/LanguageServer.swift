@@ -9,6 +9,7 @@ import LanguageServerProtocol
 import PlistAnalysis
 import PlistSyntax
 import PlistSupport
+import SourceEvidence
 
 /// How a server session behaves.
 public struct LanguageServerOptions: Sendable {
@@ -119,7 +120,7 @@ public final class LanguageServer: Sendable {
         // `initialize` arrives first and alone (the client waits for its answer): answered on the
         // reading thread as soon as it is decoded, not handed to the message loop's task first
         // (one thread fewer before the first answer, and none of the concurrency runtime's;
-        // docs/performance.md). The next message is read only after this returns, so the order
+        // docs/contributing/performance.md). The next message is read only after this returns, so the order
         // of messages is kept. Anything else goes through the loop.
         // One client must not starve the others of a daemon: its connection is not read while its
         // requests, messages or replies pile up (flow control), and everything of it is cancelled
@@ -144,7 +145,7 @@ public final class LanguageServer: Sendable {
     public var positionEncoding: PositionEncoding { state.withLock { $0.encoding } }
 
     /// How many pieces of one session's work compute at once (the others wait their turn in the
-    /// session: docs/server.md, "Limits").
+    /// session: docs/contributing/server.md, "Limits").
     public static var concurrencyPerSession: Int { WorkScheduler.concurrencyLimit }
 
     /// Whether diagnostics are pushed (`publishDiagnostics`) rather than pulled.
@@ -361,10 +362,7 @@ public final class LanguageServer: Sendable {
                 state.configuration = ServerConfiguration(settings: settings, generation: 1)
             }
         }
-        // Written by hand, not by `Codable`: the client waits for this answer, and a coder's first
-        // use of the capability types costs more than the rest of it (`JSONRepresentable`).
-        let answer = InitializeResult(capabilities: capabilities, serverInfo: ServerInfo(name: "plist-lsp", version: options.version))
-        send(MessageEncoder.response(id: id, json: answer.json), answering: id)
+        reply(to: id, result: InitializeResult(capabilities: capabilities, serverInfo: ServerInfo(name: "plist-lsp", version: options.version)))
         _ = Self.sharedTablesLoading
         forwardLevel.withLock { $0 = logLevel }
         let client = request.clientInfo.map { "\($0.name)\($0.version.map { " " + $0 } ?? "")" } ?? "an unnamed client"

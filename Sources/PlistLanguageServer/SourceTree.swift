@@ -8,6 +8,7 @@ import Darwin
 #endif
 import PlistAnalysis
 import PlistSupport
+import SourceEvidence
 
 /// The Swift, Objective-C, C and C++ files below one folder, scanned for privacy evidence.
 ///

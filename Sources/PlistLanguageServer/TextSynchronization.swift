@@ -17,7 +17,7 @@ extension DocumentSnapshot {
     /// becomes U+FFFD — exactly what the editor's text gives when it is sent in full (a lone
     /// surrogate escape in JSON decodes as U+FFFD, see `JSONReader.parseMessage`); two surviving halves that
     /// the edit joins form their character again, as in the editor. So the server's text stays
-    /// equal to a fresh `didOpen` of the editor's. See docs/server.md ("Positions").
+    /// equal to a fresh `didOpen` of the editor's. See docs/contributing/server.md ("Positions").
     func applying(_ changes: [TextDocumentContentChangeEvent], version: Int, id: Int)
         -> (snapshot: DocumentSnapshot, clamped: [String])
     {

@@ -27,7 +27,7 @@ public enum Transports {
         /// Reading starts before the session is made, and before its `options` are: the reader
         /// thread starts, reads and decodes the client's first message (`initialize`, sent at
         /// once) meanwhile, and holds it until the session is ready to answer it
-        /// (docs/performance.md).
+        /// (docs/contributing/performance.md).
         public init(options makeOptions: () -> LanguageServerOptions = { LanguageServerOptions() }) throws {
             connection = try Connection.standardIO()
             connection.start(holdingFirstMessage: true)

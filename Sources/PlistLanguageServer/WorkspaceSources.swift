@@ -5,6 +5,7 @@
 import LanguageServerProtocol
 import PlistAnalysis
 import PlistSupport
+import SourceEvidence
 import XcodeProject
 
 /// What a document's analysis reads from the sources: the evidence narrowed to that document,

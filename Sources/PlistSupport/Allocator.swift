@@ -14,7 +14,7 @@ import Glibc
 /// per thread each arena keeps such freed blocks for itself, so the resident set grows with the
 /// number of threads that ever held a version. With one arena a freed block is reused by the next
 /// allocation of any thread: the peak resident set of the 10 MB plist opened and edited fell by
-/// about 30 MiB (docs/performance.md, "What the resident set holds"), keystroke latency unchanged
+/// about 30 MiB (docs/contributing/performance.md, "What the resident set holds"), keystroke latency unchanged
 /// (the server's threads seldom allocate at the same time). This is an allocator setting, not a
 /// smaller data structure: it changes what the process keeps, not what it holds.
 public func limitAllocatorArenas() {
@@ -83,7 +83,7 @@ private let glibcMmapThreshold: Int32 = -3
 /// grown once by that much (`M_TOP_PAD`), and the new part is marked for transparent huge pages
 /// (`MADV_HUGEPAGE`; the kernel here uses them only where asked), so the tree and the typed view
 /// fill 2 MiB pages instead of faulting in 4 KiB ones (about 20,000 page faults on a 10 MB plist,
-/// a sixth of its `check`; docs/performance.md). Freed memory stays in the arena for the next
+/// a sixth of its `check`; docs/contributing/performance.md). Freed memory stays in the arena for the next
 /// file. Untouched pages cost nothing; the output is the same. For the main thread of a process
 /// whose threads share the main arena (`limitAllocatorArenas`); not for the server.
 public enum LargeInputHeap {

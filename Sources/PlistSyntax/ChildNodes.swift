@@ -7,7 +7,7 @@
 /// an edit below such a node replaces one child, which copies that child's chunk and the list of
 /// chunks instead of every child. Each copied class reference is an atomic retain, and freeing
 /// the version it replaced as many releases: for the 7,045 records of the 10 MB benchmark plist's
-/// largest dictionary that was a third of a keystroke's reparse (docs/performance.md).
+/// largest dictionary that was a third of a keystroke's reparse (docs/contributing/performance.md).
 public struct ChildNodes: RandomAccessCollection, Sendable {
     /// Nodes with more children than this are stored in chunks.
     static let largestUnchunked = 256

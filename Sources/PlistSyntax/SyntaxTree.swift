@@ -111,7 +111,7 @@ public struct SyntaxTree: Sendable {
         let delta = insertedCount - editRange.count
         // A recovery decided by reading ahead may depend on the edited text: parse in full.
         if root.containsLookahead { return SyntaxTree.parse(newText) }
-        // The recovery of a missing end tag reads indentation (docs/parser.md): at an end tag, the
+        // The recovery of a missing end tag reads indentation (docs/contributing/parser.md): at an end tag, the
         // blanks before it on its line and before the start tags of the open elements. An edit
         // that adds or removes a line break or lies in a line's leading blanks changes them for
         // the tags from the edit to the end of the line where it ends (`lineEnd`, in the new
@@ -303,7 +303,7 @@ public struct SyntaxTree: Sendable {
 
 extension SyntaxTree {
     /// The ranges of containers whose end the parser placed by recovery (a missing end tag read
-    /// from indentation, docs/parser.md), outermost first. Their structure is a guess: the
+    /// from indentation, docs/contributing/parser.md), outermost first. Their structure is a guess: the
     /// analysis drops warnings inside them, which would only be follow-ons of that guess.
     public var recoveredContainerRanges: [Range<Int>] {
         var out: [Range<Int>] = []

@@ -5,6 +5,7 @@
 import Foundation
 import PlistAnalysis
 import PlistLanguageServer
+import SourceEvidence
 
 struct SourceScanSection: BenchmarkSection {
     let id = "sources"

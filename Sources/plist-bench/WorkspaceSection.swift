@@ -1,4 +1,4 @@
-// The whole workspace (docs/server.md, "Workspace"): `workspace/diagnostic` over the largest real
+// The whole workspace (docs/contributing/server.md, "Workspace"): `workspace/diagnostic` over the largest real
 // project of ../shared/projects (copied to a temporary folder: an .xcconfig is changed), by the
 // plist-lsp binary as an editor drives it — the first answer of a fresh server (start, read the
 // projects, scan the sources, analyse every plist), the same request again with every result id

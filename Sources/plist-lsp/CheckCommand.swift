@@ -148,7 +148,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         // The key database and the schema tables (~10 ms) load while the first file is read and
-        // parsed; the first rule that needs them waits for what is left (docs/performance.md).
+        // parsed; the first rule that needs them waits for what is left (docs/contributing/performance.md).
         startDetachedThread(name: "plist-lsp-tables") { Analyzer.loadSharedTables() }
         let configuration = try analysisConfiguration()
         let evidence = SourceFolders(given: sources, enabled: configuration.sourceEvidence)
@@ -212,7 +212,7 @@ extension Check {
     /// Releases a file's typed view later: freeing the values of a large plist is a tenth of its
     /// check, and nothing waits for it. The previous file's view is released on another thread when
     /// the next one's arrives; the last file's is never released (the process ends with it), so a
-    /// single-file check spends no time on it at all (docs/performance.md).
+    /// single-file check spends no time on it at all (docs/contributing/performance.md).
     static func releaseInBackground(_ document: consuming PlistDocument) {
         let document = document
         let previous = lastDocument.withLock { held -> PlistDocument? in

@@ -81,7 +81,7 @@ struct PlistLSP: AsyncParsableCommand {
 /// The process's entry point, synchronous: what editors start (`plist-lsp`, `--stdio`, `serve`, with
 /// at most a `--log-level`) is served without the argument parser, whose reflection over every
 /// command's options costs milliseconds of start-up, and its first answer is written before the
-/// concurrency runtime starts (docs/performance.md); the parser would reach the same session.
+/// concurrency runtime starts (docs/contributing/performance.md); the parser would reach the same session.
 /// Everything else runs the command line interface.
 @main
 enum EntryPoint {

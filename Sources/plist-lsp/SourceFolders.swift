@@ -8,6 +8,7 @@ import Darwin
 import PlistAnalysis
 import PlistLanguageServer
 import PlistSupport
+import SourceEvidence
 import XcodeProject
 
 /// The source trees of one `check` run.

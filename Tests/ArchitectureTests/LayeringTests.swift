@@ -1,4 +1,4 @@
-// The layering of docs/architecture.md, checked against the sources: which of our modules each
+// The layering of docs/contributing/architecture.md, checked against the sources: which of our modules each
 // target may import, and that Package.swift declares every module a target imports (an import
 // that only works through another target's dependencies breaks when that one changes).
 import Foundation
@@ -6,18 +6,19 @@ import PlistTestSupport
 import Testing
 
 @Suite struct LayeringTests {
-    /// What each product target may import of ours: the arrows of docs/architecture.md.
+    /// What each product target may import of ours: the arrows of docs/contributing/architecture.md.
     static let allowed: [String: Set<String>] = {
-        let server: Set<String> = ["PlistSupport", "PlistSyntax", "PlistSchema", "XcodeProject", "PlistAnalysis", "LanguageServerProtocol", "PlistFormats"]
+        let server: Set<String> = ["PlistSupport", "PlistSyntax", "PlistSchema", "XcodeProject", "SourceEvidence", "PlistAnalysis", "LanguageServerProtocol", "PlistFormats"]
         return [
             "PlistSupport": [],
             "PlistSyntax": [],
             // Binary and JSON property lists: values read from and written to bytes, and their XML text.
             "PlistFormats": ["PlistSyntax"],
             "PlistSchema": ["PlistSyntax", "PlistSupport"],
-            // The project model is an input of the analysis, as the source evidence is.
-            "XcodeProject": ["PlistSyntax"],
-            "PlistAnalysis": ["PlistSyntax", "PlistSchema", "XcodeProject"],
+            // The project model and the source evidence are inputs of the analysis.
+            "XcodeProject": ["PlistSyntax", "PlistSupport"],
+            "SourceEvidence": ["PlistSyntax"],
+            "PlistAnalysis": ["PlistSyntax", "PlistSchema", "XcodeProject", "SourceEvidence"],
             "LanguageServerProtocol": ["PlistSupport"],
             "PlistLanguageServer": server,
             "plist-lsp": server.union(["PlistLanguageServer", "PlistFormats", "ArgumentParser"]),
@@ -91,7 +92,7 @@ import Testing
         for target in targets where Self.allowed[target.name] != nil {
             for (module, files) in try Self.imports(under: target.path) where ours.contains(module) {
                 #expect(Self.allowed[target.name]!.contains(module),
-                        "\(target.name) imports \(module) (\(files.joined(separator: ", "))), which docs/architecture.md does not allow")
+                        "\(target.name) imports \(module) (\(files.joined(separator: ", "))), which docs/contributing/architecture.md does not allow")
             }
         }
     }

@@ -2,7 +2,7 @@
 // FoundationInternationalization and ICU (~30 MB), which cost start-up time and memory (issue #4).
 // Our modules import FoundationEssentials only; this catches a stray `import Foundation` (or a
 // SwiftPM resource bundle, whose generated accessor imports it). On Linux the binary is one static
-// executable (Package.swift, docs/performance.md): then it must carry none of full Foundation.
+// executable (Package.swift, docs/contributing/performance.md): then it must carry none of full Foundation.
 import Foundation
 import PlistTestSupport
 import Testing

@@ -2,6 +2,7 @@
 // files, owner and mode, a save made by another program during the fix, signals during the
 // write, and names close to the file system's limit — each through the built binary.
 import Foundation
+import PlistTestSupport
 import Testing
 
 @Suite struct CheckWriteSafetyTests {

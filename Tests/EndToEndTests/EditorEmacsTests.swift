@@ -56,19 +56,6 @@ struct EditorEmacsTests {
           .enabled(if: withEglot, eglotSkipReason))
     func modes() async throws { try await emacs("modes") }
 
-    @Test("eglot gets diagnostics at the right lines and columns", .enabled(if: withEglot, eglotSkipReason))
-    func diagnostics() async throws { try await emacs("diagnostics") }
-
-    @Test("hover on a key shows its documentation", .enabled(if: withEglot, eglotSkipReason))
-    func hover() async throws { try await emacs("hover") }
-
-    @Test("completion in a top-level <key> offers NSCameraUsageDescription", .enabled(if: withEglot, eglotSkipReason))
-    func completion() async throws { try await emacs("completion") }
-
-    @Test("the Add NSCameraUsageDescription quick-fix edits the buffer", .enabled(if: withEglot, eglotSkipReason))
-    func quickFix() async throws { try await emacs("quickfix") }
-
-    @Test("the outline names array items by their content; eglot 1.9 shows no inlay hints, so the Xcode name leads the detail",
-          .enabled(if: withEglot, eglotSkipReason))
-    func outline() async throws { try await emacs("outline") }
+    @Test("every editor's checks, with eglot", .enabled(if: withEglot, eglotSkipReason), arguments: EditorCheck.allCases)
+    func sharedCheck(_ check: EditorCheck) async throws { try await emacs(check.rawValue) }
 }

@@ -25,21 +25,8 @@ struct EditorNeovimTests {
           .enabled(if: available, skipReason))
     func filetypeAndAttach() async throws { try await neovim("filetype") }
 
-    @Test("diagnostics arrive at the right lines and columns", .enabled(if: available, skipReason))
-    func diagnostics() async throws { try await neovim("diagnostics") }
-
-    @Test("hover on a key shows its documentation", .enabled(if: available, skipReason))
-    func hover() async throws { try await neovim("hover") }
-
-    @Test("completion in a top-level <key> offers NSCameraUsageDescription", .enabled(if: available, skipReason))
-    func completion() async throws { try await neovim("completion") }
-
-    @Test("the Add NSCameraUsageDescription quick-fix edits the buffer", .enabled(if: available, skipReason))
-    func quickFix() async throws { try await neovim("quickfix") }
-
-    @Test("the outline names array items by their content; without inlay hints the Xcode name leads the detail",
-          .enabled(if: available, skipReason))
-    func outline() async throws { try await neovim("outline") }
+    @Test("every editor's checks", .enabled(if: available, skipReason), arguments: EditorCheck.allCases)
+    func sharedCheck(_ check: EditorCheck) async throws { try await neovim(check.rawValue) }
 
     @Test("the 0.11 path: setup() and lsp/plist_lsp.lua drive a stubbed vim.lsp.config / vim.lsp.enable as 0.11 expects",
           .enabled(if: available, skipReason))

@@ -61,6 +61,24 @@ enum EditorTools {
     }
 }
 
+/// The checks every editor configuration passes, each by the same name in the editor's check script
+/// (editors/neovim/test/check.lua, editors/emacs/test/plist-lsp-test.el): an editor's suite runs
+/// all of them, so a check added here is asked of every editor. What only one editor has (its
+/// filetype detection, its 0.11 configuration path, byte-compilation) stays in its own suite.
+enum EditorCheck: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case diagnostics, hover, completion, quickfix, outline
+
+    var testDescription: String {
+        switch self {
+        case .diagnostics: "diagnostics arrive at the right lines and columns"
+        case .hover: "hover on a key shows its documentation"
+        case .completion: "completion in a top-level <key> offers NSCameraUsageDescription"
+        case .quickfix: "the Add NSCameraUsageDescription quick-fix edits the buffer"
+        case .outline: "the outline names array items by their content; with no inlay hints shown, the Xcode name leads the detail"
+        }
+    }
+}
+
 enum EditorRun {
     static let timeout: TimeInterval = 90
 

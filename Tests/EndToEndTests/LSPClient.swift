@@ -2,15 +2,11 @@
 // its pipes or over a Unix-domain socket. Self-contained (Foundation only): it checks the
 // server's framing byte by byte rather than reusing the server's own code.
 import Foundation
+import PlistTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-
-struct LSPTimeout: Error, CustomStringConvertible {
-    let what: String
-    var description: String { "timed out waiting for \(what)" }
-}
 
 /// One side of a JSON-RPC connection over file descriptors, with a reader thread that checks the
 /// framing and parses every message.
@@ -115,7 +111,7 @@ final class LSPWire: @unchecked Sendable {
         defer { condition.unlock() }
         while true {
             if let index = messages.firstIndex(where: predicate) { return messages.remove(at: index) }
-            if ended || Date() > deadline { throw LSPTimeout(what: what) }
+            if ended || Date() > deadline { throw TimedOut(what: what, seconds: seconds) }
             _ = condition.wait(until: min(deadline, Date().addingTimeInterval(0.5)))
         }
     }
@@ -239,7 +235,7 @@ final class LSPServerProcess: @unchecked Sendable {
         while process.isRunning {
             if Date() > deadline {
                 process.terminate()
-                throw LSPTimeout(what: "plist-lsp to exit")
+                throw TimedOut(what: "plist-lsp to exit", seconds: seconds)
             }
             usleep(2_000)
         }
@@ -273,11 +269,3 @@ func connectUnixSocket(_ path: String) -> Int32? {
     return fd
 }
 
-/// Waits until `condition` holds (generous guard, polling).
-func waitUntil(_ what: String, seconds: Double = 60, _ condition: () -> Bool) throws {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-        if Date() > deadline { throw LSPTimeout(what: what) }
-        usleep(5_000)
-    }
-}

@@ -5,27 +5,6 @@ import Testing
 import Glibc
 #endif
 
-/// Runs `body`, failing the test (instead of hanging forever) if it takes longer than `seconds`.
-/// The timeout is only a "did it finish at all" guard, never a performance assertion.
-func withTimeout(
-    _ seconds: Double = 60, sourceLocation: SourceLocation = #_sourceLocation,
-    _ body: @escaping @Sendable () async throws -> Void
-) async throws {
-    try await withThrowingTaskGroup(of: Bool.self) { group in
-        group.addTask {
-            try await body()
-            return true
-        }
-        group.addTask {
-            try await Task.sleep(for: .seconds(seconds))
-            return false
-        }
-        let finished = try await group.next() ?? false
-        group.cancelAll()
-        if !finished { Issue.record("timed out after \(seconds) s", sourceLocation: sourceLocation) }
-    }
-}
-
 func writeString(_ fd: Int32, _ text: String) {
     let bytes = Array(text.utf8)
     _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }

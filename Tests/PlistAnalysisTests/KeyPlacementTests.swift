@@ -3,6 +3,7 @@
 import PlistAnalysis
 import PlistSyntax
 import Testing
+import SourceEvidence
 
 @Suite struct KeyPlacementTests {
     /// The text after the `Add KEY` fix of privacy-missing-usage-description.

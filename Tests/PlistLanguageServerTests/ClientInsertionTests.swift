@@ -373,7 +373,7 @@ struct InsertionScenario: Sendable {
     func fixturesInsertExactly() async throws {
         var random = SplitMix64(seed: 28)
         let scenarios = Self.fixtures.flatMap { Self.scenarios($0.0, $0.1, limit: 100, random: &random) }
-        let outcome = try await withGuard("client insertion over the fixtures") { try await Self.run(scenarios) }
+        let outcome = try await withTimeout("client insertion over the fixtures", seconds: 300) { try await Self.run(scenarios) }
         #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n"))")
         for model in InsertionModel.allCases { #expect(outcome.checked[model.rawValue, default: 0] >= 40, "\(model): \(outcome.checked)") }
     }
@@ -390,7 +390,7 @@ struct InsertionScenario: Sendable {
             scenarios += Self.scenarios(name, text, limit: 2, random: &random)
         }
         let all = scenarios
-        let outcome = try await withGuard("client insertion over the corpus", seconds: 900) { try await Self.run(all) }
+        let outcome = try await withTimeout("client insertion over the corpus", seconds: 900) { try await Self.run(all) }
         print("ClientInsertionTests: \(outcome.answers) completion answers, items checked per client: \(outcome.checked)")
         #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n"))")
         for model in InsertionModel.allCases { #expect(outcome.checked[model.rawValue, default: 0] >= 800, "\(model): \(outcome.checked)") }

@@ -34,10 +34,9 @@ import Testing
         #expect(client.server.positionEncoding.rawValue == chosen)
     }
 
-    /// The answer is written by hand (`JSONRepresentable`), not by `Codable`: for clients that
-    /// change what is announced (position encodings, pulled or pushed diagnostics), the message on
-    /// the wire is exactly what `Codable` makes of the capabilities it decodes to: no member the
-    /// types do not know, none misnamed, no `null` for an absent one.
+    /// For clients that change what is announced (position encodings, pulled or pushed
+    /// diagnostics), the message on the wire is exactly what `Codable` makes of the capabilities it
+    /// decodes to: no member the types do not know, none misnamed, no `null` for an absent one.
     @Test(arguments: [(["utf-8"], false, nil), (["utf-32"], true, nil), ([], true, false), ([], false, true)] as [([String], Bool, Bool?)])
     func initializeAnswerIsWhatCodableMakesOfIt(encodings: [String], pulls: Bool, push: Bool?) async throws {
         let client = try TestClient()

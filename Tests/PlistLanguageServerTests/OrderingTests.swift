@@ -2,6 +2,7 @@
 import Foundation
 import LanguageServerProtocol
 import PlistLanguageServer
+import PlistTestSupport
 import Testing
 
 /// Opens once; waiters poll (tests only).
@@ -63,9 +64,9 @@ func hover(_ uri: DocumentURI) -> HoverRequest {
 
 /// Waits until the handler has started (a generous guard, not a timing assertion).
 func waitUntilStarted(_ seen: Seen, count: Int = 1) async throws {
-    let deadline = ContinuousClock.now + .seconds(60)
+    let deadline = ContinuousClock.now + .seconds(defaultTimeout)
     while seen.startedCount < count {
-        guard ContinuousClock.now < deadline else { throw TimedOut(what: "handler start") }
+        guard ContinuousClock.now < deadline else { throw TimedOut(what: "handler start", seconds: defaultTimeout) }
         try await Task.sleep(for: .milliseconds(1))
     }
 }

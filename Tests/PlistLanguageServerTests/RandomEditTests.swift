@@ -192,7 +192,7 @@ struct ClientText {
                 case 1: edit = ((at + 1)..<(at + 1), "\t")  // a tab at a line start
                 // A backspace in the indentation of a start tag's line (before an end tag it would
                 // line the tag up with an outer element's: the recovery's look-ahead, after which
-                // every edit parses in full, docs/parser.md).
+                // every edit parses in full, docs/contributing/parser.md).
                 case 2: edit = text.units[at + 1] == 0x09 && text.units[at + 2] != 0x09 && text.units[at + 3] != 0x2F ? ((at + 1)..<(at + 2), "") : (at..<at, "\n")
                 case 3: edit = (at..<(at + 1), "")  // two lines joined
                 default: edit = (at..<at, "\n")  // a bare line break

@@ -2,6 +2,7 @@
 import Foundation
 import LanguageServerProtocol
 import PlistLanguageServer
+import PlistTestSupport
 import Testing
 
 @Suite struct RobustnessTests {
@@ -254,7 +255,7 @@ import Testing
         }
         text += "</dict></plist>"
         try client.open(doc, text)
-        let symbols = try await withGuard("the outline of a long line", seconds: 120) {
+        let symbols = try await withTimeout("the outline of a long line", seconds: 120) {
             try await client.request(DocumentSymbolRequest(textDocument: TextDocumentIdentifier(uri: doc)))
         }
         let entries = try #require(symbols)

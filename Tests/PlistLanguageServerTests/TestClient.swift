@@ -4,15 +4,11 @@ import LanguageServerProtocol
 import PlistLanguageServer
 import PlistSupport
 import PlistSyntax
+import PlistTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-
-struct TimedOut: Error, CustomStringConvertible {
-    let what: String
-    var description: String { "timed out waiting for \(what)" }
-}
 
 /// Collects log lines of a server session.
 final class LogCollector: @unchecked Sendable {
@@ -29,7 +25,8 @@ final class LogCollector: @unchecked Sendable {
 /// A client talking to a `LanguageServer` running in this process.
 ///
 /// Messages from the server are parsed into `JSONValue`s and kept in a mailbox; `next(where:)`
-/// takes the first matching one (waiting up to a generous guard, never asserting a time).
+/// takes the first matching one (waiting up to a generous guard, never asserting a time). A wait
+/// for a message fails as soon as the server has closed its output with no such message.
 final class TestClient: @unchecked Sendable {
     let server: LanguageServer
     let logs = LogCollector()
@@ -145,26 +142,36 @@ final class TestClient: @unchecked Sendable {
     /// Waits for the server's `run()` to return (after `exit` or end of input).
     func exitStatus() async throws -> Int32 {
         let task = serverTask
-        return try await withGuard("server exit") { await task.value }
+        return try await withTimeout("server exit") { await task.value }
     }
 
     // MARK: Receiving
 
-    /// Takes the first message matching `predicate`, waiting for it if needed.
+    /// How long a wait for a live server's message may take. Generous on purpose: in a full
+    /// parallel test run the in-process server shares the two-thread cooperative pool with
+    /// CPU-heavy suites and waited more than 60 s for its turn (95 tests timed out at 60 s in one
+    /// such run, none alone). A server that has ended fails the wait at once instead.
+    static let patience: Double = 300
+
+    /// Takes the first message matching `predicate`, waiting for it if needed: until the server
+    /// has closed its output (nothing more can come: fails at once) or `patience` has passed.
     func next(_ what: String, where predicate: @escaping (JSONValue) -> Bool) async throws -> JSONValue {
-        let deadline = ContinuousClock.now + .seconds(300)
+        let deadline = ContinuousClock.now + .seconds(Self.patience)
         var scanned = -1
         while ContinuousClock.now < deadline {
-            let found: JSONValue? = lock.withLock {
-                guard arrivals != scanned else { return nil }
+            let (found, ended): (JSONValue?, Bool) = lock.withLock {
+                let ended = readerDone
+                guard arrivals != scanned else { return (nil, ended) }
                 scanned = arrivals
-                guard let index = mailbox.firstIndex(where: predicate) else { return nil }
-                return mailbox.remove(at: index)
+                guard let index = mailbox.firstIndex(where: predicate) else { return (nil, ended) }
+                return (mailbox.remove(at: index), ended)
             }
             if let found { return found }
+            // Everything the server sent before closing its output is scanned: it will not come.
+            if ended { throw ServerEnded(what: what) }
             try await Task.sleep(for: .milliseconds(1))
         }
-        throw TimedOut(what: what)
+        throw TimedOut(what: what, seconds: Self.patience)
     }
 
     /// The messages received so far and not taken.
@@ -240,20 +247,10 @@ final class TestClient: @unchecked Sendable {
     }
 }
 
-func withGuard<T: Sendable>(_ what: String, seconds: Int = 300, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await withThrowingTaskGroup(of: T?.self) { group in
-        group.addTask { try await body() }
-        group.addTask {
-            try await Task.sleep(for: .seconds(seconds))
-            return nil
-        }
-        guard let first = try await group.next(), let value = first else {
-            group.cancelAll()
-            throw TimedOut(what: what)
-        }
-        group.cancelAll()
-        return value
-    }
+/// The server closed its output before sending what a test waited for.
+struct ServerEnded: Error, CustomStringConvertible {
+    let what: String
+    var description: String { "the server closed its output without sending \(what)" }
 }
 
 /// The diagnostics the server should publish for `text` (whatever rules the analysis has today).

@@ -10,7 +10,7 @@ import XcodeProject
     func everyProjectLoadsAndItsPlistsAreFound() async throws {
         try await onOwnThread {
             #expect(FileManager.default.fileExists(atPath: SharedData.projectsDirectory.path), "../shared/projects is missing")
-            let loader = ProjectLoader(fileSystem: DiskFileSystem())
+            let loader = ProjectLoader(fileSystem: DiskProjectFileSystem())
             let folders = try FileManager.default.contentsOfDirectory(atPath: SharedData.projectsDirectory.path).filter { !$0.contains(".") }.sorted()
             #expect(folders.count >= 21)
             var report: [String] = []
@@ -18,7 +18,7 @@ import XcodeProject
                 let root = SharedData.projectsDirectory.appendingPathComponent(folder).path
                 let projects = loader.loadAll(in: root)
                 #expect(!projects.isEmpty, "\(folder): no project found")
-                let index = ProjectIndex(projects: projects, fileSystem: DiskFileSystem())
+                let index = ProjectIndex(projects: projects, fileSystem: DiskProjectFileSystem())
                 let targets = projects.reduce(0) { $0 + $1.targets.count }
                 report.append("\(folder): \(projects.count) projects, \(targets) targets, \(index.plists.count) plists; problems: \(projects.flatMap(\.problems).prefix(3))")
                 #expect(targets > 0, "\(folder): no targets")

@@ -1,24 +1,6 @@
-// File systems for the tests: the disk (through Foundation) and one in memory.
+// A file system in memory for the tests (the disk's is the product's `DiskProjectFileSystem`).
 import Foundation
 import XcodeProject
-
-/// Reads the disk.
-struct DiskFileSystem: ProjectFileSystem {
-    func contents(of path: String) -> [UInt8]? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }
-        return FileManager.default.contents(atPath: path).map { Array($0) }
-    }
-
-    func entries(of directory: String) -> [(name: String, isDirectory: Bool)]? {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return nil }
-        return names.map { name in
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory)
-            return (name, isDirectory.boolValue)
-        }
-    }
-}
 
 /// Files given as text, by absolute path.
 struct MemoryFileSystem: ProjectFileSystem {

@@ -8,7 +8,7 @@ import XcodeProject
 
 @Suite struct WorkspaceStructureTests {
     private func project(_ name: String, _ file: String) -> XcodeProjectModel {
-        ProjectLoader(fileSystem: DiskFileSystem()).load(SharedData.projectsDirectory.appendingPathComponent(name).appendingPathComponent(file).path)
+        ProjectLoader(fileSystem: DiskProjectFileSystem()).load(SharedData.projectsDirectory.appendingPathComponent(name).appendingPathComponent(file).path)
     }
 
     /// NetNewsWire (Xcode 16): the iOS app synchronizes iOS/ and Shared/ but not the share
@@ -32,7 +32,7 @@ import XcodeProject
         // A project without synchronized folders says nothing of membership.
         #expect(project("insidegui__VirtualBuddy", "VirtualBuddy.xcodeproj/project.pbxproj").targets.allSatisfy { $0.membership == nil })
 
-        let index = ProjectIndex(projects: [model], fileSystem: DiskFileSystem())
+        let index = ProjectIndex(projects: [model], fileSystem: DiskProjectFileSystem())
         let manifest = root + "/iOS/Resources/PrivacyInfo.xcprivacy"
         #expect(index.targets(forPlistAt: manifest).map(\.target.name) == ["NetNewsWire-iOS"])
         let scope = try #require(index.sourceScope(forPlistAt: manifest))

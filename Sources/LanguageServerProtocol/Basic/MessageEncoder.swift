@@ -55,13 +55,6 @@ public enum MessageEncoder {
         try JSONCoding.encoder().encode(ResponseEnvelope(id: id, result: result, error: nil))
     }
 
-    /// A successful response whose result is given as JSON, written without `Codable`: the
-    /// `initialize` answer (see `JSONRepresentable`). The same message as `response(id:result:)`
-    /// makes of a result that encodes as `result`, with members in name order.
-    public static func response(id: RequestID, json result: JSONValue) -> Data {
-        Data(JSONValue.object(["jsonrpc": "2.0", "id": id.json, "result": result]).serialized())
-    }
-
     /// An error response; `id` is `null` when the request id could not be determined.
     public static func error(id: RequestID?, _ error: ResponseError) throws -> Data {
         try JSONCoding.encoder().encode(ResponseEnvelope<JSONValue>(id: id, result: nil, error: error))

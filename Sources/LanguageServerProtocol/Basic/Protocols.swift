@@ -65,15 +65,6 @@ public enum ValueOrBool<T: Codable & Hashable & Sendable>: Codable, Hashable, Se
     }
 }
 
-extension ValueOrBool: JSONRepresentable where T: JSONRepresentable {
-    public var json: JSONValue {
-        switch self {
-        case .bool(let bool): return .bool(bool)
-        case .value(let value): return value.json
-        }
-    }
-}
-
 extension KeyedDecodingContainer {
     /// Decodes an optional member, treating a malformed value like an absent one.
     /// Used for client capabilities, where a client's oddity must not fail `initialize`.

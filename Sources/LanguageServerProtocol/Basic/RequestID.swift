@@ -41,12 +41,3 @@ extension RequestID: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral {
 public typealias IntOrString = RequestID
 /// A progress token (`integer | string`).
 public typealias ProgressToken = RequestID
-
-extension RequestID: JSONRepresentable {
-    public var json: JSONValue {
-        switch self {
-        case .int(let value): return .int(value)
-        case .string(let value): return .string(value)
-        }
-    }
-}

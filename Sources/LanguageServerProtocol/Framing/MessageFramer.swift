@@ -198,7 +198,7 @@ public struct MessageFramer: Sendable {
     /// Reads the header block in `header`, which ends with its empty line. Byte by byte, with no
     /// strings but in error messages: this runs before the first message is decoded, on the
     /// start-up's critical path, where the generic code of splitting and trimming strings cost the
-    /// first message about 0.25 ms (docs/performance.md).
+    /// first message about 0.25 ms (docs/contributing/performance.md).
     private mutating func finishHeader(_ events: inout [FramingEvent]) {
         // Every line but the last, the empty one that ends the block (any CR before its LF).
         let blockEnd = header[..<(header.count - 1)].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0

@@ -117,5 +117,3 @@ public struct CodeActionResolveRequest: LSPRequest, Hashable {
     public init(from decoder: any Decoder) throws { codeAction = try CodeAction(from: decoder) }
     public func encode(to encoder: any Encoder) throws { try codeAction.encode(to: encoder) }
 }
-
-extension CodeActionKind: JSONRepresentable {}

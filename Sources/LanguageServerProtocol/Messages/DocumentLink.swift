@@ -26,7 +26,3 @@ public struct DocumentLink: Codable, Hashable, Sendable {
         self.data = data
     }
 }
-
-extension DocumentLinkOptions: JSONRepresentable {
-    public var json: JSONValue { .object(omittingNil: ["resolveProvider": resolveProvider?.json]) }
-}

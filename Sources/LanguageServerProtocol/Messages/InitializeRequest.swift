@@ -97,18 +97,3 @@ public struct InitializeResult: Codable, Hashable, Sendable {
         self.serverInfo = serverInfo
     }
 }
-
-// MARK: The hand-written JSON (see `JSONRepresentable`)
-
-extension ClientInfo: JSONRepresentable {
-    public var json: JSONValue { .object(omittingNil: ["name": name.json, "version": version?.json]) }
-}
-
-extension InitializeResult: JSONRepresentable {
-    public var json: JSONValue {
-        .object(omittingNil: [
-            "capabilities": capabilities.json,
-            "serverInfo": serverInfo?.json,
-        ])
-    }
-}

@@ -102,23 +102,3 @@ public enum SemanticTokensDeltaResult: Codable, Hashable, Sendable {
         }
     }
 }
-
-// MARK: The hand-written JSON (see `JSONRepresentable`)
-
-extension SemanticTokensLegend: JSONRepresentable {
-    public var json: JSONValue { ["tokenTypes": tokenTypes.json, "tokenModifiers": tokenModifiers.json] }
-}
-
-extension SemanticTokensFullOptions: JSONRepresentable {
-    public var json: JSONValue { .object(omittingNil: ["delta": delta?.json]) }
-}
-
-extension SemanticTokensOptions: JSONRepresentable {
-    public var json: JSONValue {
-        .object(omittingNil: [
-            "legend": legend.json,
-            "range": range?.json,
-            "full": full?.json,
-        ])
-    }
-}

@@ -7,5 +7,3 @@ public struct PositionEncodingKind: RawRepresentable, Codable, Hashable, Sendabl
     public static let utf16 = PositionEncodingKind(rawValue: "utf-16")
     public static let utf32 = PositionEncodingKind(rawValue: "utf-32")
 }
-
-extension PositionEncodingKind: JSONRepresentable {}

@@ -2,6 +2,7 @@
 // tests, `check --fix` and `source.fixAll`.
 import PlistSyntax
 import XcodeProject
+import SourceEvidence
 
 /// Why a set of edits cannot be applied.
 public struct FixApplicationError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -2,6 +2,7 @@
 // test data (examples that must and must not trigger it, and its fix's before/after).
 import PlistSchema
 import PlistSyntax
+import SourceEvidence
 
 /// A check of the catalogue. Each rule lives in its own file and is listed in `RuleRegistry.all`.
 public protocol Rule: Sendable {

@@ -3,6 +3,7 @@
 import PlistSchema
 import PlistSyntax
 import XcodeProject
+import SourceEvidence
 
 /// The input of every rule.
 public struct RuleContext: Sendable {

@@ -1,5 +1,6 @@
 // Renders docs/diagnostics.md from the catalogue, so the rule list can never drift from the code.
 import PlistSchema
+import SourceEvidence
 
 public enum RuleDocumentation {
     /// The Markdown of `docs/diagnostics.md`.
@@ -39,6 +40,9 @@ public enum RuleDocumentation {
             Values that are build-setting references (`$(VAR)`, `${VAR}`, `@VAR@`) are accepted wherever
             a value format is checked.
 
+            **Examples.** Each rule's examples are also its tests. In an example that triggers the rule,
+            `↓` marks where each of its diagnostics starts (the mark is not part of the file).
+
             **Fixes.** Fixes marked *safe* are applied by `source.fixAll` and `plist-lsp check --fix`;
             the others are offered as quick fixes only. A safe fix only repairs what Foundation cannot
             read, and the repaired file holds exactly the data the editor showed; anything that changes
@@ -71,12 +75,12 @@ public enum RuleDocumentation {
                     let file = example.path == "Info.plist" ? "" : " (in `\(example.path)`)"
                     if !example.sources.isEmpty {
                         let names = example.sources.map { "`\($0.path)`" }.joined(separator: ", ")
-                        s += "\n\(label)\(file), with \(names) in the project:\n\n" + fence(example.text)
+                        s += "\n\(label)\(file), with \(names) in the project:\n\n" + fence(example.markedText)
                         for source in example.sources {
                             s += "\n`\(source.path)`:\n\n" + fence(source.text, language: SourceLanguage(path: source.path).map(fenceLanguage) ?? "")
                         }
                     } else {
-                        s += "\n\(label)\(file):\n\n" + fence(example.text)
+                        s += "\n\(label)\(file):\n\n" + fence(example.markedText)
                     }
                     if let project = example.project {
                         s += "\nIn a target of type `\(project.productType)`" + (project.settings.isEmpty ? "" : " with these build settings") + ":\n"

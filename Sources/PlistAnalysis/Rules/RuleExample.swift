@@ -1,12 +1,20 @@
 // A rule's examples: the texts its documentation shows and its example test runs, with the source
-// files and the project they may need.
+// files and the project they may need. A triggering example marks where each of the rule's
+// diagnostics starts with `↓` (SwiftLint's marker), and the example test checks those places.
 import PlistSyntax
 import XcodeProject
+import SourceEvidence
 
 /// A text a rule is tried on: the docs show it, the example test runs it.
 public struct RuleExample: Sendable, Hashable {
-    /// The whole file.
+    /// The marker written in an example where a diagnostic of the rule starts.
+    public static let marker = "↓"
+
+    /// The whole file (without markers).
     public var text: String
+    /// Where the rule's diagnostics start in `text` (UTF-8 offsets), as the example marks them with
+    /// `↓`; nil when it marks none (an example in the older form, checked only for firing).
+    public var markers: [Int]?
     /// Whether the rule must report at least one diagnostic on `text`.
     public var triggers: Bool
     /// For a triggering example: the text after applying the rule's preferred fix (nil: no fix).
@@ -22,7 +30,7 @@ public struct RuleExample: Sendable, Hashable {
     public init(_ text: String, triggers: Bool, fixedText: String? = nil, path: String = "Info.plist", sources: [ExampleSource] = [],
                 project: ExampleProject? = nil) {
         self.project = project
-        self.text = text
+        (self.text, self.markers) = Self.removingMarkers(text)
         self.triggers = triggers
         self.fixedText = fixedText
         self.path = path
@@ -39,6 +47,33 @@ public struct RuleExample: Sendable, Hashable {
     public static func nonTriggering(_ text: String, path: String = "Info.plist", sources: [ExampleSource] = [],
                                      project: ExampleProject? = nil) -> RuleExample {
         RuleExample(text, triggers: false, path: path, sources: sources, project: project)
+    }
+
+    /// The text with `↓` where the rule's diagnostics start, as the example was written.
+    public var markedText: String {
+        guard let markers else { return text }
+        var bytes = Array(text.utf8)
+        for offset in markers.reversed() { bytes.insert(contentsOf: Self.marker.utf8, at: offset) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `text` without its `↓` markers, and where they stood (nil: none).
+    static func removingMarkers(_ text: String) -> (String, [Int]?) {
+        guard text.contains(Self.marker) else { return (text, nil) }
+        let marker = Array(Self.marker.utf8)
+        var bytes: [UInt8] = [], markers: [Int] = []
+        let source = Array(text.utf8)
+        var i = 0
+        while i < source.count {
+            if source[i] == marker[0], i + marker.count <= source.count, Array(source[i..<i + marker.count]) == marker {
+                markers.append(bytes.count)
+                i += marker.count
+            } else {
+                bytes.append(source[i])
+                i += 1
+            }
+        }
+        return (String(decoding: bytes, as: UTF8.self), markers)
     }
 
     /// The project input of `project` for the example's file.

@@ -2,6 +2,7 @@
 // text, bounded; and the fix that adds a purpose string with a `TODO:` placeholder (also used by
 // privacy-missing-usage-description).
 import PlistSyntax
+import SourceEvidence
 
 /// How a rule reports the source sites behind a finding.
 enum SourceEvidenceReport {

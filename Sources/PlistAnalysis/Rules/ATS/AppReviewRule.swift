@@ -13,8 +13,36 @@ public struct AppReviewRule: Rule {
     public let category = RuleCategory.appTransportSecurity
     public let defaultSeverity = Finding.Severity.information
     public let examples: [RuleExample] = [
-        .triggering(ATS.wrap("\t\t<key>NSAllowsArbitraryLoads</key>\n\t\t<true/>\n")),
-        .triggering(ATS.domain("example.com", "\t\t\t\t<key>NSExceptionMinimumTLSVersion</key>\n\t\t\t\t<string>TLSv1.0</string>\n")),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSAppTransportSecurity</key>
+            	<dict>
+            		<key>↓NSAllowsArbitraryLoads</key>
+            		<true/>
+            	</dict>
+            </dict>
+            </plist>
+
+            """),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSAppTransportSecurity</key>
+            	<dict>
+            		<key>NSExceptionDomains</key>
+            		<dict>
+            			<key>example.com</key>
+            			<dict>
+            				<key>↓NSExceptionMinimumTLSVersion</key>
+            				<string>TLSv1.0</string>
+            			</dict>
+            		</dict>
+            	</dict>
+            </dict>
+            </plist>
+
+            """),
         .nonTriggering(ATS.wrap("\t\t<key>NSAllowsArbitraryLoads</key>\n\t\t<false/>\n")),
         .nonTriggering(ATS.domain("example.com", "\t\t\t\t<key>NSExceptionMinimumTLSVersion</key>\n\t\t\t\t<string>TLSv1.2</string>\n")),
     ]

@@ -15,7 +15,20 @@ public struct ArbitraryLoadsIgnoredRule: Rule {
     public let category = RuleCategory.appTransportSecurity
     public let defaultSeverity = Finding.Severity.information
     public let examples: [RuleExample] = [
-        .triggering(ATS.wrap("\t\t<key>NSAllowsArbitraryLoads</key>\n\t\t<true/>\n\t\t<key>NSAllowsArbitraryLoadsInWebContent</key>\n\t\t<true/>\n")),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSAppTransportSecurity</key>
+            	<dict>
+            		<key>↓NSAllowsArbitraryLoads</key>
+            		<true/>
+            		<key>NSAllowsArbitraryLoadsInWebContent</key>
+            		<true/>
+            	</dict>
+            </dict>
+            </plist>
+
+            """),
         .nonTriggering(ATS.wrap("\t\t<key>NSAllowsArbitraryLoadsInWebContent</key>\n\t\t<true/>\n")),
         .nonTriggering(ATS.wrap("\t\t<key>NSAllowsArbitraryLoads</key>\n\t\t<true/>\n")),
     ]

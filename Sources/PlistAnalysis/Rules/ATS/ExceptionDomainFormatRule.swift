@@ -16,11 +16,111 @@ public struct ExceptionDomainFormatRule: Rule {
     public let category = RuleCategory.appTransportSecurity
     public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
-        .triggering(ATS.domain("Example.com", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n"),
-                    fixed: ATS.domain("example.com", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n")),
-        .triggering(ATS.domain("https://api.example.com:8443/", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n"),
-                    fixed: ATS.domain("api.example.com", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n")),
-        .triggering(ATS.domain("example.com.", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n")),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSAppTransportSecurity</key>
+            	<dict>
+            		<key>NSExceptionDomains</key>
+            		<dict>
+            			<key>↓Example.com</key>
+            			<dict>
+            				<key>NSIncludesSubdomains</key>
+            				<true/>
+            			</dict>
+            		</dict>
+            	</dict>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>NSAppTransportSecurity</key>
+            	<dict>
+            		<key>NSExceptionDomains</key>
+            		<dict>
+            			<key>example.com</key>
+            			<dict>
+            				<key>NSIncludesSubdomains</key>
+            				<true/>
+            			</dict>
+            		</dict>
+            	</dict>
+            </dict>
+            </plist>
+
+            """),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSAppTransportSecurity</key>
+            	<dict>
+            		<key>NSExceptionDomains</key>
+            		<dict>
+            			<key>↓https://api.example.com:8443/</key>
+            			<dict>
+            				<key>NSIncludesSubdomains</key>
+            				<true/>
+            			</dict>
+            		</dict>
+            	</dict>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>NSAppTransportSecurity</key>
+            	<dict>
+            		<key>NSExceptionDomains</key>
+            		<dict>
+            			<key>api.example.com</key>
+            			<dict>
+            				<key>NSIncludesSubdomains</key>
+            				<true/>
+            			</dict>
+            		</dict>
+            	</dict>
+            </dict>
+            </plist>
+
+            """),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSAppTransportSecurity</key>
+            	<dict>
+            		<key>NSExceptionDomains</key>
+            		<dict>
+            			<key>↓example.com.</key>
+            			<dict>
+            				<key>NSIncludesSubdomains</key>
+            				<true/>
+            			</dict>
+            		</dict>
+            	</dict>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>NSAppTransportSecurity</key>
+            	<dict>
+            		<key>NSExceptionDomains</key>
+            		<dict>
+            			<key>example.com</key>
+            			<dict>
+            				<key>NSIncludesSubdomains</key>
+            				<true/>
+            			</dict>
+            		</dict>
+            	</dict>
+            </dict>
+            </plist>
+
+            """),
         .nonTriggering(ATS.domain("api.example.com", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n")),
         .nonTriggering(ATS.domain("$(API_HOST)", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n")),
     ]

@@ -18,8 +18,42 @@ public struct ExceptionDomainIPRule: Rule {
     public let category = RuleCategory.appTransportSecurity
     public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
-        .triggering(ATS.domain("10.0.0.1:8080", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n")),
-        .triggering(ATS.domain("http://192.168.1.10/", "\t\t\t\t<key>NSExceptionAllowsInsecureHTTPLoads</key>\n\t\t\t\t<true/>\n")),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSAppTransportSecurity</key>
+            	<dict>
+            		<key>NSExceptionDomains</key>
+            		<dict>
+            			<key>↓10.0.0.1:8080</key>
+            			<dict>
+            				<key>NSIncludesSubdomains</key>
+            				<true/>
+            			</dict>
+            		</dict>
+            	</dict>
+            </dict>
+            </plist>
+
+            """),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSAppTransportSecurity</key>
+            	<dict>
+            		<key>NSExceptionDomains</key>
+            		<dict>
+            			<key>↓http://192.168.1.10/</key>
+            			<dict>
+            				<key>NSExceptionAllowsInsecureHTTPLoads</key>
+            				<true/>
+            			</dict>
+            		</dict>
+            	</dict>
+            </dict>
+            </plist>
+
+            """),
         .nonTriggering(ATS.domain("192.168.1.10", "\t\t\t\t<key>NSExceptionAllowsInsecureHTTPLoads</key>\n\t\t\t\t<true/>\n")),
         .nonTriggering(ATS.domain("10.0.0.0/8", "\t\t\t\t<key>NSExceptionAllowsInsecureHTTPLoads</key>\n\t\t\t\t<true/>\n")),
         .nonTriggering(ATS.domain("printer.local", "\t\t\t\t<key>NSExceptionAllowsInsecureHTTPLoads</key>\n\t\t\t\t<true/>\n")),

@@ -19,10 +19,53 @@ public struct EntitlementConflictRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.entitlements] }
     public let examples: [RuleExample] = [
-        EntitlementExample.triggering("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n\t<key>com.apple.security.files.user-selected.read-only</key>\n\t<true/>\n\t<key>com.apple.security.files.user-selected.read-write</key>\n\t<true/>\n",
-                                      fixed: "\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n\t<key>com.apple.security.files.user-selected.read-write</key>\n\t<true/>\n"),
-        EntitlementExample.triggering("\t<key>com.apple.developer.icloud-services</key>\n\t<array>\n\t\t<string>CloudKit</string>\n\t</array>\n"),
-        EntitlementExample.triggering("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n\t<key>com.apple.security.inherit</key>\n\t<true/>\n\t<key>com.apple.security.network.client</key>\n\t<true/>\n"),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>com.apple.security.app-sandbox</key>
+            	<true/>
+            	<key>↓com.apple.security.files.user-selected.read-only</key>
+            	<true/>
+            	<key>com.apple.security.files.user-selected.read-write</key>
+            	<true/>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>com.apple.security.app-sandbox</key>
+            	<true/>
+            	<key>com.apple.security.files.user-selected.read-write</key>
+            	<true/>
+            </dict>
+            </plist>
+
+            """, path: EntitlementExample.path),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>↓com.apple.developer.icloud-services</key>
+            	<array>
+            		<string>CloudKit</string>
+            	</array>
+            </dict>
+            </plist>
+
+            """, path: EntitlementExample.path),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>com.apple.security.app-sandbox</key>
+            	<true/>
+            	<key>com.apple.security.inherit</key>
+            	<true/>
+            	<key>↓com.apple.security.network.client</key>
+            	<true/>
+            </dict>
+            </plist>
+
+            """, path: EntitlementExample.path),
         EntitlementExample.nonTriggering("\t<key>com.apple.developer.icloud-services</key>\n\t<array>\n\t\t<string>CloudKit</string>\n\t</array>\n\t<key>com.apple.developer.icloud-container-identifiers</key>\n\t<array>\n\t\t<string>iCloud.com.example.app</string>\n\t</array>\n"),
     ]
 

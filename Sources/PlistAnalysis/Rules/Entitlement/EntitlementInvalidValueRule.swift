@@ -15,10 +15,44 @@ extension InvalidValueRule {
             """,
         category: .entitlements, fileKinds: [.entitlements],
         examples: [
-            EntitlementExample.triggering("\t<key>aps-environment</key>\n\t<string>prod</string>\n",
-                                          fixed: "\t<key>aps-environment</key>\n\t<string>production</string>\n"),
-            EntitlementExample.triggering("\t<key>com.apple.developer.icloud-services</key>\n\t<array>\n\t\t<string>CloudKitt</string>\n\t</array>\n",
-                                          fixed: "\t<key>com.apple.developer.icloud-services</key>\n\t<array>\n\t\t<string>CloudKit</string>\n\t</array>\n"),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>aps-environment</key>
+                	↓<string>prod</string>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>aps-environment</key>
+                	<string>production</string>
+                </dict>
+                </plist>
+
+                """, path: EntitlementExample.path),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>com.apple.developer.icloud-services</key>
+                	<array>
+                		↓<string>CloudKitt</string>
+                	</array>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>com.apple.developer.icloud-services</key>
+                	<array>
+                		<string>CloudKit</string>
+                	</array>
+                </dict>
+                </plist>
+
+                """, path: EntitlementExample.path),
             EntitlementExample.nonTriggering("\t<key>aps-environment</key>\n\t<string>development</string>\n\t<key>com.apple.developer.networking.networkextension</key>\n\t<array>\n\t\t<string>packet-tunnel-provider</string>\n\t\t<string>url-filter-provider</string>\n\t</array>\n"),
         ]))
 }

@@ -14,11 +14,49 @@ extension MisspelledKeyRule {
             """,
         category: .entitlements, fileKinds: [.entitlements],
         examples: [
-            EntitlementExample.triggering("\t<key>com.apple.security.network.clien</key>\n\t<true/>\n",
-                                          fixed: "\t<key>com.apple.security.network.client</key>\n\t<true/>\n"),
-            EntitlementExample.triggering("\t<key>com.apple.security.App-Sandbox</key>\n\t<true/>\n",
-                                          fixed: "\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n"),
-            EntitlementExample.triggering("\t<key>com.apple.security.cs.allow-jitt</key>\n\t<true/>\n"),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>↓com.apple.security.network.clien</key>
+                	<true/>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>com.apple.security.network.client</key>
+                	<true/>
+                </dict>
+                </plist>
+
+                """, path: EntitlementExample.path),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>↓com.apple.security.App-Sandbox</key>
+                	<true/>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>com.apple.security.app-sandbox</key>
+                	<true/>
+                </dict>
+                </plist>
+
+                """, path: EntitlementExample.path),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>↓com.apple.security.cs.allow-jitt</key>
+                	<true/>
+                </dict>
+                </plist>
+
+                """, path: EntitlementExample.path),
             EntitlementExample.nonTriggering("\t<key>com.apple.security.network.client</key>\n\t<true/>\n\t<key>com.apple.private.example-entitlement</key>\n\t<true/>\n"),
         ]))
 }

@@ -22,14 +22,90 @@ public struct EntitlementValueFormatRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.entitlements] }
     public let examples: [RuleExample] = [
-        EntitlementExample.triggering(Self.entry("com.apple.developer.associated-domains", "applinks:https://example.com/"),
-                                      fixed: Self.entry("com.apple.developer.associated-domains", "applinks:example.com")),
-        EntitlementExample.triggering(Self.entry("com.apple.security.application-groups", "com.example.shared"),
-                                      fixed: Self.entry("com.apple.security.application-groups", "group.com.example.shared")),
-        EntitlementExample.triggering(Self.entry("com.apple.developer.icloud-container-identifiers", "icloud.com.example.app"),
-                                      fixed: Self.entry("com.apple.developer.icloud-container-identifiers", "iCloud.com.example.app")),
-        EntitlementExample.triggering(Self.entry("com.apple.developer.associated-domains", "applink:example.com"),
-                                      fixed: Self.entry("com.apple.developer.associated-domains", "applinks:example.com")),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>com.apple.developer.associated-domains</key>
+            	<array>
+            		↓<string>applinks:https://example.com/</string>
+            	</array>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>com.apple.developer.associated-domains</key>
+            	<array>
+            		<string>applinks:example.com</string>
+            	</array>
+            </dict>
+            </plist>
+
+            """, path: EntitlementExample.path),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>com.apple.security.application-groups</key>
+            	<array>
+            		↓<string>com.example.shared</string>
+            	</array>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>com.apple.security.application-groups</key>
+            	<array>
+            		<string>group.com.example.shared</string>
+            	</array>
+            </dict>
+            </plist>
+
+            """, path: EntitlementExample.path),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>com.apple.developer.icloud-container-identifiers</key>
+            	<array>
+            		↓<string>icloud.com.example.app</string>
+            	</array>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>com.apple.developer.icloud-container-identifiers</key>
+            	<array>
+            		<string>iCloud.com.example.app</string>
+            	</array>
+            </dict>
+            </plist>
+
+            """, path: EntitlementExample.path),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>com.apple.developer.associated-domains</key>
+            	<array>
+            		↓<string>applink:example.com</string>
+            	</array>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>com.apple.developer.associated-domains</key>
+            	<array>
+            		<string>applinks:example.com</string>
+            	</array>
+            </dict>
+            </plist>
+
+            """, path: EntitlementExample.path),
         EntitlementExample.nonTriggering(Self.entry("com.apple.developer.associated-domains", "applinks:*.example.com?mode=developer")),
         EntitlementExample.nonTriggering(Self.entry("com.apple.security.application-groups", "ABCDE12345.com.example.shared")),
         EntitlementExample.nonTriggering(Self.entry("com.apple.security.application-groups", "$(TeamIdentifierPrefix)com.example.shared")),

@@ -13,12 +13,59 @@ extension WrongTypeRule {
             """,
         category: .entitlements, fileKinds: [.entitlements],
         examples: [
-            EntitlementExample.triggering("\t<key>com.apple.security.app-sandbox</key>\n\t<string>YES</string>\n",
-                                          fixed: "\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n"),
-            EntitlementExample.triggering("\t<key>com.apple.security.application-groups</key>\n\t<string>group.com.example.shared</string>\n",
-                                          fixed: "\t<key>com.apple.security.application-groups</key>\n\t<array>\n\t\t<string>group.com.example.shared</string>\n\t</array>\n"),
-            EntitlementExample.triggering("\t<key>com.apple.security.network.client</key>\n\t<integer>1</integer>\n",
-                                          fixed: "\t<key>com.apple.security.network.client</key>\n\t<true/>\n"),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>com.apple.security.app-sandbox</key>
+                	↓<string>YES</string>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>com.apple.security.app-sandbox</key>
+                	<true/>
+                </dict>
+                </plist>
+
+                """, path: EntitlementExample.path),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>com.apple.security.application-groups</key>
+                	↓<string>group.com.example.shared</string>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>com.apple.security.application-groups</key>
+                	<array>
+                		<string>group.com.example.shared</string>
+                	</array>
+                </dict>
+                </plist>
+
+                """, path: EntitlementExample.path),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>com.apple.security.network.client</key>
+                	↓<integer>1</integer>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>com.apple.security.network.client</key>
+                	<true/>
+                </dict>
+                </plist>
+
+                """, path: EntitlementExample.path),
             EntitlementExample.nonTriggering("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n\t<key>aps-environment</key>\n\t<string>$(APS_ENVIRONMENT)</string>\n"),
         ]),
         strictNumbers: true)

@@ -18,8 +18,26 @@ public struct SandboxOffRule: Rule {
     public let defaultSeverity = Finding.Severity.information
     public var fileKinds: Set<FileKind> { [.entitlements] }
     public let examples: [RuleExample] = [
-        EntitlementExample.triggering("\t<key>com.apple.security.network.client</key>\n\t<true/>\n"),
-        EntitlementExample.triggering("\t<key>com.apple.security.app-sandbox</key>\n\t<false/>\n\t<key>com.apple.security.files.downloads.read-write</key>\n\t<true/>\n"),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>↓com.apple.security.network.client</key>
+            	<true/>
+            </dict>
+            </plist>
+
+            """, path: EntitlementExample.path),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>com.apple.security.app-sandbox</key>
+            	<false/>
+            	<key>↓com.apple.security.files.downloads.read-write</key>
+            	<true/>
+            </dict>
+            </plist>
+
+            """, path: EntitlementExample.path),
         EntitlementExample.nonTriggering("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n\t<key>com.apple.security.network.client</key>\n\t<true/>\n"),
         EntitlementExample.nonTriggering("\t<key>com.apple.security.device.camera</key>\n\t<true/>\n\t<key>com.apple.security.cs.allow-jit</key>\n\t<true/>\n"),
     ]

@@ -9,5 +9,8 @@ extension FileFormatRule {
             file is checked like its XML form, with the rules about keys and values (not those about \
             value types: OpenStep writes every scalar as a string). Convert JSON with `plist-lsp convert --to xml1 FILE`.
             """,
-        examples: [.triggering("{\"CFBundleName\": \"Demo\"}\n"), .nonTriggering("{ CFBundleName = Demo; }\n"), .nonTriggering(ExampleText.validInfoPlist)])
+        examples: [.triggering("""
+            ↓{"CFBundleName": "Demo"}
+
+            """), .nonTriggering("{ CFBundleName = Demo; }\n"), .nonTriggering(ExampleText.validInfoPlist)])
 }

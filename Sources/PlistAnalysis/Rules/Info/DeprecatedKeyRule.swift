@@ -15,10 +15,61 @@ public struct DeprecatedKeyRule: Rule {
     public let category = RuleCategory.keys
     public let defaultSeverity = Finding.Severity.information
     public let examples: [RuleExample] = [
-        .triggering(ExampleText.dict("\t<key>NSLocationAlwaysUsageDescription</key>\n\t<string>Track your runs.</string>\n\t<key>NSLocationWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n"),
-                    fixed: ExampleText.dict("\t<key>NSLocationAlwaysAndWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n\t<key>NSLocationWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n")),
-        .triggering(ExampleText.dict("\t<key>CFBundleGetInfoString</key>\n\t<string>Demo 1.0</string>\n")),
-        .triggering(ExampleText.dict("\t<key>UIStatusBarTintParameters</key>\n\t<dict>\n\t\t<key>UINavigationBar</key>\n\t\t<dict>\n\t\t\t<key>Style</key>\n\t\t\t<string>UIBarStyleDefault</string>\n\t\t\t<key>Translucent</key>\n\t\t\t<false/>\n\t\t</dict>\n\t</dict>\n")),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>↓NSLocationAlwaysUsageDescription</key>
+            	<string>Track your runs.</string>
+            	<key>NSLocationWhenInUseUsageDescription</key>
+            	<string>Track your runs.</string>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>NSLocationAlwaysAndWhenInUseUsageDescription</key>
+            	<string>Track your runs.</string>
+            	<key>NSLocationWhenInUseUsageDescription</key>
+            	<string>Track your runs.</string>
+            </dict>
+            </plist>
+
+            """),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>↓CFBundleGetInfoString</key>
+            	<string>Demo 1.0</string>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>NSHumanReadableCopyright</key>
+            	<string>Demo 1.0</string>
+            </dict>
+            </plist>
+
+            """),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>↓UIStatusBarTintParameters</key>
+            	<dict>
+            		<key>UINavigationBar</key>
+            		<dict>
+            			<key>Style</key>
+            			<string>UIBarStyleDefault</string>
+            			<key>Translucent</key>
+            			<false/>
+            		</dict>
+            	</dict>
+            </dict>
+            </plist>
+
+            """),
         .nonTriggering(ExampleText.dict("\t<key>NSLocationAlwaysUsageDescription</key>\n\t<string>Track your runs.</string>\n\t<key>NSLocationAlwaysAndWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n\t<key>NSLocationWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n")),
     ]
 

@@ -16,7 +16,15 @@ public struct EntitlementKeyRule: Rule {
     public let category = RuleCategory.keys
     public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
-        .triggering(ExampleText.dict("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n")),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>↓com.apple.security.app-sandbox</key>
+            	<true/>
+            </dict>
+            </plist>
+
+            """),
         .nonTriggering(ExampleText.dict("\t<key>com.apple.developer.nfc.readersession.iso7816.select-identifiers</key>\n\t<array>\n\t\t<string>A0000002471001</string>\n\t</array>\n")),
         .nonTriggering(ExampleText.dict("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n"), path: "App.entitlements"),
     ]

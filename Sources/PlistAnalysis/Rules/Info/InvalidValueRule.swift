@@ -21,11 +21,100 @@ public struct InvalidValueRule: IdentifiedRule {
             (then the nearest stronger value), never a weaker value, and never applied automatically. \
             Build-setting references are accepted.
             """, category: .values, fileKinds: [.infoPlist], examples: [
-            .triggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>remote-notifications</string>\n\t</array>\n"),
-                        fixed: ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>remote-notification</string>\n\t</array>\n")),
-            .triggering(ExampleText.dict("\t<key>UIStatusBarStyle</key>\n\t<string>UIStatusBarStyleLight</string>\n")),
-            .triggering(ExampleText.dict("\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSExceptionDomains</key>\n\t\t<dict>\n\t\t\t<key>example.com</key>\n\t\t\t<dict>\n\t\t\t\t<key>NSExceptionMinimumTLSVersion</key>\n\t\t\t\t<string>TLSv1.4</string>\n\t\t\t</dict>\n\t\t</dict>\n\t</dict>\n")),
-            .triggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>front-facing-camra</string>\n\t</array>\n")),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>UIBackgroundModes</key>
+                	<array>
+                		↓<string>remote-notifications</string>
+                	</array>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>UIBackgroundModes</key>
+                	<array>
+                		<string>remote-notification</string>
+                	</array>
+                </dict>
+                </plist>
+
+                """),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>UIStatusBarStyle</key>
+                	↓<string>UIStatusBarStyleLight</string>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>UIStatusBarStyle</key>
+                	<string>UIStatusBarStyleLightContent</string>
+                </dict>
+                </plist>
+
+                """),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>NSAppTransportSecurity</key>
+                	<dict>
+                		<key>NSExceptionDomains</key>
+                		<dict>
+                			<key>example.com</key>
+                			<dict>
+                				<key>NSExceptionMinimumTLSVersion</key>
+                				↓<string>TLSv1.4</string>
+                			</dict>
+                		</dict>
+                	</dict>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSAppTransportSecurity</key>
+                	<dict>
+                		<key>NSExceptionDomains</key>
+                		<dict>
+                			<key>example.com</key>
+                			<dict>
+                				<key>NSExceptionMinimumTLSVersion</key>
+                				<string>TLSv1.2</string>
+                			</dict>
+                		</dict>
+                	</dict>
+                </dict>
+                </plist>
+
+                """),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>UIRequiredDeviceCapabilities</key>
+                	<array>
+                		↓<string>front-facing-camra</string>
+                	</array>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>UIRequiredDeviceCapabilities</key>
+                	<array>
+                		<string>front-facing-camera</string>
+                	</array>
+                </dict>
+                </plist>
+
+                """),
             .nonTriggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>audio</string>\n\t\t<string>$(EXTRA_MODE)</string>\n\t</array>\n\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>arm64</string>\n\t\t<string>some-future-capability</string>\n\t</array>\n")),
         ]))
     }

@@ -18,11 +18,57 @@ public struct MisspelledKeyRule: IdentifiedRule {
             reads (docs/safe-fixes.md); onto a security setting (`NSAllowsArbitraryLoads`, …) it is not even \
             the preferred fix.
             """, category: .keys, fileKinds: [.infoPlist], examples: [
-            .triggering(ExampleText.dict("\t<key>NSCameraUsageDescriptions</key>\n\t<string>Scan receipts.</string>\n"),
-                        fixed: ExampleText.dict("\t<key>NSCameraUsageDescription</key>\n\t<string>Scan receipts.</string>\n")),
-            .triggering(ExampleText.dict("\t<key>LSRequiresiPhoneOS</key>\n\t<true/>\n"),
-                        fixed: ExampleText.dict("\t<key>LSRequiresIPhoneOS</key>\n\t<true/>\n")),
-            .triggering(ExampleText.dict("\t<key>UISupportedInterfaceOrientation</key>\n\t<array/>\n")),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>↓NSCameraUsageDescriptions</key>
+                	<string>Scan receipts.</string>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSCameraUsageDescription</key>
+                	<string>Scan receipts.</string>
+                </dict>
+                </plist>
+
+                """),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>↓LSRequiresiPhoneOS</key>
+                	<true/>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>LSRequiresIPhoneOS</key>
+                	<true/>
+                </dict>
+                </plist>
+
+                """),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>↓UISupportedInterfaceOrientation</key>
+                	<array/>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>UISupportedInterfaceOrientations</key>
+                	<array/>
+                </dict>
+                </plist>
+
+                """),
             .nonTriggering(ExampleText.dict("\t<key>MyCompanyAPIEndpoint</key>\n\t<string>https://example.com</string>\n")),
             .nonTriggering(ExampleText.dict("\t<key>UISupportedInterfaceOrientations~ipad</key>\n\t<array/>\n")),
         ]))

@@ -13,9 +13,60 @@ public struct RemovedKeyRule: Rule {
     public let category = RuleCategory.keys
     public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
-        .triggering(ExampleText.dict("\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSExceptionDomains</key>\n\t\t<dict>\n\t\t\t<key>example.com</key>\n\t\t\t<dict>\n\t\t\t\t<key>NSThirdPartyExceptionAllowsInsecureHTTPLoads</key>\n\t\t\t\t<true/>\n\t\t\t</dict>\n\t\t</dict>\n\t</dict>\n")),
-        .triggering(ExampleText.dict("\t<key>CFBundleName</key>\n\t<string>Demo</string>\n\t<key>UINewsstandApp</key>\n\t<true/>\n"),
-                    fixed: ExampleText.dict("\t<key>CFBundleName</key>\n\t<string>Demo</string>\n")),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSAppTransportSecurity</key>
+            	<dict>
+            		<key>NSExceptionDomains</key>
+            		<dict>
+            			<key>example.com</key>
+            			<dict>
+            				<key>↓NSThirdPartyExceptionAllowsInsecureHTTPLoads</key>
+            				<true/>
+            			</dict>
+            		</dict>
+            	</dict>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>NSAppTransportSecurity</key>
+            	<dict>
+            		<key>NSExceptionDomains</key>
+            		<dict>
+            			<key>example.com</key>
+            			<dict>
+            				<key>NSExceptionAllowsInsecureHTTPLoads</key>
+            				<true/>
+            			</dict>
+            		</dict>
+            	</dict>
+            </dict>
+            </plist>
+
+            """),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>CFBundleName</key>
+            	<string>Demo</string>
+            	<key>↓UINewsstandApp</key>
+            	<true/>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>CFBundleName</key>
+            	<string>Demo</string>
+            </dict>
+            </plist>
+
+            """),
         .nonTriggering(ExampleText.validInfoPlist),
     ]
 

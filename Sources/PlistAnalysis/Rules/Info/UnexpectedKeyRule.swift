@@ -19,9 +19,47 @@ public struct UnexpectedKeyRule: Rule {
     public let category = RuleCategory.keys
     public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
-        .triggering(ExampleText.dict("\t<key>UILaunchScreen</key>\n\t<dict>\n\t\t<key>UIBackgroundColor</key>\n\t\t<string>LaunchBackground</string>\n\t</dict>\n"),
-                    fixed: ExampleText.dict("\t<key>UILaunchScreen</key>\n\t<dict>\n\t\t<key>UIColorName</key>\n\t\t<string>LaunchBackground</string>\n\t</dict>\n")),
-        .triggering(ExampleText.dict("\t<key>CFBundleURLTypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>CFBundleURLSchemes</key>\n\t\t\t<array>\n\t\t\t\t<string>demo</string>\n\t\t\t</array>\n\t\t\t<key>URLScheme</key>\n\t\t\t<string>demo</string>\n\t\t</dict>\n\t</array>\n")),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>UILaunchScreen</key>
+            	<dict>
+            		<key>↓UIBackgroundColor</key>
+            		<string>LaunchBackground</string>
+            	</dict>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>UILaunchScreen</key>
+            	<dict>
+            		<key>UIColorName</key>
+            		<string>LaunchBackground</string>
+            	</dict>
+            </dict>
+            </plist>
+
+            """),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>CFBundleURLTypes</key>
+            	<array>
+            		<dict>
+            			<key>CFBundleURLSchemes</key>
+            			<array>
+            				<string>demo</string>
+            			</array>
+            			<key>↓URLScheme</key>
+            			<string>demo</string>
+            		</dict>
+            	</array>
+            </dict>
+            </plist>
+
+            """),
         .nonTriggering(ExampleText.dict("\t<key>UILaunchScreen</key>\n\t<dict>\n\t\t<key>UIColorName</key>\n\t\t<string>LaunchBackground</string>\n\t</dict>\n\t<key>MyCompanyAPIEndpoint</key>\n\t<string>https://example.com</string>\n")),
         .nonTriggering(ExampleText.dict("\t<key>NSExtension</key>\n\t<dict>\n\t\t<key>NSExtensionAttributes</key>\n\t\t<dict>\n\t\t\t<key>MyWidgetOption</key>\n\t\t\t<true/>\n\t\t</dict>\n\t</dict>\n")),
     ]

@@ -19,7 +19,15 @@ public struct UnknownKeyRule: Rule {
     public let defaultSeverity = Finding.Severity.hint
     public let enabledByDefault = false
     public let examples: [RuleExample] = [
-        .triggering(ExampleText.dict("\t<key>MyCompanyAPIEndpoint</key>\n\t<string>https://example.com</string>\n")),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>↓MyCompanyAPIEndpoint</key>
+            	<string>https://example.com</string>
+            </dict>
+            </plist>
+
+            """),
         .nonTriggering(ExampleText.validInfoPlist),
         .nonTriggering(ExampleText.dict("\t<key>LSEnvironment</key>\n\t<dict>\n\t\t<key>MY_VARIABLE</key>\n\t\t<string>1</string>\n\t</dict>\n")),
     ]

@@ -23,13 +23,86 @@ public struct WrongTypeRule: IdentifiedRule {
             changes the value Foundation hands the app. Booleans, integers and reals are all numbers to \
             Foundation and are not reported for one another.
             """, category: .types, fileKinds: [.infoPlist], examples: [
-            .triggering(ExampleText.dict("\t<key>UIRequiresFullScreen</key>\n\t<string>YES</string>\n"),
-                        fixed: ExampleText.dict("\t<key>UIRequiresFullScreen</key>\n\t<true/>\n")),
-            .triggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<string>audio</string>\n"),
-                        fixed: ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>audio</string>\n\t</array>\n")),
-            .triggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<true/>\n\t</array>\n")),
-            .triggering(ExampleText.dict("\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSAllowsArbitraryLoads</key>\n\t\t<string>NO</string>\n\t</dict>\n"),
-                        fixed: ExampleText.dict("\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSAllowsArbitraryLoads</key>\n\t\t<false/>\n\t</dict>\n")),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>UIRequiresFullScreen</key>
+                	↓<string>YES</string>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>UIRequiresFullScreen</key>
+                	<true/>
+                </dict>
+                </plist>
+
+                """),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>UIBackgroundModes</key>
+                	↓<string>audio</string>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>UIBackgroundModes</key>
+                	<array>
+                		<string>audio</string>
+                	</array>
+                </dict>
+                </plist>
+
+                """),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>UIBackgroundModes</key>
+                	<array>
+                		↓<true/>
+                	</array>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>UIBackgroundModes</key>
+                	<array>
+                		<string>YES</string>
+                	</array>
+                </dict>
+                </plist>
+
+                """),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>NSAppTransportSecurity</key>
+                	<dict>
+                		<key>NSAllowsArbitraryLoads</key>
+                		↓<string>NO</string>
+                	</dict>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSAppTransportSecurity</key>
+                	<dict>
+                		<key>NSAllowsArbitraryLoads</key>
+                		<false/>
+                	</dict>
+                </dict>
+                </plist>
+
+                """),
             .nonTriggering(ExampleText.dict("\t<key>UIRequiresFullScreen</key>\n\t<true/>\n\t<key>UIStatusBarHidden</key>\n\t<string>$(HIDE_STATUS_BAR)</string>\n")),
             .nonTriggering(ExampleText.dict("\t<key>UIRequiresFullScreen</key>\n\t<string>YES</string>\n"), path: "App.entitlements"),
         ]), strictNumbers: false)

@@ -16,9 +16,52 @@ public struct DuplicateKeyRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { FileKind.allKinds }
     public let examples: [RuleExample] = [
-        .triggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array/>\n\t<key>CFBundleName</key>\n\t<string>Demo</string>\n\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>audio</string>\n\t</array>\n"),
-                    fixed: ExampleText.dict("\t<key>CFBundleName</key>\n\t<string>Demo</string>\n\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>audio</string>\n\t</array>\n")),
-        .triggering(ExampleText.dict("\t<key>a</key>\n\t<string>1</string>\n\t<key>a</key>\n\t<string>2</string>\n"), path: "App.entitlements"),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	↓<key>UIBackgroundModes</key>
+            	<array/>
+            	<key>CFBundleName</key>
+            	<string>Demo</string>
+            	↓<key>UIBackgroundModes</key>
+            	<array>
+            		<string>audio</string>
+            	</array>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>CFBundleName</key>
+            	<string>Demo</string>
+            	<key>UIBackgroundModes</key>
+            	<array>
+            		<string>audio</string>
+            	</array>
+            </dict>
+            </plist>
+
+            """),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	↓<key>a</key>
+            	<string>1</string>
+            	↓<key>a</key>
+            	<string>2</string>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>a</key>
+            	<string>2</string>
+            </dict>
+            </plist>
+
+            """, path: "App.entitlements"),
         .nonTriggering(ExampleText.dict("\t<key>A</key>\n\t<string>1</string>\n\t<key>a</key>\n\t<string>2</string>\n")),
         .nonTriggering(ExampleText.dict("\t#if BETA\n\t<key>CFBundleName</key>\n\t<string>Demo β</string>\n\t#else\n\t<key>CFBundleName</key>\n\t<string>Demo</string>\n\t#endif\n")),
     ]

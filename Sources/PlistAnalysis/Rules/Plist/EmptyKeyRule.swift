@@ -9,8 +9,24 @@ public struct EmptyKeyRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { FileKind.allKinds }
     public let examples: [RuleExample] = [
-        .triggering(ExampleText.dict("\t<key></key>\n\t<string>x</string>\n")),
-        .triggering(ExampleText.dict("\t<key/>\n\t<string>x</string>\n")),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	↓<key></key>
+            	<string>x</string>
+            </dict>
+            </plist>
+
+            """),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	↓<key/>
+            	<string>x</string>
+            </dict>
+            </plist>
+
+            """),
         .nonTriggering(ExampleText.validInfoPlist),
     ]
 

@@ -6,7 +6,27 @@ extension ParserProblemRule {
         code: .plistKeyInArray, title: "A <key> used as an array item",
         rationale: "Arrays hold values; `<key>` is only valid inside `<dict>`. The fix turns it into a `<string>`.",
         examples: [
-            .triggering(ExampleText.dict("\t<key>A</key>\n\t<array>\n\t\t<key>x</key>\n\t</array>\n"), fixed: ExampleText.dict("\t<key>A</key>\n\t<array>\n\t\t<string>x</string>\n\t</array>\n")),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>A</key>
+                	<array>
+                		↓<key>x</key>
+                	</array>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>A</key>
+                	<array>
+                		<string>x</string>
+                	</array>
+                </dict>
+                </plist>
+
+                """),
             .nonTriggering(ExampleText.dict("\t<key>A</key>\n\t<array>\n\t\t<string>x</string>\n\t</array>\n")),
         ],
         fixes: keyToString)

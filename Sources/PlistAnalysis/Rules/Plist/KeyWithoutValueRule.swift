@@ -13,10 +13,38 @@ extension ParserProblemRule {
             string the placeholder that `privacy-empty-usage-description` reports until it is rewritten.
             """,
         examples: [
-            .triggering(ExampleText.dict("\t<key>CFBundleName</key>\n"),
-                        fixed: ExampleText.dict("\t<key>CFBundleName</key>\n\t<string></string>\n")),
-            .triggering(ExampleText.dict("\t<key>NSCameraUsageDescription</key>\n"),
-                        fixed: ExampleText.dict("\t<key>NSCameraUsageDescription</key>\n\t<string>TODO: explain why the app uses the camera</string>\n")),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	↓<key>CFBundleName</key>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>CFBundleName</key>
+                	<string></string>
+                </dict>
+                </plist>
+
+                """),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	↓<key>NSCameraUsageDescription</key>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSCameraUsageDescription</key>
+                	<string>TODO: explain why the app uses the camera</string>
+                </dict>
+                </plist>
+
+                """),
             .nonTriggering(ExampleText.validInfoPlist),
         ],
         fixes: KeyWithoutValueFix.fixes)

@@ -5,5 +5,11 @@ extension ParserProblemRule {
     static let plistMissingPlistElement = ParserProblemRule(
         code: .plistMissingPlistElement, title: "No <plist> root element",
         rationale: "A property list is wrapped in `<plist version=\"1.0\">`. A bare `<dict>` is read by some tools but not all; several bare values are a fragment.",
-        examples: [.triggering("<dict>\n\t<key>A</key>\n\t<string>x</string>\n</dict>\n"), .nonTriggering(ExampleText.validInfoPlist)])
+        examples: [.triggering("""
+            ↓<dict>
+            	<key>A</key>
+            	<string>x</string>
+            </dict>
+
+            """), .nonTriggering(ExampleText.validInfoPlist)])
 }

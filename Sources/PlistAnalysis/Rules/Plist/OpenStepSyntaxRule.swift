@@ -16,7 +16,10 @@ public struct OpenStepSyntaxRule: Rule {
     public let defaultSeverity = Finding.Severity.error
     public var fileKinds: Set<FileKind> { FileKind.allKinds }
     public let examples: [RuleExample] = [
-        .triggering("{ CFBundleName = Demo }\n"),
+        .triggering("""
+            { CFBundleName = Demo↓ }
+
+            """),
         .nonTriggering("{ CFBundleName = Demo; }\n"),
     ]
     public init() {}

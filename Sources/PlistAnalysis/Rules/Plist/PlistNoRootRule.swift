@@ -5,5 +5,9 @@ extension ParserProblemRule {
     static let plistNoRoot = ParserProblemRule(
         code: .plistNoRoot, title: "The root element is not a property list",
         rationale: "The file is XML, but its root element is neither `<plist>` nor a plist value.",
-        examples: [.triggering("<html>\n</html>\n"), .nonTriggering(ExampleText.validInfoPlist)])
+        examples: [.triggering("""
+            ↓<html>
+            </html>
+
+            """), .nonTriggering(ExampleText.validInfoPlist)])
 }

@@ -9,7 +9,14 @@ public struct RootNotDictionaryRule: Rule {
     public let defaultSeverity = Finding.Severity.error
     public var fileKinds: Set<FileKind> { [.infoPlist, .entitlements, .privacyManifest] }
     public let examples: [RuleExample] = [
-        .triggering("<plist version=\"1.0\">\n<array>\n\t<string>x</string>\n</array>\n</plist>\n"),
+        .triggering("""
+            <plist version="1.0">
+            ↓<array>
+            	<string>x</string>
+            </array>
+            </plist>
+
+            """),
         .nonTriggering("<plist version=\"1.0\">\n<array>\n\t<string>x</string>\n</array>\n</plist>\n", path: "Settings.plist"),
         .nonTriggering(ExampleText.validInfoPlist),
     ]

@@ -5,5 +5,14 @@ extension ParserProblemRule {
     static let plistStrayText = ParserProblemRule(
         code: .plistStrayText, title: "Text directly inside a container",
         rationale: "Text between the entries of a `<dict>` or `<array>` is not part of any value.",
-        examples: [.triggering(ExampleText.dict("\thello\n\t<key>A</key>\n\t<string>x</string>\n")), .nonTriggering(ExampleText.validInfoPlist)])
+        examples: [.triggering("""
+            <plist version="1.0">
+            <dict>↓
+            	hello
+            	<key>A</key>
+            	<string>x</string>
+            </dict>
+            </plist>
+
+            """), .nonTriggering(ExampleText.validInfoPlist)])
 }

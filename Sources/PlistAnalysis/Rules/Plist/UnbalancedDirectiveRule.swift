@@ -15,8 +15,26 @@ public struct UnbalancedDirectiveRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { FileKind.allKinds }
     public let examples: [RuleExample] = [
-        .triggering(ExampleText.dict("\t#ifdef DEBUG\n\t<key>UIFileSharingEnabled</key>\n\t<true/>\n")),
-        .triggering(ExampleText.dict("\t<key>CFBundleName</key>\n\t<string>Demo</string>\n\t#endif\n")),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	↓#ifdef DEBUG
+            	<key>UIFileSharingEnabled</key>
+            	<true/>
+            </dict>
+            </plist>
+
+            """),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>CFBundleName</key>
+            	<string>Demo</string>
+            	↓#endif
+            </dict>
+            </plist>
+
+            """),
         .nonTriggering(ExampleText.dict("\t<key>CFBundleDisplayName</key>\n\t#if BETA\n\t<string>Demo β</string>\n\t#else\n\t<string>Demo</string>\n\t#endif\n")),
     ]
 

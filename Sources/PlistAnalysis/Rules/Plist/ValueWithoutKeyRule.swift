@@ -5,5 +5,12 @@ extension ParserProblemRule {
     static let plistValueWithoutKey = ParserProblemRule(
         code: .plistValueWithoutKey, title: "A value without a key",
         rationale: "Inside a `<dict>`, every value needs a `<key>` before it.",
-        examples: [.triggering(ExampleText.dict("\t<string>Demo</string>\n")), .nonTriggering(ExampleText.validInfoPlist)])
+        examples: [.triggering("""
+            <plist version="1.0">
+            <dict>
+            	↓<string>Demo</string>
+            </dict>
+            </plist>
+
+            """), .nonTriggering(ExampleText.validInfoPlist)])
 }

@@ -18,12 +18,106 @@ public struct DuplicateEntryRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.privacyManifest] }
     public let examples: [RuleExample] = [
-        .triggering(PrivacyExample.manifest("\t<key>NSPrivacyAccessedAPITypes</key>\n\t<array>\n"
-                                            + PrivacyExample.entry("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["CA92.1"])
-                                            + PrivacyExample.entry("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["1C8F.1", "CA92.1"]) + "\t</array>\n"),
-                    fixed: PrivacyExample.api("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["CA92.1", "1C8F.1"]), path: PrivacyExample.path),
-        .triggering(PrivacyExample.data(PrivacyExample.dataEntry("NSPrivacyCollectedDataTypeCrashData"), PrivacyExample.dataEntry("NSPrivacyCollectedDataTypeCrashData")),
-                    fixed: PrivacyExample.data(PrivacyExample.dataEntry("NSPrivacyCollectedDataTypeCrashData")), path: PrivacyExample.path),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSPrivacyAccessedAPITypes</key>
+            	<array>
+            		<dict>
+            			<key>NSPrivacyAccessedAPIType</key>
+            			<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+            			<key>NSPrivacyAccessedAPITypeReasons</key>
+            			<array>
+            				<string>CA92.1</string>
+            			</array>
+            		</dict>
+            		<dict>
+            			<key>NSPrivacyAccessedAPIType</key>
+            			↓<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+            			<key>NSPrivacyAccessedAPITypeReasons</key>
+            			<array>
+            				<string>1C8F.1</string>
+            				<string>CA92.1</string>
+            			</array>
+            		</dict>
+            	</array>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>NSPrivacyAccessedAPITypes</key>
+            	<array>
+            		<dict>
+            			<key>NSPrivacyAccessedAPIType</key>
+            			<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+            			<key>NSPrivacyAccessedAPITypeReasons</key>
+            			<array>
+            				<string>CA92.1</string>
+            				<string>1C8F.1</string>
+            			</array>
+            		</dict>
+            	</array>
+            </dict>
+            </plist>
+
+            """, path: PrivacyExample.path),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSPrivacyCollectedDataTypes</key>
+            	<array>
+            		<dict>
+            			<key>NSPrivacyCollectedDataType</key>
+            			<string>NSPrivacyCollectedDataTypeCrashData</string>
+            			<key>NSPrivacyCollectedDataTypeLinked</key>
+            			<false/>
+            			<key>NSPrivacyCollectedDataTypeTracking</key>
+            			<false/>
+            			<key>NSPrivacyCollectedDataTypePurposes</key>
+            			<array>
+            				<string>NSPrivacyCollectedDataTypePurposeAppFunctionality</string>
+            			</array>
+            		</dict>
+            		<dict>
+            			<key>NSPrivacyCollectedDataType</key>
+            			↓<string>NSPrivacyCollectedDataTypeCrashData</string>
+            			<key>NSPrivacyCollectedDataTypeLinked</key>
+            			<false/>
+            			<key>NSPrivacyCollectedDataTypeTracking</key>
+            			<false/>
+            			<key>NSPrivacyCollectedDataTypePurposes</key>
+            			<array>
+            				<string>NSPrivacyCollectedDataTypePurposeAppFunctionality</string>
+            			</array>
+            		</dict>
+            	</array>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>NSPrivacyCollectedDataTypes</key>
+            	<array>
+            		<dict>
+            			<key>NSPrivacyCollectedDataType</key>
+            			<string>NSPrivacyCollectedDataTypeCrashData</string>
+            			<key>NSPrivacyCollectedDataTypeLinked</key>
+            			<false/>
+            			<key>NSPrivacyCollectedDataTypeTracking</key>
+            			<false/>
+            			<key>NSPrivacyCollectedDataTypePurposes</key>
+            			<array>
+            				<string>NSPrivacyCollectedDataTypePurposeAppFunctionality</string>
+            			</array>
+            		</dict>
+            	</array>
+            </dict>
+            </plist>
+
+            """, path: PrivacyExample.path),
         .nonTriggering(PrivacyExample.manifest("\t<key>NSPrivacyAccessedAPITypes</key>\n\t<array>\n"
                                                + PrivacyExample.entry("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["CA92.1"])
                                                + PrivacyExample.entry("NSPrivacyAccessedAPICategoryFileTimestamp", reasons: ["C617.1"]) + "\t</array>\n"),

@@ -16,8 +16,24 @@ public struct EmptyUsageDescriptionRule: Rule {
     public let category = RuleCategory.privacy
     public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
-        .triggering(ExampleText.dict("\t<key>NSCameraUsageDescription</key>\n\t<string></string>\n")),
-        .triggering(ExampleText.dict("\t<key>NSMicrophoneUsageDescription</key>\n\t<string>TODO: explain why the app uses the microphone</string>\n")),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSCameraUsageDescription</key>
+            	↓<string></string>
+            </dict>
+            </plist>
+
+            """),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSMicrophoneUsageDescription</key>
+            	↓<string>TODO: explain why the app uses the microphone</string>
+            </dict>
+            </plist>
+
+            """),
         .nonTriggering(ExampleText.dict("\t<key>NSCameraUsageDescription</key>\n\t<string>Scan the QR code on your ticket.</string>\n\t<key>NSMicrophoneUsageDescription</key>\n\t<string>$(MIC_USAGE)</string>\n")),
     ]
 

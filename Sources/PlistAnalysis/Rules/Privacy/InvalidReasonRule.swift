@@ -18,10 +18,77 @@ public struct InvalidReasonRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.privacyManifest] }
     public let examples: [RuleExample] = [
-        .triggering(PrivacyExample.api("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["35F9.1"]), path: PrivacyExample.path),
-        .triggering(PrivacyExample.api("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["ca92.1"]),
-                    fixed: PrivacyExample.api("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["CA92.1"]), path: PrivacyExample.path),
-        .triggering(PrivacyExample.api("NSPrivacyAccessedAPICategoryFileTimestamp", reasons: ["creationDate"]), path: PrivacyExample.path),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSPrivacyAccessedAPITypes</key>
+            	<array>
+            		<dict>
+            			<key>NSPrivacyAccessedAPIType</key>
+            			<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+            			<key>NSPrivacyAccessedAPITypeReasons</key>
+            			<array>
+            				↓<string>35F9.1</string>
+            			</array>
+            		</dict>
+            	</array>
+            </dict>
+            </plist>
+
+            """, path: PrivacyExample.path),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSPrivacyAccessedAPITypes</key>
+            	<array>
+            		<dict>
+            			<key>NSPrivacyAccessedAPIType</key>
+            			<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+            			<key>NSPrivacyAccessedAPITypeReasons</key>
+            			<array>
+            				↓<string>ca92.1</string>
+            			</array>
+            		</dict>
+            	</array>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>NSPrivacyAccessedAPITypes</key>
+            	<array>
+            		<dict>
+            			<key>NSPrivacyAccessedAPIType</key>
+            			<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+            			<key>NSPrivacyAccessedAPITypeReasons</key>
+            			<array>
+            				<string>CA92.1</string>
+            			</array>
+            		</dict>
+            	</array>
+            </dict>
+            </plist>
+
+            """, path: PrivacyExample.path),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSPrivacyAccessedAPITypes</key>
+            	<array>
+            		<dict>
+            			<key>NSPrivacyAccessedAPIType</key>
+            			<string>NSPrivacyAccessedAPICategoryFileTimestamp</string>
+            			<key>NSPrivacyAccessedAPITypeReasons</key>
+            			<array>
+            				↓<string>creationDate</string>
+            			</array>
+            		</dict>
+            	</array>
+            </dict>
+            </plist>
+
+            """, path: PrivacyExample.path),
         .nonTriggering(PrivacyExample.api("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["CA92.1", "1C8F.1"]), path: PrivacyExample.path),
     ]
 

@@ -24,14 +24,75 @@ public struct MissingAPIDeclarationRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public let fileKinds: Set<FileKind> = [.privacyManifest]
     public let examples: [RuleExample] = [
-        .triggering(ExampleText.dict("\t<key>NSPrivacyTracking</key>\n\t<false/>\n"),
-                    fixed: ExampleText.dict("\t<key>NSPrivacyTracking</key>\n\t<false/>\n\t<key>NSPrivacyAccessedAPITypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>NSPrivacyAccessedAPIType</key>\n\t\t\t<string>NSPrivacyAccessedAPICategoryUserDefaults</string>\n\t\t\t<key>NSPrivacyAccessedAPITypeReasons</key>\n\t\t\t<array>\n\t\t\t</array>\n\t\t</dict>\n\t</array>\n"),
-                    path: "PrivacyInfo.xcprivacy",
-                    sources: [ExampleSource("App/Settings.swift", "let onboarded = UserDefaults.standard.bool(forKey: \"onboarded\")\n")]),
-        .triggering(ExampleText.dict(declared("NSPrivacyAccessedAPICategoryUserDefaults", "CA92.1")),
-                    fixed: ExampleText.dict(declared("NSPrivacyAccessedAPICategoryUserDefaults", "CA92.1", then: "NSPrivacyAccessedAPICategoryFileTimestamp")),
-                    path: "PrivacyInfo.xcprivacy",
-                    sources: [ExampleSource("App/Cache.m", "NSDictionary *attributes = [NSFileManager.defaultManager attributesOfItemAtPath:path error:nil];\nNSDate *changed = attributes[NSFileModificationDate];\n[NSUserDefaults.standardUserDefaults setObject:changed forKey:@\"cacheDate\"];\n")]),
+        .triggering("""
+            <plist version="1.0">
+            ↓<dict>
+            	<key>NSPrivacyTracking</key>
+            	<false/>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>NSPrivacyTracking</key>
+            	<false/>
+            	<key>NSPrivacyAccessedAPITypes</key>
+            	<array>
+            		<dict>
+            			<key>NSPrivacyAccessedAPIType</key>
+            			<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+            			<key>NSPrivacyAccessedAPITypeReasons</key>
+            			<array>
+            			</array>
+            		</dict>
+            	</array>
+            </dict>
+            </plist>
+
+            """, path: "PrivacyInfo.xcprivacy", sources: [ExampleSource("App/Settings.swift", "let onboarded = UserDefaults.standard.bool(forKey: \"onboarded\")\n")]),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	↓<key>NSPrivacyAccessedAPITypes</key>
+            	<array>
+            		<dict>
+            			<key>NSPrivacyAccessedAPIType</key>
+            			<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+            			<key>NSPrivacyAccessedAPITypeReasons</key>
+            			<array>
+            				<string>CA92.1</string>
+            			</array>
+            		</dict>
+            	</array>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>NSPrivacyAccessedAPITypes</key>
+            	<array>
+            		<dict>
+            			<key>NSPrivacyAccessedAPIType</key>
+            			<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+            			<key>NSPrivacyAccessedAPITypeReasons</key>
+            			<array>
+            				<string>CA92.1</string>
+            			</array>
+            		</dict>
+            		<dict>
+            			<key>NSPrivacyAccessedAPIType</key>
+            			<string>NSPrivacyAccessedAPICategoryFileTimestamp</string>
+            			<key>NSPrivacyAccessedAPITypeReasons</key>
+            			<array>
+            			</array>
+            		</dict>
+            	</array>
+            </dict>
+            </plist>
+
+            """, path: "PrivacyInfo.xcprivacy", sources: [ExampleSource("App/Cache.m", "NSDictionary *attributes = [NSFileManager.defaultManager attributesOfItemAtPath:path error:nil];\nNSDate *changed = attributes[NSFileModificationDate];\n[NSUserDefaults.standardUserDefaults setObject:changed forKey:@\"cacheDate\"];\n")]),
         .nonTriggering(ExampleText.dict(declared("NSPrivacyAccessedAPICategoryUserDefaults", "CA92.1")), path: "PrivacyInfo.xcprivacy",
                        sources: [ExampleSource("App/Settings.swift", "let onboarded = UserDefaults.standard.bool(forKey: \"onboarded\")\n")]),
         .nonTriggering(ExampleText.dict("\t<key>NSPrivacyTracking</key>\n\t<false/>\n"), path: "PrivacyInfo.xcprivacy",

@@ -18,11 +18,50 @@ public struct MissingEntryKeyRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.privacyManifest] }
     public let examples: [RuleExample] = [
-        .triggering(PrivacyExample.manifest("\t<key>NSPrivacyAccessedAPITypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>NSPrivacyAccessedAPIType</key>\n\t\t\t<string>NSPrivacyAccessedAPICategoryDiskSpace</string>\n\t\t</dict>\n\t</array>\n"),
-                    path: PrivacyExample.path),
-        .triggering(PrivacyExample.api("NSPrivacyAccessedAPICategoryDiskSpace", reasonsXML: "<array/>"), path: PrivacyExample.path),
-        .triggering(PrivacyExample.data("\t\t<dict>\n\t\t\t<key>NSPrivacyCollectedDataType</key>\n\t\t\t<string>NSPrivacyCollectedDataTypeCrashData</string>\n\t\t</dict>\n"),
-                    path: PrivacyExample.path),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSPrivacyAccessedAPITypes</key>
+            	<array>
+            		↓<dict>
+            			<key>NSPrivacyAccessedAPIType</key>
+            			<string>NSPrivacyAccessedAPICategoryDiskSpace</string>
+            		</dict>
+            	</array>
+            </dict>
+            </plist>
+
+            """, path: PrivacyExample.path),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSPrivacyAccessedAPITypes</key>
+            	<array>
+            		<dict>
+            			<key>NSPrivacyAccessedAPIType</key>
+            			<string>NSPrivacyAccessedAPICategoryDiskSpace</string>
+            			<key>NSPrivacyAccessedAPITypeReasons</key>
+            			↓<array/>
+            		</dict>
+            	</array>
+            </dict>
+            </plist>
+
+            """, path: PrivacyExample.path),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSPrivacyCollectedDataTypes</key>
+            	<array>
+            		↓<dict>
+            			<key>NSPrivacyCollectedDataType</key>
+            			<string>NSPrivacyCollectedDataTypeCrashData</string>
+            		</dict>
+            	</array>
+            </dict>
+            </plist>
+
+            """, path: PrivacyExample.path),
         .nonTriggering(PrivacyExample.api("NSPrivacyAccessedAPICategoryDiskSpace", reasons: ["E174.1"]), path: PrivacyExample.path),
         .nonTriggering(PrivacyExample.data(PrivacyExample.dataEntry("NSPrivacyCollectedDataTypeCrashData")), path: PrivacyExample.path),
     ]

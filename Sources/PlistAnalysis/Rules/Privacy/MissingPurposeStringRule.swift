@@ -2,6 +2,7 @@
 // purpose string the Info.plist lacks.
 import PlistSchema
 import PlistSyntax
+import SourceEvidence
 
 public struct MissingPurposeStringRule: Rule {
     public let id = "privacy-missing-purpose-string"
@@ -23,11 +24,52 @@ public struct MissingPurposeStringRule: Rule {
     public let category = RuleCategory.privacy
     public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
-        .triggering(ExampleText.validInfoPlist,
-                    fixed: ExampleText.dict("\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n\t<key>CFBundleName</key>\n\t<string>Demo</string>\n\t<key>NSCameraUsageDescription</key>\n\t<string>TODO: explain why the app uses the camera</string>\n"),
-                    sources: [ExampleSource("App/Scanner.swift", "AVCaptureDevice.requestAccess(for: .video) { granted in\n    if granted { startScanning() }\n}\n")]),
-        .triggering(ExampleText.validInfoPlist,
-                    sources: [ExampleSource("App/MapViewController.m", "- (void)viewDidLoad {\n    [super viewDidLoad];\n    [self.locationManager requestWhenInUseAuthorization];\n}\n")]),
+        .triggering("""
+            <plist version="1.0">
+            ↓<dict>
+            	<key>CFBundleIdentifier</key>
+            	<string>com.example.app</string>
+            	<key>CFBundleName</key>
+            	<string>Demo</string>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>CFBundleIdentifier</key>
+            	<string>com.example.app</string>
+            	<key>CFBundleName</key>
+            	<string>Demo</string>
+            	<key>NSCameraUsageDescription</key>
+            	<string>TODO: explain why the app uses the camera</string>
+            </dict>
+            </plist>
+
+            """, sources: [ExampleSource("App/Scanner.swift", "AVCaptureDevice.requestAccess(for: .video) { granted in\n    if granted { startScanning() }\n}\n")]),
+        .triggering("""
+            <plist version="1.0">
+            ↓<dict>
+            	<key>CFBundleIdentifier</key>
+            	<string>com.example.app</string>
+            	<key>CFBundleName</key>
+            	<string>Demo</string>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>CFBundleIdentifier</key>
+            	<string>com.example.app</string>
+            	<key>CFBundleName</key>
+            	<string>Demo</string>
+            	<key>NSLocationWhenInUseUsageDescription</key>
+            	<string>TODO: explain why the app uses your location</string>
+            </dict>
+            </plist>
+
+            """, sources: [ExampleSource("App/MapViewController.m", "- (void)viewDidLoad {\n    [super viewDidLoad];\n    [self.locationManager requestWhenInUseAuthorization];\n}\n")]),
         .nonTriggering(ExampleText.dict("\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n\t<key>NSCameraUsageDescription</key>\n\t<string>Scan the QR code on your ticket.</string>\n"),
                        sources: [ExampleSource("App/Scanner.swift", "AVCaptureDevice.requestAccess(for: .video) { granted in\n    if granted { startScanning() }\n}\n")]),
         .nonTriggering(ExampleText.validInfoPlist,

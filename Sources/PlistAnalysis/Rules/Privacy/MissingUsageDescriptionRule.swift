@@ -22,16 +22,93 @@ public struct MissingUsageDescriptionRule: Rule {
     public let category = RuleCategory.privacy
     public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
-        .triggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n"),
-                    fixed: ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n\t<key>NSCameraUsageDescription</key>\n\t<string>TODO: explain why the app uses the camera</string>\n")),
-        .triggering("<plist version=\"1.0\">\r\n<dict>\r\n    <key>UIBackgroundModes</key>\r\n    <array>\r\n        <string>location</string>\r\n    </array>\r\n</dict>\r\n</plist>\r\n",
-                    fixed: "<plist version=\"1.0\">\r\n<dict>\r\n    <key>UIBackgroundModes</key>\r\n    <array>\r\n        <string>location</string>\r\n    </array>\r\n    <key>NSLocationWhenInUseUsageDescription</key>\r\n    <string>TODO: explain why the app uses your location</string>\r\n</dict>\r\n</plist>\r\n"),
-        .triggering(ExampleText.dict("\t<key>NSLocationAlwaysAndWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n")),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>UIRequiredDeviceCapabilities</key>
+            	<array>
+            		↓<string>still-camera</string>
+            	</array>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>UIRequiredDeviceCapabilities</key>
+            	<array>
+            		<string>still-camera</string>
+            	</array>
+            	<key>NSCameraUsageDescription</key>
+            	<string>TODO: explain why the app uses the camera</string>
+            </dict>
+            </plist>
+
+            """),
+        .triggering("""
+            <plist version="1.0">\r
+            <dict>\r
+                <key>UIBackgroundModes</key>\r
+                <array>\r
+                    ↓<string>location</string>\r
+                </array>\r
+            </dict>\r
+            </plist>\r
+
+            """, fixed: """
+            <plist version="1.0">\r
+            <dict>\r
+                <key>UIBackgroundModes</key>\r
+                <array>\r
+                    <string>location</string>\r
+                </array>\r
+                <key>NSLocationWhenInUseUsageDescription</key>\r
+                <string>TODO: explain why the app uses your location</string>\r
+            </dict>\r
+            </plist>\r
+
+            """),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>↓NSLocationAlwaysAndWhenInUseUsageDescription</key>
+            	<string>Track your runs.</string>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>NSLocationAlwaysAndWhenInUseUsageDescription</key>
+            	<string>Track your runs.</string>
+            	<key>NSLocationWhenInUseUsageDescription</key>
+            	<string>TODO: explain why the app uses your location</string>
+            </dict>
+            </plist>
+
+            """),
         .nonTriggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n\t<key>NSCameraUsageDescription</key>\n\t<string>Scan receipts.</string>\n")),
         .nonTriggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n"),
                        project: ExampleProject(settings: "GENERATE_INFOPLIST_FILE = YES\nINFOPLIST_KEY_NSCameraUsageDescription = Scan receipts\n")),
-        .triggering(ExampleText.dict("\t<key>NSBluetoothAlwaysUsageDescription</key>\n\t<string>Find nearby sensors.</string>\n"),
-                    project: ExampleProject(settings: "SDKROOT = iphoneos\nIPHONEOS_DEPLOYMENT_TARGET = 12.0\n")),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>↓NSBluetoothAlwaysUsageDescription</key>
+            	<string>Find nearby sensors.</string>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>NSBluetoothAlwaysUsageDescription</key>
+            	<string>Find nearby sensors.</string>
+            	<key>NSBluetoothPeripheralUsageDescription</key>
+            	<string>TODO: explain why the app uses this resource</string>
+            </dict>
+            </plist>
+
+            """, project: ExampleProject(settings: "SDKROOT = iphoneos\nIPHONEOS_DEPLOYMENT_TARGET = 12.0\n")),
         .nonTriggering(ExampleText.dict("\t<key>LSMinimumSystemVersion</key>\n\t<string>11.0</string>\n\t<key>NSLocationAlwaysUsageDescription</key>\n\t<string>Show the weather where you are.</string>\n")),
         .nonTriggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<dict>\n\t\t<key>still-camera</key>\n\t\t<false/>\n\t</dict>\n")),
         .nonTriggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n"), path: "App.entitlements"),

@@ -13,14 +13,149 @@ extension InvalidValueRule {
             """,
         category: .privacyManifest, fileKinds: [.privacyManifest],
         examples: [
-            .triggering(PrivacyExample.api("NSPrivacyAccessedAPICategoryUserDefault", reasons: ["CA92.1"]),
-                        fixed: PrivacyExample.api("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["CA92.1"]), path: PrivacyExample.path),
-            .triggering(PrivacyExample.data(PrivacyExample.dataEntry("NSPrivacyCollectedDataTypePhotosOrVideos")),
-                        fixed: PrivacyExample.data(PrivacyExample.dataEntry("NSPrivacyCollectedDataTypePhotosorVideos")), path: PrivacyExample.path),
-            .triggering(PrivacyExample.data(PrivacyExample.dataEntry("App Version")), path: PrivacyExample.path),
-            .triggering(PrivacyExample.data(PrivacyExample.dataEntry("NSPrivacyCollectedDataTypeCrashData", purposes: ["NSPrivacyCollectedDataTypePurposeAnalytic"])),
-                        fixed: PrivacyExample.data(PrivacyExample.dataEntry("NSPrivacyCollectedDataTypeCrashData", purposes: ["NSPrivacyCollectedDataTypePurposeAnalytics"])),
-                        path: PrivacyExample.path),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>NSPrivacyAccessedAPITypes</key>
+                	<array>
+                		<dict>
+                			<key>NSPrivacyAccessedAPIType</key>
+                			↓<string>NSPrivacyAccessedAPICategoryUserDefault</string>
+                			<key>NSPrivacyAccessedAPITypeReasons</key>
+                			<array>
+                				<string>CA92.1</string>
+                			</array>
+                		</dict>
+                	</array>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSPrivacyAccessedAPITypes</key>
+                	<array>
+                		<dict>
+                			<key>NSPrivacyAccessedAPIType</key>
+                			<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+                			<key>NSPrivacyAccessedAPITypeReasons</key>
+                			<array>
+                				<string>CA92.1</string>
+                			</array>
+                		</dict>
+                	</array>
+                </dict>
+                </plist>
+
+                """, path: PrivacyExample.path),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>NSPrivacyCollectedDataTypes</key>
+                	<array>
+                		<dict>
+                			<key>NSPrivacyCollectedDataType</key>
+                			↓<string>NSPrivacyCollectedDataTypePhotosOrVideos</string>
+                			<key>NSPrivacyCollectedDataTypeLinked</key>
+                			<false/>
+                			<key>NSPrivacyCollectedDataTypeTracking</key>
+                			<false/>
+                			<key>NSPrivacyCollectedDataTypePurposes</key>
+                			<array>
+                				<string>NSPrivacyCollectedDataTypePurposeAppFunctionality</string>
+                			</array>
+                		</dict>
+                	</array>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSPrivacyCollectedDataTypes</key>
+                	<array>
+                		<dict>
+                			<key>NSPrivacyCollectedDataType</key>
+                			<string>NSPrivacyCollectedDataTypePhotosorVideos</string>
+                			<key>NSPrivacyCollectedDataTypeLinked</key>
+                			<false/>
+                			<key>NSPrivacyCollectedDataTypeTracking</key>
+                			<false/>
+                			<key>NSPrivacyCollectedDataTypePurposes</key>
+                			<array>
+                				<string>NSPrivacyCollectedDataTypePurposeAppFunctionality</string>
+                			</array>
+                		</dict>
+                	</array>
+                </dict>
+                </plist>
+
+                """, path: PrivacyExample.path),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>NSPrivacyCollectedDataTypes</key>
+                	<array>
+                		<dict>
+                			<key>NSPrivacyCollectedDataType</key>
+                			↓<string>App Version</string>
+                			<key>NSPrivacyCollectedDataTypeLinked</key>
+                			<false/>
+                			<key>NSPrivacyCollectedDataTypeTracking</key>
+                			<false/>
+                			<key>NSPrivacyCollectedDataTypePurposes</key>
+                			<array>
+                				<string>NSPrivacyCollectedDataTypePurposeAppFunctionality</string>
+                			</array>
+                		</dict>
+                	</array>
+                </dict>
+                </plist>
+
+                """, path: PrivacyExample.path),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>NSPrivacyCollectedDataTypes</key>
+                	<array>
+                		<dict>
+                			<key>NSPrivacyCollectedDataType</key>
+                			<string>NSPrivacyCollectedDataTypeCrashData</string>
+                			<key>NSPrivacyCollectedDataTypeLinked</key>
+                			<false/>
+                			<key>NSPrivacyCollectedDataTypeTracking</key>
+                			<false/>
+                			<key>NSPrivacyCollectedDataTypePurposes</key>
+                			<array>
+                				↓<string>NSPrivacyCollectedDataTypePurposeAnalytic</string>
+                			</array>
+                		</dict>
+                	</array>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSPrivacyCollectedDataTypes</key>
+                	<array>
+                		<dict>
+                			<key>NSPrivacyCollectedDataType</key>
+                			<string>NSPrivacyCollectedDataTypeCrashData</string>
+                			<key>NSPrivacyCollectedDataTypeLinked</key>
+                			<false/>
+                			<key>NSPrivacyCollectedDataTypeTracking</key>
+                			<false/>
+                			<key>NSPrivacyCollectedDataTypePurposes</key>
+                			<array>
+                				<string>NSPrivacyCollectedDataTypePurposeAnalytics</string>
+                			</array>
+                		</dict>
+                	</array>
+                </dict>
+                </plist>
+
+                """, path: PrivacyExample.path),
             .nonTriggering(PrivacyExample.data(PrivacyExample.dataEntry("NSPrivacyCollectedDataTypeCrashData", purposes: ["NSPrivacyCollectedDataTypePurposeAnalytics"])),
                            path: PrivacyExample.path),
         ]))

@@ -12,10 +12,56 @@ extension WrongTypeRule {
             """,
         category: .privacyManifest, fileKinds: [.privacyManifest],
         examples: [
-            .triggering(PrivacyExample.manifest("\t<key>NSPrivacyTracking</key>\n\t<string>NO</string>\n"),
-                        fixed: PrivacyExample.manifest("\t<key>NSPrivacyTracking</key>\n\t<false/>\n"), path: PrivacyExample.path),
-            .triggering(PrivacyExample.api("NSPrivacyAccessedAPICategoryUserDefaults", reasonsXML: "<string>CA92.1</string>"),
-                        fixed: PrivacyExample.api("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["CA92.1"]), path: PrivacyExample.path),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>NSPrivacyTracking</key>
+                	↓<string>NO</string>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSPrivacyTracking</key>
+                	<false/>
+                </dict>
+                </plist>
+
+                """, path: PrivacyExample.path),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>NSPrivacyAccessedAPITypes</key>
+                	<array>
+                		<dict>
+                			<key>NSPrivacyAccessedAPIType</key>
+                			<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+                			<key>NSPrivacyAccessedAPITypeReasons</key>
+                			↓<string>CA92.1</string>
+                		</dict>
+                	</array>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSPrivacyAccessedAPITypes</key>
+                	<array>
+                		<dict>
+                			<key>NSPrivacyAccessedAPIType</key>
+                			<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+                			<key>NSPrivacyAccessedAPITypeReasons</key>
+                			<array>
+                				<string>CA92.1</string>
+                			</array>
+                		</dict>
+                	</array>
+                </dict>
+                </plist>
+
+                """, path: PrivacyExample.path),
             .nonTriggering(PrivacyExample.manifest("\t<key>NSPrivacyTracking</key>\n\t<false/>\n"), path: PrivacyExample.path),
         ]),
         strictNumbers: true)

@@ -20,8 +20,42 @@ public struct SDKOnlyReasonRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.privacyManifest] }
     public let examples: [RuleExample] = [
-        .triggering(PrivacyExample.api("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["CA92.1", "C56D.1"]),
-                    fixed: PrivacyExample.api("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["CA92.1"]), path: "ios/Runner/PrivacyInfo.xcprivacy"),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSPrivacyAccessedAPITypes</key>
+            	<array>
+            		<dict>
+            			<key>NSPrivacyAccessedAPIType</key>
+            			<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+            			<key>NSPrivacyAccessedAPITypeReasons</key>
+            			<array>
+            				<string>CA92.1</string>
+            				↓<string>C56D.1</string>
+            			</array>
+            		</dict>
+            	</array>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>NSPrivacyAccessedAPITypes</key>
+            	<array>
+            		<dict>
+            			<key>NSPrivacyAccessedAPIType</key>
+            			<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+            			<key>NSPrivacyAccessedAPITypeReasons</key>
+            			<array>
+            				<string>CA92.1</string>
+            			</array>
+            		</dict>
+            	</array>
+            </dict>
+            </plist>
+
+            """, path: "ios/Runner/PrivacyInfo.xcprivacy"),
         .nonTriggering(PrivacyExample.api("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["CA92.1", "C56D.1"]),
                        path: "Sources/MySDK/Resources/PrivacyInfo.xcprivacy"),
         .nonTriggering(PrivacyExample.api("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["CA92.1"]), path: "ios/Runner/PrivacyInfo.xcprivacy"),

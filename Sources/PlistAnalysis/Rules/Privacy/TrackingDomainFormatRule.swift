@@ -16,8 +16,56 @@ public struct TrackingDomainFormatRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.privacyManifest] }
     public let examples: [RuleExample] = [
-        .triggering(Self.manifest("https://ads.example.com:443/track"), fixed: Self.manifest("ads.example.com"), path: PrivacyExample.path),
-        .triggering(Self.manifest("ads.example.com/"), fixed: Self.manifest("ads.example.com"), path: PrivacyExample.path),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSPrivacyTracking</key>
+            	<true/>
+            	<key>NSPrivacyTrackingDomains</key>
+            	<array>
+            		↓<string>https://ads.example.com:443/track</string>
+            	</array>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>NSPrivacyTracking</key>
+            	<true/>
+            	<key>NSPrivacyTrackingDomains</key>
+            	<array>
+            		<string>ads.example.com</string>
+            	</array>
+            </dict>
+            </plist>
+
+            """, path: PrivacyExample.path),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSPrivacyTracking</key>
+            	<true/>
+            	<key>NSPrivacyTrackingDomains</key>
+            	<array>
+            		↓<string>ads.example.com/</string>
+            	</array>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>NSPrivacyTracking</key>
+            	<true/>
+            	<key>NSPrivacyTrackingDomains</key>
+            	<array>
+            		<string>ads.example.com</string>
+            	</array>
+            </dict>
+            </plist>
+
+            """, path: PrivacyExample.path),
         .nonTriggering(Self.manifest("ads.example.com"), path: PrivacyExample.path),
         .nonTriggering(Self.manifest("$(TRACKING_HOST)"), path: PrivacyExample.path),
     ]

@@ -16,9 +16,30 @@ public struct TrackingDomainsRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.privacyManifest] }
     public let examples: [RuleExample] = [
-        .triggering(PrivacyExample.manifest("\t<key>NSPrivacyTracking</key>\n\t<true/>\n\t<key>NSPrivacyTrackingDomains</key>\n\t<array/>\n"), path: PrivacyExample.path),
-        .triggering(PrivacyExample.manifest("\t<key>NSPrivacyTracking</key>\n\t<false/>\n\t<key>NSPrivacyTrackingDomains</key>\n\t<array>\n\t\t<string>ads.example.com</string>\n\t</array>\n"),
-                    path: PrivacyExample.path),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSPrivacyTracking</key>
+            	↓<true/>
+            	<key>NSPrivacyTrackingDomains</key>
+            	<array/>
+            </dict>
+            </plist>
+
+            """, path: PrivacyExample.path),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSPrivacyTracking</key>
+            	<false/>
+            	↓<key>NSPrivacyTrackingDomains</key>
+            	<array>
+            		<string>ads.example.com</string>
+            	</array>
+            </dict>
+            </plist>
+
+            """, path: PrivacyExample.path),
         .nonTriggering(PrivacyExample.manifest("\t<key>NSPrivacyTracking</key>\n\t<true/>\n\t<key>NSPrivacyTrackingDomains</key>\n\t<array>\n\t\t<string>ads.example.com</string>\n\t</array>\n"),
                        path: PrivacyExample.path),
         .nonTriggering(PrivacyExample.manifest("\t<key>NSPrivacyTracking</key>\n\t<false/>\n\t<key>NSPrivacyTrackingDomains</key>\n\t<array/>\n"), path: PrivacyExample.path),

@@ -18,11 +18,46 @@ public struct UnknownManifestKeyRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.privacyManifest] }
     public let examples: [RuleExample] = [
-        .triggering(PrivacyExample.manifest("\t<key>NSPrivacyTrackingDomain</key>\n\t<array/>\n"),
-                    fixed: PrivacyExample.manifest("\t<key>NSPrivacyTrackingDomains</key>\n\t<array/>\n"), path: PrivacyExample.path),
-        .triggering(PrivacyExample.manifest("\t<key>NSPrivacyAccessedAPITypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>NSPrivacyAccessedAPICategoryUserDefaults</key>\n\t\t\t<string>CA92.1</string>\n\t\t</dict>\n\t</array>\n"),
-                    path: PrivacyExample.path),
-        .triggering(PrivacyExample.manifest("\t<key>NSPrivacyCollectedDataTypeLinked</key>\n\t<false/>\n"), path: PrivacyExample.path),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>↓NSPrivacyTrackingDomain</key>
+            	<array/>
+            </dict>
+            </plist>
+
+            """, fixed: """
+            <plist version="1.0">
+            <dict>
+            	<key>NSPrivacyTrackingDomains</key>
+            	<array/>
+            </dict>
+            </plist>
+
+            """, path: PrivacyExample.path),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>NSPrivacyAccessedAPITypes</key>
+            	<array>
+            		<dict>
+            			<key>↓NSPrivacyAccessedAPICategoryUserDefaults</key>
+            			<string>CA92.1</string>
+            		</dict>
+            	</array>
+            </dict>
+            </plist>
+
+            """, path: PrivacyExample.path),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>↓NSPrivacyCollectedDataTypeLinked</key>
+            	<false/>
+            </dict>
+            </plist>
+
+            """, path: PrivacyExample.path),
         .nonTriggering(PrivacyExample.api("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["CA92.1"]), path: PrivacyExample.path),
     ]
 

@@ -15,7 +15,15 @@ public struct AppOnlyKeyRule: Rule {
     public let category = RuleCategory.project
     public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
-        .triggering(ExampleText.dict("\t<key>NSCameraUsageDescription</key>\n\t<string>Scan receipts.</string>\n"), project: ExampleProject("framework")),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>↓NSCameraUsageDescription</key>
+            	<string>Scan receipts.</string>
+            </dict>
+            </plist>
+
+            """, project: ExampleProject("framework")),
         .nonTriggering(ExampleText.dict("\t<key>NSCameraUsageDescription</key>\n\t<string>Scan receipts.</string>\n"), project: ExampleProject("application")),
     ]
     static let launchKeys: Set<String> = ["UILaunchScreen", "UILaunchScreens", "UILaunchStoryboardName", "UILaunchImages", "UIApplicationSceneManifest", "UIMainStoryboardFile"]

@@ -9,6 +9,14 @@ struct DeploymentTarget {
     /// `IPHONEOS_DEPLOYMENT_TARGET`.
     let setting: String
 
+    /// The project and deployment target of the Info.plist `context` checks: the guard of every
+    /// rule that compares a key with the system versions the target supports (nil: the file is no
+    /// target's Info.plist, or its target's platform is not one the key database names).
+    static func ofInfoPlist(_ context: RuleContext) -> (project: ProjectInput, target: DeploymentTarget)? {
+        guard let project = context.project, project.role == .infoPlist, let target = DeploymentTarget(project) else { return nil }
+        return (project, target)
+    }
+
     init?(_ project: ProjectInput) {
         guard let target = project.deploymentTarget else { return nil }
         let platforms: [String: Platform] = ["iphoneos": .iOS, "macosx": .macOS, "appletvos": .tvOS, "watchos": .watchOS, "xros": .visionOS]

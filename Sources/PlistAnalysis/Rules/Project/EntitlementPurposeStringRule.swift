@@ -17,8 +17,15 @@ public struct EntitlementPurposeStringRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.entitlements] }
     public let examples: [RuleExample] = [
-        .triggering(ExampleText.dict("\t<key>com.apple.developer.healthkit</key>\n\t<true/>\n"), path: "App.entitlements",
-                    project: ExampleProject(companion: ["CFBundleName": ["App"]])),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>↓com.apple.developer.healthkit</key>
+            	<true/>
+            </dict>
+            </plist>
+
+            """, path: "App.entitlements", project: ExampleProject(companion: ["CFBundleName": ["App"]])),
         .nonTriggering(ExampleText.dict("\t<key>com.apple.developer.healthkit</key>\n\t<true/>\n"), path: "App.entitlements",
                        project: ExampleProject(settings: "GENERATE_INFOPLIST_FILE = YES\nINFOPLIST_KEY_NSHealthShareUsageDescription = Show your steps\n", companion: [:])),
     ]

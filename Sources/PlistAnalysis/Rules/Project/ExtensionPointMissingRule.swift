@@ -15,7 +15,17 @@ public struct ExtensionPointMissingRule: Rule {
     public let category = RuleCategory.project
     public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
-        .triggering(ExampleText.validInfoPlist, project: ExampleProject("app-extension")),
+        .triggering("""
+            <plist version="1.0">
+            ↓<dict>
+            	<key>CFBundleIdentifier</key>
+            	<string>com.example.app</string>
+            	<key>CFBundleName</key>
+            	<string>Demo</string>
+            </dict>
+            </plist>
+
+            """, project: ExampleProject("app-extension")),
         .nonTriggering(ExampleText.dict("\t<key>NSExtension</key>\n\t<dict>\n\t\t<key>NSExtensionPointIdentifier</key>\n\t\t<string>com.apple.widgetkit-extension</string>\n\t</dict>\n"),
                        project: ExampleProject("app-extension")),
         .nonTriggering(ExampleText.validInfoPlist, project: ExampleProject("application")),

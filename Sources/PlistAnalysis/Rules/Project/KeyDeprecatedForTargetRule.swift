@@ -16,15 +16,24 @@ public struct KeyDeprecatedForTargetRule: Rule {
     public let category = RuleCategory.project
     public let defaultSeverity = Finding.Severity.information
     public let examples: [RuleExample] = [
-        .triggering(ExampleText.dict("\t<key>NSBluetoothPeripheralUsageDescription</key>\n\t<string>Find nearby sensors.</string>\n\t<key>NSBluetoothAlwaysUsageDescription</key>\n\t<string>Find nearby sensors.</string>\n"),
-                    project: ExampleProject(settings: "SDKROOT = iphoneos\nIPHONEOS_DEPLOYMENT_TARGET = 15.0\n")),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>↓NSBluetoothPeripheralUsageDescription</key>
+            	<string>Find nearby sensors.</string>
+            	<key>NSBluetoothAlwaysUsageDescription</key>
+            	<string>Find nearby sensors.</string>
+            </dict>
+            </plist>
+
+            """, project: ExampleProject(settings: "SDKROOT = iphoneos\nIPHONEOS_DEPLOYMENT_TARGET = 15.0\n")),
         .nonTriggering(ExampleText.dict("\t<key>NSBluetoothPeripheralUsageDescription</key>\n\t<string>Find nearby sensors.</string>\n\t<key>NSBluetoothAlwaysUsageDescription</key>\n\t<string>Find nearby sensors.</string>\n"),
                        project: ExampleProject(settings: "SDKROOT = iphoneos\nIPHONEOS_DEPLOYMENT_TARGET = 12.0\n")),
     ]
     public init() {}
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
-        guard let project = context.project, project.role == .infoPlist, let target = DeploymentTarget(project) else { return }
+        guard case let (project, target)? = DeploymentTarget.ofInfoPlist(context) else { return }
         for info in context.keys where info.parent.isEmpty {
             guard let definition = info.definition, definition.status.kind == .deprecated, let since = definition.status.since,
                   let (platform, version) = DeploymentTarget.parse(since), platform == target.platform,

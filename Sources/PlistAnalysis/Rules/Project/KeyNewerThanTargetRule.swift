@@ -15,15 +15,22 @@ public struct KeyNewerThanTargetRule: Rule {
     public let category = RuleCategory.project
     public let defaultSeverity = Finding.Severity.information
     public let examples: [RuleExample] = [
-        .triggering(ExampleText.dict("\t<key>NSUserTrackingUsageDescription</key>\n\t<string>Measure ads.</string>\n"),
-                    project: ExampleProject(settings: "SDKROOT = iphoneos\nIPHONEOS_DEPLOYMENT_TARGET = 13.0\n")),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>↓NSUserTrackingUsageDescription</key>
+            	<string>Measure ads.</string>
+            </dict>
+            </plist>
+
+            """, project: ExampleProject(settings: "SDKROOT = iphoneos\nIPHONEOS_DEPLOYMENT_TARGET = 13.0\n")),
         .nonTriggering(ExampleText.dict("\t<key>NSUserTrackingUsageDescription</key>\n\t<string>Measure ads.</string>\n"),
                        project: ExampleProject(settings: "SDKROOT = iphoneos\nIPHONEOS_DEPLOYMENT_TARGET = 15.0\n")),
     ]
     public init() {}
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
-        guard let project = context.project, project.role == .infoPlist, let target = DeploymentTarget(project) else { return }
+        guard case let (project, target)? = DeploymentTarget.ofInfoPlist(context) else { return }
         for info in context.keys where info.parent.isEmpty {
             guard let definition = info.definition,
                   let introduced = definition.platforms.first(where: { $0.platform == target.platform })?.introduced,

@@ -15,8 +15,15 @@ public struct KeySetTwiceRule: Rule {
     public let category = RuleCategory.project
     public let defaultSeverity = Finding.Severity.information
     public let examples: [RuleExample] = [
-        .triggering(ExampleText.dict("\t<key>NSCameraUsageDescription</key>\n\t<string>Scan receipts.</string>\n"),
-                    project: ExampleProject(settings: "GENERATE_INFOPLIST_FILE = YES\nINFOPLIST_KEY_NSCameraUsageDescription = Scan receipts\n")),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>↓NSCameraUsageDescription</key>
+            	<string>Scan receipts.</string>
+            </dict>
+            </plist>
+
+            """, project: ExampleProject(settings: "GENERATE_INFOPLIST_FILE = YES\nINFOPLIST_KEY_NSCameraUsageDescription = Scan receipts\n")),
         .nonTriggering(ExampleText.dict("\t<key>NSCameraUsageDescription</key>\n\t<string>Scan receipts.</string>\n"),
                        project: ExampleProject(settings: "INFOPLIST_KEY_NSCameraUsageDescription = Scan receipts\n")),
     ]

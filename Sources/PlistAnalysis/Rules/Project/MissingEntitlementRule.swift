@@ -17,8 +17,17 @@ public struct MissingEntitlementRule: Rule {
     public let category = RuleCategory.project
     public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
-        .triggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>remote-notification</string>\n\t</array>\n"),
-                    project: ExampleProject(companion: [:])),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>UIBackgroundModes</key>
+            	<array>
+            		↓<string>remote-notification</string>
+            	</array>
+            </dict>
+            </plist>
+
+            """, project: ExampleProject(companion: [:])),
         .nonTriggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>remote-notification</string>\n\t</array>\n"),
                        project: ExampleProject(companion: ["aps-environment": ["development"]])),
     ]

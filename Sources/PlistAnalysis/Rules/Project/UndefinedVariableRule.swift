@@ -2,6 +2,7 @@
 import PlistSchema
 import PlistSyntax
 import XcodeProject
+import SourceEvidence
 
 public struct UndefinedVariableRule: Rule {
     public let id = "project-undefined-variable"
@@ -20,8 +21,15 @@ public struct UndefinedVariableRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.infoPlist, .entitlements] }
     public let examples: [RuleExample] = [
-        .triggering(ExampleText.dict("\t<key>CFBundleShortVersionString</key>\n\t<string>$(APP_VERSION)</string>\n"),
-                    project: ExampleProject(settings: "MARKETING_VERSION = 1.0\n")),
+        .triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>CFBundleShortVersionString</key>
+            	<string>$(↓APP_VERSION)</string>
+            </dict>
+            </plist>
+
+            """, project: ExampleProject(settings: "MARKETING_VERSION = 1.0\n")),
         .nonTriggering(ExampleText.dict("\t<key>CFBundleShortVersionString</key>\n\t<string>$(APP_VERSION)</string>\n\t<key>CFBundleExecutable</key>\n\t<string>$(EXECUTABLE_NAME)</string>\n"),
                        project: ExampleProject(settings: "APP_VERSION = 1.0\n")),
     ]

@@ -6,7 +6,23 @@ extension ParserProblemRule {
         code: .xmlInvalidReference, title: "A bare '&'",
         rationale: "A literal `&` must be written `&amp;`. The fix escapes it.",
         examples: [
-            .triggering(ExampleText.dict("\t<key>A</key>\n\t<string>Salt & Pepper</string>\n"), fixed: ExampleText.dict("\t<key>A</key>\n\t<string>Salt &amp; Pepper</string>\n")),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>A</key>
+                	<string>Salt ↓& Pepper</string>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>A</key>
+                	<string>Salt &amp; Pepper</string>
+                </dict>
+                </plist>
+
+                """),
             .nonTriggering(ExampleText.dict("\t<key>A</key>\n\t<string>Salt &amp; Pepper</string>\n")),
         ],
         fixes: escapeAmpersand)

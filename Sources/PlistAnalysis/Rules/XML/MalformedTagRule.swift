@@ -5,5 +5,10 @@ extension ParserProblemRule {
     static let xmlMalformedTag = ParserProblemRule(
         code: .xmlMalformedTag, title: "A tag is malformed",
         rationale: "Attributes must be `name=\"value\"` pairs separated by white space.",
-        examples: [.triggering("<plist version=1.0>\n<dict/>\n</plist>\n"), .nonTriggering(ExampleText.validInfoPlist)])
+        examples: [.triggering("""
+            <plist↓ version=1.0>
+            <dict/>
+            </plist>
+
+            """), .nonTriggering(ExampleText.validInfoPlist)])
 }

@@ -6,7 +6,23 @@ extension ParserProblemRule {
         code: .xmlMismatchedTag, title: "An end tag does not match its start tag",
         rationale: "`<string>x</strng>` is not well-formed; the fix renames the end tag.",
         examples: [
-            .triggering(ExampleText.dict("\t<key>A</key>\n\t<string>x</strng>\n"), fixed: ExampleText.dict("\t<key>A</key>\n\t<string>x</string>\n")),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>A</key>
+                	<string>x↓</strng>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>A</key>
+                	<string>x</string>
+                </dict>
+                </plist>
+
+                """),
             .nonTriggering(ExampleText.validInfoPlist),
         ],
         fixes: matchEndTag)

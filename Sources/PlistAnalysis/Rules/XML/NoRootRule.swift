@@ -5,5 +5,9 @@ extension ParserProblemRule {
     static let xmlNoRoot = ParserProblemRule(
         code: .xmlNoRoot, title: "The file has no root element",
         rationale: "A property list is one XML element, normally `<plist>`. Without it there is nothing to read.",
-        examples: [.triggering("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- nothing here -->\n"), .nonTriggering(ExampleText.validInfoPlist)])
+        examples: [.triggering("""
+            ↓<?xml version="1.0" encoding="UTF-8"?>
+            <!-- nothing here -->
+
+            """), .nonTriggering(ExampleText.validInfoPlist)])
 }

@@ -5,5 +5,11 @@ extension ParserProblemRule {
     static let xmlTextOutsideRoot = ParserProblemRule(
         code: .xmlTextOutsideRoot, title: "Text outside the root element",
         rationale: "Only comments, processing instructions and white space may surround the root element.",
-        examples: [.triggering("hello\n<plist version=\"1.0\">\n<dict/>\n</plist>\n"), .nonTriggering(ExampleText.validInfoPlist)])
+        examples: [.triggering("""
+            ↓hello
+            <plist version="1.0">
+            <dict/>
+            </plist>
+
+            """), .nonTriggering(ExampleText.validInfoPlist)])
 }

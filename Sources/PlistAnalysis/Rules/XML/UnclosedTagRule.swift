@@ -6,10 +6,43 @@ extension ParserProblemRule {
         code: .xmlUnclosedTag, title: "An element is never closed",
         rationale: "Every start tag needs its end tag. The fix inserts the end tag where the element's content ends.",
         examples: [
-            .triggering(ExampleText.dict("\t<key>A</key>\n\t<string>x\n\t<key>B</key>\n\t<string>y</string>\n"),
-                        fixed: ExampleText.dict("\t<key>A</key>\n\t<string>x</string>\n\t<key>B</key>\n\t<string>y</string>\n")),
-            .triggering("<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<string>x</string>\n</plist>\n",
-                        fixed: "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<string>x</string>\n</dict>\n</plist>\n"),
+            .triggering("""
+                <plist version="1.0">
+                <dict>
+                	<key>A</key>
+                	↓<string>x
+                	<key>B</key>
+                	<string>y</string>
+                </dict>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>A</key>
+                	<string>x</string>
+                	<key>B</key>
+                	<string>y</string>
+                </dict>
+                </plist>
+
+                """),
+            .triggering("""
+                <plist version="1.0">
+                ↓<dict>
+                	<key>A</key>
+                	<string>x</string>
+                </plist>
+
+                """, fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>A</key>
+                	<string>x</string>
+                </dict>
+                </plist>
+
+                """),
             .nonTriggering(ExampleText.validInfoPlist),
         ],
         fixes: closeTag)

@@ -5,5 +5,13 @@ extension ParserProblemRule {
     static let xmlUnterminatedTag = ParserProblemRule(
         code: .xmlUnterminatedTag, title: "A tag has no closing '>'",
         rationale: "A tag cut short makes the rest of the file unreadable.",
-        examples: [.triggering(ExampleText.dict("\t<key>A</key>\n\t<string>x</string\n")), .nonTriggering(ExampleText.validInfoPlist)])
+        examples: [.triggering("""
+            <plist version="1.0">
+            <dict>
+            	<key>A</key>
+            	<string>x↓</string
+            </dict>
+            </plist>
+
+            """), .nonTriggering(ExampleText.validInfoPlist)])
 }

@@ -1,9 +1,9 @@
 // The disk as the project loader reads it: regular files only (at most 16 MB, opened without
-// blocking so a FIFO cannot hold the reader), folders through `directoryEntries`.
+// blocking so a FIFO cannot hold the reader), folders through `directoryEntries`. The module's
+// one reader of the disk, given to the loader by its caller (the server, `check`, the tests).
 import PlistSupport
-import XcodeProject
 
-/// Reads project files from the disk (the server and `check`).
+/// Reads project files from the disk (the server, `check` and the tests).
 public struct DiskProjectFileSystem: ProjectFileSystem {
     /// Files larger than this are not read (no project file comes close).
     public static let maximumFileSize = 16 << 20

@@ -8,6 +8,13 @@ public struct SourcePosition: Sendable, Hashable {
     public var utf16Column: Int
     public var utf32Column: Int
 
+    public init(line: Int, utf8Column: Int, utf16Column: Int, utf32Column: Int) {
+        self.line = line
+        self.utf8Column = utf8Column
+        self.utf16Column = utf16Column
+        self.utf32Column = utf32Column
+    }
+
     /// The column in `encoding`.
     public func column(in encoding: PositionEncoding) -> Int {
         switch encoding {

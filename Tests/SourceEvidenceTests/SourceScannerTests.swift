@@ -1,7 +1,7 @@
 // The source scan: what counts as a use of a privacy-relevant API and what does not (comments,
 // literals, everyday names), in Swift, Objective-C and C, with the offsets and positions of each use.
 import Foundation
-import PlistAnalysis
+import SourceEvidence
 import PlistSyntax
 import PlistTestSupport
 import Testing
