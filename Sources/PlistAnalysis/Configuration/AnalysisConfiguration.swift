@@ -91,7 +91,7 @@ extension AnalysisConfiguration {
     /// The known rule ids closest to an unknown one (at most three, nearest first).
     public static func ruleIDs(near id: String) -> [String] {
         let limit = max(2, id.count / 3)
-        return RuleRegistry.all.map(\.id)
+        return (RuleRegistry.all.map(\.id) + LocalizationRules.all.map(\.id))
             .map { (id: $0, distance: EditDistance.between(id, $0)) }
             .filter { $0.distance <= limit }
             .sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }

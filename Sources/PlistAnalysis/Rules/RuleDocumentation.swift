@@ -90,6 +90,7 @@ public enum RuleDocumentation {
                 }
             }
         }
+        s += LocalizationRuleDocumentation.markdown()
         return s
     }
 
