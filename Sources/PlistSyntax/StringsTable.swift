@@ -138,7 +138,10 @@ public struct StringsTable: Sendable {
                 reader.position += 1
                 entries.append(StringsEntry(key: key.text, keyRange: key.range, value: value.text, valueRange: value.range, range: start..<reader.position))
             } else {
-                problem(.missingSemicolon, "missing ';' after the value of '\(key.text)'", valueEnd..<valueEnd)
+                // After an unterminated string the file has ended: no follow-on problem.
+                if !problems.contains(where: { $0.code == .unterminated && $0.range.lowerBound == value.range.lowerBound }) {
+                    problem(.missingSemicolon, "missing ';' after the value of '\(key.text)'", valueEnd..<valueEnd)
+                }
                 entries.append(StringsEntry(key: key.text, keyRange: key.range, value: value.text, valueRange: value.range, range: start..<valueEnd))
             }
         }

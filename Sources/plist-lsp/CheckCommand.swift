@@ -153,10 +153,20 @@ struct Check: ParsableCommand {
         var ioError = false
         var errors = 0, warnings = 0
         var reports: [FileReport] = []
+        let localization = CheckLocalization()
         // --project: every plist its targets use, besides the paths given.
         let inputs = paths + (projects.givenIndex?.plists ?? []).map { SourceFolders.display($0.path) }
         if FileExpansion.forEachFile(in: inputs, { file, snapshot in
             let raw = snapshot.bytes
+            if LocalizationFiles.isTranslationFile(file) {
+                // InfoPlist.strings or .xcstrings: checked against the Info.plist it translates (never fixed).
+                let report = localization.report(forTranslationAt: file, raw: raw, configuration: configuration, projects: projects)
+                errors += report.diagnostics.filter { $0.severity == .error }.count
+                warnings += report.diagnostics.filter { $0.severity == .warning }.count
+                reports.append(report)
+                if format == .text { writeToStandardOutput(report.textLines()) }
+                return
+            }
             let found = evidence.evidence(forPlistAt: file)
             let facts = projects.input(forPlistAt: file)
             var (text, diagnostics) = Analyzer.findings(forFileBytes: raw, path: file, configuration: configuration, evidence: found, project: facts,
@@ -180,6 +190,7 @@ struct Check: ParsableCommand {
                 fixFailure = "the file is not UTF-8; convert it before fixing"
                 writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(fixFailure!)\n")
             }
+            diagnostics = localization.addingFindings(to: diagnostics, forPlistAt: file, text: text, raw: raw, configuration: configuration, project: facts)
             let report = FileReport(path: file, text: text, diagnostics: diagnostics, fixed: fixed, fixFailure: fixFailure)
             errors += diagnostics.filter { $0.severity == .error }.count
             warnings += diagnostics.filter { $0.severity == .warning }.count

@@ -65,6 +65,32 @@ public enum LocalizableTexts {
     }
 }
 
+extension LocalizableTexts {
+    /// Every key and every string value of `document`, at any depth, with the string values of
+    /// each key (a walk with its own stack): what a translation may be looked up by. Automator
+    /// actions, Quick Look and Spotlight plug-ins translate keys nested in dictionaries.
+    public static func keysAndStrings(_ document: PlistDocument) -> (keys: [String: String], strings: Set<String>) {
+        var keys: [String: String] = [:]
+        var strings: Set<String> = []
+        guard let root = document.root else { return (keys, strings) }
+        var stack: [PlistNode] = [root]
+        while let node = stack.popLast() {
+            switch node.kind {
+            case .dictionary:
+                for entry in node.entries {
+                    guard let key = entry.key else { continue }
+                    if keys[key.text] == nil || keys[key.text] == "" { keys[key.text] = entry.value.flatMap { $0.kind == .string ? $0.text : nil } ?? "" }
+                    if let value = entry.value { stack.append(value) }
+                }
+            case .array: stack.append(contentsOf: node.items)
+            case .string: if let t = node.text { strings.insert(t) }
+            default: break
+            }
+        }
+        return (keys, strings)
+    }
+}
+
 /// Locale names as folders and projects write them, compared the way the system matches them.
 public enum LocaleName {
     /// The legacy English names old Mac projects use for their folders.

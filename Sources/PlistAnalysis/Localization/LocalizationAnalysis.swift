@@ -73,6 +73,10 @@ public struct TranslationContext: Sendable {
     public let schema: KeyDatabase
     /// The Info.plist's translatable texts.
     public let texts: [LocalizableText]
+    /// Every key of the Info.plist at any depth with its string value ("" for other values), and
+    /// every string value.
+    public let plistKeys: [String: String]
+    public let plistStrings: Set<String>
 
     public init(path: String, file: TranslationFile, infoPlist: PlistDocument?, externalKeys: Set<String> = [], schema: KeyDatabase = .shared) {
         self.path = path
@@ -81,6 +85,7 @@ public struct TranslationContext: Sendable {
         self.externalKeys = externalKeys
         self.schema = schema
         texts = infoPlist.map { LocalizableTexts.of($0, schema: schema) } ?? []
+        (plistKeys, plistStrings) = infoPlist.map { LocalizableTexts.keysAndStrings($0) } ?? ([:], [])
     }
 
     public var text: [UInt8] { file.text }

@@ -1,0 +1,72 @@
+// The translation files of a localized Info.plist on disk (issue #31), for the server and `check`:
+// which paths are translation files, and the findings of one (against the Info.plist it
+// translates) or of an Info.plist (what its shipped locales leave untranslated). The finding
+// itself is `PlistAnalysis`'s; this reads the files through a `ProjectFileSystem`.
+import PlistAnalysis
+import PlistSchema
+import PlistSupport
+import PlistSyntax
+import XcodeProject
+
+public enum LocalizationFiles {
+    /// Whether `path` is a translation of an Info.plist: `*InfoPlist.strings` in an `.lproj`
+    /// folder (custom table names such as `Helper-InfoPlist.strings` too), or `*InfoPlist.xcstrings`.
+    public static func isTranslationFile(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        guard let name = parts.last else { return false }
+        if name.hasSuffix("InfoPlist.xcstrings") { return true }
+        return name.hasSuffix("InfoPlist.strings") && parts.count >= 2 && parts[parts.count - 2].hasSuffix(".lproj")
+    }
+
+    /// The localization set of the Info.plist a translation file at `path` (absolute) belongs to.
+    public static func set(forTranslationAt path: String, fileSystem: any ProjectFileSystem) -> LocalizationSet? {
+        LocalizationFinder.infoPlist(translatedBy: path, fileSystem: fileSystem)
+    }
+
+    /// The findings of the translation file at `path` (absolute), read from `raw` (the editor's
+    /// text or the file's bytes), against the Info.plist of `set` (nil: checked alone). The text
+    /// the ranges refer to is returned with them.
+    public static func findings(forTranslationAt path: String, raw: [UInt8], set: LocalizationSet?, fileSystem: any ProjectFileSystem,
+                                externalKeys: Set<String> = [], configuration: AnalysisConfiguration) -> (text: [UInt8], findings: [Finding]) {
+        let file = TranslationFile.reading(raw, path: path)
+        let plist = set.flatMap { fileSystem.contents(of: $0.infoPlistPath) }.flatMap { bytes -> PlistDocument? in
+            guard case .success(let text) = SourceDecoding.decode(bytes) else { return nil }
+            return PlistDocument(text: text)
+        }
+        let context = TranslationContext(path: path, file: file, infoPlist: plist, externalKeys: externalKeys)
+        return (file.text, Analyzer.findings(forTranslation: context, configuration: configuration))
+    }
+
+    /// The findings on the Info.plist `document` at `path` (absolute) of the files translating it
+    /// (none when nothing translates it or it is no Info.plist).
+    public static func findings(forInfoPlistAt path: String, document: PlistDocument, fileSystem: any ProjectFileSystem,
+                                configuration: AnalysisConfiguration) -> [Finding] {
+        let set = LocalizationFinder.find(infoPlistPath: path, fileSystem: fileSystem)
+        return findings(forInfoPlist: document, set: set, configuration: configuration)
+    }
+
+    /// The findings on `document` of the translation files of `set`.
+    public static func findings(forInfoPlist document: PlistDocument, set: LocalizationSet, configuration: AnalysisConfiguration) -> [Finding] {
+        guard !set.isEmpty else { return [] }
+        return Analyzer.findings(forLocalized: LocalizedPlistContext(document: document, set: set), configuration: configuration)
+    }
+}
+
+/// A file system that keeps the project files it has read (`check` asks for the same
+/// `project.pbxproj` once per Info.plist of the project).
+public final class CachingProjectFileSystem: ProjectFileSystem {
+    private let base: any ProjectFileSystem
+    private let cache = Locked<[String: [UInt8]?]>([:])
+
+    public init(_ base: any ProjectFileSystem = DiskProjectFileSystem()) { self.base = base }
+
+    public func contents(of path: String) -> [UInt8]? {
+        guard path.hasSuffix(".pbxproj") else { return base.contents(of: path) }
+        if let hit = cache.withLock({ $0[path] }) { return hit }
+        let bytes = base.contents(of: path)
+        cache.withLock { $0[path] = .some(bytes) }
+        return bytes
+    }
+
+    public func entries(of directory: String) -> [(name: String, isDirectory: Bool)]? { base.entries(of: directory) }
+}
