@@ -70,3 +70,40 @@ public final class CachingProjectFileSystem: ProjectFileSystem {
 
     public func entries(of directory: String) -> [(name: String, isDirectory: Bool)]? { base.entries(of: directory) }
 }
+
+/// The server's localization sets, read from the disk at most once per few seconds per file: a
+/// keystroke in an Info.plist or a translation reuses the set read before (the folders and the
+/// project file are not read again), and an edit saved to a translation is seen within that time.
+public final class LocalizationSetCache: Sendable {
+    private struct Entry { let set: LocalizationSet?; let read: ContinuousClock.Instant }
+    private let entries = Locked<[String: Entry]>([:])
+    private let fileSystem: any ProjectFileSystem
+    private let lifetime: Duration
+
+    public init(fileSystem: any ProjectFileSystem = DiskProjectFileSystem(), lifetime: Duration = .seconds(3)) {
+        self.fileSystem = fileSystem
+        self.lifetime = lifetime
+    }
+
+    public static let shared = LocalizationSetCache()
+
+    private func cached(_ key: String, _ make: () -> LocalizationSet?) -> LocalizationSet? {
+        let now = ContinuousClock.now
+        if let hit = entries.withLock({ $0[key] }), now - hit.read < lifetime { return hit.set }
+        let set = make()
+        entries.withLock { $0[key] = Entry(set: set, read: now) }
+        return set
+    }
+
+    /// The set of the Info.plist at `path`.
+    public func set(forInfoPlistAt path: String) -> LocalizationSet? {
+        cached("plist:" + path) { LocalizationFinder.find(infoPlistPath: path, fileSystem: fileSystem) }
+    }
+
+    /// The set of the Info.plist the translation at `path` belongs to.
+    public func set(forTranslationAt path: String) -> LocalizationSet? {
+        cached("translation:" + path) { LocalizationFiles.set(forTranslationAt: path, fileSystem: fileSystem) }
+    }
+
+    public var diskFileSystem: any ProjectFileSystem { fileSystem }
+}

@@ -1,0 +1,71 @@
+// The server on localized Info.plists (issue #31), on a real app of ../shared/l10n copied with
+// planted faults: diagnostics in an open InfoPlist.strings, the untranslated purpose string on the
+// Info.plist key, and its code action adding the entry to the other locale's file.
+import Foundation
+import LanguageServerProtocol
+import PlistLanguageServer
+import PlistSupport
+import PlistTestSupport
+import Testing
+
+@Suite(.enabled(if: SharedData.runLocalizationTests, SharedData.localizationSkipNote))
+struct LocalizationServerTests {
+    /// A copy of Telephone (English base; de, en, ru tables) whose ru table lacks the microphone's purpose string.
+    static func telephone() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plist-lsp-l10n-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: SharedData.localizationDirectory.appendingPathComponent("apps/64characters__Telephone"), to: folder)
+        let ru = folder.appendingPathComponent("Telephone/ru.lproj/InfoPlist.strings")
+        let text = try String(contentsOf: ru, encoding: .utf8)
+        try text.components(separatedBy: "\n").filter { !$0.hasPrefix("NSMicrophoneUsageDescription") }.joined(separator: "\n").write(to: ru, atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    @Test func anOpenStringsTableGetsItsSyntaxErrorAtItsPlace() async throws {
+        let folder = try Self.telephone()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("Telephone/de.lproj/InfoPlist.strings").path
+        let text = try String(contentsOfFile: path, encoding: .utf8) + "\"Privacy - Camera Usage Description\" = \"Kamera\"\nCFBundleName = \"Telefon\";\n"
+        let lines = text.components(separatedBy: "\n")
+        let client = try TestClient()
+        try await client.initialize(richClient(), rootUri: FileURI.uri(for: folder.path))
+        let uri = FileURI.uri(for: path)
+        try client.open(uri, text)
+        let diagnostics = try await client.diagnostics(uri) { !$0.isEmpty }
+        let syntax = try #require(diagnostics.first { $0.code == .string("l10n-syntax") }, "\(diagnostics.map(\.message))")
+        let line = lines.firstIndex { $0.hasPrefix("\"Privacy") }!
+        #expect(syntax.message == "missing ';' after the value of 'Privacy - Camera Usage Description'")
+        #expect(syntax.range.start == Position(line: line, character: lines[line].utf16.count))
+        #expect(syntax.severity == .error)
+        let name = try #require(diagnostics.first { $0.code == .string("l10n-xcode-name") })
+        #expect(name.range.start == Position(line: line, character: 0))
+        #expect(diagnostics.contains { $0.code == .string("l10n-duplicate-key") && $0.range.start.line == line + 1 })
+        // Nothing of the plist rules: the file is not read as XML.
+        #expect(diagnostics.allSatisfy { ($0.code.map { "\($0)" } ?? "").contains("l10n-") }, "\(diagnostics.map(\.code))")
+    }
+
+    @Test func theInfoPlistKeyNamesTheLocaleAndItsFixEditsThatLocalesFile() async throws {
+        let folder = try Self.telephone()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("Telephone/Info.plist").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let client = try TestClient()
+        try await client.initialize(richClient(), rootUri: FileURI.uri(for: folder.path))
+        let uri = FileURI.uri(for: path)
+        try client.open(uri, text)
+        let diagnostics = try await client.diagnostics(uri) { $0.contains { $0.code == .string("l10n-untranslated") } }
+        let untranslated = diagnostics.filter { $0.code == .string("l10n-untranslated") }
+        #expect(untranslated.count == 1)
+        let d = try #require(untranslated.first)
+        #expect(d.message == "the purpose string NSMicrophoneUsageDescription is not translated for ru: that locale shows the development-language text")
+        #expect(d.range.start == Position(line: 57, character: 6))
+        let id = try client.sendRequest(CodeActionRequest(textDocument: .init(uri: uri), range: d.range, context: CodeActionContext(diagnostics: [d])))
+        let actions = try await client.response(to: id)["result"]?.arrayValue ?? []
+        let action = try #require(actions.first { $0["title"]?.stringValue?.hasPrefix("Add NSMicrophoneUsageDescription to ru.lproj") == true }, "\(actions)")
+        let ru = FileURI.uri(for: folder.appendingPathComponent("Telephone/ru.lproj/InfoPlist.strings").path)
+        let edits = action["edit"]?["changes"]?[ru]?.arrayValue ?? action["edit"]?["documentChanges"]?.arrayValue?.first?["edits"]?.arrayValue ?? []
+        let edit = try #require(edits.first, "\(action)")
+        #expect(edit["newText"]?.stringValue?.hasSuffix("\"NSMicrophoneUsageDescription\" = \"The microphone is used for phone calls.\";\n") == true, "\(edit)")
+        // The server wrote nothing: the file on disk still lacks the entry.
+        #expect(!(try String(contentsOf: folder.appendingPathComponent("Telephone/ru.lproj/InfoPlist.strings"), encoding: .utf8)).contains("NSMicrophoneUsageDescription"))
+    }
+}
