@@ -68,4 +68,67 @@ struct LocalizationServerTests {
         // The server wrote nothing: the file on disk still lacks the entry.
         #expect(!(try String(contentsOf: folder.appendingPathComponent("Telephone/ru.lproj/InfoPlist.strings"), encoding: .utf8)).contains("NSMicrophoneUsageDescription"))
     }
+
+    @Test func hoverOnAnInfoPlistKeyListsItsTranslationsPerLocale() async throws {
+        let folder = try Self.telephone()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("Telephone/Info.plist").path
+        let client = try TestClient()
+        try await client.initialize(richClient(), rootUri: FileURI.uri(for: folder.path))
+        let uri = FileURI.uri(for: path)
+        try client.open(uri, try String(contentsOfFile: path, encoding: .utf8))
+        // Line 58 (0-based 57) is <key>NSMicrophoneUsageDescription</key>.
+        let hover = try #require(try await client.request(HoverRequest(textDocument: .init(uri: uri), position: Position(line: 57, character: 10))))
+        let value = hover.contents.value
+        #expect(value.contains("Privacy - Microphone Usage Description"), "\(value)")
+        #expect(value.contains("**Translations** (1 of 2 locales):"), "\(value)")
+        // en.lproj translates the base (English) itself.
+        #expect(value.contains("- `English` (base): \"The microphone is used for phone calls.\""), "\(value)")
+        #expect(value.contains("- `de`: \"Das Mikrofon wird für Telefongespräche benutzt.\""), "\(value)")
+        #expect(value.contains("- `ru`: not translated"), "\(value)")
+        // A key nothing translates gets no section.
+        let plain = try #require(try await client.request(HoverRequest(textDocument: .init(uri: uri), position: Position(line: 4, character: 10))))
+        #expect(!plain.contents.value.contains("Translations"), "\(plain.contents.value)")
+    }
+
+    @Test func inAStringsTableHoverShowsTheBaseTextAndCompletionOffersTheMissingKeys() async throws {
+        let folder = try Self.telephone()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("Telephone/ru.lproj/InfoPlist.strings").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        let client = try TestClient()
+        try await client.initialize(richClient(), rootUri: FileURI.uri(for: folder.path))
+        let uri = FileURI.uri(for: path)
+        try client.open(uri, text + "\"Privacy - Micro")
+        let contacts = lines.firstIndex { $0.hasPrefix("NSContactsUsageDescription") }!
+        let hover = try #require(try await client.request(HoverRequest(textDocument: .init(uri: uri), position: Position(line: contacts, character: 3))))
+        #expect(hover.contents.value.contains("Privacy - Contacts Usage Description"), "\(hover.contents.value)")
+        #expect(hover.contents.value.contains("In the Info.plist: \"Details from your contacts can be used"), "\(hover.contents.value)")
+        #expect(hover.range == LSPRange(start: Position(line: contacts, character: 0), end: Position(line: contacts, character: 26)))
+        // Typing Xcode's name offers the raw key, with the Info.plist's text to translate; the missing key first.
+        let end = Position(line: lines.count - 1, character: "\"Privacy - Micro".utf16.count)
+        let list = try #require(try await client.request(CompletionRequest(textDocument: .init(uri: uri), position: end)))
+        // What a client keeps of the list for the typed text: the microphone's key alone.
+        let matching = list.items.filter { $0.filterText?.hasPrefix("\"Privacy - Micro") == true || $0.filterText?.contains(" Privacy - Micro") == true }
+        #expect(matching.map(\.label) == ["NSMicrophoneUsageDescription"], "\(list.items.map { $0.filterText ?? "" })")
+        let first = try #require(matching.first)
+        // The keys the table lacks come first, purpose strings before the others.
+        #expect(list.items.first?.label == "NSMicrophoneUsageDescription", "\(list.items.map(\.label))")
+        guard case .textEdit(let edit)? = first.textEdit else { Issue.record("no text edit"); return }
+        #expect(edit.newText == "\"NSMicrophoneUsageDescription\" = \"The microphone is used for phone calls.\";")
+        #expect(edit.range == LSPRange(start: Position(line: lines.count - 1, character: 0), end: end))
+    }
+
+    @Test func formattingNeverRewritesATranslationAsAPlist() async throws {
+        let folder = try Self.telephone()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("Telephone/de.lproj/InfoPlist.strings").path
+        let client = try TestClient()
+        try await client.initialize(richClient(), rootUri: FileURI.uri(for: folder.path))
+        let uri = FileURI.uri(for: path)
+        try client.open(uri, try String(contentsOfFile: path, encoding: .utf8))
+        let edits = try await client.request(DocumentFormattingRequest(textDocument: .init(uri: uri), options: FormattingOptions(tabSize: 4, insertSpaces: true)))
+        #expect((edits ?? []).isEmpty, "\(String(describing: edits))")
+    }
 }

@@ -107,3 +107,12 @@ public final class LocalizationSetCache: Sendable {
 
     public var diskFileSystem: any ProjectFileSystem { fileSystem }
 }
+
+extension LocalizationSetCache {
+    /// The Info.plist the translation at `path` belongs to, read from the disk (nil: none found).
+    public func infoPlist(forTranslationAt path: String) -> PlistDocument? {
+        guard let set = set(forTranslationAt: path), let bytes = diskFileSystem.contents(of: set.infoPlistPath),
+              case .success(let text) = SourceDecoding.decode(bytes) else { return nil }
+        return PlistDocument(text: text)
+    }
+}
