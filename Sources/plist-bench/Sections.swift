@@ -32,4 +32,5 @@ let allSections: [any BenchmarkSection] = [
     PipelineSection(),
     TargetsSection(),
     ProjectSection(),
+    LocalizationSection(),
 ]
