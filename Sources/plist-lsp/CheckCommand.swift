@@ -150,12 +150,14 @@ struct Check: ParsableCommand {
         let configuration = try analysisConfiguration()
         let evidence = SourceFolders(given: sources, enabled: configuration.sourceEvidence)
         let projects = ProjectFolders(given: project, enabled: !noProject)
+        let localization = CheckLocalization()
         var ioError = false
         var errors = 0, warnings = 0
         var reports: [FileReport] = []
-        let localization = CheckLocalization()
         // --project: every plist its targets use, besides the paths given.
-        let inputs = paths + (projects.givenIndex?.plists ?? []).map { SourceFolders.display($0.path) }
+        let projectPlists = (projects.givenIndex?.plists ?? []).map { SourceFolders.display($0.path) }
+        // …and the InfoPlist.strings and .xcstrings that translate its Info.plists (issue #31).
+        let inputs = paths + projectPlists + localization.translationFiles(of: projectPlists)
         if FileExpansion.forEachFile(in: inputs, { file, snapshot in
             let raw = snapshot.bytes
             if LocalizationFiles.isTranslationFile(file) {

@@ -18,6 +18,16 @@ struct CheckLocalization {
         return FileReport(path: file, text: text, diagnostics: found)
     }
 
+    /// The translation files of the Info.plists among `plists` (as `check --project` lists them).
+    func translationFiles(of plists: [String]) -> [String] {
+        var out: [String] = []
+        for plist in plists where LocalizationFinder.isInfoPlistName(plist.split(separator: "/").last.map(String.init) ?? plist) {
+            let set = LocalizationFinder.find(infoPlistPath: SourceFolders.absolute(plist), fileSystem: fileSystem)
+            out += set.tables.map(\.path) + set.catalogs.map(\.path)
+        }
+        return out.map { SourceFolders.display($0) }
+    }
+
     /// `diagnostics` of the plist at `file`, with the localization findings when it is an Info.plist
     /// something translates, in document order.
     func addingFindings(to diagnostics: [Finding], forPlistAt file: String, text: [UInt8], raw: [UInt8],
