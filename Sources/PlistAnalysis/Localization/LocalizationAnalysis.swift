@@ -98,11 +98,28 @@ public struct LocalizedPlistContext: Sendable {
     public let schema: KeyDatabase
     public let texts: [LocalizableText]
 
+    /// Key → the canonical locales translating it with a non-empty text, read once from every
+    /// table and catalog (not once per key: 50 locales cost one pass over their entries).
+    private let translated: [String: Set<String>]
+
     public init(document: PlistDocument, set: LocalizationSet, schema: KeyDatabase = .shared) {
         self.document = document
         self.set = set
         self.schema = schema
         texts = LocalizableTexts.of(document, schema: schema)
+        var translated: [String: Set<String>] = [:]
+        for t in set.tables {
+            let locale = LocaleName.canonical(t.locale)
+            for e in t.table.entries where !e.value.trimmedForRules.isEmpty { translated[e.key, default: []].insert(locale) }
+        }
+        for c in set.catalogs {
+            for e in c.catalog.entries {
+                for l in e.localizations where l.hasVariations || !(l.value ?? "").trimmedForRules.isEmpty {
+                    translated[e.key, default: []].insert(LocaleName.canonical(l.locale))
+                }
+            }
+        }
+        self.translated = translated
     }
 
     /// The development region: `CFBundleDevelopmentRegion` (a build-setting reference is taken as
@@ -138,18 +155,7 @@ public struct LocalizedPlistContext: Sendable {
     }
 
     /// The canonical locales that translate `key` with a non-empty value.
-    public func translatingLocales(_ key: String) -> Set<String> {
-        var out: Set<String> = []
-        for t in set.tables where t.table.entries.contains(where: { $0.key == key && !$0.value.trimmedForRules.isEmpty }) {
-            out.insert(LocaleName.canonical(t.locale))
-        }
-        for c in set.catalogs {
-            for e in c.catalog.entries where e.key == key {
-                for l in e.localizations where l.hasVariations || !(l.value ?? "").trimmedForRules.isEmpty { out.insert(LocaleName.canonical(l.locale)) }
-            }
-        }
-        return out
-    }
+    public func translatingLocales(_ key: String) -> Set<String> { translated[key] ?? [] }
 }
 
 /// A localization rule: like a `Rule`, an id, its documentation and examples, for the
