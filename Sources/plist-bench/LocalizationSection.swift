@@ -4,7 +4,10 @@
 // project whose knownRegions lists them: didChange → publishDiagnostics per edit.
 import Foundation
 import LanguageServerProtocol
+import PlistAnalysis
 import PlistLanguageServer
+import PlistSyntax
+import XcodeProject
 
 struct LocalizationSection: BenchmarkSection {
     let id = "l10n"
@@ -100,5 +103,27 @@ struct LocalizationSection: BenchmarkSection {
         }
         table.print()
         if medians.count == 2 { print("\nwith 50 locales / without: \(formatRatio(medians[1] / medians[0])) (p50)") }
+        // In process: what the localization part of one analysis costs (the set already read, as the
+        // server's cache holds it), and reading the set from the disk (once per 3 s per file).
+        guard let root = try? Self.write(localized: true) else { return }
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = root.appendingPathComponent("App/Info.plist").path
+        let document = PlistDocument(text: Array(Self.infoPlist().utf8))
+        let fileSystem = DiskProjectFileSystem()
+        let set = LocalizationFinder.find(infoPlistPath: path, fileSystem: fileSystem)
+        let iterations = context.iterations(full: 2000, quick: 200)
+        let analysis = measure(warmups: 20, iterations: iterations) {
+            LocalizationFiles.findings(forInfoPlist: document, set: set, configuration: .default).count
+        }
+        let whole = measure(warmups: 20, iterations: iterations) { Analyzer.findings(for: document, path: path).count }
+        let reading = measure(warmups: 2, iterations: context.iterations(full: 100, quick: 10)) {
+            LocalizationFinder.find(infoPlistPath: path, fileSystem: fileSystem).tables.count
+        }
+        var inProcess = Table("In process", "Median", "p90")
+        inProcess.add("the Info.plist's plist rules (reference)", formatTime(whole.median), formatTime(whole.p90))
+        inProcess.add("its localization findings, 50 tables read", formatTime(analysis.median), formatTime(analysis.p90))
+        inProcess.add("reading the set: 50 tables + project (every 3 s at most)", formatTime(reading.median), formatTime(reading.p90))
+        print("")
+        inProcess.print()
     }
 }

@@ -102,12 +102,13 @@ public enum LocaleName {
 
     /// `English` → `en`, `pt_BR` → `pt-br`, `zh-Hans` → `zh-hans`: one spelling per locale.
     public static func canonical(_ name: String) -> String {
-        (legacy[name] ?? name).replacingOccurrences(of: "_", with: "-").lowercased()
-    }
-}
-
-extension String {
-    fileprivate func replacingOccurrences(of a: String, with b: String) -> String {
-        split(separator: Character(a), omittingEmptySubsequences: false).joined(separator: b)
+        if let code = legacy[name] { return code }
+        // On the UTF-8 bytes: locale names are ASCII, and this runs for every locale of every table.
+        var bytes = Array(name.utf8)
+        for i in bytes.indices {
+            if bytes[i] == UInt8(ascii: "_") { bytes[i] = UInt8(ascii: "-") }
+            else if bytes[i] >= 0x41 && bytes[i] <= 0x5A { bytes[i] += 0x20 }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -110,17 +110,20 @@ public struct LocalizedPlistContext: Sendable {
         var translated: [String: Set<String>] = [:]
         for t in set.tables {
             let locale = LocaleName.canonical(t.locale)
-            for e in t.table.entries where !e.value.trimmedForRules.isEmpty { translated[e.key, default: []].insert(locale) }
+            for e in t.table.entries where Self.hasText(e.value) { translated[e.key, default: []].insert(locale) }
         }
         for c in set.catalogs {
             for e in c.catalog.entries {
-                for l in e.localizations where l.hasVariations || !(l.value ?? "").trimmedForRules.isEmpty {
+                for l in e.localizations where l.hasVariations || Self.hasText(l.value ?? "") {
                     translated[e.key, default: []].insert(LocaleName.canonical(l.locale))
                 }
             }
         }
         self.translated = translated
     }
+
+    /// Whether `s` holds more than white space (stops at its first other character).
+    static func hasText(_ s: String) -> Bool { s.unicodeScalars.contains { !$0.properties.isWhitespace } }
 
     /// The development region: `CFBundleDevelopmentRegion` (a build-setting reference is taken as
     /// `en`, Xcode's default), else the catalog's source language, else `en`.
