@@ -50,8 +50,8 @@ public struct DiagnosticsProvider: Sendable {
                                           project: project.input)
             // What the Info.plist's shipped locales leave untranslated (issue #31).
             if let path = FileURI.path(of: snapshot.uri), Analyzer.fileKind(path: path, document: document, configuration: configuration.analysis) == .infoPlist,
-               let set = LocalizationSetCache.shared.set(forInfoPlistAt: path), !set.isEmpty {
-                let more = LocalizationFiles.findings(forInfoPlist: document, set: set, configuration: configuration.analysis)
+               let (set, index) = LocalizationSetCache.shared.prepared(forInfoPlistAt: path), !set.isEmpty {
+                let more = LocalizationFiles.findings(forInfoPlist: document, set: set, index: index, configuration: configuration.analysis)
                 if !more.isEmpty {
                     found = (found + more).sorted { ($0.range.lowerBound, $0.range.upperBound, $0.code) < ($1.range.lowerBound, $1.range.upperBound, $1.code) }
                 }

@@ -98,32 +98,20 @@ public struct LocalizedPlistContext: Sendable {
     public let schema: KeyDatabase
     public let texts: [LocalizableText]
 
-    /// Key → the canonical locales translating it with a non-empty text, read once from every
-    /// table and catalog (not once per key: 50 locales cost one pass over their entries).
-    private let translated: [String: Set<String>]
+    private let index: LocalizationIndex
 
-    public init(document: PlistDocument, set: LocalizationSet, schema: KeyDatabase = .shared) {
+    /// `index`: what the set says whatever the Info.plist holds, computed once per set read (the
+    /// server keeps it with the set); nil computes it here.
+    public init(document: PlistDocument, set: LocalizationSet, index: LocalizationIndex? = nil, schema: KeyDatabase = .shared) {
         self.document = document
         self.set = set
         self.schema = schema
         texts = LocalizableTexts.of(document, schema: schema)
-        var translated: [String: Set<String>] = [:]
-        for t in set.tables {
-            let locale = LocaleName.canonical(t.locale)
-            for e in t.table.entries where Self.hasText(e.value) { translated[e.key, default: []].insert(locale) }
-        }
-        for c in set.catalogs {
-            for e in c.catalog.entries {
-                for l in e.localizations where l.hasVariations || Self.hasText(l.value ?? "") {
-                    translated[e.key, default: []].insert(LocaleName.canonical(l.locale))
-                }
-            }
-        }
-        self.translated = translated
+        self.index = index ?? LocalizationIndex(set)
     }
 
     /// Whether `s` holds more than white space (stops at its first other character).
-    static func hasText(_ s: String) -> Bool { s.unicodeScalars.contains { !$0.properties.isWhitespace } }
+    public static func hasText(_ s: String) -> Bool { s.unicodeScalars.contains { !$0.properties.isWhitespace } }
 
     /// The development region: `CFBundleDevelopmentRegion` (a build-setting reference is taken as
     /// `en`, Xcode's default), else the catalog's source language, else `en`.
@@ -137,28 +125,70 @@ public struct LocalizedPlistContext: Sendable {
     /// The locales the app ships besides its base, canonical spelling → how it was first named, with
     /// where each is declared.
     public var shippedLocales: [(name: String, canonical: String, sources: [String])] {
-        var order: [String] = []
-        var names: [String: String] = [:]
-        var sources: [String: [String]] = [:]
+        var locales = index.declared
+        if let array = document.root?.value(forKey: "CFBundleLocalizations"), array.kind == .array {
+            var positions: [String: Int] = [:]
+            for (i, l) in locales.enumerated() { positions[l.canonical] = i }
+            for item in array.items {
+                guard let name = item.text?.trimmedForRules, !name.isEmpty else { continue }
+                let c = LocaleName.canonical(name)
+                guard c != "base" else { continue }
+                if let i = positions[c] {
+                    if !locales[i].sources.contains("CFBundleLocalizations") { locales[i].sources.append("CFBundleLocalizations") }
+                } else {
+                    positions[c] = locales.count
+                    locales.append((name, c, ["CFBundleLocalizations"]))
+                }
+            }
+        }
+        let base = LocaleName.canonical(baseLocale)
+        return locales.filter { $0.canonical != base }
+    }
+
+    /// The canonical locales that translate `key` with a non-empty value.
+    public func translatingLocales(_ key: String) -> Set<String> { index.translated[key] ?? [] }
+}
+
+/// What a localization set says whatever the Info.plist holds: which locales translate each key,
+/// and the locales its folders, tables, catalogs and project declare. One pass over the set.
+public struct LocalizationIndex: Sendable {
+    /// Key → the canonical locales translating it with a non-empty text.
+    public let translated: [String: Set<String>]
+    /// The declared locales in order (Base left out), with where each is declared.
+    public let declared: [(name: String, canonical: String, sources: [String])]
+
+    public init(_ set: LocalizationSet) {
+        var translated: [String: Set<String>] = [:]
+        for t in set.tables {
+            let locale = LocaleName.canonical(t.locale)
+            for e in t.table.entries where LocalizedPlistContext.hasText(e.value) { translated[e.key, default: []].insert(locale) }
+        }
+        for c in set.catalogs {
+            for e in c.catalog.entries {
+                for l in e.localizations where l.hasVariations || LocalizedPlistContext.hasText(l.value ?? "") {
+                    translated[e.key, default: []].insert(LocaleName.canonical(l.locale))
+                }
+            }
+        }
+        self.translated = translated
+        var declared: [(name: String, canonical: String, sources: [String])] = []
+        var positions: [String: Int] = [:]
         func add(_ name: String, _ source: String) {
             let c = LocaleName.canonical(name)
             guard c != "base", !c.isEmpty else { return }
-            if names[c] == nil { names[c] = name; order.append(c) }
-            if !(sources[c] ?? []).contains(source) { sources[c, default: []].append(source) }
+            if let i = positions[c] {
+                if !declared[i].sources.contains(source) { declared[i].sources.append(source) }
+            } else {
+                positions[c] = declared.count
+                declared.append((name, c, [source]))
+            }
         }
         for l in set.lprojLocales { add(l, "\(l).lproj") }
         for t in set.tables { add(t.locale, "\(t.locale).lproj") }
         for c in set.catalogs { for e in c.catalog.entries { for l in e.localizations { add(l.locale, "the String Catalog") } } }
         for r in set.knownRegions { add(r, "knownRegions") }
-        if let array = document.root?.value(forKey: "CFBundleLocalizations"), array.kind == .array {
-            for item in array.items { if let t = item.text { add(t.trimmedForRules, "CFBundleLocalizations") } }
-        }
-        let base = LocaleName.canonical(baseLocale)
-        return order.filter { $0 != base }.map { (names[$0]!, $0, sources[$0] ?? []) }
+        self.declared = declared
     }
-
-    /// The canonical locales that translate `key` with a non-empty value.
-    public func translatingLocales(_ key: String) -> Set<String> { translated[key] ?? [] }
 }
 
 /// A localization rule: like a `Rule`, an id, its documentation and examples, for the

@@ -46,9 +46,10 @@ public enum LocalizationFiles {
     }
 
     /// The findings on `document` of the translation files of `set`.
-    public static func findings(forInfoPlist document: PlistDocument, set: LocalizationSet, configuration: AnalysisConfiguration) -> [Finding] {
+    public static func findings(forInfoPlist document: PlistDocument, set: LocalizationSet, index: LocalizationIndex? = nil,
+                                configuration: AnalysisConfiguration) -> [Finding] {
         guard !set.isEmpty else { return [] }
-        return Analyzer.findings(forLocalized: LocalizedPlistContext(document: document, set: set), configuration: configuration)
+        return Analyzer.findings(forLocalized: LocalizedPlistContext(document: document, set: set, index: index), configuration: configuration)
     }
 }
 
@@ -75,7 +76,7 @@ public final class CachingProjectFileSystem: ProjectFileSystem {
 /// keystroke in an Info.plist or a translation reuses the set read before (the folders and the
 /// project file are not read again), and an edit saved to a translation is seen within that time.
 public final class LocalizationSetCache: Sendable {
-    private struct Entry { let set: LocalizationSet?; let read: ContinuousClock.Instant }
+    private struct Entry { let set: LocalizationSet?; let index: LocalizationIndex?; let read: ContinuousClock.Instant }
     private let entries = Locked<[String: Entry]>([:])
     private let fileSystem: any ProjectFileSystem
     private let lifetime: Duration
@@ -87,22 +88,27 @@ public final class LocalizationSetCache: Sendable {
 
     public static let shared = LocalizationSetCache()
 
-    private func cached(_ key: String, _ make: () -> LocalizationSet?) -> LocalizationSet? {
+    private func cached(_ key: String, _ make: () -> LocalizationSet?) -> (set: LocalizationSet, index: LocalizationIndex?)? {
         let now = ContinuousClock.now
-        if let hit = entries.withLock({ $0[key] }), now - hit.read < lifetime { return hit.set }
+        if let hit = entries.withLock({ $0[key] }), now - hit.read < lifetime { return hit.set.map { ($0, hit.index) } }
         let set = make()
-        entries.withLock { $0[key] = Entry(set: set, read: now) }
-        return set
+        // What the set says whatever the Info.plist holds, once per read (not once per keystroke).
+        let index = set.flatMap { $0.isEmpty ? nil : LocalizationIndex($0) }
+        entries.withLock { $0[key] = Entry(set: set, index: index, read: now) }
+        return set.map { ($0, index) }
     }
 
-    /// The set of the Info.plist at `path`.
-    public func set(forInfoPlistAt path: String) -> LocalizationSet? {
+    /// The set of the Info.plist at `path`, with its index.
+    public func prepared(forInfoPlistAt path: String) -> (set: LocalizationSet, index: LocalizationIndex?)? {
         cached("plist:" + path) { LocalizationFinder.find(infoPlistPath: path, fileSystem: fileSystem) }
     }
 
+    /// The set of the Info.plist at `path`.
+    public func set(forInfoPlistAt path: String) -> LocalizationSet? { prepared(forInfoPlistAt: path)?.set }
+
     /// The set of the Info.plist the translation at `path` belongs to.
     public func set(forTranslationAt path: String) -> LocalizationSet? {
-        cached("translation:" + path) { LocalizationFiles.set(forTranslationAt: path, fileSystem: fileSystem) }
+        cached("translation:" + path) { LocalizationFiles.set(forTranslationAt: path, fileSystem: fileSystem) }?.set
     }
 
     public var diskFileSystem: any ProjectFileSystem { fileSystem }
