@@ -91,9 +91,14 @@ public enum LocalizationFinder {
             if project != nil { break }
         }
         // The .lproj folders: the variant group's, else beside the plist or in a Resources folder there.
-        var candidates: [String] = []
+        var candidates = [directory, join(directory, "Resources"), join(directory, "Ressources")]
         if let project { candidates += variantGroupFolders(project.document, projectDirectory: project.directory, near: directory) }
-        candidates += [directory, join(directory, "Resources"), join(directory, "Ressources"), parent(directory)]
+        candidates.append(parent(directory))
+        // Last: a folder beside the plist's (`Riot/SupportingFiles/Info.plist` with `Riot/Assets/*.lproj`,
+        // a project without a variant group the finder can read, such as an XcodeGen spec's).
+        let up = parent(directory)
+        candidates += (fileSystem.entries(of: up) ?? []).filter { $0.isDirectory && !$0.name.hasPrefix(".") && !$0.name.hasSuffix(".lproj") && join(up, $0.name) != directory }
+            .map { join(up, $0.name) }.sorted()
         for folder in candidates {
             guard let entries = fileSystem.entries(of: folder) else { continue }
             let lprojs = entries.filter { $0.isDirectory && $0.name.hasSuffix(".lproj") }.map(\.name).sorted()
@@ -164,8 +169,14 @@ public enum LocalizationFinder {
                 break
             }
         }
-        func shared(_ a: String) -> Int { zip(a, near).prefix { $0 == $1 }.count }
-        return folders.sorted { shared($0) > shared($1) }
+        // Nearest first: the most folders in common with `near`, then the fewest folders besides.
+        let nearParts = near.split(separator: "/")
+        func score(_ folder: String) -> (Int, Int) {
+            let parts = folder.split(separator: "/")
+            let common = zip(parts, nearParts).prefix { $0 == $1 }.count
+            return (-common, parts.count - common)
+        }
+        return folders.sorted { score($0) < score($1) }
     }
 
     /// The Info.plist a strings table or catalog belongs to: the candidates (plists named
