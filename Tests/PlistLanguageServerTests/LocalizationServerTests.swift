@@ -131,4 +131,38 @@ struct LocalizationServerTests {
         let edits = try await client.request(DocumentFormattingRequest(textDocument: .init(uri: uri), options: FormattingOptions(tabSize: 4, insertSpaces: true)))
         #expect((edits ?? []).isEmpty, "\(String(describing: edits))")
     }
+
+    @Test func theNotesAndWarningsOfATableAndACatalogArriveAtTheirPlace() async throws {
+        let folder = try Self.telephone()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("Telephone/de.lproj/InfoPlist.strings").path
+        let base = try String(contentsOfFile: path, encoding: .utf8)
+        let text = base + "NSContactsUsageDescription = \"\";\nNSRetiredUsageDescription = \"Alt\";\nCFBundleIdentifier = \"de.telephone\";\n"
+        let last = text.components(separatedBy: "\n").count - 2  // 0-based line of the last entry
+        let client = try TestClient()
+        try await client.initialize(richClient(), rootUri: FileURI.uri(for: folder.path))
+        let uri = FileURI.uri(for: path)
+        try client.open(uri, text)
+        let diagnostics = try await client.diagnostics(uri) { $0.contains { $0.code == .string("l10n-not-localizable") } }
+        func one(_ code: String) -> Diagnostic? { diagnostics.first { $0.code == .string(code) } }
+        #expect(one("l10n-empty-translation")?.range.start == Position(line: last - 2, character: 29), "\(diagnostics.map { ($0.code, $0.range) })")
+        #expect(one("l10n-empty-translation")?.severity == .warning)
+        #expect(one("l10n-unknown-key")?.range.start == Position(line: last - 1, character: 0))
+        #expect(one("l10n-unknown-key")?.severity == .information && one("l10n-unknown-key")?.tags == [.unnecessary])
+        #expect(one("l10n-not-localizable")?.range.start == Position(line: last, character: 0))
+
+        // A catalog: a translation marked needs_review.
+        let app = FileManager.default.temporaryDirectory.appendingPathComponent("plist-lsp-l10n-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: SharedData.localizationDirectory.appendingPathComponent("apps/kongbaguni__lightMeter"), to: app)
+        defer { try? FileManager.default.removeItem(at: app) }
+        let catalogPath = app.appendingPathComponent("InfoPlist.xcstrings").path
+        let catalog = try String(contentsOfFile: catalogPath, encoding: .utf8).replacingOccurrences(of: "\"state\" : \"translated\"", with: "\"state\" : \"needs_review\"")
+        let catalogURI = FileURI.uri(for: catalogPath)
+        try client.open(catalogURI, catalog)
+        let states = try await client.diagnostics(catalogURI) { $0.contains { $0.code == .string("l10n-catalog-state") } }
+        let state = try #require(states.first { $0.code == .string("l10n-catalog-state") })
+        let line = catalog.components(separatedBy: "\n").firstIndex { $0.contains("needs_review") }!
+        #expect(state.range.start == Position(line: line, character: 22), "\(state)")
+        #expect(state.message.hasSuffix("needs review: its source text changed after it was translated"))
+    }
 }
