@@ -23,6 +23,13 @@ public struct DiagnosticsProvider: Sendable {
     public func analysisDiagnostics(for snapshot: DocumentSnapshot, configuration: ServerConfiguration,
                                     evidence: SourceEvidenceInput = .none, project: ProjectInputValue = .none) -> [Finding] {
         snapshot.analysisDiagnostics(configuration: configuration, generations: (evidence.generation, project.generation)) {
+            // An InfoPlist.strings or .xcstrings: checked against the Info.plist it translates (issue #31).
+            if let path = FileURI.path(of: snapshot.uri), LocalizationFiles.isTranslationFile(path) {
+                let cache = LocalizationSetCache.shared
+                return LocalizationFiles.findings(forTranslationAt: path, raw: snapshot.tree.text.bytes, set: cache.set(forTranslationAt: path),
+                                                  fileSystem: cache.diskFileSystem, externalKeys: Set(project.input?.externalKeys.keys ?? [:].keys),
+                                                  configuration: configuration.analysis).findings
+            }
             // With preprocessor definitions (the settings', else the target's
             // INFOPLIST_PREPROCESSOR_DEFINITIONS), a preprocessed file is analysed as Xcode reads
             // it; the shared typed view (every branch at once) keeps serving completion, hover and outline.
@@ -40,8 +47,17 @@ public struct DiagnosticsProvider: Sendable {
                document.conditionals.isPreprocessed {
                 document = PlistDocument(snapshot.tree, definitions: definitions)
             }
-            return Analyzer.findings(for: document, path: snapshot.uri, configuration: configuration.analysis, evidence: evidence.evidence,
-                                     project: project.input)
+            var found = Analyzer.findings(for: document, path: snapshot.uri, configuration: configuration.analysis, evidence: evidence.evidence,
+                                          project: project.input)
+            // What the Info.plist's shipped locales leave untranslated (issue #31).
+            if let path = FileURI.path(of: snapshot.uri), Analyzer.fileKind(path: path, document: document, configuration: configuration.analysis) == .infoPlist,
+               let (set, index) = LocalizationSetCache.shared.prepared(forInfoPlistAt: path), !set.isEmpty {
+                let more = LocalizationFiles.findings(forInfoPlist: document, set: set, index: index, configuration: configuration.analysis)
+                if !more.isEmpty {
+                    found = (found + more).sorted { ($0.range.lowerBound, $0.range.upperBound, $0.code) < ($1.range.lowerBound, $1.range.upperBound, $1.code) }
+                }
+            }
+            return found
         }
     }
 

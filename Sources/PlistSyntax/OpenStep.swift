@@ -274,6 +274,13 @@ struct OpenStepReader {
             case UInt8(ascii: "U"), UInt8(ascii: "u"):
                 var value: UInt32 = 0, n = 0
                 while n < 4, position < text.count, let d = Self.hex(text[position]) { value = value * 16 + d; position += 1; n += 1 }
+                // A high surrogate followed by `\Uxxxx` with the low one: one character (strings files write emoji so).
+                if (0xD800...0xDBFF).contains(value), position + 5 < text.count, text[position] == UInt8(ascii: "\\"),
+                   text[position + 1] == UInt8(ascii: "U") || text[position + 1] == UInt8(ascii: "u") {
+                    var low: UInt32 = 0, m = 0
+                    while m < 4, let d = Self.hex(text[position + 2 + m]) { low = low * 16 + d; m += 1 }
+                    if m == 4, (0xDC00...0xDFFF).contains(low) { value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00); position += 6 }
+                }
                 if let scalar = Unicode.Scalar(value) { out.append(contentsOf: String(Character(scalar)).utf8) }
             case UInt8(ascii: "0")...UInt8(ascii: "7"):
                 var value = UInt32(e - 0x30), n = 1

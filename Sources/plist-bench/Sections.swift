@@ -34,4 +34,5 @@ let allSections: [any BenchmarkSection] = [
     ProjectSection(),
     WorkspaceSection(),
     ConvertSection(),
+    LocalizationSection(),
 ]

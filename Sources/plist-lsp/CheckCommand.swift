@@ -153,16 +153,28 @@ struct Check: ParsableCommand {
         let configuration = try analysisConfiguration()
         let evidence = SourceFolders(given: sources, enabled: configuration.sourceEvidence)
         let projects = ProjectFolders(given: project, enabled: !noProject)
+        let localization = CheckLocalization()
         var ioError = false
         var errors = 0, warnings = 0
         var reports: [FileReport] = []
         // --project: every plist its targets use, besides the paths given.
-        let inputs = paths + (projects.givenIndex?.plists ?? []).map { SourceFolders.display($0.path) }
+        let projectPlists = (projects.givenIndex?.plists ?? []).map { SourceFolders.display($0.path) }
+        // …and the InfoPlist.strings and .xcstrings that translate its Info.plists (issue #31).
+        let inputs = paths + projectPlists + localization.translationFiles(of: projectPlists)
         if FileExpansion.forEachFile(in: inputs, { file, snapshot in
             // A binary plist is checked as its XML form (as `convert --to xml1` writes it); its
             // problems are placed by key path, there being no line to name (docs/features.md).
             let binary = BinaryFormOfFile(snapshot.bytes)
             let raw = binary.xml ?? snapshot.bytes
+            if LocalizationFiles.isTranslationFile(file) {
+                // InfoPlist.strings or .xcstrings: checked against the Info.plist it translates (never fixed).
+                let report = localization.report(forTranslationAt: file, raw: raw, configuration: configuration, projects: projects)
+                errors += report.diagnostics.filter { $0.severity == .error }.count
+                warnings += report.diagnostics.filter { $0.severity == .warning }.count
+                reports.append(report)
+                if format == .text { writeToStandardOutput(report.textLines()) }
+                return
+            }
             let found = evidence.evidence(forPlistAt: file, scope: projects.sourceScope(forPlistAt: file))
             let facts = projects.input(forPlistAt: file)
             var (text, diagnostics) = Analyzer.findings(forFileBytes: raw, path: file, configuration: configuration, evidence: found, project: facts,
@@ -187,6 +199,7 @@ struct Check: ParsableCommand {
                 fixFailure = "the file is not UTF-8; convert it before fixing"
                 writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(fixFailure!)\n")
             }
+            diagnostics = localization.addingFindings(to: diagnostics, forPlistAt: file, text: text, raw: raw, configuration: configuration, project: facts)
             var report = FileReport(path: file, text: text, diagnostics: diagnostics, fixed: fixed, fixFailure: fixFailure)
             if binary.xml != nil { report.keyPaths = PlistDocument(text: text) }
             errors += diagnostics.filter { $0.severity == .error }.count

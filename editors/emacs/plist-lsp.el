@@ -75,6 +75,34 @@ Everything of `nxml-mode' works; the language server is started by
 
 ;;;###autoload
 (add-to-list 'auto-mode-alist '("\\.\\(?:plist\\|entitlements\\|xcprivacy\\)\\'" . plist-mode))
+;;;; The translations of an Info.plist: InfoPlist.strings in an .lproj folder, InfoPlist.xcstrings
+
+(defvar plist-strings-mode-syntax-table
+  (let ((table (make-syntax-table)))
+    (modify-syntax-entry ?/ ". 124b" table)
+    (modify-syntax-entry ?* ". 23" table)
+    (modify-syntax-entry ?\n "> b" table)
+    (modify-syntax-entry ?\" "\"" table)
+    (modify-syntax-entry ?\\ "\\" table)
+    table)
+  "Syntax table of `plist-strings-mode': C comments, double-quoted strings.")
+
+;;;###autoload
+(define-derived-mode plist-strings-mode prog-mode "InfoPlist.strings"
+  "Major mode for InfoPlist.strings (an Info.plist's translations), for plist-lsp."
+  :group 'plist-lsp
+  (setq-local comment-start "/* ")
+  (setq-local comment-end " */"))
+
+;;;###autoload
+(define-derived-mode xcstrings-mode js-mode "xcstrings"
+  "Major mode for InfoPlist.xcstrings String Catalogs (JSON), for plist-lsp."
+  :group 'plist-lsp)
+
+;;;###autoload
+(add-to-list 'auto-mode-alist '("\\.lproj/[^/]*InfoPlist\\.strings\\'" . plist-strings-mode))
+;;;###autoload
+(add-to-list 'auto-mode-alist '("InfoPlist\\.xcstrings\\'" . xcstrings-mode))
 
 ;;; Binary property lists
 
@@ -312,6 +340,10 @@ server proposed and inserts only a candidate the user chose or the only one."
 (defun plist-lsp-eglot-setup ()
   "Register plist-lsp with eglot for `plist-mode' buffers (languageId \"plist\")."
   (add-to-list 'eglot-server-programs
+               '((plist-strings-mode :language-id "strings") . plist-lsp--eglot-contact))
+  (add-to-list 'eglot-server-programs
+               '((xcstrings-mode :language-id "xcstrings") . plist-lsp--eglot-contact))
+  (add-to-list 'eglot-server-programs
                '((plist-mode :language-id "plist") . plist-lsp--eglot-contact))
   (add-hook 'eglot-connect-hook #'plist-lsp--eglot-send-settings t)
   (add-hook 'eglot-managed-mode-hook #'plist-lsp--eglot-use-safe-completion))
@@ -363,11 +395,13 @@ See `plist-lsp--copying-table'."
 lsp-mode counts columns in code points, so the client asks the
 server for UTF-32 positions (the server's default is UTF-16)."
   (add-to-list 'lsp-language-id-configuration '(plist-mode . "plist"))
+  (add-to-list 'lsp-language-id-configuration '(plist-strings-mode . "strings"))
+  (add-to-list 'lsp-language-id-configuration '(xcstrings-mode . "xcstrings"))
   (lsp-register-client
    (make-lsp-client
     :new-connection (lsp-stdio-connection #'plist-lsp--command)
-    :activation-fn (lsp-activate-on "plist")
-    :major-modes '(plist-mode)
+    :activation-fn (lsp-activate-on "plist" "strings" "xcstrings")
+    :major-modes '(plist-mode plist-strings-mode xcstrings-mode)
     :server-id 'plist-lsp
     :priority 1
     :custom-capabilities '((general . ((positionEncodings . ["utf-32"]))))

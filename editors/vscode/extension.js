@@ -48,6 +48,9 @@ function createClient() {
       { scheme: 'file', pattern: '**/*.{plist,entitlements,xcprivacy}' },
       { scheme: 'untitled', language: 'plist' },
       { scheme: BINARY_SCHEME, language: 'plist' },
+      // The translations of an Info.plist (issue #31).
+      { scheme: 'file', pattern: '**/*.lproj/*InfoPlist.strings' },
+      { scheme: 'file', pattern: '**/*InfoPlist.xcstrings' },
     ],
     initializationOptions: { settings: serverSettings() },
     outputChannelName: 'plist-lsp',

@@ -91,11 +91,15 @@ extension AnalysisConfiguration {
     /// The known rule ids closest to an unknown one (at most three, nearest first).
     public static func ruleIDs(near id: String) -> [String] {
         let limit = max(2, id.count / 3)
-        return RuleRegistry.all.map(\.id)
-            .map { (id: $0, distance: EditDistance.between(id, $0)) }
-            .filter { $0.distance <= limit }
-            .sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }
-            .prefix(3).map(\.id)
+        func near(_ ids: [String]) -> [String] {
+            ids.map { (id: $0, distance: EditDistance.between(id, $0)) }
+                .filter { $0.distance <= limit }
+                .sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }
+                .prefix(3).map(\.id)
+        }
+        // The localization rules' ids only when no plist rule's is near (their suffixes repeat the plist rules').
+        let plist = near(RuleRegistry.all.map(\.id))
+        return plist.isEmpty ? near(LocalizationRules.all.map(\.id)) : plist
     }
 }
 

@@ -63,7 +63,7 @@ struct SettingsParser {
 
     /// Whether `id` names a rule; reports it (with the nearest ids) when it does not.
     private mutating func isKnownRule(_ id: String, in setting: ConfigurationSetting) -> Bool {
-        if RuleRegistry.rule(id) != nil { return true }
+        if RuleRegistry.rule(id) != nil || LocalizationRules.contains(id) { return true }
         let near = AnalysisConfiguration.ruleIDs(near: id)
         let suggestion = near.isEmpty ? "" : "; did you mean " + near.joined(separator: ", ") + "?"
         problem(setting, "unknown rule '\(id)'\(suggestion) (the rules are listed in docs/diagnostics.md)")

@@ -96,6 +96,7 @@ public enum RuleDocumentation {
                 }
             }
         }
+        s += LocalizationRuleDocumentation.markdown()
         return s
     }
 

@@ -61,7 +61,8 @@ struct CodeActionFeature: ServerFeature {
                 guard touches || sent.contains("\(d.code)@\(converted.range)") else { continue }
                 for fix in d.fixes {
                     // A fix with something to fill in lands the cursor there, in a client that takes snippets.
-                    let change = snippets.flatMap { encoding in fix.snippetEdits.map { edit($0, snippet: encoding) } } ?? edit(fix.edits)
+                    var change = snippets.flatMap { encoding in fix.snippetEdits.map { edit($0, snippet: encoding) } } ?? edit(fix.edits)
+                    if !fix.otherFiles.isEmpty { change = Self.otherFilesEdit(fix, snapshot: snapshot, versioned: versioned) }
                     out.append(.codeAction(CodeAction(title: fix.title, kind: .quickFix, diagnostics: [converted],
                                                       isPreferred: fix.isPreferred ? true : nil, edit: change)))
                 }
@@ -75,5 +76,28 @@ struct CodeActionFeature: ServerFeature {
             }
         }
         return out
+    }
+
+    /// A fix that edits other files (a translation added to a locale's `InfoPlist.strings`): their
+    /// edits, positioned in each file's own text, in one WorkspaceEdit.
+    static func otherFilesEdit(_ fix: Fix, snapshot: DocumentSnapshot, versioned: Bool) -> WorkspaceEdit {
+        var changes: [DocumentURI: [TextEdit]] = [:]
+        if !fix.edits.isEmpty { changes[snapshot.uri] = fix.edits.map { TextEdit(range: snapshot.range(of: $0.range), newText: $0.replacementText) } }
+        for file in fix.otherFiles {
+            let index = LineIndex(file.text)
+            func position(_ offset: Int) -> Position {
+                let p = index.position(of: offset, in: snapshot.encoding)
+                return Position(line: p.line, character: p.character)
+            }
+            changes[FileURI.uri(for: file.path), default: []] += file.edits.map {
+                TextEdit(range: LSPRange(start: position($0.range.lowerBound), end: position($0.range.upperBound)), newText: $0.replacementText)
+            }
+        }
+        if versioned {
+            return WorkspaceEdit(documentChanges: changes.sorted { $0.key < $1.key }.map {
+                TextDocumentEdit(textDocument: OptionalVersionedTextDocumentIdentifier(uri: $0.key, version: nil), edits: $0.value)
+            })
+        }
+        return WorkspaceEdit(changes: changes)
     }
 }

@@ -11,6 +11,9 @@ struct CompletionFeature: ServerFeature {
     func register(_ handlers: inout RequestHandlers) {
         handlers.document(CompletionRequest.self) { request, snapshot, context in
             let offset = snapshot.offset(of: request.position)
+            if let path = FileURI.path(of: snapshot.uri), LocalizationFiles.isTranslationFile(path) {
+                return Self.translationKeys(snapshot, path: path, offset: offset)
+            }
             // `>` triggers only right after `<key>`; elsewhere it just ends a tag.
             if request.context?.triggerCharacter == ">", !snapshot.text[..<offset].reversed().starts(with: Array("<key>".utf8).reversed()) {
                 return nil
@@ -129,4 +132,28 @@ enum FeatureSettings {
 
     /// The `inlayHints` setting: `false`, or `{"enabled": false}`, turns the hints off.
     static func inlayHints(_ context: RequestContext) -> Bool { context.configuration.analysis.inlayHints }
+}
+
+extension CompletionFeature {
+    /// In an InfoPlist.strings: the Info.plist's translatable keys (issue #31), each replacing the
+    /// line's text before the cursor with `"KEY" = "base text";`. None in a String Catalog (Xcode edits those).
+    static func translationKeys(_ snapshot: DocumentSnapshot, path: String, offset: Int) -> CompletionList? {
+        guard !path.hasSuffix(".xcstrings") else { return nil }
+        let bytes = snapshot.text.bytes
+        var start = offset
+        while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
+        while start < offset, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        let typed = String(decoding: bytes[start..<offset], as: UTF8.self)
+        // Only where a key starts: nothing typed, or a key without its '='.
+        guard !typed.contains("=") && !typed.contains(";") else { return CompletionList(isIncomplete: false, items: []) }
+        let quote = typed.hasPrefix("\"") ? "\"" : ""
+        let file = TranslationFile.reading(bytes, path: path)
+        let range = snapshot.range(of: start..<offset)
+        let items = LocalizationFeatures.completions(in: file, infoPlist: LocalizationSetCache.shared.infoPlist(forTranslationAt: path))
+            .enumerated().map { i, c in
+                CompletionItem(label: c.label, kind: .property, detail: c.detail, sortText: String(String(10000 + i).dropFirst()),
+                               filterText: quote + c.filterText, textEdit: .textEdit(TextEdit(range: range, newText: c.insertText)))
+            }
+        return CompletionList(isIncomplete: false, items: items)
+    }
 }

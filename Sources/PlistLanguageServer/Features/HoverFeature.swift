@@ -3,6 +3,7 @@
 import LanguageServerProtocol
 import PlistAnalysis
 import PlistSchema
+import PlistSyntax
 
 /// Hover over keys and values.
 struct HoverFeature: ServerFeature {
@@ -10,6 +11,13 @@ struct HoverFeature: ServerFeature {
         handlers.document(HoverRequest.self) { request, snapshot, context in
             let format: DocumentationFormat = FeatureSettings.hoverMarkdown(context) ? .markdown : .plainText
             let offset = snapshot.offset(of: request.position)
+            // In an InfoPlist.strings or .xcstrings: the key's documentation and the Info.plist's text (issue #31).
+            if let path = FileURI.path(of: snapshot.uri), LocalizationFiles.isTranslationFile(path) {
+                let file = TranslationFile.reading(snapshot.text.bytes, path: path)
+                guard let result = LocalizationFeatures.hover(in: file, at: offset, infoPlist: LocalizationSetCache.shared.infoPlist(forTranslationAt: path),
+                                                              format: format) else { return nil }
+                return Hover(contents: result.format == .markdown ? .markdown(result.text) : .plaintext(result.text), range: snapshot.range(of: result.range))
+            }
             // On a `$(VAR)` of a plist a project uses: the value per configuration and where it is set.
             let setting = context.project(for: snapshot).input.flatMap {
                 BuildSettingFeatures.hover(in: snapshot.document, at: offset, project: $0, format: format)
@@ -17,7 +25,14 @@ struct HoverFeature: ServerFeature {
             guard let result = setting ?? HoverProvider.hover(
                 in: snapshot.document, at: offset,
                 fileKind: FeatureSettings.fileKind(snapshot, context), format: format) else { return nil }
-            let content: MarkupContent = result.format == .markdown ? .markdown(result.text) : .plaintext(result.text)
+            var text = result.text
+            // On a translatable key of an Info.plist: its text in each shipped locale (issue #31).
+            if FeatureSettings.fileKind(snapshot, context) == .infoPlist, let path = FileURI.path(of: snapshot.uri),
+               let set = LocalizationSetCache.shared.set(forInfoPlistAt: path), !set.isEmpty,
+               let section = LocalizationFeatures.translationsSection(forKeyAt: offset, context: LocalizedPlistContext(document: snapshot.document, set: set), format: result.format) {
+                text += section
+            }
+            let content: MarkupContent = result.format == .markdown ? .markdown(text) : .plaintext(text)
             return Hover(contents: content, range: snapshot.range(of: result.range))
         }
     }

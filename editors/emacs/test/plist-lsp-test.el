@@ -305,11 +305,27 @@
                       (plist-lsp-test-log "PASS" "after the fix the diagnostic is gone: %s"
                                           (plist-lsp-test-describe (flymake-diagnostics)))))))))))))))
 
+(defun plist-lsp-test-l10n ()
+  "A real InfoPlist.strings with a planted missing ';': l10n-syntax where it is."
+  (let ((line (string-to-number (getenv "PLIST_LSP_L10N_LINE")))
+        (column (string-to-number (getenv "PLIST_LSP_L10N_CHAR"))))
+    (if (not (plist-lsp-test-wait
+              (lambda () (plist-lsp-test-find (lambda (d) (equal (plist-lsp-test-code d) "l10n-syntax"))))))
+        (plist-lsp-test-log "FAIL" "no l10n-syntax diagnostic within 20 s; got %s"
+                            (plist-lsp-test-describe (flymake-diagnostics)))
+      (let* ((d (plist-lsp-test-find (lambda (d) (equal (plist-lsp-test-code d) "l10n-syntax"))))
+             (lc (plist-lsp-test-line-col (flymake-diagnostic-beg d))))
+        (if (equal lc (cons line column))
+            (plist-lsp-test-log "PASS" "plist-strings-mode, languageId %S; l10n-syntax at line %d, column %d"
+                                (eglot--language-id (eglot-current-server)) line column)
+          (plist-lsp-test-log "FAIL" "l10n-syntax at %d:%d, expected %d:%d" (car lc) (cdr lc) line column))))))
+
 ;;; Run
 
 (defun plist-lsp-test-run ()
   "Open the fixture as a user would and run the check."
   (add-hook 'plist-mode-hook #'eglot-ensure)
+  (add-hook 'plist-strings-mode-hook #'eglot-ensure)
   (when (equal plist-lsp-test-check "modes")
     (setq plist-lsp-settings '(:editorTest t)))
   (let ((file (getenv "PLIST_LSP_FILE")))
@@ -317,7 +333,7 @@
       (plist-lsp-test-log "FAIL" "PLIST_LSP_FILE %S is not readable" file)
       (plist-lsp-test-finish))
     (set-buffer (find-file-noselect file))
-    (unless (eq major-mode 'plist-mode)
+    (unless (memq major-mode (if (equal plist-lsp-test-check "l10n") '(plist-strings-mode) '(plist-mode)))
       (plist-lsp-test-log "FAIL" "%s opened in %s, expected plist-mode" file major-mode)
       (plist-lsp-test-finish))
     ;; eglot-ensure connects from `post-command-hook', which batch Emacs never runs by itself.

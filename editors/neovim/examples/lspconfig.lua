@@ -5,7 +5,7 @@ if not configs.plist_lsp then
   configs.plist_lsp = {
     default_config = {
       cmd = { 'plist-lsp' }, -- or { '/path/to/plist-lsp' }
-      filetypes = { 'plist' },
+      filetypes = { 'plist', 'plist_strings', 'xcstrings' },
       root_dir = require('lspconfig.util').root_pattern('.git', 'Package.swift', 'project.yml'),
       single_file_support = true,
       init_options = { settings = {} }, -- server settings at start

@@ -6,4 +6,8 @@
 augroup plist_lsp_ftdetect
   autocmd!
   autocmd BufNewFile,BufRead *.plist,*.entitlements,*.xcprivacy set filetype=plist
+  " The translations of an Info.plist (issue #31): InfoPlist.strings in an .lproj folder, and
+  " InfoPlist.xcstrings String Catalogs (JSON).
+  autocmd BufNewFile,BufRead *.lproj/*InfoPlist.strings set filetype=plist_strings
+  autocmd BufNewFile,BufRead *InfoPlist.xcstrings set filetype=xcstrings
 augroup END

@@ -5,7 +5,7 @@
 -- `settings.plist` in workspace/didChangeConfiguration.
 return {
   cmd = { 'plist-lsp' },
-  filetypes = { 'plist' },
+  filetypes = { 'plist', 'plist_strings', 'xcstrings' },
   root_markers = { '.git', 'Package.swift', 'project.yml', '.hg' },
   init_options = { settings = {} },
   settings = { plist = {} },

@@ -125,8 +125,8 @@ function checks.filetype(client)
     if chunk then log('PASS', file .. ' compiles') else log('FAIL', file .. ': ' .. tostring(err)) end
   end
   local config = loadfile(plugin .. '/lsp/plist_lsp.lua')()
-  if vim.deep_equal(config.filetypes, { 'plist' }) and config.cmd[1] == 'plist-lsp' then
-    log('PASS', 'lsp/plist_lsp.lua configures plist-lsp for the plist filetype')
+  if vim.deep_equal(config.filetypes, { 'plist', 'plist_strings', 'xcstrings' }) and config.cmd[1] == 'plist-lsp' then
+    log('PASS', 'lsp/plist_lsp.lua configures plist-lsp for the plist, plist_strings and xcstrings filetypes')
   else
     log('FAIL', 'lsp/plist_lsp.lua: ' .. vim.inspect(config))
   end
@@ -303,6 +303,27 @@ function checks.quickfix(client)
   local broken = find_diagnostic(function(x) return code_of(x):find('^xml%-') ~= nil end)
   if broken then return log('FAIL', 'the fix broke the XML: ' .. describe({ broken })) end
   log('PASS', 'after the fix the diagnostic is gone: ' .. describe(vim.diagnostic.get(bufnr)))
+end
+
+-- A translation of an Info.plist (issue #31): the buffer is a copy of a real InfoPlist.strings
+-- whose last entry lost its ';'; the filetype is plist_strings and plist-lsp reports l10n-syntax
+-- at the end of that entry's value (PLIST_LSP_L10N_LINE, 1-based; PLIST_LSP_L10N_COL, 0-based bytes).
+function checks.l10n(client)
+  if vim.bo[bufnr].filetype ~= 'plist_strings' then
+    return log('FAIL', 'filetype ' .. vim.inspect(vim.bo[bufnr].filetype) .. ', expected plist_strings')
+  end
+  local line, col = tonumber(os.getenv('PLIST_LSP_L10N_LINE')), tonumber(os.getenv('PLIST_LSP_L10N_COL'))
+  local ok = vim.wait(20000, function()
+    return find_diagnostic(function(d) return code_of(d) == 'l10n-syntax' end) ~= nil
+  end, 50)
+  if not ok then return log('FAIL', 'no l10n-syntax diagnostic within 20 s; got ' .. describe(vim.diagnostic.get(bufnr))) end
+  local d = find_diagnostic(function(x) return code_of(x) == 'l10n-syntax' end)
+  if d.lnum + 1 ~= line or d.col ~= col then
+    return log('FAIL', string.format('l10n-syntax at %d:%d, expected %d:%d', d.lnum + 1, d.col, line, col))
+  end
+  local xml = find_diagnostic(function(x) return code_of(x):find('^xml%-') ~= nil end)
+  if xml then return log('FAIL', 'the strings file was read as XML: ' .. describe({ xml })) end
+  log('PASS', string.format('filetype plist_strings; l10n-syntax at line %d, byte column %d: %s', line, col, d.message))
 end
 
 local function run()

@@ -57,7 +57,7 @@ expect(plist_lsp.api == 'config', "setup() used the 'config' API", plist_lsp.api
 expect(#calls.config == 1 and calls.config[1].name == 'plist_lsp', "setup() called vim.lsp.config('plist_lsp', …) once", calls.config)
 local c = calls.config[1] and calls.config[1].config or {}
 expect(vim.deep_equal(c.cmd, { '/opt/plist-lsp/bin/plist-lsp' }), 'the configuration has the cmd given to setup()', c.cmd)
-expect(vim.deep_equal(c.filetypes, { 'plist' }), "it is for the 'plist' filetype", c.filetypes)
+expect(vim.deep_equal(c.filetypes, { 'plist', 'plist_strings', 'xcstrings' }), "it is for the plist, plist_strings and xcstrings filetypes", c.filetypes)
 expect(vim.deep_equal(c.root_markers, { '.git', 'Package.swift', 'project.yml', '.hg' }), 'it finds the root by markers', c.root_markers)
 expect(c.root_dir == nil and c.workspace_folders == nil, 'it leaves root_dir and workspace_folders to vim.lsp.enable', c)
 expect(vim.deep_equal(c.init_options, { settings = { inlayHints = false } }), 'the settings go in init_options.settings', c.init_options)
@@ -86,7 +86,7 @@ expect(#files == 1, 'lsp/plist_lsp.lua is found on runtimepath', files)
 vim.lsp.config('plist_lsp', { cmd = { '/usr/local/bin/plist-lsp' }, settings = { plist = { fileKind = 'infoPlist' } } })
 local resolved = vim.lsp.config['plist_lsp']
 expect(vim.deep_equal(resolved.cmd, { '/usr/local/bin/plist-lsp' }), "a user's cmd replaces the default", resolved.cmd)
-expect(vim.deep_equal(resolved.filetypes, { 'plist' }) and vim.deep_equal(resolved.root_markers, { '.git', 'Package.swift', 'project.yml', '.hg' }),
+expect(vim.deep_equal(resolved.filetypes, { 'plist', 'plist_strings', 'xcstrings' }) and vim.deep_equal(resolved.root_markers, { '.git', 'Package.swift', 'project.yml', '.hg' }),
   'filetypes and root_markers come from lsp/plist_lsp.lua', resolved)
 expect(vim.deep_equal(resolved.settings, { plist = { fileKind = 'infoPlist' } }) and vim.deep_equal(resolved.init_options, { settings = {} }),
   'settings merge under settings.plist', resolved)

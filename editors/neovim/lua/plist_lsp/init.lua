@@ -14,7 +14,7 @@
 local M = {}
 
 M.name = 'plist_lsp'
-M.filetypes = { 'plist' }
+M.filetypes = { 'plist', 'plist_strings', 'xcstrings' }
 M.extensions = { 'plist', 'entitlements', 'xcprivacy' }
 M.root_markers = { '.git', 'Package.swift', 'project.yml', '.hg' }
 
@@ -172,7 +172,10 @@ end
 local function register_filetypes()
   if vim.filetype and vim.filetype.add then
     -- Neovim 0.8+ (and 0.7 with g:do_filetype_lua); ftdetect/plist.vim covers the rest.
-    vim.filetype.add({ extension = { plist = 'plist', entitlements = 'plist', xcprivacy = 'plist' } })
+    vim.filetype.add({
+      extension = { plist = 'plist', entitlements = 'plist', xcprivacy = 'plist' },
+      pattern = { ['.*%.lproj/.*InfoPlist%.strings'] = 'plist_strings', ['.*InfoPlist%.xcstrings'] = 'xcstrings' },
+    })
   end
   -- Tree-sitter (0.9+): highlight 'plist' buffers with the XML parser when it is installed.
   if vim.treesitter and vim.treesitter.language and vim.treesitter.language.register then

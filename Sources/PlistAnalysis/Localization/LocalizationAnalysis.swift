@@ -1,0 +1,271 @@
+// The analysis of a localized Info.plist (issue #31): the findings of an `InfoPlist.strings` or
+// `InfoPlist.xcstrings` against the Info.plist it translates, and the findings on the Info.plist of
+// what its shipped locales do not translate. Pure: documents and the localization set in, byte
+// offsets out; the server and `check` find and read the files.
+import PlistSchema
+import PlistSyntax
+import XcodeProject
+
+/// A translation file: a strings table of one locale, or a String Catalog of many.
+public enum TranslationFile: Sendable {
+    case table(StringsTable, locale: String)
+    case catalog(StringCatalog)
+
+    /// The file's UTF-8 text (the ranges refer to it).
+    public var text: [UInt8] {
+        switch self {
+        case .table(let t, _): return t.text
+        case .catalog(let c): return c.text
+        }
+    }
+
+    /// Reads a file's bytes as the kind its name says (`.xcstrings`: a catalog).
+    public static func reading(_ raw: [UInt8], path: String) -> TranslationFile {
+        if path.lowercased().hasSuffix(".xcstrings") { return .catalog(StringCatalog(text: raw)) }
+        return .table(StringsTable(raw: raw), locale: locale(ofPath: path) ?? "")
+    }
+
+    /// `…/de.lproj/InfoPlist.strings` → `de`.
+    public static func locale(ofPath path: String) -> String? {
+        let parts = path.split(separator: "/")
+        guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj") else { return nil }
+        return String(parts[parts.count - 2].dropLast(6))
+    }
+
+    /// One translation of the file: its key, locale and value with their ranges.
+    public struct Entry: Sendable {
+        public let key: String
+        public let keyRange: Range<Int>
+        public let locale: String
+        public let value: String?
+        public let valueRange: Range<Int>?
+    }
+
+    /// Every translation, in file order (a catalog's keys once each, with every localization).
+    public var entries: [Entry] {
+        switch self {
+        case .table(let t, let locale):
+            return t.entries.map { Entry(key: $0.key, keyRange: $0.keyRange, locale: locale, value: $0.value, valueRange: $0.valueRange) }
+        case .catalog(let c):
+            return c.entries.flatMap { e in
+                e.localizations.isEmpty
+                    ? [Entry(key: e.key, keyRange: e.keyRange, locale: "", value: nil, valueRange: nil)]
+                    : e.localizations.map { Entry(key: e.key, keyRange: e.keyRange, locale: $0.locale, value: $0.value, valueRange: $0.valueRange) }
+            }
+        }
+    }
+
+    /// The keys of the file, once each, in file order, with the range of their first occurrence.
+    public var keys: [(key: String, range: Range<Int>)] {
+        var seen: Set<String> = []
+        return entries.compactMap { seen.insert($0.key).inserted ? ($0.key, $0.keyRange) : nil }
+    }
+}
+
+/// What a localization rule reads about a translation file.
+public struct TranslationContext: Sendable {
+    public let path: String
+    public let file: TranslationFile
+    /// The Info.plist it translates (nil: none found; the rules comparing with it stay quiet).
+    public let infoPlist: PlistDocument?
+    /// Keys the build puts in the Info.plist (`INFOPLIST_KEY_*`), which the file does not hold.
+    public let externalKeys: Set<String>
+    public let schema: KeyDatabase
+    /// The Info.plist's translatable texts.
+    public let texts: [LocalizableText]
+    /// Every key of the Info.plist at any depth with its string value ("" for other values), and
+    /// every string value.
+    public let plistKeys: [String: String]
+    public let plistStrings: Set<String>
+
+    public init(path: String, file: TranslationFile, infoPlist: PlistDocument?, externalKeys: Set<String> = [], schema: KeyDatabase = .shared) {
+        self.path = path
+        self.file = file
+        self.infoPlist = infoPlist
+        self.externalKeys = externalKeys
+        self.schema = schema
+        texts = infoPlist.map { LocalizableTexts.of($0, schema: schema) } ?? []
+        (plistKeys, plistStrings) = infoPlist.map { LocalizableTexts.keysAndStrings($0) } ?? ([:], [])
+    }
+
+    public var text: [UInt8] { file.text }
+}
+
+/// What the Info.plist-side rule reads: the plist and the files translating it.
+public struct LocalizedPlistContext: Sendable {
+    public let document: PlistDocument
+    public let set: LocalizationSet
+    public let schema: KeyDatabase
+    public let texts: [LocalizableText]
+
+    private let index: LocalizationIndex
+
+    /// `index`: what the set says whatever the Info.plist holds, computed once per set read (the
+    /// server keeps it with the set); nil computes it here.
+    public init(document: PlistDocument, set: LocalizationSet, index: LocalizationIndex? = nil, schema: KeyDatabase = .shared) {
+        self.document = document
+        self.set = set
+        self.schema = schema
+        texts = LocalizableTexts.of(document, schema: schema)
+        self.index = index ?? LocalizationIndex(set)
+    }
+
+    /// Whether `s` holds more than white space (stops at its first other character).
+    public static func hasText(_ s: String) -> Bool { s.unicodeScalars.contains { !$0.properties.isWhitespace } }
+
+    /// The development region: `CFBundleDevelopmentRegion` (a build-setting reference is taken as
+    /// `en`, Xcode's default), else the catalog's source language, else `en`.
+    public var baseLocale: String {
+        if let region = document.root?.value(forKey: "CFBundleDevelopmentRegion")?.text?.trimmedForRules, !region.isEmpty, !region.contains("$") {
+            return region
+        }
+        return set.catalogs.first?.catalog.sourceLanguage ?? "en"
+    }
+
+    /// The locales the app ships besides its base, canonical spelling → how it was first named, with
+    /// where each is declared.
+    public var shippedLocales: [(name: String, canonical: String, sources: [String])] {
+        var locales = index.declared
+        if let array = document.root?.value(forKey: "CFBundleLocalizations"), array.kind == .array {
+            var positions: [String: Int] = [:]
+            for (i, l) in locales.enumerated() { positions[l.canonical] = i }
+            for item in array.items {
+                guard let name = item.text?.trimmedForRules, !name.isEmpty else { continue }
+                let c = LocaleName.canonical(name)
+                guard c != "base" else { continue }
+                if let i = positions[c] {
+                    if !locales[i].sources.contains("CFBundleLocalizations") { locales[i].sources.append("CFBundleLocalizations") }
+                } else {
+                    positions[c] = locales.count
+                    locales.append((name, c, ["CFBundleLocalizations"]))
+                }
+            }
+        }
+        let base = LocaleName.canonical(baseLocale)
+        return locales.filter { $0.canonical != base }
+    }
+
+    /// The canonical locales that translate `key` with a non-empty value.
+    public func translatingLocales(_ key: String) -> Set<String> { index.translated[key] ?? [] }
+}
+
+/// What a localization set says whatever the Info.plist holds: which locales translate each key,
+/// and the locales its folders, tables, catalogs and project declare. One pass over the set.
+public struct LocalizationIndex: Sendable {
+    /// Key → the canonical locales translating it with a non-empty text.
+    public let translated: [String: Set<String>]
+    /// The declared locales in order (Base left out), with where each is declared.
+    public let declared: [(name: String, canonical: String, sources: [String])]
+
+    public init(_ set: LocalizationSet) {
+        var translated: [String: Set<String>] = [:]
+        for t in set.tables {
+            let locale = LocaleName.canonical(t.locale)
+            for e in t.table.entries where LocalizedPlistContext.hasText(e.value) { translated[e.key, default: []].insert(locale) }
+        }
+        for c in set.catalogs {
+            for e in c.catalog.entries {
+                for l in e.localizations where l.hasVariations || LocalizedPlistContext.hasText(l.value ?? "") {
+                    translated[e.key, default: []].insert(LocaleName.canonical(l.locale))
+                }
+            }
+        }
+        self.translated = translated
+        var declared: [(name: String, canonical: String, sources: [String])] = []
+        var positions: [String: Int] = [:]
+        func add(_ name: String, _ source: String) {
+            let c = LocaleName.canonical(name)
+            guard c != "base", !c.isEmpty else { return }
+            if let i = positions[c] {
+                if !declared[i].sources.contains(source) { declared[i].sources.append(source) }
+            } else {
+                positions[c] = declared.count
+                declared.append((name, c, [source]))
+            }
+        }
+        for l in set.lprojLocales { add(l, "\(l).lproj") }
+        for t in set.tables { add(t.locale, "\(t.locale).lproj") }
+        for c in set.catalogs { for e in c.catalog.entries { for l in e.localizations { add(l.locale, "the String Catalog") } } }
+        for r in set.knownRegions { add(r, "knownRegions") }
+        self.declared = declared
+    }
+}
+
+/// A localization rule: like a `Rule`, an id, its documentation and examples, for the
+/// translation files or (`l10n-untranslated`) the Info.plist they translate.
+public protocol LocalizationRule: Sendable {
+    var id: String { get }
+    var title: String { get }
+    var rationale: String { get }
+    var defaultSeverity: Finding.Severity { get }
+    var examples: [LocalizationExample] { get }
+    /// The findings in a translation file.
+    func check(_ context: TranslationContext, into out: inout [Finding])
+    /// The findings in the Info.plist the files translate.
+    func check(_ context: LocalizedPlistContext, into out: inout [Finding])
+}
+
+extension LocalizationRule {
+    public func check(_ context: TranslationContext, into out: inout [Finding]) {}
+    public func check(_ context: LocalizedPlistContext, into out: inout [Finding]) {}
+
+    public func diagnostic(_ message: String, _ range: Range<Int>, tags: Set<Finding.Tag> = [],
+                           related: [(message: String, range: Range<Int>)] = [], fixes: [Fix] = []) -> Finding {
+        Finding(code: id, severity: defaultSeverity, message: message, range: range, tags: tags, related: related, fixes: fixes)
+    }
+}
+
+/// The localization rules, sorted by id.
+public enum LocalizationRules {
+    public static let all: [any LocalizationRule] = [
+        CatalogStateRule(), DuplicateTranslationRule(), EmptyTranslationRule(), NotLocalizableKeyRule(),
+        TranslationSyntaxRule(), UnknownTranslationKeyRule(), UntranslatedRule(), DisplayNameKeyRule(),
+    ]
+
+    /// Whether `id` is a localization rule's.
+    public static func contains(_ id: String) -> Bool { all.contains { $0.id == id } }
+}
+
+extension Analyzer {
+    private static func configured(_ rules: [any LocalizationRule], _ configuration: AnalysisConfiguration,
+                                   _ run: (any LocalizationRule, inout [Finding]) -> Void) -> [Finding] {
+        var out: [Finding] = []
+        for rule in rules where !configuration.disabledRules.contains(rule.id) {
+            var found: [Finding] = []
+            run(rule, &found)
+            if let severity = configuration.severities[rule.id] { for i in found.indices { found[i].severity = severity } }
+            out += found
+        }
+        out.sort { ($0.range.lowerBound, $0.range.upperBound, $0.code) < ($1.range.lowerBound, $1.range.upperBound, $1.code) }
+        return limiting(out)
+    }
+
+    /// The findings of a translation file (`InfoPlist.strings`, `InfoPlist.xcstrings`).
+    public static func findings(forTranslation context: TranslationContext, configuration: AnalysisConfiguration = .default,
+                                rules: [any LocalizationRule] = LocalizationRules.all) -> [Finding] {
+        configured(rules, configuration) { rule, out in rule.check(context, into: &out) }
+    }
+
+    /// The findings on an Info.plist of the files translating it.
+    public static func findings(forLocalized context: LocalizedPlistContext, configuration: AnalysisConfiguration = .default,
+                                rules: [any LocalizationRule] = LocalizationRules.all) -> [Finding] {
+        guard configuration.infoPlistRules else { return [] }
+        return configured(rules, configuration) { rule, out in rule.check(context, into: &out) }
+    }
+}
+
+/// Strings-table text: `"…"` with `"`, `\` and control characters escaped.
+public func stringsQuoted(_ s: String) -> String {
+    var out = "\""
+    for c in s.unicodeScalars {
+        switch c {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case "\r": out += "\\r"
+        default: out.unicodeScalars.append(c)
+        }
+    }
+    return out + "\""
+}

@@ -1,0 +1,92 @@
+// Editor features of a localized Info.plist (issue #31): hover on an Info.plist key lists its
+// translations per locale; in a translation file, hover on a key shows the key's documentation and
+// the development-language text, and completion offers the Info.plist's translatable keys by raw
+// and Xcode name. Pure: documents, the localization set and the schema in, plain values out.
+import PlistSchema
+import PlistSyntax
+import XcodeProject
+
+public enum LocalizationFeatures {
+    /// The translations of `key` in `set`: locale → text (nil: that locale does not translate it),
+    /// for every shipped locale, the base first.
+    public static func translations(of key: String, context: LocalizedPlistContext) -> [(locale: String, text: String?)] {
+        var out: [(String, String?)] = []
+        var seen: Set<String> = []
+        func value(_ canonical: String) -> String? {
+            for t in context.set.tables where LocaleName.canonical(t.locale) == canonical {
+                if let e = t.table.entries.last(where: { $0.key == key }) { return e.value }
+            }
+            for c in context.set.catalogs {
+                if let e = c.catalog.entries.first(where: { $0.key == key }), let l = e.localizations.first(where: { LocaleName.canonical($0.locale) == canonical }) {
+                    return l.value ?? (l.hasVariations ? "(varies by plural or device)" : nil)
+                }
+            }
+            return nil
+        }
+        let base = context.baseLocale
+        seen.insert(LocaleName.canonical(base))
+        out.append((base, value(LocaleName.canonical(base))))
+        for locale in context.shippedLocales where seen.insert(locale.canonical).inserted { out.append((locale.name, value(locale.canonical))) }
+        return out
+    }
+
+    /// The section a hover on a translatable Info.plist key appends: each locale's text.
+    public static func translationsSection(forKeyAt offset: Int, context: LocalizedPlistContext, format: DocumentationFormat) -> String? {
+        guard let text = context.texts.first(where: { $0.range.contains(offset) || $0.range.upperBound == offset }) else { return nil }
+        let rows = translations(of: text.stringsKey, context: context)
+        guard rows.count > 1 || rows.first?.text != nil else { return nil }
+        let translated = rows.dropFirst().filter { $0.text != nil }.count
+        var s = format == .markdown ? "\n\n---\n\n**Translations** (\(translated) of \(rows.count - 1) locales):\n\n" : "\n\nTranslations (\(translated) of \(rows.count - 1) locales):\n"
+        for (i, row) in rows.enumerated() {
+            let shown = row.text.map { "\"\($0)\"" } ?? (i == 0 ? "(the Info.plist's text)" : "not translated")
+            s += format == .markdown ? "- `\(row.locale)`\(i == 0 ? " (base)" : ""): \(shown)\n" : "  \(row.locale)\(i == 0 ? " (base)" : ""): \(shown)\n"
+        }
+        return s
+    }
+
+    /// Hover on a key of a translation file: its documentation (when the database knows it) and
+    /// the Info.plist's text it translates.
+    public static func hover(in file: TranslationFile, at offset: Int, infoPlist: PlistDocument?, schema: KeyDatabase = .shared,
+                             format: DocumentationFormat) -> HoverResult? {
+        guard let entry = file.entries.first(where: { $0.keyRange.contains(offset) }) else { return nil }
+        let raw = DisplayNameKeyRule.rawKey(forDisplayName: entry.key) ?? entry.key
+        var s = ""
+        if let definition = schema.definition(for: raw, at: []) {
+            s = KeyRendering.hover(definition, format: format)
+        } else {
+            s = format == .markdown ? "**\(entry.key)**" : entry.key
+        }
+        if let plist = infoPlist {
+            let (keys, strings) = LocalizableTexts.keysAndStrings(plist)
+            if let base = keys[raw], !base.isEmpty {
+                s += format == .markdown ? "\n\n---\n\nIn the Info.plist: \"\(base)\"" : "\n\nIn the Info.plist: \"\(base)\""
+            } else if strings.contains(entry.key) {
+                s += format == .markdown ? "\n\n---\n\nA text of the Info.plist, translated by its value." : "\n\nA text of the Info.plist, translated by its value."
+            }
+        }
+        return HoverResult(text: s, format: format, range: entry.keyRange)
+    }
+
+    /// Completion of a key in a translation file: the Info.plist's translatable texts (by raw key;
+    /// the Xcode name is the item's filter text), those the file lacks first. Each item inserts
+    /// `"KEY" = "base text";`.
+    public static func completions(in file: TranslationFile, infoPlist: PlistDocument?, schema: KeyDatabase = .shared)
+        -> [(label: String, filterText: String, insertText: String, detail: String)] {
+        let present = Set(file.keys.map(\.key))
+        var texts = infoPlist.map { LocalizableTexts.of($0, schema: schema) } ?? []
+        if texts.isEmpty {
+            // No Info.plist found: every purpose string and localizable key the database knows.
+            texts = schema.definitions.filter { $0.domain == .infoPlist && $0.localizable && $0.isPlaced(at: []) }.map {
+                LocalizableText(stringsKey: $0.name, plistKey: $0.name, range: 0..<0, baseValue: "", isPurposeString: LocalizableTexts.isPurposeString($0.name))
+            }
+        }
+        var seen: Set<String> = []
+        func rank(_ t: LocalizableText) -> (Int, Int, String) { (present.contains(t.stringsKey) ? 1 : 0, t.isPurposeString ? 0 : 1, t.stringsKey) }
+        return texts.filter { seen.insert($0.stringsKey).inserted }.sorted { rank($0) < rank($1) }.map { t in
+            let xcode = schema.definition(for: t.plistKey, at: [])?.xcodeName
+            let filter = t.stringsKey == t.plistKey ? [t.stringsKey, xcode].compactMap { $0 }.joined(separator: " ") : t.stringsKey
+            return (t.stringsKey, filter, "\(stringsQuoted(t.stringsKey)) = \(stringsQuoted(t.baseValue));",
+                    (present.contains(t.stringsKey) ? "translated here; " : "") + (xcode ?? t.plistKey))
+        }
+    }
+}

@@ -1,0 +1,55 @@
+// l10n-xcode-name: a translation keyed by Xcode's display name of a key, which the system never looks up.
+import PlistSchema
+import PlistSyntax
+
+public struct DisplayNameKeyRule: LocalizationRule {
+    public let id = "l10n-xcode-name"
+    public let title = "A translation keyed by Xcode's display name instead of the raw key"
+    public let rationale = """
+        Xcode's property-list editor shows `NSCameraUsageDescription` as "Privacy - Camera Usage \
+        Description", and String Catalogs filled from build settings may hold \
+        `Privacy._.Camera.Usage.Description`. The system looks translations up by the raw key \
+        only, so an entry under the display name is never read and every locale sees the \
+        development-language text. The fix renames the entry to the raw key.
+        """
+    public let defaultSeverity = Finding.Severity.error
+    public var examples: [LocalizationExample] {
+        [
+            .triggering("\"Privacy - Camera Usage Description\" = \"Kamera für Codes\";\n", path: "de.lproj/InfoPlist.strings",
+                        fixed: "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n"),
+            .triggering("\"Privacy._.Camera.Usage.Description\" = \"Kamera für Codes\";\n", path: "de.lproj/InfoPlist.strings",
+                        fixed: "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n"),
+            .nonTriggering("\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n", path: "de.lproj/InfoPlist.strings"),
+        ]
+    }
+
+    public init() {}
+
+    /// Xcode display names (letters and digits only, lowercased) → raw key, for the keys the
+    /// database gives one.
+    static let byFoldedName: [String: String] = {
+        var out: [String: String] = [:]
+        for d in KeyDatabase.shared.definitions where d.domain == .infoPlist {
+            if let x = d.xcodeName, x != d.name { out[fold(x)] = out[fold(x)] ?? d.name }
+        }
+        return out
+    }()
+
+    static func fold(_ s: String) -> String {
+        String(s.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }.map(Character.init))
+    }
+
+    /// The raw key `key` is a display name of, if it is one (a raw key is never one).
+    public static func rawKey(forDisplayName key: String) -> String? {
+        guard key.contains(" ") || key.contains(".") else { return nil }
+        return byFoldedName[fold(key)]
+    }
+
+    public func check(_ context: TranslationContext, into out: inout [Finding]) {
+        for (key, range) in context.file.keys {
+            guard let raw = Self.rawKey(forDisplayName: key) else { continue }
+            let fix = Fix(title: "Rename to \(raw)", edits: [SourceEdit(range: range, replacement: "\"\(raw)\"")], isPreferred: true)
+            out.append(diagnostic("'\(key)' is Xcode's display name of \(raw); the system looks translations up by the raw key \(raw) only, so this one is never shown", range, fixes: [fix]))
+        }
+    }
+}

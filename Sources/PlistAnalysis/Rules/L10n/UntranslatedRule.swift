@@ -1,0 +1,73 @@
+// l10n-untranslated: a purpose string (or another user-facing text) that a shipped locale does not
+// translate, reported on the Info.plist key with a fix per locale adding the entry to its table.
+import PlistSyntax
+import XcodeProject
+
+public struct UntranslatedRule: LocalizationRule {
+    public let id = "l10n-untranslated"
+    public let title = "A user-facing Info.plist text that a shipped locale does not translate"
+    public let rationale = """
+        The system shows purpose strings while the app is not running, so only `InfoPlist.strings` \
+        (in each `.lproj`) or `InfoPlist.xcstrings` can translate them: a usage description added \
+        to the Info.plist but not to the translations shows the development-language text to every \
+        other locale. The locales an app ships are its `.lproj` folders, the String Catalog's \
+        languages, the project's `knownRegions` and `CFBundleLocalizations`, less \
+        `CFBundleDevelopmentRegion`. Every purpose string needs each of them; a display name, \
+        copyright, document type name or shortcut title needs each of them once one locale \
+        translates it. The fix adds the entry, with the development-language text to translate, to \
+        that locale's `InfoPlist.strings`.
+        """
+    public let defaultSeverity = Finding.Severity.warning
+    static func plist(_ entries: String) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleDevelopmentRegion</key>\n\t<string>en</string>\n\(entries)</dict>\n</plist>\n"
+    }
+    static let camera = "\t<key>NSCameraUsageDescription</key>\n\t<string>Scan codes with the camera.</string>\n"
+    static let microphone = "\t<key>NSMicrophoneUsageDescription</key>\n\t<string>Record voice notes.</string>\n"
+    public var examples: [LocalizationExample] {
+        [
+            .triggering(Self.plist(Self.camera + Self.microphone), path: "Info.plist",
+                        files: [("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n"),
+                                ("fr.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Caméra pour les codes\";\n\"NSMicrophoneUsageDescription\" = \"Notes vocales\";\n")],
+                        fixed: "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n\"NSMicrophoneUsageDescription\" = \"Record voice notes.\";\n"),
+            .triggering(Self.plist(Self.camera), path: "Info.plist",
+                        files: [("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n")], knownRegions: ["en", "de", "ja", "Base"]),
+            .nonTriggering(Self.plist(Self.camera), path: "Info.plist",
+                           files: [("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n"),
+                                   ("en.lproj/InfoPlist.strings", "")]),
+        ]
+    }
+
+    public init() {}
+
+    /// How many locales get a fix of their own.
+    static let maximumFixes = 10
+
+    public func check(_ context: LocalizedPlistContext, into out: inout [Finding]) {
+        let shipped = context.shippedLocales
+        guard !shipped.isEmpty, !context.texts.isEmpty else { return }
+        var reported: Set<String> = []
+        for text in context.texts where reported.insert(text.stringsKey).inserted {
+            let translated = context.translatingLocales(text.stringsKey)
+            let missing = shipped.filter { !translated.contains($0.canonical) }
+            guard !missing.isEmpty else { continue }
+            // Not a purpose string: only when some shipped locale translates it (the app localizes it).
+            if !text.isPurposeString && !shipped.contains(where: { translated.contains($0.canonical) }) { continue }
+            let names = missing.map(\.name)
+            let listed = names.count > 12 ? names.prefix(12).joined(separator: ", ") + " and \(names.count - 12) more" : names.joined(separator: ", ")
+            let what = text.isPurposeString ? "the purpose string \(text.plistKey)" : (text.plistKey == text.stringsKey ? text.plistKey : "'\(text.stringsKey)' (\(text.plistKey))")
+            var fixes: [Fix] = []
+            for locale in missing.prefix(Self.maximumFixes) {
+                guard let table = context.set.tables.first(where: { LocaleName.canonical($0.locale) == locale.canonical }) else { continue }
+                let bytes = table.table.text
+                var insertion = ""
+                if let last = bytes.last, last != 0x0A && last != 0x0D { insertion += "\n" }
+                insertion += "\(stringsQuoted(text.stringsKey)) = \(stringsQuoted(text.baseValue));\n"
+                var fix = Fix(title: "Add \(text.stringsKey) to \(locale.name).lproj/InfoPlist.strings (to translate)", edits: [], isPreferred: fixes.isEmpty)
+                fix.otherFiles = [FileEdits(path: table.path, text: bytes, edits: [SourceEdit(range: bytes.count..<bytes.count, replacement: insertion)])]
+                fixes.append(fix)
+            }
+            let message = "\(what) is not translated for \(listed): \(names.count == 1 ? "that locale shows" : "those locales show") the development-language text"
+            out.append(diagnostic(message, text.range, fixes: fixes))
+        }
+    }
+}

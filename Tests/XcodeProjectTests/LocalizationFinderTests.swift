@@ -1,0 +1,64 @@
+// Which files translate which Info.plist (issue #31), on every Info.plist of ../shared/l10n: the
+// manifest says where its translations are (`localized by <folder>/*.lproj/InfoPlist.strings` or
+// `by <path>.xcstrings`), and the finder must find exactly there, with the project's knownRegions.
+import Foundation
+import PlistSyntax
+import PlistTestSupport
+import Testing
+import XcodeProject
+
+/// The disk, as the finder reads it (FileManager; tests only).
+struct TestDiskFileSystem: ProjectFileSystem {
+    func contents(of path: String) -> [UInt8]? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }
+        return FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+    }
+    func entries(of directory: String) -> [(name: String, isDirectory: Bool)]? {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return nil }
+        return names.map { name in
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory)
+            return (name, isDirectory.boolValue)
+        }
+    }
+}
+
+@Suite(.enabled(if: SharedData.runLocalizationTests, SharedData.localizationSkipNote))
+struct LocalizationFinderTests {
+    @Test func everyRealInfoPlistFindsTheTranslationsTheManifestNames() throws {
+        let plists = SharedData.localizationFiles.filter { $0.kind == "info" && $0.notes.hasPrefix("localized by ") }
+        #expect(plists.count >= 20)
+        var found = 0
+        for plist in plists {
+            let where_ = String(plist.notes.dropFirst("localized by ".count)).components(separatedBy: " ; ")[0]
+            let set = LocalizationFinder.find(infoPlistPath: plist.url.path, fileSystem: TestDiskFileSystem())
+            if where_.hasSuffix(".xcstrings") {
+                let expected = plist.appDirectory.appendingPathComponent(where_).standardizedFileURL.path
+                #expect(set.catalogs.map(\.path).map { URL(fileURLWithPath: $0).standardizedFileURL.path } == [expected], "\(plist.repo) \(plist.path): \(set.catalogs.map(\.path))")
+            } else {
+                // `<folder>/*.lproj/InfoPlist.strings`: every table is in that folder.
+                let folder = plist.appDirectory.appendingPathComponent(String(where_.dropLast("/*.lproj/InfoPlist.strings".count))).standardizedFileURL.path
+                #expect(!set.tables.isEmpty, "\(plist.repo) \(plist.path): no tables found (expected in \(folder))")
+                for table in set.tables {
+                    #expect(URL(fileURLWithPath: table.path).deletingLastPathComponent().deletingLastPathComponent().standardizedFileURL.path == folder,
+                            "\(plist.repo) \(plist.path): \(table.path)")
+                }
+            }
+            found += set.tables.count + set.catalogs.count
+        }
+        #expect(found > 100)
+    }
+
+    @Test func knownRegionsComeFromTheProjectWithoutBase() throws {
+        let telephone = SharedData.localizationFiles.first { $0.repo == "64characters/Telephone" && $0.kind == "info" }
+        let plist = try #require(telephone)
+        let set = LocalizationFinder.find(infoPlistPath: plist.url.path, fileSystem: TestDiskFileSystem())
+        #expect(set.knownRegions == ["en", "de", "ru"])
+        #expect(set.tables.map(\.locale) == ["de", "en", "ru"])
+        #expect(set.projectPath?.hasSuffix("Telephone.xcodeproj/project.pbxproj") == true)
+        // And back: a table finds its Info.plist.
+        let back = try #require(LocalizationFinder.infoPlist(translatedBy: set.tables[0].path, fileSystem: TestDiskFileSystem()))
+        #expect(back.infoPlistPath == plist.url.path)
+    }
+}
