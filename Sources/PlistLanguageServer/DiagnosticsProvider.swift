@@ -22,7 +22,8 @@ public struct DiagnosticsProvider: Sendable {
     /// and generation of source evidence, since the snapshot is immutable.
     public func analysisDiagnostics(for snapshot: DocumentSnapshot, configuration: ServerConfiguration,
                                     evidence: SourceEvidenceInput = .none, project: ProjectInputValue = .none) -> [Finding] {
-        snapshot.analysisDiagnostics(configuration: configuration, generations: (evidence.generation, project.generation)) {
+        snapshot.analysisDiagnostics(configuration: configuration,
+                                     generations: (evidence.generation, project.generation, LocalizationSetCache.shared.generation)) {
             // An InfoPlist.strings or .xcstrings: checked against the Info.plist it translates (issue #31).
             if let path = FileURI.path(of: snapshot.uri), LocalizationFiles.isTranslationFile(path) {
                 let cache = LocalizationSetCache.shared

@@ -39,7 +39,7 @@ public final class DocumentSnapshot: Sendable {
 
     /// The generations of the inputs an analysis read besides the text: the source evidence's and
     /// the projects'.
-    typealias InputGenerations = (evidence: Int, project: Int)
+    typealias InputGenerations = (evidence: Int, project: Int, translations: Int)
 
     init(uri: DocumentURI, version: Int, languageID: String, tree: SyntaxTree, encoding: PositionEncoding, id: Int,
          lineIndex: LineIndex? = nil, previous: DocumentSnapshot? = nil) {

@@ -461,7 +461,14 @@ public final class LanguageServer: Sendable {
     /// a project file (the read's end refreshes everything); else a client that pulls is asked to
     /// pull again when a file the workspace reports cover changed (a plist nobody has open).
     private func workspaceFilesChanged(_ paths: [String]) {
+        // A translation saved or changed elsewhere: the open Info.plists it translates (and the
+        // other translations) are checked again against the files as they now are.
+        let translationsChanged = LocalizationSetCache.shared.filesChanged(paths)
         if projects.filesChanged(paths) { return }
+        if translationsChanged {
+            inputsChanged()
+            return
+        }
         guard paths.contains(where: WorkspaceFileKinds.affectsReports) else { return }
         let (push, refresh) = state.withLock { ($0.pushDiagnostics, $0.client.workspace?.diagnostics?.refreshSupport == true) }
         if !push && refresh { sendWithoutWaiting(DiagnosticRefreshRequest()) }

@@ -11,8 +11,8 @@ import PlistSyntax
 import XcodeProject
 
 /// The kinds of files the workspace's reports and watchers cover, by name. Each list is the one
-/// place a new kind is added (strings files and String Catalogs, once the server checks them,
-/// join `diagnosed`; they are watched already).
+/// place a new kind is added; an Info.plist's translations (`InfoPlist.strings` in an `.lproj`
+/// folder, `InfoPlist.xcstrings`) are diagnosed too, by their whole name.
 enum WorkspaceFileKinds {
     /// Files that get a report in `workspace/diagnostic` (path extensions).
     static let diagnosed: [String] = ["plist", "entitlements", "xcprivacy"]
@@ -25,7 +25,7 @@ enum WorkspaceFileKinds {
     static let projectNames: [String] = ["Package.swift"]
 
     /// Whether `path` is a file `workspace/diagnostic` reports on.
-    static func isDiagnosed(_ path: String) -> Bool { hasExtension(path, in: diagnosed) }
+    static func isDiagnosed(_ path: String) -> Bool { hasExtension(path, in: diagnosed) || LocalizationFiles.isTranslationFile(path) }
 
     /// Whether `path` is a project file (docs/project-awareness.md).
     static func isProjectFile(_ path: String) -> Bool {
@@ -76,7 +76,7 @@ enum WorkspaceFileKinds {
                 let path = PathName.joining(folder, name)
                 if isDirectory {
                     if isSearched(name) { subfolders.append(path) }
-                } else if isDiagnosed(name) {
+                } else if isDiagnosed(path) {
                     found.append(path)
                 }
             }
@@ -96,6 +96,8 @@ final class WorkspaceDiagnostics: Sendable {
         var configuration: Int
         var evidence: SourceEvidenceInput
         var project: Int
+        /// The translations read (an Info.plist's reports name what they leave untranslated).
+        var translations: Int
     }
 
     private struct Cached {
@@ -139,7 +141,8 @@ final class WorkspaceDiagnostics: Sendable {
         }
         let evidence = context.sources.input(for: uri, configuration: context.configuration)
         let project = context.projects.input(for: uri)
-        let key = Key(content: content, configuration: context.configuration.generation, evidence: evidence, project: project.generation)
+        let key = Key(content: content, configuration: context.configuration.generation, evidence: evidence, project: project.generation,
+                      translations: LocalizationSetCache.shared.generation)
         let cached = cache.withLock { $0[path] }
         let result: Cached
         if let cached, cached.key == key {
@@ -173,6 +176,12 @@ final class WorkspaceDiagnostics: Sendable {
     /// binary plist is its XML form, as `plist-lsp convert --to xml1` writes it: the text the
     /// editor configurations show for it (docs/editors.md), so the report's ranges are that text's.
     static func snapshot(uri: String, bytes: [UInt8], encoding: PositionEncoding) -> DocumentSnapshot? {
+        // A translation is the text an editor shows for it: a strings table decoded from its
+        // encoding (UTF-16 with a BOM, UTF-8), a String Catalog without a byte order mark.
+        if let path = FileURI.path(of: uri), LocalizationFiles.isTranslationFile(path) {
+            let text = path.hasSuffix(".xcstrings") ? Array(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]) : StringsTable(raw: bytes).text
+            return DocumentSnapshot(uri: uri, text: String(decoding: text, as: UTF8.self), encoding: encoding)
+        }
         if BinaryPlistReader.isBinaryPropertyList(bytes) {
             // One that does not read keeps its file-level finding (`file-binary-plist`, saying why).
             guard let xml = try? PropertyListFormat.xmlText(ofBinary: bytes) else { return nil }

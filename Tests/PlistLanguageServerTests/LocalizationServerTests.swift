@@ -165,4 +165,46 @@ struct LocalizationServerTests {
         #expect(state.range.start == Position(line: line, character: 22), "\(state)")
         #expect(state.message.hasSuffix("needs review: its source text changed after it was translated"))
     }
+
+    /// The translation is fixed in another program and saved: the watched change (or, for a
+    /// client without watchers, a save in the editor) checks the open Info.plist again against it.
+    @Test func aTranslationChangedOnDiskChecksTheOpenInfoPlistAgain() async throws {
+        let folder = try Self.telephone()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("Telephone/Info.plist").path
+        let client = try TestClient()
+        try await client.initialize(richClient(), rootUri: FileURI.uri(for: folder.path))
+        let uri = FileURI.uri(for: path)
+        try client.open(uri, try String(contentsOfFile: path, encoding: .utf8))
+        _ = try await client.diagnostics(uri) { $0.contains { $0.code == .string("l10n-untranslated") } }
+        // No publish without the finding is waiting already: the one awaited below follows the change.
+        let earlier = client.pending.filter { $0["params"]?["uri"]?.stringValue == uri && $0["params"]?["diagnostics"]?.arrayValue?.contains { $0["code"]?.stringValue == "l10n-untranslated" } == false }
+        try #require(earlier.isEmpty)
+        let ru = folder.appendingPathComponent("Telephone/ru.lproj/InfoPlist.strings")
+        try (try String(contentsOf: ru, encoding: .utf8) + "\n\"NSMicrophoneUsageDescription\" = \"Микрофон нужен для звонков.\";\n")
+            .write(to: ru, atomically: true, encoding: .utf8)
+        try client.send(DidChangeWatchedFilesNotification(changes: [FileEvent(uri: FileURI.uri(for: ru.path), type: .changed)]))
+        let after = try await client.diagnostics(uri) { !$0.contains { $0.code == .string("l10n-untranslated") } }
+        #expect(!after.contains { $0.code == .string("l10n-untranslated") })
+    }
+
+    /// `workspace/diagnostic` reports the translations too, each against its Info.plist.
+    @Test func theWorkspaceReportHoldsTheTranslations() async throws {
+        let folder = try Self.telephone()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let de = folder.appendingPathComponent("Telephone/de.lproj/InfoPlist.strings")
+        try (try String(contentsOf: de, encoding: .utf8) + "\"NSNotAKeyOfThisApp\" = \"x\"\n").write(to: de, atomically: true, encoding: .utf8)
+        var capabilities = richClient()
+        capabilities.textDocument?.diagnostic = .init()
+        let client = try TestClient()
+        try await client.initialize(capabilities, rootUri: FileURI.uri(for: folder.path))
+        let report = try await client.request(WorkspaceDiagnosticRequest())
+        var byPath: [String: [Diagnostic]] = [:]
+        for item in report.items { if case .full(let uri, _, _, let items) = item { byPath[FileURI.path(of: uri) ?? uri] = items } }
+        let tables = byPath.keys.filter { $0.hasSuffix(".lproj/InfoPlist.strings") }
+        #expect(tables.count == 3, "\(byPath.keys.sorted())")
+        let deItems = try #require(byPath[de.standardizedFileURL.path] ?? byPath[de.path])
+        #expect(deItems.contains { $0.code == .string("l10n-syntax") }, "\(deItems.map(\.message))")
+        #expect(byPath.first { $0.key.hasSuffix("Telephone/Info.plist") }?.value.contains { $0.code == .string("l10n-untranslated") } == true)
+    }
 }

@@ -78,6 +78,7 @@ public final class CachingProjectFileSystem: ProjectFileSystem {
 public final class LocalizationSetCache: Sendable {
     private struct Entry { let set: LocalizationSet?; let index: LocalizationIndex?; let read: ContinuousClock.Instant }
     private let entries = Locked<[String: Entry]>([:])
+    private let generationCounter = Locked(0)
     private let fileSystem: any ProjectFileSystem
     private let lifetime: Duration
 
@@ -112,6 +113,20 @@ public final class LocalizationSetCache: Sendable {
     }
 
     public var diskFileSystem: any ProjectFileSystem { fileSystem }
+
+    /// Changes whenever `filesChanged` forgets what was read: part of a document's analysis cache
+    /// key, so an open Info.plist is checked again against the translations as they now are.
+    public var generation: Int { generationCounter.withLock { $0 } }
+
+    /// Files changed on disk (watched or saved): when one is a translation or an Info.plist,
+    /// every set is read again on next use. Whether anything was forgotten.
+    @discardableResult
+    public func filesChanged(_ paths: [String]) -> Bool {
+        guard paths.contains(where: { LocalizationFiles.isTranslationFile($0) || $0.hasSuffix("Info.plist") || $0.hasSuffix(".pbxproj") }) else { return false }
+        entries.withLock { $0.removeAll() }
+        generationCounter.withLock { $0 += 1 }
+        return true
+    }
 }
 
 extension LocalizationSetCache {
