@@ -41,6 +41,8 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
             let mine = diagnostics.filter { $0.code == rule.id }
             if example.triggers {
                 #expect(!mine.isEmpty, "\(rule.id) must trigger on:\n\(example.text)\ngot: \(diagnostics.map(\.code))")
+                // Every triggering example says where (issue #34): `↓` at each diagnostic's start.
+                #expect(example.markers != nil, "\(rule.id): mark where each diagnostic starts with ↓ in:\n\(example.text)")
                 if let markers = example.markers {
                     let starts = Set(mine.map(\.range.lowerBound))
                     #expect(starts == Set(markers), "\(rule.id): its diagnostics start at \(starts.sorted()), the example marks \(markers):\n\(example.markedText)")
