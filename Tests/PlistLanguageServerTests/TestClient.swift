@@ -147,29 +147,47 @@ final class TestClient: @unchecked Sendable {
 
     // MARK: Receiving
 
-    /// How long a wait for a live server's message may take. Generous on purpose: in a full
-    /// parallel test run the in-process server shares the two-thread cooperative pool with
-    /// CPU-heavy suites and waited more than 60 s for its turn (95 tests timed out at 60 s in one
-    /// such run, none alone). A server that has ended fails the wait at once instead.
+    /// How long a wait for a live server's message may take while the process is busy. Generous
+    /// on purpose: in a full parallel test run the in-process server shares the two-thread
+    /// cooperative pool with CPU-heavy suites and waited more than 60 s for its turn (95 tests
+    /// timed out at 60 s in one such run, none alone). A server that has ended fails the wait at
+    /// once, and one that has nothing left to do fails it after `idleLimit` (`Stalled`).
     static let patience: Double = 300
+
+    /// How long the whole test process may stay idle (no more CPU time than `idleCPU` and 5 % of
+    /// the time waited, nothing arriving) before a wait fails: nothing in the process is working towards the message, so it
+    /// will not come. Run alone, a test whose message never comes fails in these seconds; in a busy
+    /// parallel run other suites keep the process working and `patience` bounds the wait.
+    static let idleLimit: Duration = .seconds(8)
+    static let idleCPU: Duration = .milliseconds(40)
+
+    /// The CPU time this process has used, all threads.
+    static func processCPUTime() -> Duration {
+        var t = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+        return .seconds(t.tv_sec) + .nanoseconds(t.tv_nsec)
+    }
 
     /// Takes the first message matching `predicate`, waiting for it if needed: until the server
     /// has closed its output (nothing more can come: fails at once) or `patience` has passed.
     func next(_ what: String, where predicate: @escaping (JSONValue) -> Bool) async throws -> JSONValue {
         let deadline = ContinuousClock.now + .seconds(Self.patience)
         var scanned = -1
+        var idle = IdleWatch(now: .now, cpu: Self.processCPUTime(), limit: Self.idleLimit, allowance: Self.idleCPU)
         while ContinuousClock.now < deadline {
-            let (found, ended): (JSONValue?, Bool) = lock.withLock {
+            let (found, ended, arrived): (JSONValue?, Bool, Bool) = lock.withLock {
                 let ended = readerDone
-                guard arrivals != scanned else { return (nil, ended) }
+                guard arrivals != scanned else { return (nil, ended, false) }
                 scanned = arrivals
-                guard let index = mailbox.firstIndex(where: predicate) else { return (nil, ended) }
-                return (mailbox.remove(at: index), ended)
+                guard let index = mailbox.firstIndex(where: predicate) else { return (nil, ended, true) }
+                return (mailbox.remove(at: index), ended, true)
             }
             if let found { return found }
             // Everything the server sent before closing its output is scanned: it will not come.
             if ended { throw ServerEnded(what: what) }
-            try await Task.sleep(for: .milliseconds(1))
+            if idle.stalled(now: .now, cpu: Self.processCPUTime(), arrived: arrived) { throw Stalled(what: what, idle: Self.idleLimit) }
+            // Poll quickly at first, then gently (the polling must not look like work).
+            try await Task.sleep(for: idle.waited(now: .now) < .milliseconds(200) ? .milliseconds(1) : .milliseconds(20))
         }
         throw TimedOut(what: what, seconds: Self.patience)
     }
@@ -248,6 +266,37 @@ final class TestClient: @unchecked Sendable {
 }
 
 /// The server closed its output before sending what a test waited for.
+/// Whether a wait has gone on while the process did nothing: a stretch starts when something
+/// arrives or the process works (more CPU time than `allowance` and 5 % of the stretch, which the
+/// waiting's own polling stays under); a stretch longer than `limit` is a stall.
+struct IdleWatch {
+    private var since: ContinuousClock.Instant
+    private var cpuAtStart: Duration
+    let limit: Duration
+    let allowance: Duration
+
+    init(now: ContinuousClock.Instant, cpu: Duration, limit: Duration, allowance: Duration) {
+        (since, cpuAtStart, self.limit, self.allowance) = (now, cpu, limit, allowance)
+    }
+
+    func waited(now: ContinuousClock.Instant) -> Duration { now - since }
+
+    mutating func stalled(now: ContinuousClock.Instant, cpu: Duration, arrived: Bool) -> Bool {
+        if arrived || cpu - cpuAtStart > allowance + waited(now: now) / 20 {
+            (since, cpuAtStart) = (now, cpu)
+            return false
+        }
+        return waited(now: now) > limit
+    }
+}
+
+/// A wait for a message while nothing in the process worked towards it.
+struct Stalled: Error, CustomStringConvertible {
+    let what: String
+    let idle: Duration
+    var description: String { "no \(what): the server is alive but the process did nothing for \(idle) (nothing is on its way)" }
+}
+
 struct ServerEnded: Error, CustomStringConvertible {
     let what: String
     var description: String { "the server closed its output without sending \(what)" }
@@ -265,3 +314,51 @@ func only(_ code: String, _ diagnostics: [Diagnostic]) -> [Diagnostic] {
 
 func position(_ line: Int, _ character: Int) -> Position { Position(line: line, character: character) }
 func range(_ l1: Int, _ c1: Int, _ l2: Int, _ c2: Int) -> LSPRange { LSPRange(start: position(l1, c1), end: position(l2, c2)) }
+
+/// The test client's stall rule: a wait fails in seconds when the process does nothing, and goes
+/// on while it works or messages arrive.
+@Suite struct IdleWatchTests {
+    let start = ContinuousClock.now
+
+    @Test func aProcessDoingNothingStallsAfterTheLimit() {
+        var watch = IdleWatch(now: start, cpu: .seconds(10), limit: .seconds(8), allowance: .milliseconds(40))
+        do {
+            let stalled = watch.stalled(now: start + .seconds(4), cpu: .seconds(10) + .milliseconds(5), arrived: false)
+            #expect(!stalled)
+        }
+        do {
+            let stalled = watch.stalled(now: start + .seconds(8), cpu: .seconds(10) + .milliseconds(10), arrived: false)
+            #expect(!stalled)
+        }
+        do {
+            let stalled = watch.stalled(now: start + .seconds(9), cpu: .seconds(10) + .milliseconds(12), arrived: false)
+            #expect(stalled)
+        }
+    }
+
+    @Test func workOrAnArrivalStartsTheStretchAgain() {
+        var watch = IdleWatch(now: start, cpu: .seconds(10), limit: .seconds(8), allowance: .milliseconds(40))
+        // Seven seconds in, the process worked (a second of CPU): the stretch starts again.
+        do {
+            let stalled = watch.stalled(now: start + .seconds(7), cpu: .seconds(11), arrived: false)
+            #expect(!stalled)
+        }
+        do {
+            let stalled = watch.stalled(now: start + .seconds(14), cpu: .seconds(11) + .milliseconds(10), arrived: false)
+            #expect(!stalled)
+        }
+        // A message that was not the one awaited arrived: again.
+        do {
+            let stalled = watch.stalled(now: start + .seconds(14.5), cpu: .seconds(11) + .milliseconds(11), arrived: true)
+            #expect(!stalled)
+        }
+        do {
+            let stalled = watch.stalled(now: start + .seconds(22), cpu: .seconds(11) + .milliseconds(20), arrived: false)
+            #expect(!stalled)
+        }
+        do {
+            let stalled = watch.stalled(now: start + .seconds(23), cpu: .seconds(11) + .milliseconds(21), arrived: false)
+            #expect(stalled)
+        }
+    }
+}
