@@ -1,5 +1,5 @@
 // The localization rules' examples are their tests, as for every rule: each triggering example
-// raises the rule, each other does not, a fix gives the documented text.
+// raises the rule where it marks `↓`, each other does not, a fix gives the documented text.
 import Foundation
 import PlistAnalysis
 import PlistSyntax
@@ -22,6 +22,15 @@ import XcodeProject
         for example in rule.examples {
             let mine = example.findings().filter { $0.code == id }
             #expect(mine.isEmpty != example.triggers, "\(id) on \(example.path): \(example.text)\n\(mine.map(\.message))")
+            // Every triggering example says where (issue #34), as the other rules' do: `↓` at each
+            // finding's start in the file it reports in (the Info.plist for l10n-untranslated).
+            if example.triggers {
+                let starts = Set(mine.map(\.range.lowerBound))
+                #expect(example.markers.map(Set.init) == starts,
+                        "\(id) on \(example.path): its findings start at \(starts.sorted()), the example marks \(example.markers ?? []):\n\(example.markedText)")
+            } else {
+                #expect(example.markers == nil, "\(id) on \(example.path): a non-triggering example marks a place")
+            }
             guard let fixed = example.fixedText else { continue }
             let fix = try #require(mine.lazy.compactMap { $0.fixes.first(where: \.isPreferred) }.first, "\(id): no preferred fix")
             if let other = fix.otherFiles.first {

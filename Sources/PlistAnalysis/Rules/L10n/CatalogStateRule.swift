@@ -17,8 +17,38 @@ public struct CatalogStateRule: LocalizationRule {
     }
     public var examples: [LocalizationExample] {
         [
-            .triggering(Self.catalog("needs_review"), path: "InfoPlist.xcstrings"),
-            .triggering(Self.catalog("translated", extraction: "stale"), path: "InfoPlist.xcstrings"),
+            .triggering("""
+                {
+                  "sourceLanguage" : "en",
+                  "strings" : {
+                    "NSCameraUsageDescription" : {
+                      "extractionState" : "extracted_with_value",
+                      "localizations" : {
+                        "de" : { "stringUnit" : { "state" : ↓"needs_review", "value" : "Kamera für Codes" } },
+                        "en" : { "stringUnit" : { "state" : "new", "value" : "Scan codes with the camera." } }
+                      }
+                    }
+                  },
+                  "version" : "1.0"
+                }
+
+                """, path: "InfoPlist.xcstrings"),
+            .triggering("""
+                {
+                  "sourceLanguage" : "en",
+                  "strings" : {
+                    "NSCameraUsageDescription" : {
+                      "extractionState" : ↓"stale",
+                      "localizations" : {
+                        "de" : { "stringUnit" : { "state" : "translated", "value" : "Kamera für Codes" } },
+                        "en" : { "stringUnit" : { "state" : "new", "value" : "Scan codes with the camera." } }
+                      }
+                    }
+                  },
+                  "version" : "1.0"
+                }
+
+                """, path: "InfoPlist.xcstrings"),
             .nonTriggering(Self.catalog("translated"), path: "InfoPlist.xcstrings"),
         ]
     }

@@ -15,10 +15,20 @@ public struct DisplayNameKeyRule: LocalizationRule {
     public let defaultSeverity = Finding.Severity.error
     public var examples: [LocalizationExample] {
         [
-            .triggering("\"Privacy - Camera Usage Description\" = \"Kamera für Codes\";\n", path: "de.lproj/InfoPlist.strings",
-                        fixed: "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n"),
-            .triggering("\"Privacy._.Camera.Usage.Description\" = \"Kamera für Codes\";\n", path: "de.lproj/InfoPlist.strings",
-                        fixed: "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n"),
+            .triggering("""
+                ↓"Privacy - Camera Usage Description" = "Kamera für Codes";
+
+                """, path: "de.lproj/InfoPlist.strings", fixed: """
+                "NSCameraUsageDescription" = "Kamera für Codes";
+
+                """),
+            .triggering("""
+                ↓"Privacy._.Camera.Usage.Description" = "Kamera für Codes";
+
+                """, path: "de.lproj/InfoPlist.strings", fixed: """
+                "NSCameraUsageDescription" = "Kamera für Codes";
+
+                """),
             .nonTriggering("\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n", path: "de.lproj/InfoPlist.strings"),
         ]
     }

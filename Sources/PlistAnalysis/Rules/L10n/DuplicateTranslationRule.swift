@@ -12,7 +12,11 @@ public struct DuplicateTranslationRule: LocalizationRule {
     public let defaultSeverity = Finding.Severity.warning
     public var examples: [LocalizationExample] {
         [
-            .triggering("\"NSCameraUsageDescription\" = \"Kamera\";\n\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n", path: "de.lproj/InfoPlist.strings"),
+            .triggering("""
+                "NSCameraUsageDescription" = "Kamera";
+                ↓"NSCameraUsageDescription" = "Kamera für Codes";
+
+                """, path: "de.lproj/InfoPlist.strings"),
             .nonTriggering("\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n\"NSMicrophoneUsageDescription\" = \"Mikrofon für Notizen\";\n", path: "de.lproj/InfoPlist.strings"),
         ]
     }

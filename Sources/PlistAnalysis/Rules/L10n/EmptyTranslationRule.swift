@@ -12,8 +12,24 @@ public struct EmptyTranslationRule: LocalizationRule {
     public let defaultSeverity = Finding.Severity.warning
     public var examples: [LocalizationExample] {
         [
-            .triggering("\"NSCameraUsageDescription\" = \"\";\n", path: "de.lproj/InfoPlist.strings"),
-            .triggering("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"NSCameraUsageDescription\" : {\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \" \" } }\n      }\n    }\n  },\n  \"version\" : \"1.0\"\n}\n", path: "InfoPlist.xcstrings"),
+            .triggering("""
+                "NSCameraUsageDescription" = ↓"";
+
+                """, path: "de.lproj/InfoPlist.strings"),
+            .triggering("""
+                {
+                  "sourceLanguage" : "en",
+                  "strings" : {
+                    "NSCameraUsageDescription" : {
+                      "localizations" : {
+                        "de" : { "stringUnit" : { "state" : "translated", "value" : ↓" " } }
+                      }
+                    }
+                  },
+                  "version" : "1.0"
+                }
+
+                """, path: "InfoPlist.xcstrings"),
             .nonTriggering("\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n", path: "de.lproj/InfoPlist.strings"),
             .nonTriggering("\"AMDNote\" = \"\";\n", path: "de.lproj/InfoPlist.strings",
                            infoPlist: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>AMDNote</key>\n\t<string></string>\n</dict>\n</plist>\n"),

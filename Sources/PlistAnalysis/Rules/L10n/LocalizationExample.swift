@@ -4,8 +4,12 @@ import XcodeProject
 
 /// A text a localization rule is tried on: the docs show it, the example test runs it.
 public struct LocalizationExample: Sendable {
-    /// The file the rule reports in: a strings table, a catalog, or (for `l10n-untranslated`) the Info.plist.
+    /// The file the rule reports in: a strings table, a catalog, or (for `l10n-untranslated`) the
+    /// Info.plist; without markers.
     public var text: String
+    /// Where the rule's findings start in `text` (UTF-8 offsets), as the example marks them with
+    /// `↓` (`RuleExample.marker`); nil when it marks none.
+    public var markers: [Int]?
     /// Its path, below the app's folder: `de.lproj/InfoPlist.strings`, `InfoPlist.xcstrings`, `Info.plist`.
     public var path: String
     public var triggers: Bool
@@ -18,6 +22,17 @@ public struct LocalizationExample: Sendable {
     /// The project's `knownRegions`.
     public var knownRegions: [String]
 
+    init(text: String, path: String, triggers: Bool, fixedText: String?, infoPlist: String?, files: [(path: String, text: String)],
+         knownRegions: [String]) {
+        (self.text, self.markers) = RuleExample.removingMarkers(text)
+        self.path = path
+        self.triggers = triggers
+        self.fixedText = fixedText
+        self.infoPlist = infoPlist
+        self.files = files
+        self.knownRegions = knownRegions
+    }
+
     public static func triggering(_ text: String, path: String, infoPlist: String? = nil, files: [(path: String, text: String)] = [],
                                   knownRegions: [String] = [], fixed: String? = nil) -> LocalizationExample {
         LocalizationExample(text: text, path: path, triggers: true, fixedText: fixed, infoPlist: infoPlist, files: files, knownRegions: knownRegions)
@@ -26,6 +41,14 @@ public struct LocalizationExample: Sendable {
     public static func nonTriggering(_ text: String, path: String, infoPlist: String? = nil, files: [(path: String, text: String)] = [],
                                      knownRegions: [String] = []) -> LocalizationExample {
         LocalizationExample(text: text, path: path, triggers: false, fixedText: nil, infoPlist: infoPlist, files: files, knownRegions: knownRegions)
+    }
+
+    /// The text with `↓` where the rule's findings start, as the example was written.
+    public var markedText: String {
+        guard let markers else { return text }
+        var bytes = Array(text.utf8)
+        for offset in markers.reversed() { bytes.insert(contentsOf: RuleExample.marker.utf8, at: offset) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Where the example's app is.

@@ -13,7 +13,8 @@ enum LocalizationRuleDocumentation {
             not translate. The locales an app ships are its `.lproj` folders, the catalog's languages,
             the project's `knownRegions` and `CFBundleLocalizations`; `CFBundleDevelopmentRegion` is
             the base, which reads the Info.plist itself. Severities and switches are set as for the
-            other rules.
+            other rules. As there, in an example that triggers the rule, `↓` marks where each of its
+            diagnostics starts (the mark is not part of the file).
 
             | Rule | Default | Fix | What it finds |
             |---|---|---|---|
@@ -29,7 +30,7 @@ enum LocalizationRuleDocumentation {
             for example in rule.examples {
                 let label = example.triggers ? "Triggers" : "Does not trigger"
                 let language = example.path.hasSuffix(".xcstrings") ? "json" : example.path.hasSuffix(".plist") ? "xml" : ""
-                s += "\n\(label) (in `\(example.path)`):\n\n" + RuleDocumentation.fence(example.text, language: language)
+                s += "\n\(label) (in `\(example.path)`):\n\n" + RuleDocumentation.fence(example.markedText, language: language)
                 if let plist = example.infoPlist { s += "\nWith this `Info.plist`:\n\n" + RuleDocumentation.fence(plist) }
                 for file in example.files {
                     s += "\nWith `\(file.path)`:\n\n" + RuleDocumentation.fence(file.text, language: file.path.hasSuffix(".xcstrings") ? "json" : "")

@@ -15,7 +15,10 @@ public struct NotLocalizableKeyRule: LocalizationRule {
     static let plist = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleIdentifier</key>\n\t<string>com.example.loop</string>\n\t<key>CFBundleDisplayName</key>\n\t<string>Loop</string>\n</dict>\n</plist>\n"
     public var examples: [LocalizationExample] {
         [
-            .triggering("\"CFBundleIdentifier\" = \"de.example.schleife\";\n", path: "de.lproj/InfoPlist.strings", infoPlist: Self.plist),
+            .triggering("""
+                ↓"CFBundleIdentifier" = "de.example.schleife";
+
+                """, path: "de.lproj/InfoPlist.strings", infoPlist: Self.plist),
             .nonTriggering("\"CFBundleDisplayName\" = \"Schleife\";\n", path: "de.lproj/InfoPlist.strings", infoPlist: Self.plist),
         ]
     }

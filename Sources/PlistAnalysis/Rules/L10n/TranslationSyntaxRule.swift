@@ -13,8 +13,15 @@ public struct TranslationSyntaxRule: LocalizationRule {
     public let defaultSeverity = Finding.Severity.error
     public var examples: [LocalizationExample] {
         [
-            .triggering("\"CFBundleDisplayName\" = \"Schleife\"\n\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n", path: "de.lproj/InfoPlist.strings"),
-            .triggering("\"NSCameraUsageDescription\" = \"Kamera für Codes;\n", path: "de.lproj/InfoPlist.strings"),
+            .triggering("""
+                "CFBundleDisplayName" = "Schleife"↓
+                "NSCameraUsageDescription" = "Kamera für Codes";
+
+                """, path: "de.lproj/InfoPlist.strings"),
+            .triggering("""
+                "NSCameraUsageDescription" = ↓"Kamera für Codes;
+
+                """, path: "de.lproj/InfoPlist.strings"),
             .nonTriggering("/* Kamera */\n\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n", path: "de.lproj/InfoPlist.strings"),
         ]
     }

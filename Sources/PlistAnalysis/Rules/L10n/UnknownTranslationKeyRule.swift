@@ -16,7 +16,11 @@ public struct UnknownTranslationKeyRule: LocalizationRule {
     static let plist = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>NSCameraUsageDescription</key>\n\t<string>Scan codes with the camera.</string>\n</dict>\n</plist>\n"
     public var examples: [LocalizationExample] {
         [
-            .triggering("\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n\"NSMicrophoneUsageDescription\" = \"Mikrofon für Notizen\";\n", path: "de.lproj/InfoPlist.strings", infoPlist: Self.plist),
+            .triggering("""
+                "NSCameraUsageDescription" = "Kamera für Codes";
+                ↓"NSMicrophoneUsageDescription" = "Mikrofon für Notizen";
+
+                """, path: "de.lproj/InfoPlist.strings", infoPlist: Self.plist),
             .nonTriggering("\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n", path: "de.lproj/InfoPlist.strings", infoPlist: Self.plist),
         ]
     }

@@ -25,11 +25,39 @@ public struct UntranslatedRule: LocalizationRule {
     static let microphone = "\t<key>NSMicrophoneUsageDescription</key>\n\t<string>Record voice notes.</string>\n"
     public var examples: [LocalizationExample] {
         [
-            .triggering(Self.plist(Self.camera + Self.microphone), path: "Info.plist",
+            .triggering("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
+                <dict>
+                	<key>CFBundleDevelopmentRegion</key>
+                	<string>en</string>
+                	<key>NSCameraUsageDescription</key>
+                	<string>Scan codes with the camera.</string>
+                	<key>↓NSMicrophoneUsageDescription</key>
+                	<string>Record voice notes.</string>
+                </dict>
+                </plist>
+
+                """, path: "Info.plist",
                         files: [("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n"),
                                 ("fr.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Caméra pour les codes\";\n\"NSMicrophoneUsageDescription\" = \"Notes vocales\";\n")],
-                        fixed: "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n\"NSMicrophoneUsageDescription\" = \"Record voice notes.\";\n"),
-            .triggering(Self.plist(Self.camera), path: "Info.plist",
+                        fixed: """
+                "NSCameraUsageDescription" = "Kamera für Codes";
+                "NSMicrophoneUsageDescription" = "Record voice notes.";
+
+                """),
+            .triggering("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
+                <dict>
+                	<key>CFBundleDevelopmentRegion</key>
+                	<string>en</string>
+                	<key>↓NSCameraUsageDescription</key>
+                	<string>Scan codes with the camera.</string>
+                </dict>
+                </plist>
+
+                """, path: "Info.plist",
                         files: [("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n")], knownRegions: ["en", "de", "ja", "Base"]),
             .nonTriggering(Self.plist(Self.camera), path: "Info.plist",
                            files: [("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n"),
