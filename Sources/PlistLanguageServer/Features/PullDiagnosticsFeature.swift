@@ -28,7 +28,10 @@ struct PullDiagnosticsFeature: ServerFeature {
     /// `$/progress` when the client asked for partial results (the answer is then empty).
     /// Cancellation is checked between files.
     static func workspaceReport(_ request: WorkspaceDiagnosticRequest, context: RequestContext) async throws -> WorkspaceDiagnosticReport {
-        try await context.settledProjects()
+        // The projects decide which files there are and what each one's findings are: a report
+        // made while they are read would change on the next request. A document's pull waits 2 s
+        // at most (a keystroke's answer); this background request waits for the read (cancellable).
+        try await context.settledProjects(limit: .seconds(120))
         var previous: [String: String] = [:]
         for id in request.previousResultIds { previous[FileURI.path(of: id.uri) ?? id.uri] = id.value }
         var open: [String: DocumentSnapshot] = [:]
