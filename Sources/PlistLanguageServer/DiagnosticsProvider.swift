@@ -26,9 +26,9 @@ public struct DiagnosticsProvider: Sendable {
                                      generations: (evidence.generation, project.generation, LocalizationSetCache.shared.generation)) {
             // An InfoPlist.strings or .xcstrings: checked against the Info.plist it translates (issue #31).
             if let path = FileURI.path(of: snapshot.uri), LocalizationFiles.isTranslationFile(path) {
-                let cache = LocalizationSetCache.shared
-                return LocalizationFiles.findings(forTranslationAt: path, raw: snapshot.tree.text.bytes, set: cache.set(forTranslationAt: path),
-                                                  fileSystem: cache.diskFileSystem, externalKeys: Set(project.input?.externalKeys.keys ?? [:].keys),
+                return LocalizationFiles.findings(forTranslationAt: path, raw: snapshot.tree.text.bytes,
+                                                  infoPlist: LocalizationSetCache.shared.infoPlist(forTranslationAt: path),
+                                                  externalKeys: Set(project.input?.externalKeys.keys ?? [:].keys),
                                                   configuration: configuration.analysis).findings
             }
             // With preprocessor definitions (the settings', else the target's

@@ -13,7 +13,8 @@ struct CheckLocalization {
         let path = SourceFolders.absolute(file)
         let set = LocalizationFiles.set(forTranslationAt: path, fileSystem: fileSystem)
         let external = set.flatMap { projects.input(forPlistAt: $0.infoPlistPath) }.map { Set($0.externalKeys.keys) } ?? []
-        let (text, found) = LocalizationFiles.findings(forTranslationAt: path, raw: raw, set: set, fileSystem: fileSystem,
+        let (text, found) = LocalizationFiles.findings(forTranslationAt: path, raw: raw,
+                                                       infoPlist: set.flatMap { LocalizationFiles.infoPlist(of: $0, fileSystem: fileSystem) },
                                                        externalKeys: external, configuration: configuration)
         return FileReport(path: file, text: text, diagnostics: found)
     }

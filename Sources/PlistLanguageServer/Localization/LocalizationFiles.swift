@@ -23,26 +23,20 @@ public enum LocalizationFiles {
         LocalizationFinder.infoPlist(translatedBy: path, fileSystem: fileSystem)
     }
 
-    /// The findings of the translation file at `path` (absolute), read from `raw` (the editor's
-    /// text or the file's bytes), against the Info.plist of `set` (nil: checked alone). The text
-    /// the ranges refer to is returned with them.
-    public static func findings(forTranslationAt path: String, raw: [UInt8], set: LocalizationSet?, fileSystem: any ProjectFileSystem,
-                                externalKeys: Set<String> = [], configuration: AnalysisConfiguration) -> (text: [UInt8], findings: [Finding]) {
-        let file = TranslationFile.reading(raw, path: path)
-        let plist = set.flatMap { fileSystem.contents(of: $0.infoPlistPath) }.flatMap { bytes -> PlistDocument? in
-            guard case .success(let text) = SourceDecoding.decode(bytes) else { return nil }
-            return PlistDocument(text: text)
-        }
-        let context = TranslationContext(path: path, file: file, infoPlist: plist, externalKeys: externalKeys)
-        return (file.text, Analyzer.findings(forTranslation: context, configuration: configuration))
+    /// The Info.plist of `set`, read through `fileSystem` and parsed (nil: none readable).
+    public static func infoPlist(of set: LocalizationSet, fileSystem: any ProjectFileSystem) -> PlistDocument? {
+        guard let bytes = fileSystem.contents(of: set.infoPlistPath), case .success(let text) = SourceDecoding.decode(bytes) else { return nil }
+        return PlistDocument(text: text)
     }
 
-    /// The findings on the Info.plist `document` at `path` (absolute) of the files translating it
-    /// (none when nothing translates it or it is no Info.plist).
-    public static func findings(forInfoPlistAt path: String, document: PlistDocument, fileSystem: any ProjectFileSystem,
-                                configuration: AnalysisConfiguration) -> [Finding] {
-        let set = LocalizationFinder.find(infoPlistPath: path, fileSystem: fileSystem)
-        return findings(forInfoPlist: document, set: set, configuration: configuration)
+    /// The findings of the translation file at `path` (absolute), read from `raw` (the editor's
+    /// text or the file's bytes), against the Info.plist it translates (nil: checked alone). The
+    /// text the ranges refer to is returned with them.
+    public static func findings(forTranslationAt path: String, raw: [UInt8], infoPlist: PlistDocument?,
+                                externalKeys: Set<String> = [], configuration: AnalysisConfiguration) -> (text: [UInt8], findings: [Finding]) {
+        let file = TranslationFile.reading(raw, path: path)
+        let context = TranslationContext(path: path, file: file, infoPlist: infoPlist, externalKeys: externalKeys)
+        return (file.text, Analyzer.findings(forTranslation: context, configuration: configuration))
     }
 
     /// The findings on `document` of the translation files of `set`.
@@ -78,6 +72,9 @@ public final class CachingProjectFileSystem: ProjectFileSystem {
 public final class LocalizationSetCache: Sendable {
     private struct Entry { let set: LocalizationSet?; let index: LocalizationIndex?; let read: ContinuousClock.Instant }
     private let entries = Locked<[String: Entry]>([:])
+    /// The Info.plists that open translations are checked against, parsed once per read (not once
+    /// per keystroke in the translation), by path.
+    private let documents = Locked<[String: (document: PlistDocument?, read: ContinuousClock.Instant)]>([:])
     private let generationCounter = Locked(0)
     private let fileSystem: any ProjectFileSystem
     private let lifetime: Duration
@@ -112,7 +109,15 @@ public final class LocalizationSetCache: Sendable {
         cached("translation:" + path) { LocalizationFiles.set(forTranslationAt: path, fileSystem: fileSystem) }?.set
     }
 
-    public var diskFileSystem: any ProjectFileSystem { fileSystem }
+    /// The Info.plist the translation at `path` belongs to, read from the disk (nil: none found).
+    public func infoPlist(forTranslationAt path: String) -> PlistDocument? {
+        guard let set = set(forTranslationAt: path) else { return nil }
+        let now = ContinuousClock.now
+        if let hit = documents.withLock({ $0[set.infoPlistPath] }), now - hit.read < lifetime { return hit.document }
+        let document = LocalizationFiles.infoPlist(of: set, fileSystem: fileSystem)
+        documents.withLock { $0[set.infoPlistPath] = (document, now) }
+        return document
+    }
 
     /// Changes whenever `filesChanged` forgets what was read: part of a document's analysis cache
     /// key, so an open Info.plist is checked again against the translations as they now are.
@@ -124,16 +129,10 @@ public final class LocalizationSetCache: Sendable {
     public func filesChanged(_ paths: [String]) -> Bool {
         guard paths.contains(where: { LocalizationFiles.isTranslationFile($0) || $0.hasSuffix("Info.plist") || $0.hasSuffix(".pbxproj") }) else { return false }
         entries.withLock { $0.removeAll() }
+        documents.withLock { $0.removeAll() }
         generationCounter.withLock { $0 += 1 }
         return true
     }
 }
 
-extension LocalizationSetCache {
-    /// The Info.plist the translation at `path` belongs to, read from the disk (nil: none found).
-    public func infoPlist(forTranslationAt path: String) -> PlistDocument? {
-        guard let set = set(forTranslationAt: path), let bytes = diskFileSystem.contents(of: set.infoPlistPath),
-              case .success(let text) = SourceDecoding.decode(bytes) else { return nil }
-        return PlistDocument(text: text)
-    }
-}
+
