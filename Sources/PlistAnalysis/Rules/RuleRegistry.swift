@@ -11,7 +11,7 @@ public enum RuleRegistry {
         rules += SourceDecodingError.allCases.map(FileFormatRule.documenting) as [any Rule]
         rules += SyntaxProblem.Code.allCases.map(ParserProblemRule.documenting) as [any Rule]
         rules += [
-            DuplicateKeyRule(), EmptyKeyRule(), RootNotDictionaryRule(), UnbalancedDirectiveRule(),
+            DuplicateKeyRule(), EmptyKeyRule(), KeyWhitespaceRule(), RootNotDictionaryRule(), UnbalancedDirectiveRule(),
             WrongTypeRule(), InvalidValueRule(),
             MisspelledKeyRule(), MisplacedKeyRule(), DeprecatedKeyRule(), RemovedKeyRule(), UnknownKeyRule(),
             UnexpectedKeyRule(), EntitlementKeyRule(),
