@@ -153,6 +153,8 @@ import Testing
         #expect(introduced("com.apple.developer.parent-application-identifiers", .watchOS, domain: .entitlements) == .some(nil))
         #expect(introduced("com.apple.developer.parent-application-identifiers", .iOS, domain: .entitlements) == "14.0")
         #expect(introduced("com.apple.developer.app-compute-category", .visionOS, domain: .entitlements) == "2.0")
+        #expect(introduced("com.apple.developer.device-information.user-assigned-device-name", .watchOS, domain: .entitlements) == "9.0")
+        #expect(introduced("com.apple.developer.device-information.user-assigned-device-name", .tvOS, domain: .entitlements) == "16.0")
         // Every bundle has an identifier, on every platform (Bundle.bundleIdentifier's availability).
         for platform in [Platform.iOS, .macOS, .tvOS, .watchOS, .visionOS] {
             #expect(introduced("CFBundleIdentifier", platform) != .some(nil), "CFBundleIdentifier lacks \(platform)")
@@ -162,7 +164,8 @@ import Testing
     /// Sources that called Apple's page "not stored" although the docs search returns it now say
     /// what the page gives.
     @Test func sourcesDoNotCallAFoundPageMissing() throws {
-        for name in ["com.apple.developer.sensorkit.reader.allow", "com.apple.developer.app-compute-category"] {
+        for name in ["com.apple.developer.sensorkit.reader.allow", "com.apple.developer.app-compute-category",
+                     "com.apple.developer.device-information.user-assigned-device-name"] {
             let definition = try #require(KeyDatabase.shared.definitions(named: name).first)
             #expect(!definition.sources.contains { $0.contains("not in the stored copy") }, "\(name): \(definition.sources)")
             #expect(definition.sources.contains { $0.contains("availability block read on Apple's page") }, "\(name)")
