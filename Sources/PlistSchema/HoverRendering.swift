@@ -26,7 +26,7 @@ extension KeyRendering {
         out.append(facts.joined(separator: " · "))
         if let capability = definition.xcodeCapability { out.append("Added by Xcode's **\(markdownEscaped(capability))** capability.") }
         if let note = placeholderNote(definition) { out.append("*Apple's page \(note).*") }
-        if let departure = definition.pageDeparture { out.append("*Unlike Apple's page, on purpose: \(markdownEscaped(departure))*") }
+        if let departure = definition.pageDeparture { out.append("**Unlike Apple's page, on purpose.** \(markdownEscaped(departure))") }
         if let suffix { out.append("Written with the suffix `\(suffix)`, which limits it to that platform or device.") }
         if definition.status.kind != .active {
             var line = "⚠️ **\(definition.status.kind.rawValue.capitalized)**"
