@@ -78,3 +78,44 @@ import Testing
         #expect(lines.contains { $0.contains("'FLUTTER_BUILD_NAME'") && $0.contains("Generated.xcconfig cannot be read") && $0.contains("note:") }, "\(r.stdout)")
     }
 }
+
+/// Issue #38, point 11: `check FILE` finds the file's project from the file upward and never walks
+/// the repository; `--project .` still reads every project below the folder.
+@Suite struct CheckBoundedSearchTests {
+    static func pbxproj(target: String, infoPlist: String, settings: String) -> String {
+        """
+        // !$*UTF8*$!
+        {
+        \tobjects = {
+        \t\tG0 = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
+        \t\tP0 = {isa = PBXProject; buildConfigurationList = L0; mainGroup = G0; projectDirPath = ""; targets = (T1); };
+        \t\tL0 = {isa = XCConfigurationList; buildConfigurations = (C0); };
+        \t\tC0 = {isa = XCBuildConfiguration; buildSettings = { SDKROOT = iphoneos; }; name = Debug; };
+        \t\tT1 = {isa = PBXNativeTarget; buildConfigurationList = L1; name = \(target); productType = "com.apple.product-type.application"; };
+        \t\tL1 = {isa = XCConfigurationList; buildConfigurations = (C1); };
+        \t\tC1 = {isa = XCBuildConfiguration; buildSettings = { INFOPLIST_FILE = "\(infoPlist)"; \(settings) }; name = Debug; };
+        \t};
+        \trootObject = P0;
+        }
+
+        """
+    }
+
+    /// A project four folders down an unrelated tree (which a walk of the repository would list)
+    /// is not read for `check App/Info.plist`: the setting only it defines is undefined for App.
+    @Test func checkOneFileDoesNotWalkTheRepository() async throws {
+        let dir = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        _ = try dir.write("App.xcodeproj/project.pbxproj", Self.pbxproj(target: "App", infoPlist: "App/Info.plist", settings: ""))
+        _ = try dir.write("Tools/a/b/c/Other.xcodeproj/project.pbxproj",
+                          Self.pbxproj(target: "Other", infoPlist: "../../../../App/Info.plist", settings: "ONLY_DEEP = 1;"))
+        _ = try dir.write("App/Info.plist", PlistText.dictionary("\t<key>Deep</key>\n\t<string>$(ONLY_DEEP)</string>\n"))
+        let folder = dir.url
+        let (file, project) = try await onOwnThread {
+            (try Binary.run(["check", "--no-source-evidence", "App/Info.plist"], in: folder),
+             try Binary.run(["check", "--no-source-evidence", "--project", "."], in: folder))
+        }
+        #expect(file.stdout.contains("App/Info.plist:5:12: warning: 'ONLY_DEEP' is not defined by any configuration of App, so"), "\(file.stdout)")
+        #expect(!project.stdout.contains("ONLY_DEEP"), "\(project.stdout)")
+    }
+}
