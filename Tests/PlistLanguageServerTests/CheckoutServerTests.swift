@@ -66,4 +66,19 @@ import Testing
                 "\(unknown.map(\.message))")
         #expect(unknown.allSatisfy { $0.relatedInformation?.contains { $0.location.uri.hasSuffix("project.pbxproj") } == true }, "\(unknown.map(\.relatedInformation))")
     }
+
+    /// IceCubesApp's layout with neither of its configurations' base files in the checkout
+    /// (Debug's is git-ignored, Release's removed): BUNDLE_ID_PREFIX is unknown, a note with the
+    /// project's lines naming both files; the push entitlement, named in the target's own settings
+    /// and read, is not in question.
+    @Test func aSettingEveryUnreadBaseFileMayDefineIsUnknown() async throws {
+        let checkout = try Checkouts.iceCubes()
+        defer { Checkouts.remove(checkout) }
+        try FileManager.default.removeItem(at: checkout.appendingPathComponent("IceCubesApp-release.xcconfig"))
+        let found = try await diagnostics(checkout, "IceCubesApp/Info.plist", workspaceFolder: true)
+        #expect(!found.contains { $0.code == .string("project-undefined-variable") || $0.code == .string("project-missing-entitlement") }, "\(found.map(\.message))")
+        let unknown = Self.codes(found, "project-evidence-unknown")
+        #expect(unknown.map(\.message) == ["No configuration of IceCubesApp that could be read defines 'BUNDLE_ID_PREFIX', but IceCubesApp.xcconfig and IceCubesApp-release.xcconfig cannot be read and may: whether Xcode replaces $(BUNDLE_ID_PREFIX) with nothing is unknown"])
+        #expect(unknown.first?.relatedInformation?.count == 2, "\(String(describing: unknown.first?.relatedInformation))")
+    }
 }
