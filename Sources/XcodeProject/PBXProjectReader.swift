@@ -199,4 +199,10 @@ public enum ProjectPath {
     public static func lastComponent(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
+
+    /// `path` below `folder` as a relative path (`App/App.entitlements`), else `path` itself.
+    public static func relative(_ path: String, to folder: String) -> String {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
 }

@@ -89,6 +89,9 @@ public enum RuleDocumentation {
                             let keys = companion.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
                             s += "\nIts \(example.path.hasSuffix(".entitlements") ? "Info.plist" : "entitlements") hold\(companion.count == 1 ? "s" : "") \(keys.isEmpty ? "no keys" : keys).\n"
                         }
+                        if !project.unreadFiles.isEmpty {
+                            s += "\nIts configuration includes \(project.unreadFiles.map { "`\($0)`" }.joined(separator: ", ")), which the checkout lacks.\n"
+                        }
                     }
                     if let fixed = example.fixedText {
                         s += "\nAfter the fix:\n\n" + fence(fixed)

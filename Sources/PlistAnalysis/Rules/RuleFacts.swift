@@ -98,6 +98,10 @@ public struct RuleFacts: Sendable, Hashable {
         "project-entitlement-purpose-string": RuleFacts(keys: entitlements("com.apple.developer.healthkit", "com.apple.developer.nfc.readersession.formats") + info("NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription", "NFCReaderUsageDescription")),
         "project-key-set-twice": RuleFacts(pages: [buildSettings]),
         "project-undefined-variable": RuleFacts(pages: [buildSettings]),
+        // The facts of the three rules whose checks it says cannot be made.
+        "project-evidence-unknown": RuleFacts(keys: info("UIBackgroundModes", "NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription", "NFCReaderUsageDescription")
+                                                 + entitlements("com.apple.developer.healthkit", "aps-environment", "com.apple.developer.nfc.readersession.formats"),
+                                              pages: [buildSettings]),
     ]
 
     /// Chapters whose rules judge keys by facts, and so must declare them.

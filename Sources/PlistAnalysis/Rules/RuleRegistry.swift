@@ -27,7 +27,7 @@ public enum RuleRegistry {
             EntitlementValueFormatRule(), EntitlementConflictRule(), SandboxOffRule(),
             // Project awareness (docs/project-awareness.md)
             KeySetTwiceRule(), UndefinedVariableRule(), ExtensionPointMissingRule(), AppOnlyKeyRule(),
-            KeyNewerThanTargetRule(), KeyDeprecatedForTargetRule(), MissingEntitlementRule(), EntitlementPurposeStringRule(),
+            KeyNewerThanTargetRule(), KeyDeprecatedForTargetRule(), MissingEntitlementRule(), EntitlementPurposeStringRule(), EvidenceUnknownRule(),
             OpenStepSyntaxRule(),
         ] as [any Rule]
         return rules.sorted { $0.id < $1.id }
