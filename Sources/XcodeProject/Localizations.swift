@@ -45,6 +45,12 @@ public struct LocalizationSet: Sendable {
     /// The project's `knownRegions` (`Base` left out), and the project file that lists them.
     public var knownRegions: [String]
     public var projectPath: String?
+    /// What says which files these are: the targets building the plist, the folders around it, or
+    /// nothing that can be read (issue #38).
+    public var attribution: LocalizationAttribution = .folders
+    /// Translation files the target builds that cannot be read (absent from the checkout): what
+    /// they say is unknown.
+    public var unreadable: [String] = []
 
     public init(infoPlistPath: String, tables: [LocalizedTable] = [], catalogs: [LocalizedCatalog] = [], lprojDirectory: String = "",
                 lprojLocales: [String] = [], knownRegions: [String] = [], projectPath: String? = nil) {
@@ -58,7 +64,7 @@ public struct LocalizationSet: Sendable {
     }
 
     /// Whether anything translates the plist or declares a locale.
-    public var isEmpty: Bool { tables.isEmpty && catalogs.isEmpty && knownRegions.isEmpty }
+    public var isEmpty: Bool { tables.isEmpty && catalogs.isEmpty && knownRegions.isEmpty && lprojLocales.isEmpty && unreadable.isEmpty }
 
     /// The table of `path`, if it is one of this set's.
     public func table(at path: String) -> LocalizedTable? { tables.first { $0.path == path } }
@@ -126,6 +132,15 @@ public enum LocalizationFinder {
         if let project {
             set.projectPath = project.path
             set.knownRegions = knownRegions(project.document).filter { $0 != "Base" }
+        }
+        // With a project, its targets say which files translate the plist; the folders only when
+        // no project is found (issue #38).
+        switch attributed(infoPlistPath: infoPlistPath, ancestors: ancestors, fileSystem: fileSystem) {
+        case .targets(let attributedSet)?: return attributedSet
+        case .unknown(let reason, let projectPath)?:
+            set.attribution = .unknown(reason: reason)
+            set.projectPath = projectPath
+        case nil: break
         }
         return set
     }

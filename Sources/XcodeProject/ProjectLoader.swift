@@ -209,7 +209,8 @@ public struct ProjectLoader: Sendable {
         }
         let projectConfigurations = reader.configurations(list: reader.rootObject?.string("buildConfigurationList"))
         var targets: [ProjectTarget] = []
-        for target in reader.targets {
+        let targetIDs = reader.targetIDs
+        for (position, target) in reader.targets.enumerated() {
             var configurations: [TargetConfiguration] = []
             for own in reader.configurations(list: target.configurationList) {
                 let project = projectConfigurations.first { $0.name == own.name }
@@ -227,6 +228,7 @@ public struct ProjectLoader: Sendable {
             }
             var model = ProjectTarget(name: target.name, productType: ProductType(target.productType), configurations: configurations)
             model.membership = target.membership
+            if position < targetIDs.count { model.localizedResources = reader.localizedResources(ofTarget: targetIDs[position]) }
             targets.append(model)
         }
         return Self.model(path: path, directory: reader.projectDirectory, name: reader.name, targets: targets, problems: problems, files: files, sites: sites)

@@ -56,7 +56,7 @@ struct LocalizationServerTests {
         let untranslated = diagnostics.filter { $0.code == .string("l10n-untranslated") }
         #expect(untranslated.count == 1)
         let d = try #require(untranslated.first)
-        #expect(d.message == "the purpose string NSMicrophoneUsageDescription is not translated for ru: that locale shows the development-language text")
+        #expect(d.message == "the purpose string NSMicrophoneUsageDescription is not translated for ru: that locale shows the development-language text (translations: the resources of target Telephone in Telephone.xcodeproj)")
         #expect(d.range.start == Position(line: 57, character: 6))
         let id = try client.sendRequest(CodeActionRequest(textDocument: .init(uri: uri), range: d.range, context: CodeActionContext(diagnostics: [d])))
         let actions = try await client.response(to: id)["result"]?.arrayValue ?? []

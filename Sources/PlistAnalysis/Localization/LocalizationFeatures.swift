@@ -33,14 +33,25 @@ public enum LocalizationFeatures {
     /// The section a hover on a translatable Info.plist key appends: each locale's text.
     public static func translationsSection(forKeyAt offset: Int, context: LocalizedPlistContext, format: DocumentationFormat) -> String? {
         guard let text = context.texts.first(where: { $0.range.contains(offset) || $0.range.upperBound == offset }) else { return nil }
+        let heading = format == .markdown ? "\n\n---\n\n**Translations**" : "\n\nTranslations"
+        // Which files translate it (issue #38): unknown, or none the target builds, said as such.
+        switch context.set.attribution {
+        case .unknown(let reason):
+            return "\(heading): unknown — \(reason).\n"
+        case .targets where context.set.tables.isEmpty && context.set.catalogs.isEmpty && context.set.unreadable.isEmpty:
+            return "\(heading): none — \(context.set.attribution.evidence) hold no InfoPlist.strings or InfoPlist.xcstrings.\n"
+        default: break
+        }
         let rows = translations(of: text.stringsKey, context: context)
         guard rows.count > 1 || rows.first?.text != nil else { return nil }
         let translated = rows.dropFirst().filter { $0.text != nil }.count
-        var s = format == .markdown ? "\n\n---\n\n**Translations** (\(translated) of \(rows.count - 1) locales):\n\n" : "\n\nTranslations (\(translated) of \(rows.count - 1) locales):\n"
+        var s = format == .markdown ? "\(heading) (\(translated) of \(rows.count - 1) locales):\n\n" : "\(heading) (\(translated) of \(rows.count - 1) locales):\n"
         for (i, row) in rows.enumerated() {
-            let shown = row.text.map { "\"\($0)\"" } ?? (i == 0 ? "(the Info.plist's text)" : "not translated")
+            let missing = context.set.unreadable.first { $0.hasSuffix(".xcstrings") || TranslationFile.locale(ofPath: $0).map(LocaleName.canonical) == LocaleName.canonical(row.locale) }
+            let shown = row.text.map { "\"\($0)\"" } ?? (i == 0 ? "(the Info.plist's text)" : missing.map { "unknown (\($0.split(separator: "/").suffix(2).joined(separator: "/")) cannot be read)" } ?? "not translated")
             s += format == .markdown ? "- `\(row.locale)`\(i == 0 ? " (base)" : ""): \(shown)\n" : "  \(row.locale)\(i == 0 ? " (base)" : ""): \(shown)\n"
         }
+        s += format == .markdown ? "\nRead from \(context.set.attribution.evidence).\n" : "  Read from \(context.set.attribution.evidence).\n"
         return s
     }
 

@@ -28,7 +28,7 @@ struct HoverFeature: ServerFeature {
             var text = result.text
             // On a translatable key of an Info.plist: its text in each shipped locale (issue #31).
             if FeatureSettings.fileKind(snapshot, context) == .infoPlist, let path = FileURI.path(of: snapshot.uri),
-               let set = LocalizationSetCache.shared.set(forInfoPlistAt: path), !set.isEmpty,
+               let set = LocalizationSetCache.shared.set(forInfoPlistAt: path), !set.isEmpty || set.attribution != .folders,
                let section = LocalizationFeatures.translationsSection(forKeyAt: offset, context: LocalizedPlistContext(document: snapshot.document, set: set), format: result.format) {
                 text += section
             }

@@ -23,9 +23,11 @@ public enum LocalizationFiles {
         LocalizationFinder.infoPlist(translatedBy: path, fileSystem: fileSystem)
     }
 
-    /// The Info.plist of `set`, read through `fileSystem` and parsed (nil: none readable).
+    /// The Info.plist of `set`, read through `fileSystem` and parsed (nil: none readable, or which
+    /// Info.plist the files translate is unknown: a project is there and none of its targets can be
+    /// shown to build it, so the translation is checked alone rather than against a guess).
     public static func infoPlist(of set: LocalizationSet, fileSystem: any ProjectFileSystem) -> PlistDocument? {
-        guard let bytes = fileSystem.contents(of: set.infoPlistPath), case .success(let text) = SourceDecoding.decode(bytes) else { return nil }
+        guard set.attribution.isKnown, let bytes = fileSystem.contents(of: set.infoPlistPath), case .success(let text) = SourceDecoding.decode(bytes) else { return nil }
         return PlistDocument(text: text)
     }
 

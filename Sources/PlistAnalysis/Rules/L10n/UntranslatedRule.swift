@@ -70,8 +70,27 @@ public struct UntranslatedRule: LocalizationRule {
     /// How many locales get a fix of their own.
     static let maximumFixes = 10
 
+    /// Where the translations were read, for the message: the targets' resources, or the folders
+    /// when there is no project (issue #38).
+    static func evidence(_ set: LocalizationSet) -> String {
+        set.attribution.isKnown ? " (translations: \(set.attribution.evidence))" : ""
+    }
+
+    /// The spelling the catalog already uses for a locale (`pt-BR` for `pt_BR`), else its own.
+    func catalogLocale(_ locale: (name: String, canonical: String, sources: [String]), in catalog: StringCatalog) -> String {
+        for e in catalog.entries { for l in e.localizations where LocaleName.canonical(l.locale) == locale.canonical { return l.locale } }
+        return locale.name
+    }
+
     public func check(_ context: LocalizedPlistContext, into out: inout [Finding]) {
-        let shipped = context.shippedLocales
+        // Which files translate the plist cannot be read (a project none of whose targets names
+        // it): nothing is claimed (hover says why).
+        guard context.set.attribution.isKnown else { return }
+        // A catalog the target builds that cannot be read: every locale's text is unknown.
+        guard !context.set.unreadable.contains(where: { $0.hasSuffix(".xcstrings") }) else { return }
+        // A locale whose table the target builds but the checkout lacks: its text is unknown.
+        let unknown = Set(context.set.unreadable.compactMap { TranslationFile.locale(ofPath: $0) }.map(LocaleName.canonical))
+        let shipped = context.shippedLocales.filter { !unknown.contains($0.canonical) }
         guard !shipped.isEmpty, !context.texts.isEmpty else { return }
         var reported: Set<String> = []
         for text in context.texts where reported.insert(text.stringsKey).inserted {
@@ -94,7 +113,20 @@ public struct UntranslatedRule: LocalizationRule {
                 fix.otherFiles = [FileEdits(path: table.path, text: bytes, edits: [SourceEdit(range: bytes.count..<bytes.count, replacement: insertion)])]
                 fixes.append(fix)
             }
+            // The locales without a table of their own, into the catalog the target builds.
+            let withoutTable = missing.filter { locale in !context.set.tables.contains { LocaleName.canonical($0.locale) == locale.canonical } }
+            if let catalog = context.set.catalogs.first, !withoutTable.isEmpty {
+                let locales = withoutTable.map { locale in catalogLocale(locale, in: catalog.catalog) }
+                if let edit = CatalogInsertion.adding(key: text.stringsKey, value: text.baseValue, locales: locales, to: catalog.catalog) {
+                    let file = catalog.path.split(separator: "/").last.map(String.init) ?? catalog.path
+                    let shown = locales.count > 6 ? locales.prefix(6).joined(separator: ", ") + " and \(locales.count - 6) more" : locales.joined(separator: ", ")
+                    var fix = Fix(title: "Add \(text.stringsKey) to \(file) for \(shown) (to translate)", edits: [], isPreferred: fixes.isEmpty)
+                    fix.otherFiles = [FileEdits(path: catalog.path, text: catalog.catalog.text, edits: [edit])]
+                    fixes.append(fix)
+                }
+            }
             let message = "\(what) is not translated for \(listed): \(names.count == 1 ? "that locale shows" : "those locales show") the development-language text"
+                + Self.evidence(context.set)
             out.append(diagnostic(message, text.range, fixes: fixes))
         }
     }
