@@ -189,7 +189,8 @@ final class FairShare: Sendable {
         /// For work done in the session's message loop (an edit applied): a place is taken only
         /// while other sessions share the places (true: give it back with `leave()`), so that a
         /// session sending edits without pause counts its loop among its places; alone, its loop
-        /// takes none (its handlers may hold them all: the loop must go on reading).
+        /// takes none (its handlers may hold them all: the loop must go on reading). It goes
+        /// before the session's work waiting in the lane (an edit cancels the requests it makes stale).
         func enterIfShared() async -> Bool { await share.enter(id, onlyWhenShared: true) }
         func close() { share.close(id) }
     }
@@ -260,13 +261,17 @@ final class FairShare: Sendable {
                     if Task.isCancelled { return false }
                     guard var mine = state.lanes[lane] else { return false }
                     let (laneLimit, totalLimit) = limits(state)
-                    if mine.waiting.isEmpty && mine.inside < laneLimit && state.inside < totalLimit {
+                    // The loop's work goes first in its lane: an edit that cancels the requests
+                    // waiting there must not wait for them.
+                    if (mine.waiting.isEmpty || onlyWhenShared) && mine.inside < laneLimit && state.inside < totalLimit {
                         mine.inside += 1
                         state.inside += 1
                         state.lanes[lane] = mine
                         return true
                     }
-                    state.lanes[lane]?.waiting.append(Waiter(id: id, continuation: continuation))
+                    let waiter = Waiter(id: id, continuation: continuation)
+                    if onlyWhenShared { mine.waiting.insert(waiter, at: 0) } else { mine.waiting.append(waiter) }
+                    state.lanes[lane] = mine
                     return nil
                 }
                 if let admitted { continuation.resume(returning: admitted) }
