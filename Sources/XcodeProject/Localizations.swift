@@ -45,6 +45,22 @@ public struct LocalizationSet: Sendable {
     /// The project's `knownRegions` (`Base` left out), and the project file that lists them.
     public var knownRegions: [String]
     public var projectPath: String?
+    /// Translation files that are there but were not read, and why ("larger than the 16 MB a
+    /// project file may be"): what they translate is unknown, and is said so, not guessed.
+    public var unreadFiles: [UnreadFile] = []
+
+    /// A translation file found but not read.
+    public struct UnreadFile: Sendable, Hashable {
+        public let path: String
+        /// A strings table's locale (its folder's name); nil for a String Catalog.
+        public let locale: String?
+        public let reason: String
+        public init(path: String, locale: String?, reason: String) {
+            self.path = path
+            self.locale = locale
+            self.reason = reason
+        }
+    }
 
     public init(infoPlistPath: String, tables: [LocalizedTable] = [], catalogs: [LocalizedCatalog] = [], lprojDirectory: String = "",
                 lprojLocales: [String] = [], knownRegions: [String] = [], projectPath: String? = nil) {
@@ -58,7 +74,12 @@ public struct LocalizationSet: Sendable {
     }
 
     /// Whether anything translates the plist or declares a locale.
-    public var isEmpty: Bool { tables.isEmpty && catalogs.isEmpty && knownRegions.isEmpty }
+    public var isEmpty: Bool { tables.isEmpty && catalogs.isEmpty && knownRegions.isEmpty && unreadFiles.isEmpty }
+
+    /// Whether the file at `path` is one of this set's, read or not.
+    public func holds(_ path: String) -> Bool {
+        tables.contains { $0.path == path } || catalogs.contains { $0.path == path } || unreadFiles.contains { $0.path == path }
+    }
 
     /// The table of `path`, if it is one of this set's.
     public func table(at path: String) -> LocalizedTable? { tables.first { $0.path == path } }
@@ -102,13 +123,18 @@ public enum LocalizationFinder {
         for folder in candidates {
             guard let entries = fileSystem.entries(of: folder) else { continue }
             let lprojs = entries.filter { $0.isDirectory && $0.name.hasSuffix(".lproj") }.map(\.name).sorted()
+            var unread: [LocalizationSet.UnreadFile] = []
             let tables = lprojs.compactMap { name -> LocalizedTable? in
                 let path = join(join(folder, name), tableName)
-                guard let bytes = fileSystem.contents(of: path) else { return nil }
+                guard let bytes = fileSystem.contents(of: path) else {
+                    if let reason = whyUnread(path, fileSystem) { unread.append(.init(path: path, locale: String(name.dropLast(6)), reason: reason)) }
+                    return nil
+                }
                 return LocalizedTable(locale: String(name.dropLast(6)), path: path, table: StringsTable(raw: bytes))
             }
-            guard !tables.isEmpty else { continue }
+            guard !tables.isEmpty || !unread.isEmpty else { continue }
             set.tables = tables
+            set.unreadFiles = unread
             set.lprojDirectory = folder
             set.lprojLocales = lprojs.map { String($0.dropLast(6)) }.filter { $0 != "Base" }
             break
@@ -121,6 +147,10 @@ public enum LocalizationFinder {
                 set.catalogs.append(LocalizedCatalog(path: path, catalog: StringCatalog(text: bytes)))
                 break
             }
+            if let reason = whyUnread(path, fileSystem) {
+                set.unreadFiles.append(.init(path: path, locale: nil, reason: reason))
+                break
+            }
             if let project, folder == project.directory { break }
         }
         if let project {
@@ -128,6 +158,15 @@ public enum LocalizationFinder {
             set.knownRegions = knownRegions(project.document).filter { $0 != "Base" }
         }
         return set
+    }
+
+    /// Why a translation file that is there was not read (too large, not a regular file); nil when
+    /// there is no such file, or the file system knows no reason.
+    static func whyUnread(_ path: String, _ fileSystem: any ProjectFileSystem) -> String? {
+        guard let reason = fileSystem.whyNotReadable(path) else { return nil }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard fileSystem.entries(of: parent(path))?.contains(where: { $0.name == name }) == true else { return nil }
+        return reason
     }
 
     /// The project's `knownRegions`.
@@ -198,7 +237,7 @@ public enum LocalizationFinder {
                 guard let names = (f == base ? entries : fileSystem.entries(of: f)) else { continue }
                 for entry in names.sorted(by: { $0.name < $1.name }) where !entry.isDirectory && isInfoPlistName(entry.name) {
                     let set = find(infoPlistPath: join(f, entry.name), fileSystem: fileSystem)
-                    if set.tables.contains(where: { $0.path == path }) || set.catalogs.contains(where: { $0.path == path }) { return set }
+                    if set.holds(path) { return set }
                 }
             }
         }

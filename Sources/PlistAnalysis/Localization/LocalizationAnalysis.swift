@@ -25,6 +25,13 @@ public enum TranslationFile: Sendable {
         return .table(StringsTable(raw: raw), locale: locale(ofPath: path) ?? "")
     }
 
+    /// Reads a file's bytes that are an edit of `previous` (an editor's next version): a strings
+    /// table reads only the entries the edit can have changed (`StringsTable(raw:reusing:)`).
+    public static func reading(_ raw: [UInt8], path: String, reusing previous: TranslationFile?) -> TranslationFile {
+        guard case .table(let table, _)? = previous, !path.lowercased().hasSuffix(".xcstrings") else { return reading(raw, path: path) }
+        return .table(StringsTable(raw: raw, reusing: table), locale: locale(ofPath: path) ?? "")
+    }
+
     /// `…/de.lproj/InfoPlist.strings` → `de`.
     public static func locale(ofPath path: String) -> String? {
         let parts = path.split(separator: "/")

@@ -39,6 +39,14 @@ public enum LocalizationFiles {
         return (file.text, Analyzer.findings(forTranslation: context, configuration: configuration))
     }
 
+    /// The findings of `file`, the translation file at `path` (absolute), already read (an open
+    /// document's reading), against the Info.plist it translates.
+    public static func findings(forTranslation file: TranslationFile, at path: String, infoPlist: PlistDocument?,
+                                externalKeys: Set<String> = [], configuration: AnalysisConfiguration) -> [Finding] {
+        let context = TranslationContext(path: path, file: file, infoPlist: infoPlist, externalKeys: externalKeys)
+        return Analyzer.findings(forTranslation: context, configuration: configuration)
+    }
+
     /// The findings on `document` of the translation files of `set`.
     public static func findings(forInfoPlist document: PlistDocument, set: LocalizationSet, index: LocalizationIndex? = nil,
                                 configuration: AnalysisConfiguration) -> [Finding] {
@@ -64,6 +72,8 @@ public final class CachingProjectFileSystem: ProjectFileSystem {
     }
 
     public func entries(of directory: String) -> [(name: String, isDirectory: Bool)]? { base.entries(of: directory) }
+
+    public func whyNotReadable(_ path: String) -> String? { base.whyNotReadable(path) }
 }
 
 /// The server's localization sets, read from the disk at most once per few seconds per file: a

@@ -15,7 +15,9 @@ public struct UntranslatedRule: LocalizationRule {
         `CFBundleDevelopmentRegion`. Every purpose string needs each of them; a display name, \
         copyright, document type name or shortcut title needs each of them once one locale \
         translates it. The fix adds the entry, with the development-language text to translate, to \
-        that locale's `InfoPlist.strings`.
+        that locale's `InfoPlist.strings`. A translation file that is there but is not read (over \
+        the 16 MB limit) is named in a note: what it translates is unknown, so its locales are not \
+        called untranslated.
         """
     public let defaultSeverity = Finding.Severity.warning
     static func plist(_ entries: String) -> String {
@@ -71,7 +73,21 @@ public struct UntranslatedRule: LocalizationRule {
     static let maximumFixes = 10
 
     public func check(_ context: LocalizedPlistContext, into out: inout [Finding]) {
-        let shipped = context.shippedLocales
+        // A translation file that was not read (too large): what it translates is unknown, said so
+        // once per file, and its locales (all of them for a catalog) are not called untranslated.
+        var unknownLocales: Set<String> = []
+        for file in context.set.unreadFiles {
+            let at = context.texts.first?.range ?? context.document.root.map { $0.element.startTagRange } ?? 0..<0
+            let shown = Self.relative(file.path, to: context.set.infoPlistPath)
+            let what = file.locale.map { "the \($0) translations" } ?? "every locale's translations"
+            var note = diagnostic("\(shown) was not read (\(file.reason)), so \(what) of this Info.plist are not checked: "
+                                  + "whether it translates each text is unknown; `plist-lsp check \(shown)` checks the file itself", at)
+            note.severity = .information
+            out.append(note)
+            if let locale = file.locale { unknownLocales.insert(LocaleName.canonical(locale)) }
+        }
+        if context.set.unreadFiles.contains(where: { $0.locale == nil }) { return }
+        let shipped = context.shippedLocales.filter { !unknownLocales.contains($0.canonical) }
         guard !shipped.isEmpty, !context.texts.isEmpty else { return }
         var reported: Set<String> = []
         for text in context.texts where reported.insert(text.stringsKey).inserted {
@@ -97,5 +113,12 @@ public struct UntranslatedRule: LocalizationRule {
             let message = "\(what) is not translated for \(listed): \(names.count == 1 ? "that locale shows" : "those locales show") the development-language text"
             out.append(diagnostic(message, text.range, fixes: fixes))
         }
+    }
+
+    /// `path` relative to the Info.plist's folder when it is below it (`de.lproj/InfoPlist.strings`).
+    static func relative(_ path: String, to infoPlist: String) -> String {
+        guard let slash = infoPlist.lastIndex(of: "/") else { return path }
+        let folder = infoPlist[...slash]
+        return path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
     }
 }
