@@ -173,4 +173,24 @@ struct CheckLocalizationTests {
         let t = try await onOwnThread { try Binary.run(["check", table.path]) }
         #expect(t.stdout.contains("InfoPlist.strings:2:1: note: the Info.plist has no 'NSBogusUsageDescription': nothing reads this translation [l10n-unknown-key]"), "\(t.stdout)")
     }
+
+    @Test func aCatalogTooLargeForTheProjectReaderIsNamedAndNoLocaleIsCalledUntranslated() async throws {
+        let dir = try TemporaryDirectory()
+        let plist = try dir.write("App/Info.plist", PlistText.dictionary(
+            "\t<key>CFBundleDevelopmentRegion</key>\n\t<string>en</string>\n\t<key>NSCameraUsageDescription</key>\n\t<string>Scan codes with the camera.</string>"))
+        var catalog = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"NSBogusUsageDescription\" : { \"localizations\" : { \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"x\" } } } }"
+        var i = 0
+        let comment = String(repeating: "y", count: 1000)
+        while catalog.utf8.count < 17 << 20 {
+            catalog += ",\n    \"Filler \(i)\" : { \"comment\" : \"\(comment)\" }"
+            i += 1
+        }
+        catalog += "\n  },\n  \"version\" : \"1.0\"\n}\n"
+        let file = try dir.write("App/InfoPlist.xcstrings", catalog)
+        let r = try await onOwnThread { try Binary.run(["check", plist.path]) }
+        #expect(r.stdout.contains("App/Info.plist:6:7: note: InfoPlist.xcstrings was not read (larger than the 16 MB a project file may be), so every locale's translations of this Info.plist are not checked"), "\(r.stdout)")
+        #expect(!r.stdout.contains("is not translated for"), "\(r.stdout)")
+        let c = try await onOwnThread { try Binary.run(["check", file.path]) }
+        #expect(c.stdout.contains("InfoPlist.xcstrings:4:5: note: the Info.plist has no 'NSBogusUsageDescription': nothing reads this translation [l10n-unknown-key]"), "\(c.stdout.prefix(2000))")
+    }
 }

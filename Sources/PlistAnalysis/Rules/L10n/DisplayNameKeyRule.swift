@@ -56,7 +56,7 @@ public struct DisplayNameKeyRule: LocalizationRule {
     }
 
     public func check(_ context: TranslationContext, into out: inout [Finding]) {
-        for (key, range) in context.file.keys {
+        for (key, range) in context.keys {
             guard let raw = Self.rawKey(forDisplayName: key) else { continue }
             let fix = Fix(title: "Rename to \(raw)", edits: [SourceEdit(range: range, replacement: "\"\(raw)\"")], isPreferred: true)
             out.append(diagnostic("'\(key)' is Xcode's display name of \(raw); the system looks translations up by the raw key \(raw) only, so this one is never shown", range, fixes: [fix]))
