@@ -94,6 +94,12 @@ public enum LocalizationFinder {
 
     /// The localization set of the Info.plist at `infoPlistPath` (an absolute path).
     public static func find(infoPlistPath: String, fileSystem: any ProjectFileSystem) -> LocalizationSet {
+        find(infoPlistPath: infoPlistPath, fileSystem: fileSystem, readingContents: true)
+    }
+
+    /// `readingContents` false: the tables and catalogs are found but not parsed (each holds no
+    /// entry), for a caller that asks only which files the set has.
+    static func find(infoPlistPath: String, fileSystem: any ProjectFileSystem, readingContents: Bool) -> LocalizationSet {
         let directory = parent(infoPlistPath)
         var set = LocalizationSet(infoPlistPath: infoPlistPath)
         // The project: the nearest `*.xcodeproj` at or above the plist's folder.
@@ -130,7 +136,7 @@ public enum LocalizationFinder {
                     if let reason = whyUnread(path, fileSystem) { unread.append(.init(path: path, locale: String(name.dropLast(6)), reason: reason)) }
                     return nil
                 }
-                return LocalizedTable(locale: String(name.dropLast(6)), path: path, table: StringsTable(raw: bytes))
+                return LocalizedTable(locale: String(name.dropLast(6)), path: path, table: StringsTable(raw: readingContents ? bytes : []))
             }
             guard !tables.isEmpty || !unread.isEmpty else { continue }
             set.tables = tables
@@ -144,7 +150,7 @@ public enum LocalizationFinder {
         for folder in ancestors {
             let path = join(folder, catalogName)
             if let bytes = fileSystem.contents(of: path) {
-                set.catalogs.append(LocalizedCatalog(path: path, catalog: StringCatalog(text: bytes)))
+                set.catalogs.append(LocalizedCatalog(path: path, catalog: StringCatalog(text: readingContents ? bytes : [])))
                 break
             }
             if let reason = whyUnread(path, fileSystem) {
@@ -220,6 +226,9 @@ public enum LocalizationFinder {
 
     /// The Info.plist a strings table or catalog belongs to: the candidates (plists named
     /// `Info.plist` or `*-Info.plist`/`*Info.plist`) in the folders around it whose set holds it.
+    /// The set's files are found, not parsed (its tables and catalogs hold no entry): a caller
+    /// wants the Info.plist, and a keystroke in a large table must not parse the table from the
+    /// disk again to learn which Info.plist it translates.
     public static func infoPlist(translatedBy path: String, fileSystem: any ProjectFileSystem) -> LocalizationSet? {
         var folder = parent(path)
         if folder.hasSuffix(".lproj") { folder = parent(folder) }
@@ -236,7 +245,7 @@ public enum LocalizationFinder {
             for f in folders where searched.insert(f).inserted {
                 guard let names = (f == base ? entries : fileSystem.entries(of: f)) else { continue }
                 for entry in names.sorted(by: { $0.name < $1.name }) where !entry.isDirectory && isInfoPlistName(entry.name) {
-                    let set = find(infoPlistPath: join(f, entry.name), fileSystem: fileSystem)
+                    let set = find(infoPlistPath: join(f, entry.name), fileSystem: fileSystem, readingContents: false)
                     if set.holds(path) { return set }
                 }
             }

@@ -18,7 +18,8 @@ public enum LocalizationFiles {
         return name.hasSuffix("InfoPlist.strings") && parts.count >= 2 && parts[parts.count - 2].hasSuffix(".lproj")
     }
 
-    /// The localization set of the Info.plist a translation file at `path` (absolute) belongs to.
+    /// The localization set of the Info.plist a translation file at `path` (absolute) belongs to,
+    /// its files found but not parsed (`LocalizationFinder.infoPlist(translatedBy:)`).
     public static func set(forTranslationAt path: String, fileSystem: any ProjectFileSystem) -> LocalizationSet? {
         LocalizationFinder.infoPlist(translatedBy: path, fileSystem: fileSystem)
     }

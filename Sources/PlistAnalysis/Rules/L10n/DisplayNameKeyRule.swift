@@ -46,7 +46,17 @@ public struct DisplayNameKeyRule: LocalizationRule {
     }()
 
     static func fold(_ s: String) -> String {
-        String(s.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }.map(Character.init))
+        // ASCII (nearly every key): on the bytes, without a lower-cased copy (a table of 100,000
+        // keys folds each of them on every keystroke).
+        if s.utf8.allSatisfy({ $0 < 0x80 }) {
+            var out: [UInt8] = []
+            out.reserveCapacity(s.utf8.count)
+            for b in s.utf8 {
+                if b >= 0x61 && b <= 0x7A || b >= 0x30 && b <= 0x39 { out.append(b) } else if b >= 0x41 && b <= 0x5A { out.append(b + 0x20) }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+        return String(s.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }.map(Character.init))
     }
 
     /// The raw key `key` is a display name of, if it is one (a raw key is never one).
