@@ -6,13 +6,24 @@ import PlistSyntax
 public enum PropertyListFormat: String, CaseIterable, Sendable {
     case xml1, binary1, json
 
-    /// What the bytes of a file are: `bplist…` binary, `{`/`[` JSON, anything else XML.
+    /// What the bytes of a file are: `bplist…` binary; JSON when they start with `{`, `[`, `"`, a
+    /// digit or `-`, or are only `true`, `false` or `null` (a JSON text may be a scalar, and so may a
+    /// plist's root); anything else XML.
     public static func detect(_ bytes: [UInt8]) -> PropertyListFormat {
         if BinaryPlistReader.isBinaryPropertyList(bytes) { return .binary1 }
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
-        if i < bytes.count, bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "[") { return .json }
-        return .xml1
+        guard i < bytes.count else { return .xml1 }
+        switch bytes[i] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return .json
+        default:
+            var end = bytes.count
+            while end > i, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+            let word = bytes[i..<end]
+            if ["true", "false", "null"].contains(where: { word.elementsEqual($0.utf8) }) { return .json }
+            return .xml1
+        }
     }
 
     /// The value of a file in this format.

@@ -26,10 +26,10 @@ public struct DiagnosticsProvider: Sendable {
                                      generations: (evidence.generation, project.generation, LocalizationSetCache.shared.generation)) {
             // An InfoPlist.strings or .xcstrings: checked against the Info.plist it translates (issue #31).
             if let path = FileURI.path(of: snapshot.uri), LocalizationFiles.isTranslationFile(path) {
-                return LocalizationFiles.findings(forTranslationAt: path, raw: snapshot.tree.text.bytes,
+                return LocalizationFiles.findings(forTranslation: snapshot.translation, at: path,
                                                   infoPlist: LocalizationSetCache.shared.infoPlist(forTranslationAt: path),
                                                   externalKeys: Set(project.input?.externalKeys.keys ?? [:].keys),
-                                                  configuration: configuration.analysis).findings
+                                                  configuration: configuration.analysis)
             }
             // With preprocessor definitions (the settings', else the target's
             // INFOPLIST_PREPROCESSOR_DEFINITIONS), a preprocessed file is analysed as Xcode reads

@@ -35,6 +35,11 @@ public final class DocumentSnapshot: Sendable {
     /// The analysis of this text for one configuration and generation of source evidence and of
     /// projects: published diagnostics, pull diagnostics and code actions (asked on every cursor
     /// move) all read the same result.
+    /// The document read as a translation file (`InfoPlist.strings`, `.xcstrings`), on first use;
+    /// a strings table reuses the reading of the version before (`translationBase`) for the
+    /// entries the edit left alone, so a keystroke in a large table reads a few entries.
+    private let lazyTranslation: Lazy<TranslationFile>
+    private let translationBase: Locked<TranslationFile?>
     private let analysis = Locked<(configuration: ServerConfiguration, generations: InputGenerations, diagnostics: [Finding])?>(nil)
 
     /// The generations of the inputs an analysis read besides the text: the source evidence's and
@@ -57,7 +62,17 @@ public final class DocumentSnapshot: Sendable {
             base.withLock { $0 = nil }
             return document
         }
+        let translationBase = Locked(previous.flatMap { $0.lazyTranslation.computedValue ?? $0.translationBase.withLock { $0 } })
+        self.translationBase = translationBase
+        lazyTranslation = Lazy {
+            let file = TranslationFile.reading(tree.text.bytes, path: FileURI.path(of: uri) ?? uri, reusing: translationBase.withLock { $0 })
+            translationBase.withLock { $0 = nil }
+            return file
+        }
     }
+
+    /// The text read as a translation file (meaningful for an `InfoPlist.strings` or `.xcstrings`).
+    public var translation: TranslationFile { lazyTranslation.value }
 
     /// Makes a snapshot outside a server (tests, benchmarks, tools).
     public convenience init(uri: DocumentURI, version: Int = 0, text: String, encoding: PositionEncoding = .utf16) {

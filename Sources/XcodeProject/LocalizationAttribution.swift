@@ -52,7 +52,7 @@ extension LocalizationFinder {
     /// the `.xcodeproj` folders of `ancestors`, nearest first) with a target whose INFOPLIST_FILE is
     /// the plist. Nil when no project is found (the folders decide); unknown when projects are
     /// found but none of their targets names the plist.
-    static func attributed(infoPlistPath: String, ancestors: [String], fileSystem: any ProjectFileSystem) -> Attributed? {
+    static func attributed(infoPlistPath: String, ancestors: [String], fileSystem: any ProjectFileSystem, readingContents: Bool = true) -> Attributed? {
         let loader = ProjectLoader(fileSystem: fileSystem)
         var searched: [XcodeProjectModel] = []
         for folder in ancestors {
@@ -65,7 +65,7 @@ extension LocalizationFinder {
                 searched.append(model)
                 let index = ProjectIndex(projects: [model], fileSystem: nil)
                 guard let input = index.input(forPlistAt: infoPlistPath), input.role == .infoPlist else { continue }
-                return .targets(set(infoPlistPath: infoPlistPath, project: model, targets: input.uses.map(\.target), fileSystem: fileSystem))
+                return .targets(set(infoPlistPath: infoPlistPath, project: model, targets: input.uses.map(\.target), fileSystem: fileSystem, readingContents: readingContents))
             }
         }
         guard let nearest = searched.first else { return nil }
@@ -97,7 +97,8 @@ extension LocalizationFinder {
 
     /// The set of the plist built by `targets` of `project`: the translations their resources
     /// hold, the locales their bundles get, and the project's knownRegions when they translate it.
-    static func set(infoPlistPath: String, project: XcodeProjectModel, targets: [ProjectTarget], fileSystem: any ProjectFileSystem) -> LocalizationSet {
+    static func set(infoPlistPath: String, project: XcodeProjectModel, targets: [ProjectTarget], fileSystem: any ProjectFileSystem,
+                    readingContents: Bool = true) -> LocalizationSet {
         var tablePaths: [String] = [], catalogPaths: [String] = []
         var locales: [String] = []
         for target in targets {
@@ -109,18 +110,28 @@ extension LocalizationFinder {
         }
         var set = LocalizationSet(infoPlistPath: infoPlistPath)
         set.tables = tablePaths.compactMap { path in
-            guard let bytes = fileSystem.contents(of: path) else { set.unreadable.append(path); return nil }
             let folder = ProjectPath.lastComponent(parent(path))
-            return LocalizedTable(locale: folder.hasSuffix(".lproj") ? String(folder.dropLast(6)) : folder, path: path, table: StringsTable(raw: bytes))
+            let locale = folder.hasSuffix(".lproj") ? String(folder.dropLast(6)) : folder
+            guard let bytes = fileSystem.contents(of: path) else {
+                // There but not read (too large): named with its reason; absent: unknown.
+                if let reason = whyUnread(path, fileSystem) { set.unreadFiles.append(.init(path: path, locale: locale, reason: reason)) }
+                else { set.unreadable.append(path) }
+                return nil
+            }
+            return LocalizedTable(locale: locale, path: path, table: StringsTable(raw: readingContents ? bytes : []))
         }.sorted { $0.locale < $1.locale }
         set.catalogs = catalogPaths.compactMap { path in
-            guard let bytes = fileSystem.contents(of: path) else { set.unreadable.append(path); return nil }
-            return LocalizedCatalog(path: path, catalog: StringCatalog(text: bytes))
+            guard let bytes = fileSystem.contents(of: path) else {
+                if let reason = whyUnread(path, fileSystem) { set.unreadFiles.append(.init(path: path, locale: nil, reason: reason)) }
+                else { set.unreadable.append(path) }
+                return nil
+            }
+            return LocalizedCatalog(path: path, catalog: StringCatalog(text: readingContents ? bytes : []))
         }
         set.lprojLocales = locales.filter { $0 != "Base" }
         set.lprojDirectory = set.tables.first.map { parent(parent($0.path)) } ?? parent(infoPlistPath)
         set.projectPath = project.path
-        if !set.tables.isEmpty || !set.catalogs.isEmpty || !set.unreadable.isEmpty, let bytes = fileSystem.contents(of: project.path), let root = OpenStepDocument(text: bytes).root {
+        if !set.tables.isEmpty || !set.catalogs.isEmpty || !set.unreadable.isEmpty || !set.unreadFiles.isEmpty, let bytes = fileSystem.contents(of: project.path), let root = OpenStepDocument(text: bytes).root {
             set.knownRegions = knownRegions(root).filter { $0 != "Base" }
         }
         set.attribution = .targets(names: targets.map(\.name), project: project.path)

@@ -147,7 +147,7 @@ extension CompletionFeature {
         // Only where a key starts: nothing typed, or a key without its '='.
         guard !typed.contains("=") && !typed.contains(";") else { return CompletionList(isIncomplete: false, items: []) }
         let quote = typed.hasPrefix("\"") ? "\"" : ""
-        let file = TranslationFile.reading(bytes, path: path)
+        let file = snapshot.translation
         let range = snapshot.range(of: start..<offset)
         let items = LocalizationFeatures.completions(in: file, infoPlist: LocalizationSetCache.shared.infoPlist(forTranslationAt: path))
             .enumerated().map { i, c in

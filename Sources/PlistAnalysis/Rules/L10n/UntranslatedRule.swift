@@ -15,7 +15,9 @@ public struct UntranslatedRule: LocalizationRule {
         `CFBundleDevelopmentRegion`. Every purpose string needs each of them; a display name, \
         copyright, document type name or shortcut title needs each of them once one locale \
         translates it. The fix adds the entry, with the development-language text to translate, to \
-        that locale's `InfoPlist.strings`.
+        that locale's `InfoPlist.strings`. A translation file that is there but is not read (over \
+        the 16 MB limit) is named in a note: what it translates is unknown, so its locales are not \
+        called untranslated.
         """
     public let defaultSeverity = Finding.Severity.warning
     static func plist(_ entries: String) -> String {
@@ -89,8 +91,21 @@ public struct UntranslatedRule: LocalizationRule {
         // A catalog the target builds that cannot be read: every locale's text is unknown.
         guard !context.set.unreadable.contains(where: { $0.hasSuffix(".xcstrings") }) else { return }
         // A locale whose table the target builds but the checkout lacks: its text is unknown.
-        let unknown = Set(context.set.unreadable.compactMap { TranslationFile.locale(ofPath: $0) }.map(LocaleName.canonical))
-        let shipped = context.shippedLocales.filter { !unknown.contains($0.canonical) }
+        var unknownLocales = Set(context.set.unreadable.compactMap { TranslationFile.locale(ofPath: $0) }.map(LocaleName.canonical))
+        // A translation file that was not read (too large): what it translates is unknown, said so
+        // once per file, and its locales (all of them for a catalog) are not called untranslated.
+        for file in context.set.unreadFiles {
+            let at = context.texts.first?.range ?? context.document.root.map { $0.element.startTagRange } ?? 0..<0
+            let shown = Self.relative(file.path, to: context.set.infoPlistPath)
+            let what = file.locale.map { "the \($0) translations" } ?? "every locale's translations"
+            var note = diagnostic("\(shown) was not read (\(file.reason)), so \(what) of this Info.plist are not checked: "
+                                  + "whether it translates each text is unknown; `plist-lsp check \(shown)` checks the file itself", at)
+            note.severity = .information
+            out.append(note)
+            if let locale = file.locale { unknownLocales.insert(LocaleName.canonical(locale)) }
+        }
+        if context.set.unreadFiles.contains(where: { $0.locale == nil }) { return }
+        let shipped = context.shippedLocales.filter { !unknownLocales.contains($0.canonical) }
         guard !shipped.isEmpty, !context.texts.isEmpty else { return }
         var reported: Set<String> = []
         for text in context.texts where reported.insert(text.stringsKey).inserted {
@@ -129,5 +144,12 @@ public struct UntranslatedRule: LocalizationRule {
                 + Self.evidence(context.set)
             out.append(diagnostic(message, text.range, fixes: fixes))
         }
+    }
+
+    /// `path` relative to the Info.plist's folder when it is below it (`de.lproj/InfoPlist.strings`).
+    static func relative(_ path: String, to infoPlist: String) -> String {
+        guard let slash = infoPlist.lastIndex(of: "/") else { return path }
+        let folder = infoPlist[...slash]
+        return path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
     }
 }
