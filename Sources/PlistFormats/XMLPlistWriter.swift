@@ -2,6 +2,7 @@
 // DOCTYPE, one element per line indented by tabs, `<true/>`, `<dict/>`, text escaped as
 // Core Foundation escapes it (and a CR as `&#13;`), `<data>` in base64 lines as CF wraps them, UIDs as
 // `<dict><key>CF$UID</key><integer>N</integer></dict>`. Dictionary entries keep their order.
+import PlistSyntax
 
 public enum XMLPlistWriter {
     /// The XML text of `value`; fails on what XML cannot hold (null, sets), naming its key path.
@@ -75,24 +76,10 @@ public enum XMLPlistWriter {
         }
     }
 
-    /// `&`, `<`, `>` as Core Foundation escapes them, a CR as `&#13;` (raw, every XML reader would
-    /// read it as a LF), and the other C0 controls XML 1.0 cannot hold raw as character references.
-    static func escaped(_ s: String) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count)
-        for b in s.utf8 {
-            switch b {
-            case 0x26: out += Array("&amp;".utf8)
-            case 0x3C: out += Array("&lt;".utf8)
-            case 0x3E: out += Array("&gt;".utf8)
-            case 0x0D: out += Array("&#13;".utf8)
-            case 0x09, 0x0A: out.append(b)
-            case 0x00..<0x20: out += Array("&#\(b);".utf8)
-            default: out.append(b)
-            }
-        }
-        return out
-    }
+    /// Text escaped as every plist writer here escapes it (`XMLEscaping.content`, PlistSyntax):
+    /// `&`, `<`, `>` as Core Foundation escapes them, a CR as `&#13;`, and the characters XML 1.0
+    /// cannot hold (C0 controls, U+FFFE, U+FFFF) as references, which Core Foundation reads back.
+    static func escaped(_ s: String) -> [UInt8] { XMLEscaping.content(s) }
 
     /// The shortest text that reads back as the same double; `nan`, `+infinity`, `-infinity` as CF writes them.
     static func realText(_ r: Double) -> String {

@@ -47,7 +47,10 @@ public struct StringsTable: Sendable {
     public init(raw: [UInt8]) {
         switch SourceDecoding.decode(raw) {
         case .success(let text): self.init(text: text)
-        case .failure(.empty), .failure(.openStepOrJSON): self.init(text: raw)
+        case .failure(.empty), .failure(.openStepOrJSON):
+            // `{`/`(` first: a strings table may be a dictionary in braces; UTF-16 is transcoded.
+            guard case .success(let text) = SourceDecoding.unicodeText(raw) else { self.init(text: raw); return }
+            self.init(text: text)
         case .failure(.binaryPropertyList):
             self.init(text: raw, entries: [], problems: [StringsProblem(code: .unreadable, message: "a compiled (binary) strings file; the source is a text file of \"key\" = \"value\"; lines", range: 0..<0)])
         case .failure(.invalidUTF16):
