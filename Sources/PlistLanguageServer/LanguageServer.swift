@@ -377,7 +377,10 @@ public final class LanguageServer: Sendable {
                                      options: LanguageServerOptions) -> ServerCapabilities {
         var capabilities = ServerCapabilities(
             positionEncoding: encoding.kind,
-            textDocumentSync: TextDocumentSyncOptions(openClose: true, change: .incremental))
+            textDocumentSync: TextDocumentSyncOptions(openClose: true, change: .incremental,
+                                                      // Without it Neovim sends no didSave, and a client with no file
+                                                      // watchers never has the projects read again (issue #38).
+                                                      save: .value(SaveOptions(includeText: false))))
         for feature in options.features { feature.announce(&capabilities, client: client) }
         if !push { capabilities.diagnosticProvider = capabilities.diagnosticProvider ?? DiagnosticOptions(
             identifier: "plist", interFileDependencies: false, workspaceDiagnostics: true) }
