@@ -31,6 +31,8 @@ struct TypedCompletionCase: Sendable, CustomTestStringConvertible {
     /// insert one line; `multiLine` for clients that apply multi-line edits (lsp-mode).
     var intended: [String]
     var multiLine: [String]?
+    /// Other files beside it (paths in App/, e.g. the Info.plist an InfoPlist.strings translates).
+    var files: [String: String] = [:]
 
     var testDescription: String { name }
 
@@ -94,6 +96,23 @@ struct EditorTypedCompletionTests {
         \t<string>Li</string>
         """, doctype: true)
 
+    /// A Boolean key waiting for its value, last in the dictionary.
+    static let booleanLast = PlistText.dictionary("""
+        \t<key>CFBundleIdentifier</key>
+        \t<string>com.example.receipts</string>
+        \t<key>UIRequiresFullScreen</key>
+        """, doctype: true)
+
+    /// An array of strings, last in the dictionary.
+    static let arrayLast = PlistText.dictionary("""
+        \t<key>CFBundleIdentifier</key>
+        \t<string>com.example.receipts</string>
+        \t<key>UIBackgroundModes</key>
+        \t<array>
+        \t\t<string>audio</string>
+        \t</array>
+        """, doctype: true)
+
     static let cases: [TypedCompletionCase] = [
         TypedCompletionCase(
             name: "several candidates, one a substring match (NSCameraUsa: NSMainCameraUsageDescription)",
@@ -144,6 +163,24 @@ struct EditorTypedCompletionTests {
             name: "a privacy-manifest reason code (<string>1C8)",
             fileName: "PrivacyInfo.xcprivacy", source: .text(privacyManifest), above: "\t\t\t</array>", indent: "\t\t\t\t",
             typed: "<string>1C8", pick: "1C8F.1", intended: ["<string>1C8F.1</string>"]),
+        // Issue #38, point 4: a half-typed tag's edit ran to the next line's start, so `\t<t` became
+        // `\t<true/></dict>` (and took the indentation of `\t</array>`); Neovim offered nothing.
+        TypedCompletionCase(
+            name: "a tag on its own line before </dict> (<t: true)",
+            fileName: "Info.plist", source: .text(booleanLast), above: "</dict>", indent: "\t",
+            typed: "<t", pick: "true", intended: ["<true/>"]),
+        TypedCompletionCase(
+            name: "a tag on its own line before </dict> (<f: false)",
+            fileName: "Info.plist", source: .text(booleanLast), above: "</dict>", indent: "\t",
+            typed: "<f", pick: "false", intended: ["<false/>"]),
+        TypedCompletionCase(
+            name: "a tag on its own line after an entry (<k: key)",
+            fileName: "Info.plist", source: .text(styled), above: "</dict>", indent: "\t",
+            typed: "<k", pick: "key", intended: ["<key></key>"]),
+        TypedCompletionCase(
+            name: "a tag in an array, before </array> (<s: string)",
+            fileName: "Info.plist", source: .text(arrayLast), above: "\t</array>", indent: "\t\t",
+            typed: "<s", pick: "string", intended: ["<string></string>"]),
         TypedCompletionCase(
             name: "a key in an #if branch",
             fileName: "Info.plist", source: .text(preprocessed), above: "#else", indent: "\t",
@@ -198,7 +235,7 @@ struct EditorTypedCompletionTests {
             return
         }
         // An early return leaves the tmux server to `deinit`, which kills it.
-        let session = try await TerminalEditor(editor, original, name: test.fileName)
+        let session = try await TerminalEditor(editor, original, name: test.fileName, files: test.files.mapValues { Array($0.utf8) })
         var log = ""
         // Go to the line, open a new one above it, indent it with literal tabs, type.
         switch editor {

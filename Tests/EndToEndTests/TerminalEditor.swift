@@ -73,12 +73,14 @@ final class TerminalEditor {
     /// Every wait here is `Task.sleep`, never a blocking sleep: Swift Testing runs tests on a pool
     /// with one thread per core, and a blocked thread starves the in-process servers of other tests.
     /// `bytes`, when given, are the file's content instead of `text` (a binary plist).
-    init(_ editor: TypedEditor, _ text: String, name: String = "Info.plist", bytes: [UInt8]? = nil, environment extra: [String: String] = [:],
-         sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    /// `files` are written beside it first (paths in App/).
+    init(_ editor: TypedEditor, _ text: String, name: String = "Info.plist", bytes: [UInt8]? = nil, files: [String: [UInt8]] = [:],
+         environment extra: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) async throws {
         self.editor = editor
         tmux = try EditorTools.require(EditorTools.tmux, "tmux", sourceLocation: sourceLocation)
         guard FileManager.default.isExecutableFile(atPath: Binary.url.path) else { throw Binary.BinaryMissing(path: Binary.url.path) }
         scratch = try TemporaryDirectory()
+        for (path, content) in files { _ = try scratch.write("App/\(path)", content) }
         file = try scratch.write("App/\(name)", bytes ?? Array(text.utf8))
         let ready = scratch.url.appendingPathComponent("ready")
         var environment = EditorRun.isolatedEnvironment(scratch.url.appendingPathComponent("home"))
