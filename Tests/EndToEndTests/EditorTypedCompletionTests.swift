@@ -33,6 +33,8 @@ struct TypedCompletionCase: Sendable, CustomTestStringConvertible {
     var multiLine: [String]?
     /// Other files beside it (paths in App/, e.g. the Info.plist an InfoPlist.strings translates).
     var files: [String: String] = [:]
+    /// Labels the list the editor shows must not hold (what does not match the typed text).
+    var absent: [String] = []
 
     var testDescription: String { name }
 
@@ -242,7 +244,8 @@ struct EditorTypedCompletionTests {
         case .neovim:
             try await session.type("\(line)G")
             try await session.type("O")
-            try await session.type("C-u")  // the indentation Neovim gave the line
+            // The indentation Neovim gave the line; with none, C-u would join it to the line above.
+            if !test.indent.isEmpty || test.above.first == "\t" || test.above.first == " " { try await session.type("C-u") }
             for _ in test.indent { try await session.type("C-v", "Tab", pause: 0.1) }
         case .emacs:
             try await session.type("M-g", "g")
@@ -261,6 +264,9 @@ struct EditorTypedCompletionTests {
             // The popup is open once it shows the wanted item; then <C-n> until the line holds it, <C-y>.
             let shown = try await session.waitForScreen { $0.contains(test.pick) }
             log += "popup:\n\(session.screen())\n"
+            for label in test.absent where session.screen().contains(label) {
+                Issue.record("\(editor): the popup lists \(label), which does not match \(test.typed.debugDescription)\n\(session.screen())")
+            }
             if shown {
                 var found = false
                 for _ in 0..<60 {
@@ -279,6 +285,9 @@ struct EditorTypedCompletionTests {
             log += "after C-M-i:\n\(screen)\n"
             if screen.contains("Possible completions are:") {
                 let listed = Self.completions(on: screen)
+                for label in test.absent where listed.contains(label) {
+                    Issue.record("\(editor): *Completions* lists \(label), which does not match \(test.typed.debugDescription)")
+                }
                 guard let index = listed.firstIndex(of: test.pick) else {
                     Issue.record("\(editor): \(test.pick) is not in *Completions* \(listed)\n\(screen)")
                     return

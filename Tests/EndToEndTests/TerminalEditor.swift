@@ -103,14 +103,17 @@ final class TerminalEditor {
         try tmuxCommand(["new-session", "-d", "-x", "100", "-y", "30", command])
         started = true
         let deadline = Date().addingTimeInterval(30)
+        var answered = false
         while !FileManager.default.fileExists(atPath: ready.path) {
             guard Date() < deadline else {
                 Issue.record("plist-lsp did not attach to \(editor) within 30 s; screen:\n\(screen())", sourceLocation: sourceLocation)
                 throw EditorRun.Missing(what: "an attached plist-lsp")
             }
-            // lsp-mode asks once per project where its root is; a person answers `i` (import).
-            if case .emacs(.lspMode) = editor, screen().contains("Import project by selecting root") {
+            // lsp-mode asks once per project where its root is; a person answers `i` (import), once:
+            // the question can stay on the screen after the answer, and a second `i` went into the file.
+            if case .emacs(.lspMode) = editor, !answered, screen().contains("Import project by selecting root") {
                 try tmuxCommand(["send-keys", "i"])
+                answered = true
             }
             try await Self.pause(0.1)
         }
@@ -171,7 +174,13 @@ final class TerminalEditor {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             let now = try Array(Data(contentsOf: file))
-            if now != before { return now }
+            // Emacs writes in place (truncates, then writes): read again until the bytes settle,
+            // or an empty file in between is taken for the saved one.
+            if now != before {
+                try await Self.pause(0.3)
+                if try Array(Data(contentsOf: file)) == now { return now }
+                continue
+            }
             try await Self.pause(0.05)
         }
         Issue.record("the file was not written; screen:\n\(screen())", sourceLocation: sourceLocation)
