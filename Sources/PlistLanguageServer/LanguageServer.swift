@@ -393,8 +393,15 @@ public final class LanguageServer: Sendable {
                                      options: LanguageServerOptions) -> ServerCapabilities {
         var capabilities = ServerCapabilities(
             positionEncoding: encoding.kind,
-            textDocumentSync: TextDocumentSyncOptions(openClose: true, change: .incremental))
+            textDocumentSync: TextDocumentSyncOptions(openClose: true, change: .incremental,
+                                                      // Without it Neovim sends no didSave, and a client with no file
+                                                      // watchers never has the projects read again (issue #38).
+                                                      save: .value(SaveOptions(includeText: false))))
         for feature in options.features { feature.announce(&capabilities, client: client) }
+        // Pushed diagnostics (forced with `pushDiagnostics`) are the only ones: a client told it may
+        // pull as well keeps both, and Neovim 0.11, which pulls only after a change, kept the
+        // pulled ones stale after a save had the projects read again.
+        if push { capabilities.diagnosticProvider = nil }
         if !push { capabilities.diagnosticProvider = capabilities.diagnosticProvider ?? DiagnosticOptions(
             identifier: "plist", interFileDependencies: false, workspaceDiagnostics: true) }
         return capabilities

@@ -162,7 +162,9 @@ let emojiText = "<plist><dict><key>😀A</key><string>x</strng></dict></plist>"
             ClientCapabilities(textDocument: TextDocumentClientCapabilities(diagnostic: .init())),
             options: ["pushDiagnostics": true])
         #expect(client.server.pushesDiagnostics)
-        #expect(result.capabilities.diagnosticProvider != nil)
+        // Not announced: a client that pulled too would keep both (Neovim 0.11 kept the pulled
+        // ones stale after a save had the projects read again; issue #38, point 6).
+        #expect(result.capabilities.diagnosticProvider == nil)
         try client.open(uri, emojiText)
         #expect(try await only("xml-mismatched-tag", client.diagnostics(uri, version: 1)).count == 1)
 
