@@ -379,8 +379,7 @@ public final class LanguageServer: Sendable {
             positionEncoding: encoding.kind,
             textDocumentSync: TextDocumentSyncOptions(openClose: true, change: .incremental))
         for feature in options.features { feature.announce(&capabilities, client: client) }
-        if !push { capabilities.diagnosticProvider = capabilities.diagnosticProvider ?? DiagnosticOptions(
-            identifier: "plist", interFileDependencies: false, workspaceDiagnostics: true) }
+        if !push { capabilities.diagnosticProvider = capabilities.diagnosticProvider ?? PullDiagnosticsFeature.options }
         return capabilities
     }
 

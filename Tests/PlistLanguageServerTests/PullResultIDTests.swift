@@ -77,9 +77,10 @@ private func full(_ report: DocumentDiagnosticReport) -> (items: [Diagnostic]?, 
         #expect(!untranslatedForGerman(after), "\(after.map(\.message))")
         let secondID = try #require(second.resultId)
         #expect(secondID != firstID)
-        // Nothing changed since: the new id is answered `unchanged`.
+        // Asked again: `unchanged`, or (when a test running beside this one changed translations
+        // of its own: the translations' generation is the process's) the same findings in full.
         let third = full(try await client.request(DocumentDiagnosticRequest(textDocument: .init(uri: uri), previousResultId: secondID)))
-        #expect(third.items == nil && third.resultId == secondID, "\(third)")
+        if let items = third.items { #expect(items == after) } else { #expect(third.resultId == secondID) }
     }
 
     /// A project setting: App/Info.plist reads $(BUILD_NUMBER), which no .xcconfig defines; the
@@ -130,7 +131,7 @@ private func full(_ report: DocumentDiagnosticReport) -> (items: [Diagnostic]?, 
             answer.items.first { (FileURI.path(of: $0.uri) ?? $0.uri) == path }
         }
         let first = try await client.request(WorkspaceDiagnosticRequest())
-        guard case .full(_, _, let firstID?, let before)? = report(first) else { Issue.record("\(first.items)"); return }
+        guard case .full(_, _, _?, let before)? = report(first) else { Issue.record("\(first.items)"); return }
         #expect(untranslatedForGerman(before), "\(before.map(\.message))")
         // The ids a client holds: the workspace report's, and for the open file also the document pull's.
         var previous = first.items.compactMap { item in item.resultId.map { WorkspaceDiagnosticRequest.PreviousResultId(uri: item.uri, value: $0) } }

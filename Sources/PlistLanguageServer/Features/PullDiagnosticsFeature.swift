@@ -3,8 +3,8 @@ import LanguageServerProtocol
 import PlistSupport
 
 /// Answers `textDocument/diagnostic` with the same diagnostics as `publishDiagnostics`, and
-/// `unchanged` when the client already has the result for this content, configuration and
-/// source evidence; and `workspace/diagnostic` with a report for every property list of the
+/// `unchanged` when the client already has the result for this content and these inputs
+/// (`AnalysisInputs`: configuration, source evidence, projects, translations); and `workspace/diagnostic` with a report for every property list of the
 /// workspace (`WorkspaceDiagnostics`), streamed as `$/progress` when the client gives a
 /// `partialResultToken`.
 struct PullDiagnosticsFeature: ServerFeature {
@@ -13,7 +13,9 @@ struct PullDiagnosticsFeature: ServerFeature {
             try await context.settledProjects()
             let evidence = context.evidence(for: snapshot)
             let project = context.project(for: snapshot)
-            let resultID = "\(snapshot.id).\(context.configuration.generation).\(evidence.generation).\(project.generation)"
+            // Every input the analysis reads (the translations and the projects too): a change to
+            // any of them answers a full report, never `unchanged` with the stale findings.
+            let resultID = AnalysisInputs(configuration: context.configuration, evidence: evidence, project: project).resultID(content: snapshot.id)
             if request.previousResultId == resultID { return .unchanged(resultId: resultID) }
             let items = context.diagnostics.diagnostics(for: snapshot, configuration: context.configuration, evidence: evidence, project: project)
             try Task.checkCancellation()
@@ -70,8 +72,12 @@ struct PullDiagnosticsFeature: ServerFeature {
         // Announced only to clients that pull, which then get no pushed diagnostics (both would
         // show every problem twice in VS Code). The requests are answered in either case.
         if client.textDocument?.diagnostic != nil {
-            capabilities.diagnosticProvider = DiagnosticOptions(
-                identifier: "plist", interFileDependencies: false, workspaceDiagnostics: true)
+            capabilities.diagnosticProvider = Self.options
         }
     }
+
+    /// What the server announces of its pull diagnostics. A file's diagnostics depend on other
+    /// files (its translations, its project's build settings and targets, the source code), so
+    /// `interFileDependencies` is true: a client may pull the open files again when one changes.
+    static let options = DiagnosticOptions(identifier: "plist", interFileDependencies: true, workspaceDiagnostics: true)
 }
