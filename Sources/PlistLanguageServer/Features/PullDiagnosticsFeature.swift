@@ -13,13 +13,18 @@ struct PullDiagnosticsFeature: ServerFeature {
             try await context.settledProjects()
             let evidence = context.evidence(for: snapshot)
             let project = context.project(for: snapshot)
-            // Every input the analysis reads (the translations and the projects too): a change to
-            // any of them answers a full report, never `unchanged` with the stale findings.
-            let resultID = AnalysisInputs(configuration: context.configuration, evidence: evidence, project: project).resultID(content: snapshot.id)
-            if request.previousResultId == resultID { return .unchanged(resultId: resultID) }
+            // The id names every input the analysis reads (the translations and the projects too)
+            // and then the findings: the same inputs answer `unchanged` without analysing; other
+            // inputs are analysed, and answer `unchanged` only when the findings are the same (a
+            // generation also goes up for a change elsewhere), never with stale findings.
+            let inputs = AnalysisInputs(configuration: context.configuration, evidence: evidence, project: project).resultID(content: snapshot.id) + ":"
+            let previous = request.previousResultId
+            if let previous, previous.hasPrefix(inputs) { return .unchanged(resultId: previous) }
             let items = context.diagnostics.diagnostics(for: snapshot, configuration: context.configuration, evidence: evidence, project: project)
             try Task.checkCancellation()
-            return .full(resultId: resultID, items: items)
+            let findings = WorkspaceDiagnostics.resultID(items)
+            if let previous, previous.hasSuffix(":" + findings) { return .unchanged(resultId: inputs + findings) }
+            return .full(resultId: inputs + findings, items: items)
         }
         handlers.freestanding(WorkspaceDiagnosticRequest.self) { request, context in
             try await Self.workspaceReport(request, context: context)
