@@ -23,7 +23,7 @@ public struct DiagnosticsProvider: Sendable {
     public func analysisDiagnostics(for snapshot: DocumentSnapshot, configuration: ServerConfiguration,
                                     evidence: SourceEvidenceInput = .none, project: ProjectInputValue = .none) -> [Finding] {
         snapshot.analysisDiagnostics(configuration: configuration,
-                                     generations: (evidence.generation, project.generation, LocalizationSetCache.shared.generation)) {
+                                     inputs: AnalysisInputs(configuration: configuration, evidence: evidence, project: project)) {
             // An InfoPlist.strings or .xcstrings: checked against the Info.plist it translates (issue #31).
             if let path = FileURI.path(of: snapshot.uri), LocalizationFiles.isTranslationFile(path) {
                 return LocalizationFiles.findings(forTranslation: snapshot.translation, at: path,

@@ -402,8 +402,7 @@ public final class LanguageServer: Sendable {
         // pull as well keeps both, and Neovim 0.11, which pulls only after a change, kept the
         // pulled ones stale after a save had the projects read again.
         if push { capabilities.diagnosticProvider = nil }
-        if !push { capabilities.diagnosticProvider = capabilities.diagnosticProvider ?? DiagnosticOptions(
-            identifier: "plist", interFileDependencies: false, workspaceDiagnostics: true) }
+        if !push { capabilities.diagnosticProvider = capabilities.diagnosticProvider ?? PullDiagnosticsFeature.options }
         return capabilities
     }
 
