@@ -65,8 +65,10 @@ import Testing
         let wire = server.wire!
         _ = try wire.initialize()
         // The first 'A' is broken (its string is never closed): Foundation would not read this
-        // file at all, so removing that entry is not known to keep the data.
-        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<string>first\n\t<key>B</key>\n\t<string>b</string>\n\t<key>A</key>\n\t<string>second</string>\n</dict>\n</plist>\n"
+        // file at all, so removing that entry is not known to keep the data. Its text runs straight
+        // into the next tag, so where it ends is known and closing it keeps the data; a text
+        // followed by a line break is a guess, closed only when the user picks the fix (below).
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<string>first<key>B</key>\n\t<string>b</string>\n\t<key>A</key>\n\t<string>second</string>\n</dict>\n</plist>\n"
         try wire.open(Self.uri, text)
         let diagnostics = try wire.diagnostics(Self.uri, version: 1)
         #expect(diagnostics.contains { $0["code"] as? String == "plist-duplicate-key" })
@@ -79,6 +81,21 @@ import Testing
             ?? ((edit?["documentChanges"] as? [[String: Any]])?.first?["edits"] as? [[String: Any]]) ?? []
         #expect(edits.contains { ($0["newText"] as? String)?.contains("</string>") == true }, "\(edits)")
         #expect(!edits.contains { rangeArray($0).first == 3 }, "the broken entry is removed: \(edits)")
+
+        // With a line break after the unclosed text, fix-all neither guesses the value's end nor
+        // removes the broken entry.
+        let guessed = text.replacingOccurrences(of: "<string>first<key>B", with: "<string>first\n\t<key>B")
+        try wire.change(Self.uri, version: 2, range: [0, 0, 11, 0], guessed)
+        _ = try wire.diagnostics(Self.uri, version: 2)
+        let guessReply = try wire.response(to: wire.request("textDocument/codeAction", [
+            "textDocument": doc, "range": lspRange([0, 0, 12, 0]), "context": ["diagnostics": [], "only": ["source.fixAll"]],
+        ]))
+        for action in (guessReply["result"] as? [[String: Any]]) ?? [] {
+            let edit = action["edit"] as? [String: Any]
+            let edits = ((edit?["changes"] as? [String: Any])?[Self.uri] as? [[String: Any]])
+                ?? ((edit?["documentChanges"] as? [[String: Any]])?.first?["edits"] as? [[String: Any]]) ?? []
+            #expect(!edits.contains { rangeArray($0).first == 3 || ($0["newText"] as? String)?.contains("</string>") == true }, "\(edits)")
+        }
 
         // The quick fix is still offered for the earlier occurrence, never applied by fix-all.
         let quick = try wire.response(to: wire.request("textDocument/codeAction", [

@@ -138,7 +138,7 @@ struct ThreadHoldingOutline: ServerFeature {
         try await Self.withDaemon { path in
             // A first client, so the daemon's accept loop is surely running.
             let first = try SocketWire(path: path)
-            #expect(try first.initialize() != nil)
+            #expect(try first.initialize(seconds: 300) != nil)
             let gate = ThreadGate()
             let width = sysconf(Int32(_SC_NPROCESSORS_ONLN))
             for _ in 0..<width { Task.detached { gate.block() } }
@@ -146,7 +146,7 @@ struct ThreadHoldingOutline: ServerFeature {
             // The pool is this wide: once `width` of its threads are held, no task runs.
             try #require(gate.waitUntilBlocked(width), "the pool's threads could not all be held (\(gate.blockedCount) of \(width))")
             let next = try SocketWire(path: path)
-            let answer = try next.initialize(seconds: 20)
+            let answer = try next.initialize(seconds: 60)
             let stillHeld = gate.blockedCount == width
             gate.open()
             #expect(answer != nil, "the new client's initialize was not answered while the pool was busy")
@@ -165,12 +165,12 @@ struct ThreadHoldingOutline: ServerFeature {
         try await Self.withDaemon(features: ServerFeatures.all + [ThreadHoldingOutline(gate: gate)]) { path in
             defer { gate.open() }
             let polite = try SocketWire(path: path)
-            #expect(try polite.initialize() != nil)
+            #expect(try polite.initialize(seconds: 300) != nil)
             let politeURI = "file:///polite/Info.plist"
             try polite.open(politeURI, "<plist><dict><key>CFBundleName</key><string>A</string></dict></plist>")
 
             let greedy = try SocketWire(path: path)
-            #expect(try greedy.initialize() != nil)
+            #expect(try greedy.initialize(seconds: 300) != nil)
             let uri = "file:///greedy/Info.plist"
             try greedy.open(uri, "<plist><dict/></plist>")
             let outlines = try (0..<16).map { _ in try greedy.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]]) }

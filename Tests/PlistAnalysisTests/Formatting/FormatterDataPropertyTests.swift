@@ -181,10 +181,13 @@ struct FormatterDataPropertyTests {
                 variant.replaceSubrange(hits[Int(rng.next() % UInt64(hits.count))], with: replacement)
                 guard let result = try? FixApplication.fixAll(Array(variant.utf8), path: "Settings.plist"),
                       result.text != Array(variant.utf8), foundationData(result.text) != nil else { continue }
-                repaired += 1
+                if broken == "&amp;" { repaired += 1 }
                 if let d = Self.difference(text, result.text) { problems.append("round \(round): fix-all: \(d)") }
             }
-            if repaired < 60 { problems.append("only \(repaired) variants were repaired") }
+            // A deleted `</string>` is closed by fix-all only where the text runs straight into the
+            // next tag (issue #39, point 6): most generated variants have a line break there and
+            // are left for the user. Every bare `&` is repaired.
+            if repaired < 20 { problems.append("only \(repaired) variants with a bare '&' were repaired") }
             return problems
         }
         #expect(problems.isEmpty, "\(problems.prefix(3))")
