@@ -80,9 +80,9 @@ struct ConvertSection: BenchmarkSection {
             let output = scratch.appendingPathComponent("output-\(n)").path
             var convertRuns: [ToolRun] = [], plistutilRuns: [ToolRun] = []
             for k in 0..<(runs + 1) {
-                if let binary, let r = ToolRun.run(binary, ["convert", "--to", to.rawValue, "-o", output, file.path]), r.status == 0, k > 0 { convertRuns.append(r) }
+                if let binary, let r = Self.run(binary, ["convert", "--to", to.rawValue, "-o", output, file.path]), r.status == 0, k > 0 { convertRuns.append(r) }
                 try? FileManager.default.removeItem(atPath: output)
-                if let plistutil, let r = ToolRun.run(plistutil, ["-i", file.path, "-o", output, "-f", to == .xml1 ? "xml" : "bin"]), r.status == 0, k > 0 { plistutilRuns.append(r) }
+                if let plistutil, let r = Self.run(plistutil, ["-i", file.path, "-o", output, "-f", to == .xml1 ? "xml" : "bin"]), r.status == 0, k > 0 { plistutilRuns.append(r) }
                 try? FileManager.default.removeItem(atPath: output)
             }
             func median(_ runs: [ToolRun]) -> Double? { runs.isEmpty ? nil : Sample(seconds: runs.map(\.seconds)).median }
@@ -96,7 +96,22 @@ struct ConvertSection: BenchmarkSection {
                       reference.map { formatRatio(ours.median / $0.median) } ?? "—")
         }
         table.print()
-        print("(in process: read the file's value and write it in the other format, in memory; plist-lsp convert and plistutil: the whole process, the file read and the other format written to a file, peak = largest resident set of the runs; plistlib: `loads`, UIDs made CF$UID dictionaries for XML, `dumps` with sort_keys=False, in its own process)\n")
+        print("(in process: read the file's value and write it in the other format, in memory; plist-lsp convert and plistutil: the whole process, the file read and the other format written to a file, peak = largest resident set of the runs (as /usr/bin/time reports it); plistlib: `loads`, UIDs made CF$UID dictionaries for XML, `dumps` with sort_keys=False, in its own process)\n")
+    }
+
+    /// A run of `path` whose peak memory is its own: through `/usr/bin/time -f %M` when there is
+    /// one. `wait4`'s peak of a child started by this process counts this process's resident set
+    /// too (posix_spawn shares its memory until the exec, and Linux keeps that high-water mark),
+    /// so that both tools showed plist-bench's own peak.
+    static func run(_ path: String, _ arguments: [String]) -> ToolRun? {
+        let time = "/usr/bin/time"
+        guard FileManager.default.isExecutableFile(atPath: time) else { return ToolRun.run(path, arguments) }
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("plist-bench-time-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        guard let r = ToolRun.run(time, ["-f", "%M", "-o", report, path] + arguments) else { return nil }
+        let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+        let peak = text.split(whereSeparator: \.isNewline).compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }.last ?? 0
+        return ToolRun(status: r.status, seconds: r.seconds, peakKiB: peak)
     }
 
     /// plistlib's median and p90 for the same conversion, or nil when python3 is not there.
