@@ -97,9 +97,10 @@ public enum Analyzer {
             // Analysed once: nothing to remember for a next version.
             let definitions = configuration.preprocessorDefinitions ?? project?.preprocessorDefinitions
             let document = PlistDocument(text: text, definitions: definitions)
-            let found = findings(for: document, path: path, configuration: configuration, schema: schema, evidence: evidence,
+            var found = findings(for: document, path: path, configuration: configuration, schema: schema, evidence: evidence,
                                  project: project, remembersSubtrees: false)
             release?(consume document)
+            if let mislabelled = utf16Mislabel(raw: raw, text: text, configuration: configuration) { found.insert(mislabelled, at: 0) }
             return (text, found)
         case .failure(.openStepOrJSON) where OpenStepDocument.looksLikeOpenStep(raw):
             let document = OpenStepDocument(text: raw)
@@ -110,5 +111,19 @@ public enum Analyzer {
             let severity = configuration.severities[error.code] ?? .error
             return (raw, [Finding(code: error.code, severity: severity, message: error.description, range: 0..<0)])
         }
+    }
+
+    /// A file without a UTF-16 byte order mark whose declaration names UTF-16: its text is read
+    /// here as UTF-8 (as libxml2 reads it, then refuses the label), while Foundation believes the
+    /// label and decodes UTF-8 bytes as UTF-16, and fails.
+    static func utf16Mislabel(raw: [UInt8], text: [UInt8], configuration: AnalysisConfiguration) -> Finding? {
+        let code = SyntaxProblem.Code.xmlUnsupportedEncoding.rawValue
+        guard !SourceDecoding.isUTF16(raw), let declared = SourceDecoding.declaredEncoding(text),
+              ["utf-16", "utf16"].contains(declared.lowercased()), !configuration.disabledRules.contains(code) else { return nil }
+        let start = text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let end = (text[start...].prefix(400).firstIndex(of: UInt8(ascii: ">")).map { $0 + 1 }) ?? start + 5
+        return Finding(code: code, severity: configuration.severities[code] ?? .error,
+                       message: "The declaration says '\(declared)' but the file has no UTF-16 byte order mark: it is UTF-8, which Foundation would decode as UTF-16 and refuse; declare encoding=\"UTF-8\"",
+                       range: start..<end)
     }
 }

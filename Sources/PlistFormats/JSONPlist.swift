@@ -73,10 +73,19 @@ public enum JSONPlistWriter {
 }
 
 /// A strict JSON reader (RFC 8259) that keeps the order of an object's members and reads an
-/// integer as a plist integer (−2⁶³ … 2⁶⁴−1), any other number as a real.
+/// integer as a plist integer (−2⁶³ … 2⁶⁴−1), any other number as a real. What a plist cannot
+/// hold is refused with its key path, as plistlib and plutil refuse it: a member name twice in one
+/// object (names compared by their exact Unicode scalars, as Core Foundation keeps `café` NFC and
+/// NFD apart), a number beyond a 64-bit real (`1e400`, not infinity), nesting deeper than
+/// `maximumDepth`. The root may be any value: a plist's root may be a string or a number.
 public struct JSONPlistReader {
     let bytes: [UInt8]
     var position = 0
+    /// The key path of the value being read, for errors.
+    var path: [String] = []
+
+    /// Containers nested deeper than this are refused (as in a binary plist).
+    public static var maximumDepth: Int { BinaryPlistReader.maximumDepth }
 
     public static func read(_ bytes: [UInt8]) throws(PropertyListFormatError) -> PropertyListObject {
         var reader = JSONPlistReader(bytes: bytes)
@@ -90,7 +99,7 @@ public struct JSONPlistReader {
 
     func error(_ message: String) -> PropertyListFormatError {
         let line = 1 + bytes[..<min(position, bytes.count)].lazy.filter { $0 == 0x0A }.count
-        return PropertyListFormatError("JSON, line \(line): \(message)")
+        return PropertyListFormatError("JSON, line \(line): \(message)", path: path)
     }
 
     mutating func skipSpace() {
@@ -104,22 +113,30 @@ public struct JSONPlistReader {
     }
 
     mutating func value(depth: Int) throws(PropertyListFormatError) -> PropertyListObject {
-        guard depth < BinaryPlistReader.maximumDepth else { throw error("nested more than \(BinaryPlistReader.maximumDepth) deep") }
+        guard depth < Self.maximumDepth else {
+            throw error("arrays and objects nested deeper than \(Self.maximumDepth) levels; a property list is read to that depth")
+        }
         guard position < bytes.count else { throw error("unexpected end of the text") }
         switch bytes[position] {
         case UInt8(ascii: "{"):
             position += 1
             var entries: [PropertyListObject.Entry] = []
+            var names: Set<[UInt32]> = []
             skipSpace()
             if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return .dictionary(entries) }
             while true {
                 skipSpace()
                 guard position < bytes.count, bytes[position] == 0x22 else { throw error("expected a member name in quotes") }
                 let key = try string()
+                path.append(key)
+                guard names.insert(key.unicodeScalars.map(\.value)).inserted else {
+                    throw error("the key \"\(key)\" appears twice in one object; a property list dictionary holds each key once")
+                }
                 skipSpace()
                 try expect(":")
                 skipSpace()
                 entries.append(.init(key, try value(depth: depth + 1)))
+                path.removeLast()
                 skipSpace()
                 guard position < bytes.count else { throw error("unexpected end of the text in an object") }
                 if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
@@ -133,7 +150,9 @@ public struct JSONPlistReader {
             if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return .array(items) }
             while true {
                 skipSpace()
+                path.append("[\(items.count)]")
                 items.append(try value(depth: depth + 1))
+                path.removeLast()
                 skipSpace()
                 guard position < bytes.count else { throw error("unexpected end of the text in an array") }
                 if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
@@ -177,7 +196,9 @@ public struct JSONPlistReader {
                 return .integer(PlistInteger(isNegative: negative, magnitude: m))
             }
         }
-        guard let r = Double(text) else { throw error("number \(text) out of range") }
+        guard let r = Double(text), r.isFinite else {
+            throw error("the number \(text) is beyond a 64-bit real (±1.8e308); a property list cannot hold it")
+        }
         return .real(r)
     }
 

@@ -6,13 +6,26 @@ import PlistSyntax
 public enum PropertyListFormat: String, CaseIterable, Sendable {
     case xml1, binary1, json
 
-    /// What the bytes of a file are: `bplist…` binary, `{`/`[` JSON, anything else XML.
-    public static func detect(_ bytes: [UInt8]) -> PropertyListFormat {
-        if BinaryPlistReader.isBinaryPropertyList(bytes) { return .binary1 }
+    /// What the bytes of a file are: `bplist…` binary; JSON when its text (UTF-8, or UTF-16 with a
+    /// byte order mark) starts with `{`, `[`, `"`, a digit or `-`, or is only `true`, `false` or
+    /// `null` (a JSON text may be a scalar, and so may a plist's root); anything else XML.
+    public static func detect(_ raw: [UInt8]) -> PropertyListFormat {
+        if BinaryPlistReader.isBinaryPropertyList(raw) { return .binary1 }
+        // UTF-16 with a byte order mark (XML or JSON) is told by its text.
+        guard case .success(let bytes) = SourceDecoding.unicodeText(raw) else { return .xml1 }
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
-        if i < bytes.count, bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "[") { return .json }
-        return .xml1
+        guard i < bytes.count else { return .xml1 }
+        switch bytes[i] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return .json
+        default:
+            var end = bytes.count
+            while end > i, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+            let word = bytes[i..<end]
+            if ["true", "false", "null"].contains(where: { word.elementsEqual($0.utf8) }) { return .json }
+            return .xml1
+        }
     }
 
     /// The most bytes one file is written as (`convert`'s output), and what a binary plist may
@@ -36,6 +49,9 @@ public enum PropertyListFormat: String, CaseIterable, Sendable {
         switch self {
         case .binary1: return try BinaryPlistReader.read(bytes, maximumXMLSize: maximumSize)
         case .json:
+            guard case .success(let bytes) = SourceDecoding.unicodeText(bytes) else {
+                throw PropertyListFormatError(SourceDecodingError.invalidUTF16.description)
+            }
             do { return try JSONPlistReader.read(bytes) } catch {
                 if bytes.contains(UInt8(ascii: "=")) || bytes.contains(UInt8(ascii: ";")) {
                     throw PropertyListFormatError("\(error.message) (an OpenStep plist? convert reads XML, binary and JSON plists)")
@@ -48,6 +64,9 @@ public enum PropertyListFormat: String, CaseIterable, Sendable {
             case .success(let decoded): text = decoded
             case .failure(.openStepOrJSON): throw PropertyListFormatError("an OpenStep plist; convert reads XML, binary and JSON plists")
             case .failure(let problem): throw PropertyListFormatError(problem.description)
+            }
+            if !SourceDecoding.isUTF16(bytes), let declared = SourceDecoding.declaredEncoding(text), ["utf-16", "utf16"].contains(declared.lowercased()) {
+                throw PropertyListFormatError("the declaration says '\(declared)' but the file has no UTF-16 byte order mark (Foundation and plistlib refuse it); declare encoding=\"UTF-8\"")
             }
             return try PropertyListObject.from(PlistDocument(text: text))
         }

@@ -99,30 +99,19 @@ public enum KeyPathText {
 
 extension PropertyListObject {
     /// The value of an XML document's typed view, as Core Foundation reads it: a dictionary whose
-    /// only key is `CF$UID` with an integer value is a UID; a date is whole seconds. Fails on a
+    /// only key is `CF$UID` with an integer value is a UID; a date is whole seconds; but a string's
+    /// leading U+FEFF is kept, as XML 1.0 and plistlib read it (`PlistDocument.xmlValue`). Fails on a
     /// document with errors (its value would be a guess) and on a preprocessed one (`#if` lines:
     /// which branch is the plist is only known at build time).
     public static func from(_ document: PlistDocument) throws(PropertyListFormatError) -> PropertyListObject {
-        if let problem = document.allProblems.first(where: { $0.severity == .error && !isControlCharacterReference($0, in: document) }) {
+        if let problem = document.allProblems.first(where: { $0.severity == .error }) {
             throw PropertyListFormatError("the XML has errors (first: \(problem.message) [\(problem.code.rawValue)])")
         }
         if document.conditionals.isPreprocessed {
             throw PropertyListFormatError("the plist is preprocessed (#if lines); only the build knows which branch it is")
         }
-        guard let value = document.value else { throw PropertyListFormatError("the XML holds no property list value") }
+        guard let value = document.xmlValue else { throw PropertyListFormatError("the XML holds no property list value") }
         return from(value)
-    }
-
-    /// Whether `problem` is a character reference to a C0 control (`&#27;`): XML 1.0 cannot hold
-    /// one, a binary plist can (an ESC key equivalent in a nib), so the XML form writes it as a
-    /// reference and reads it back as that character, as Core Foundation's XML reader does.
-    public static func isControlCharacterReference(_ problem: SyntaxProblem, in document: PlistDocument) -> Bool {
-        guard problem.code == .xmlInvalidReference, problem.range.count <= 8, problem.range.upperBound <= document.tree.text.count else { return false }
-        let text = document.tree.text.string(problem.range)
-        guard text.hasPrefix("&#"), text.hasSuffix(";") else { return false }
-        let digits = text.dropFirst(2).dropLast()
-        let value = digits.first == "x" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-        return value.map { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D } ?? false
     }
 
     /// A decoded XML value (see `from(_: PlistDocument)`).

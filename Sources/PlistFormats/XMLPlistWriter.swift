@@ -4,6 +4,7 @@
 // `<dict><key>CF$UID</key><integer>N</integer></dict>`. Dictionary entries keep their order.
 // Bytes are appended to one buffer (no string per element): binary → XML is bounded by the
 // speed of this loop (issue #39, point 11), and by `maximumSize` bytes of output (point 1).
+import PlistSyntax
 
 public enum XMLPlistWriter {
     /// The XML text of `value`; fails on what XML cannot hold (null, sets, dates outside the years
@@ -143,32 +144,15 @@ public enum XMLPlistWriter {
             }
         }
 
-        /// `&`, `<`, `>` as Core Foundation escapes them, a CR as `&#13;` (raw, every XML reader would
-        /// read it as a LF), and the other C0 controls XML 1.0 cannot hold raw as character references.
+        /// Text escaped by the one policy of every plist writer here (`XMLEscaping`, PlistSyntax):
+        /// a string with nothing to escape (the common case) is copied in one step; any other goes
+        /// through the shared escaper.
         mutating func escaped(_ s: String) {
             var s = s
-            s.withUTF8 { bytes in
-                var plainFrom = 0
-                for (i, b) in bytes.enumerated() {
-                    switch b {
-                    case 0x26, 0x3C, 0x3E, 0x00..<0x09, 0x0B..<0x20:
-                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainFrom..<i]))
-                        plainFrom = i + 1
-                        switch b {
-                        case 0x26: append("&amp;")
-                        case 0x3C: append("&lt;")
-                        case 0x3E: append("&gt;")
-                        default:
-                            append("&#")
-                            appendDecimal(UInt64(b))
-                            out.append(0x3B)
-                        }
-                    default:
-                        continue
-                    }
-                }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainFrom...]))
+            let plain = s.withUTF8 { bytes in
+                !bytes.contains { b in b == 0x26 || b == 0x3C || b == 0x3E || b == 0xEF || (b < 0x20 && b != 0x09 && b != 0x0A) }
             }
+            if plain { s.withUTF8 { out.append(contentsOf: $0) } } else { XMLEscaping.append(s, to: &out) }
         }
 
         /// Base64 lines as Core Foundation writes them: a line holds 76 characters minus eight per

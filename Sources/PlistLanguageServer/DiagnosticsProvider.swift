@@ -23,13 +23,13 @@ public struct DiagnosticsProvider: Sendable {
     public func analysisDiagnostics(for snapshot: DocumentSnapshot, configuration: ServerConfiguration,
                                     evidence: SourceEvidenceInput = .none, project: ProjectInputValue = .none) -> [Finding] {
         snapshot.analysisDiagnostics(configuration: configuration,
-                                     generations: (evidence.generation, project.generation, LocalizationSetCache.shared.generation)) {
+                                     inputs: AnalysisInputs(configuration: configuration, evidence: evidence, project: project)) {
             // An InfoPlist.strings or .xcstrings: checked against the Info.plist it translates (issue #31).
             if let path = FileURI.path(of: snapshot.uri), LocalizationFiles.isTranslationFile(path) {
-                return LocalizationFiles.findings(forTranslationAt: path, raw: snapshot.tree.text.bytes,
+                return LocalizationFiles.findings(forTranslation: snapshot.translation, at: path,
                                                   infoPlist: LocalizationSetCache.shared.infoPlist(forTranslationAt: path),
                                                   externalKeys: Set(project.input?.externalKeys.keys ?? [:].keys),
-                                                  configuration: configuration.analysis).findings
+                                                  configuration: configuration.analysis)
             }
             // With preprocessor definitions (the settings', else the target's
             // INFOPLIST_PREPROCESSOR_DEFINITIONS), a preprocessed file is analysed as Xcode reads

@@ -32,14 +32,15 @@ public final class DocumentSnapshot: Sendable {
     /// The typed view of an earlier version whose unchanged values the typed view of this one
     /// reuses (`PlistDocument(_:reusing:)`); dropped once this one is built.
     private let reuseBase: Locked<PlistDocument?>
-    /// The analysis of this text for one configuration and generation of source evidence and of
-    /// projects: published diagnostics, pull diagnostics and code actions (asked on every cursor
-    /// move) all read the same result.
-    private let analysis = Locked<(configuration: ServerConfiguration, generations: InputGenerations, diagnostics: [Finding])?>(nil)
-
-    /// The generations of the inputs an analysis read besides the text: the source evidence's and
-    /// the projects'.
-    typealias InputGenerations = (evidence: Int, project: Int, translations: Int)
+    /// The document read as a translation file (`InfoPlist.strings`, `.xcstrings`), on first use;
+    /// a strings table reuses the reading of the version before (`translationBase`) for the
+    /// entries the edit left alone, so a keystroke in a large table reads a few entries.
+    private let lazyTranslation: Lazy<TranslationFile>
+    private let translationBase: Locked<TranslationFile?>
+    /// The analysis of this text for one configuration and generation of every other input
+    /// (`AnalysisInputs`): published diagnostics, pull diagnostics and code actions (asked on every
+    /// cursor move) all read the same result.
+    private let analysis = Locked<(configuration: ServerConfiguration, inputs: AnalysisInputs, diagnostics: [Finding])?>(nil)
 
     init(uri: DocumentURI, version: Int, languageID: String, tree: SyntaxTree, encoding: PositionEncoding, id: Int,
          lineIndex: LineIndex? = nil, previous: DocumentSnapshot? = nil) {
@@ -57,7 +58,17 @@ public final class DocumentSnapshot: Sendable {
             base.withLock { $0 = nil }
             return document
         }
+        let translationBase = Locked(previous.flatMap { $0.lazyTranslation.computedValue ?? $0.translationBase.withLock { $0 } })
+        self.translationBase = translationBase
+        lazyTranslation = Lazy {
+            let file = TranslationFile.reading(tree.text.bytes, path: FileURI.path(of: uri) ?? uri, reusing: translationBase.withLock { $0 })
+            translationBase.withLock { $0 = nil }
+            return file
+        }
     }
+
+    /// The text read as a translation file (meaningful for an `InfoPlist.strings` or `.xcstrings`).
+    public var translation: TranslationFile { lazyTranslation.value }
 
     /// Makes a snapshot outside a server (tests, benchmarks, tools).
     public convenience init(uri: DocumentURI, version: Int = 0, text: String, encoding: PositionEncoding = .utf16) {
@@ -74,12 +85,12 @@ public final class DocumentSnapshot: Sendable {
     /// The typed view: dictionaries, keys, values, structure problems, `context(at:)`.
     public var document: PlistDocument { lazyDocument.value }
 
-    /// The diagnostics under `configuration` and the inputs of `generations`, computed by `make`
-    /// once for each (two readers racing may both compute; the results are equal).
-    func analysisDiagnostics(configuration: ServerConfiguration, generations: InputGenerations, _ make: () -> [Finding]) -> [Finding] {
-        if let hit = analysis.withLock({ $0 }), hit.configuration == configuration, hit.generations == generations { return hit.diagnostics }
+    /// The diagnostics under `configuration` and `inputs`, computed by `make` once for each (two
+    /// readers racing may both compute; the results are equal).
+    func analysisDiagnostics(configuration: ServerConfiguration, inputs: AnalysisInputs, _ make: () -> [Finding]) -> [Finding] {
+        if let hit = analysis.withLock({ $0 }), hit.configuration == configuration, hit.inputs == inputs { return hit.diagnostics }
         let diagnostics = make()
-        analysis.withLock { $0 = (configuration, generations, diagnostics) }
+        analysis.withLock { $0 = (configuration, inputs, diagnostics) }
         return diagnostics
     }
 

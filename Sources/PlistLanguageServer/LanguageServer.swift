@@ -59,7 +59,7 @@ public final class LanguageServer: Sendable {
     public let logger: Logger
     private let state = Locked(State())
     private let documents = DocumentStore()
-    private let scheduler = WorkScheduler()
+    private let scheduler: WorkScheduler
     /// Serialises `publishDiagnostics` so a stale result can never overtake a newer one.
     private let publishing = Locked(())
     /// The lowest level forwarded to `window/logMessage`; nil until initialized.
@@ -97,8 +97,15 @@ public final class LanguageServer: Sendable {
         var clientGone = false
     }
 
-    public init(connection: Connection, options: LanguageServerOptions = LanguageServerOptions()) {
+    public convenience init(connection: Connection, options: LanguageServerOptions = LanguageServerOptions()) {
+        self.init(connection: connection, options: options, share: .single())
+    }
+
+    /// A session whose work takes its turns in `share` with the other sessions of the process
+    /// (the socket daemon's: `SocketDaemon`).
+    init(connection: Connection, options: LanguageServerOptions, share: FairShare) {
         self.connection = connection
+        self.scheduler = WorkScheduler(share: share)
         self.options = options
         self.handlers = ServerFeatures.handlers(for: options.features)
         let forwardLevel = Locked<Logger.Level?>(nil)
@@ -165,7 +172,15 @@ public final class LanguageServer: Sendable {
             case .framingError(let error):
                 logger.warning("skipped a malformed message header: \(error)")
             case .message(let message):
-                if handle(message) == .exit { break loop }
+                // An edit is applied here, in the loop: with other sessions sharing the daemon it
+                // takes its turn with this session's other work (a client sending edits without
+                // pause must not hold a core beside its work in progress).
+                if case .notification(let notification) = message, notification is DidChangeTextDocumentNotification
+                    || notification is DidOpenTextDocumentNotification || notification is DidCloseTextDocumentNotification {
+                    if await scheduler.inLoop({ handle(message) }) == .exit { break loop }
+                } else if handle(message) == .exit {
+                    break loop
+                }
             }
             connection.eventHandled()
             // After every 10 ms spent handling messages here (edits are reparsed in the loop), the
@@ -182,6 +197,7 @@ public final class LanguageServer: Sendable {
         projects.close()
         if let reason = connection.dropReason { options.logger.warning("connection dropped: \(reason)") }
         scheduler.cancelAll(.init(code: .requestCancelled, message: "the server is exiting"))
+        scheduler.close()
         return state.withLock { $0.phase == .shutDown } ? 0 : 1
     }
 
@@ -377,10 +393,16 @@ public final class LanguageServer: Sendable {
                                      options: LanguageServerOptions) -> ServerCapabilities {
         var capabilities = ServerCapabilities(
             positionEncoding: encoding.kind,
-            textDocumentSync: TextDocumentSyncOptions(openClose: true, change: .incremental))
+            textDocumentSync: TextDocumentSyncOptions(openClose: true, change: .incremental,
+                                                      // Without it Neovim sends no didSave, and a client with no file
+                                                      // watchers never has the projects read again (issue #38).
+                                                      save: .value(SaveOptions(includeText: false))))
         for feature in options.features { feature.announce(&capabilities, client: client) }
-        if !push { capabilities.diagnosticProvider = capabilities.diagnosticProvider ?? DiagnosticOptions(
-            identifier: "plist", interFileDependencies: false, workspaceDiagnostics: true) }
+        // Pushed diagnostics (forced with `pushDiagnostics`) are the only ones: a client told it may
+        // pull as well keeps both, and Neovim 0.11, which pulls only after a change, kept the
+        // pulled ones stale after a save had the projects read again.
+        if push { capabilities.diagnosticProvider = nil }
+        if !push { capabilities.diagnosticProvider = capabilities.diagnosticProvider ?? PullDiagnosticsFeature.options }
         return capabilities
     }
 

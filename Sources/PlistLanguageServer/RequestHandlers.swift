@@ -51,8 +51,12 @@ public struct RequestContext: Sendable {
     /// goes is a false one). Reading a project takes milliseconds.
     public func settledProjects(limit: Duration = .seconds(2)) async throws {
         let deadline = ContinuousClock.now + limit
-        while projects.isReading && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
+        guard projects.isReading else { return }
+        // Without holding the request's place: the session's other work goes on meanwhile.
+        try await WorkScheduler.waiting {
+            while projects.isReading && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(5))
+            }
         }
     }
 }

@@ -141,10 +141,18 @@ private func waitForSignalSources(on queue: DispatchQueue) {
 }
 
 /// Accepts clients on a listener; each connection is its own `LanguageServer` session.
+///
+/// A new client is never queued behind the others' work: its session is made and its input
+/// started on the accept thread itself, and its `initialize` is answered on the reading thread
+/// (`Connection.answerFirstMessage`), so neither waits for a thread of the cooperative pool that
+/// every session shares (a client that sent thousands of requests kept it busy, and the next
+/// client's `initialize` went unanswered for seconds). Only the message loop runs as a task.
+/// The sessions share one `FairShare`: their work is admitted in turn, a session at a time.
 public final class SocketDaemon: Sendable {
     public let listener: UnixSocketListener
     private let options: LanguageServerOptions
     private let sessions = Locked(0)
+    private let share = FairShare.daemon()
 
     public init(listener: UnixSocketListener, options: LanguageServerOptions = LanguageServerOptions()) {
         self.listener = listener
@@ -153,23 +161,42 @@ public final class SocketDaemon: Sendable {
 
     /// Serves until the listener is closed; sessions still open keep running in their tasks.
     public func run() async {
-        for await connection in listener.connections() {
-            let number = sessions.withLock { count -> Int in
-                count += 1
-                return count
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            startDetachedThread(name: "lsp-accept") { [self] in
+                while true {
+                    do {
+                        startSession(try listener.accept())
+                    } catch UnixSocketError.closed {
+                        break
+                    } catch {
+                        // Transient failures (e.g. EMFILE): back off briefly rather than spin.
+                        usleep(100_000)
+                    }
+                }
+                done.resume()
             }
-            var sessionOptions = options
-            sessionOptions.logger.label = "\(options.logger.label)[\(number)]"
-            let logger = sessionOptions.logger
-            Task {
-                logger.info("client connected")
-                let server = LanguageServer(connection: connection, options: sessionOptions)
-                let status = await server.run()
-                connection.close()
-                logger.info("client disconnected (session status \(status))")
-                // Its documents are freed once its cancelled work has answered.
-                FreedMemory.released(bytes: nil)
-            }
+        }
+    }
+
+    /// On the accept thread: the session, its input started (its first message is answered by
+    /// the reading thread), then its message loop as a task.
+    private func startSession(_ connection: Connection) {
+        let number = sessions.withLock { count -> Int in
+            count += 1
+            return count
+        }
+        var sessionOptions = options
+        sessionOptions.logger.label = "\(options.logger.label)[\(number)]"
+        let logger = sessionOptions.logger
+        logger.info("client connected")
+        let server = LanguageServer(connection: connection, options: sessionOptions, share: share)
+        connection.start()
+        Task {
+            let status = await server.run()
+            connection.close()
+            logger.info("client disconnected (session status \(status))")
+            // Its documents are freed once its cancelled work has answered.
+            FreedMemory.released(bytes: nil)
         }
     }
 }

@@ -87,17 +87,14 @@ enum WorkspaceFileKinds {
 }
 
 /// The workspace reports of one session, cached per file: a file is analysed again only when its
-/// bytes, the configuration, its source evidence or its project changed.
+/// bytes, the configuration, its source evidence, its project or the translations changed.
 final class WorkspaceDiagnostics: Sendable {
-    /// What a report was computed from.
+    /// What a report was computed from: the content and every other input (`AnalysisInputs`,
+    /// the key of a snapshot's analysis and of a document pull's result id).
     private struct Key: Equatable {
         /// `open:<snapshot id>`, or `disk:<length>:<digest of the bytes>`.
         var content: String
-        var configuration: Int
-        var evidence: SourceEvidenceInput
-        var project: Int
-        /// The translations read (an Info.plist's reports name what they leave untranslated).
-        var translations: Int
+        var inputs: AnalysisInputs
     }
 
     private struct Cached {
@@ -141,8 +138,7 @@ final class WorkspaceDiagnostics: Sendable {
         }
         let evidence = context.sources.input(for: uri, configuration: context.configuration)
         let project = context.projects.input(for: uri)
-        let key = Key(content: content, configuration: context.configuration.generation, evidence: evidence, project: project.generation,
-                      translations: LocalizationSetCache.shared.generation)
+        let key = Key(content: content, inputs: AnalysisInputs(configuration: context.configuration, evidence: evidence, project: project))
         let cached = cache.withLock { $0[path] }
         let result: Cached
         if let cached, cached.key == key {

@@ -1,5 +1,5 @@
-// The Xcode projects of one session: found below each workspace root (or each opened plist's
-// project root), read on a thread of their own, and read again when a project file, an .xcconfig
+// The Xcode projects of one session: found below each workspace root (or, for a client that names
+// no folder, by bounded look-ups from each opened plist upward), read on a thread of their own, and read again when a project file, an .xcconfig
 // or a plist they use changes (`workspace/didChangeWatchedFiles`, saves). A project that does not
 // read leaves its plists analysed alone: nothing here can stop the server.
 import PlistAnalysis
@@ -29,8 +29,11 @@ final class WorkspaceProjects: Sendable {
         var roots: [String] = []
         /// The projects read below each root, kept so that a new root does not read the others again.
         var loaded: [String: [XcodeProjectModel]] = [:]
-        /// Opened plists whose project root is still to be found (a client that names no folder).
+        /// Opened plists whose projects are still to be found (a client that names no folder).
         var containing: [String] = []
+        /// The opened plists whose projects were searched for from the plist upward (a client
+        /// that names no folder); their projects are in `loaded` under `"near:" + path`.
+        var nearFiles: [String] = []
         var index = ProjectIndex.empty
         /// Files the loaded projects were read from (project files, .xcconfig files, their plists).
         var files: Set<String> = []
@@ -85,11 +88,14 @@ final class WorkspaceProjects: Sendable {
         if added { worker.enqueue(.newRoots) }
     }
 
-    /// Adds the project root of `file` (found on the loading thread), unless a root holds it already.
+    /// Finds the projects of `file` (on the loading thread, by bounded look-ups from the file up
+    /// to its project root: `ProjectLoader.discover(near:upTo:)`), unless a root holds it or a
+    /// project read already uses it.
     func addProjectRoot(containing file: String) {
         guard !worker.isClosed else { return }
         let added = state.withLock { state -> Bool in
-            guard !state.roots.contains(where: { file.hasPrefix($0 + "/") }) else { return false }
+            guard !state.roots.contains(where: { file.hasPrefix($0 + "/") }), !state.nearFiles.contains(file),
+                  !state.containing.contains(file), state.index.targets(forPlistAt: file).isEmpty else { return false }
             state.containing.append(file)
             return true
         }
@@ -151,32 +157,36 @@ final class WorkspaceProjects: Sendable {
             defer { state.containing = [] }
             return (state.roots, state.containing)
         }
-        var roots = known
-        var found: [String] = []
-        for file in files where !(roots + found).contains(where: { file.hasPrefix($0 + "/") }) {
-            if let root = SourceTree.projectRoot(containing: file) { found.append(root) }
-        }
-        if !found.isEmpty {
-            roots = state.withLock { state in
-                for root in found where !state.roots.contains(root) { state.roots.append(root) }
-                return state.roots
+        let roots = known
+        // A plist outside every project (no project root above it) reads nothing.
+        let searchable = files.filter { file in !roots.contains(where: { file.hasPrefix($0 + "/") }) && SourceTree.projectRoot(containing: file) != nil }
+        let nearFiles = state.withLock { state in
+            for file in searchable where !state.nearFiles.contains(file) {
+                state.nearFiles.append(file)
             }
+            return state.nearFiles
         }
         var loaded = state.withLock { $0.loaded }
         let unread = everything ? roots : roots.filter { loaded[$0] == nil }
-        guard !unread.isEmpty else { return false }
+        let unreadNear = (everything ? nearFiles : nearFiles.filter { loaded["near:" + $0] == nil })
+        guard !unread.isEmpty || !unreadNear.isEmpty else { return false }
         let started = ContinuousClock.now
         let loader = ProjectLoader(fileSystem: fileSystem)
         for root in unread { loaded[root] = loader.loadAll(in: root) }
-        let projects = roots.flatMap { loaded[$0] ?? [] }
+        for file in unreadNear { loaded["near:" + file] = Self.projects(near: file, loader: loader) }
+        var projects: [XcodeProjectModel] = []
+        for model in roots.flatMap({ loaded[$0] ?? [] }) + nearFiles.flatMap({ loaded["near:" + $0] ?? [] })
+        where !projects.contains(where: { $0.path == model.path }) {
+            projects.append(model)
+        }
         let index = ProjectIndex(projects: projects, fileSystem: fileSystem)
         var read = Set(projects.flatMap(\.files))
         for plist in index.plists { read.insert(plist.path) }
-        for project in unread.flatMap({ loaded[$0] ?? [] }) {
+        for project in unread.flatMap({ loaded[$0] ?? [] }) + unreadNear.flatMap({ loaded["near:" + $0] ?? [] }) {
             for problem in project.problems.prefix(5) { logger.debug("project: \(problem)") }
         }
         for problem in index.problems.prefix(5) { logger.debug("project: \(problem)") }
-        logger.info("read the Xcode projects in \(unread.joined(separator: ", ")): \(projects.count) project\(projects.count == 1 ? "" : "s") (\(projects.reduce(0) { $0 + $1.targets.count }) targets, \(index.plists.count) plists) in \(ContinuousClock.now - started)")
+        logger.info("read the Xcode projects in \((unread + unreadNear.map { "the folders around \($0)" }).joined(separator: ", ")): \(projects.count) project\(projects.count == 1 ? "" : "s") (\(projects.reduce(0) { $0 + $1.targets.count }) targets, \(index.plists.count) plists) in \(ContinuousClock.now - started)")
         return state.withLock { state -> Bool in
             state.loaded = loaded
             // No project before and none now: nothing to analyse again.
@@ -188,5 +198,17 @@ final class WorkspaceProjects: Sendable {
             state.scopes = [:]
             return true
         }
+    }
+
+    /// The projects that may use the plist at `file`, found from it upward: those in the folders
+    /// holding it up to its project root, and when none of them uses it, those one level below
+    /// those folders. Never a walk of the repository.
+    static func projects(near file: String, loader: ProjectLoader) -> [XcodeProjectModel] {
+        guard let root = SourceTree.projectRoot(containing: file) else { return [] }
+        let near = loader.discover(near: file, upTo: root)
+        let models = loader.load(all: near)
+        if !ProjectIndex(projects: models, fileSystem: nil).targets(forPlistAt: file).isEmpty { return models }
+        let more = loader.discover(around: file, upTo: root).filter { !near.contains($0) }
+        return more.isEmpty ? models : loader.load(all: near + more)
     }
 }

@@ -24,7 +24,9 @@ extension KeyRendering {
         if definition.localizable { facts.append("localizable (InfoPlist.strings)") }
         if definition.domain != .infoPlist { facts.append(domainTitle(definition.domain)) }
         out.append(facts.joined(separator: " · "))
+        if let capability = definition.xcodeCapability { out.append("Added by Xcode's **\(markdownEscaped(capability))** capability.") }
         if let note = placeholderNote(definition) { out.append("*Apple's page \(note).*") }
+        if let departure = definition.pageDeparture { out.append("**Unlike Apple's page, on purpose.** \(markdownEscaped(departure))") }
         if let suffix { out.append("Written with the suffix `\(suffix)`, which limits it to that platform or device.") }
         if definition.status.kind != .active {
             var line = "⚠️ **\(definition.status.kind.rawValue.capitalized)**"
@@ -74,12 +76,25 @@ extension KeyRendering {
         }
     }
 
-    /// Escapes the characters Markdown would take as markup in our prose.
+    /// Escapes the characters Markdown would take as markup in our prose. A placeholder in angle
+    /// brackets (`group.<name>`, `<team ID>`) becomes a code span, not `\\<name>`: a raw `<name>`
+    /// is an HTML tag to CommonMark (VS Code drops it), and clients that show Markdown as text
+    /// (Neovim, Emacs) would print the backslash of an escape; a code span reads right in both.
     static func markdownEscaped(_ text: String) -> String {
         var out = ""
-        for c in text {
+        let characters = Array(text)
+        var i = 0
+        while i < characters.count {
+            let c = characters[i]
+            if c == "<", let close = characters[(i + 1)...].prefix(40).firstIndex(where: { $0 == ">" || $0 == "<" || $0 == "`" || $0 == "\n" }),
+               characters[close] == ">", close > i + 1 {
+                out += "`" + String(characters[i...close]) + "`"
+                i = close + 1
+                continue
+            }
             if c == "*" || c == "_" || c == "`" || c == "<" || c == "[" || c == "]" || c == "\\" { out.append("\\") }
             out.append(c)
+            i += 1
         }
         return out
     }

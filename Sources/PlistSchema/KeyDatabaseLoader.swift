@@ -21,7 +21,7 @@ public let keyEntryFieldNames: Set<String> = [
     "name", "domain", "paths", "type", "element", "xcode", "xcodeIsKey", "platforms", "values", "closed", "default",
     "status", "since", "successor", "localizable", "required", "recommended", "review", "related", "doc",
     "summary", "seed", "misspellings", "customKeys", "sources", "security", "owner", "fixedKeys",
-    "completionRank", "placeholders",
+    "completionRank", "placeholders", "departure", "capability",
 ]
 
 /// Every field name an enumerated value may use.
@@ -176,7 +176,7 @@ extension KeyDatabase {
         if xcodeNameIsKey, xcodeName != name { throw fail("xcodeIsKey says the Xcode name is the key, but xcode is \(xcodeName.map { "\"\($0)\"" } ?? "absent")") }
         return KeyDefinition(
             name: name, domain: domain, placements: placements, valueTypes: types, arrayElementType: element,
-            xcodeName: xcodeName, xcodeNameIsKey: xcodeNameIsKey, platforms: platforms, values: values, valuesAreClosed: try bool("closed") ?? false,
+            xcodeName: xcodeName, xcodeNameIsKey: xcodeNameIsKey, xcodeCapability: try string("capability"), platforms: platforms, values: values, valuesAreClosed: try bool("closed") ?? false,
             defaultValue: try string("default"),
             status: KeyStatus(kind: statusKind, since: try string("since"), successor: try string("successor")),
             localizable: try bool("localizable") ?? false,
@@ -187,7 +187,8 @@ extension KeyDatabase {
             allowsCustomChildKeys: try bool("customKeys") ?? false, sources: try strings("sources") ?? [],
             securitySensitive: try bool("security") ?? false, owner: try string("owner"),
             hasFixedChildKeys: try bool("fixedKeys") ?? false, completionRank: try rank("completionRank"),
-            pagePlaceholders: try parsed(try strings("placeholders") ?? [], "placeholder version") { cache.platform($0) }
+            pagePlaceholders: try parsed(try strings("placeholders") ?? [], "placeholder version") { cache.platform($0) },
+            pageDeparture: try string("departure")
         )
     }
 

@@ -19,6 +19,9 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
     /// is titled with the key, or Apple has no current page and no Xcode capability is named after
     /// it (`sources` says which). False for an Xcode name that is a title, or that was not checked.
     public let xcodeNameIsKey: Bool
+    /// The Xcode capability (Signing & Capabilities) that adds the entitlement, where its name is not
+    /// `xcodeName`: "Keychain Sharing" adds `keychain-access-groups`, "iCloud" several keys.
+    public let xcodeCapability: String?
     /// Platforms that read the key, with minimum versions.
     public let platforms: [PlatformAvailability]
     /// Documented values (of the value itself, or of the array items for arrays).
@@ -75,6 +78,10 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
     /// writes for "every version" (iOS 2.0, macOS 10.0, …). The platform is listed here without a
     /// version; hover and `explain` say so, so a reader comparing with the page is not misled.
     public let pagePlaceholders: [PlatformAvailability]
+    /// Where the entry departs from Apple's current page on purpose, and why ("Apple's page lists no
+    /// visionOS; …"), in one or two sentences; nil when it follows the page. Hover and `explain`
+    /// show it, as they show placeholder versions, so a reader comparing with the page is not misled.
+    public let pageDeparture: String?
 
     /// Whether some of the key's values are valid only beside a sibling value (the reason codes of
     /// a privacy manifest's API category).
@@ -95,17 +102,18 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
     /// Creates a definition. Prefer loading definitions from the data file.
     public init(
         name: String, domain: PlistDomain = .infoPlist, placements: [KeyPathPattern] = [.root],
-        valueTypes: [ValueType], arrayElementType: ValueType? = nil, xcodeName: String? = nil, xcodeNameIsKey: Bool = false,
+        valueTypes: [ValueType], arrayElementType: ValueType? = nil, xcodeName: String? = nil, xcodeNameIsKey: Bool = false, xcodeCapability: String? = nil,
         platforms: [PlatformAvailability] = [], values: [EnumValue] = [], valuesAreClosed: Bool = false,
         defaultValue: String? = nil, status: KeyStatus = .active, localizable: Bool = false,
         requiredFor: [BundleKind] = [], recommendedFor: [BundleKind] = [], appStoreReview: String? = nil,
         related: [String] = [], docURL: String, summary: String, fromSeeds: Bool = true,
         misspellings: [String] = [], allowsCustomChildKeys: Bool = false, sources: [String] = [],
         securitySensitive: Bool = false, owner: String? = nil, hasFixedChildKeys: Bool = false,
-        completionRank: Int? = nil, pagePlaceholders: [PlatformAvailability] = []
+        completionRank: Int? = nil, pagePlaceholders: [PlatformAvailability] = [], pageDeparture: String? = nil
     ) {
         self.completionRank = completionRank
         self.pagePlaceholders = pagePlaceholders
+        self.pageDeparture = pageDeparture
         self.name = name
         self.domain = domain
         self.placements = placements
@@ -113,6 +121,7 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
         self.arrayElementType = arrayElementType
         self.xcodeName = xcodeName
         self.xcodeNameIsKey = xcodeNameIsKey
+        self.xcodeCapability = xcodeCapability
         self.platforms = platforms
         self.values = values
         self.valuesAreClosed = valuesAreClosed

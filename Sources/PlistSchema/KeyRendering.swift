@@ -30,11 +30,19 @@ public enum KeyRendering {
         }
         if let owner = definition.owner { field("Read by", "\(owner) (a third-party key, not Apple's)") }
         field("Xcode name", definition.xcodeName ?? "(none)")
+        if let capability = definition.xcodeCapability { field("Capability", "\(capability) (Xcode's Signing & Capabilities adds the key)") }
         if definition.domain != .infoPlist { field("File", domainTitle(definition.domain)) }
         field("Type", definition.typeDescription)
         field("Where", definition.placements.map(\.displayString).joined(separator: "; "))
         field("Platforms", definition.platforms.isEmpty ? "(not stated)" : definition.platforms.map(\.description).joined(separator: ", "))
         if let note = placeholderNote(definition) { field("Apple's page", note) }
+        if let departure = definition.pageDeparture {
+            // A sentence or two: wrapped under the field's column.
+            let column = String(repeating: " ", count: 20)
+            var wrapped = wrap(departure, width: 100, indent: column)
+            if !wrapped.isEmpty { wrapped[0] = String(wrapped[0].dropFirst(column.count)) }
+            field("Unlike the page", wrapped.joined(separator: "\n"))
+        }
         field("Status", statusText(definition.status))
         if let value = definition.defaultValue { field("Default", value) }
         field("Localizable", definition.localizable ? "yes (InfoPlist.strings)" : "no")
@@ -225,7 +233,7 @@ struct JSONEntry: Encodable {
     enum CodingKeys: String, CodingKey {
         case name, domain, paths, types, elementType, xcodeName, platforms, values, valuesClosed, defaultValue
         case status, localizable, requiredFor, recommendedFor, appStoreReview, related, docURL, summary
-        case fromSeeds, misspellings, customChildKeys, owner, fixedChildKeys, pagePlaceholders
+        case fromSeeds, misspellings, customChildKeys, owner, fixedChildKeys, pagePlaceholders, pageDeparture, xcodeCapability
     }
 
     struct PlatformEntry: Encodable {
@@ -297,6 +305,8 @@ struct JSONEntry: Encodable {
         try container.encode(d.owner, forKey: .owner)
         try container.encode(d.hasFixedChildKeys, forKey: .fixedChildKeys)
         try container.encode(d.pagePlaceholders.map(\.dataString), forKey: .pagePlaceholders)
+        try container.encode(d.pageDeparture, forKey: .pageDeparture)
+        try container.encode(d.xcodeCapability, forKey: .xcodeCapability)
     }
 }
 

@@ -99,6 +99,30 @@ extension KeyDatabase {
         }
     }
 
+    /// Every definition that Xcode's capability `name` adds ("Keychain Sharing" is
+    /// `keychain-access-groups`), compared ignoring letter case, spaces and punctuation.
+    public func definitions(capability name: String) -> [KeyDefinition] {
+        let phrase = KeyDatabase.normalizedPhrase(name)
+        guard !phrase.isEmpty else { return [] }
+        return definitions.filter { $0.xcodeCapability.map(KeyDatabase.normalizedPhrase) == phrase }
+    }
+
+    /// Every definition that documents `literal` as one of its values (exactly as written first;
+    /// when none does, ignoring letter case): `CA92.1` is a reason of
+    /// `NSPrivacyAccessedAPITypeReasons`. For `explain` given a value rather than a key.
+    public func definitions(documentingValue literal: String) -> [(definition: KeyDefinition, value: EnumValue)] {
+        var found: [(definition: KeyDefinition, value: EnumValue)] = []
+        for definition in definitions {
+            if let value = definition.values.first(where: { $0.value == literal }) { found.append((definition, value)) }
+        }
+        if !found.isEmpty { return found }
+        let folded = literal.lowercased()
+        for definition in definitions {
+            if let value = definition.values.first(where: { $0.value.lowercased() == folded }) { found.append((definition, value)) }
+        }
+        return found
+    }
+
     /// Finds keys by raw name or Xcode display name: "camera" and "Privacy - Cam" both find
     /// `NSCameraUsageDescription`. Results are ranked: exact name, name prefix, display-name prefix,
     /// all query words found, then substring matches.

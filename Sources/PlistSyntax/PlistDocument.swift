@@ -67,17 +67,24 @@ public struct PlistDocument: Sendable {
     }
 
     /// The decoded value, as Foundation would read it (nil when there is no root value).
-    public var value: PlistValue? { root.map(Self.value(of:)) }
+    public var value: PlistValue? { root.map { Self.value(of: $0, keepingLeadingFEFF: false) } }
 
-    static func value(of node: PlistNode) -> PlistValue {
+    /// The decoded value as XML 1.0 reads it, for conversion: as `value`, except that a string or
+    /// key keeps a leading U+FEFF, as libxml2 and Python's plistlib read it (Core Foundation drops
+    /// it when it makes the string): only a byte order mark at the very start of the file is one,
+    /// and binary → XML → binary keeps every string.
+    public var xmlValue: PlistValue? { root.map { Self.value(of: $0, keepingLeadingFEFF: true) } }
+
+    static func value(of node: PlistNode, keepingLeadingFEFF keep: Bool) -> PlistValue {
         switch node.kind {
         case .dictionary:
             return .dictionary(node.entries.compactMap { e in
                 guard let k = e.key, let v = e.value else { return nil }
-                return PlistValue.Entry(key: k.text, value: value(of: v))
+                return PlistValue.Entry(key: keep ? ScalarText.raw(node.source, k.element) : k.text, value: value(of: v, keepingLeadingFEFF: keep))
             })
-        case .array: return .array(node.items.map(value(of:)))
-        case .string, .misplacedKey, .unknown: return .string(node.text ?? "")
+        case .array: return .array(node.items.map { value(of: $0, keepingLeadingFEFF: keep) })
+        case .string, .misplacedKey: return .string(keep ? ScalarText.raw(node.source, node.element) : node.text ?? "")
+        case .unknown: return .string(node.text ?? "")
         case .integer: return ValueDecoder.integer(node.text ?? "").map(PlistValue.integer) ?? .string(node.text ?? "")
         case .real: return ValueDecoder.real(node.text ?? "").map(PlistValue.real) ?? .string(node.text ?? "")
         case .boolean: return .bool(node.boolValue ?? false)
@@ -524,8 +531,26 @@ private struct Builder {
     mutating func checkScalar(_ e: SyntaxElement, _ t: String) {
         let range = e.contentRange.isEmpty ? e.startTagRange : e.contentRange
         switch e.tag {
-        case .integer where ValueDecoder.integer(t) == nil:
-            problems.append(SyntaxProblem(code: .plistInvalidInteger, message: t.isEmpty ? "Empty <integer>" : "'\(t.trimmingXMLSpace())' is not an integer (−2⁶³ … 2⁶⁴−1, decimal or 0x hex)", range: range))
+        case .integer:
+            guard let value = ValueDecoder.integer(t) else {
+                let trailing = t.utf8.last.map(XMLChar.isSpace) == true && ValueDecoder.integer(t.trimmingXMLSpace()) != nil
+                problems.append(SyntaxProblem(code: .plistInvalidInteger, message: t.isEmpty ? "Empty <integer>"
+                    : trailing ? "'\(t.trimmingXMLSpace())' is followed by blanks, which Foundation refuses in an <integer> (blanks before it are read)"
+                    : "'\(t.trimmingXMLSpace())' is not an integer (−2⁶³ … 2⁶⁴−1, decimal or 0x hex)", range: range))
+                return
+            }
+            // A blank between the sign and the digits: Foundation skips it, Python's int() refuses.
+            let compact = t.trimmingXMLSpace()
+            if let sign = compact.utf8.first, sign == 0x2D || sign == 0x2B, compact.utf8.dropFirst().first.map(XMLChar.isSpace) == true {
+                problems.append(SyntaxProblem(code: .plistInvalidInteger, message: "A blank after the sign: Foundation reads \(value), Python's plistlib refuses the file; write \(value)", range: range, severity: .warning))
+            }
+        case .data where ValueDecoder.isValidBase64(t) && ValueDecoder.base64Length(t) % 4 != 0:
+            // Base64 whose '=' padding is missing or short: Core Foundation decodes complete
+            // groups of four only (`parseDataTag`); Python's base64 refuses it.
+            let length = ValueDecoder.base64Length(t), digits = ValueDecoder.base64DigitCount(t)
+            let read = ValueDecoder.lenientData(t).count
+            let fix = digits % 4 == 1 ? "" : "; end it with '\(digits % 4 == 2 ? "==" : "=")' to keep all \(digits * 6 / 8) bytes"
+            problems.append(SyntaxProblem(code: .plistInvalidData, message: "Base64 without its full '=' padding (\(length) characters, not a multiple of 4): Foundation ignores the last \(length % 4) and reads \(read) bytes, Python's plistlib refuses the file\(fix)", range: range, severity: .warning))
         case .real where ValueDecoder.real(t) == nil:
             problems.append(SyntaxProblem(code: .plistInvalidReal, message: "'\(t.trimmingXMLSpace())' is not a number", range: range))
         case .date where ValueDecoder.date(t) == nil:

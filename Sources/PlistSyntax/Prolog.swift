@@ -41,6 +41,11 @@ struct XMLDeclarationScanner {
         return p[i - 1]
     }
 
+    /// Whether an encoding name (lowercased) is one property lists are read in: UTF-8 or UTF-16.
+    static func isReadEncoding(_ lower: String) -> Bool {
+        lower == "utf-8" || lower == "utf8" || lower == "utf-16" || lower == "utf16"
+    }
+
     /// Returns whether the declaration is well formed.
     mutating func scan() -> Bool {
         guard space(), word("version"), let q = equalsQuote() else { return false }
@@ -68,7 +73,10 @@ struct XMLDeclarationScanner {
             guard i < end, p[i] == q else { return false }
             let name = String(decoding: UnsafeBufferPointer(rebasing: p[s..<i]), as: UTF8.self)
             let lower = name.lowercased()
-            if lower != "utf-8" && lower != "utf8" { unsupportedEncoding = name }
+            // UTF-16 is read too: the text parsed is Unicode already (a file with a UTF-16 byte
+            // order mark transcoded, or an editor's buffer); a UTF-8 file that declares UTF-16 is
+            // reported by `Analyzer`, which sees the bytes.
+            if !Self.isReadEncoding(lower) { unsupportedEncoding = name }
             i += 1
             hadSpace = space()
             if i == end { return unsupportedEncoding == nil }

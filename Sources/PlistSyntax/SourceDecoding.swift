@@ -36,28 +36,57 @@ public enum SourceDecoding {
     /// bytes is passed through: the parser reports each bad byte where it is.
     public static func decode(_ raw: [UInt8]) -> Result<[UInt8], SourceDecodingError> {
         if raw.count >= 6 && raw[0..<6].elementsEqual("bplist".utf8) { return .failure(.binaryPropertyList) }
-        if raw.count >= 2 && ((raw[0] == 0xFE && raw[1] == 0xFF) || (raw[0] == 0xFF && raw[1] == 0xFE)) {
-            let bigEndian = raw[0] == 0xFE
-            var units: [UInt16] = []
-            units.reserveCapacity(raw.count / 2)
-            var i = 2
-            while i + 1 < raw.count {
-                units.append(bigEndian ? UInt16(raw[i]) << 8 | UInt16(raw[i + 1]) : UInt16(raw[i + 1]) << 8 | UInt16(raw[i]))
-                i += 2
-            }
-            var out: [UInt8] = []
-            var iterator = units.makeIterator()
-            var decoder = UTF16()
-            loop: while true {
-                switch decoder.decode(&iterator) {
-                case .scalarValue(let s): out.append(contentsOf: String(Character(s)).utf8)
-                case .emptyInput: break loop
-                case .error: return .failure(.invalidUTF16)
-                }
-            }
-            return classify(out)
+        switch unicodeText(raw) {
+        case .success(let text): return classify(text)
+        case .failure(let error): return .failure(error)
         }
-        return classify(raw)
+    }
+
+    /// Whether `raw` starts with a UTF-16 byte order mark (either byte order).
+    public static func isUTF16(_ raw: [UInt8]) -> Bool {
+        raw.count >= 2 && ((raw[0] == 0xFE && raw[1] == 0xFF) || (raw[0] == 0xFF && raw[1] == 0xFE))
+    }
+
+    /// The bytes as UTF-8 text, whatever they hold: UTF-16 with a byte order mark transcoded (the
+    /// mark dropped), anything else as it is. Fails only on UTF-16 that does not decode. For
+    /// readers of other formats (strings tables, JSON) that need the text before knowing its kind.
+    public static func unicodeText(_ raw: [UInt8]) -> Result<[UInt8], SourceDecodingError> {
+        guard isUTF16(raw) else { return .success(raw) }
+        let bigEndian = raw[0] == 0xFE
+        var units: [UInt16] = []
+        units.reserveCapacity(raw.count / 2)
+        var i = 2
+        while i + 1 < raw.count {
+            units.append(bigEndian ? UInt16(raw[i]) << 8 | UInt16(raw[i + 1]) : UInt16(raw[i + 1]) << 8 | UInt16(raw[i]))
+            i += 2
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(units.count)
+        var iterator = units.makeIterator()
+        var decoder = UTF16()
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let s): out.append(contentsOf: String(Character(s)).utf8)
+            case .emptyInput: break loop
+            case .error: return .failure(.invalidUTF16)
+            }
+        }
+        return .success(out)
+    }
+
+    /// The encoding an XML declaration at the start of `text` (UTF-8) names, if any.
+    public static func declaredEncoding(_ text: [UInt8]) -> String? {
+        let start = text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard text[start...].starts(with: "<?xml".utf8) else { return nil }
+        let declaration = Array(text[start..<(text[start...].prefix(400).firstIndex(of: UInt8(ascii: ">")) ?? min(text.count, start + 400))])
+        let word = Array("encoding".utf8)
+        guard let at = (0..<max(0, declaration.count - word.count)).first(where: { declaration[$0..<($0 + word.count)].elementsEqual(word) }) else { return nil }
+        var i = at + word.count
+        while i < declaration.count, XMLChar.isSpace(declaration[i]) || declaration[i] == UInt8(ascii: "=") { i += 1 }
+        guard i < declaration.count, declaration[i] == 0x22 || declaration[i] == 0x27 else { return nil }
+        let quote = declaration[i]
+        guard let close = declaration[(i + 1)...].firstIndex(of: quote) else { return nil }
+        return String(decoding: declaration[(i + 1)..<close], as: UTF8.self)
     }
 
     private static func classify(_ bytes: [UInt8]) -> Result<[UInt8], SourceDecodingError> {

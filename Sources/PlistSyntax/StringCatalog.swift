@@ -98,7 +98,11 @@ public struct StringCatalog: Sendable {
                     entries.append(Entry(key: member.name, keyRange: member.nameRange, localizations: localizations,
                                          extractionState: extraction?.text ?? "", extractionStateRange: extraction?.range))
                 }
-            } else if root["strings"] == nil {
+            } else if let strings = root["strings"] {
+                problems.append(StringCatalogProblem(
+                    message: "\"strings\" is \(strings.kind.described), not an object of keys and their translations: Xcode reads no translation from this catalog",
+                    range: strings.range))
+            } else {
                 problems.append(StringCatalogProblem(message: "a String Catalog needs a \"strings\" object", range: root.range.lowerBound..<root.range.lowerBound + 1))
             }
         } else {
@@ -110,11 +114,28 @@ public struct StringCatalog: Sendable {
     }
 }
 
+extension JSONNode.Kind {
+    /// "an array", "a string"…: for messages.
+    public var described: String {
+        switch self {
+        case .object: return "an object"
+        case .array: return "an array"
+        case .string: return "a string"
+        case .number: return "a number"
+        case .bool: return "a Boolean"
+        case .null: return "null"
+        }
+    }
+}
+
 struct JSONTextReader {
     let text: [UInt8]
     var position = 0
     var problems: [StringCatalogProblem] = []
+    /// Values nested deeper are skipped whole (brackets balanced, strings respected) with one
+    /// problem saying so, not read as broken syntax.
     static let maximumDepth = 256
+    var reportedDepth = false
 
     init(text: [UInt8]) { self.text = text }
 
@@ -129,6 +150,14 @@ struct JSONTextReader {
     mutating func value(depth: Int) -> JSONNode? {
         guard position < text.count else { problem("the file ends where a value should be", text.count..<text.count); return nil }
         let start = position
+        if depth > Self.maximumDepth {
+            skipValue()
+            if !reportedDepth {
+                reportedDepth = true
+                problem("arrays and objects nested deeper than \(Self.maximumDepth) levels: this value is not read (no String Catalog nests so deep)", start..<position)
+            }
+            return nil
+        }
         switch text[position] {
         case UInt8(ascii: "{"):
             position += 1
@@ -151,7 +180,7 @@ struct JSONTextReader {
                 }
                 position += 1
                 skipSpace()
-                guard depth < Self.maximumDepth, let v = value(depth: depth + 1) else { skipToMemberEnd(); continue }
+                guard let v = value(depth: depth + 1) else { skipToMemberEnd(); continue }
                 members.append(JSONNode.Member(name: name.text, nameRange: name.range, value: v))
                 skipSpace()
                 if position < text.count, text[position] == UInt8(ascii: ",") { position += 1; continue }
@@ -167,7 +196,7 @@ struct JSONTextReader {
                 guard position < text.count else { problem("missing ']' at the end of the array", start..<start + 1); break }
                 if text[position] == UInt8(ascii: "]") { position += 1; break }
                 let before = position
-                if depth < Self.maximumDepth, let v = value(depth: depth + 1) { items.append(v) }
+                if let v = value(depth: depth + 1) { items.append(v) }
                 skipSpace()
                 if position < text.count, text[position] == UInt8(ascii: ",") { position += 1; continue }
                 if position < text.count, text[position] == UInt8(ascii: "]") { continue }
@@ -197,6 +226,28 @@ struct JSONTextReader {
     static func isDelimiter(_ c: UInt8) -> Bool {
         c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 || c == UInt8(ascii: ",") || c == UInt8(ascii: "}") || c == UInt8(ascii: "]")
             || c == UInt8(ascii: ":") || c == UInt8(ascii: "\"") || c == UInt8(ascii: "{") || c == UInt8(ascii: "[")
+    }
+
+    /// Past the value at `position` without reading it: to its matching close bracket (strings
+    /// and their escapes respected), or past a scalar.
+    mutating func skipValue() {
+        var open = 0
+        repeat {
+            guard position < text.count else { return }
+            let c = text[position]
+            if c == UInt8(ascii: "\"") {
+                position += 1
+                while position < text.count, text[position] != UInt8(ascii: "\"") {
+                    position += text[position] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                position = min(position + 1, text.count)
+                continue
+            }
+            if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") { open += 1 }
+            else if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") { open -= 1 }
+            else if open == 0 && Self.isDelimiter(c) { return }
+            position += 1
+        } while open > 0
     }
 
     /// After a broken member: to the next `,` or `}` of this object.

@@ -47,12 +47,22 @@ public struct StringsTable: Sendable {
     public init(raw: [UInt8]) {
         switch SourceDecoding.decode(raw) {
         case .success(let text): self.init(text: text)
-        case .failure(.empty), .failure(.openStepOrJSON): self.init(text: raw)
+        case .failure(.empty), .failure(.openStepOrJSON):
+            // `{`/`(` first: a strings table may be a dictionary in braces; UTF-16 is transcoded.
+            guard case .success(let text) = SourceDecoding.unicodeText(raw) else { self.init(text: raw); return }
+            self.init(text: text)
         case .failure(.binaryPropertyList):
             self.init(text: raw, entries: [], problems: [StringsProblem(code: .unreadable, message: "a compiled (binary) strings file; the source is a text file of \"key\" = \"value\"; lines", range: 0..<0)])
         case .failure(.invalidUTF16):
             self.init(text: raw, entries: [], problems: [StringsProblem(code: .unreadable, message: SourceDecodingError.invalidUTF16.description, range: 0..<0)])
         }
+    }
+
+    /// Reads a file's raw bytes that are an edit of `previous`'s (an editor's next version):
+    /// `init(text:reusing:)` on the decoded text.
+    public init(raw: [UInt8], reusing previous: StringsTable?) {
+        guard let previous, case .success(let text) = SourceDecoding.decode(raw) else { self.init(raw: raw); return }
+        self.init(text: text, reusing: previous)
     }
 
     private init(text: [UInt8], entries: [StringsEntry], problems: [StringsProblem]) {
@@ -63,45 +73,138 @@ public struct StringsTable: Sendable {
 
     /// Reads UTF-8 text (an editor's buffer).
     public init(text: [UInt8]) {
+        let bom = text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF
+        var parser = StringsTableParser(text: text, position: bom ? 3 : 0)
+        parser.run(resync: nil)
+        self.init(text: text, entries: parser.entries, problems: parser.problems)
+    }
+
+    /// Reads UTF-8 text that is an edit of `previous.text` (an editor's next version), reading only
+    /// what the edit can have changed: the entries before the changed bytes are `previous`'s, and
+    /// reading stops where it lines up with `previous`'s again (just after an entry's `;`, past
+    /// the changed bytes) and takes the rest of its entries, moved by the change in length. The
+    /// result equals `StringsTable(text:)`; a keystroke in a table of 100,000 entries reads a few.
+    public init(text: [UInt8], reusing previous: StringsTable) {
+        let old = previous.text
+        // The common prefix and suffix of the two texts (the suffix not overlapping the prefix).
+        let (prefix, suffix) = text.withUnsafeBufferPointer { new in
+            old.withUnsafeBufferPointer { old -> (Int, Int) in
+                let limit = min(new.count, old.count)
+                var p = 0
+                while p < limit && new[p] == old[p] { p += 1 }
+                var q = 0
+                while q < limit - p && new[new.count - 1 - q] == old[old.count - 1 - q] { q += 1 }
+                return (p, q)
+            }
+        }
+        if prefix == old.count && prefix == text.count { self = previous; return }
+        // A byte order mark changed, or so many problems that the cap on them counts: read it all.
+        guard prefix >= 3, previous.problems.count < StringsTableParser.maximumProblems / 2 else { self.init(text: text); return }
+        let delta = text.count - old.count
+        let changedEnd = text.count - suffix  // in the new text: from here on it equals the old one
+        // Restart after the last entry that ends with its `;` before the first changed byte.
+        var kept = previous.entries.partitionPoint { $0.range.upperBound > prefix }
+        while kept > 0 && !(previous.entries[kept - 1].range.upperBound > 0 && old[previous.entries[kept - 1].range.upperBound - 1] == UInt8(ascii: ";")) { kept -= 1 }
+        let bom = text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF
+        var parser = StringsTableParser(text: text, position: kept > 0 ? previous.entries[kept - 1].range.upperBound : (bom ? 3 : 0))
+        parser.entries = Array(previous.entries[..<kept])
+        parser.problems = previous.problems.filter { $0.range.lowerBound < parser.reader.position }
+        let resumed = parser.run { end in
+            // After an entry's `;` at `end` (new text), past the change: does an old entry end there too?
+            guard end >= changedEnd else { return nil }
+            let oldEnd = end - delta
+            let i = previous.entries.partitionPoint { $0.range.upperBound >= oldEnd }
+            guard i < previous.entries.count, previous.entries[i].range.upperBound == oldEnd, old[oldEnd - 1] == UInt8(ascii: ";") else { return nil }
+            return i + 1
+        }
+        if let next = resumed {
+            let oldEnd = previous.entries[next - 1].range.upperBound
+            parser.entries.reserveCapacity(parser.entries.count + previous.entries.count - next)
+            for e in previous.entries[next...] {
+                parser.entries.append(StringsEntry(key: e.key, keyRange: e.keyRange.shifted(by: delta), value: e.value,
+                                                   valueRange: e.valueRange.shifted(by: delta), range: e.range.shifted(by: delta)))
+            }
+            for p in previous.problems where p.range.lowerBound >= oldEnd {
+                parser.problems.append(StringsProblem(code: p.code, message: p.message, range: p.range.shifted(by: delta)))
+            }
+            guard parser.problems.count <= StringsTableParser.maximumProblems else { self.init(text: text); return }
+        }
+        self.init(text: text, entries: parser.entries, problems: parser.problems)
+    }
+}
+
+extension Range<Int> {
+    func shifted(by delta: Int) -> Range<Int> { (lowerBound + delta)..<(upperBound + delta) }
+}
+
+extension Array {
+    /// The first index whose element satisfies `belongs` (which is false, then true, along the array).
+    func partitionPoint(_ belongs: (Element) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if belongs(self[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+}
+
+/// The strings-table reading loop, from any position where an entry may start.
+struct StringsTableParser {
+    static let maximumProblems = 100
+    let text: [UInt8]
+    var reader: OpenStepReader
+    var entries: [StringsEntry] = []
+    var problems: [StringsProblem] = []
+
+    init(text: [UInt8], position: Int) {
         self.text = text
-        var reader = OpenStepReader(text: text)
-        if text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF { reader.position = 3 }
-        var entries: [StringsEntry] = []
-        var problems: [StringsProblem] = []
-        func problem(_ code: StringsProblem.Code, _ message: String, _ range: Range<Int>) {
-            if problems.count < 100 { problems.append(StringsProblem(code: code, message: message, range: range)) }
-        }
-        func skipTrivia() {
-            let before = reader.problems.count
-            reader.skipTrivia()
-            if reader.problems.count > before { problem(.unterminated, "unterminated comment: '/*' has no '*/'", reader.problems[before].range.lowerBound..<reader.problems[before].range.lowerBound + 2) }
-        }
-        /// Skips to just after the next `;`, or to the start of the next line that starts like an entry.
-        func recover() {
-            while reader.position < text.count {
-                let c = text[reader.position]
-                reader.position += 1
-                if c == UInt8(ascii: ";") { return }
-                if c == 0x0A { return }
-            }
-        }
-        /// A string at the reader's position: quoted, or bare.
-        func string() -> (text: String, range: Range<Int>)? {
-            guard reader.position < text.count else { return nil }
+        reader = OpenStepReader(text: text)
+        reader.position = position
+    }
+
+    mutating func problem(_ code: StringsProblem.Code, _ message: String, _ range: Range<Int>) {
+        if problems.count < Self.maximumProblems { problems.append(StringsProblem(code: code, message: message, range: range)) }
+    }
+
+    mutating func skipTrivia() {
+        let before = reader.problems.count
+        reader.skipTrivia()
+        if reader.problems.count > before { problem(.unterminated, "unterminated comment: '/*' has no '*/'", reader.problems[before].range.lowerBound..<reader.problems[before].range.lowerBound + 2) }
+    }
+
+    /// Skips to just after the next `;`, or to the start of the next line that starts like an entry.
+    mutating func recover() {
+        while reader.position < text.count {
             let c = text[reader.position]
-            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
-                let before = reader.problems.count
-                let node = reader.quoted(quote: c)
-                if reader.problems.count > before {
-                    problem(.unterminated, "unterminated string: the file ends before its closing quote", node.range.lowerBound..<node.range.lowerBound + 1)
-                }
-                return (node.text, node.range)
-            }
-            guard OpenStepReader.isBare(c) else { return nil }
-            let start = reader.position
-            while reader.position < text.count && OpenStepReader.isBare(text[reader.position]) { reader.position += 1 }
-            return (String(decoding: text[start..<reader.position], as: UTF8.self), start..<reader.position)
+            reader.position += 1
+            if c == UInt8(ascii: ";") { return }
+            if c == 0x0A { return }
         }
+    }
+
+    /// A string at the reader's position: quoted, or bare.
+    mutating func string() -> (text: String, range: Range<Int>)? {
+        guard reader.position < text.count else { return nil }
+        let c = text[reader.position]
+        if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+            let before = reader.problems.count
+            let node = reader.quoted(quote: c)
+            if reader.problems.count > before {
+                problem(.unterminated, "unterminated string: the file ends before its closing quote", node.range.lowerBound..<node.range.lowerBound + 1)
+            }
+            return (node.text, node.range)
+        }
+        guard OpenStepReader.isBare(c) else { return nil }
+        let start = reader.position
+        while reader.position < text.count && OpenStepReader.isBare(text[reader.position]) { reader.position += 1 }
+        return (String(decoding: text[start..<reader.position], as: UTF8.self), start..<reader.position)
+    }
+
+    /// Reads entries to the end of the text; or, after an entry's `;` where `resync` gives the
+    /// index of the previous reading's entry to go on with, stops there and returns that index.
+    @discardableResult
+    mutating func run(resync: ((Int) -> Int?)?) -> Int? {
         while true {
             skipTrivia()
             guard reader.position < text.count else { break }
@@ -137,6 +240,7 @@ public struct StringsTable: Sendable {
             if reader.position < text.count, text[reader.position] == UInt8(ascii: ";") {
                 reader.position += 1
                 entries.append(StringsEntry(key: key.text, keyRange: key.range, value: value.text, valueRange: value.range, range: start..<reader.position))
+                if let resync, let next = resync(reader.position) { return next }
             } else {
                 // After an unterminated string the file has ended: no follow-on problem.
                 if !problems.contains(where: { $0.code == .unterminated && $0.range.lowerBound == value.range.lowerBound }) {
@@ -145,7 +249,6 @@ public struct StringsTable: Sendable {
                 entries.append(StringsEntry(key: key.text, keyRange: key.range, value: value.text, valueRange: value.range, range: start..<valueEnd))
             }
         }
-        self.entries = entries
-        self.problems = problems
+        return nil
     }
 }

@@ -33,8 +33,8 @@ private struct ErrorWalker {
     var out: [SyntaxProblem]
     var reportedExtraContent = false
 
-    mutating func add(_ code: SyntaxProblem.Code, _ message: String, _ range: Range<Int>) {
-        if out.count < SyntaxTree.maximumSyntaxErrors * 2 { out.append(SyntaxProblem(code: code, message: message, range: range)) }
+    mutating func add(_ code: SyntaxProblem.Code, _ message: String, _ range: Range<Int>, severity: SyntaxProblem.Severity = .error) {
+        if out.count < SyntaxTree.maximumSyntaxErrors * 2 { out.append(SyntaxProblem(code: code, message: message, range: range, severity: severity)) }
     }
 
     func name(_ e: SyntaxElement) -> String { String(decoding: text[e.nameRange(in: text)], as: UTF8.self) }
@@ -216,10 +216,22 @@ private struct ErrorWalker {
                         let ref = String(decoding: p[i..<(i + max(1, n))], as: UTF8.self)
                         if n > 1 && p[i + n - 1] == 0x3B && p[i + 1] != 0x23 {
                             add(.xmlUndefinedEntity, "Entity \(ref) is not defined: use &amp; &lt; &gt; &apos; &quot; or a character reference", i..<(i + n))
+                            ok = false
+                        } else if let value = Self.characterReferenceValue(ref) {
+                            if value <= 0x10FFFF && !(0xD800...0xDFFF).contains(value) {
+                                // A character XML 1.0 forbids (a C0 control, U+FFFE, U+FFFF), as
+                                // convert writes one a binary plist holds: Foundation reads it.
+                                add(.xmlForbiddenCharacterReference,
+                                    "\(ref) is \(XMLEscaping.characterName(value)), a character XML 1.0 forbids: Foundation reads it, but libxml2, Python's plistlib and other XML tools refuse the file",
+                                    i..<(i + n), severity: .warning)
+                            } else {
+                                add(.xmlInvalidReference, "\(ref) refers to no character (\(value > 0x10FFFF ? "beyond U+10FFFF" : "a UTF-16 surrogate")): Foundation and every XML reader refuse it", i..<(i + n))
+                                ok = false
+                            }
                         } else {
                             add(.xmlInvalidReference, "'&' must start a reference such as &amp; (write &amp; for a literal '&')", i..<(i + max(1, n)))
+                            ok = false
                         }
-                        ok = false
                     }
                     i += max(1, n)
                     continue
@@ -229,18 +241,28 @@ private struct ErrorWalker {
                 }
                 if b < 0x80 {
                     if b < 0x20 && !XMLChar.isSpace(b) {
-                        add(.xmlInvalidCharacter, "Control character U+\(hex(Int(b))) is not allowed in XML", i..<(i + 1)); ok = false
+                        add(.xmlInvalidCharacter, "Control character \(XMLEscaping.characterName(UInt32(b))) is not allowed in XML: write it as &#\(b);", i..<(i + 1)); ok = false
                     }
                     i += 1
                 } else {
                     let (c, n) = XMLChar.decode(p, i, p.count)
                     if c < 0 { add(.xmlInvalidUTF8, "Invalid UTF-8 byte 0x\(hex(Int(b)))", i..<(i + 1)); ok = false }
-                    else if !XMLChar.isChar(c) { add(.xmlInvalidCharacter, "Character U+\(hex(c)) is not allowed in XML", i..<(i + n)); ok = false }
+                    else if !XMLChar.isChar(c) { add(.xmlInvalidCharacter, "Character \(XMLEscaping.characterName(UInt32(c))) is not allowed in XML: write it as &#x\(String(c, radix: 16, uppercase: true));", i..<(i + n)); ok = false }
                     i += n
                 }
             }
         }
         return ok
+    }
+
+    /// The value of a complete character reference (`&#1;`, `&#xFFFE;`), however large; nil for anything else.
+    static func characterReferenceValue(_ ref: String) -> UInt32? {
+        guard ref.hasPrefix("&#"), ref.hasSuffix(";") else { return nil }
+        let body = ref.dropFirst(2).dropLast()
+        let hex = body.first == "x"
+        let digits = hex ? body.dropFirst() : body
+        guard !digits.isEmpty, digits.allSatisfy({ hex ? $0.isHexDigit : ("0"..."9").contains($0) }) else { return nil }
+        return UInt32(digits, radix: hex ? 16 : 10) ?? UInt32.max
     }
 
     func hex(_ v: Int) -> String {

@@ -31,6 +31,8 @@ public struct SyntaxProblem: Sendable, Hashable {
         case xmlInvalidDoctype = "xml-invalid-doctype"
         case xmlUndefinedEntity = "xml-undefined-entity"
         case xmlInvalidReference = "xml-invalid-reference"
+        /// `&#1;`: a reference to a character XML 1.0 forbids, which Foundation reads (a warning).
+        case xmlForbiddenCharacterReference = "xml-forbidden-character-reference"
         case xmlInvalidCharacter = "xml-invalid-character"
         case xmlInvalidUTF8 = "xml-invalid-utf8"
         // Property-list structure (`PlistDocument.problems`).

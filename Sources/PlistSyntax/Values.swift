@@ -90,11 +90,15 @@ enum ValueDecoder {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// `[+-] (digits | 0x hexdigits)`, within −2⁶³ … 2⁶⁴−1. No blanks: Foundation refuses them.
+    /// `[+-] (digits | 0x hexdigits)`, within −2⁶³ … 2⁶⁴−1, read as Core Foundation reads it
+    /// (`parseIntegerTag`): blanks before the number and after its sign are skipped; a blank after
+    /// the digits is refused.
     static func integer(_ s: String) -> PlistInteger? {
         var u = Array(s.utf8)[...]
+        while let f = u.first, isSpace(f) { u = u.dropFirst() }
         var negative = false
         if u.first == 0x2D { negative = true; u = u.dropFirst() } else if u.first == 0x2B { u = u.dropFirst() }
+        while let f = u.first, isSpace(f) { u = u.dropFirst() }
         var radix: UInt64 = 10
         if u.count > 2, u[u.startIndex] == 0x30, u[u.startIndex + 1] | 0x20 == 0x78 { radix = 16; u = u.dropFirst(2) }
         guard !u.isEmpty else { return nil }
@@ -200,6 +204,20 @@ enum ValueDecoder {
             }
         }
         return out
+    }
+
+    /// The number of base64 digits (padding excluded) in `s`.
+    static func base64DigitCount(_ s: String) -> Int {
+        var n = 0
+        for b in s.utf8 where base64Digit(b) != nil { n += 1 }
+        return n
+    }
+
+    /// The number of base64 characters, padding included, in `s`.
+    static func base64Length(_ s: String) -> Int {
+        var n = 0
+        for b in s.utf8 where b == 0x3D || base64Digit(b) != nil { n += 1 }
+        return n
     }
 
     /// Whether `s` is clean base64 (what `data(_:)` accepts), without building the bytes.

@@ -45,6 +45,28 @@ public struct LocalizationSet: Sendable {
     /// The project's `knownRegions` (`Base` left out), and the project file that lists them.
     public var knownRegions: [String]
     public var projectPath: String?
+    /// What says which files these are: the targets building the plist, the folders around it, or
+    /// nothing that can be read (issue #38).
+    public var attribution: LocalizationAttribution = .folders
+    /// Translation files the target builds that cannot be read (absent from the checkout): what
+    /// they say is unknown.
+    public var unreadable: [String] = []
+    /// Translation files that are there but were not read, and why ("larger than the 16 MB a
+    /// project file may be"): what they translate is unknown, and is said so, not guessed.
+    public var unreadFiles: [UnreadFile] = []
+
+    /// A translation file found but not read.
+    public struct UnreadFile: Sendable, Hashable {
+        public let path: String
+        /// A strings table's locale (its folder's name); nil for a String Catalog.
+        public let locale: String?
+        public let reason: String
+        public init(path: String, locale: String?, reason: String) {
+            self.path = path
+            self.locale = locale
+            self.reason = reason
+        }
+    }
 
     public init(infoPlistPath: String, tables: [LocalizedTable] = [], catalogs: [LocalizedCatalog] = [], lprojDirectory: String = "",
                 lprojLocales: [String] = [], knownRegions: [String] = [], projectPath: String? = nil) {
@@ -58,7 +80,12 @@ public struct LocalizationSet: Sendable {
     }
 
     /// Whether anything translates the plist or declares a locale.
-    public var isEmpty: Bool { tables.isEmpty && catalogs.isEmpty && knownRegions.isEmpty }
+    public var isEmpty: Bool { tables.isEmpty && catalogs.isEmpty && knownRegions.isEmpty && lprojLocales.isEmpty && unreadable.isEmpty && unreadFiles.isEmpty }
+
+    /// Whether the file at `path` is one of this set's, read or not.
+    public func holds(_ path: String) -> Bool {
+        tables.contains { $0.path == path } || catalogs.contains { $0.path == path } || unreadFiles.contains { $0.path == path }
+    }
 
     /// The table of `path`, if it is one of this set's.
     public func table(at path: String) -> LocalizedTable? { tables.first { $0.path == path } }
@@ -73,6 +100,12 @@ public enum LocalizationFinder {
 
     /// The localization set of the Info.plist at `infoPlistPath` (an absolute path).
     public static func find(infoPlistPath: String, fileSystem: any ProjectFileSystem) -> LocalizationSet {
+        find(infoPlistPath: infoPlistPath, fileSystem: fileSystem, readingContents: true)
+    }
+
+    /// `readingContents` false: the tables and catalogs are found but not parsed (each holds no
+    /// entry), for a caller that asks only which files the set has.
+    static func find(infoPlistPath: String, fileSystem: any ProjectFileSystem, readingContents: Bool) -> LocalizationSet {
         let directory = parent(infoPlistPath)
         var set = LocalizationSet(infoPlistPath: infoPlistPath)
         // The project: the nearest `*.xcodeproj` at or above the plist's folder.
@@ -102,13 +135,18 @@ public enum LocalizationFinder {
         for folder in candidates {
             guard let entries = fileSystem.entries(of: folder) else { continue }
             let lprojs = entries.filter { $0.isDirectory && $0.name.hasSuffix(".lproj") }.map(\.name).sorted()
+            var unread: [LocalizationSet.UnreadFile] = []
             let tables = lprojs.compactMap { name -> LocalizedTable? in
                 let path = join(join(folder, name), tableName)
-                guard let bytes = fileSystem.contents(of: path) else { return nil }
-                return LocalizedTable(locale: String(name.dropLast(6)), path: path, table: StringsTable(raw: bytes))
+                guard let bytes = fileSystem.contents(of: path) else {
+                    if let reason = whyUnread(path, fileSystem) { unread.append(.init(path: path, locale: String(name.dropLast(6)), reason: reason)) }
+                    return nil
+                }
+                return LocalizedTable(locale: String(name.dropLast(6)), path: path, table: StringsTable(raw: readingContents ? bytes : []))
             }
-            guard !tables.isEmpty else { continue }
+            guard !tables.isEmpty || !unread.isEmpty else { continue }
             set.tables = tables
+            set.unreadFiles = unread
             set.lprojDirectory = folder
             set.lprojLocales = lprojs.map { String($0.dropLast(6)) }.filter { $0 != "Base" }
             break
@@ -118,7 +156,11 @@ public enum LocalizationFinder {
         for folder in ancestors {
             let path = join(folder, catalogName)
             if let bytes = fileSystem.contents(of: path) {
-                set.catalogs.append(LocalizedCatalog(path: path, catalog: StringCatalog(text: bytes)))
+                set.catalogs.append(LocalizedCatalog(path: path, catalog: StringCatalog(text: readingContents ? bytes : [])))
+                break
+            }
+            if let reason = whyUnread(path, fileSystem) {
+                set.unreadFiles.append(.init(path: path, locale: nil, reason: reason))
                 break
             }
             if let project, folder == project.directory { break }
@@ -127,7 +169,25 @@ public enum LocalizationFinder {
             set.projectPath = project.path
             set.knownRegions = knownRegions(project.document).filter { $0 != "Base" }
         }
+        // With a project, its targets say which files translate the plist; the folders only when
+        // no project is found (issue #38).
+        switch attributed(infoPlistPath: infoPlistPath, ancestors: ancestors, fileSystem: fileSystem, readingContents: readingContents) {
+        case .targets(let attributedSet)?: return attributedSet
+        case .unknown(let reason, let projectPath)?:
+            set.attribution = .unknown(reason: reason)
+            set.projectPath = projectPath
+        case nil: break
+        }
         return set
+    }
+
+    /// Why a translation file that is there was not read (too large, not a regular file); nil when
+    /// there is no such file, or the file system knows no reason.
+    static func whyUnread(_ path: String, _ fileSystem: any ProjectFileSystem) -> String? {
+        guard let reason = fileSystem.whyNotReadable(path) else { return nil }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard fileSystem.entries(of: parent(path))?.contains(where: { $0.name == name }) == true else { return nil }
+        return reason
     }
 
     /// The project's `knownRegions`.
@@ -181,6 +241,9 @@ public enum LocalizationFinder {
 
     /// The Info.plist a strings table or catalog belongs to: the candidates (plists named
     /// `Info.plist` or `*-Info.plist`/`*Info.plist`) in the folders around it whose set holds it.
+    /// The set's files are found, not parsed (its tables and catalogs hold no entry): a caller
+    /// wants the Info.plist, and a keystroke in a large table must not parse the table from the
+    /// disk again to learn which Info.plist it translates.
     public static func infoPlist(translatedBy path: String, fileSystem: any ProjectFileSystem) -> LocalizationSet? {
         var folder = parent(path)
         if folder.hasSuffix(".lproj") { folder = parent(folder) }
@@ -197,8 +260,8 @@ public enum LocalizationFinder {
             for f in folders where searched.insert(f).inserted {
                 guard let names = (f == base ? entries : fileSystem.entries(of: f)) else { continue }
                 for entry in names.sorted(by: { $0.name < $1.name }) where !entry.isDirectory && isInfoPlistName(entry.name) {
-                    let set = find(infoPlistPath: join(f, entry.name), fileSystem: fileSystem)
-                    if set.tables.contains(where: { $0.path == path }) || set.catalogs.contains(where: { $0.path == path }) { return set }
+                    let set = find(infoPlistPath: join(f, entry.name), fileSystem: fileSystem, readingContents: false)
+                    if set.holds(path) { return set }
                 }
             }
         }

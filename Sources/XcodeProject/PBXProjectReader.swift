@@ -131,6 +131,38 @@ struct PBXProjectReader {
         }
     }
 
+    /// The localized resources of a target's Copy Bundle Resources phases (`PBXResourcesBuildPhase`):
+    /// each `InfoPlist.strings` variant group's files, each `InfoPlist.xcstrings` file reference,
+    /// and the locale of every variant group's file (the `.lproj` folders the bundle gets).
+    func localizedResources(ofTarget id: String) -> LocalizedResources {
+        var out = LocalizedResources()
+        guard let target = objects[id] else { return out }
+        for phaseID in target["buildPhases"]?.items ?? [] {
+            guard let phase = objects[phaseID.text], phase.string("isa") == "PBXResourcesBuildPhase" else { continue }
+            for buildFileID in phase["files"]?.items ?? [] {
+                guard let buildFile = objects[buildFileID.text], let refID = buildFile.string("fileRef"), let ref = objects[refID] else { continue }
+                let name = ref.string("name") ?? ProjectPath.lastComponent(ref.string("path") ?? "")
+                switch ref.string("isa") {
+                case "PBXVariantGroup":
+                    for child in ref["children"]?.items ?? [] {
+                        guard let path = filePath(of: child.text) else { continue }
+                        let parts = path.split(separator: "/")
+                        guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj") else { continue }
+                        let locale = String(parts[parts.count - 2].dropLast(".lproj".count))
+                        if out.locales[locale] == nil { out.locales[locale] = name }
+                        if name == LocalizedResources.tableName, !out.tables.contains(path) { out.tables.append(path) }
+                    }
+                default:
+                    if name == LocalizedResources.catalogName, let path = filePath(of: refID), !out.catalogs.contains(path) { out.catalogs.append(path) }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The ids of the project's targets, in the project's order.
+    var targetIDs: [String] { (rootObject?["targets"]?.items ?? []).map(\.text).filter { objects[$0] != nil } }
+
     /// Xcode 16's synchronized folders (objectVersion 77): each target's
     /// `fileSystemSynchronizedGroups` are folders whose files all belong to it, but those an
     /// exception set for that target names (`membershipExceptions`, relative to the folder); an
@@ -198,5 +230,11 @@ public enum ProjectPath {
 
     public static func lastComponent(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// `path` below `folder` as a relative path (`App/App.entitlements`), else `path` itself.
+    public static func relative(_ path: String, to folder: String) -> String {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 }

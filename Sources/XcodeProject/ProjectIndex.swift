@@ -21,6 +21,9 @@ public struct ProjectIndex: Sendable {
     private var plistKeys: [String: [String: CompanionKey]] = [:]
     /// The paths as found on disk, by key.
     private var actualPaths: [String: String] = [:]
+    /// Why a plist a setting names was not read (by key): "is not on disk", "does not read as a
+    /// property list".
+    private var unread: [String: String] = [:]
 
     /// What resolving the settings found, for the user: each setting whose value is cut at
     /// `ResolvedBuildSettings.maximumValueLength`, once per project, target and name.
@@ -48,10 +51,14 @@ public struct ProjectIndex: Sendable {
                             if let found = loader.read(path) {
                                 let foundKey = Self.key(found.path)
                                 actualPaths[foundKey] = found.path
-                                plistKeys[foundKey] = Self.keys(of: found.bytes, path: found.path)
+                                let keys = Self.keys(of: found.bytes, path: found.path)
+                                plistKeys[foundKey] = keys ?? [:]
+                                if keys == nil { unread[foundKey] = "does not read as a property list" }
                                 key = foundKey
                             } else {
                                 actualPaths[key] = path
+                                let why = loader.fileSystem.whyNotReadable(path)
+                                unread[key] = why == nil || why!.lowercased().contains("no such file") ? "is not on disk" : "cannot be read (\(why!))"
                             }
                         } else if actualPaths[key] == nil {
                             actualPaths[key] = path
@@ -74,13 +81,13 @@ public struct ProjectIndex: Sendable {
 
     static func key(_ path: String) -> String { ProjectPath.normalized(path).lowercased() }
 
-    /// The top-level keys of an XML or OpenStep plist's bytes.
-    static func keys(of bytes: [UInt8], path: String) -> [String: CompanionKey] {
+    /// The top-level keys of an XML or OpenStep plist's bytes (nil: not a dictionary, or not text).
+    static func keys(of bytes: [UInt8], path: String) -> [String: CompanionKey]? {
         let lines = LineStarts(bytes)
         var out: [String: CompanionKey] = [:]
         switch SourceDecoding.decode(bytes) {
         case .success(let text):
-            guard let root = PlistDocument(text: text).root, root.kind == .dictionary else { return [:] }
+            guard let root = PlistDocument(text: text).root, root.kind == .dictionary else { return nil }
             for entry in root.entries {
                 guard let key = entry.key, let value = entry.value else { continue }
                 var values: [String] = []
@@ -93,7 +100,7 @@ public struct ProjectIndex: Sendable {
                 out[key.text] = CompanionKey(key: key.text, values: values, location: lines.span(path, key.element.range))
             }
         case .failure:
-            return [:]
+            return nil
         }
         return out
     }
@@ -176,11 +183,18 @@ public struct ProjectIndex: Sendable {
         let project = projects[grouped[order[0]]![0].project]
         var keys: [String: CompanionKey] = [:]
         var companionPath: String? = nil
-        if let other = Self.path(use.settings[0].value(otherSetting), in: project) {
+        var unknown = Self.unsettled(otherSetting, in: use.settings[0])
+        if unknown == nil, let other = Self.path(use.settings[0].value(otherSetting), in: project) {
             let key = Self.key(other)
             companionPath = actualPaths[key] ?? other
             keys = plistKeys[key] ?? [:]
+            if let why = unread[key] {
+                unknown = "\(otherSetting) names '\(ProjectPath.relative(other, to: project.directory))', which \(why)"
+            }
         }
+        // XcodeGen writes the other plist from the spec's properties: they are what it holds.
+        let properties = role == .infoPlist ? use.target.entitlementProperties : use.target.infoProperties
+        if let properties, !properties.keys.isEmpty { unknown = nil }
         // Keys set for the other plist outside it count as its keys.
         if role == .entitlements {
             for (key, value) in Self.generatedKeys(use) where keys[key] == nil {
@@ -192,7 +206,37 @@ public struct ProjectIndex: Sendable {
             }
         }
         if companionPath != nil || !keys.isEmpty { companion = (companionPath ?? use.projectPath, keys) }
-        return ProjectInput(role: role, uses: uses, externalKeys: external, companion: companion)
+        var input = ProjectInput(role: role, uses: uses, externalKeys: external, companion: companion)
+        input.companionUnknown = unknown
+        return input
+    }
+
+    /// Why the file the setting `name` names is unknown in `settings`, or nil when what the
+    /// settings that could be read give is what Xcode uses: its value refers to a setting no file
+    /// that could be read defines while some file cannot be read (`$(LOOP_ENTITLEMENTS)` defined
+    /// in a git-ignored Loop.xcconfig), or to a path Xcode knows only when it builds
+    /// (`$(DERIVED_FILE_DIR)/…`), or a file that cannot be read may set it.
+    static func unsettled(_ name: String, in settings: ResolvedBuildSettings) -> String? {
+        let resolved = settings.setting(name)
+        let raw = (resolved?.assignment?.value ?? "").trimmingSpaces
+        let undefined = raw.contains("$") ? settings.expand(raw).undefined : []
+        let missing = ProjectInput.unreadable(settings.unreadFiles)
+        if !undefined.isEmpty {
+            let references = undefined.map { "$(\($0))" }.joined(separator: ", ")
+            if !settings.unreadFiles.isEmpty {
+                return "\(name) is \(raw), and no file that could be read defines \(references) (\(missing))"
+            }
+            if undefined.contains(where: ImplicitBuildSettings.isImplicit) {
+                return "\(name) is \(raw), a path Xcode knows only when it builds"
+            }
+            return nil
+        }
+        if settings.mayBeSetByUnreadFiles(name) {
+            let value = (resolved?.value ?? "").trimmingSpaces
+            return value.isEmpty ? "\(name) is set by no file that could be read, and \(missing)"
+                : "\(name) is \(value) as far as the project can be read, but \(missing) and may set it otherwise"
+        }
+        return nil
     }
 
     /// The input of a plist used by every configuration of `target` (tests, examples, tools),
@@ -209,7 +253,11 @@ public struct ProjectIndex: Sendable {
             for (key, value) in generatedKeys(use) where keys[key] == nil { keys[key] = CompanionKey(key: key, values: [value.value], location: value.location) }
             companion = (given.path, keys)
         }
-        return ProjectInput(role: role, uses: [use], externalKeys: role == .infoPlist ? generatedKeys(use) : [:], companion: companion)
+        var input = ProjectInput(role: role, uses: [use], externalKeys: role == .infoPlist ? generatedKeys(use) : [:], companion: companion)
+        if companion == nil, let settings = use.settings.first {
+            input.companionUnknown = unsettled(role == .infoPlist ? "CODE_SIGN_ENTITLEMENTS" : "INFOPLIST_FILE", in: settings)
+        }
+        return input
     }
 
     /// The Info.plist keys a target's settings set: `INFOPLIST_KEY_*` in the configurations that

@@ -62,6 +62,31 @@ public struct ProjectInput: Sendable {
     /// where that file is; nil when the target has none or it could not be read.
     public let companion: (path: String, keys: [String: CompanionKey])?
 
+    /// Why the keys of the target's other plist cannot be known, in words that name the setting and
+    /// the file (`CODE_SIGN_ENTITLEMENTS names 'App/App.entitlements', which is not on disk`); nil
+    /// when `companion` is what the target has (or it has none for certain). A rule that would
+    /// say the other plist lacks a key says instead that this is unknown, and why.
+    public var companionUnknown: String? = nil
+
+    /// `Loop.xcconfig cannot be read`, `A.xcconfig and B.xcconfig cannot be read`: the files of
+    /// `paths` by name.
+    public static func unreadable(_ paths: [String]) -> String {
+        let names = paths.map { ProjectPath.lastComponent($0) }
+        switch names.count {
+        case 0: return "nothing is missing"
+        case 1: return "\(names[0]) cannot be read"
+        case 2, 3: return "\(names.dropLast().joined(separator: ", ")) and \(names.last!) cannot be read"
+        default: return "\(names.prefix(2).joined(separator: ", ")) and \(names.count - 2) more files cannot be read"
+        }
+    }
+
+    /// The files that could not be read of the configurations using the file (every target's).
+    public var unreadFiles: [String] {
+        var out: [String] = []
+        for use in uses { for settings in use.settings { for file in settings.unreadFiles where !out.contains(file) { out.append(file) } } }
+        return out
+    }
+
     public init(role: Role, uses: [Use], externalKeys: [String: ExternalKey], companion: (path: String, keys: [String: CompanionKey])?) {
         self.role = role
         self.uses = uses

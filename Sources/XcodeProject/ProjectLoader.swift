@@ -80,6 +80,92 @@ public struct ProjectLoader: Sendable {
         return found
     }
 
+    /// How many folders `discover(around:upTo:)` lists below the file's ancestors at most.
+    public static let maximumNearbyFolders = 256
+
+    /// The project files in the folders from the one holding `file` up to `root` (at most
+    /// `maximumSearchDepth` + 2 folders, `root` included when it is one of them), nearest first:
+    /// one listing per folder, never a walk below them. The projects a plist belongs to are
+    /// nearly always here (`App/Info.plist` beside `App.xcodeproj`, `ios/Runner/Info.plist`
+    /// below `ios/Runner.xcodeproj`).
+    public func discover(near file: String, upTo root: String) -> [String] {
+        var found: [String] = []
+        for folder in Self.ancestors(of: file, upTo: root) {
+            for project in projectFiles(in: folder) where !found.contains(project) { found.append(project) }
+        }
+        return found
+    }
+
+    /// The project files one level below each folder `discover(near:upTo:)` looks in, nearest
+    /// first (`app/HexFiend.xcodeproj` for `framework/Info.plist`): for a plist none of those
+    /// projects uses. At most `maximumNearbyFolders` folders are listed; hidden folders and the
+    /// ones the search skips are not.
+    public func discover(around file: String, upTo root: String) -> [String] {
+        var found: [String] = []
+        var listed = 0
+        var previous: String? = nil
+        for folder in Self.ancestors(of: file, upTo: root) {
+            defer { previous = folder }
+            let children = (fileSystem.entries(of: folder) ?? []).filter { entry in
+                entry.isDirectory && !entry.name.hasPrefix(".") && !Self.skippedFolders.contains(entry.name)
+                    && !entry.name.hasSuffix(".xcodeproj") && !entry.name.hasSuffix(".xcworkspace") && !entry.name.hasSuffix(".lproj")
+            }.map { ProjectPath.join(folder, $0.name) }.sorted()
+            for child in children where child != previous {
+                guard listed < Self.maximumNearbyFolders else { return found }
+                listed += 1
+                for project in projectFiles(in: child) where !found.contains(project) { found.append(project) }
+            }
+        }
+        return found
+    }
+
+    /// The folders holding `file`, nearest first, up to `root` (when `root` holds it) and at most
+    /// `maximumSearchDepth` + 2 of them.
+    static func ancestors(of file: String, upTo root: String) -> [String] {
+        let root = ProjectPath.normalized(root)
+        var out: [String] = []
+        var folder = ProjectPath.parent(ProjectPath.normalized(file))
+        while !folder.isEmpty, out.count < maximumSearchDepth + 2 {
+            out.append(folder)
+            if folder == root || folder == "/" { break }
+            folder = ProjectPath.parent(folder)
+        }
+        return out
+    }
+
+    /// The project files directly in `folder` (one listing, and one per `.xcodeproj` to see its
+    /// project.pbxproj), with the projects its workspaces name.
+    func projectFiles(in folder: String) -> [String] {
+        var found: [String] = []
+        var referenced: [String] = []
+        for entry in (fileSystem.entries(of: folder) ?? []).sorted(by: { $0.name < $1.name }) {
+            let path = ProjectPath.join(folder, entry.name)
+            if entry.isDirectory {
+                if entry.name.hasSuffix(".xcodeproj") {
+                    if fileSystem.entries(of: path)?.contains(where: { $0.name == "project.pbxproj" && !$0.isDirectory }) == true {
+                        found.append(ProjectPath.join(path, "project.pbxproj"))
+                    }
+                } else if entry.name.hasSuffix(".xcworkspace") {
+                    referenced += projectFiles(ofWorkspace: path)
+                }
+            } else if entry.name == "Package.swift" {
+                found.append(path)
+            } else if entry.name.hasPrefix("project"), entry.name.hasSuffix(".yml") || entry.name.hasSuffix(".yaml"),
+                      let bytes = fileSystem.contents(of: path), XcodeGenReader.isSpec(bytes) {
+                found.append(path)
+            }
+        }
+        for project in referenced where !found.contains(project) { found.append(project) }
+        return found
+    }
+
+    /// The projects of `paths`, read, without the specs another one includes (part of that project).
+    public func load(all paths: [String]) -> [XcodeProjectModel] {
+        let models = paths.map(load)
+        let included = Set(models.filter { Self.isSpec($0.path) }.flatMap { $0.files.dropFirst() })
+        return models.filter { !(Self.isSpec($0.path) && included.contains($0.path)) }
+    }
+
     /// The project files an Xcode workspace (`…/App.xcworkspace`) names that exist.
     public func projectFiles(ofWorkspace workspace: String) -> [String] {
         guard let bytes = fileSystem.contents(of: ProjectPath.join(workspace, "contents.xcworkspacedata")) else { return [] }
@@ -88,10 +174,8 @@ public struct ProjectLoader: Sendable {
 
     /// Every project below `root`, read.
     public func loadAll(in root: String) -> [XcodeProjectModel] {
-        let models = discover(in: root).map(load)
         // A spec another one includes is part of that project, not one of its own.
-        let included = Set(models.filter { Self.isSpec($0.path) }.flatMap { $0.files.dropFirst() })
-        return models.filter { !(Self.isSpec($0.path) && included.contains($0.path)) }
+        load(all: discover(in: root))
     }
 
     static func isSpec(_ path: String) -> Bool { path.hasSuffix(".yml") || path.hasSuffix(".yaml") }
@@ -113,30 +197,38 @@ public struct ProjectLoader: Sendable {
         var files = [path]
         var sites: [String: SourceSpan] = [:]
         var expanded: [String: [BuildSettingAssignment]] = [:]
-        func configFile(_ file: String?, namedAt site: SourceSpan?) -> [BuildSettingAssignment] {
-            guard let file else { return [] }
+        var unread: [String: [String]] = [:]
+        func configFile(_ file: String?, namedAt site: SourceSpan?) -> (assignments: [BuildSettingAssignment], unread: [String]) {
+            guard let file else { return ([], []) }
             var visited: [String] = []
             let assignments = xcconfigAssignments(file, optional: false, from: nil, projectDirectory: reader.projectDirectory,
-                                                  visited: &visited, expanded: &expanded, files: &files, problems: &problems, sites: &sites)
+                                                  visited: &visited, expanded: &expanded, unread: &unread, files: &files, problems: &problems, sites: &sites)
             // A base .xcconfig the project names but does not contain: where the project names it.
             if let site, sites[file] == nil, problems.contains("missing: \(file)") { sites[file] = site }
-            return assignments
+            return (assignments, unread[file] ?? [])
         }
         let projectConfigurations = reader.configurations(list: reader.rootObject?.string("buildConfigurationList"))
         var targets: [ProjectTarget] = []
-        for target in reader.targets {
+        let targetIDs = reader.targetIDs
+        for (position, target) in reader.targets.enumerated() {
             var configurations: [TargetConfiguration] = []
             for own in reader.configurations(list: target.configurationList) {
                 let project = projectConfigurations.first { $0.name == own.name }
-                configurations.append(TargetConfiguration(name: own.name, layers: [
-                    SettingLayer(level: .projectConfigFile, assignments: configFile(project?.baseFile, namedAt: project?.baseSite)),
+                let projectFile = configFile(project?.baseFile, namedAt: project?.baseSite)
+                let targetFile = configFile(own.baseFile, namedAt: own.baseSite)
+                var configuration = TargetConfiguration(name: own.name, layers: [
+                    SettingLayer(level: .projectConfigFile, assignments: projectFile.assignments),
                     SettingLayer(level: .project, assignments: project?.settings ?? []),
-                    SettingLayer(level: .targetConfigFile, assignments: configFile(own.baseFile, namedAt: own.baseSite)),
+                    SettingLayer(level: .targetConfigFile, assignments: targetFile.assignments),
                     SettingLayer(level: .target, assignments: own.settings),
-                ]))
+                ])
+                configuration.unreadFiles = projectFile.unread + targetFile.unread.filter { !projectFile.unread.contains($0) }
+                configuration.unreadLevel = !targetFile.unread.isEmpty ? .targetConfigFile : !projectFile.unread.isEmpty ? .projectConfigFile : nil
+                configurations.append(configuration)
             }
             var model = ProjectTarget(name: target.name, productType: ProductType(target.productType), configurations: configurations)
             model.membership = target.membership
+            if position < targetIDs.count { model.localizedResources = reader.localizedResources(ofTarget: targetIDs[position]) }
             targets.append(model)
         }
         return Self.model(path: path, directory: reader.projectDirectory, name: reader.name, targets: targets, problems: problems, files: files, sites: sites)
@@ -148,6 +240,7 @@ public struct ProjectLoader: Sendable {
         var files = [path]
         var sites: [String: SourceSpan] = [:]
         var expanded: [String: [BuildSettingAssignment]] = [:]
+        var unread: [String: [String]] = [:]
         // `include:`: the included specs (and theirs, depth first, each once), before this one.
         var included: [XcodeGenReader] = []
         func include(_ reader: XcodeGenReader, depth: Int) {
@@ -170,8 +263,9 @@ public struct ProjectLoader: Sendable {
         include(spec, depth: 0)
         let targets = spec.targets({ file in
             var visited: [String] = []
-            return xcconfigAssignments(file, optional: false, from: nil, projectDirectory: spec.directory,
-                                       visited: &visited, expanded: &expanded, files: &files, problems: &problems, sites: &sites)
+            let assignments = xcconfigAssignments(file, optional: false, from: nil, projectDirectory: spec.directory,
+                                                  visited: &visited, expanded: &expanded, unread: &unread, files: &files, problems: &problems, sites: &sites)
+            return (assignments, unread[file] ?? [])
         }, included: included)
         return Self.model(path: path, directory: spec.directory, name: spec.name, targets: targets, problems: problems, files: files, sites: sites)
     }
@@ -209,10 +303,11 @@ public struct ProjectLoader: Sendable {
     /// including the next twice would otherwise give 2⁴⁰ copies). `visited` is the chain of files
     /// being expanded: a file in it includes itself (a cycle); a chain longer than
     /// `maximumIncludeDepth` is cut there and said to be too deep. `sites` records where each file
-    /// that cannot be read is included.
+    /// that cannot be read is included; `unread`, for each file expanded, the files it names or
+    /// includes (itself too) that could not be read, so that a configuration knows what it misses.
     func xcconfigAssignments(_ path: String, optional: Bool, from: SourceSpan?, projectDirectory: String, visited: inout [String],
-                             expanded: inout [String: [BuildSettingAssignment]], files: inout [String], problems: inout [String],
-                             sites: inout [String: SourceSpan]) -> [BuildSettingAssignment] {
+                             expanded: inout [String: [BuildSettingAssignment]], unread: inout [String: [String]], files: inout [String],
+                             problems: inout [String], sites: inout [String: SourceSpan]) -> [BuildSettingAssignment] {
         func problem(_ text: String) { if !problems.contains(text) { problems.append(text) } }
         guard !visited.contains(path) else {
             problem("\(from?.display ?? path): '\(path)' includes itself")
@@ -221,6 +316,7 @@ public struct ProjectLoader: Sendable {
         if let known = expanded[path] { return known }
         guard visited.count < Self.maximumIncludeDepth else {
             problem("\(from?.display ?? path): '\(path)' is included \(visited.count) levels deep, deeper than the \(Self.maximumIncludeDepth) levels read; its settings are not read")
+            unread[path] = [path]
             return []
         }
         visited.append(path)
@@ -231,6 +327,7 @@ public struct ProjectLoader: Sendable {
                 problem(from.map { "\($0.display): the included '\(path)' cannot be read\(reason)" } ?? "cannot read '\(path)'\(reason)")
                 problem("missing: \(path)")
                 if let from, sites[path] == nil { sites[path] = from }
+                unread[path] = [path]
             }
             return []
         }
@@ -239,6 +336,7 @@ public struct ProjectLoader: Sendable {
         for p in file.problems.prefix(3) { problem("\(p.location.display): \(p.message)") }
         var out: [BuildSettingAssignment] = []
         var repeated = false
+        var missing: [String] = []
         for item in file.items {
             switch item {
             case .assignment(let a): out.append(a)
@@ -250,7 +348,8 @@ public struct ProjectLoader: Sendable {
                     if read(fromProject) != nil { target = fromProject }
                 }
                 let added = xcconfigAssignments(target, optional: isOptional, from: location, projectDirectory: projectDirectory,
-                                                visited: &visited, expanded: &expanded, files: &files, problems: &problems, sites: &sites)
+                                                visited: &visited, expanded: &expanded, unread: &unread, files: &files, problems: &problems, sites: &sites)
+                for file in unread[target] ?? [] where !missing.contains(file) { missing.append(file) }
                 repeated = repeated || !added.isEmpty && !out.isEmpty
                 out += added
             }
@@ -259,6 +358,7 @@ public struct ProjectLoader: Sendable {
         // Kept even when a cycle cut it short (the cycle is reported; its settings are the file's
         // without the loop): a file is never expanded twice, whatever the includes are.
         expanded[path] = out
+        unread[path] = missing
         return out
     }
 

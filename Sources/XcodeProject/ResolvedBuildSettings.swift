@@ -29,6 +29,10 @@ public struct ResolvedBuildSettings: Sendable {
     public let configuration: String
     /// The SDK conditions are matched against (`iphoneos`, `macosx`…).
     public let sdk: String
+    /// The .xcconfig files of this configuration that could not be read
+    /// (`TargetConfiguration.unreadFiles`): a setting they might set is unknown, not undefined.
+    public let unreadFiles: [String]
+    private let unreadLevel: SettingLevel?
     private let assignments: [(level: SettingLevel, assignment: BuildSettingAssignment)]
     private let implicit: [String: String]
 
@@ -51,6 +55,8 @@ public struct ResolvedBuildSettings: Sendable {
     public init(project: XcodeProjectModel, target: ProjectTarget, configuration: TargetConfiguration) {
         targetName = target.name
         self.configuration = configuration.name
+        unreadFiles = configuration.unreadFiles
+        unreadLevel = configuration.unreadLevel
         var flat: [(SettingLevel, BuildSettingAssignment)] = []
         for layer in configuration.layers { for a in layer.assignments { flat.append((layer.level, a)) } }
         assignments = flat
@@ -110,6 +116,13 @@ public struct ResolvedBuildSettings: Sendable {
     /// Whether `name` is set by an assignment or implied by Xcode.
     public func isDefined(_ name: String) -> Bool {
         implicit[name] != nil || assignments.contains { $0.assignment.name == name && applies($0.assignment) }
+    }
+
+    /// Whether a file of `unreadFiles` may set `name` to something else than what is read: one
+    /// sits at the level of the assignment that wins, or above it (nothing set: any level).
+    public func mayBeSetByUnreadFiles(_ name: String) -> Bool {
+        guard let level = unreadLevel ?? (unreadFiles.isEmpty ? nil : .targetConfigFile) else { return false }
+        return (setting(name)?.level ?? .defaults) <= level
     }
 
     /// Whether `name` is set by an assignment in any configuration (ignoring conditions).

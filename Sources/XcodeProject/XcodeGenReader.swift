@@ -100,7 +100,8 @@ struct XcodeGenReader {
     /// `included`: the specs this one includes (`include:`), read first: their targets are the
     /// project's too, and what this spec says of a target or the project comes after theirs (later
     /// wins), as XcodeGen merges them. Paths in an included spec are relative to its own folder.
-    func targets(_ xcconfig: (String) -> [BuildSettingAssignment], included: [XcodeGenReader] = []) -> [ProjectTarget] {
+    /// `xcconfig` also gives the files below the one it reads that could not be read.
+    func targets(_ xcconfig: (String) -> (assignments: [BuildSettingAssignment], unread: [String]), included: [XcodeGenReader] = []) -> [ProjectTarget] {
         let documents = (included + [self]).filter { $0.root != nil }
         guard !documents.isEmpty else { return [] }
         var names: [String] = []
@@ -159,23 +160,26 @@ struct XcodeGenReader {
             var configurations: [TargetConfiguration] = []
             for configuration in configurationNames {
                 var targetSettings = derived
-                var targetFile: [BuildSettingAssignment] = []
+                var targetFile: (assignments: [BuildSettingAssignment], unread: [String]) = ([], [])
                 for (document, spec) in specs {
                     targetSettings += document.settings(spec["settings"], configuration: configuration)
                     if let file = document.configFile(spec["configFiles"], configuration: configuration) { targetFile = xcconfig(file) }
                 }
-                var projectFile: [BuildSettingAssignment] = []
+                var projectFile: (assignments: [BuildSettingAssignment], unread: [String]) = ([], [])
                 var projectSettings = deployment
                 for document in documents {
                     if let file = document.configFile(document.root?["configFiles"], configuration: configuration) { projectFile = xcconfig(file) }
                     projectSettings += document.settings(document.root?["settings"], configuration: configuration)
                 }
-                configurations.append(TargetConfiguration(name: configuration, layers: [
-                    SettingLayer(level: .projectConfigFile, assignments: projectFile),
+                var made = TargetConfiguration(name: configuration, layers: [
+                    SettingLayer(level: .projectConfigFile, assignments: projectFile.assignments),
                     SettingLayer(level: .project, assignments: projectSettings),
-                    SettingLayer(level: .targetConfigFile, assignments: targetFile),
+                    SettingLayer(level: .targetConfigFile, assignments: targetFile.assignments),
                     SettingLayer(level: .target, assignments: targetSettings),
-                ]))
+                ])
+                made.unreadFiles = projectFile.unread + targetFile.unread.filter { !projectFile.unread.contains($0) }
+                made.unreadLevel = !targetFile.unread.isEmpty ? .targetConfigFile : !projectFile.unread.isEmpty ? .projectConfigFile : nil
+                configurations.append(made)
             }
             out.append(ProjectTarget(name: name, productType: ProductType(xcodeGen: type), configurations: configurations,
                                      infoProperties: info, entitlementProperties: entitlements))

@@ -1,8 +1,10 @@
 // The socket daemon under a flooding client (issue #29, section 4): another client's hover
 // latency while one client opens a 1 MB document and sends documentSymbol requests as fast as
-// the daemon takes them without reading a reply, against the same run's quiet baseline; then,
-// once the flooder has left, how long until the daemon's CPU is idle, and its resident memory
-// and open descriptors. Figures only, over real Unix-domain sockets.
+// the daemon takes them without reading a reply, against the same run's quiet baseline; the same
+// while a client that reads its answers floods documentSymbol (64 unanswered at a time) or edits
+// (issue #39, point 9: the other client's p99 should stay within 5x quiet); then, once the flooder
+// has left, how long until the daemon's CPU is idle, and its resident memory and open
+// descriptors. Figures only, over real Unix-domain sockets.
 import Foundation
 import LanguageServerProtocol
 import PlistSupport
@@ -102,6 +104,29 @@ struct FloodSection: BenchmarkSection {
         latency.add("right after it left", "1", formatTime(afterHover), formatTime(afterHover), formatTime(afterHover))
         latency.print()
         print("p99 while flooded / quiet p99: \(String(format: "%.1f", loudSample.percentile(99) / max(quietSample.percentile(99), 1e-9)))x")
+        print("")
+        // Clients that read their answers but never pause (issue #39, point 9): documentSymbol on the
+        // 1 MB document, 64 at a time, and edits to it, each as fast as the daemon takes them.
+        var fairness = Table("Other client's hover, one client reading its answers floods", "Hovers", "p50", "p99", "p99 / quiet p99", "flooder read")
+        fairness.add("quiet (alone)", "\(quiet.count)", formatTime(quietSample.median), formatTime(quietSample.percentile(99)), "1.0x", "")
+        for mode in [ReadingFlooder.Mode.documentSymbol, .didChange] {
+            let reader = try ReadingFlooder(path: path, mode: mode)
+            let finished = Locked(false)
+            let flooding = Thread {
+                reader.flood(text: document, seconds: seconds)
+                finished.withLock { $0 = true }
+            }
+            flooding.start()
+            usleep(500_000)
+            var latencies: [Double] = []
+            while !finished.withLock({ $0 }) { latencies.append(try polite.hover(uri: uri, timeout: 30)) }
+            reader.disconnect()
+            let sample = Sample(seconds: latencies)
+            fairness.add("while one client floods \(mode.rawValue)", "\(latencies.count)", formatTime(sample.median), formatTime(sample.percentile(99)),
+                         String(format: "%.1fx", sample.percentile(99) / max(quietSample.percentile(99), 1e-9)), mode == .documentSymbol ? "\(reader.answers) outlines" : "\(reader.received) messages")
+            _ = probe.secondsUntilIdle(within: 60)
+        }
+        fairness.print()
         print("")
         var recovery = Table("Measure", "Value")
         recovery.add("requests the flooder got written in \(Int(seconds)) s", "\(flooder.requestsSent)")
@@ -243,6 +268,81 @@ private final class SocketClient {
             }
         }
     }
+}
+
+/// A client that floods the daemon and reads everything it answers: documentSymbol requests on a
+/// 1 MB document, 64 unanswered at a time, or edits to it (each a one-character change) as fast
+/// as the daemon reads them, with their diagnostics read as they come.
+private final class ReadingFlooder: @unchecked Sendable {
+    enum Mode: String { case documentSymbol, didChange }
+    let fd: Int32
+    let mode: Mode
+    /// Responses read (documentSymbol), and every message read (diagnostics of the edits too).
+    private(set) var answers = 0, received = 0
+    private var framer = MessageFramer()
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    private var pending = Data()
+
+    init(path: String, mode: Mode) throws {
+        guard let fd = SocketClient.connect(path) else { throw BenchError("could not connect the reading flooder") }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        self.fd = fd
+        self.mode = mode
+    }
+
+    private static func frame(_ body: String) -> Data { Data("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8) }
+
+    /// Writes what is pending and reads what arrived, waiting at most 50 ms for either.
+    private func pump() -> Bool {
+        var waiting = pollfd(fd: fd, events: Int16(POLLIN) | (pending.isEmpty ? 0 : Int16(POLLOUT)), revents: 0)
+        _ = poll(&waiting, 1, 50)
+        if !pending.isEmpty {
+            let n = pending.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            if n > 0 { pending.removeFirst(n) } else if n < 0 && errno != EAGAIN && errno != EINTR { return false }
+        }
+        let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+        if n == 0 { return false }
+        if n > 0 {
+            let events = buffer.withUnsafeBytes { framer.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            for case .message(let body) in events {
+                received += 1
+                if body.starts(with: Array(#"{"jsonrpc":"2.0","method""#.utf8)) { continue }
+                if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any], object["method"] == nil, object["id"] != nil {
+                    answers += 1
+                }
+            }
+        }
+        return true
+    }
+
+    func flood(text: String, seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        let uri = "file:///flood-\(mode.rawValue)/Info.plist"
+        let open: [String: Any] = ["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": [
+            "textDocument": ["uri": uri, "languageId": "plist", "version": 1, "text": text]]]
+        guard let openBody = try? JSONSerialization.data(withJSONObject: open) else { return }
+        pending += Self.frame(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{}}}"#)
+        pending += Self.frame(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
+        pending += Self.frame(String(decoding: openBody, as: UTF8.self))
+        var sent = 0, version = 1
+        while Date() < deadline {
+            switch mode {
+            case .documentSymbol:
+                while sent - answers < 64 {
+                    sent += 1
+                    pending += Self.frame(#"{"jsonrpc":"2.0","id":\#(sent),"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"\#(uri)"}}}"#)
+                }
+            case .didChange:
+                while pending.count < 4096 {
+                    version += 1
+                    pending += Self.frame(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":\#(version)},"contentChanges":[{"range":{"start":{"line":4,"character":20},"end":{"line":4,"character":21}},"text":"\#(version % 10)"}]}}"#)
+                }
+            }
+            guard pump() else { return }
+        }
+    }
+
+    func disconnect() { close(fd) }
 }
 
 /// A client that writes without ever reading (non-blocking writes: a daemon that stops reading

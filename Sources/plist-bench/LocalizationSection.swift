@@ -63,8 +63,84 @@ struct LocalizationSection: BenchmarkSection {
         return root
     }
 
+    /// A folder with `App/Info.plist` and `App/de.lproj/InfoPlist.strings` of `entries` entries
+    /// (the camera's purpose string first, then generated keys the Info.plist does not have).
+    static func writeLargeTable(entries: Int) throws -> (root: URL, table: URL, text: String) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("plist-bench-l10n-large-\(UUID().uuidString)")
+        let folder = root.appendingPathComponent("App/de.lproj")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try infoPlist().write(to: root.appendingPathComponent("App/Info.plist"), atomically: true, encoding: .utf8)
+        var text = "/* Generated */\n\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n"
+        text.reserveCapacity(entries * 64)
+        for i in 1..<max(entries, 2) { text += "\"Generated key \(i)\" = \"Generierter Text Nummer \(i)\";\n" }
+        let table = folder.appendingPathComponent("InfoPlist.strings")
+        try text.write(to: table, atomically: true, encoding: .utf8)
+        return (root, table, text)
+    }
+
+    /// Issue #39, point 5: a keystroke in an open InfoPlist.strings of 100,000 entries against one of
+    /// 10 (the reference, same run), typed into a value in the middle; and `check` of a table of
+    /// 1,000,000 entries (time and peak memory) against one of 1,000.
+    func runLargeTables(_ context: BenchContext, binary: String) {
+        var table = Table("InfoPlist.strings", "Edits", "p50", "p99", "Diagnostics", "Target")
+        let edits = context.iterations(full: 60, quick: 10)
+        var medians: [Double] = []
+        for entries in [10, 100_000] {
+            do {
+                let (root, file, text) = try Self.writeLargeTable(entries: entries)
+                defer { try? FileManager.default.removeItem(at: root) }
+                let server = try LSPBenchClient(binary: binary)
+                try server.initialize()
+                let uri = FileURI.uri(for: file.path)
+                try server.open(uri: uri, text: text)
+                try server.waitForDiagnostics(uri: uri, version: 1)
+                // Line `entries / 2 + 2`: `"Generated key N" = "Generierter Text…` — type after `"Generierter `.
+                let line = entries / 2 + 2
+                let position = Position(line: line, character: "\"Generated key \(line - 1)\" = \"Generierter ".utf16.count)
+                var seconds: [Double] = []
+                var diagnostics = 0
+                let clock = ContinuousClock()
+                for i in 0..<(edits + 4) {
+                    let insert = i % 2 == 0
+                    let range = LSPRange(start: position, end: insert ? position : Position(line: position.line, character: position.character + 1))
+                    let start = clock.now
+                    try server.change(uri: uri, version: i + 2, range: range, text: insert ? "x" : "")
+                    diagnostics = try server.waitForDiagnostics(uri: uri, version: i + 2)
+                    if i >= 4 { seconds.append((clock.now - start).seconds) }
+                }
+                try server.shutdown()
+                let sample = Sample(seconds: seconds)
+                medians.append(sample.median)
+                table.add(entries == 10 ? "reference: 10 entries" : "100,000 entries (5 MB)", "\(seconds.count)", formatTime(sample.median),
+                          formatTime(sample.percentile(99)), "\(diagnostics)", entries == 10 ? "" : "≤ 3× the reference")
+            } catch {
+                print("l10n large: \(error)")
+                return
+            }
+        }
+        print("")
+        table.print()
+        if medians.count == 2 { print("\n100,000 entries / 10: \(formatRatio(medians[1] / medians[0])) (p50)") }
+        var check = Table("check of one table", "Time", "Peak memory")
+        for entries in [1_000, 1_000_000] {
+            guard let (root, file, _) = try? Self.writeLargeTable(entries: entries) else { return }
+            defer { try? FileManager.default.removeItem(at: root) }
+            guard let run = ToolRun.run(binary, ["check", file.path]) else { return }
+            check.add("\(entries) entries", formatTime(run.seconds), "\(run.peakKiB / 1024) MB")
+        }
+        print("")
+        check.print()
+    }
+
     func run(_ context: BenchContext) {
         guard let binary = LSPBenchClient.binaryOrSkip() else { return }
+        if ProcessInfo.processInfo.environment["PLIST_BENCH_L10N_LARGE_ONLY"] == nil {
+            runInfoPlist(context, binary: binary)
+        }
+        runLargeTables(context, binary: binary)
+    }
+
+    func runInfoPlist(_ context: BenchContext, binary: String) {
         let edits = context.iterations(full: 300, quick: 30)
         var table = Table("Info.plist", "Edits", "p50", "p99", "Diagnostics", "Target")
         var medians: [Double] = []

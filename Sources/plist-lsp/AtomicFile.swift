@@ -1,5 +1,6 @@
-// How `check --fix` reads and rewrites a file without ever losing a write: through symbolic links
-// to their target, keeping owner, group and mode, refusing read-only and hard-linked files and
+// How `check --fix`, `format` and `convert` read and rewrite a file without ever losing a write:
+// through symbolic links to their target, keeping owner, group, mode and extended attributes (ACLs
+// among them), refusing read-only and hard-linked files and
 // files changed by another program since they were read, and cleaning up after a signal.
 import PlistSupport
 
@@ -50,7 +51,9 @@ struct FileIdentity: Equatable {
 }
 
 /// Reads files and writes them all at once: a temporary file in the same directory, flushed to
-/// disk, given the original's owner, group and permissions, then renamed over it. Nothing is
+/// disk, given the original's owner, group, permissions and extended attributes (a POSIX ACL is
+/// one, `system.posix_acl_access`; so are Finder tags and quarantine flags on macOS), then
+/// renamed over it. Nothing is
 /// changed if any step fails or the file changed since it was read.
 enum AtomicFile {
     struct WriteError: Error, CustomStringConvertible {
@@ -97,7 +100,9 @@ enum AtomicFile {
     }
 
     /// Replaces the file `snapshot` was read from with `bytes`, unless it changed since.
-    static func write(_ bytes: [UInt8], over snapshot: FileSnapshot) throws {
+    /// `purpose` is the past participle of what the write does ("fixed", "formatted",
+    /// "converted"), for the message when another program changed the file meanwhile.
+    static func write(_ bytes: [UInt8], over snapshot: FileSnapshot, purpose: String = "fixed") throws {
         let original = snapshot.identity
         guard original.isRegularFile else { throw WriteError(description: "not a regular file; left as it is") }
         // Renaming over one name of a hard-linked file would split it from the others, which
@@ -134,7 +139,17 @@ enum AtomicFile {
                 throw WriteError(description: "cannot keep the file's owner and group (\(message)); left as it is")
             }
         }
-        guard fchmod(fd, mode_t(original.mode & 0o1777)) == 0, fsync(fd) == 0 else {
+        guard fchmod(fd, mode_t(original.mode & 0o1777)) == 0 else {
+            let message = errorText()
+            close(fd)
+            throw WriteError(description: "cannot keep the file's permissions (\(message)); left as it is")
+        }
+        // After the mode: an access ACL carries the group bits as its mask, which fchmod would reset.
+        if let failure = ExtendedAttributes.copy(from: snapshot.target, to: fd) {
+            close(fd)
+            throw WriteError(description: "cannot keep the file's extended attribute \(failure); left as it is")
+        }
+        guard fsync(fd) == 0 else {
             let message = errorText()
             close(fd)
             throw WriteError(description: "cannot flush the file: \(message)")
@@ -146,7 +161,7 @@ enum AtomicFile {
         var now = stat()
         guard stat(snapshot.target, &now) == 0, FileIdentity(now).sameVersion(as: original),
               let current = contents(of: snapshot.target), current == snapshot.bytes else {
-            throw WriteError(description: "the file changed on disk while it was being fixed; left as the other program saved it")
+            throw WriteError(description: "the file changed on disk while it was being \(purpose); left as the other program saved it")
         }
         guard SignalCleanup.renaming(temporary, to: snapshot.target) else {
             throw WriteError(description: "cannot replace the file: \(errorText())")

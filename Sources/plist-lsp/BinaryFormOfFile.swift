@@ -21,15 +21,10 @@ struct BinaryFormOfFile {
         }
     }
 
-    /// The findings, `file-binary-plist` saying why the file does not read; a control character
-    /// the XML form writes as a reference (`&#27;`) is the binary file's value, not a problem.
+    /// The findings, `file-binary-plist` saying why the file does not read; a character XML 1.0
+    /// forbids, which the XML form writes as a reference (`&#27;`), is the binary file's value, not a problem.
     func explaining(_ findings: [Finding]) -> [Finding] {
-        if let xml {
-            guard xml.contains(UInt8(ascii: "&")) && findings.contains(where: { $0.code == SyntaxProblem.Code.xmlInvalidReference.rawValue }) else { return findings }
-            let document = PlistDocument(text: xml)
-            let references = Set(document.allProblems.filter { PropertyListObject.isControlCharacterReference($0, in: document) }.map(\.range))
-            return references.isEmpty ? findings : findings.filter { !($0.code == SyntaxProblem.Code.xmlInvalidReference.rawValue && references.contains($0.range)) }
-        }
+        if xml != nil { return findings.filter { $0.code != SyntaxProblem.Code.xmlForbiddenCharacterReference.rawValue } }
         guard let problem else { return findings }
         return findings.map { f in
             guard f.code == SourceDecodingError.binaryPropertyList.code else { return f }

@@ -75,9 +75,15 @@ struct Convert: ParsableCommand {
                 case "-":
                     try converted.withUnsafeBytes { try writeAll(1, $0) }
                 case let path?:
-                    try AtomicFile.create(converted, at: path)
+                    do {
+                        try AtomicFile.create(converted, at: path)
+                    } catch {
+                        // The output is what could not be written: named, not the input.
+                        writeToStandardError("plist-lsp: \(TerminalText.escaped(path)): not written (\(shown) converted): \(error)\n")
+                        failed = true
+                    }
                 case nil:
-                    if let snapshot, converted != snapshot.bytes { try AtomicFile.write(converted, over: snapshot) }
+                    if let snapshot, converted != snapshot.bytes { try AtomicFile.write(converted, over: snapshot, purpose: "converted") }
                 }
             } catch {
                 writeToStandardError("plist-lsp: \(shown): not converted: \(error)\n")
@@ -109,10 +115,16 @@ extension AtomicFile {
     /// Writes `bytes` to `path`: over the file there (as `write(_:over:)` does, symbolic links
     /// followed, owner and mode kept), or as a new file (mode 0666 less the umask) renamed into
     /// place once it is complete.
+    /// Errors describe the output file (`path`): a FIFO, a folder, a device there is refused
+    /// without being opened.
     static func create(_ bytes: [UInt8], at path: String) throws {
+        var info = stat()
+        if stat(path, &info) == 0, let kind = fileKindIfNotRegular(mode: info.st_mode) {
+            throw WriteError(description: "not a regular file (\(kind)); nothing written there")
+        }
         if fileKindOnDisk(path) != .missing {
             let existing = try read(path)
-            if existing.bytes != bytes { try write(bytes, over: existing) }
+            if existing.bytes != bytes { try write(bytes, over: existing, purpose: "converted") }
             return
         }
         let directory = PathName.directory(of: path)

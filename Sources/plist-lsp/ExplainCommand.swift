@@ -14,8 +14,9 @@ struct Explain: ParsableCommand {
         discussion: """
         Prints every fact the key database holds about KEY at each place it may appear. Letter case, \
         device and platform suffixes (~ipad, -iphoneos), Xcode's names ("Privacy - Camera Usage \
-        Description") and known misspellings are accepted. An unknown \
-        key exits with status 1 and prints did-you-mean suggestions.
+        Description"), Xcode's capability names ("Keychain Sharing") and known misspellings are \
+        accepted. A documented value (CA92.1, UIInterfaceOrientationPortrait) is explained with the \
+        key it belongs to. An unknown key exits with status 1 and prints did-you-mean suggestions.
         """
     )
 
@@ -48,6 +49,14 @@ struct Explain: ParsableCommand {
             }
         }
         if found.isEmpty {
+            // Xcode's capability that adds the entitlement ("Keychain Sharing", "iCloud").
+            found = database.definitions(capability: key)
+            let names = found.reduce(into: [String]()) { names, d in if !names.contains(d.name) { names.append(d.name) } }
+            if let capability = found.first?.xcodeCapability {
+                note = "Note: Xcode's \(capability) capability adds \(names.joined(separator: ", "))."
+            }
+        }
+        if found.isEmpty {
             let misspelled = database.definitions.filter { definition in
                 definition.misspellings.contains { $0.lowercased() == base.lowercased() }
             }
@@ -55,6 +64,10 @@ struct Explain: ParsableCommand {
                 found = database.definitions(named: first.name)
                 note = "Note: \(key) is a known misspelling of \(first.name)."
             }
+        }
+        if found.isEmpty, let text = explainValue(key, in: database) {
+            writeToStandardOutput(text)
+            return
         }
         if found.isEmpty {
             let suggestions = database.suggestions(for: key, at: nil, limit: 5).map(\.definition.name)
@@ -69,5 +82,21 @@ struct Explain: ParsableCommand {
             throw ExitCode(1)
         }
         writeToStandardOutput((note.map { $0 + "\n\n" } ?? "") + found.map { KeyRendering.explain($0, suffix: usedSuffix) }.joined(separator: "\n"))
+    }
+
+    /// What `literal` means when it is not a key but a documented value: what it belongs to, then
+    /// the key's facts (only the value lines when many keys list it, as YES or 1); nil when no key
+    /// documents it.
+    func explainValue(_ literal: String, in database: KeyDatabase) -> String? {
+        let owners = database.definitions(documentingValue: literal)
+        guard !owners.isEmpty else { return nil }
+        var names: [String] = []
+        for owner in owners where !names.contains(owner.definition.name) { names.append(owner.definition.name) }
+        var text = "Note: \(literal) is not a key but a value of \(names.joined(separator: ", ")).\n\n"
+        text += owners.map { KeyRendering.hover(value: $0.value, ofKey: $0.definition, format: .plainText) }.joined(separator: "\n")
+        if owners.count <= 3 {
+            text += "\n" + owners.map { KeyRendering.explain($0.definition) }.joined(separator: "\n")
+        }
+        return text
     }
 }

@@ -87,7 +87,7 @@ struct Format: ParsableCommand {
                     return
                 }
                 do {
-                    try AtomicFile.write(formatted.text, over: snapshot)
+                    try AtomicFile.write(formatted.text, over: snapshot, purpose: "formatted")
                     writeToStandardOutput("\(shown): reformatted\n")
                     changed += 1
                 } catch {

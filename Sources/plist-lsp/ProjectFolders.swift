@@ -8,7 +8,10 @@ import XcodeProject
 final class ProjectFolders {
     private let enabled: Bool
     private var given: ProjectIndex?
-    private var byRoot: [String: ProjectIndex] = [:]
+    /// The index of each set of project files found for a checked file (by their paths).
+    private var bySet: [String: ProjectIndex] = [:]
+    /// The index each checked file was analysed with.
+    private var byFile: [String: ProjectIndex?] = [:]
     private let loader = ProjectLoader(fileSystem: DiskProjectFileSystem())
 
     /// `given`: the `--project` path (a folder, an .xcodeproj, an .xcworkspace, a project.pbxproj,
@@ -50,16 +53,38 @@ final class ProjectFolders {
         return index(for: file)?.sourceScope(forPlistAt: file)
     }
 
-    /// The index of the projects that may use the file at `file` (absolute).
+    /// The index of the projects that may use the file at `file` (absolute), found by bounded
+    /// look-ups from the file up to its project root, never by walking the repository: the
+    /// projects in the folders holding it (`ProjectLoader.discover(near:upTo:)`), and when none of
+    /// them uses it, those one level below those folders (`discover(around:upTo:)`).
     private func index(for file: String) -> ProjectIndex? {
         guard enabled else { return nil }
         if let given { return given }
-        guard let root = SourceTree.projectRoot(containing: file) else { return nil }
-        if byRoot[root] == nil {
-            let projects = loader.loadAll(in: root)
-            byRoot[root] = ProjectIndex(projects: projects, fileSystem: DiskProjectFileSystem())
+        if let known = byFile[file] { return known }
+        guard let root = SourceTree.projectRoot(containing: file) else {
+            byFile[file] = .some(nil)
+            return nil
         }
-        return byRoot[root]
+        var files = loader.discover(near: file, upTo: root)
+        var index = self.index(of: files)
+        if index.targets(forPlistAt: file).isEmpty {
+            let more = loader.discover(around: file, upTo: root).filter { !files.contains($0) }
+            if !more.isEmpty {
+                files += more
+                index = self.index(of: files)
+            }
+        }
+        byFile[file] = index
+        return index
+    }
+
+    /// The index of the projects at `files`, read once per run.
+    private func index(of files: [String]) -> ProjectIndex {
+        let key = files.joined(separator: "\n")
+        if let known = bySet[key] { return known }
+        let index = ProjectIndex(projects: loader.load(all: files), fileSystem: DiskProjectFileSystem())
+        bySet[key] = index
+        return index
     }
 
     private func report(_ projects: [XcodeProjectModel], _ index: ProjectIndex) {

@@ -23,6 +23,34 @@ import Testing
         #expect(try String(contentsOf: file, encoding: .utf8) == fixed)
     }
 
+    /// Issue #39, point 6: an unclosed `<string>` whose value may end before or after what follows
+    /// it (a comment line, a line break, trailing blanks, a CR) is not closed by `check --fix`: the
+    /// value would be a guess. Only a value that runs straight into the next tag is closed.
+    @Test func fixLeavesAnUnclosedStringWhoseValueIsAGuess() throws {
+        let dir = try TemporaryDirectory()
+        func plist(_ body: String) -> String { "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(body)</dict>\n</plist>\n" }
+        let guesses = [
+            "\t<key>A</key>\n\t<string>x\n\t<!-- a comment -->\n\t<key>B</key>\n\t<string>y</string>\n",  // `</string>` after the comment fails
+            "\t<key>A</key>\n\t<string>first line\n\t<key>B</key>\n\t<string>y</string>\n",  // "first line" or "first line\n\t"?
+            "\t<key>A</key>\n\t<string>x  \t<key>B</key>\n\t<string>y</string>\n",
+            "\t<key>A</key>\r\n\t<string>x\r\n\t<key>B</key>\r\n\t<string>y</string>\r\n",
+        ]
+        for (n, body) in guesses.enumerated() {
+            let file = try dir.write("Info\(n).plist", plist(body))
+            let r = try Binary.run(["check", "--fix", file.path])
+            #expect(r.status == 1, "\(n): \(r.stdout)")
+            #expect(!r.stdout.contains("fixed"), "\(n): \(r.stdout)")
+            #expect(r.stdout.contains("<string> is never closed: add </string> [xml-unclosed-tag]"), "\(n): \(r.stdout)")
+            #expect(try String(contentsOf: file, encoding: .utf8) == plist(body), "\(n)")
+        }
+        // A value that runs into the next tag has one reading: closed.
+        let certain = try dir.write("Certain.plist", plist("\t<key>A</key>\n\t<string>x<key>B</key>\n\t<string>y</string>\n"))
+        let r = try Binary.run(["check", "--fix", certain.path])
+        #expect(r.status == 0, "\(r.stdout)")
+        #expect(r.stdout.contains("fixed 1 problem [xml-unclosed-tag]"), "\(r.stdout)")
+        #expect(try String(contentsOf: certain, encoding: .utf8) == plist("\t<key>A</key>\n\t<string>x</string><key>B</key>\n\t<string>y</string>\n"))
+    }
+
     @Test func withoutFixNothingIsWritten() throws {
         let dir = try TemporaryDirectory()
         let file = try dir.write("Info.plist", broken)

@@ -103,6 +103,43 @@ struct CheckLocalizationTests {
         #expect(r.stdout.contains("\(catalog.path):\(state + 1):23: warning: the translation of 'CFBundleDisplayName' (ko) is empty"), "\(r.stdout)")
     }
 
+    /// Issue #39, point 7: a catalog whose `strings` is not an object, a key twice in `strings`, a
+    /// locale twice in one key, and nesting deeper than the reader goes, each said at its place.
+    @Test func catalogShapeDuplicatesAndDepthAreReported() async throws {
+        let dir = try Self.copy("kongbaguni__lightMeter")
+        let catalog = dir.url.appendingPathComponent("InfoPlist.xcstrings")
+        let original = try String(contentsOf: catalog, encoding: .utf8)
+        let path = dir.url.path
+        for (name, replacement) in [("an array", "[]"), ("a string", "\"CFBundleDisplayName\"")] {
+            let strings = original.range(of: "\"strings\" : ")!
+            let text = String(original[..<strings.upperBound]) + replacement + ",\n  \"version\" : \"1.0\"\n}\n"
+            try text.write(to: catalog, atomically: true, encoding: .utf8)
+            let r = try await onOwnThread { try Binary.run(["check", path]) }
+            #expect(r.stdout.contains("\(catalog.path):3:15: error: \"strings\" is \(name), not an object of keys and their translations: Xcode reads no translation from this catalog [l10n-syntax]"), "\(r.stdout)")
+        }
+        // The first key again, at the end of `strings`; and a second "ko" in the first key.
+        let lines = original.components(separatedBy: "\n")
+        let close = lines.lastIndex { $0 == "  }," }!
+        let first = lines.firstIndex { $0.contains("\"CFBundleDisplayName\" : {") }!
+        let ko = lines.firstIndex { $0.contains("\"ko\" : {") }!
+        var changed = lines
+        changed.insert("    ,\"CFBundleDisplayName\" : { \"localizations\" : { \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"Belichtungsmesser\" } } } }", at: close)
+        changed.insert("        \"ko\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"노출계\" } },", at: ko)
+        try changed.joined(separator: "\n").write(to: catalog, atomically: true, encoding: .utf8)
+        let r = try await onOwnThread { try Binary.run(["check", path]) }
+        #expect(r.stdout.contains("\(catalog.path):\(close + 2):6: warning: 'CFBundleDisplayName' appears twice in this catalog's \"strings\"; only one of the two is read [l10n-duplicate-key]"), "\(r.stdout)")
+        #expect(r.stdout.contains("\(catalog.path):\(ko + 2):9: warning: 'CFBundleDisplayName' is translated to 'ko' twice; only one of the two is read [l10n-duplicate-key]"), "\(r.stdout)")
+        #expect(first < ko)
+        // Valid JSON nested 300 deep in a comment: one clear note of the depth, no syntax error after it.
+        let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
+        let nested = original.replacingOccurrences(of: "\"comment\" : \"Bundle display name\",", with: "\"comment\" : \(deep),")
+        #expect(nested != original)
+        try nested.write(to: catalog, atomically: true, encoding: .utf8)
+        let d = try await onOwnThread { try Binary.run(["check", path]) }
+        let errors = d.stdout.split(separator: "\n").filter { $0.contains("InfoPlist.xcstrings") && $0.contains("[l10n-syntax]") }
+        #expect(errors.count == 1 && errors[0].contains("arrays and objects nested deeper than 256 levels: this value is not read"), "\(d.stdout)")
+    }
+
     @Test func checkProjectIncludesTheTablesOfItsInfoPlists() async throws {
         let dir = try Self.copy("64characters__Telephone")
         let ru = dir.url.appendingPathComponent("Telephone/ru.lproj/InfoPlist.strings")
@@ -112,5 +149,48 @@ struct CheckLocalizationTests {
         // The project's Info.plist, and the table that translates it, though no path named it.
         #expect(r.stdout.contains("\(ru.path):"), "\(r.stdout)")
         #expect(r.stdout.contains("'NSContactsUsageDescription' is translated twice in this table; only one of the two is read [l10n-duplicate-key]"), "\(r.stdout)")
+    }
+}
+
+/// Issue #39, point 5: `check` on an Info.plist whose table is over the project reader's 16 MB says
+/// the table was not read and why, and does not call its locale untranslated; `check` on that table
+/// checks it against the Info.plist it translates.
+@Suite struct CheckLargeTranslationTests {
+    @Test func aTableTooLargeForTheProjectReaderIsNamedAndStillChecked() async throws {
+        let dir = try TemporaryDirectory()
+        let plist = try dir.write("App/Info.plist", PlistText.dictionary(
+            "\t<key>CFBundleDevelopmentRegion</key>\n\t<string>en</string>\n\t<key>NSCameraUsageDescription</key>\n\t<string>Scan codes with the camera.</string>"))
+        _ = try dir.write("App/fr.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Appareil\";\n")
+        var de = "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n\"NSBogusUsageDescription\" = \"Unbekannt\";\n"
+        let filler = "/* Ein Kommentar, der die Datei über die Grenze füllt: \(String(repeating: "x", count: 1000)) */\n"
+        while de.utf8.count < 17 << 20 { de += filler }
+        let table = try dir.write("App/de.lproj/InfoPlist.strings", de)
+        let path = dir.url.path
+        let r = try await onOwnThread { try Binary.run(["check", plist.path], in: URL(fileURLWithPath: path)) }
+        #expect(r.stdout.contains("App/Info.plist:6:7: note: de.lproj/InfoPlist.strings was not read (larger than the 16 MB a project file may be), so the de translations of this Info.plist are not checked"), "\(r.stdout)")
+        #expect(r.stdout.contains("NSCameraUsageDescription is not translated for fr:"), "\(r.stdout)")
+        #expect(!r.stdout.contains("not translated for de") && !r.stdout.contains("for fr, de"), "\(r.stdout)")
+        let t = try await onOwnThread { try Binary.run(["check", table.path]) }
+        #expect(t.stdout.contains("InfoPlist.strings:2:1: note: the Info.plist has no 'NSBogusUsageDescription': nothing reads this translation [l10n-unknown-key]"), "\(t.stdout)")
+    }
+
+    @Test func aCatalogTooLargeForTheProjectReaderIsNamedAndNoLocaleIsCalledUntranslated() async throws {
+        let dir = try TemporaryDirectory()
+        let plist = try dir.write("App/Info.plist", PlistText.dictionary(
+            "\t<key>CFBundleDevelopmentRegion</key>\n\t<string>en</string>\n\t<key>NSCameraUsageDescription</key>\n\t<string>Scan codes with the camera.</string>"))
+        var catalog = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"NSBogusUsageDescription\" : { \"localizations\" : { \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"x\" } } } }"
+        var i = 0
+        let comment = String(repeating: "y", count: 1000)
+        while catalog.utf8.count < 17 << 20 {
+            catalog += ",\n    \"Filler \(i)\" : { \"comment\" : \"\(comment)\" }"
+            i += 1
+        }
+        catalog += "\n  },\n  \"version\" : \"1.0\"\n}\n"
+        let file = try dir.write("App/InfoPlist.xcstrings", catalog)
+        let r = try await onOwnThread { try Binary.run(["check", plist.path]) }
+        #expect(r.stdout.contains("App/Info.plist:6:7: note: InfoPlist.xcstrings was not read (larger than the 16 MB a project file may be), so every locale's translations of this Info.plist are not checked"), "\(r.stdout)")
+        #expect(!r.stdout.contains("is not translated for"), "\(r.stdout)")
+        let c = try await onOwnThread { try Binary.run(["check", file.path]) }
+        #expect(c.stdout.contains("InfoPlist.xcstrings:4:5: note: the Info.plist has no 'NSBogusUsageDescription': nothing reads this translation [l10n-unknown-key]"), "\(c.stdout.prefix(2000))")
     }
 }

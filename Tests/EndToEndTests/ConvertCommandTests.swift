@@ -158,6 +158,50 @@ print("compared %d" % n)
         #expect(back.stdout == (try String(contentsOf: file, encoding: .utf8)))
     }
 
+    /// Issue #39, point 7: what a plist cannot hold is refused naming its key path (exit 2, nothing
+    /// written), as plistlib refuses it; a scalar root converts, as plistlib writes one; nesting
+    /// beyond the limit says so.
+    @Test func jsonRefusesWhatAPlistCannotHoldAndConvertsAScalarRoot() async throws {
+        let dir = try TemporaryDirectory()
+        let refusals: [(name: String, json: String, message: String)] = [
+            ("dup.json", #"{"a":1,"a":2}"#, #"the key "a" appears twice in one object; a property list dictionary holds each key once at a"#),
+            ("nested-dup.json", #"{"x":[{"b":1},{"c":true,"c":false}]}"#, "at x › [1] › c"),
+            ("big.json", #"{"r":[1.5,1e400]}"#, "the number 1e400 is beyond a 64-bit real (±1.8e308); a property list cannot hold it at r › [1]"),
+            ("negative.json", "-1E+309", "the number -1E+309 is beyond a 64-bit real"),
+            ("deep.json", String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
+             "arrays and objects nested deeper than 512 levels; a property list is read to that depth at [0] › [0]"),
+        ]
+        for refusal in refusals {
+            let file = try dir.write(refusal.name, refusal.json)
+            let out = dir.url.appendingPathComponent(refusal.name + ".plist")
+            let r = try await onOwnThread { try Binary.run(["convert", "--to", "xml1", "-o", out.path, file.path]) }
+            #expect(r.status == 2, "\(refusal.name): \(r.stderr)")
+            #expect(r.stderr.contains("\(refusal.name): not converted: JSON, line 1: ") && r.stderr.contains(refusal.message), "\(refusal.name): \(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out.path), "\(refusal.name)")
+        }
+        // NFC and NFD "café" are two keys to Core Foundation and plistlib: both kept.
+        let forms = try dir.write("forms.json", "{\"caf\u{E9}\":1,\"cafe\u{301}\":2}")
+        let kept = try await onOwnThread { try Binary.run(["convert", "--to", "json", "-o", "-", forms.path]) }
+        #expect(kept.status == 0, "\(kept.stderr)")
+        #expect(kept.stdout == "{\"caf\u{E9}\":1,\"cafe\u{301}\":2}\n")
+        // A scalar root is a plist (plistlib writes `<integer>42</integer>` as a whole plist).
+        for (name, json, xml) in [("int.json", "42\n", "<integer>42</integer>"), ("string.json", #" "Grüße" "#, "<string>Grüße</string>"),
+                                  ("true.json", "true", "<true/>"), ("real.json", "-2.5e3", "<real>-2500")] {
+            let file = try dir.write(name, json)
+            let r = try await onOwnThread { try Binary.run(["convert", "--to", "xml1", "-o", "-", file.path]) }
+            #expect(r.status == 0, "\(name): \(r.stderr)")
+            #expect(r.stdout.contains("<plist version=\"1.0\">\n\(xml)"), "\(name): \(r.stdout)")
+            let back = dir.url.appendingPathComponent(name + ".plist")
+            let toXML = try await onOwnThread { try Binary.run(["convert", "--to", "xml1", "-o", back.path, file.path]) }
+            #expect(toXML.status == 0)
+            let (problems, compared) = try await onOwnThread { [url = dir.url] in try PlistlibReference.compare([[back, back]], in: url) }
+            #expect(problems.isEmpty && compared == 1, "\(name): plistlib reads \(problems)")
+        }
+        let null = try dir.write("null.json", "null")
+        let r = try await onOwnThread { try Binary.run(["convert", "--to", "xml1", "-o", "-", null.path]) }
+        #expect(r.status == 2 && r.stderr.contains("a null value has no XML form"), "\(r.stderr)")
+    }
+
     @Test func aBrokenFileIsLeftUntouchedAndTheOthersConverted() async throws {
         let dir = try TemporaryDirectory()
         let broken = try dir.write("broken.plist", Array("bplist00".utf8) + [0xD1, 0x01, 0x02] + [UInt8](repeating: 0, count: 30))

@@ -59,3 +59,73 @@ struct EditorEmacsTests {
     @Test("every editor's checks, with eglot", .enabled(if: withEglot, eglotSkipReason), arguments: EditorCheck.allCases)
     func sharedCheck(_ check: EditorCheck) async throws { try await emacs(check.rawValue) }
 }
+
+// MARK: Binary plists when the server cannot convert (issue #38, points 5 and 14)
+
+extension EditorEmacsTests {
+    /// A small binary Info.plist, written by `plist-lsp convert`, in a folder of its own.
+    static func binaryPlist(in scratch: TemporaryDirectory) throws -> URL {
+        let xml = try scratch.write("Info.xml", Array(PlistText.dictionary("\t<key>CFBundleName</key>\n\t<string>Receipts</string>").utf8))
+        let binary = scratch.url.appendingPathComponent("App/Info.plist")
+        try FileManager.default.createDirectory(at: binary.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let result = try Binary.run(["convert", "--to", "binary1", "-o", binary.path, xml.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        return binary
+    }
+
+    /// `emacs --batch -Q` with plist-lsp.el loaded (no eglot: a binary plist is read before any
+    /// server starts), running `body`; bounded by `timeout` seconds.
+    func batch(_ body: String, environment: [String: String], timeout: TimeInterval = 30) async throws -> EditorRun.Result {
+        let emacs = try EditorTools.require(EditorTools.emacs, "emacs")
+        let arguments = ["--batch", "-Q", "-l", Self.package.path, "--eval", body]
+        return try await onOwnThread { try EditorRun.run(emacs, arguments, environment: environment, timeout: timeout) }
+    }
+
+    @Test("a binary plist opened with plist-lsp not on PATH: one message, the bytes, read-only (no endless warnings)",
+          .enabled(if: available, skipReason))
+    func binaryPlistWithoutTheServerOnPathOpensWithOneMessage() async throws {
+        let scratch = try TemporaryDirectory()
+        let file = try Self.binaryPlist(in: scratch)
+        let bytes = try Data(contentsOf: file)
+        // A PATH with Emacs and no plist-lsp (as GUI Emacs on macOS lacks Homebrew's bin folder).
+        let path = "/usr/bin:/bin"
+        #expect(!FileManager.default.isExecutableFile(atPath: "/usr/bin/plist-lsp") && !FileManager.default.isExecutableFile(atPath: "/bin/plist-lsp"))
+        let result = try await batch("""
+            (progn (find-file \(Self.quoted(file.path)))
+                   (message "RESULT read-only=%s size=%d format=%S bytes=%s" buffer-read-only (buffer-size) buffer-file-format
+                            (string-prefix-p "bplist00" (buffer-substring-no-properties 1 9))))
+            """, environment: ["PATH": path, "HOME": scratch.url.path], timeout: 30)
+        let warnings = result.stderr.components(separatedBy: "does not convert").count - 1
+        #expect(!result.timedOut, "Emacs did not finish opening the file within 30 s; \(warnings) warnings; stderr (tail):\n\(result.stderr.suffix(1500))")
+        #expect(warnings == 1, "\(warnings) warnings; stderr (head):\n\(result.stderr.prefix(1500))")
+        #expect(result.stderr.contains("the program plist-lsp is not found on `exec-path'") || result.stderr.contains("the program plist-lsp is not found on ‘exec-path’"),
+                "\(result.stderr.prefix(1500))")
+        #expect(result.stderr.contains("RESULT read-only=t size=\(bytes.count) format=nil bytes=t"), "\(result.stderr.prefix(1500))")
+        #expect(try Data(contentsOf: file) == bytes)
+    }
+
+    @Test("a refused binary save names the file, not \"(standard input)\", and leaves it as it was",
+          .enabled(if: available, skipReason))
+    func aRefusedBinarySaveNamesTheFile() async throws {
+        let scratch = try TemporaryDirectory()
+        let file = try Self.binaryPlist(in: scratch)
+        let bytes = try Data(contentsOf: file)
+        let result = try await batch("""
+            (progn (setq plist-lsp-server-path \(Self.quoted(Binary.url.path)))
+                   (find-file \(Self.quoted(file.path)))
+                   (goto-char (point-min)) (search-forward "<dict>") (insert "\\n<key>Open</key><array>")
+                   (condition-case err (save-buffer) (error (message "REFUSED %s" (error-message-string err))))
+                   (message "DONE"))
+            """, environment: ["HOME": scratch.url.path])
+        #expect(result.stderr.contains("DONE"), "\(result.stderr.suffix(1500))")
+        let refused = result.stderr.components(separatedBy: "\n").first { $0.hasPrefix("REFUSED ") } ?? ""
+        #expect(refused.contains("\(file.path) not written (the file is unchanged)"), "\(result.stderr.suffix(1500))")
+        #expect(refused.contains("the XML has errors"), "\(refused)")
+        #expect(!refused.contains("(standard input)"), "\(refused)")
+        #expect(try Data(contentsOf: file) == bytes)
+    }
+
+    static func quoted(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}

@@ -76,3 +76,37 @@ extension EditorLocalizationTests {
         #expect(client.contains("pattern: '**/*.lproj/*InfoPlist.strings'") && client.contains("pattern: '**/*InfoPlist.xcstrings'"))
     }
 }
+
+// MARK: Completion typed in a translation (issue #38, point 7)
+
+extension EditorLocalizationTests {
+    /// Telephone's ru table without its microphone entry, beside the app's Info.plist: on a new
+    /// line above the contacts entry, Xcode's name typed and completed. Emacs set up as
+    /// docs/editors.md says (the hook of `plist-strings-mode` too: the documented `plist-mode-hook`
+    /// alone left translations without a server, and eglot's own completion turned
+    /// `"Privacy - Cam` into `"Privacy - Came`); Neovim's omnifunc, which shows what the server
+    /// sends (0.11 listed every key, unfiltered).
+    static func translationCase() throws -> TypedCompletionCase? {
+        let app = SharedData.localizationDirectory.appendingPathComponent("apps/64characters__Telephone/Telephone")
+        guard FileManager.default.fileExists(atPath: app.path) else { return nil }
+        let table = try String(contentsOf: app.appendingPathComponent("ru.lproj/InfoPlist.strings"), encoding: .utf8)
+            .components(separatedBy: "\n").filter { !$0.hasPrefix("NSMicrophoneUsageDescription") }
+        let above = try #require(table.first { $0.hasPrefix("NSContactsUsageDescription") })
+        return TypedCompletionCase(
+            name: "Xcode's name in ru.lproj/InfoPlist.strings (\"Privacy - Micro)",
+            fileName: "ru.lproj/InfoPlist.strings", source: .text(table.joined(separator: "\n")), above: above, indent: "",
+            typed: "\"Privacy - Micro", pick: "NSMicrophoneUsageDescription",
+            intended: ["\"NSMicrophoneUsageDescription\" = \"The microphone is used for phone calls.\";"],
+            files: ["Info.plist": try String(contentsOf: app.appendingPathComponent("Info.plist"), encoding: .utf8)],
+            // A text of the Info.plist the table lacks, but not what is typed.
+            absent: ["NSHumanReadableCopyright"])
+    }
+
+    @Test("a translation's key typed by its Xcode name and completed leaves exactly the intended file",
+          .enabled(if: !EditorTypedCompletionTests.editors.isEmpty, EditorTypedCompletionTests.skipReason),
+          arguments: EditorTypedCompletionTests.editors)
+    func typedCompletionInAStringsTable(_ editor: TypedEditor) async throws {
+        let test = try #require(try Self.translationCase())
+        try await EditorTypedCompletionTests().typedCompletion(editor, test)
+    }
+}

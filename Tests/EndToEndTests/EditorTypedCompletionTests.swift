@@ -31,6 +31,10 @@ struct TypedCompletionCase: Sendable, CustomTestStringConvertible {
     /// insert one line; `multiLine` for clients that apply multi-line edits (lsp-mode).
     var intended: [String]
     var multiLine: [String]?
+    /// Other files beside it (paths in App/, e.g. the Info.plist an InfoPlist.strings translates).
+    var files: [String: String] = [:]
+    /// Labels the list the editor shows must not hold (what does not match the typed text).
+    var absent: [String] = []
 
     var testDescription: String { name }
 
@@ -94,6 +98,23 @@ struct EditorTypedCompletionTests {
         \t<string>Li</string>
         """, doctype: true)
 
+    /// A Boolean key waiting for its value, last in the dictionary.
+    static let booleanLast = PlistText.dictionary("""
+        \t<key>CFBundleIdentifier</key>
+        \t<string>com.example.receipts</string>
+        \t<key>UIRequiresFullScreen</key>
+        """, doctype: true)
+
+    /// An array of strings, last in the dictionary.
+    static let arrayLast = PlistText.dictionary("""
+        \t<key>CFBundleIdentifier</key>
+        \t<string>com.example.receipts</string>
+        \t<key>UIBackgroundModes</key>
+        \t<array>
+        \t\t<string>audio</string>
+        \t</array>
+        """, doctype: true)
+
     static let cases: [TypedCompletionCase] = [
         TypedCompletionCase(
             name: "several candidates, one a substring match (NSCameraUsa: NSMainCameraUsageDescription)",
@@ -144,6 +165,24 @@ struct EditorTypedCompletionTests {
             name: "a privacy-manifest reason code (<string>1C8)",
             fileName: "PrivacyInfo.xcprivacy", source: .text(privacyManifest), above: "\t\t\t</array>", indent: "\t\t\t\t",
             typed: "<string>1C8", pick: "1C8F.1", intended: ["<string>1C8F.1</string>"]),
+        // Issue #38, point 4: a half-typed tag's edit ran to the next line's start, so `\t<t` became
+        // `\t<true/></dict>` (and took the indentation of `\t</array>`); Neovim offered nothing.
+        TypedCompletionCase(
+            name: "a tag on its own line before </dict> (<t: true)",
+            fileName: "Info.plist", source: .text(booleanLast), above: "</dict>", indent: "\t",
+            typed: "<t", pick: "true", intended: ["<true/>"]),
+        TypedCompletionCase(
+            name: "a tag on its own line before </dict> (<f: false)",
+            fileName: "Info.plist", source: .text(booleanLast), above: "</dict>", indent: "\t",
+            typed: "<f", pick: "false", intended: ["<false/>"]),
+        TypedCompletionCase(
+            name: "a tag on its own line after an entry (<k: key)",
+            fileName: "Info.plist", source: .text(styled), above: "</dict>", indent: "\t",
+            typed: "<k", pick: "key", intended: ["<key></key>"]),
+        TypedCompletionCase(
+            name: "a tag in an array, before </array> (<s: string)",
+            fileName: "Info.plist", source: .text(arrayLast), above: "\t</array>", indent: "\t\t",
+            typed: "<s", pick: "string", intended: ["<string></string>"]),
         TypedCompletionCase(
             name: "a key in an #if branch",
             fileName: "Info.plist", source: .text(preprocessed), above: "#else", indent: "\t",
@@ -198,14 +237,15 @@ struct EditorTypedCompletionTests {
             return
         }
         // An early return leaves the tmux server to `deinit`, which kills it.
-        let session = try await TerminalEditor(editor, original, name: test.fileName)
+        let session = try await TerminalEditor(editor, original, name: test.fileName, files: test.files.mapValues { Array($0.utf8) })
         var log = ""
         // Go to the line, open a new one above it, indent it with literal tabs, type.
         switch editor {
         case .neovim:
             try await session.type("\(line)G")
             try await session.type("O")
-            try await session.type("C-u")  // the indentation Neovim gave the line
+            // The indentation Neovim gave the line; with none, C-u would join it to the line above.
+            if !test.indent.isEmpty || test.above.first == "\t" || test.above.first == " " { try await session.type("C-u") }
             for _ in test.indent { try await session.type("C-v", "Tab", pause: 0.1) }
         case .emacs:
             try await session.type("M-g", "g")
@@ -224,6 +264,9 @@ struct EditorTypedCompletionTests {
             // The popup is open once it shows the wanted item; then <C-n> until the line holds it, <C-y>.
             let shown = try await session.waitForScreen { $0.contains(test.pick) }
             log += "popup:\n\(session.screen())\n"
+            for label in test.absent where session.screen().contains(label) {
+                Issue.record("\(editor): the popup lists \(label), which does not match \(test.typed.debugDescription)\n\(session.screen())")
+            }
             if shown {
                 var found = false
                 for _ in 0..<60 {
@@ -242,6 +285,9 @@ struct EditorTypedCompletionTests {
             log += "after C-M-i:\n\(screen)\n"
             if screen.contains("Possible completions are:") {
                 let listed = Self.completions(on: screen)
+                for label in test.absent where listed.contains(label) {
+                    Issue.record("\(editor): *Completions* lists \(label), which does not match \(test.typed.debugDescription)")
+                }
                 guard let index = listed.firstIndex(of: test.pick) else {
                     Issue.record("\(editor): \(test.pick) is not in *Completions* \(listed)\n\(screen)")
                     return

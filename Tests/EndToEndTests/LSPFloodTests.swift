@@ -206,6 +206,44 @@ final class Flooder: @unchecked Sendable {
         }
     }
 
+    /// A client sends 3,000 outline requests on a 1 MB document and reads nothing; new clients that
+    /// connect meanwhile have their `initialize` answered, one after the other, and are served.
+    /// The run: the next client got no answer in 10 s, the one after waited 5.5 s (the
+    /// session of a new client was made by a task of the pool the flooder's work kept busy; it is
+    /// now made on the accept thread, and `initialize` answered on the reading thread). Liveness
+    /// with a generous guard; DaemonSessionsTests shows the structure with the pool held.
+    @Test func aClientThatNeverReadsDoesNotDelayTheNextClientsInitialize() async throws {
+        try await Self.withDaemon { path, daemon, _ in
+            let greedy = try #require(Flooder(path: path))
+            defer { greedy.disconnect() }
+            let done = DispatchSemaphore(value: 0)
+            let document = Self.megabyteDocument
+            Thread {
+                try? greedy.flood(uri: "file:///flood/Info.plist", text: document, seconds: 6, maxRequests: 3_000)
+                done.signal()
+            }.start()
+            defer { done.wait() }
+            usleep(500_000)
+            for index in 0..<3 {
+                let (wire, fd) = try LSPSocketTests.client(path)
+                defer { close(fd) }
+                let id = try wire.request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": [String: Any]()])
+                let answer = try wire.next("client \(index)'s initialize while a client that never reads waits for its answers", seconds: 30) {
+                    $0["method"] == nil && ($0["id"] as? Int) == id
+                }
+                #expect((answer["result"] as? [String: Any])?["capabilities"] != nil, "\(answer)")
+                try wire.notify("initialized")
+                let uri = "file:///next\(index)/Info.plist"
+                try wire.open(uri, "<plist><dict><key>CFBundleName</key><string>A</string></dict></plist>")
+                try Self.hover(wire, uri)
+                try wire.shutdownAndExit()
+            }
+            #expect(daemon.process.isRunning)
+            daemon.signal(SIGTERM)
+            #expect(try daemon.waitForExit() == 128 + SIGTERM)
+        }
+    }
+
     /// Documents a client closes give their memory back: 50 documents of 1 MB opened (each
     /// diagnosed) and closed leave the daemon's resident memory near where it was before they
     /// were opened. The freed memory used to stay with the process (200 closed documents left

@@ -73,12 +73,14 @@ final class TerminalEditor {
     /// Every wait here is `Task.sleep`, never a blocking sleep: Swift Testing runs tests on a pool
     /// with one thread per core, and a blocked thread starves the in-process servers of other tests.
     /// `bytes`, when given, are the file's content instead of `text` (a binary plist).
-    init(_ editor: TypedEditor, _ text: String, name: String = "Info.plist", bytes: [UInt8]? = nil, environment extra: [String: String] = [:],
-         sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    /// `files` are written beside it first (paths in App/).
+    init(_ editor: TypedEditor, _ text: String, name: String = "Info.plist", bytes: [UInt8]? = nil, files: [String: [UInt8]] = [:],
+         environment extra: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) async throws {
         self.editor = editor
         tmux = try EditorTools.require(EditorTools.tmux, "tmux", sourceLocation: sourceLocation)
         guard FileManager.default.isExecutableFile(atPath: Binary.url.path) else { throw Binary.BinaryMissing(path: Binary.url.path) }
         scratch = try TemporaryDirectory()
+        for (path, content) in files { _ = try scratch.write("App/\(path)", content) }
         file = try scratch.write("App/\(name)", bytes ?? Array(text.utf8))
         let ready = scratch.url.appendingPathComponent("ready")
         var environment = EditorRun.isolatedEnvironment(scratch.url.appendingPathComponent("home"))
@@ -101,14 +103,17 @@ final class TerminalEditor {
         try tmuxCommand(["new-session", "-d", "-x", "100", "-y", "30", command])
         started = true
         let deadline = Date().addingTimeInterval(30)
+        var answered = false
         while !FileManager.default.fileExists(atPath: ready.path) {
             guard Date() < deadline else {
                 Issue.record("plist-lsp did not attach to \(editor) within 30 s; screen:\n\(screen())", sourceLocation: sourceLocation)
                 throw EditorRun.Missing(what: "an attached plist-lsp")
             }
-            // lsp-mode asks once per project where its root is; a person answers `i` (import).
-            if case .emacs(.lspMode) = editor, screen().contains("Import project by selecting root") {
+            // lsp-mode asks once per project where its root is; a person answers `i` (import), once:
+            // the question can stay on the screen after the answer, and a second `i` went into the file.
+            if case .emacs(.lspMode) = editor, !answered, screen().contains("Import project by selecting root") {
                 try tmuxCommand(["send-keys", "i"])
+                answered = true
             }
             try await Self.pause(0.1)
         }
@@ -169,7 +174,13 @@ final class TerminalEditor {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             let now = try Array(Data(contentsOf: file))
-            if now != before { return now }
+            // Emacs writes in place (truncates, then writes): read again until the bytes settle,
+            // or an empty file in between is taken for the saved one.
+            if now != before {
+                try await Self.pause(0.3)
+                if try Array(Data(contentsOf: file)) == now { return now }
+                continue
+            }
             try await Self.pause(0.05)
         }
         Issue.record("the file was not written; screen:\n\(screen())", sourceLocation: sourceLocation)

@@ -250,4 +250,62 @@ enum SafeFixMutation: CaseIterable {
         #expect(variants >= 2_000, "only \(variants) variants")
         #expect(checked > 100, "only \(checked) safe fixes checked")
     }
+
+    /// Issue #39, point 6: a `</string>` deleted from a real file (the tag alone, or its whole line
+    /// when it stands alone, as a person deletes it; three per file at SplitMix64-seeded places).
+    /// Fix-all must give back exactly the original data (every value, to the last blank and CR) or
+    /// leave the string unclosed: a fix that cannot prove the value is offered, not applied.
+    @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
+    func fixAllAfterADeletedStringEndTagGivesBackTheOriginalValueOrNothing() async throws {
+        let files = try SharedData.requireCorpus()
+        let (variants, applied, failures) = try await onOwnThread { () -> (Int, Int, [String]) in
+            var rng = SplitMix64(seed: 0x39_0006)
+            var variants = 0, applied = 0
+            var failures: [String] = []
+            for file in files where file.plistlibParses {
+                guard case .success(let text) = SourceDecoding.decode(file.bytes) else { continue }
+                let tree = SyntaxTree.parse(text)
+                guard tree.isWellFormed, let root = tree.rootElement else { continue }
+                let original = flattenedData(PlistDocument(text: (try? FixApplication.fixAll(text, path: file.name).text) ?? text).value)
+                var strings: [SyntaxElement] = []
+                var stack = [root]
+                while let e = stack.popLast() {
+                    if e.tag == .string, e.endTagRange != nil { strings.append(e) }
+                    stack += e.childElements
+                }
+                guard !strings.isEmpty else { continue }
+                for _ in 0..<min(3, strings.count) {
+                    let e = strings[Int(rng.next() % UInt64(strings.count))]
+                    var r = e.endTagRange!
+                    var lineStart = r.lowerBound
+                    while lineStart > 0 && (text[lineStart - 1] == 0x20 || text[lineStart - 1] == 0x09) { lineStart -= 1 }
+                    if (lineStart == 0 || text[lineStart - 1] == 0x0A) && r.upperBound < text.count && text[r.upperBound] == 0x0A {
+                        r = lineStart..<(r.upperBound + 1)
+                    }
+                    var variant = text
+                    variant.removeSubrange(r)
+                    variants += 1
+                    let name = "\(file.name) (</string> at \(e.endTagRange!.lowerBound) deleted)"
+                    let result = try FixApplication.fixAll(variant, path: file.name)
+                    let fixed = PlistDocument(text: result.text)
+                    let closed = fixed.tree.isWellFormed
+                    if result.fixed.contains(where: { $0.code == "xml-unclosed-tag" }) || closed {
+                        applied += 1
+                        let data = flattenedData(fixed.value)
+                        let differing = Set(data.keys).symmetricDifference(original.keys).union(original.keys.filter { data[$0] != nil && data[$0] != original[$0] })
+                        if !closed {
+                            failures.append("\(name): fix-all reports fixing the unclosed tag, but the file is still broken")
+                        } else if !differing.isEmpty {
+                            let at = differing.sorted()[0]
+                            failures.append("\(name): fix-all changed the data at \(differing.sorted().prefix(3)): \(original[at] ?? "nothing") became \(data[at] ?? "nothing")")
+                        }
+                    }
+                }
+            }
+            return (variants, applied, failures)
+        }
+        print("SafeFixPropertyTests: \(variants) deleted </string> tags, \(applied) repaired by fix-all (the rest offered), \(failures.count) changed data")
+        #expect(failures.isEmpty, "\(failures.prefix(20).joined(separator: "\n"))")
+        #expect(variants >= 700, "only \(variants) variants")
+    }
 }

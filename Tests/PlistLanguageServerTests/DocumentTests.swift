@@ -135,7 +135,7 @@ let emojiText = "<plist><dict><key>😀A</key><string>x</strng></dict></plist>"
         let client = try TestClient()
         let result = try await client.initialize(ClientCapabilities(
             textDocument: TextDocumentClientCapabilities(diagnostic: .init())))
-        #expect(result.capabilities.diagnosticProvider?.interFileDependencies == false)
+        #expect(result.capabilities.diagnosticProvider?.interFileDependencies == true)
         #expect(!client.server.pushesDiagnostics)
         try client.open(uri, emojiText)
         let report = try await client.request(DocumentDiagnosticRequest(textDocument: TextDocumentIdentifier(uri: uri)))
@@ -144,7 +144,8 @@ let emojiText = "<plist><dict><key>😀A</key><string>x</strng></dict></plist>"
         let id = try #require(resultID)
         let again = try await client.request(DocumentDiagnosticRequest(
             textDocument: TextDocumentIdentifier(uri: uri), previousResultId: id))
-        #expect(again == .unchanged(resultId: id))
+        // Unchanged (with this id, or a new one when a generation went up and the findings did not change).
+        guard case .unchanged(let againID) = again, againID.hasSuffix(id.drop { $0 != ":" }) else { Issue.record("\(again)"); return }
         try client.change(uri, version: 2, range: range(0, 38, 0, 43), "string")
         let fixed = try await client.request(DocumentDiagnosticRequest(
             textDocument: TextDocumentIdentifier(uri: uri), previousResultId: resultID))
@@ -162,7 +163,9 @@ let emojiText = "<plist><dict><key>😀A</key><string>x</strng></dict></plist>"
             ClientCapabilities(textDocument: TextDocumentClientCapabilities(diagnostic: .init())),
             options: ["pushDiagnostics": true])
         #expect(client.server.pushesDiagnostics)
-        #expect(result.capabilities.diagnosticProvider != nil)
+        // Not announced: a client that pulled too would keep both (Neovim 0.11 kept the pulled
+        // ones stale after a save had the projects read again; issue #38, point 6).
+        #expect(result.capabilities.diagnosticProvider == nil)
         try client.open(uri, emojiText)
         #expect(try await only("xml-mismatched-tag", client.diagnostics(uri, version: 1)).count == 1)
 
@@ -180,10 +183,11 @@ let emojiText = "<plist><dict><key>😀A</key><string>x</strng></dict></plist>"
         try client.send(DidChangeConfigurationNotification(settings: ["plist": ["diagnostics": ["enabled": true]]]))
         let second = try await client.diagnostics(uri, version: 1)
         #expect(first == second)
-        // A pull after the change gets a new result id (snapshot, configuration generation, source evidence generation, projects generation).
+        // A pull after the change gets a new result id (snapshot, configuration generation, source
+        // evidence, projects and translations generations, then a digest of the findings).
         let report = try await client.request(DocumentDiagnosticRequest(textDocument: TextDocumentIdentifier(uri: uri)))
         guard case .full(let resultID, _) = report else { Issue.record("expected a full report"); return }
-        #expect(resultID?.hasSuffix(".1.0.0") == true)
+        #expect(resultID?.split(separator: ".").dropFirst().first == "1", "\(String(describing: resultID))")
     }
 
     @Test func documentsAreIndependentPerSession() async throws {

@@ -179,3 +179,76 @@ import PlistSupport
         #expect(body.newText.contains("\n"))
     }
 }
+
+// MARK: Tags typed on their own line (issue #38, point 4)
+
+extension FeatureCompletionTests {
+    /// A half-typed tag on a line of its own, before the container's close tag: in a dictionary
+    /// after a key, and among an array's items. The tag was left unterminated, so the parser's
+    /// start tag ran on to the next `<`: the edit took the line break and the next line's
+    /// indentation, and `\t<t` + `true` became `\t<true/></dict>`.
+    static let tagPlaces = [
+        "<plist><dict>\n\t<key>UIRequiresFullScreen</key>\n\t<PREFIX1️⃣\n</dict></plist>",
+        "<plist><dict>\n\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>audio</string>\n\t\t<PREFIX1️⃣\n\t</array>\n</dict></plist>",
+        "<plist><dict>\n\t<key>CFBundleName</key>\n\t<string>A</string>\n\t<PREFIX1️⃣\n</dict></plist>",
+    ]
+
+    @Test(arguments: ["t", "s", "k", "f", "a", "d", "i"], [FeatureCompletionTests.neovim07, FeatureCompletionTests.eglot19, nil])
+    func aTagTypedOnItsOwnLineIsCompletedOnThatLine(prefix: String, completion json: String?) async throws {
+        let capabilities = try json.map { try Self.capabilities(completion: $0) } ?? richClient()
+        var offered = 0
+        for place in Self.tagPlaces {
+            let marked = place.replacingOccurrences(of: "PREFIX", with: prefix)
+            let (text, at) = lspMarked(marked)
+            let (_, list) = try await completion(marked, capabilities: capabilities)
+            let lines = text.components(separatedBy: "\n")
+            for item in list.items {
+                guard case .textEdit(let edit) = item.textEdit else { Issue.record("no text edit: \(item.label)"); continue }
+                // The LSP's rule for a completion edit: one line, and the cursor inside it.
+                #expect(edit.range.start.line == at[0].line && edit.range.end.line == at[0].line, "\(item.label) in \(marked): \(edit.range)")
+                #expect(edit.range.start.character <= at[0].character && at[0].character <= edit.range.end.character, "\(item.label): \(edit.range)")
+                // Every other line stays as it was, the next one's indentation included.
+                let after = applying(edit, to: text).components(separatedBy: "\n")
+                let added = edit.newText.components(separatedBy: "\n").count - 1
+                #expect(Array(after.prefix(at[0].line)) == Array(lines.prefix(at[0].line)))
+                #expect(Array(after.suffix(lines.count - at[0].line - 1)) == Array(lines.suffix(lines.count - at[0].line - 1)),
+                        "\(item.label) in \(marked):\n\(applying(edit, to: text))")
+                #expect(after.count == lines.count + added)
+                offered += 1
+            }
+        }
+        if ["t", "s", "k", "f", "a"].contains(prefix) { #expect(offered > 0, "nothing offered for <\(prefix)") }
+    }
+
+    @Test func theChosenTagReplacesWhatWasTyped() async throws {
+        let capabilities = try Self.capabilities(completion: Self.neovim07)  // plain text, no snippets
+        let boolean = Self.tagPlaces[0].replacingOccurrences(of: "PREFIX", with: "t")
+        let (text, list) = try await completion(boolean, capabilities: capabilities)
+        let yes = try #require(list.items.first { $0.label == "true" }, "\(list.items.map(\.label))")
+        guard case .textEdit(let edit) = yes.textEdit else { Issue.record("no text edit"); return }
+        #expect(applying(edit, to: text) == "<plist><dict>\n\t<key>UIRequiresFullScreen</key>\n\t<true/>\n</dict></plist>")
+        let item = Self.tagPlaces[1].replacingOccurrences(of: "PREFIX", with: "s")
+        let (itemText, items) = try await completion(item, capabilities: capabilities)
+        let string = try #require(items.items.first { $0.label == "string" }, "\(items.items.map(\.label))")
+        guard case .textEdit(let stringEdit) = string.textEdit else { Issue.record("no text edit"); return }
+        #expect(applying(stringEdit, to: itemText)
+                == "<plist><dict>\n\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>audio</string>\n\t\t<string></string>\n\t</array>\n</dict></plist>")
+    }
+
+    /// Wherever the server completes, each edit's range is one line holding the cursor.
+    @Test(arguments: FeatureCompletionTests.multiLinePlaces + [
+        "<plist><dict>\n\t<key>NSCam1️⃣\n\t<string>x</string>\n</dict></plist>",
+        "<plist><dict>\n\t<key>UIUserInterfaceStyle</key>\n\t<string>Da1️⃣\n</dict></plist>",
+        "<plist><dict>\n\t<key>A</key>\n\t<string>x</string>\n\t</di1️⃣\n</plist>",
+        "<plist><dict>\n\t<key>A</key>\n\t<string>x</string>\n\t</1️⃣\n</plist>",
+    ])
+    func everyEditRangeIsOneLineHoldingTheCursor(_ marked: String) async throws {
+        let (_, at) = lspMarked(marked)
+        let (_, list) = try await completion(marked)
+        for item in list.items {
+            guard case .textEdit(let edit) = item.textEdit else { Issue.record("no text edit: \(item.label)"); continue }
+            #expect(edit.range.start.line == at[0].line && edit.range.end.line == at[0].line, "\(item.label) in \(marked): \(edit.range)")
+            #expect(edit.range.start.character <= at[0].character && at[0].character <= edit.range.end.character, "\(item.label): \(edit.range)")
+        }
+    }
+}

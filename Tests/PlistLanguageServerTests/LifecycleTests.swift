@@ -13,6 +13,9 @@ import Testing
         #expect(result.capabilities.positionEncoding == .utf16)
         #expect(result.capabilities.textDocumentSync?.openClose == true)
         #expect(result.capabilities.textDocumentSync?.change == .incremental)
+        // Without `save` Neovim sends no didSave, and with no file watchers (Neovim 0.11 on Linux)
+        // the server never read a changed .xcconfig again (issue #38, point 6).
+        #expect(result.capabilities.textDocumentSync?.save == .value(SaveOptions(includeText: false)))
         #expect(result.capabilities.diagnosticProvider == nil)  // this client does not pull
         #expect(client.server.pushesDiagnostics)
     }

@@ -56,7 +56,7 @@ struct LocalizationServerTests {
         let untranslated = diagnostics.filter { $0.code == .string("l10n-untranslated") }
         #expect(untranslated.count == 1)
         let d = try #require(untranslated.first)
-        #expect(d.message == "the purpose string NSMicrophoneUsageDescription is not translated for ru: that locale shows the development-language text")
+        #expect(d.message == "the purpose string NSMicrophoneUsageDescription is not translated for ru: that locale shows the development-language text (translations: the resources of target Telephone in Telephone.xcodeproj)")
         #expect(d.range.start == Position(line: 57, character: 6))
         let id = try client.sendRequest(CodeActionRequest(textDocument: .init(uri: uri), range: d.range, context: CodeActionContext(diagnostics: [d])))
         let actions = try await client.response(to: id)["result"]?.arrayValue ?? []
@@ -118,6 +118,44 @@ struct LocalizationServerTests {
         guard case .textEdit(let edit)? = first.textEdit else { Issue.record("no text edit"); return }
         #expect(edit.newText == "\"NSMicrophoneUsageDescription\" = \"The microphone is used for phone calls.\";")
         #expect(edit.range == LSPRange(start: Position(line: lines.count - 1, character: 0), end: end))
+    }
+
+    /// The server narrows the keys to what is typed (Neovim's omnifunc and the Emacs completion
+    /// style list what it sends: Neovim 0.11 listed every key) and never offers a key the table
+    /// already has, whose choice wrote a duplicate (issue #38, point 7).
+    @Test func completionInAStringsTableOffersOnlyMissingKeysThatMatchWhatIsTyped() async throws {
+        let folder = try Self.telephone()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("Telephone/ru.lproj/InfoPlist.strings").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let present = text.components(separatedBy: "\n").compactMap { line in
+            line.first?.isLetter == true ? line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) : nil
+        }
+        #expect(present.contains("CFBundleName") && present.contains("NSContactsUsageDescription"), "\(present)")
+        let client = try TestClient()
+        try await client.initialize(richClient(), rootUri: FileURI.uri(for: folder.path))
+        let uri = FileURI.uri(for: path)
+        var version = 1
+        func complete(_ typed: String) async throws -> CompletionList {
+            let lines = (text + typed).components(separatedBy: "\n")
+            if version == 1 { try client.open(uri, text + typed) } else {
+                try client.change(uri, version: version, [TextDocumentContentChangeEvent(text: text + typed)])
+            }
+            version += 1
+            let end = Position(line: lines.count - 1, character: lines[lines.count - 1].utf16.count)
+            return try #require(try await client.request(CompletionRequest(textDocument: .init(uri: uri), position: end)))
+        }
+        let microphone = try await complete("\"Privacy - Micro")
+        #expect(microphone.items.map(\.label) == ["NSMicrophoneUsageDescription"])
+        #expect(microphone.isIncomplete)
+        let lower = try await complete("nsmicro")
+        #expect(lower.items.map(\.label) == ["NSMicrophoneUsageDescription"])
+        let name = try await complete("\"CFBundleNa")
+        #expect(name.items.isEmpty, "\(name.items.map(\.label))")
+        let all = try await complete("")
+        #expect(all.items.contains { $0.label == "NSMicrophoneUsageDescription" })
+        #expect(all.items.allSatisfy { !present.contains($0.label) }, "\(all.items.map(\.label))")
+        #expect(!all.isIncomplete)
     }
 
     @Test func formattingNeverRewritesATranslationAsAPlist() async throws {

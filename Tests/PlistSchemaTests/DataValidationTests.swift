@@ -171,6 +171,30 @@ import Testing
         #expect(displayName.pagePlaceholders.map(\.dataString) == ["iOS 2.0", "macOS 10.0"])
     }
 
+    /// Where an entry's sources say Apple's page lists no platform the entry lists, or that it
+    /// differs on purpose, the difference is data (`departure`), shown by hover and `explain`, not
+    /// only prose in `sources` (issue #38).
+    @Test func departuresAreRecorded() {
+        var recorded = 0
+        for definition in db.definitions {
+            if let departure = definition.pageDeparture {
+                recorded += 1
+                #expect(departure.hasPrefix("Apple's page"), "\(definition.name): a departure starts with what Apple's page says")
+            }
+            for source in definition.sources {
+                let onPurpose = source.contains("on purpose")
+                let listsNo = Platform.allCases.contains { platform in
+                    (source.contains("lists no \(platform.rawValue)") || source.contains("lists no \(platform.displayName)"))
+                        && definition.platforms.contains { $0.platform == platform }
+                }
+                if onPurpose || listsNo {
+                    #expect(definition.pageDeparture != nil, "\(definition.name): its sources say it departs from Apple's page (\(source.prefix(80))…); add a departure saying why")
+                }
+            }
+        }
+        #expect(recorded >= 7)
+    }
+
     @Test func everyKeyStatesItsPlatforms() {
         for definition in db.definitions {
             #expect(!definition.platforms.isEmpty, "\(definition.name) has no platforms")

@@ -144,4 +144,41 @@ import Testing
         #expect(introduced("com.apple.security.cs.disable-executable-page-protection", .macOS, domain: .entitlements) == "10.7")
         #expect(introduced("LSHandlerRank", .macOS, at: nil) == "10.0")
     }
+
+    /// Issue #38: each as the availability block of Apple's page gives it (found by the docs search).
+    @Test func platformsAsApplesPagesGiveThemIssue38() {
+        #expect(introduced("com.apple.developer.sensorkit.reader.allow", .visionOS, domain: .entitlements) == "1.0")
+        #expect(introduced("com.apple.developer.sensorkit.reader.allow", .iOS, domain: .entitlements) == "14.0")
+        // The page is about App Clips and lists iOS and iPadOS only.
+        #expect(introduced("com.apple.developer.parent-application-identifiers", .watchOS, domain: .entitlements) == .some(nil))
+        #expect(introduced("com.apple.developer.parent-application-identifiers", .iOS, domain: .entitlements) == "14.0")
+        #expect(introduced("com.apple.developer.app-compute-category", .visionOS, domain: .entitlements) == "2.0")
+        #expect(introduced("com.apple.developer.device-information.user-assigned-device-name", .watchOS, domain: .entitlements) == "9.0")
+        #expect(introduced("com.apple.developer.device-information.user-assigned-device-name", .tvOS, domain: .entitlements) == "16.0")
+        // Every bundle has an identifier, on every platform (Bundle.bundleIdentifier's availability).
+        for platform in [Platform.iOS, .macOS, .tvOS, .watchOS, .visionOS] {
+            #expect(introduced("CFBundleIdentifier", platform) != .some(nil), "CFBundleIdentifier lacks \(platform)")
+        }
+    }
+
+    /// Sources that called Apple's page "not stored" although the docs search returns it now say
+    /// what the page gives.
+    @Test func sourcesDoNotCallAFoundPageMissing() throws {
+        for name in ["com.apple.developer.sensorkit.reader.allow", "com.apple.developer.app-compute-category",
+                     "com.apple.developer.device-information.user-assigned-device-name"] {
+            let definition = try #require(KeyDatabase.shared.definitions(named: name).first)
+            #expect(!definition.sources.contains { $0.contains("not in the stored copy") }, "\(name): \(definition.sources)")
+            #expect(definition.sources.contains { $0.contains("availability block read on Apple's page") }, "\(name)")
+        }
+    }
+
+    /// Where the database departs from Apple's page on purpose, the entry says so and why.
+    @Test func deliberateDeparturesAreRecorded() throws {
+        for name in ["EXAppExtensionAttributes", "com.apple.developer.ubiquity-kvstore-identifier"] {
+            let definition = try #require(KeyDatabase.shared.definitions(named: name).first)
+            let departure = try #require(definition.pageDeparture, "\(name) departs from Apple's page without saying so")
+            #expect(departure.hasPrefix("Apple's page"))
+            #expect(KeyRendering.explain(definition).contains(departure.prefix(30)), "explain of \(name) omits it")
+        }
+    }
 }

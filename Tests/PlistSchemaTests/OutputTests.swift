@@ -12,7 +12,7 @@ import PlistTestSupport
     static let jsonEntryFields: Set<String> = [
         "name", "domain", "paths", "types", "elementType", "xcodeName", "platforms", "values", "valuesClosed", "defaultValue",
         "status", "localizable", "requiredFor", "recommendedFor", "appStoreReview", "related", "docURL", "summary",
-        "fromSeeds", "misspellings", "customChildKeys", "owner", "fixedChildKeys", "pagePlaceholders",
+        "fromSeeds", "misspellings", "customChildKeys", "owner", "fixedChildKeys", "pagePlaceholders", "pageDeparture", "xcodeCapability",
     ]
 
     @Test func docsKeysMarkdownIsCurrent() throws {

@@ -15,7 +15,11 @@
 ;;
 ;;   (add-to-list 'load-path "/path/to/plist-lsp/editors/emacs")
 ;;   (require 'plist-lsp)
-;;   (add-hook 'plist-mode-hook #'eglot-ensure)   ; or #'lsp-deferred
+;;   (dolist (hook '(plist-mode-hook plist-strings-mode-hook xcstrings-mode-hook))
+;;     (add-hook hook #'eglot-ensure))            ; or #'lsp-deferred
+;;
+;; The translation modes (InfoPlist.strings, InfoPlist.xcstrings) do not derive
+;; from `plist-mode': each needs its hook.
 ;;
 ;; Customize `plist-lsp-server-path' when plist-lsp is not on `exec-path',
 ;; and `plist-lsp-settings' for the server settings.
@@ -29,11 +33,15 @@
 
 (require 'nxml-mode)
 (require 'subr-x)
+(require 'seq)
 
 (defgroup plist-lsp nil
   "Apple property lists and the plist-lsp language server."
   :group 'languages
   :prefix "plist-lsp-")
+
+(defconst plist-lsp-modes '(plist-mode plist-strings-mode xcstrings-mode)
+  "The major modes plist-lsp serves: plists, and the translations of an Info.plist.")
 
 (defcustom plist-lsp-server-path "plist-lsp"
   "The plist-lsp executable: a name looked up on `exec-path', or a path."
@@ -119,10 +127,21 @@ plist-lsp."
   "Non-nil in a buffer that shows a binary property list as XML.")
 (put 'plist-lsp--binary 'permanent-local t)
 
+(defun plist-lsp--program ()
+  "The plist-lsp executable's full path, or nil when there is none.
+`plist-lsp-server-path' is looked up on `exec-path' (a GUI Emacs on
+macOS often lacks the PATH of a shell, and so Homebrew's bin folder)."
+  (if (file-name-absolute-p plist-lsp-server-path)
+      (and (file-executable-p plist-lsp-server-path) plist-lsp-server-path)
+    (executable-find plist-lsp-server-path)))
+
 (defun plist-lsp--convert-region (begin end to)
   "Replace BEGIN..END with its conversion by `plist-lsp convert --to TO'.
 Return the new end.  When the conversion fails, signal an error saying
 why and leave the text as it is."
+  (unless (plist-lsp--program)
+    (error "the program %s is not found on `exec-path' (%s); set `plist-lsp-server-path' to its full path"
+           plist-lsp-server-path (mapconcat #'identity exec-path ":")))
   (let* ((binary-in (not (equal to "binary1")))
          (input (buffer-substring-no-properties begin end))
          (errors (make-temp-file "plist-lsp-convert"))
@@ -141,10 +160,14 @@ why and leave the text as it is."
                                                 nil (list out errors) nil
                                                 "convert" "--to" to "-o" "-" "-"))))
           (unless (eql status 0)
-            (error "plist-lsp convert: %s"
-                   (string-trim (with-temp-buffer
-                                  (insert-file-contents errors)
-                                  (buffer-string)))))
+            ;; The text went in on standard input, which the message names: drop that; the
+            ;; callers name the file.
+            (error "%s"
+                   (replace-regexp-in-string
+                    "\\`plist-lsp: (standard input): " ""
+                    (string-trim (with-temp-buffer
+                                   (insert-file-contents errors)
+                                   (buffer-string))))))
           (save-excursion
             (goto-char begin)
             (delete-region begin end)
@@ -154,24 +177,50 @@ why and leave the text as it is."
       (kill-buffer out)
       (delete-file errors))))
 
+(defvar-local plist-lsp--unconverted nil
+  "Why this buffer's binary property list did not convert (it shows the bytes).")
+(put 'plist-lsp--unconverted 'permanent-local t)
+
 (defun plist-lsp--binary-decode (begin end)
   "Show the binary property list between BEGIN and END as XML; return the new end.
-When it does not convert, the bytes stay and the reason is shown."
+When it does not convert, the bytes stay, the reason is shown once, and
+the buffer is made read-only when the file is visited."
   (condition-case err
       (prog1 (plist-lsp--convert-region begin end "xml1")
         (setq plist-lsp--binary t)
+        (setq plist-lsp--unconverted nil)
         (setq-local file-precious-flag t))
     (error
+     ;; `format-decode' tries every format again after one decoded, until none matches the
+     ;; text: the bytes still start with "bplist00", so without this it called this function
+     ;; again, forever (37,000 warnings in 20 s when plist-lsp was not on `exec-path').  The
+     ;; buffer's own `format-alist' lacks this format; `normal-mode' drops it later.
+     (setq-local format-alist (seq-remove (lambda (f) (eq (car f) 'plist-lsp-binary)) format-alist))
+     (setq plist-lsp--unconverted (error-message-string err))
      (display-warning 'plist-lsp
-                      (format "%s is a binary property list that does not convert; shown as bytes: %s"
+                      (format "%s is a binary property list that does not convert; shown as bytes, read-only: %s"
                               (or buffer-file-name "the file") (error-message-string err)))
      end)))
 
-(defun plist-lsp--binary-encode (begin end _buffer)
+(defun plist-lsp--binary-unconverted ()
+  "Make a buffer whose binary property list did not convert read-only.
+Saving it (after \\[read-only-mode]) writes the bytes as they are.  For
+`find-file-hook'."
+  (when plist-lsp--unconverted
+    (setq buffer-file-format (delq 'plist-lsp-binary buffer-file-format))
+    (setq buffer-read-only t)))
+
+(defun plist-lsp--binary-encode (begin end buffer)
   "Write the XML between BEGIN and END as a binary property list.
 Return the new end.  Signals an error (nothing is written) when the
-text does not convert."
-  (plist-lsp--convert-region begin end "binary1"))
+text does not convert, naming the file of BUFFER (the text is in a
+temporary buffer)."
+  (condition-case err
+      (plist-lsp--convert-region begin end "binary1")
+    (error
+     (error "plist-lsp: %s not written (the file is unchanged): %s"
+            (or (and (buffer-live-p buffer) (buffer-file-name buffer)) buffer-file-name (buffer-name))
+            (error-message-string err)))))
 
 (defun plist-lsp--binary-buffer-p ()
   "Whether this buffer shows a binary property list (for `magic-mode-alist')."
@@ -183,7 +232,8 @@ text does not convert."
   (add-to-list 'format-alist
                '(plist-lsp-binary "Apple binary property list (bplist00), edited as XML by plist-lsp"
                                   "\\`bplist00" plist-lsp--binary-decode plist-lsp--binary-encode t nil nil))
-  (add-to-list 'magic-mode-alist '(plist-lsp--binary-buffer-p . plist-mode)))
+  (add-to-list 'magic-mode-alist '(plist-lsp--binary-buffer-p . plist-mode))
+  (add-hook 'find-file-hook #'plist-lsp--binary-unconverted))
 
 (defun plist-lsp--command ()
   "The command line that starts the server on stdio."
@@ -211,7 +261,7 @@ text does not convert."
 eglot announces `eglot-workspace-configuration' on connect (often
 empty), which would replace the settings given at start."
   (when (and plist-lsp-settings
-             (memq 'plist-mode (eglot--major-modes server)))
+             (seq-some (lambda (mode) (memq mode plist-lsp-modes)) (eglot--major-modes server)))
     (jsonrpc-notify server :workspace/didChangeConfiguration
                     (list :settings (list :plist plist-lsp-settings)))))
 
@@ -329,8 +379,11 @@ server proposed and inserts only a candidate the user chose or the only one."
                      (set-marker finish nil)))))))))
 
 (defun plist-lsp--eglot-use-safe-completion ()
-  "Use `plist-lsp--eglot-completion-at-point' in an eglot `plist-mode' buffer."
-  (when (derived-mode-p 'plist-mode)
+  "Use `plist-lsp--eglot-completion-at-point' in eglot buffers.
+Those of `plist-lsp-modes'; in `plist-strings-mode' too: there
+eglot's own completion turned \"Privacy - Cam into \"Privacy - Came
+\(its `flex' style merged the candidates)."
+  (when (apply #'derived-mode-p plist-lsp-modes)
     (if (bound-and-true-p eglot--managed-mode)
         (when (memq #'eglot-completion-at-point completion-at-point-functions)
           (remove-hook 'completion-at-point-functions #'eglot-completion-at-point t)
@@ -382,8 +435,9 @@ See `plist-lsp--copying-table'."
               (nthcdr 3 capf)))))
 
 (defun plist-lsp--lsp-use-safe-completion ()
-  "Use `plist-lsp--lsp-completion-at-point' in a lsp-mode `plist-mode' buffer."
-  (when (derived-mode-p 'plist-mode)
+  "Use `plist-lsp--lsp-completion-at-point' in lsp-mode buffers.
+Those of `plist-lsp-modes'."
+  (when (apply #'derived-mode-p plist-lsp-modes)
     (if (bound-and-true-p lsp-completion-mode)
         (when (memq #'lsp-completion-at-point completion-at-point-functions)
           (remove-hook 'completion-at-point-functions #'lsp-completion-at-point t)

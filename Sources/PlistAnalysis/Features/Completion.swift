@@ -11,6 +11,16 @@ public enum Completion {
         var c = Completer(document: document, offset: max(0, min(offset, document.tree.text.count)),
                           domain: fileKind.keyDomain, options: options)
         var result = c.run()
+        // An edit's range stays on the cursor's line and contains the cursor (the LSP requires
+        // it of a completion's edit, and a client applies it as given): a range that ran on over
+        // a line break took the break and the next line's indentation with the typed text.
+        let cursor = c.offset, lineStart = TextScan.lineStart(c.text, cursor)
+        var lineEnd = cursor
+        while lineEnd < c.text.count && c.text[lineEnd] != 0x0A && c.text[lineEnd] != 0x0D { lineEnd += 1 }
+        result.items.removeAll { $0.edit.range.lowerBound < lineStart || $0.edit.range.lowerBound > cursor || $0.edit.range.upperBound < cursor }
+        for i in result.items.indices where result.items[i].edit.range.upperBound > lineEnd {
+            result.items[i].edit.range = result.items[i].edit.range.lowerBound..<lineEnd
+        }
         if !options.multiLine {
             // The single-line promise holds for every item, whatever path built it.
             result.items.removeAll { $0.edit.replacementText.utf8.contains { $0 == 0x0A || $0 == 0x0D } }
@@ -378,9 +388,11 @@ private struct Completer {
             }
         }
         if element.flags.contains(.startTagUnterminated) {
-            // A tag being typed (`<ke`): insert the whole element.
+            // A tag being typed (`<ke`): insert the whole element. The unterminated tag runs on to
+            // the next `<`, over the line break and the next line's indentation: keep those.
             return elementNames(in: container, pendingKey: pending, typed: typed,
-                                range: element.start..<element.startTagRange.upperBound, rangeIncludesBracket: true)
+                                range: element.start..<typedEnd(element.start..<element.startTagRange.upperBound),
+                                rangeIncludesBracket: true)
         }
         // Renaming an existing element: only the name changes.
         var result = elementNames(in: container, pendingKey: pending, typed: typed, range: nameRange, rangeIncludesBracket: true)

@@ -110,6 +110,19 @@ public enum HoverProvider {
         let parent = path
         let range = key.textRange
         let code: (String) -> String = { format == .markdown ? "`\($0)`" : $0 }
+        // Blanks at the key's edges: the system reads them, so this is not the key it looks like.
+        if let blanks = KeyWhitespace(key.text) {
+            let written = KeyWhitespace.visible(key.text)
+            var text = "\(code(written)) \(blanks.description) (leading or trailing white space): the system reads the key with the blanks"
+            if db.definition(for: blanks.trimmed, at: parent, domain: domain) != nil {
+                let name = format == .markdown ? "**\(blanks.trimmed)**" : blanks.trimmed
+                text += ", so it is not \(name), and \(code(blanks.trimmed)) is not set by this entry."
+            } else {
+                text += "."
+            }
+            text += " Trim the key."
+            return HoverResult(text: text, format: format, range: range)
+        }
         if let match = db.lookup(key.text, at: parent, domain: domain) {
             let docs = KeyRendering.hover(match.definition, suffix: match.suffix, format: format)
             switch match.kind {

@@ -247,7 +247,8 @@ public struct EditBuilder: Sendable {
         return SourceEdit(range: node.element.contentRange, replacement: Self.escape(value))
     }
 
-    /// Text escaped for element content (`XMLEscaping.content`: `&`, `<`, `>`, and a CR as `&#13;`).
+    /// Text escaped for element content (`XMLEscaping.content`: `&`, `<`, `>`, a CR as `&#13;`, and
+    /// what XML 1.0 forbids as references, as `convert` and `format` write them).
     public static func escape(_ s: String) -> String {
         String(decoding: XMLEscaping.content(s), as: UTF8.self)
     }

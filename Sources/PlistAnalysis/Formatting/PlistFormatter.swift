@@ -91,10 +91,16 @@ public enum PlistFormatter {
         .plistDoctypeUnreadable, .plistAttributeUnreadable, .plistTooDeep, .plistKeyInArray,
     ]
 
+    /// Whether `problem` stops formatting: an XML error or one of `refusingCodes`. A reference to
+    /// a character XML 1.0 forbids (`&#1;`, a warning) does not: it is rewritten as `convert` writes it.
+    static func refuses(_ problem: SyntaxProblem) -> Bool {
+        (problem.code.rawValue.hasPrefix("xml-") && problem.code != .xmlForbiddenCharacterReference) || refusingCodes.contains(problem.code)
+    }
+
     /// Formats the whole document, or says why not. The result is checked before it is returned:
     /// it must read back as the same values, comments and preprocessor lines, else it is refused.
     public static func format(_ document: PlistDocument, options: FormatterOptions = .xcode) -> Result<FormattedDocument, FormattingRefusal> {
-        for problem in document.allProblems where problem.code.rawValue.hasPrefix("xml-") || refusingCodes.contains(problem.code) {
+        for problem in document.allProblems where refuses(problem) {
             return .failure(FormattingRefusal(message: problem.message, range: problem.range, code: problem.code.rawValue))
         }
         var writer = Writer(tree: document.tree, options: options)
@@ -120,7 +126,7 @@ public enum PlistFormatter {
     /// the writer's own refusals are only looked for on the way to the range (each is also a
     /// problem of the document).
     public static func format(_ document: PlistDocument, options: FormatterOptions = .xcode, range: Range<Int>) -> Result<[SourceEdit], FormattingRefusal> {
-        for problem in document.allProblems where problem.code.rawValue.hasPrefix("xml-") || refusingCodes.contains(problem.code) {
+        for problem in document.allProblems where refuses(problem) {
             return .failure(FormattingRefusal(message: problem.message, range: problem.range, code: problem.code.rawValue))
         }
         var writer = Writer(tree: document.tree, options: options, range: range)
@@ -188,10 +194,10 @@ public enum PlistFormatter {
     /// processing instructions and preprocessor lines in the same order.
     public static func verify(_ document: PlistDocument, _ formatted: [UInt8]) -> String? {
         let after = PlistDocument(text: formatted)
-        if after.allProblems.contains(where: { $0.code.rawValue.hasPrefix("xml-") || refusingCodes.contains($0.code) }) {
+        if after.allProblems.contains(where: refuses) {
             return "not formatted: the result would not parse cleanly (a formatter bug; please report it)"
         }
-        if !PlistValue.same(document.value, after.value) {
+        if !PlistValue.same(document.xmlValue, after.xmlValue) {
             return "not formatted: the result would read as different values (a formatter bug; please report it)"
         }
         if markup(document.tree) != markup(after.tree) {
@@ -496,8 +502,9 @@ private struct Writer {
     /// XML white space.
     static let XMLSpace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
 
-    /// `&`, `<` and `>` escaped as CFPropertyList.c's `_appendEscapedString` does, and a carriage
-    /// return as `&#13;`, which Core Foundation writes raw and every reader then reads as a line feed.
+    /// `&`, `<` and `>` escaped as CFPropertyList.c's `_appendEscapedString` does, a carriage
+    /// return as `&#13;` (which Core Foundation writes raw and every reader then reads as a line
+    /// feed), and what XML 1.0 forbids as references (`&#1;`), as `convert` writes them (`XMLEscaping`).
     static func escaped(_ s: String) -> [UInt8] { XMLEscaping.content(s) }
 
     /// Base64 lines as Core Foundation writes them (`_XMLPlistAppendDataUsingBase64`): a line is

@@ -25,6 +25,13 @@ public enum TranslationFile: Sendable {
         return .table(StringsTable(raw: raw), locale: locale(ofPath: path) ?? "")
     }
 
+    /// Reads a file's bytes that are an edit of `previous` (an editor's next version): a strings
+    /// table reads only the entries the edit can have changed (`StringsTable(raw:reusing:)`).
+    public static func reading(_ raw: [UInt8], path: String, reusing previous: TranslationFile?) -> TranslationFile {
+        guard case .table(let table, _)? = previous, !path.lowercased().hasSuffix(".xcstrings") else { return reading(raw, path: path) }
+        return .table(StringsTable(raw: raw, reusing: table), locale: locale(ofPath: path) ?? "")
+    }
+
     /// `…/de.lproj/InfoPlist.strings` → `de`.
     public static func locale(ofPath path: String) -> String? {
         let parts = path.split(separator: "/")
@@ -77,6 +84,10 @@ public struct TranslationContext: Sendable {
     /// every string value.
     public let plistKeys: [String: String]
     public let plistStrings: Set<String>
+    /// The file's translations and its keys once each (`TranslationFile.entries`, `.keys`), made once
+    /// for every rule: each is a pass over the whole file.
+    public let entries: [TranslationFile.Entry]
+    public let keys: [(key: String, range: Range<Int>)]
 
     public init(path: String, file: TranslationFile, infoPlist: PlistDocument?, externalKeys: Set<String> = [], schema: KeyDatabase = .shared) {
         self.path = path
@@ -86,6 +97,10 @@ public struct TranslationContext: Sendable {
         self.schema = schema
         texts = infoPlist.map { LocalizableTexts.of($0, schema: schema) } ?? []
         (plistKeys, plistStrings) = infoPlist.map { LocalizableTexts.keysAndStrings($0) } ?? ([:], [])
+        entries = file.entries
+        var seen: Set<String> = []
+        seen.reserveCapacity(entries.count)
+        keys = entries.compactMap { seen.insert($0.key).inserted ? ($0.key, $0.keyRange) : nil }
     }
 
     public var text: [UInt8] { file.text }
@@ -230,14 +245,18 @@ extension Analyzer {
     private static func configured(_ rules: [any LocalizationRule], _ configuration: AnalysisConfiguration,
                                    _ run: (any LocalizationRule, inout [Finding]) -> Void) -> [Finding] {
         var out: [Finding] = []
+        func inOrder(_ a: Finding, _ b: Finding) -> Bool { (a.range.lowerBound, a.range.upperBound, a.code) < (b.range.lowerBound, b.range.upperBound, b.code) }
         for rule in rules where !configuration.disabledRules.contains(rule.id) {
             var found: [Finding] = []
             run(rule, &found)
             if let severity = configuration.severities[rule.id] { for i in found.indices { found[i].severity = severity } }
-            out += found
+            // Limited per rule before the merge (the limit is per rule id): a table of 100,000
+            // unknown keys sorts its findings once, in the order they were made, and merges a few.
+            found.sort(by: inOrder)
+            out += limiting(found)
         }
-        out.sort { ($0.range.lowerBound, $0.range.upperBound, $0.code) < ($1.range.lowerBound, $1.range.upperBound, $1.code) }
-        return limiting(out)
+        out.sort(by: inOrder)
+        return out
     }
 
     /// The findings of a translation file (`InfoPlist.strings`, `InfoPlist.xcstrings`).

@@ -33,14 +33,25 @@ public enum LocalizationFeatures {
     /// The section a hover on a translatable Info.plist key appends: each locale's text.
     public static func translationsSection(forKeyAt offset: Int, context: LocalizedPlistContext, format: DocumentationFormat) -> String? {
         guard let text = context.texts.first(where: { $0.range.contains(offset) || $0.range.upperBound == offset }) else { return nil }
+        let heading = format == .markdown ? "\n\n---\n\n**Translations**" : "\n\nTranslations"
+        // Which files translate it (issue #38): unknown, or none the target builds, said as such.
+        switch context.set.attribution {
+        case .unknown(let reason):
+            return "\(heading): unknown — \(reason).\n"
+        case .targets where context.set.tables.isEmpty && context.set.catalogs.isEmpty && context.set.unreadable.isEmpty:
+            return "\(heading): none — \(context.set.attribution.evidence) hold no InfoPlist.strings or InfoPlist.xcstrings.\n"
+        default: break
+        }
         let rows = translations(of: text.stringsKey, context: context)
         guard rows.count > 1 || rows.first?.text != nil else { return nil }
         let translated = rows.dropFirst().filter { $0.text != nil }.count
-        var s = format == .markdown ? "\n\n---\n\n**Translations** (\(translated) of \(rows.count - 1) locales):\n\n" : "\n\nTranslations (\(translated) of \(rows.count - 1) locales):\n"
+        var s = format == .markdown ? "\(heading) (\(translated) of \(rows.count - 1) locales):\n\n" : "\(heading) (\(translated) of \(rows.count - 1) locales):\n"
         for (i, row) in rows.enumerated() {
-            let shown = row.text.map { "\"\($0)\"" } ?? (i == 0 ? "(the Info.plist's text)" : "not translated")
+            let missing = context.set.unreadable.first { $0.hasSuffix(".xcstrings") || TranslationFile.locale(ofPath: $0).map(LocaleName.canonical) == LocaleName.canonical(row.locale) }
+            let shown = row.text.map { "\"\($0)\"" } ?? (i == 0 ? "(the Info.plist's text)" : missing.map { "unknown (\($0.split(separator: "/").suffix(2).joined(separator: "/")) cannot be read)" } ?? "not translated")
             s += format == .markdown ? "- `\(row.locale)`\(i == 0 ? " (base)" : ""): \(shown)\n" : "  \(row.locale)\(i == 0 ? " (base)" : ""): \(shown)\n"
         }
+        s += format == .markdown ? "\nRead from \(context.set.attribution.evidence).\n" : "  Read from \(context.set.attribution.evidence).\n"
         return s
     }
 
@@ -67,12 +78,20 @@ public enum LocalizationFeatures {
         return HoverResult(text: s, format: format, range: entry.keyRange)
     }
 
-    /// Completion of a key in a translation file: the Info.plist's translatable texts (by raw key;
-    /// the Xcode name is the item's filter text), those the file lacks first. Each item inserts
-    /// `"KEY" = "base text";`.
-    public static func completions(in file: TranslationFile, infoPlist: PlistDocument?, schema: KeyDatabase = .shared)
+    /// Completion of a key in a translation file: the Info.plist's translatable texts the file
+    /// lacks (by raw key; the Xcode name is part of the item's filter text), purpose strings first,
+    /// narrowed to those whose raw key or Xcode name contains `typed` (case-insensitive, a leading
+    /// `"` ignored): a client that trusts the server's filtering (Neovim's omnifunc, the Emacs
+    /// completion style) lists what matches, and a key the file already translates is never
+    /// offered, since choosing it would write a duplicate. The entry on the line being typed
+    /// (`typing`, a byte range) does not count as present. Each item inserts `"KEY" = "base text";`.
+    public static func completions(in file: TranslationFile, infoPlist: PlistDocument?, typed: String = "", typing: Range<Int>? = nil,
+                                   schema: KeyDatabase = .shared)
         -> [(label: String, filterText: String, insertText: String, detail: String)] {
-        let present = Set(file.keys.map(\.key))
+        let present = Set(file.keys.filter { key in typing.map { !($0.lowerBound...$0.upperBound).contains(key.range.lowerBound) } ?? true }.map(\.key))
+        var query = Substring(typed)
+        while query.first == "\"" { query = query.dropFirst() }
+        let needle = query.lowercased()
         var texts = infoPlist.map { LocalizableTexts.of($0, schema: schema) } ?? []
         if texts.isEmpty {
             // No Info.plist found: every purpose string and localizable key the database knows.
@@ -81,12 +100,13 @@ public enum LocalizationFeatures {
             }
         }
         var seen: Set<String> = []
-        func rank(_ t: LocalizableText) -> (Int, Int, String) { (present.contains(t.stringsKey) ? 1 : 0, t.isPurposeString ? 0 : 1, t.stringsKey) }
-        return texts.filter { seen.insert($0.stringsKey).inserted }.sorted { rank($0) < rank($1) }.map { t in
+        func rank(_ t: LocalizableText) -> (Int, String) { (t.isPurposeString ? 0 : 1, t.stringsKey) }
+        return texts.filter { !present.contains($0.stringsKey) && seen.insert($0.stringsKey).inserted }.sorted { rank($0) < rank($1) }.compactMap { t in
             let xcode = schema.definition(for: t.plistKey, at: [])?.xcodeName
             let filter = t.stringsKey == t.plistKey ? [t.stringsKey, xcode].compactMap { $0 }.joined(separator: " ") : t.stringsKey
+            guard needle.isEmpty || t.stringsKey.lowercased().contains(needle) || (xcode?.lowercased().contains(needle) ?? false) else { return nil }
             return (t.stringsKey, filter, "\(stringsQuoted(t.stringsKey)) = \(stringsQuoted(t.baseValue));",
-                    (present.contains(t.stringsKey) ? "translated here; " : "") + (xcode ?? t.plistKey))
+                    xcode ?? t.plistKey)
         }
     }
 }

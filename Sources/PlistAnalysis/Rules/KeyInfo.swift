@@ -23,6 +23,9 @@ public struct KeyInfo: Sendable {
     public let nearMiss: String?
 
     public var entry: PlistEntry { dictionary.entries[entryIndex] }
+    /// The blanks the key starts or ends with (nil: none): such a key is another key than the one it
+    /// looks like, which `plist-key-whitespace` reports and the rules that match keys leave alone.
+    public var keyWhitespace: KeyWhitespace? { KeyWhitespace(key.text) }
     /// The key's definition when spelled exactly.
     public var definition: KeyDefinition? { match?.kind == .exact ? match?.definition : nil }
 }

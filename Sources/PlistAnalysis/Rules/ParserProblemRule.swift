@@ -64,6 +64,7 @@ extension ParserProblemRule {
         case .xmlInvalidDoctype: .xmlInvalidDoctype
         case .xmlUndefinedEntity: .xmlUndefinedEntity
         case .xmlInvalidReference: .xmlInvalidReference
+        case .xmlForbiddenCharacterReference: .xmlForbiddenCharacterReference
         case .xmlInvalidCharacter: .xmlInvalidCharacter
         case .xmlInvalidUTF8: .xmlInvalidUTF8
         case .plistKeyWithoutValue: .plistKeyWithoutValue

@@ -49,7 +49,9 @@ extension RuleContext {
                     if stack[top].lookups, let path, let key = entry.key {
                         let match = schema.lookup(key.text, at: path, domain: domain)
                         var near: String? = nil
-                        if match == nil && !stack[top].custom, let paths {
+                        // A key with blanks at its edges is not a near miss of the key it looks like
+                        // (plist-key-whitespace says what it is).
+                        if match == nil && !stack[top].custom, let paths, KeyWhitespace(key.text) == nil {
                             if stack[top].present == nil { stack[top].present = node.keys }
                             let broadly = stack[top].fixed || (path.isEmpty && domain == .infoPlist && SchemaPaths.hasApplePrefix(key.text))
                             near = paths.nearMiss(key.text, at: path, present: stack[top].present!, broadly: broadly)

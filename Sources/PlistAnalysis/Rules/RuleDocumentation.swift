@@ -89,6 +89,9 @@ public enum RuleDocumentation {
                             let keys = companion.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
                             s += "\nIts \(example.path.hasSuffix(".entitlements") ? "Info.plist" : "entitlements") hold\(companion.count == 1 ? "s" : "") \(keys.isEmpty ? "no keys" : keys).\n"
                         }
+                        if !project.unreadFiles.isEmpty {
+                            s += "\nIts configuration includes \(project.unreadFiles.map { "`\($0)`" }.joined(separator: ", ")), which the checkout lacks.\n"
+                        }
                     }
                     if let fixed = example.fixedText {
                         s += "\nAfter the fix:\n\n" + fence(fixed)
@@ -146,11 +149,19 @@ public enum RuleDocumentation {
         }
     }
 
+    /// A fenced code block of an example. A file with CRLF line ends is shown with plain line
+    /// breaks and a sentence saying so (a CR cannot be seen in a code block); any other control
+    /// character is shown as its Unicode control picture (U+0001 as ␁), never as Swift's `\u{1}`.
     static func fence(_ text: String, language: String = "xml") -> String {
-        var body = text.unicodeScalars.map { $0.value < 0x20 && $0 != "\n" && $0 != "\t" ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+        let crlf = text.contains("\r\n")
+        let lines = crlf ? text.replacing("\r\n", with: "\n") : text
+        var body = lines.unicodeScalars.map { scalar -> String in
+            guard scalar.value < 0x20, scalar != "\n", scalar != "\t", let picture = Unicode.Scalar(0x2400 + scalar.value) else { return String(scalar) }
+            return String(picture)
+        }.joined()
         if body.isEmpty { body = "(empty file)\n" }
         if !body.hasSuffix("\n") { body += "\n" }
-        return "```\(language)\n" + body + "```\n"
+        return (crlf ? "Its lines end in CRLF (a carriage return before each line feed).\n\n" : "") + "```\(language)\n" + body + "```\n"
     }
 }
 

@@ -33,6 +33,7 @@ public struct RuleFacts: Sendable, Hashable {
     /// Whether the rule declares any source at all.
     public var isEmpty: Bool { keys.isEmpty && !everyKey && pages.isEmpty }
 
+    static let versionNumberGlossary = "https://developer.apple.com/help/glossary/version-number"
     static let reviewGuidelines = "https://developer.apple.com/app-store/review/guidelines/"
     static let requiredReasonAPI = "https://developer.apple.com/documentation/bundleresources/describing-use-of-required-reason-api"
     static let privacyManifests = "https://developer.apple.com/documentation/bundleresources/privacy-manifest-files"
@@ -58,7 +59,7 @@ public struct RuleFacts: Sendable, Hashable {
         "info-entitlement-key": RuleFacts(everyKey: true),
         "info-bundle-identifier-format": RuleFacts(keys: info("CFBundleIdentifier")),
         "info-bundle-version-format": RuleFacts(keys: info("CFBundleVersion")),
-        "info-short-version-format": RuleFacts(keys: info("CFBundleShortVersionString")),
+        "info-short-version-format": RuleFacts(keys: info("CFBundleShortVersionString"), pages: [versionNumberGlossary]),
         "info-minimum-version-format": RuleFacts(keys: info("LSMinimumSystemVersion", "MinimumOSVersion")),
         "info-package-type-format": RuleFacts(keys: info("CFBundlePackageType")),
         // Privacy (Info.plist purpose strings and the code that needs them).
@@ -97,6 +98,10 @@ public struct RuleFacts: Sendable, Hashable {
         "project-entitlement-purpose-string": RuleFacts(keys: entitlements("com.apple.developer.healthkit", "com.apple.developer.nfc.readersession.formats") + info("NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription", "NFCReaderUsageDescription")),
         "project-key-set-twice": RuleFacts(pages: [buildSettings]),
         "project-undefined-variable": RuleFacts(pages: [buildSettings]),
+        // The facts of the three rules whose checks it says cannot be made.
+        "project-evidence-unknown": RuleFacts(keys: info("UIBackgroundModes", "NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription", "NFCReaderUsageDescription")
+                                                 + entitlements("com.apple.developer.healthkit", "aps-environment", "com.apple.developer.nfc.readersession.formats"),
+                                              pages: [buildSettings]),
     ]
 
     /// Chapters whose rules judge keys by facts, and so must declare them.

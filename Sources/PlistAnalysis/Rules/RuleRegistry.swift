@@ -11,7 +11,7 @@ public enum RuleRegistry {
         rules += SourceDecodingError.allCases.map(FileFormatRule.documenting) as [any Rule]
         rules += SyntaxProblem.Code.allCases.map(ParserProblemRule.documenting) as [any Rule]
         rules += [
-            DuplicateKeyRule(), EmptyKeyRule(), RootNotDictionaryRule(), UnbalancedDirectiveRule(),
+            DuplicateKeyRule(), EmptyKeyRule(), KeyWhitespaceRule(), RootNotDictionaryRule(), UnbalancedDirectiveRule(),
             WrongTypeRule(), InvalidValueRule(),
             MisspelledKeyRule(), MisplacedKeyRule(), DeprecatedKeyRule(), RemovedKeyRule(), UnknownKeyRule(),
             UnexpectedKeyRule(), EntitlementKeyRule(),
@@ -27,7 +27,7 @@ public enum RuleRegistry {
             EntitlementValueFormatRule(), EntitlementConflictRule(), SandboxOffRule(),
             // Project awareness (docs/project-awareness.md)
             KeySetTwiceRule(), UndefinedVariableRule(), ExtensionPointMissingRule(), AppOnlyKeyRule(),
-            KeyNewerThanTargetRule(), KeyDeprecatedForTargetRule(), MissingEntitlementRule(), EntitlementPurposeStringRule(),
+            KeyNewerThanTargetRule(), KeyDeprecatedForTargetRule(), MissingEntitlementRule(), EntitlementPurposeStringRule(), EvidenceUnknownRule(),
             OpenStepSyntaxRule(),
         ] as [any Rule]
         return rules.sorted { $0.id < $1.id }

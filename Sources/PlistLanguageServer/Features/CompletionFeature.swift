@@ -147,13 +147,18 @@ extension CompletionFeature {
         // Only where a key starts: nothing typed, or a key without its '='.
         guard !typed.contains("=") && !typed.contains(";") else { return CompletionList(isIncomplete: false, items: []) }
         let quote = typed.hasPrefix("\"") ? "\"" : ""
-        let file = TranslationFile.reading(bytes, path: path)
+        let file = snapshot.translation
         let range = snapshot.range(of: start..<offset)
-        let items = LocalizationFeatures.completions(in: file, infoPlist: LocalizationSetCache.shared.infoPlist(forTranslationAt: path))
+        var lineEnd = offset
+        while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+        // The server narrows the list to the typed text (Neovim's omnifunc and the Emacs style show
+        // what it sends), so the client asks again as the text grows.
+        let items = LocalizationFeatures.completions(in: file, infoPlist: LocalizationSetCache.shared.infoPlist(forTranslationAt: path),
+                                                     typed: typed, typing: start..<lineEnd)
             .enumerated().map { i, c in
                 CompletionItem(label: c.label, kind: .property, detail: c.detail, sortText: String(String(10000 + i).dropFirst()),
                                filterText: quote + c.filterText, textEdit: .textEdit(TextEdit(range: range, newText: c.insertText)))
             }
-        return CompletionList(isIncomplete: false, items: items)
+        return CompletionList(isIncomplete: !typed.isEmpty, items: items)
     }
 }

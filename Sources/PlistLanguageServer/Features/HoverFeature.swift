@@ -13,7 +13,7 @@ struct HoverFeature: ServerFeature {
             let offset = snapshot.offset(of: request.position)
             // In an InfoPlist.strings or .xcstrings: the key's documentation and the Info.plist's text (issue #31).
             if let path = FileURI.path(of: snapshot.uri), LocalizationFiles.isTranslationFile(path) {
-                let file = TranslationFile.reading(snapshot.text.bytes, path: path)
+                let file = snapshot.translation
                 guard let result = LocalizationFeatures.hover(in: file, at: offset, infoPlist: LocalizationSetCache.shared.infoPlist(forTranslationAt: path),
                                                               format: format) else { return nil }
                 return Hover(contents: result.format == .markdown ? .markdown(result.text) : .plaintext(result.text), range: snapshot.range(of: result.range))
@@ -28,7 +28,7 @@ struct HoverFeature: ServerFeature {
             var text = result.text
             // On a translatable key of an Info.plist: its text in each shipped locale (issue #31).
             if FeatureSettings.fileKind(snapshot, context) == .infoPlist, let path = FileURI.path(of: snapshot.uri),
-               let set = LocalizationSetCache.shared.set(forInfoPlistAt: path), !set.isEmpty,
+               let set = LocalizationSetCache.shared.set(forInfoPlistAt: path), !set.isEmpty || set.attribution != .folders,
                let section = LocalizationFeatures.translationsSection(forKeyAt: offset, context: LocalizedPlistContext(document: snapshot.document, set: set), format: result.format) {
                 text += section
             }

@@ -3,8 +3,8 @@ import LanguageServerProtocol
 import PlistSupport
 
 /// Answers `textDocument/diagnostic` with the same diagnostics as `publishDiagnostics`, and
-/// `unchanged` when the client already has the result for this content, configuration and
-/// source evidence; and `workspace/diagnostic` with a report for every property list of the
+/// `unchanged` when the client already has the result for this content and these inputs
+/// (`AnalysisInputs`: configuration, source evidence, projects, translations); and `workspace/diagnostic` with a report for every property list of the
 /// workspace (`WorkspaceDiagnostics`), streamed as `$/progress` when the client gives a
 /// `partialResultToken`.
 struct PullDiagnosticsFeature: ServerFeature {
@@ -13,11 +13,18 @@ struct PullDiagnosticsFeature: ServerFeature {
             try await context.settledProjects()
             let evidence = context.evidence(for: snapshot)
             let project = context.project(for: snapshot)
-            let resultID = "\(snapshot.id).\(context.configuration.generation).\(evidence.generation).\(project.generation)"
-            if request.previousResultId == resultID { return .unchanged(resultId: resultID) }
+            // The id names every input the analysis reads (the translations and the projects too)
+            // and then the findings: the same inputs answer `unchanged` without analysing; other
+            // inputs are analysed, and answer `unchanged` only when the findings are the same (a
+            // generation also goes up for a change elsewhere), never with stale findings.
+            let inputs = AnalysisInputs(configuration: context.configuration, evidence: evidence, project: project).resultID(content: snapshot.id) + ":"
+            let previous = request.previousResultId
+            if let previous, previous.hasPrefix(inputs) { return .unchanged(resultId: previous) }
             let items = context.diagnostics.diagnostics(for: snapshot, configuration: context.configuration, evidence: evidence, project: project)
             try Task.checkCancellation()
-            return .full(resultId: resultID, items: items)
+            let findings = WorkspaceDiagnostics.resultID(items)
+            if let previous, previous.hasSuffix(":" + findings) { return .unchanged(resultId: inputs + findings) }
+            return .full(resultId: inputs + findings, items: items)
         }
         handlers.freestanding(WorkspaceDiagnosticRequest.self) { request, context in
             try await Self.workspaceReport(request, context: context)
@@ -70,8 +77,12 @@ struct PullDiagnosticsFeature: ServerFeature {
         // Announced only to clients that pull, which then get no pushed diagnostics (both would
         // show every problem twice in VS Code). The requests are answered in either case.
         if client.textDocument?.diagnostic != nil {
-            capabilities.diagnosticProvider = DiagnosticOptions(
-                identifier: "plist", interFileDependencies: false, workspaceDiagnostics: true)
+            capabilities.diagnosticProvider = Self.options
         }
     }
+
+    /// What the server announces of its pull diagnostics. A file's diagnostics depend on other
+    /// files (its translations, its project's build settings and targets, the source code), so
+    /// `interFileDependencies` is true: a client may pull the open files again when one changes.
+    static let options = DiagnosticOptions(identifier: "plist", interFileDependencies: true, workspaceDiagnostics: true)
 }

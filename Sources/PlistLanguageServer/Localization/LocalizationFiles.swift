@@ -18,14 +18,17 @@ public enum LocalizationFiles {
         return name.hasSuffix("InfoPlist.strings") && parts.count >= 2 && parts[parts.count - 2].hasSuffix(".lproj")
     }
 
-    /// The localization set of the Info.plist a translation file at `path` (absolute) belongs to.
+    /// The localization set of the Info.plist a translation file at `path` (absolute) belongs to,
+    /// its files found but not parsed (`LocalizationFinder.infoPlist(translatedBy:)`).
     public static func set(forTranslationAt path: String, fileSystem: any ProjectFileSystem) -> LocalizationSet? {
         LocalizationFinder.infoPlist(translatedBy: path, fileSystem: fileSystem)
     }
 
-    /// The Info.plist of `set`, read through `fileSystem` and parsed (nil: none readable).
+    /// The Info.plist of `set`, read through `fileSystem` and parsed (nil: none readable, or which
+    /// Info.plist the files translate is unknown: a project is there and none of its targets can be
+    /// shown to build it, so the translation is checked alone rather than against a guess).
     public static func infoPlist(of set: LocalizationSet, fileSystem: any ProjectFileSystem) -> PlistDocument? {
-        guard let bytes = fileSystem.contents(of: set.infoPlistPath), case .success(let text) = SourceDecoding.decode(bytes) else { return nil }
+        guard set.attribution.isKnown, let bytes = fileSystem.contents(of: set.infoPlistPath), case .success(let text) = SourceDecoding.decode(bytes) else { return nil }
         return PlistDocument(text: text)
     }
 
@@ -37,6 +40,14 @@ public enum LocalizationFiles {
         let file = TranslationFile.reading(raw, path: path)
         let context = TranslationContext(path: path, file: file, infoPlist: infoPlist, externalKeys: externalKeys)
         return (file.text, Analyzer.findings(forTranslation: context, configuration: configuration))
+    }
+
+    /// The findings of `file`, the translation file at `path` (absolute), already read (an open
+    /// document's reading), against the Info.plist it translates.
+    public static func findings(forTranslation file: TranslationFile, at path: String, infoPlist: PlistDocument?,
+                                externalKeys: Set<String> = [], configuration: AnalysisConfiguration) -> [Finding] {
+        let context = TranslationContext(path: path, file: file, infoPlist: infoPlist, externalKeys: externalKeys)
+        return Analyzer.findings(forTranslation: context, configuration: configuration)
     }
 
     /// The findings on `document` of the translation files of `set`.
@@ -64,6 +75,8 @@ public final class CachingProjectFileSystem: ProjectFileSystem {
     }
 
     public func entries(of directory: String) -> [(name: String, isDirectory: Bool)]? { base.entries(of: directory) }
+
+    public func whyNotReadable(_ path: String) -> String? { base.whyNotReadable(path) }
 }
 
 /// The server's localization sets, read from the disk at most once per few seconds per file: a

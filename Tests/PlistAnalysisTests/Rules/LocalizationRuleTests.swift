@@ -53,7 +53,7 @@ import XcodeProject
         #expect(String(decoding: Array(example.text.utf8)[f.range], as: UTF8.self) == "NSMicrophoneUsageDescription")
         // knownRegions' locales without a file count, Base and the development region do not.
         let second = UntranslatedRule().examples[1].findings().filter { $0.code == "l10n-untranslated" }
-        #expect(second.map(\.message) == ["the purpose string NSCameraUsageDescription is not translated for ja: that locale shows the development-language text"])
+        #expect(second.map(\.message) == ["the purpose string NSCameraUsageDescription is not translated for ja: that locale shows the development-language text (translations: the .lproj folders near it (no Xcode project target found))"])
     }
 
     @Test func displayNamesOfEveryPurposeStringAreKnown() {

@@ -92,6 +92,24 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
         for id in RuleFacts.catalogue.keys { #expect(RuleRegistry.rule(id) != nil, "RuleFacts.catalogue names \(id), which is no rule") }
     }
 
+    /// Issue #38 point 14: an example with CRLF line ends (or another control character) is shown
+    /// as a reader can read it, never with Swift's `\u{d}` escapes.
+    @Test func documentationShowsControlCharactersReadably() {
+        let markdown = RuleDocumentation.markdown()
+        #expect(!markdown.contains("\\u{"), "docs/diagnostics.md shows a Swift escape")
+        #expect(markdown.contains("Its lines end in CRLF"))
+        #expect(markdown.contains("bplist00\u{2401}\u{2402}"))
+    }
+
+    /// Issue #38 point 12: the short-version rule cites where its format comes from instead of an
+    /// unsourced claim about App Store Connect.
+    @Test func shortVersionFormatCitesItsSources() throws {
+        let rule = try #require(RuleRegistry.rule("info-short-version-format"))
+        #expect(rule.facts.pages.contains("https://developer.apple.com/help/glossary/version-number"))
+        #expect(!rule.rationale.contains("App Store Connect rejects other text"))
+        #expect(RuleDocumentation.markdown(rules: [rule]).contains("<https://developer.apple.com/help/glossary/version-number>"))
+    }
+
     @Test func documentationIsCurrent() throws {
         let url = SharedData.repositoryRoot.appendingPathComponent("docs/diagnostics.md")
         let generated = RuleDocumentation.markdown()

@@ -23,16 +23,15 @@
 (require 'plist-lsp)
 (when (getenv "PLIST_LSP_BINARY") (setq plist-lsp-server-path (getenv "PLIST_LSP_BINARY")))
 (defvar plist-lsp-test-client (or (getenv "PLIST_LSP_EMACS_CLIENT") "eglot"))
-(if (equal plist-lsp-test-client "lsp-mode")
-    (add-hook 'plist-mode-hook #'lsp-deferred)
-  (add-hook 'plist-mode-hook #'eglot-ensure))
+(dolist (hook '(plist-mode-hook plist-strings-mode-hook xcstrings-mode-hook))
+  (add-hook hook (if (equal plist-lsp-test-client "lsp-mode") #'lsp-deferred #'eglot-ensure)))
 
 ;; The test's own: no backups or lock files beside the file, and a signal once the server is there.
 (setq make-backup-files nil create-lockfiles nil)
 (defun plist-lsp-test-ready ()
   "Write $PLIST_LSP_READY once the buffer is managed by the server."
   (let ((ready (getenv "PLIST_LSP_READY")))
-    (when (and ready (derived-mode-p 'plist-mode))
+    (when (and ready (apply #'derived-mode-p plist-lsp-modes))
       (with-temp-file ready (insert "attached\n")))))
 (defvar lsp-after-open-hook)
 (add-hook 'eglot-managed-mode-hook

@@ -8,7 +8,7 @@ if not configs.plist_lsp then
       filetypes = { 'plist', 'plist_strings', 'xcstrings' },
       root_dir = require('lspconfig.util').root_pattern('.git', 'Package.swift', 'project.yml'),
       single_file_support = true,
-      init_options = { settings = {} }, -- server settings at start
+      init_options = { settings = {}, pushDiagnostics = true }, -- server settings at start; pushed diagnostics
       settings = { plist = {} }, -- the same, for workspace/didChangeConfiguration
     },
   }

@@ -7,6 +7,7 @@ return {
   cmd = { 'plist-lsp' },
   filetypes = { 'plist', 'plist_strings', 'xcstrings' },
   root_markers = { '.git', 'Package.swift', 'project.yml', '.hg' },
-  init_options = { settings = {} },
+  -- pushDiagnostics: 0.11 pulls only after a change and cannot be asked to pull again.
+  init_options = { settings = {}, pushDiagnostics = true },
   settings = { plist = {} },
 }

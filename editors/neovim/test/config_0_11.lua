@@ -60,7 +60,8 @@ expect(vim.deep_equal(c.cmd, { '/opt/plist-lsp/bin/plist-lsp' }), 'the configura
 expect(vim.deep_equal(c.filetypes, { 'plist', 'plist_strings', 'xcstrings' }), "it is for the plist, plist_strings and xcstrings filetypes", c.filetypes)
 expect(vim.deep_equal(c.root_markers, { '.git', 'Package.swift', 'project.yml', '.hg' }), 'it finds the root by markers', c.root_markers)
 expect(c.root_dir == nil and c.workspace_folders == nil, 'it leaves root_dir and workspace_folders to vim.lsp.enable', c)
-expect(vim.deep_equal(c.init_options, { settings = { inlayHints = false } }), 'the settings go in init_options.settings', c.init_options)
+expect(vim.deep_equal(c.init_options, { settings = { inlayHints = false }, pushDiagnostics = true }),
+  'the settings go in init_options.settings, and diagnostics are pushed', c.init_options)
 expect(vim.deep_equal(c.settings, { plist = { inlayHints = false } }), 'and in settings.plist (workspace/didChangeConfiguration)', c.settings)
 expect(type(c.on_attach) == 'function', 'it has an on_attach', c.on_attach)
 expect(#calls.enable == 1 and calls.enable[1].name == 'plist_lsp' and calls.enable[1].enable == nil,
@@ -88,7 +89,7 @@ local resolved = vim.lsp.config['plist_lsp']
 expect(vim.deep_equal(resolved.cmd, { '/usr/local/bin/plist-lsp' }), "a user's cmd replaces the default", resolved.cmd)
 expect(vim.deep_equal(resolved.filetypes, { 'plist', 'plist_strings', 'xcstrings' }) and vim.deep_equal(resolved.root_markers, { '.git', 'Package.swift', 'project.yml', '.hg' }),
   'filetypes and root_markers come from lsp/plist_lsp.lua', resolved)
-expect(vim.deep_equal(resolved.settings, { plist = { fileKind = 'infoPlist' } }) and vim.deep_equal(resolved.init_options, { settings = {} }),
+expect(vim.deep_equal(resolved.settings, { plist = { fileKind = 'infoPlist' } }) and vim.deep_equal(resolved.init_options, { settings = {}, pushDiagnostics = true }),
   'settings merge under settings.plist', resolved)
 
 report.finish()

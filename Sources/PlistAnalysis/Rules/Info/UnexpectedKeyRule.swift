@@ -68,7 +68,7 @@ public struct UnexpectedKeyRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         let edits = EditBuilder(context.text)
-        for info in context.keys where info.match == nil && info.parentHasFixedKeys && info.nearMiss == nil {
+        for info in context.keys where info.match == nil && info.parentHasFixedKeys && info.nearMiss == nil && info.keyWhitespace == nil {
             let base = KeySuffix.split(info.key.text).base
             // A known key of another place is info-misplaced-key's.
             if !context.schema.definitions(named: base).filter({ $0.domain == context.domain }).isEmpty { continue }

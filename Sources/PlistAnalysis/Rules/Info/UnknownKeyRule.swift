@@ -35,7 +35,7 @@ public struct UnknownKeyRule: Rule {
     public init() {}
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
-        for info in context.keys where info.match == nil && !info.parentAllowsCustomKeys && !info.parentHasFixedKeys {
+        for info in context.keys where info.match == nil && !info.parentAllowsCustomKeys && !info.parentHasFixedKeys && info.keyWhitespace == nil {
             let base = KeySuffix.split(info.key.text).base
             if !context.schema.definitions(named: base).filter({ $0.domain == .infoPlist }).isEmpty { continue }  // misplaced
             if EntitlementKeyRule.isEntitlement(info, in: context) { continue }

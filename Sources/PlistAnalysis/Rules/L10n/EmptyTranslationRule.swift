@@ -45,7 +45,7 @@ public struct EmptyTranslationRule: LocalizationRule {
         if case .catalog(let c) = context.file, let source = c.sourceLanguage {
             for e in c.entries where e.localizations.contains(where: { $0.locale == source && ($0.value ?? "").trimmedForRules.isEmpty && !$0.hasVariations }) { emptyInSource.insert(e.key) }
         }
-        for entry in context.file.entries {
+        for entry in context.entries {
             guard let value = entry.value, value.trimmedForRules.isEmpty, let range = entry.valueRange else { continue }
             if emptyInSource.contains(entry.key) || context.plistKeys[entry.key].map({ $0.trimmedForRules.isEmpty }) == true { continue }
             let locale = entry.locale.isEmpty ? "" : " (\(entry.locale))"

@@ -29,7 +29,7 @@ public struct NotLocalizableKeyRule: LocalizationRule {
         guard let root = context.infoPlist?.root, root.kind == .dictionary else { return }
         let keys = Set(root.keys)
         let texts = Set(context.texts.map(\.stringsKey))
-        for (key, range) in context.file.keys where keys.contains(key) && !texts.contains(key) {
+        for (key, range) in context.keys where keys.contains(key) && !texts.contains(key) {
             // Only keys the database knows and says are not localizable: a custom key may be read localized by the app.
             guard let definition = context.schema.definition(for: key, at: []), !definition.localizable, !LocalizableTexts.isPurposeString(key) else { continue }
             out.append(diagnostic("\(key) is not a localizable key: the system reads it from the Info.plist, never from a translation", range, tags: [.unnecessary]))

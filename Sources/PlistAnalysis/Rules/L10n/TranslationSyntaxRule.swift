@@ -22,6 +22,10 @@ public struct TranslationSyntaxRule: LocalizationRule {
                 "NSCameraUsageDescription" = ↓"Kamera für Codes;
 
                 """, path: "de.lproj/InfoPlist.strings"),
+            .triggering("""
+                { "sourceLanguage" : "en", "strings" : ↓[], "version" : "1.0" }
+
+                """, path: "InfoPlist.xcstrings"),
             .nonTriggering("/* Kamera */\n\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n", path: "de.lproj/InfoPlist.strings"),
         ]
     }

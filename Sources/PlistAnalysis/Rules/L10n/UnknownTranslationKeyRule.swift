@@ -34,7 +34,7 @@ public struct UnknownTranslationKeyRule: LocalizationRule {
     public func check(_ context: TranslationContext, into out: inout [Finding]) {
         guard let root = context.infoPlist?.root, root.kind == .dictionary else { return }
         let present = Set(root.keys).union(context.plistKeys.keys).union(context.plistStrings).union(context.externalKeys)
-        for (key, range) in context.file.keys where !present.contains(key) && !Self.bundleTexts.contains(key) && DisplayNameKeyRule.rawKey(forDisplayName: key) == nil {
+        for (key, range) in context.keys where !present.contains(key) && !Self.bundleTexts.contains(key) && DisplayNameKeyRule.rawKey(forDisplayName: key) == nil {
             out.append(diagnostic("the Info.plist has no '\(key)': nothing reads this translation", range, tags: [.unnecessary]))
         }
     }

@@ -66,7 +66,7 @@ public struct UnknownManifestKeyRule: Rule {
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         let edits = EditBuilder(context.text)
         let why = "App Store Connect refuses privacy manifests with keys it does not expect"
-        for info in context.keys where info.definition == nil && !info.parentAllowsCustomKeys {
+        for info in context.keys where info.definition == nil && !info.parentAllowsCustomKeys && info.keyWhitespace == nil {
             let name = info.key.text
             let placed = context.schema.keys(at: info.parent, domain: .privacyManifest)
             if let match = info.match {

@@ -12,10 +12,11 @@ public struct UndefinedVariableRule: Rule {
         build setting, and with nothing when no configuration, .xcconfig or Xcode itself defines it: \
         the built app then carries an empty bundle identifier, version or URL. Xcode's implicit \
         settings (`PRODUCT_BUNDLE_IDENTIFIER`, `EXECUTABLE_NAME`, `SRCROOT`, `DEVELOPMENT_LANGUAGE`, \
-        `MARKETING_VERSION`…) are never reported. A setting defined only in a file the project \
-        includes but does not contain (a developer's local .xcconfig) is reported too: check it is \
-        set where the app is built. Each such file is named in a note (related information in the \
-        editor) at the line that includes it.
+        `MARKETING_VERSION`…) are never reported. When a configuration using the plist includes an \
+        .xcconfig that cannot be read (a developer's git-ignored file, Flutter's `Generated.xcconfig`), \
+        the setting may be defined there: `project-evidence-unknown` says that whether it is defined \
+        is unknown, with a note at the line that includes the file. An `#include?` of an absent \
+        file is optional, as Xcode reads it, and changes nothing.
         """
     public let category = RuleCategory.project
     public let defaultSeverity = Finding.Severity.warning
@@ -35,13 +36,15 @@ public struct UndefinedVariableRule: Rule {
     ]
     public init() {}
 
-    /// A file the project includes but does not contain may define the setting: one note for each
-    /// (at most three), at the line that includes or names it (else the top of the project file).
+    /// A file the configurations using the plist include but that cannot be read may define the
+    /// setting: one note for each (at most three), at the line that includes or names it (else
+    /// the top of the project file).
     static func missingFileNotes(_ name: String, _ project: ProjectInput) -> [(message: String, location: SourceLocation)] {
         var seen = Set<String>()
         var notes: [(message: String, location: SourceLocation)] = []
+        let unread = Set(project.unreadFiles)
         for use in project.uses {
-            for file in use.missingFiles where seen.insert(file).inserted && notes.count < 3 {
+            for file in use.missingFiles where unread.contains(file) && seen.insert(file).inserted && notes.count < 3 {
                 let fileName = ProjectPath.lastComponent(file)
                 let site = use.missingFileSites[file]
                 let path = site?.path ?? use.projectPath
@@ -63,16 +66,28 @@ public struct UndefinedVariableRule: Rule {
         return notes
     }
 
-    public func check(_ context: RuleContext, into out: inout [Finding]) {
-        guard let project = context.project else { return }
+    /// The references in the document to a setting no configuration using it defines (as far as
+    /// the project can be read).
+    static func undefined(_ context: RuleContext) -> [(reference: DocumentReference, name: String)] {
+        guard let project = context.project else { return [] }
+        var out: [(reference: DocumentReference, name: String)] = []
         for found in DocumentReferences.all(in: context.document) {
             let name = found.reference.name
             guard !name.isEmpty, !name.contains("$"), !ImplicitBuildSettings.isImplicit(name),
                   !found.reference.modifiers.contains(where: { $0.hasPrefix("default=") }) else { continue }
             let defined = project.uses.contains { use in use.settings.contains { $0.isDefined(name) || $0.isAssigned(name) } }
-            if defined { continue }
+            if !defined { out.append((found, name)) }
+        }
+        return out
+    }
+
+    public func check(_ context: RuleContext, into out: inout [Finding]) {
+        // With a file of the configurations unread, the setting may be defined there:
+        // project-evidence-unknown says so instead.
+        guard let project = context.project, project.unreadFiles.isEmpty else { return }
+        for (found, name) in Self.undefined(context) {
             out.append(diagnostic("'\(name)' is not defined by any configuration of \(project.targetNames), so Xcode replaces $(\(name)) with nothing",
-                                  found.nameRange, elsewhere: Self.missingFileNotes(name, project)))
+                                  found.nameRange))
         }
     }
 }

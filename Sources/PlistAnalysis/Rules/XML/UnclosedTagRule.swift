@@ -66,8 +66,21 @@ private func closeTag(_ p: SyntaxProblem, _ c: RuleContext) -> [Fix] {
     let newText = isScalar ? "</\(name)>" : edits.lineEnding + edits.indentation(ofLineAt: e.start) + "</\(name)>"
     // A container's end is certain only where indentation shows it (docs/safe-fixes.md); elsewhere
     // the fix is offered, and fix-all leaves the file for the author.
-    let safe = isScalar || indentationShowsEnd(of: e, at: at, edits)
+    let safe = isScalar ? scalarEndIsCertain(e, at: at, tree.text) : indentationShowsEnd(of: e, at: at, edits)
     return [Fix(title: "Close <\(name)> with </\(name)>", edits: [SourceEdit(range: at..<at, replacement: newText)], isPreferred: true, isSafe: safe)]
+}
+
+/// Whether closing an unclosed scalar at `at` gives back its value whatever the file was before
+/// the end tag went missing (issue #39, point 6). Blanks before the next tag may be the value's
+/// (`<string>a⏎\t</string>` with its end-tag line deleted reads exactly like `<string>a</string>`
+/// with its tag deleted), and a comment or CDATA section may stand either side of the lost tag: in
+/// both cases the value is a guess, so the fix is offered, not applied. Only content that runs,
+/// without a blank or markup at its end, straight into the next tag has one reading.
+private func scalarEndIsCertain(_ e: SyntaxElement, at: Int, _ text: SourceText) -> Bool {
+    // The next byte starts a tag (not a comment, PI or CDATA section: `<!`, `<?`).
+    guard at + 1 < text.count, text[at] == 0x3C, text[at + 1] != 0x21, text[at + 1] != 0x3F else { return false }
+    for i in e.startTagRange.upperBound..<at where text[i] == 0x3C { return false }
+    return true
 }
 
 /// Whether the file's indentation says an unclosed container ends at `at`: its start tag begins a

@@ -68,9 +68,12 @@ function M.find_root(path, markers)
 end
 
 --- The settings as the server expects them: `initializationOptions.settings` at start,
---- `{ plist = settings }` in workspace/didChangeConfiguration.
+--- `{ plist = settings }` in workspace/didChangeConfiguration. `pushDiagnostics`: Neovim 0.10+
+--- pulls a buffer's diagnostics only after a change and cannot be asked to pull again (it has no
+--- `workspace/diagnostic/refresh`), so after a save that had the server read the projects again
+--- (an .xcconfig that appeared) the findings stayed stale; pushed, they follow.
 local function init_options(opts)
-  return { settings = opts.settings or {} }
+  return { settings = opts.settings or {}, pushDiagnostics = true }
 end
 
 local function client_settings(opts)
