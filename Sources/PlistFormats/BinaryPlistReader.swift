@@ -29,17 +29,25 @@ public struct BinaryPlistReader {
 
     var cache: [PropertyListObject?]
     var expandedSize: [Int]
+    /// At least how many bytes each object is written as in XML (at level 0, and a tab per line
+    /// of a container's children): a lower bound, so that a file refused by it would surely
+    /// exceed `maximumXMLSize` (issue #39, point 1).
+    var expandedBytes: [Int]
+    let maximumXMLSize: Int
     var visiting: [Bool]
     var extents: [(start: Int, end: Int)] = []
 
-    /// The value of a `bplist00` file.
-    public static func read(_ bytes: [UInt8]) throws(PropertyListFormatError) -> PropertyListObject {
-        var reader = try BinaryPlistReader(bytes)
+    /// The value of a `bplist00` file, refused when its XML form would be larger than
+    /// `maximumXMLSize` bytes (its shared objects written out each time they are referenced) or
+    /// when it holds a date that is no date (not a number, or outside the years 0000 to 9999).
+    public static func read(_ bytes: [UInt8], maximumXMLSize: Int = PropertyListFormat.maximumOutputSize) throws(PropertyListFormatError) -> PropertyListObject {
+        var reader = try BinaryPlistReader(bytes, maximumXMLSize: maximumXMLSize)
         return try reader.readAll()
     }
 
-    init(_ bytes: [UInt8]) throws(PropertyListFormatError) {
+    init(_ bytes: [UInt8], maximumXMLSize: Int = PropertyListFormat.maximumOutputSize) throws(PropertyListFormatError) {
         self.bytes = bytes
+        self.maximumXMLSize = maximumXMLSize
         guard bytes.starts(with: "bplist".utf8) else { throw PropertyListFormatError("not a binary property list (no bplist header)") }
         guard bytes.count >= 8, bytes[6] == UInt8(ascii: "0"), bytes[7] == UInt8(ascii: "0") else {
             let version = String(decoding: bytes.prefix(8).dropFirst(6), as: UTF8.self)
@@ -67,6 +75,7 @@ public struct BinaryPlistReader {
         }
         cache = Array(repeating: nil, count: objectCount)
         expandedSize = Array(repeating: 0, count: objectCount)
+        expandedBytes = Array(repeating: 0, count: objectCount)
         visiting = Array(repeating: false, count: objectCount)
     }
 
@@ -124,12 +133,13 @@ public struct BinaryPlistReader {
         let marker = bytes[position]
         let value: PropertyListObject
         var size = 1
+        var xmlBytes = 21  // `<integer>0</integer>` and a newline, the least of a scalar but a Boolean
         switch marker >> 4 {
         case 0x0:
             switch marker {
-            case 0x00: value = .null
-            case 0x08: value = .bool(false)
-            case 0x09: value = .bool(true)
+            case 0x00: value = .null; xmlBytes = 0
+            case 0x08: value = .bool(false); xmlBytes = 9
+            case 0x09: value = .bool(true); xmlBytes = 8
             default: throw PropertyListFormatError("unsupported object (marker 0x\(hex(marker))) at offset \(position)", path: path)
             }
             try claim(position, position + 1, 0, path: path)
@@ -151,35 +161,51 @@ public struct BinaryPlistReader {
         case 0x3:
             guard marker == 0x33 else { throw PropertyListFormatError("date of an unsupported size (marker 0x\(hex(marker))) at offset \(position)", path: path) }
             try claim(position, position + 1, 8, path: path)
-            value = .date(Double(bitPattern: uint(at: position + 1, size: 8)))
+            let since2001 = Double(bitPattern: uint(at: position + 1, size: 8))
+            // Core Foundation reads any double; plistlib refuses what is no date (CPython's vectors
+            // "invalid datetime", "too large datetime"), and XML could not write it (issue #39, point 3).
+            guard since2001.isFinite else {
+                throw PropertyListFormatError("date at offset \(position) is not a number (\(since2001))", path: path)
+            }
+            guard PropertyListDates.xmlSeconds(since2001) != nil else {
+                throw PropertyListFormatError("date at offset \(position), \(since2001) seconds from 2001-01-01, is outside the years 0000 to 9999", path: path)
+            }
+            value = .date(since2001)
+            xmlBytes = 34
         case 0x4:
             let (n, start) = try count(marker: position, path: path)
             try claim(position, start, n, path: path)
             value = .data(Array(bytes[start..<(start + n)]))
+            xmlBytes = 15 + (n + 2) / 3 * 4
         case 0x5:
             let (n, start) = try count(marker: position, path: path)
             try claim(position, start, n, path: path)
             let text = bytes[start..<(start + n)]
             guard text.allSatisfy({ $0 < 0x80 }) else { throw PropertyListFormatError("ASCII string at offset \(position) holds a byte above 0x7F", path: path) }
             value = .string(String(decoding: text, as: UTF8.self))
+            xmlBytes = 18 + n
         case 0x6:
             let (n, start) = try count(marker: position, path: path)
             guard n <= (objectsEnd - start) / 2 else { throw PropertyListFormatError("corrupt binary property list: object at offset \(position) runs past the object area", path: path) }
             try claim(position, start, 2 * n, path: path)
             var units: [UInt16] = []
             units.reserveCapacity(n)
-            for k in 0..<n { units.append(UInt16(bytes[start + 2 * k]) << 8 | UInt16(bytes[start + 2 * k + 1])) }
-            var s = ""
-            var decoder = UTF16()
-            var iterator = units.makeIterator()
-            loop: while true {
-                switch decoder.decode(&iterator) {
-                case .scalarValue(let scalar): s.unicodeScalars.append(scalar)
-                case .emptyInput: break loop
-                case .error: throw PropertyListFormatError("UTF-16 string at offset \(position) holds an unpaired surrogate (no XML or UTF-8 form)", path: path)
+            var pendingHigh = false
+            for k in 0..<n {
+                let u = UInt16(bytes[start + 2 * k]) << 8 | UInt16(bytes[start + 2 * k + 1])
+                let isHigh = u & 0xFC00 == 0xD800, isLow = u & 0xFC00 == 0xDC00
+                guard pendingHigh == isLow else {
+                    throw PropertyListFormatError("UTF-16 string at offset \(position) holds an unpaired surrogate (no XML or UTF-8 form)", path: path)
                 }
+                pendingHigh = isHigh
+                units.append(u)
             }
+            guard !pendingHigh else {
+                throw PropertyListFormatError("UTF-16 string at offset \(position) holds an unpaired surrogate (no XML or UTF-8 form)", path: path)
+            }
+            let s = String(decoding: units, as: UTF16.self)
             value = .string(s)
+            xmlBytes = 18 + n
         case 0x8:
             let width = Int(marker & 0x0F) + 1
             try claim(position, position + 1, width, path: path)
@@ -187,6 +213,7 @@ public struct BinaryPlistReader {
                 throw PropertyListFormatError("UID at offset \(position) is beyond 64 bits", path: path)
             }
             value = .uid(uint(at: position + 1 + max(0, width - 8), size: min(width, 8)))
+            xmlBytes = 50
         case 0xA, 0xC, 0xD:
             let isDictionary = marker >> 4 == 0xD
             let (n, start) = try count(marker: position, path: path)
@@ -197,6 +224,13 @@ public struct BinaryPlistReader {
             try claim(position, start, n * referenceSize * references, path: path)
             visiting[index] = true
             var total = 1
+            var totalBytes = 17  // `<array>`, `</array>`, their newlines
+            func add(_ bytes: Int) throws(PropertyListFormatError) {
+                totalBytes += bytes
+                guard totalBytes <= maximumXMLSize else {
+                    throw PropertyListFormatError("the objects this binary plist shares expand to more than \(PropertyListFormat.sizeText(maximumXMLSize)) of XML (the most read or written for one file)", path: path)
+                }
+            }
             func child(_ k: Int) throws(PropertyListFormatError) -> Int {
                 let r = uint(at: start + k * referenceSize, size: referenceSize)
                 guard r < UInt64(objectCount) else { throw PropertyListFormatError("corrupt binary property list: reference to object \(r) of \(objectCount)", path: path) }
@@ -216,6 +250,8 @@ public struct BinaryPlistReader {
                     let item = try object(valueIndex, depth: depth + 1, path: &path)
                     path.removeLast()
                     total += 1 + expandedSize[valueIndex]
+                    // A tab, `<key>`, the name, `</key>`, a newline; a tab, the value.
+                    try add(expandedBytes[keyIndex] - 6 + 2 + expandedBytes[valueIndex])
                     entries.append(.init(name, item))
                 }
                 value = .dictionary(entries)
@@ -228,6 +264,7 @@ public struct BinaryPlistReader {
                     items.append(try object(itemIndex, depth: depth + 1, path: &path))
                     path.removeLast()
                     total += expandedSize[itemIndex]
+                    try add(1 + expandedBytes[itemIndex])
                 }
                 value = marker >> 4 == 0xA ? .array(items) : .set(items)
             }
@@ -236,11 +273,13 @@ public struct BinaryPlistReader {
                 throw PropertyListFormatError("the objects shared in this file expand to more than \(Self.maximumExpandedValues) values", path: path)
             }
             size = total
+            xmlBytes = totalBytes
         default:
             throw PropertyListFormatError("unsupported object (marker 0x\(hex(marker))) at offset \(position)", path: path)
         }
         cache[index] = value
         expandedSize[index] = size
+        expandedBytes[index] = xmlBytes
         return value
     }
 

@@ -1,10 +1,12 @@
 // Writes `bplist00` as Core Foundation does: scalars written once and shared (strings, numbers,
 // dates, data, UIDs), containers each their own object, references and offsets as narrow as the
-// file allows, the top object first.
+// file allows, the top object first. Strings are shared when their scalars are the same, never
+// merely canonically equivalent (Swift's `String` equality): `é` and `e` + U+0301 stay two.
+import PlistSyntax
 
 public enum BinaryPlistWriter {
     private enum Scalar: Hashable {
-        case string(String), integer(Bool, UInt64), real(UInt64), bool(Bool), date(UInt64), data([UInt8]), uid(UInt64), null
+        case string(ExactText), integer(Bool, UInt64), real(UInt64), bool(Bool), date(UInt64), data([UInt8]), uid(UInt64), null
     }
 
     /// An object to be written: a scalar, or a container of object indices.
@@ -28,7 +30,7 @@ public enum BinaryPlistWriter {
         // Reserve the container's index before its children so that the top object is object 0.
         func flatten(_ value: PropertyListObject) -> Int {
             switch value {
-            case .string(let s): return add(.string(s))
+            case .string(let s): return add(.string(ExactText(s)))
             case .integer(let i): return add(.integer(i.isNegative, i.magnitude))
             case .real(let r): return add(.real(r.bitPattern))
             case .bool(let b): return add(.bool(b))
@@ -45,7 +47,7 @@ public enum BinaryPlistWriter {
             case .dictionary(let entries):
                 let index = objects.count
                 objects.append(.array([]))
-                let keys = entries.map { add(.string($0.key)) }
+                let keys = entries.map { add(.string(ExactText($0.key))) }
                 let values = entries.map { flatten($0.value) }
                 objects[index] = .dictionary(keys: keys, values: values)
                 return index
@@ -94,7 +96,8 @@ public enum BinaryPlistWriter {
             case .scalar(.real(let bits)): out.append(0x23); appendUInt(bits, size: 8)
             case .scalar(.date(let bits)): out.append(0x33); appendUInt(bits, size: 8)
             case .scalar(.data(let d)): appendMarker(0x40, count: d.count); out += d
-            case .scalar(.string(let s)):
+            case .scalar(.string(let exact)):
+                let s = exact.string
                 if s.utf8.allSatisfy({ $0 < 0x80 }) {
                     appendMarker(0x50, count: s.utf8.count); out += s.utf8
                 } else {

@@ -6,15 +6,20 @@ import PlistSyntax
 
 public enum JSONPlistWriter {
     /// Compact JSON text of `value` and a final newline.
-    public static func write(_ value: PropertyListObject) throws(PropertyListFormatError) -> [UInt8] {
+    /// Fails past `maximumSize` bytes.
+    public static func write(_ value: PropertyListObject, maximumSize: Int = PropertyListFormat.maximumOutputSize) throws(PropertyListFormatError) -> [UInt8] {
         var out: [UInt8] = []
         var path: [String] = []
-        try append(value, path: &path, to: &out)
+        try append(value, path: &path, to: &out, maximumSize: maximumSize)
         out.append(0x0A)
+        if out.count > maximumSize { throw PropertyListFormatError("the JSON form is larger than \(PropertyListFormat.sizeText(maximumSize)), the most written for one file") }
         return out
     }
 
-    static func append(_ value: PropertyListObject, path: inout [String], to out: inout [UInt8]) throws(PropertyListFormatError) {
+    static func append(_ value: PropertyListObject, path: inout [String], to out: inout [UInt8], maximumSize: Int) throws(PropertyListFormatError) {
+        if out.count > maximumSize {
+            throw PropertyListFormatError("the JSON form is larger than \(PropertyListFormat.sizeText(maximumSize)), the most written for one file", path: path)
+        }
         switch value {
         case .string(let s): appendString(s, to: &out)
         case .integer(let i): out += Array(i.description.utf8)
@@ -30,7 +35,7 @@ public enum JSONPlistWriter {
             for (k, item) in items.enumerated() {
                 if k > 0 { out.append(UInt8(ascii: ",")) }
                 path.append("[\(k)]")
-                try append(item, path: &path, to: &out)
+                try append(item, path: &path, to: &out, maximumSize: maximumSize)
                 path.removeLast()
             }
             out.append(UInt8(ascii: "]"))
@@ -41,7 +46,7 @@ public enum JSONPlistWriter {
                 appendString(entry.key, to: &out)
                 out.append(UInt8(ascii: ":"))
                 path.append(entry.key)
-                try append(entry.value, path: &path, to: &out)
+                try append(entry.value, path: &path, to: &out, maximumSize: maximumSize)
                 path.removeLast()
             }
             out.append(UInt8(ascii: "}"))

@@ -28,10 +28,26 @@ public enum PropertyListFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// The value of a file in this format.
-    public func read(_ bytes: [UInt8]) throws(PropertyListFormatError) -> PropertyListObject {
+    /// The most bytes one file is written as (`convert`'s output), and what a binary plist may
+    /// expand to as XML: objects a binary plist shares expand every time they are referenced, so
+    /// that a 60 KB file can stand for 60 GB of XML (issue #39, point 1).
+    public static let maximumOutputSize = 256 << 20
+    /// The most bytes of XML a binary plist is read as by `check` and the language server: the
+    /// server's own limit on a file it reads for a report.
+    public static let maximumCheckedSize = 64 << 20
+
+    /// `256 MB`, `64 KB`, `100 bytes`.
+    public static func sizeText(_ bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KB" }
+        return "\(bytes) bytes"
+    }
+
+    /// The value of a file in this format; a binary plist whose XML form would exceed
+    /// `maximumSize` bytes is refused.
+    public func read(_ bytes: [UInt8], maximumSize: Int = PropertyListFormat.maximumOutputSize) throws(PropertyListFormatError) -> PropertyListObject {
         switch self {
-        case .binary1: return try BinaryPlistReader.read(bytes)
+        case .binary1: return try BinaryPlistReader.read(bytes, maximumXMLSize: maximumSize)
         case .json:
             guard case .success(let bytes) = SourceDecoding.unicodeText(bytes) else {
                 throw PropertyListFormatError(SourceDecodingError.invalidUTF16.description)
@@ -56,20 +72,20 @@ public enum PropertyListFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// The bytes of `value` in this format.
-    public func write(_ value: PropertyListObject) throws(PropertyListFormatError) -> [UInt8] {
+    /// The bytes of `value` in this format, failing past `maximumSize` bytes of XML or JSON.
+    public func write(_ value: PropertyListObject, maximumSize: Int = PropertyListFormat.maximumOutputSize) throws(PropertyListFormatError) -> [UInt8] {
         switch self {
-        case .xml1: return try XMLPlistWriter.write(value)
+        case .xml1: return try XMLPlistWriter.write(value, maximumSize: maximumSize)
         case .binary1: return BinaryPlistWriter.write(value)
-        case .json: return try JSONPlistWriter.write(value)
+        case .json: return try JSONPlistWriter.write(value, maximumSize: maximumSize)
         }
     }
 }
 
 extension PropertyListFormat {
     /// The XML text of a binary property list, as `plutil -convert xml1` writes it: how `check`
-    /// and the editors read one.
-    public static func xmlText(ofBinary bytes: [UInt8]) throws(PropertyListFormatError) -> [UInt8] {
-        try XMLPlistWriter.write(BinaryPlistReader.read(bytes))
+    /// and the editors read one; refused when it would exceed `maximumSize` bytes.
+    public static func xmlText(ofBinary bytes: [UInt8], maximumSize: Int = PropertyListFormat.maximumOutputSize) throws(PropertyListFormatError) -> [UInt8] {
+        try XMLPlistWriter.write(BinaryPlistReader.read(bytes, maximumXMLSize: maximumSize), maximumSize: maximumSize)
     }
 }

@@ -31,6 +31,27 @@ public indirect enum PropertyListObject: Equatable, Sendable {
             self.key = key
             self.value = value
         }
+
+        /// Keys compared by their exact scalars, as Foundation compares them.
+        public static func == (a: Entry, b: Entry) -> Bool { ExactText.equal(a.key, b.key) && a.value == b.value }
+    }
+
+    /// Equal values: strings by their exact scalars (not Swift's canonical equivalence: `é` and
+    /// `e` + U+0301 are two strings in a plist), reals and dates by `==`.
+    public static func == (a: PropertyListObject, b: PropertyListObject) -> Bool {
+        switch (a, b) {
+        case (.string(let x), .string(let y)): return ExactText.equal(x, y)
+        case (.integer(let x), .integer(let y)): return x == y
+        case (.real(let x), .real(let y)): return x == y
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.date(let x), .date(let y)): return x == y
+        case (.data(let x), .data(let y)): return x == y
+        case (.uid(let x), .uid(let y)): return x == y
+        case (.array(let x), .array(let y)), (.set(let x), .set(let y)): return x == y
+        case (.dictionary(let x), .dictionary(let y)): return x == y
+        case (.null, .null): return true
+        default: return false
+        }
     }
 
     /// Seconds between 1970-01-01 and Core Foundation's reference date, 2001-01-01.
@@ -104,7 +125,7 @@ extension PropertyListObject {
         case .data(let d): return .data(d)
         case .array(let items): return .array(items.map(from))
         case .dictionary(let entries):
-            if entries.count == 1, entries[0].key == "CF$UID", case .integer(let n) = entries[0].value, !n.isNegative {
+            if entries.count == 1, ExactText.equal(entries[0].key, "CF$UID"), case .integer(let n) = entries[0].value, !n.isNegative {
                 return .uid(n.magnitude)
             }
             return .dictionary(entries.map { Entry($0.key, from($0.value)) })

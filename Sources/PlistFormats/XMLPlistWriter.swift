@@ -2,84 +2,204 @@
 // DOCTYPE, one element per line indented by tabs, `<true/>`, `<dict/>`, text escaped as
 // Core Foundation escapes it (and a CR as `&#13;`), `<data>` in base64 lines as CF wraps them, UIDs as
 // `<dict><key>CF$UID</key><integer>N</integer></dict>`. Dictionary entries keep their order.
+// Bytes are appended to one buffer (no string per element): binary → XML is bounded by the
+// speed of this loop (issue #39, point 11), and by `maximumSize` bytes of output (point 1).
 import PlistSyntax
 
 public enum XMLPlistWriter {
-    /// The XML text of `value`; fails on what XML cannot hold (null, sets), naming its key path.
-    public static func write(_ value: PropertyListObject) throws(PropertyListFormatError) -> [UInt8] {
-        var out: [UInt8] = []
-        out += Array("""
+    /// The XML text of `value`; fails on what XML cannot hold (null, sets, dates outside the years
+    /// 0000 to 9999), naming its key path, and when the text would exceed `maximumSize` bytes.
+    public static func write(_ value: PropertyListObject, maximumSize: Int = PropertyListFormat.maximumOutputSize) throws(PropertyListFormatError) -> [UInt8] {
+        var writer = Writer(maximumSize: maximumSize)
+        writer.append("""
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
             <plist version="1.0">
 
-            """.utf8)
+            """)
         var path: [String] = []
-        try append(value, level: 0, path: &path, to: &out)
-        out += Array("</plist>\n".utf8)
-        return out
+        try writer.value(value, level: 0, path: &path)
+        writer.append("</plist>\n")
+        try writer.checkSize(path)
+        return writer.out
     }
 
-    static func indent(_ level: Int, _ out: inout [UInt8]) {
-        for _ in 0..<level { out.append(0x09) }
-    }
+    struct Writer {
+        var out: [UInt8] = []
+        let maximumSize: Int
 
-    static func element(_ name: String, _ content: [UInt8], level: Int, _ out: inout [UInt8]) {
-        indent(level, &out)
-        out += Array("<\(name)>".utf8)
-        out += content
-        out += Array("</\(name)>\n".utf8)
-    }
+        init(maximumSize: Int) {
+            self.maximumSize = maximumSize
+            out.reserveCapacity(4096)
+        }
 
-    static func append(_ value: PropertyListObject, level: Int, path: inout [String], to out: inout [UInt8]) throws(PropertyListFormatError) {
-        switch value {
-        case .string(let s): element("string", escaped(s), level: level, &out)
-        case .integer(let i): element("integer", Array(i.description.utf8), level: level, &out)
-        case .real(let r): element("real", Array(realText(r).utf8), level: level, &out)
-        case .bool(let b): indent(level, &out); out += Array((b ? "<true/>\n" : "<false/>\n").utf8)
-        case .date(let d): element("date", Array(dateText(d).utf8), level: level, &out)
-        case .data(let d):
-            indent(level, &out)
-            out += Array("<data>".utf8)
-            out += base64Lines(d, level: level)
-            out += Array("</data>\n".utf8)
-        case .uid(let u):
-            indent(level, &out); out += Array("<dict>\n".utf8)
-            element("key", Array("CF$UID".utf8), level: level + 1, &out)
-            element("integer", Array(String(u).utf8), level: level + 1, &out)
-            indent(level, &out); out += Array("</dict>\n".utf8)
-        case .array(let items):
-            indent(level, &out)
-            if items.isEmpty { out += Array("<array/>\n".utf8); return }
-            out += Array("<array>\n".utf8)
-            for (k, item) in items.enumerated() {
-                path.append("[\(k)]")
-                try append(item, level: level + 1, path: &path, to: &out)
-                path.removeLast()
+        @inline(__always)
+        mutating func append(_ s: StaticString) {
+            s.withUTF8Buffer { out.append(contentsOf: $0) }
+        }
+
+        @inline(__always)
+        mutating func indent(_ level: Int) {
+            for _ in 0..<level { out.append(0x09) }
+        }
+
+        mutating func checkSize(_ path: [String]) throws(PropertyListFormatError) {
+            if out.count > maximumSize { throw XMLPlistWriter.tooLarge(maximumSize, path: path) }
+        }
+
+        /// The decimal digits of `v`.
+        mutating func appendDecimal(_ v: UInt64) {
+            if v < 10 { out.append(0x30 + UInt8(v)); return }
+            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+            var n = 0
+            var rest = v
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                while rest > 0 {
+                    buffer[n] = 0x30 + UInt8(rest % 10)
+                    rest /= 10
+                    n += 1
+                }
+                for k in stride(from: n - 1, through: 0, by: -1) { out.append(buffer[k]) }
             }
-            indent(level, &out); out += Array("</array>\n".utf8)
-        case .dictionary(let entries):
-            indent(level, &out)
-            if entries.isEmpty { out += Array("<dict/>\n".utf8); return }
-            out += Array("<dict>\n".utf8)
-            for entry in entries {
-                element("key", escaped(entry.key), level: level + 1, &out)
-                path.append(entry.key)
-                try append(entry.value, level: level + 1, path: &path, to: &out)
-                path.removeLast()
+        }
+
+        mutating func twoDigits(_ v: Int64) {
+            out.append(0x30 + UInt8(v / 10))
+            out.append(0x30 + UInt8(v % 10))
+        }
+
+        mutating func value(_ value: PropertyListObject, level: Int, path: inout [String]) throws(PropertyListFormatError) {
+            switch value {
+            case .string(let s):
+                indent(level)
+                append("<string>")
+                escaped(s)
+                append("</string>\n")
+                try checkSize(path)
+            case .integer(let i):
+                indent(level)
+                append("<integer>")
+                if i.isNegative { out.append(0x2D) }
+                appendDecimal(i.magnitude)
+                append("</integer>\n")
+            case .real(let r):
+                indent(level)
+                append("<real>")
+                out.append(contentsOf: XMLPlistWriter.realText(r).utf8)
+                append("</real>\n")
+            case .bool(let b):
+                indent(level)
+                if b { append("<true/>\n") } else { append("<false/>\n") }
+            case .date(let d):
+                guard let text = XMLPlistWriter.dateText(d) else {
+                    throw PropertyListFormatError(XMLPlistWriter.dateRefusal(d), path: path)
+                }
+                indent(level)
+                append("<date>")
+                out.append(contentsOf: text.utf8)
+                append("</date>\n")
+            case .data(let d):
+                // Refused before its base64 is made when it alone would exceed the limit.
+                if out.count + d.count / 3 * 4 > maximumSize { throw XMLPlistWriter.tooLarge(maximumSize, path: path) }
+                indent(level)
+                append("<data>")
+                base64Lines(d, level: level)
+                append("</data>\n")
+                try checkSize(path)
+            case .uid(let u):
+                indent(level); append("<dict>\n")
+                indent(level + 1); append("<key>CF$UID</key>\n")
+                indent(level + 1); append("<integer>"); appendDecimal(u); append("</integer>\n")
+                indent(level); append("</dict>\n")
+            case .array(let items):
+                indent(level)
+                if items.isEmpty { append("<array/>\n"); return }
+                append("<array>\n")
+                for (k, item) in items.enumerated() {
+                    path.append("[\(k)]")
+                    try self.value(item, level: level + 1, path: &path)
+                    path.removeLast()
+                }
+                indent(level); append("</array>\n")
+                try checkSize(path)
+            case .dictionary(let entries):
+                indent(level)
+                if entries.isEmpty { append("<dict/>\n"); return }
+                append("<dict>\n")
+                for entry in entries {
+                    indent(level + 1)
+                    append("<key>")
+                    escaped(entry.key)
+                    append("</key>\n")
+                    path.append(entry.key)
+                    try self.value(entry.value, level: level + 1, path: &path)
+                    path.removeLast()
+                }
+                indent(level); append("</dict>\n")
+                try checkSize(path)
+            case .set:
+                throw PropertyListFormatError("a set has no XML form", path: path)
+            case .null:
+                throw PropertyListFormatError("a null value has no XML form", path: path)
             }
-            indent(level, &out); out += Array("</dict>\n".utf8)
-        case .set:
-            throw PropertyListFormatError("a set has no XML form", path: path)
-        case .null:
-            throw PropertyListFormatError("a null value has no XML form", path: path)
+        }
+
+        /// Text escaped by the one policy of every plist writer here (`XMLEscaping`, PlistSyntax):
+        /// a string with nothing to escape (the common case) is copied in one step; any other goes
+        /// through the shared escaper.
+        mutating func escaped(_ s: String) {
+            var s = s
+            let plain = s.withUTF8 { bytes in
+                !bytes.contains { b in b == 0x26 || b == 0x3C || b == 0x3E || b == 0xEF || (b < 0x20 && b != 0x09 && b != 0x0A) }
+            }
+            if plain { s.withUTF8 { out.append(contentsOf: $0) } } else { XMLEscaping.append(s, to: &out) }
+        }
+
+        /// Base64 lines as Core Foundation writes them: a line holds 76 characters minus eight per
+        /// level of indentation (at most 8 levels), each indented like the `<data>` tag.
+        mutating func base64Lines(_ bytes: [UInt8], level: Int) {
+            let levels = min(level, 8)
+            let limit = 76 - 8 * levels  // a multiple of 4
+            let groupsPerLine = limit / 4
+            out.append(0x0A)
+            let count = bytes.count
+            out.reserveCapacity(out.count + count / 3 * 4 + 4 + (count / (groupsPerLine * 3) + 2) * (levels + 1) + levels)
+            XMLPlistWriter.base64Table.withUnsafeBufferPointer { table in
+                bytes.withUnsafeBufferPointer { b in
+                    var i = 0
+                    var inLine = 0
+                    while i + 3 <= count {
+                        if inLine == 0 { for _ in 0..<levels { out.append(0x09) } }
+                        let b0 = b[i], b1 = b[i + 1], b2 = b[i + 2]
+                        out.append(table[Int(b0 >> 2)])
+                        out.append(table[Int((b0 & 0x03) << 4 | b1 >> 4)])
+                        out.append(table[Int((b1 & 0x0F) << 2 | b2 >> 6)])
+                        out.append(table[Int(b2 & 0x3F)])
+                        i += 3
+                        inLine += 1
+                        if inLine == groupsPerLine { out.append(0x0A); inLine = 0 }
+                    }
+                    if i < count {
+                        if inLine == 0 { for _ in 0..<levels { out.append(0x09) } }
+                        let b0 = b[i], b1 = i + 1 < count ? b[i + 1] : 0
+                        out.append(table[Int(b0 >> 2)])
+                        out.append(table[Int((b0 & 0x03) << 4 | b1 >> 4)])
+                        out.append(i + 1 < count ? table[Int((b1 & 0x0F) << 2)] : 0x3D)
+                        out.append(0x3D)
+                        inLine += 1
+                    }
+                    if inLine > 0 { out.append(0x0A) }
+                }
+            }
+            for _ in 0..<levels { out.append(0x09) }
         }
     }
 
-    /// Text escaped as every plist writer here escapes it (`XMLEscaping.content`, PlistSyntax):
-    /// `&`, `<`, `>` as Core Foundation escapes them, a CR as `&#13;`, and the characters XML 1.0
-    /// cannot hold (C0 controls, U+FFFE, U+FFFF) as references, which Core Foundation reads back.
-    static func escaped(_ s: String) -> [UInt8] { XMLEscaping.content(s) }
+    static let base64Table: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    static func tooLarge(_ maximumSize: Int, path: [String]) -> PropertyListFormatError {
+        PropertyListFormatError("the XML form is larger than \(PropertyListFormat.sizeText(maximumSize)), the most written for one file", path: path)
+    }
 
     /// The shortest text that reads back as the same double; `nan`, `+infinity`, `-infinity` as CF writes them.
     static func realText(_ r: Double) -> String {
@@ -89,18 +209,37 @@ public enum XMLPlistWriter {
         return r.description
     }
 
-    /// `YYYY-MM-DDTHH:MM:SSZ` of seconds since 2001 (fractions of a second are dropped, as XML plists hold whole seconds).
-    static func dateText(_ since2001: Double) -> String {
-        let seconds = since2001 + PropertyListObject.referenceDateSince1970
-        let whole = seconds.isFinite ? Int64(max(min(seconds.rounded(.down), 2.5e11), -2.5e11)) : 0
+    /// `YYYY-MM-DDTHH:MM:SSZ` of seconds since 2001, or nil for a date XML cannot hold (not a
+    /// number, or outside the years 0000 to 9999). Fractions of a second are dropped, as XML
+    /// plists hold whole seconds: rounded to the microsecond, then down to the second, as plistlib
+    /// (whose dates are microseconds) writes them.
+    static func dateText(_ since2001: Double) -> String? {
+        guard let whole = PropertyListDates.xmlSeconds(since2001) else { return nil }
         var days = whole / 86400
         var rest = whole % 86400
         if rest < 0 { rest += 86400; days -= 1 }
         let (y, m, d) = civil(fromDays: days)
-        func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        var year = String(y)
-        while year.count < 4 { year = "0" + year }
-        return "\(year)-\(two(m))-\(two(d))T\(two(rest / 3600)):\(two(rest % 3600 / 60)):\(two(rest % 60))Z"
+        var writer = Writer(maximumSize: .max)
+        writer.twoDigits(y / 100)
+        writer.twoDigits(y % 100)
+        writer.out.append(0x2D)
+        writer.twoDigits(m)
+        writer.out.append(0x2D)
+        writer.twoDigits(d)
+        writer.out.append(0x54)
+        writer.twoDigits(rest / 3600)
+        writer.out.append(0x3A)
+        writer.twoDigits(rest % 3600 / 60)
+        writer.out.append(0x3A)
+        writer.twoDigits(rest % 60)
+        writer.out.append(0x5A)
+        return String(decoding: writer.out, as: UTF8.self)
+    }
+
+    /// Why a date has no XML form.
+    static func dateRefusal(_ since2001: Double) -> String {
+        guard since2001.isFinite else { return "a date that is not a number (\(since2001)) has no XML form" }
+        return "a date \(since2001) seconds from 2001-01-01 is outside the years 0000 to 9999, which XML dates hold"
     }
 
     /// Year, month, day of a day count since 1970-01-01 (proleptic Gregorian).
@@ -116,33 +255,24 @@ public enum XMLPlistWriter {
         let m = mp < 10 ? mp + 3 : mp - 9
         return (m <= 2 ? y + 1 : y, m, d)
     }
+}
 
-    /// Base64 lines as Core Foundation writes them: a line holds 76 characters minus eight per
-    /// level of indentation (at most 8 levels), each indented like the `<data>` tag.
-    static func base64Lines(_ bytes: [UInt8], level: Int) -> [UInt8] {
-        let table = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-        let levels = min(level, 8)
-        let limit = 76 - 8 * levels
-        var out: [UInt8] = [0x0A]
-        var line: [UInt8] = []
-        func flush() {
-            for _ in 0..<levels { out.append(0x09) }
-            out += line
-            out.append(0x0A)
-            line.removeAll(keepingCapacity: true)
-        }
-        var i = 0
-        while i < bytes.count {
-            let b0 = bytes[i], b1 = i + 1 < bytes.count ? bytes[i + 1] : 0, b2 = i + 2 < bytes.count ? bytes[i + 2] : 0
-            line.append(table[Int(b0 >> 2)])
-            line.append(table[Int((b0 & 0x03) << 4 | b1 >> 4)])
-            line.append(i + 1 < bytes.count ? table[Int((b1 & 0x0F) << 2 | b2 >> 6)] : 0x3D)
-            line.append(i + 2 < bytes.count ? table[Int(b2 & 0x3F)] : 0x3D)
-            i += 3
-            if line.count >= limit { flush() }
-        }
-        if !line.isEmpty { flush() }
-        for _ in 0..<levels { out.append(0x09) }
-        return out
+/// The dates a property list holds in every format: Core Foundation's seconds since 2001 that an
+/// XML `<date>` can write, years 0000 to 9999 (issue #39, point 3).
+public enum PropertyListDates {
+    /// 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z, in seconds since 1970.
+    public static let earliestSecondsSince1970: Int64 = -62_167_219_200
+    public static let latestSecondsSince1970: Int64 = 253_402_300_799
+
+    /// The whole seconds since 1970 XML writes for a date (rounded to the microsecond, then down
+    /// to the second), or nil when it is not a number or outside the years 0000 to 9999.
+    public static func xmlSeconds(_ since2001: Double) -> Int64? {
+        guard since2001.isFinite, abs(since2001) < 1e12 else { return nil }
+        let micro = Int64((since2001 * 1_000_000).rounded(.toNearestOrEven))
+        var seconds = micro / 1_000_000
+        if micro % 1_000_000 < 0 { seconds -= 1 }
+        let whole = seconds + Int64(PropertyListObject.referenceDateSince1970)
+        guard whole >= earliestSecondsSince1970, whole <= latestSecondsSince1970 else { return nil }
+        return whole
     }
 }

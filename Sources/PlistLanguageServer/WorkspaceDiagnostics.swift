@@ -150,8 +150,19 @@ final class WorkspaceDiagnostics: Sendable {
                 items = context.diagnostics.diagnostics(for: snapshot, configuration: context.configuration, evidence: evidence, project: project)
             } else {
                 // Not text the parser reads (binary, JSON, …): the file-level finding, at the start.
-                let findings = Analyzer.findings(forFileBytes: bytes!, path: uri, configuration: context.configuration.analysis,
+                var findings = Analyzer.findings(forFileBytes: bytes!, path: uri, configuration: context.configuration.analysis,
                                                  evidence: evidence.evidence, project: project.input).diagnostics
+                // A binary plist that does not read (or would expand past the limit) says why, as `check` does.
+                if BinaryPlistReader.isBinaryPropertyList(bytes!) {
+                    do { _ = try PropertyListFormat.xmlText(ofBinary: bytes!, maximumSize: PropertyListFormat.maximumCheckedSize) } catch {
+                        findings = findings.map { finding in
+                            guard finding.code == SourceDecodingError.binaryPropertyList.code else { return finding }
+                            var finding = finding
+                            finding.message = "binary property list (bplist) that cannot be read: \(error)"
+                            return finding
+                        }
+                    }
+                }
                 let empty = DocumentSnapshot(uri: uri, text: "", encoding: context.encoding)
                 items = findings.map { context.diagnostics.convert($0, in: empty, configuration: context.configuration) }
             }
@@ -180,7 +191,7 @@ final class WorkspaceDiagnostics: Sendable {
         }
         if BinaryPlistReader.isBinaryPropertyList(bytes) {
             // One that does not read keeps its file-level finding (`file-binary-plist`, saying why).
-            guard let xml = try? PropertyListFormat.xmlText(ofBinary: bytes) else { return nil }
+            guard let xml = try? PropertyListFormat.xmlText(ofBinary: bytes, maximumSize: PropertyListFormat.maximumCheckedSize) else { return nil }
             return DocumentSnapshot(uri: uri, text: String(decoding: xml, as: UTF8.self), encoding: encoding)
         }
         guard case .success(let text) = SourceDecoding.decode(bytes) else { return nil }

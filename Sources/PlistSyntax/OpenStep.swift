@@ -26,7 +26,7 @@ public struct OpenStepNode: Sendable, Hashable {
 
     /// The value of `key` in a dictionary (the last one when the key repeats).
     public subscript(key: String) -> OpenStepNode? {
-        entries.last { $0.key.text == key }?.value
+        entries.last { ExactText.equal($0.key.text, key) }?.value
     }
 
     /// The string value of `key` in a dictionary.

@@ -1,6 +1,7 @@
 // Converting property lists between binary and XML (issue #32): `plist-lsp convert`'s work, in
 // process (bytes in, bytes out), against Python's plistlib (`loads` then `dumps`) on the same
-// bytes in the same run (python3 spawned once per row, timing inside its own process). Inputs:
+// bytes in the same run (python3 spawned once per row, timing inside its own process); and the
+// whole `plist-lsp convert` process against libplist's `plistutil`, with peak memory (issue #39). Inputs:
 // the 2.6 MB real .xcuserstate of ../shared/l10n (binary, and its XML form) and the generated
 // 10 MB Info.plist (XML, and its binary form).
 import Foundation
@@ -9,7 +10,7 @@ import PlistSyntax
 
 struct ConvertSection: BenchmarkSection {
     let id = "convert"
-    let title = "Converting binary ↔ XML (plist-lsp convert's work) vs Python's plistlib"
+    let title = "Converting binary ↔ XML (plist-lsp convert) vs libplist's plistutil and Python's plistlib"
 
     static let xcuserstate = BenchData.repositoryRoot.deletingLastPathComponent()
         .appendingPathComponent("shared/l10n/apps/anonaddy__addy-ios/addy.xcodeproj/project.xcworkspace/xcuserdata/stjin.xcuserdatad/UserInterfaceState.xcuserstate")
@@ -56,7 +57,16 @@ struct ConvertSection: BenchmarkSection {
         let script = scratch.appendingPathComponent("plistlib_convert.py")
         try? Data(Self.pythonScript.utf8).write(to: script)
 
-        var table = Table("Input", "Size", "Conversion", "Runs", "plist-lsp p50", "p90", "plistlib p50", "p90", "plist-lsp vs plistlib")
+        // The whole `plist-lsp convert` process against libplist's `plistutil` (issue #39, point 11):
+        // both started, reading the file and writing the other format to a file, timed alternately
+        // (a change in load affects both), each with its peak resident memory.
+        let plistutil = ["/usr/bin/plistutil", "/usr/local/bin/plistutil"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let binary = LSPBenchClient.binaryPath()
+        if plistutil == nil { print("(plistutil not found: apt-get install libplist-utils; its columns are empty)\n") }
+        if binary == nil { print("(\(LSPBenchClient.missingBinaryNote): the process columns are empty)\n") }
+
+        var table = Table("Input", "Size", "Conversion", "Runs", "in process p50", "plist-lsp convert p50", "peak", "plistutil p50", "peak",
+                          "convert vs plistutil", "plistlib p50", "in process vs plistlib")
         for (n, input) in inputs.enumerated() {
             let from = PropertyListFormat.detect(input.bytes)
             let to: PropertyListFormat = from == .binary1 ? .xml1 : .binary1
@@ -67,13 +77,41 @@ struct ConvertSection: BenchmarkSection {
             let file = scratch.appendingPathComponent("input-\(n)")
             try? Data(input.bytes).write(to: file)
             let reference = Self.plistlib(script: script.path, file: file.path, to: to, runs: runs)
+            let output = scratch.appendingPathComponent("output-\(n)").path
+            var convertRuns: [ToolRun] = [], plistutilRuns: [ToolRun] = []
+            for k in 0..<(runs + 1) {
+                if let binary, let r = Self.run(binary, ["convert", "--to", to.rawValue, "-o", output, file.path]), r.status == 0, k > 0 { convertRuns.append(r) }
+                try? FileManager.default.removeItem(atPath: output)
+                if let plistutil, let r = Self.run(plistutil, ["-i", file.path, "-o", output, "-f", to == .xml1 ? "xml" : "bin"]), r.status == 0, k > 0 { plistutilRuns.append(r) }
+                try? FileManager.default.removeItem(atPath: output)
+            }
+            func median(_ runs: [ToolRun]) -> Double? { runs.isEmpty ? nil : Sample(seconds: runs.map(\.seconds)).median }
+            func peak(_ runs: [ToolRun]) -> String { runs.isEmpty ? "—" : String(format: "%.0f MiB", Double(runs.map(\.peakKiB).max()!) / 1024) }
+            let convertMedian = median(convertRuns), plistutilMedian = median(plistutilRuns)
             table.add(input.name, String(format: "%.1f MB", Double(input.bytes.count) / 1_048_576), "\(from.rawValue) → \(to.rawValue)", "\(runs)",
-                      formatTime(ours.median), formatTime(ours.p90),
-                      reference.map { formatTime($0.median) } ?? "—", reference.map { formatTime($0.p90) } ?? "—",
+                      formatTime(ours.median), convertMedian.map(formatTime) ?? "—", peak(convertRuns),
+                      plistutilMedian.map(formatTime) ?? "—", peak(plistutilRuns),
+                      convertMedian.flatMap { c in plistutilMedian.map { formatRatio(c / $0) } } ?? "—",
+                      reference.map { formatTime($0.median) } ?? "—",
                       reference.map { formatRatio(ours.median / $0.median) } ?? "—")
         }
         table.print()
-        print("(each: read the file's value and write it in the other format, in memory; plistlib: `loads`, UIDs made CF$UID dictionaries for XML, `dumps` with sort_keys=False)\n")
+        print("(in process: read the file's value and write it in the other format, in memory; plist-lsp convert and plistutil: the whole process, the file read and the other format written to a file, peak = largest resident set of the runs (as /usr/bin/time reports it); plistlib: `loads`, UIDs made CF$UID dictionaries for XML, `dumps` with sort_keys=False, in its own process)\n")
+    }
+
+    /// A run of `path` whose peak memory is its own: through `/usr/bin/time -f %M` when there is
+    /// one. `wait4`'s peak of a child started by this process counts this process's resident set
+    /// too (posix_spawn shares its memory until the exec, and Linux keeps that high-water mark),
+    /// so that both tools showed plist-bench's own peak.
+    static func run(_ path: String, _ arguments: [String]) -> ToolRun? {
+        let time = "/usr/bin/time"
+        guard FileManager.default.isExecutableFile(atPath: time) else { return ToolRun.run(path, arguments) }
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("plist-bench-time-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        guard let r = ToolRun.run(time, ["-f", "%M", "-o", report, path] + arguments) else { return nil }
+        let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+        let peak = text.split(whereSeparator: \.isNewline).compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }.last ?? 0
+        return ToolRun(status: r.status, seconds: r.seconds, peakKiB: peak)
     }
 
     /// plistlib's median and p90 for the same conversion, or nil when python3 is not there.

@@ -13,7 +13,7 @@ struct BinaryFormOfFile {
     init(_ bytes: [UInt8]) {
         guard BinaryPlistReader.isBinaryPropertyList(bytes) else { (xml, problem) = (nil, nil); return }
         do {
-            xml = try PropertyListFormat.xmlText(ofBinary: bytes)
+            xml = try PropertyListFormat.xmlText(ofBinary: bytes, maximumSize: PropertyListFormat.maximumCheckedSize)
             problem = nil
         } catch {
             xml = nil

@@ -18,7 +18,9 @@ struct Convert: ParsableCommand {
             Each file is rewritten in place atomically, unless -o names another file (one input) \
             or - for standard output. FILE - reads standard input. A file that cannot be converted \
             is left untouched and the reason printed: JSON has no date, data or UID, XML no null \
-            or set, and the key path of the first such value is named. See docs/features.md#binary-and-json-property-lists.
+            or set, and the key path of the first such value is named. A binary plist whose shared \
+            objects expand past 256 MB of XML, or that holds a date that is no date, is refused. \
+            See docs/features.md#binary-and-json-property-lists.
 
             Exit status: 0 converted, 2 a file could not be read, converted or written (or usage error).
             """)

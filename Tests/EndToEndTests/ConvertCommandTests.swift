@@ -215,3 +215,37 @@ print("compared %d" % n)
         #expect(usage.status == 2 && usage.stderr.contains("--to takes xml1, binary1 or json"))
     }
 }
+
+/// Issue #39, points 1 and 3, as a user meets them: `convert` and `check` on a binary plist whose
+/// shared objects expand past the limit, and on one holding a date that is no date.
+@Suite struct ConvertBoundsTests {
+    /// The 60 KB file (80 GB as XML) and a 140-byte one (400 MB): `convert` refuses each in
+    /// seconds with exit 2 and says why, leaving the file as it was; `check` reports why it cannot
+    /// read it. Failed before: both died allocating (signal 6), or wrote 755 MB in 31 s.
+    @Test func aBinaryPlistBombIsRefusedWithExitTwo() async throws {
+        let dir = try TemporaryDirectory()
+        for (name, bytes) in [("sixty.plist", AdversarialPlists.sixtyKilobytes), ("tiny.plist", AdversarialPlists.tinyStrings)] {
+            let file = try dir.write(name, bytes)
+            for format in ["xml1", "json", "binary1"] {
+                let r = try await onOwnThread { try Binary.run(["convert", "--to", format, "-o", "-", file.path]) }
+                #expect(r.status == 2, "\(name) → \(format): \(r.stderr)")
+                #expect(r.stderr.contains("\(name): not converted: the objects this binary plist shares expand to more than 256 MB of XML"), "\(name): \(r.stderr)")
+                #expect(r.stdout.isEmpty)
+            }
+            #expect([UInt8](try Data(contentsOf: file)) == bytes)
+            let check = try await onOwnThread { try Binary.run(["check", file.path]) }
+            #expect(check.status == 1, "\(name): \(check.status) \(check.stderr)")
+            #expect(check.stdout.contains("file-binary-plist") && check.stdout.contains("expand to more than 64 MB of XML"), "\(name): \(check.stdout)")
+        }
+    }
+
+    /// CPython's "invalid datetime (NaN)" vector: refused with exit 2, never written as an invented date.
+    @Test func anInvalidBinaryDateIsRefused() async throws {
+        let dir = try TemporaryDirectory()
+        let file = try dir.write("nan-date.plist", Array("bplist00".utf8) + [0x33, 0x7F, 0xF8, 0, 0, 0, 0, 0, 0, 0x08, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1] + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 0, 0, 0, 0, 0x11])
+        let r = try await onOwnThread { try Binary.run(["convert", "--to", "xml1", "-o", "-", file.path]) }
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("date at offset 8 is not a number"), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+}

@@ -36,10 +36,10 @@ final class KeyNameIndex: Sendable {
     /// `#if` regions are considered): a few names are compared pairwise, more are hashed.
     static func hasRepeatedName(_ names: [String]) -> Bool {
         guard names.count > 24 else {
-            for i in names.indices.dropFirst() where names[..<i].contains(names[i]) { return true }
+            for i in names.indices.dropFirst() where names[..<i].contains(where: { ExactText.equal($0, names[i]) }) { return true }
             return false
         }
-        return Set(names).count < names.count
+        return Set(names.map(ExactText.init)).count < names.count
     }
 
     private final class Weak: @unchecked Sendable {
@@ -50,7 +50,7 @@ final class KeyNameIndex: Sendable {
 
     /// The counts of the names of the runs in `runs`.
     private struct Counts {
-        var names: [String: Int] = [:]
+        var names: [ExactText: Int] = [:]
         /// Names counted more than once; blank names counted.
         var duplicated = 0
         var blank = 0
@@ -58,12 +58,12 @@ final class KeyNameIndex: Sendable {
 
 
         mutating func add(_ list: [String], _ sign: Int) {
-            for name in list {
+            for name in list.map(ExactText.init) {
                 let before = names[name, default: 0]
                 let after = before + sign
                 if before < 2 && after >= 2 { duplicated += 1 } else if before >= 2 && after < 2 { duplicated -= 1 }
                 names[name] = after == 0 ? nil : after
-                if KeyNameIndex.isBlank(name) { blank += sign }
+                if KeyNameIndex.isBlank(name.string) { blank += sign }
             }
         }
     }

@@ -97,10 +97,10 @@ public struct DuplicateKeyRule: Rule {
         for (i, e) in entries.enumerated() {
             guard let key = e.key, seenKeys.insert(key.element.start).inserted else { continue }
             let region = document.readingRegion(at: key.element.start)
-            groups[Occurrence(name: key.text, region: region), default: []].append(i)
+            groups[Occurrence(name: ExactText(key.text), region: region), default: []].append(i)
         }
         for (group, indices) in groups where indices.count > 1 {
-            let name = group.name
+            let name = group.name.string
             // Related information is bounded: each earlier occurrence points at the one the
             // system reads, the last at the first; N duplicates cost N diagnostics, not N².
             let first = entries[indices[0]].key!.element.range
@@ -123,9 +123,10 @@ public struct DuplicateKeyRule: Rule {
         }
     }
 
-    /// A key name within one conditional region (always the empty region outside preprocessed files).
+    /// A key name (its exact scalars: `café` in NFC and in NFD are two keys to Foundation) within
+    /// one conditional region (always the empty region outside preprocessed files).
     private struct Occurrence: Hashable {
-        let name: String
+        let name: ExactText
         let region: BranchPath
     }
 }
