@@ -373,7 +373,7 @@ struct InsertionScenario: Sendable {
     func fixturesInsertExactly() async throws {
         var random = SplitMix64(seed: 28)
         let scenarios = Self.fixtures.flatMap { Self.scenarios($0.0, $0.1, limit: 100, random: &random) }
-        let outcome = try await withTimeout("client insertion over the fixtures", seconds: 300) { try await Self.run(scenarios) }
+        let outcome = try await withTimeout("client insertion over the fixtures", seconds: 900) { try await Self.run(scenarios) }
         #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n"))")
         for model in InsertionModel.allCases { #expect(outcome.checked[model.rawValue, default: 0] >= 40, "\(model): \(outcome.checked)") }
     }
