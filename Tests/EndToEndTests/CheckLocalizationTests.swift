@@ -140,6 +140,25 @@ struct CheckLocalizationTests {
         #expect(errors.count == 1 && errors[0].contains("arrays and objects nested deeper than 256 levels: this value is not read"), "\(d.stdout)")
     }
 
+    /// #40 point 5: a String Catalog is read by the one positional JSON reader, which reports what
+    /// RFC 8259 forbids (Xcode's JSON reader refuses it) where the old tolerant reader let it pass:
+    /// a raw control character, an unknown escape, a malformed number.
+    @Test func catalogJSONViolationsAreReportedAtTheirPlace() async throws {
+        let dir = try Self.copy("kongbaguni__lightMeter")
+        let catalog = dir.url.appendingPathComponent("InfoPlist.xcstrings")
+        let original = try String(contentsOf: catalog, encoding: .utf8)
+        let changed = original.replacingOccurrences(of: "\"comment\" : \"Bundle display name\",", with: "\"comment\" : \"Bundle\tdisplay \\q name\", \"extra\" : 1e+-,")
+        #expect(changed != original)
+        try changed.write(to: catalog, atomically: true, encoding: .utf8)
+        let path = dir.url.path
+        let r = try await onOwnThread { try Binary.run(["check", path]) }
+        let errors = r.stdout.split(separator: "\n").filter { $0.contains("InfoPlist.xcstrings") && $0.contains("error:") && $0.contains("[l10n-syntax]") }
+        #expect(errors.count == 3, "\(r.stdout)")
+        #expect(errors.contains { $0.contains("a control character in a string must be escaped (\\u0009)") }, "\(errors)")
+        #expect(errors.contains { $0.contains("\\q is not a JSON escape") }, "\(errors)")
+        #expect(errors.contains { $0.contains("1e+- is not a JSON number") }, "\(errors)")
+    }
+
     @Test func checkProjectIncludesTheTablesOfItsInfoPlists() async throws {
         let dir = try Self.copy("64characters__Telephone")
         let ru = dir.url.appendingPathComponent("Telephone/ru.lproj/InfoPlist.strings")

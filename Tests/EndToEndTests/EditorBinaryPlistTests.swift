@@ -6,7 +6,7 @@ import Foundation
 import Testing
 import PlistTestSupport
 
-@Suite("Editors: binary plists edited as XML", .serialized)
+@Suite("Editors: binary plists edited as XML", .tags(.realEditor), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .serialized)
 struct EditorBinaryPlistTests {
     static let editors = EditorTypedCompletionTests.editors
     static let available = !editors.isEmpty && BinaryPlistFiles.present

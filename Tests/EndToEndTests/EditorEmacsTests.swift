@@ -5,7 +5,7 @@ import Foundation
 import Testing
 import PlistTestSupport
 
-@Suite("Editors: Emacs", .serialized)
+@Suite("Editors: Emacs", .tags(.realEditor), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .serialized)
 struct EditorEmacsTests {
     static let available = EditorTools.shouldRun(EditorTools.emacs != nil)
     static let withEglot = EditorTools.shouldRun(EditorTools.emacs != nil && EditorTools.emacsHasEglot)

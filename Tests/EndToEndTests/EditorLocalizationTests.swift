@@ -6,7 +6,7 @@ import Foundation
 import PlistTestSupport
 import Testing
 
-@Suite("Editors: localized Info.plist", .serialized, .enabled(if: SharedData.runLocalizationTests, SharedData.localizationSkipNote))
+@Suite("Editors: localized Info.plist", .tags(.realEditor), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .serialized, .enabled(if: SharedData.runLocalizationTests, SharedData.localizationSkipNote))
 struct EditorLocalizationTests {
     /// A copy of Telephone whose de table's last entry lost its ';': the table's path, and the line
     /// (1-based) and byte column (0-based) where the server reports it.

@@ -7,7 +7,7 @@ import Foundation
 import Testing
 import PlistTestSupport
 
-@Suite("Editors: Neovim in a terminal", .serialized)
+@Suite("Editors: Neovim in a terminal", .tags(.realEditor), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .serialized)
 struct EditorNeovimTerminalTests {
     static let available = EditorTools.shouldRun(!EditorTools.neovims.isEmpty && EditorTools.tmux != nil)
     static let skipReason: Comment = "nvim or tmux is not installed (apt-get install neovim tmux); skipped here, a failure when CI=true"

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 import PlistTestSupport
 
-@Suite("Editors: Neovim", .serialized)
+@Suite("Editors: Neovim", .tags(.realEditor), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .serialized)
 struct EditorNeovimTests {
     static let available = EditorTools.shouldRun(EditorTools.nvim != nil)
     static let skipReason: Comment = "nvim is not installed (apt-get install neovim); skipped here, a failure when CI=true"

@@ -65,7 +65,7 @@ struct TypedCompletionCase: Sendable, CustomTestStringConvertible {
     }
 }
 
-@Suite("Editors: completion typed as a person types, in every editor", .serialized)
+@Suite("Editors: completion typed as a person types, in every editor", .tags(.realEditor), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .serialized)
 struct EditorTypedCompletionTests {
     static let wikipedia = "wikimedia__wikipedia-ios__Wikipedia__Wikipedia-Info.plist"
     static let entitlements = "0niel__university-app__ios__Runner__Runner.entitlements"

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 import PlistTestSupport
 
-@Suite("Editors: VS Code extension")
+@Suite("Editors: VS Code extension", .tags(.realEditor), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote))
 struct EditorVSCodeTests {
     static let directory = SharedData.repositoryRoot.appendingPathComponent("editors/vscode")
     static let settings = ["plistLsp.server.path", "plistLsp.trace.server", "plistLsp.settings"]

@@ -16,7 +16,7 @@ import Foundation
 import Testing
 import PlistTestSupport
 
-@Suite struct EscapingPropertyTests {
+@Suite(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote)) struct EscapingPropertyTests {
     /// One generated value: a dictionary of (key, string) entries in order, and `list`, an array of strings.
     struct Case: Codable {
         var entries: [[String]]

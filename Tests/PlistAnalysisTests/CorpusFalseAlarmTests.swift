@@ -19,7 +19,7 @@ struct ExpectedFinding: Hashable {
     func hash(into h: inout Hasher) { h.combine(file); h.combine(rule); h.combine(line) }
 }
 
-@Suite struct CorpusFalseAlarmTests {
+@Suite(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote)) struct CorpusFalseAlarmTests {
     /// The reviewed findings, from `Expectations/corpus-findings.tsv` beside this file.
     static let expected: [ExpectedFinding] = {
         let url = SharedData.repositoryRoot.appendingPathComponent("Tests/PlistAnalysisTests/Expectations/corpus-findings.tsv")

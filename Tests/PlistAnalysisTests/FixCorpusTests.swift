@@ -23,7 +23,7 @@ struct FixSubject: CustomTestStringConvertible, Sendable {
     }()
 }
 
-@Suite struct FixCorpusTests {
+@Suite(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote)) struct FixCorpusTests {
     static func analyse(_ text: [UInt8], _ path: String) -> [Finding] {
         Analyzer.findings(for: PlistDocument(text: text), path: path)
     }

@@ -161,7 +161,7 @@ enum SafeFixMutation: CaseIterable {
     }
 }
 
-@Suite struct SafeFixPropertyTests {
+@Suite(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote)) struct SafeFixPropertyTests {
     /// Every safe fix of `text`, applied alone, changes no decoded value outside its subject.
     /// Returns the number of fixes checked and what went wrong.
     static func checkEachSafeFix(_ text: [UInt8], path: String, name: String) throws -> (checked: Int, failures: [String]) {

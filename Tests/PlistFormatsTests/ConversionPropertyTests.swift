@@ -13,7 +13,7 @@ import PlistSyntax
 import PlistTestSupport
 import Testing
 
-@Suite struct ConversionPropertyTests {
+@Suite(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote)) struct ConversionPropertyTests {
     /// What the routes are, by the names the counts are reported with.
     static let routes = [
         "XML→binary→XML", "binary→XML", "binary→binary", "XML→JSON", "JSON→binary", "binary→binary (read by plistutil)", "XML (read by plistutil)",

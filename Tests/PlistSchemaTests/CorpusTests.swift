@@ -5,7 +5,7 @@ import Testing
 import PlistSyntax
 import PlistTestSupport
 
-@Suite struct CorpusTests {
+@Suite(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote)) struct CorpusTests {
     let db = Fixtures.database
 
     /// Keys that real apps use but Apple does not define (third-party frameworks, build metadata), with their origin.

@@ -16,7 +16,7 @@ let brokenCorpusFiles: [String: (code: String, line: Int)] = [
     "textmate__textmate__Applications__TextMate__Entitlements.plist": ("xml-invalid-markup", 12),
 ]
 
-@Suite struct CorpusTests {
+@Suite(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote)) struct CorpusTests {
     @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
     func corpusIsPresent() throws {
         #expect(try SharedData.requireCorpus().count >= 250)

@@ -117,7 +117,7 @@ func valueDifference(_ text: [UInt8], file: String, mutations: [Mutation], refer
     }
 }
 
-@Suite(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote), .enabled(if: SharedData.runLibXML2Tests(available: XMLReference.isAvailable), SharedData.libxml2SkipNote(XMLReference.installHint)))
+@Suite(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote), .enabled(if: SharedData.runLibXML2Tests(available: XMLReference.isAvailable), SharedData.libxml2SkipNote(XMLReference.installHint)))
 struct DifferentialTests {
     // The corpus and variant comparisons run on a thread of their own (minutes of CPU under load
     // would hold the cooperative pool the in-process server tests need) and record what they found

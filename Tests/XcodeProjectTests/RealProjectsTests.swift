@@ -5,7 +5,7 @@ import PlistTestSupport
 import Testing
 import XcodeProject
 
-@Suite struct RealProjectsTests {
+@Suite(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote)) struct RealProjectsTests {
     @Test(.enabled(if: SharedData.runProjectTests, SharedData.projectsSkipNote))
     func everyProjectLoadsAndItsPlistsAreFound() async throws {
         try await onOwnThread {

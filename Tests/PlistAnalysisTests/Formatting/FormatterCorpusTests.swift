@@ -9,7 +9,7 @@ import Testing
 import PlistTestSupport
 import XMLReference
 
-@Suite(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
+@Suite(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
 struct FormatterCorpusTests {
     static let declaration = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8)
     static let doctype = PlistFormatter.doctype
