@@ -183,6 +183,7 @@ public enum KeyRendering {
         case .infoPlist: return "Info.plist"
         case .entitlements: return "Entitlements (.entitlements)"
         case .privacyManifest: return "Privacy manifest (PrivacyInfo.xcprivacy)"
+        case .launchd: return "launchd job (LaunchAgents, LaunchDaemons)"
         }
     }
 
