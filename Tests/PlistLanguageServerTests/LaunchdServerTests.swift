@@ -153,6 +153,25 @@ let daemonURI = "file:///Library/LaunchDaemons/com.example.sync.plist"
         #expect(applying(edit, to: text) == validJob("\t<key>ProcessType</key>\n\t<string>Interactive</string>\n"))
     }
 
+    @Test func booleanValuesAndWholeEntries() async throws {
+        // A Boolean key's value: <true/> and <false/> come first (every tag stays on offer).
+        let (text, list) = try await completion(validJob("\t<key>RunAtLoad</key>\n\t<1️⃣\n"))
+        let labels = list.items.sorted { ($0.sortText ?? $0.label) < ($1.sortText ?? $1.label) }.map(\.label)
+        #expect(Array(labels.prefix(2)) == ["true", "false"], "\(labels)")
+        let (_, integerList) = try await completion(validJob("\t<key>StartInterval</key>\n\t<1️⃣\n"))
+        #expect(integerList.items.sorted { ($0.sortText ?? $0.label) < ($1.sortText ?? $1.label) }.first?.label == "integer")
+        let item = try #require(list.items.first { $0.label == "true" })
+        guard case .textEdit(let edit) = item.textEdit else { Issue.record("no text edit"); return }
+        #expect(applying(edit, to: text) == validJob("\t<key>RunAtLoad</key>\n\t<true/>\n"))
+        // A client that applies whole entries gets the key with its value's shape.
+        let (entryText, at) = lspMarked(validJob("\tStartCal1️⃣\n"))
+        let client = try await openedClient(entryText, uri: agentURI, capabilities: richClient(snippets: false))
+        let entries = try #require(try await client.request(CompletionRequest(textDocument: .init(uri: agentURI), position: at[0])))
+        let calendar = try #require(entries.items.first { $0.label == "StartCalendarInterval" })
+        guard case .textEdit(let entryEdit) = calendar.textEdit else { Issue.record("no text edit"); return }
+        #expect(applying(entryEdit, to: entryText).contains("\t<key>StartCalendarInterval</key>\n\t<dict>"), "\(applying(entryEdit, to: entryText))")
+    }
+
     @Test func hoverExplainsInOurWords() async throws {
         func hover(_ marked: String) async throws -> String {
             let (text, at) = lspMarked(marked)
