@@ -12,7 +12,7 @@ public struct CalendarIntervalRule: Rule {
         read instead of refusing the job, so a mistake runs the job at other times than meant: a \
         `Weekday` of `<string>6-7</string>` (launchd has no ranges or lists; give one dictionary per \
         day) leaves every day, a misspelled `Minutes` leaves every minute. A string of digits gets a \
-        fix to `<integer>`, a key in the wrong letter case a rename; both are offered, never applied by \
+        fix to `<integer>`, a key one or two letters off (`Minutes`, `hour`) a rename; both are offered, never applied by \
         fix-all. A value that is wholly a template placeholder (`{{ .hour }}`, `@HOUR@`) is left to the \
         tool that fills it.
         """

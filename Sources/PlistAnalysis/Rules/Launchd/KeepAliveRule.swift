@@ -10,7 +10,7 @@ public struct KeepAliveRule: Rule {
         demand only) or a dictionary of conditions: `SuccessfulExit`, `Crashed` and `NetworkState` \
         (Booleans), `PathState`, `OtherJobEnabled` and `AfterInitialDemand` (dictionaries whose values \
         are Booleans). launchd ignores anything else, so the job is not kept alive as meant. \
-        `<string>true</string>` gets a fix to `<true/>` and a condition in the wrong letter case a \
+        `<string>true</string>` gets a fix to `<true/>` and a condition one or two letters off (`SuccesfulExit`) a \
         rename; both are offered, never applied by fix-all.
         """
     public let category = RuleCategory.launchd
