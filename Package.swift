@@ -63,7 +63,7 @@ let package = Package(
         .target(
             name: "PlistSchema",
             dependencies: ["PlistSyntax", "PlistSupport"],
-            exclude: ["Resources/keys.json"],
+            exclude: ["Resources/keys.json", "Resources/launchd.json"],
             plugins: ["EmbedKeyDatabase"]
         ),
         .executableTarget(name: "embed-key-database", path: "Sources/embed-key-database"),

@@ -7,16 +7,18 @@ import PackagePlugin
 @main
 struct EmbedKeyDatabase: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        let input = target.directoryURL.appending(path: "Resources/keys.json")
-        let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedKeyDatabase.swift")
-        return [
-            .buildCommand(
-                displayName: "Embedding keys.json into \(target.name)",
+        // Each data file and the name of the property that holds it (launchd.json: launchd jobs' keys).
+        let files = [("keys.json", "EmbeddedKeyDatabase.swift", "embeddedJSON"), ("launchd.json", "EmbeddedLaunchdKeys.swift", "embeddedLaunchdJSON")]
+        return try files.map { name, swiftFile, property in
+            let input = target.directoryURL.appending(path: "Resources/\(name)")
+            let output = context.pluginWorkDirectoryURL.appending(path: swiftFile)
+            return .buildCommand(
+                displayName: "Embedding \(name) into \(target.name)",
                 executable: try context.tool(named: "embed-key-database").url,
-                arguments: [input.path(percentEncoded: false), output.path(percentEncoded: false)],
+                arguments: [input.path(percentEncoded: false), output.path(percentEncoded: false), property],
                 inputFiles: [input],
                 outputFiles: [output]
-            ),
-        ]
+            )
+        }
     }
 }

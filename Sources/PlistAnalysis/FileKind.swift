@@ -10,11 +10,15 @@ public enum FileKind: String, Sendable, Hashable, CaseIterable {
     case entitlements
     /// A privacy manifest (`PrivacyInfo.xcprivacy`).
     case privacyManifest
+    /// A launchd job definition: a LaunchAgent or LaunchDaemon (docs/launchd.md).
+    case launchdJob
     /// Any other property list: syntax and structure rules only.
     case other
 
     /// The kind, from the file name (a path or URI) first, then from the content: a top-level
-    /// dictionary with `CFBundle…` keys is an Info.plist whatever its name. Firebase's
+    /// dictionary with `CFBundle…` keys is an Info.plist whatever its name. A file under a
+    /// `LaunchAgents` or `LaunchDaemons` folder, or whose top level has `Label` and `Program` or
+    /// `ProgramArguments`, is a launchd job (an Info.plist by name stays an Info.plist). Firebase's
     /// `GoogleService-Info.plist` is not an Info.plist, whatever its name says.
     public static func detect(path: String, document: PlistDocument?) -> FileKind {
         let decoded = path.removingPercentEncodingForFileName()
@@ -26,8 +30,11 @@ public enum FileKind: String, Sendable, Hashable, CaseIterable {
         if lower.hasSuffix("googleservice-info.plist") { return .other }
         if lower == "info.plist" || lower.hasSuffix("-info.plist") || lower.hasSuffix("info.plist") { return .infoPlist }
         if lower.hasSuffix("entitlements.plist") { return .entitlements }
+        if LaunchdPlacement(path: decoded) != nil { return .launchdJob }
         if let root = document?.root, root.kind == .dictionary {
             let keys = root.keys
+            // A job, even one that wrongly carries Info.plist keys (LSUIElement): launchd reads it.
+            if keys.contains("Label") && (keys.contains("Program") || keys.contains("ProgramArguments")) { return .launchdJob }
             if keys.contains(where: { $0.hasPrefix("CFBundle") || $0 == "NSExtension" || $0 == "LSRequiresIPhoneOS" }) { return .infoPlist }
             if keys.contains(where: { $0.hasPrefix("NSPrivacy") }) { return .privacyManifest }
             if keys.contains(where: { $0.hasPrefix("com.apple.security.") || $0.hasPrefix("com.apple.developer.") || $0 == "keychain-access-groups" || $0 == "aps-environment" }) { return .entitlements }
@@ -55,4 +62,29 @@ extension String {
 extension FileKind {
     /// Every kind: syntax and structure rules.
     public static let allKinds: Set<FileKind> = Set(FileKind.allCases)
+}
+
+/// Whether a launchd job is an agent or a daemon, from the folder it sits in (`…/LaunchAgents/`,
+/// `…/LaunchDaemons/`); nil when the path says neither, and nothing about the job is then assumed.
+public enum LaunchdPlacement: String, Sendable, Hashable {
+    /// Under a `LaunchAgents` folder: runs as the logged-in user, in their session.
+    case agent
+    /// Under a `LaunchDaemons` folder: runs system-wide, as root unless `UserName` says otherwise.
+    case daemon
+
+    /// The placement of the file at `path` (a path or a percent-decoded URI): the nearest
+    /// `LaunchAgents` or `LaunchDaemons` folder above a `.plist` file (or a template of one:
+    /// `.plist.in`, `.plist.template`…).
+    public init?(path: String) {
+        let parts = path.split(separator: "/")
+        guard parts.count >= 2, let name = parts.last?.lowercased(), name.hasSuffix(".plist") || name.contains(".plist.") else { return nil }
+        for folder in parts.dropLast().reversed() {
+            switch folder {
+            case "LaunchAgents": self = .agent; return
+            case "LaunchDaemons": self = .daemon; return
+            default: continue
+            }
+        }
+        return nil
+    }
 }

@@ -68,9 +68,20 @@ public struct KeyDatabase: Sendable {
         embeddedJSON.withUTF8Buffer { Array($0) }
     }
 
-    /// Loads the bundled data file.
+    /// The bytes of the bundled launchd key file (`Resources/launchd.json`, from launchd.plist(5) and
+    /// the keys real jobs use that the page predates; docs/launchd.md).
+    public static var bundledLaunchdData: [UInt8] {
+        embeddedLaunchdJSON.withUTF8Buffer { Array($0) }
+    }
+
+    /// Loads the bundled data files: keys.json, then launchd.json (whose entries are all of the
+    /// launchd domain).
     public static func loadBundled() throws -> KeyDatabase {
-        try KeyDatabase(bytes: bundledData)
+        let launchd = try KeyDatabase.decode(bundledLaunchdData)
+        if let stray = launchd.first(where: { $0.domain != .launchd }) {
+            throw KeyDatabaseError("launchd.json: \(stray.name) must have domain launchd")
+        }
+        return KeyDatabase(definitions: try KeyDatabase.decode(bundledData) + launchd)
     }
 
     /// The bundled database, loaded on first use. The data file is validated by the PlistSchema tests,
@@ -165,6 +176,7 @@ extension PlistDomain {
         case .infoPlist: return 0
         case .entitlements: return 1
         case .privacyManifest: return 2
+        case .launchd: return 3
         }
     }
 }

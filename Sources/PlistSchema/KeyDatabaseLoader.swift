@@ -30,6 +30,9 @@ public let enumValueFieldNames: Set<String> = ["value", "note", "minOS", "deprec
 extension KeyDatabase {
     /// The prefix of documentation links derived for Info.plist keys that give no `doc` field.
     public static let infoPlistDocBase = "https://developer.apple.com/documentation/bundleresources/information-property-list/"
+    /// The link of launchd keys that give no `doc` field: Apple's guide to launchd jobs (the keys
+    /// themselves are documented only in the launchd.plist(5) manual page, `man launchd.plist`).
+    public static let launchdDocURL = "https://developer.apple.com/library/archive/documentation/MacOSX/Conceptual/BPSystemStartup/Chapters/CreatingLaunchdJobs.html"
 
     /// Decodes the data file's bytes. Unknown fields, wrong types and unknown enumeration names are errors
     /// that name the key and the field.
@@ -213,6 +216,8 @@ extension KeyDatabase {
             return "https://developer.apple.com/documentation/bundleresources/entitlements/" + PathName.percentEncoded(name.lowercased())
         case .privacyManifest:
             return "https://developer.apple.com/documentation/bundleresources/app-privacy-configuration/" + parts.joined(separator: "/")
+        case .launchd:
+            return launchdDocURL
         }
     }
 }

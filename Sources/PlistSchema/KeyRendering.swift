@@ -68,7 +68,11 @@ public enum KeyRendering {
         lines.append("")
         if !definition.related.isEmpty { field("Related", definition.related.joined(separator: ", ")) }
         if !definition.misspellings.isEmpty { field("Misspelled as", definition.misspellings.joined(separator: ", ")) }
-        field("Source", definition.fromSeeds ? "Apple's Info.plist reference" : "added by plist-lsp (not in the reference texts)")
+        if definition.domain == .launchd {
+            field("Source", definition.sources.joined(separator: "; "))  // launchd.plist(5), or real jobs for the newer keys
+        } else {
+            field("Source", definition.fromSeeds ? "Apple's Info.plist reference" : "added by plist-lsp (not in the reference texts)")
+        }
         field("Documentation", definition.docURL)
         return lines.joined(separator: "\n") + "\n"
     }
@@ -183,6 +187,7 @@ public enum KeyRendering {
         case .infoPlist: return "Info.plist"
         case .entitlements: return "Entitlements (.entitlements)"
         case .privacyManifest: return "Privacy manifest (PrivacyInfo.xcprivacy)"
+        case .launchd: return "launchd job (LaunchAgents, LaunchDaemons)"
         }
     }
 

@@ -37,6 +37,7 @@ extension KeyDatabase {
         ],
         .entitlements: [:],
         .privacyManifest: [:],
+        .launchd: [:],
     ]
 
     /// The last path component, lower-cased, of the Apple page that documents `definition`, when that
@@ -48,6 +49,7 @@ extension KeyDatabase {
         case .infoPlist: base = infoPlistDocBase
         case .entitlements: base = "https://developer.apple.com/documentation/bundleresources/entitlements/"
         case .privacyManifest: base = "https://developer.apple.com/documentation/bundleresources/app-privacy-configuration/"
+        case .launchd: return nil  // launchd keys have no page of their own (launchd.plist(5) documents them all)
         }
         guard definition.docURL.hasPrefix(base) else { return nil }
         var page = String(definition.docURL.dropFirst(base.count))
@@ -109,6 +111,7 @@ extension KeyRendering {
         case .infoPlist: kind = "Info.plist key"
         case .entitlements: kind = "entitlement"
         case .privacyManifest: kind = "privacy manifest key"
+        case .launchd: kind = "launchd key"
         }
         var out = "\(comparison.known) of \(comparison.listed) listed \(kind) pages name a key of the database.\n"
         out += "\nMissing from the database (\(comparison.missingFromDatabase.count)):\n"

@@ -1,4 +1,4 @@
-// Which kind of file a key belongs to: Info.plist, entitlements or privacy manifest.
+// Which kind of file a key belongs to: Info.plist, entitlements, privacy manifest or launchd job.
 
 /// The kind of property list a key belongs to.
 public enum PlistDomain: String, Sendable, Hashable, CaseIterable, Codable {
@@ -8,4 +8,6 @@ public enum PlistDomain: String, Sendable, Hashable, CaseIterable, Codable {
     case entitlements
     /// A `PrivacyInfo.xcprivacy` privacy manifest.
     case privacyManifest
+    /// A launchd job definition (LaunchAgents, LaunchDaemons); keys from launchd.plist(5).
+    case launchd
 }

@@ -68,7 +68,7 @@ extension AnalysisConfiguration {
     /// - `disabledRules`: an array of rule ids.
     /// - `infoPlistRules`, `inlayHints`, `sourceEvidence`: booleans (`inlayHints` also as
     ///   `{"enabled": Bool, "buildSettings": Bool}`, the second for the resolved `$(VAR)` values).
-    /// - `fileKind`: `infoPlist`, `entitlements`, `privacyManifest` or `other`.
+    /// - `fileKind`: `infoPlist`, `entitlements`, `privacyManifest`, `launchdJob` or `other`.
     /// - `preprocessorDefinitions`: `["NAME", "NAME=VALUE"]` or `{"NAME": "VALUE" | integer | true |
     ///   false}` (a bare name or `true` is `"1"`; `false` leaves the name undefined); `false`:
     ///   every branch at once, as when absent. A name must be a C identifier.

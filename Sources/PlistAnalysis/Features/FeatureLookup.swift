@@ -15,6 +15,7 @@ extension FileKind {
         case .infoPlist: return .infoPlist
         case .entitlements: return .entitlements
         case .privacyManifest: return .privacyManifest
+        case .launchdJob: return .launchd
         case .other: return nil
         }
     }

@@ -145,6 +145,8 @@ public enum HoverProvider {
             text = "\(code(key.text)) is not an entitlement plist-lsp knows. Code signing records it as written; the system grants it only if it exists and the provisioning profile allows it."
         case .privacyManifest:
             text = "\(code(key.text)) is not a privacy-manifest key: App Store Connect refuses manifests with keys it does not expect."
+        case .launchd:
+            text = "\(code(key.text)) is not a launchd key plist-lsp knows. launchd ignores keys it does not read; newer macOS reads some that launchd.plist(5) does not list."
         }
         if let nearest = db.suggestions(for: key.text, at: parent, domain: domain, limit: 1).first, isNearMiss(nearest) {
             let xcode = nearest.definition.xcodeName.map { " (\($0))" } ?? ""

@@ -2,7 +2,7 @@
 
 /// The chapter a rule belongs to in `docs/diagnostics.md`.
 public enum RuleCategory: String, Sendable, Hashable, CaseIterable {
-    case file, xml, structure, types, values, keys, privacy, appTransportSecurity, privacyManifest, entitlements, project
+    case file, xml, structure, types, values, keys, privacy, appTransportSecurity, privacyManifest, entitlements, launchd, project
 
     /// The chapter heading.
     public var title: String {
@@ -17,6 +17,7 @@ public enum RuleCategory: String, Sendable, Hashable, CaseIterable {
         case .appTransportSecurity: return "App Transport Security"
         case .privacyManifest: return "Privacy manifests"
         case .entitlements: return "Entitlements"
+        case .launchd: return "launchd jobs"
         case .project: return "Project awareness"
         }
     }

@@ -129,6 +129,7 @@ public enum RuleDocumentation {
             case .infoPlist: return "Info.plist"
             case .entitlements: return "entitlements"
             case .privacyManifest: return "privacy manifest"
+            case .launchdJob: return "launchd job"
             case .other: return "other"
             }
         }.sorted().joined(separator: ", ")

@@ -25,6 +25,10 @@ public enum RuleRegistry {
             // Entitlements
             WrongTypeRule.entitlements, InvalidValueRule.entitlements, MisspelledKeyRule.entitlements,
             EntitlementValueFormatRule(), EntitlementConflictRule(), SandboxOffRule(),
+            // launchd jobs (docs/launchd.md)
+            MissingLabelRule(), MissingProgramRule(), ProgramAndArgumentsRule(), ProgramArgumentsRule(), CalendarIntervalRule(),
+            KeepAliveRule(), OnDemandRule(), LaunchdMisspelledKeyRule(), IntervalConflictRule(), DaemonKeyInAgentRule(),
+            LaunchdInfoPlistKeyRule(), LaunchdWrongTypeRule(),
             // Project awareness (docs/project-awareness.md)
             KeySetTwiceRule(), UndefinedVariableRule(), ExtensionPointMissingRule(), AppOnlyKeyRule(),
             KeyNewerThanTargetRule(), KeyDeprecatedForTargetRule(), MissingEntitlementRule(), EntitlementPurposeStringRule(), EvidenceUnknownRule(),

@@ -17,7 +17,7 @@ public struct KeyWhitespaceRule: Rule {
         """
     public let category = RuleCategory.structure
     public let defaultSeverity = Finding.Severity.warning
-    public var fileKinds: Set<FileKind> { [.infoPlist, .entitlements, .privacyManifest] }
+    public var fileKinds: Set<FileKind> { [.infoPlist, .entitlements, .privacyManifest, .launchdJob] }
     public let examples: [RuleExample] = [
         .triggering("""
             <plist version="1.0">

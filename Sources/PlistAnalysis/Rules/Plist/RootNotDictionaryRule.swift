@@ -7,7 +7,7 @@ public struct RootNotDictionaryRule: Rule {
     public let rationale = "An Info.plist, an entitlements file and a privacy manifest are each one dictionary of keys; a file with an array or a string at its root is not read at all."
     public let category = RuleCategory.structure
     public let defaultSeverity = Finding.Severity.error
-    public var fileKinds: Set<FileKind> { [.infoPlist, .entitlements, .privacyManifest] }
+    public var fileKinds: Set<FileKind> { [.infoPlist, .entitlements, .privacyManifest, .launchdJob] }
     public let examples: [RuleExample] = [
         .triggering("""
             <plist version="1.0">
@@ -29,6 +29,7 @@ public struct RootNotDictionaryRule: Rule {
         switch context.fileKind {
         case .entitlements: what = "An entitlements file"
         case .privacyManifest: what = "A privacy manifest"
+        case .launchdJob: what = "A launchd job"
         default: what = "An Info.plist"
         }
         out.append(diagnostic("\(what) must hold a <dict> at its root, not <\(context.string(root.element.nameRange(in: context.text)))>", root.element.startTagRange))
