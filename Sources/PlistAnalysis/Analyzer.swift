@@ -113,17 +113,17 @@ public enum Analyzer {
         }
     }
 
-    /// A file without a UTF-16 byte order mark whose declaration names UTF-16: its text is read
-    /// here as UTF-8 (as libxml2 reads it, then refuses the label), while Foundation believes the
-    /// label and decodes UTF-8 bytes as UTF-16, and fails.
+    /// A declaration whose encoding contradicts the file's bytes (`SourceDecoding.encodingMismatch`):
+    /// a UTF-8 file declaring UTF-16 is read here as UTF-8 (as libxml2 reads it, then refuses the
+    /// label), while Foundation believes the label and fails; UTF-16 declared in the other byte
+    /// order, or without a mark and declared as something else, plistlib and libxml2 refuse.
     static func utf16Mislabel(raw: [UInt8], text: [UInt8], configuration: AnalysisConfiguration) -> Finding? {
         let code = SyntaxProblem.Code.xmlUnsupportedEncoding.rawValue
-        guard !SourceDecoding.isUTF16(raw), let declared = SourceDecoding.declaredEncoding(text),
-              ["utf-16", "utf16"].contains(declared.lowercased()), !configuration.disabledRules.contains(code) else { return nil }
+        guard !configuration.disabledRules.contains(code), let mismatch = SourceDecoding.encodingMismatch(raw: raw, text: text) else { return nil }
         let start = text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        let end = (text[start...].prefix(400).firstIndex(of: UInt8(ascii: ">")).map { $0 + 1 }) ?? start + 5
+        let end = (text[start...].prefix(400).firstIndex(of: UInt8(ascii: ">")).map { $0 + 1 }) ?? min(text.count, start + 5)
         return Finding(code: code, severity: configuration.severities[code] ?? .error,
-                       message: "The declaration says '\(declared)' but the file has no UTF-16 byte order mark: it is UTF-8, which Foundation would decode as UTF-16 and refuse; declare encoding=\"UTF-8\"",
+                       message: "The declaration says '\(mismatch.declared)' but \(mismatch.reason)",
                        range: start..<end)
     }
 }

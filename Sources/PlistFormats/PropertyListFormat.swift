@@ -65,8 +65,8 @@ public enum PropertyListFormat: String, CaseIterable, Sendable {
             case .failure(.openStepOrJSON): throw PropertyListFormatError("an OpenStep plist; convert reads XML, binary and JSON plists")
             case .failure(let problem): throw PropertyListFormatError(problem.description)
             }
-            if !SourceDecoding.isUTF16(bytes), let declared = SourceDecoding.declaredEncoding(text), ["utf-16", "utf16"].contains(declared.lowercased()) {
-                throw PropertyListFormatError("the declaration says '\(declared)' but the file has no UTF-16 byte order mark (Foundation and plistlib refuse it); declare encoding=\"UTF-8\"")
+            if let mismatch = SourceDecoding.encodingMismatch(raw: bytes, text: text) {
+                throw PropertyListFormatError("the declaration says '\(mismatch.declared)' but \(mismatch.reason)")
             }
             return try PropertyListObject.from(PlistDocument(text: text))
         }

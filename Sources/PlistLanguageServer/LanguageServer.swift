@@ -636,7 +636,11 @@ public final class LanguageServer: Sendable {
     private func reply(to id: RequestID, result: any Encodable & Sendable) {
         let body: Data
         do {
-            body = try MessageEncoder.response(id: id, result: result)
+            if let encoded = result as? EncodedResult {
+                body = try MessageEncoder.response(id: id, encoded: encoded)
+            } else {
+                body = try MessageEncoder.response(id: id, result: result)
+            }
         } catch {
             logger.error("the response to request \(id) could not be encoded (\(describeEncodingError(error))); answered InternalError")
             return reply(to: id, error: .internalError("the response could not be encoded: \(describeEncodingError(error))"))

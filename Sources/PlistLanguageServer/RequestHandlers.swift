@@ -101,6 +101,16 @@ public struct RequestHandlers: Sendable {
             run: { request, snapshot, context in try await body(request as! R, snapshot!, context) })
     }
 
+    /// Registers a handler for a `textDocument/*` request whose answer may be JSON already
+    /// (`EncodedResult`, an answer kept for identical requests) or an `R.Response`.
+    mutating func document<R: TextDocumentRequest>(
+        _ type: R.Type, answering body: @escaping @Sendable (R, DocumentSnapshot, RequestContext) async throws -> any Encodable & Sendable
+    ) {
+        entries[R.method] = Entry(
+            document: { ($0 as! R).textDocument.uri },
+            run: { request, snapshot, context in try await body(request as! R, snapshot!, context) })
+    }
+
     /// Registers a handler for a request that reads no document (e.g. `completionItem/resolve`).
     public mutating func freestanding<R: LSPRequest>(
         _ type: R.Type, _ body: @escaping @Sendable (R, RequestContext) async throws -> R.Response

@@ -30,21 +30,24 @@ public struct KeyMatch: Sendable, Hashable {
 public struct KeyDatabase: Sendable {
     /// Every definition, in data-file order.
     public let definitions: [KeyDefinition]
-    private let byName: [String: [Int]]
-    private let byFoldedName: [String: [Int]]
-    private let byMisspelling: [String: [Int]]
+    // Keyed by exact scalars: a document's key is the database's key only when the system would
+    // read it as that key (`NSHome\u{212A}itUsageDescription`, with a KELVIN SIGN, is canonically
+    // equal to `NSHomeKitUsageDescription` but another key to Core Foundation; issue #39).
+    private let byName: [ExactText: [Int]]
+    private let byFoldedName: [ExactText: [Int]]
+    private let byMisspelling: [ExactText: [Int]]
 
     /// Builds a database from definitions (tests use this with small hand-made lists).
     public init(definitions: [KeyDefinition]) {
         self.definitions = definitions
-        var byName: [String: [Int]] = [:]
-        var byFoldedName: [String: [Int]] = [:]
-        var byMisspelling: [String: [Int]] = [:]
+        var byName: [ExactText: [Int]] = [:]
+        var byFoldedName: [ExactText: [Int]] = [:]
+        var byMisspelling: [ExactText: [Int]] = [:]
         for (index, definition) in definitions.enumerated() {
-            byName[definition.name, default: []].append(index)
-            byFoldedName[definition.name.lowercased(), default: []].append(index)
+            byName[ExactText(definition.name), default: []].append(index)
+            byFoldedName[ExactText(definition.name.lowercased()), default: []].append(index)
             for misspelling in definition.misspellings {
-                byMisspelling[misspelling.lowercased(), default: []].append(index)
+                byMisspelling[ExactText(misspelling.lowercased()), default: []].append(index)
             }
         }
         self.byName = byName
@@ -98,14 +101,14 @@ public struct KeyDatabase: Sendable {
 
     /// Every definition with exactly this name, in any placement and domain.
     public func definitions(named name: String) -> [KeyDefinition] {
-        (byName[name] ?? []).map { definitions[$0] }
+        (byName[ExactText(name)] ?? []).map { definitions[$0] }
     }
 
     /// Every definition whose name equals `name` ignoring case, after removing any device or platform suffix.
     public func definitions(matching name: String) -> [KeyDefinition] {
         let base = KeySuffix.split(name).base
-        var indices = byFoldedName[name.lowercased()] ?? []
-        if base != name { indices += byFoldedName[base.lowercased()] ?? [] }
+        var indices = byFoldedName[ExactText(name.lowercased())] ?? []
+        if !ExactText.equal(base, name) { indices += byFoldedName[ExactText(base.lowercased())] ?? [] }
         var seen = Set<Int>()
         return indices.filter { seen.insert($0).inserted }.map { definitions[$0] }
     }
@@ -128,22 +131,22 @@ public struct KeyDatabase: Sendable {
             }
             return candidates.first { $0.isPlaced(at: parent, caseInsensitive: caseInsensitive) }
         }
-        if let found = placed(byName[key], caseInsensitive: false) {
+        if let found = placed(byName[ExactText(key)], caseInsensitive: false) {
             return KeyMatch(definition: found, suffix: nil, kind: .exact)
         }
-        if suffix != nil, let found = placed(byName[base], caseInsensitive: false) {
+        if suffix != nil, let found = placed(byName[ExactText(base)], caseInsensitive: false) {
             return KeyMatch(definition: found, suffix: suffix, kind: .exact)
         }
-        if let found = placed(byFoldedName[key.lowercased()], caseInsensitive: true) {
+        if let found = placed(byFoldedName[ExactText(key.lowercased())], caseInsensitive: true) {
             return KeyMatch(definition: found, suffix: nil, kind: .caseInsensitive)
         }
-        if suffix != nil, let found = placed(byFoldedName[base.lowercased()], caseInsensitive: true) {
+        if suffix != nil, let found = placed(byFoldedName[ExactText(base.lowercased())], caseInsensitive: true) {
             return KeyMatch(definition: found, suffix: suffix, kind: .caseInsensitive)
         }
-        if let found = placed(byMisspelling[key.lowercased()], caseInsensitive: true) {
+        if let found = placed(byMisspelling[ExactText(key.lowercased())], caseInsensitive: true) {
             return KeyMatch(definition: found, suffix: nil, kind: .misspelling)
         }
-        if suffix != nil, let found = placed(byMisspelling[base.lowercased()], caseInsensitive: true) {
+        if suffix != nil, let found = placed(byMisspelling[ExactText(base.lowercased())], caseInsensitive: true) {
             return KeyMatch(definition: found, suffix: suffix, kind: .misspelling)
         }
         return nil

@@ -93,6 +93,52 @@ import PlistTestSupport
         #expect(unsupported.stdout.contains("Encoding 'Shift_JIS' is not supported"), "\(unsupported.stdout)")
     }
 
+    /// UTF-16 XML without a byte order mark (told by `<?` as UTF-16, the XML specification's
+    /// appendix F) and declarations naming a byte order (`UTF-16LE`, `UTF-16BE`): read as
+    /// plistlib (expat) and xmllint (libxml2) read them, each case compared with both in this
+    /// run; a declared byte order the bytes contradict is refused, as both refuse it, and so is
+    /// mark-less UTF-16 declared UTF-8 (plistlib refuses it; xmllint believes the bytes).
+    /// Failed before: mark-less UTF-16 was read as UTF-8 (not XML), `UTF-16LE` was "not supported".
+    @Test(.enabled(if: ReferenceTools.runXMLReferenceTests, ReferenceTools.xmlReferenceSkipNote))
+    func utf16WithoutAByteOrderMarkAndWithAByteOrderInItsNameIsReadAsPlistlibAndXmllintReadIt() async throws {
+        let dir = try TemporaryDirectory()
+        let body = "<plist version=\"1.0\">\n<dict>\n\t<key>caf\u{E9}</key>\n\t<string>\u{516D} e\u{301} \u{1F600}</string>\n</dict>\n</plist>\n"
+        func bytes(_ declared: String, bigEndian: Bool, mark: Bool) -> [UInt8] {
+            let all = Self.utf16("<?xml version=\"1.0\" encoding=\"\(declared)\"?>\n" + body, bigEndian: bigEndian)
+            return mark ? all : Array(all.dropFirst(2))
+        }
+        let cases: [(name: String, bytes: [UInt8], read: Bool)] = [
+            ("le-no-mark", bytes("UTF-16", bigEndian: false, mark: false), true),
+            ("be-no-mark", bytes("UTF-16", bigEndian: true, mark: false), true),
+            ("le-no-mark-named", bytes("UTF-16LE", bigEndian: false, mark: false), true),
+            ("be-no-mark-named", bytes("utf-16be", bigEndian: true, mark: false), true),
+            ("le-mark-named", bytes("UTF-16LE", bigEndian: false, mark: true), true),
+            ("be-mark-named", bytes("UTF-16BE", bigEndian: true, mark: true), true),
+            ("be-no-mark-named-le", bytes("UTF-16LE", bigEndian: true, mark: false), false),
+            ("le-mark-named-be", bytes("UTF-16BE", bigEndian: false, mark: true), false),
+            ("le-no-mark-named-utf8", bytes("UTF-8", bigEndian: false, mark: false), false),
+        ]
+        let python = try #require(ReferenceTools.python3), xmllint = try #require(ReferenceTools.xmllint)
+        let script = "import sys, json, plistlib; print(json.dumps(plistlib.loads(sys.stdin.buffer.read(), fmt=plistlib.FMT_XML), ensure_ascii=False, separators=(',', ':')))"
+        for c in cases {
+            let file = try dir.write("\(c.name).plist", c.bytes)
+            let plistlib = try? String(decoding: ReferenceTools.run(python, ["-c", script], input: c.bytes), as: UTF8.self)
+            let libxml2 = (try? ReferenceTools.run(xmllint, ["--noout", file.path])) != nil
+            let check = try await onOwnThread { try Binary.run(["check", file.path]) }
+            let json = try await onOwnThread { try Binary.run(["convert", "--to", "json", "-o", "-", file.path]) }
+            if c.read {
+                #expect(plistlib != nil && libxml2, "\(c.name): the references disagree with the case")
+                #expect(check.status == 0 && check.stdout.isEmpty, "\(c.name): \(check.stdout)")
+                #expect(json.status == 0 && json.stdout == plistlib, "\(c.name): \(json.stdout) \(json.stderr) against plistlib's \(plistlib ?? "refusal")")
+            } else {
+                #expect(plistlib == nil, "\(c.name): plistlib read it")
+                if c.name != "le-no-mark-named-utf8" { #expect(!libxml2, "\(c.name): xmllint read it") }
+                #expect(check.status != 0 && check.stdout.contains("error: The declaration says"), "\(c.name): \(check.stdout)")
+                #expect(json.status == 2 && json.stderr.contains("the declaration says"), "\(c.name): \(json.stderr)")
+            }
+        }
+    }
+
     /// UTF-16 JSON converts as its UTF-8 form does, not as "an OpenStep plist".
     @Test func aUTF16JSONPlistConverts() async throws {
         let dir = try TemporaryDirectory()

@@ -55,4 +55,92 @@ import Testing
         let again = try await client.request(WorkspaceDiagnosticRequest())
         #expect(again.items.count == report.items.count)
     }
+
+    /// `NSHome\u{212A}itUsageDescription` (a KELVIN SIGN for `K`) is canonically equal to
+    /// `NSHomeKitUsageDescription`, but the system looks the purpose string up by its exact
+    /// characters and does not find it: the key is named, with a rename to the real key. Failed
+    /// before: the database's look-up by `String` took it for the known key and said nothing.
+    @Test func aKeyThatOnlyLooksLikeAKnownKeyIsNotThatKey() async throws {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>NSHome\u{212A}itUsageDescription</key>\n\t<string>Control your lights.</string>\n</dict>\n</plist>\n"
+        let client = try await openedClient(text)
+        let found = only("info-misspelled-key", try await client.diagnostics(featureURI, version: 1))
+        let d = try #require(found.first, "no info-misspelled-key")
+        #expect(d.message.contains("should be 'NSHomeKitUsageDescription'") && d.message.contains("look the same"), "\(d.message)")
+        #expect(d.range.start == Position(line: 3, character: 6))
+        let actions = try await codeActions(client, d.range)
+        let rename = try #require(actions.first { $0.title == "Rename to 'NSHomeKitUsageDescription'" }, "\(actions.map(\.title))")
+        #expect(apply(rename.edit, to: text).contains("<key>NSHomeKitUsageDescription</key>"))
+        // The real key is quiet.
+        let plain = try await openedClient(text.replacingOccurrences(of: "\u{212A}", with: "K"))
+        #expect(only("info-misspelled-key", try await plain.diagnostics(featureURI, version: 1)).isEmpty)
+    }
+
+    /// A translation table whose keys are `café` precomposed and decomposed: two keys, as
+    /// Foundation reads the table, so no `l10n-duplicate-key`; the Info.plist has only the
+    /// precomposed key, so the decomposed one translates nothing (`l10n-unknown-key`); and a
+    /// purpose string translated only under a look-alike key (KELVIN SIGN) is untranslated in that
+    /// locale. Failed before: `String` equality made the pair one key, the decomposed key
+    /// "present" and the look-alike a translation.
+    @Test func translationKeysCompareByTheirExactCharacters() async throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \t<key>CFBundleDevelopmentRegion</key>
+            \t<string>en</string>
+            \t<key>caf\u{E9}</key>
+            \t<string>Coffee</string>
+            \t<key>NSHomeKitUsageDescription</key>
+            \t<string>Control your lights.</string>
+            </dict>
+            </plist>
+
+            """
+        let de = "\"caf\u{E9}\" = \"Kaffee\";\n\"cafe\u{301}\" = \"Kaffee\";\n\"NSHome\u{212A}itUsageDescription\" = \"Licht\";\n\"same\" = \"1\";\n\"same\" = \"2\";\n"
+        let workspace = try TemporaryWorkspace(["App/Info.plist": plist, "App/de.lproj/InfoPlist.strings": de])
+        defer { workspace.remove() }
+        let client = try TestClient()
+        try await client.initialize(richClient(), rootUri: workspace.uri())
+        let table = workspace.uri("App/de.lproj/InfoPlist.strings")
+        try client.open(table, de)
+        let diagnostics = try await client.diagnostics(table) { $0.contains { $0.code == .string("l10n-duplicate-key") } }
+        let duplicates = only("l10n-duplicate-key", diagnostics)
+        #expect(duplicates.map(\.range.start.line) == [4], "\(duplicates.map(\.message))")
+        let unknown = only("l10n-unknown-key", diagnostics)
+        #expect(unknown.map(\.range.start.line) == [1, 2, 3], "\(unknown.map(\.message))")
+
+        let info = workspace.uri("App/Info.plist")
+        try client.open(info, plist)
+        let untranslated = only("l10n-untranslated", try await client.diagnostics(info) { $0.contains { $0.code == .string("l10n-untranslated") } })
+        #expect(untranslated.contains { $0.message.hasPrefix("the purpose string NSHomeKitUsageDescription is not translated for de") }, "\(untranslated.map(\.message))")
+    }
+
+    /// An editor that decoded a UTF-16 file sends its text as it is, declaration and all: a
+    /// declaration naming a byte order (`UTF-16LE`, `UTF-16BE`) is read like `UTF-16`, and a
+    /// mark-less UTF-16 file in the workspace is read by its `<?` as UTF-16 (XML appendix F).
+    /// Failed before: `xml-unsupported-encoding` on the open document; the file on disk was read
+    /// as UTF-8 and was "not XML".
+    @Test func utf16DeclarationsNamingAByteOrderAreRead() async throws {
+        let body = "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<string>caf\u{E9}</string>\n\t<key>A</key>\n\t<string>2</string>\n</dict>\n</plist>\n"
+        for declared in ["UTF-16LE", "utf-16be"] {
+            let client = try await openedClient("<?xml version=\"1.0\" encoding=\"\(declared)\"?>\n" + body)
+            let diagnostics = try await client.diagnostics(featureURI, version: 1)
+            #expect(only("xml-unsupported-encoding", diagnostics).isEmpty, "\(declared): \(diagnostics.map(\.message))")
+            #expect(only("plist-duplicate-key", diagnostics).count == 2, "\(declared): \(diagnostics.map(\.message))")
+        }
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n" + body
+        let workspace = try TemporaryWorkspace(["App/Info.plist": ""])
+        defer { workspace.remove() }
+        let littleEndian = Array(text.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        try Data(littleEndian).write(to: workspace.root.appendingPathComponent("App/Info.plist"))
+        let client = try TestClient()
+        var capabilities = richClient()
+        capabilities.textDocument?.diagnostic = .init()
+        try await client.initialize(capabilities, rootUri: workspace.uri())
+        let report = try await client.request(WorkspaceDiagnosticRequest())
+        let item = report.items.first { FileURI.path(of: $0.uri) == workspace.root.appendingPathComponent("App/Info.plist").path }
+        guard case .full(_, _, _, let items)? = item else { Issue.record("no full report in \(report.items.map(\.uri))"); return }
+        #expect(only("plist-duplicate-key", items).count == 2, "\(items.map(\.message))")
+        #expect(items.allSatisfy { $0.severity != .error || $0.code == .string("plist-duplicate-key") }, "\(items.map(\.message))")
+    }
 }

@@ -46,6 +46,29 @@ import PlistSupport
         #expect(again[1].detail == "Privacy - Camera Usage Description · string")
     }
 
+    /// The outline is encoded once per version, style and kind, and sent again when asked again
+    /// (issue #39, point 9: a client flooding documentSymbol costs the daemon little): asked again,
+    /// it is the same; after the settings change the style, or an edit makes a new version, it is
+    /// the new one, never the one kept.
+    @Test func anOutlineAskedAgainIsTheSameAndASettingOrAnEditChangesIt() async throws {
+        var capabilities = richClient()
+        capabilities.textDocument?.inlayHint = .init()
+        let client = try await openedClient(Self.text, capabilities: capabilities)
+        let request = DocumentSymbolRequest(textDocument: .init(uri: featureURI))
+        let first = try #require(try await client.request(request))
+        let again = try #require(try await client.request(request))
+        #expect(first == again)
+        #expect(first[1].detail == "string · Privacy - Camera Usage Description")
+        try client.send(DidChangeConfigurationNotification(settings: ["plist": ["inlayHints": false]]))
+        try await client.barrier()
+        let styled = try #require(try await client.request(request))
+        #expect(styled[1].detail == "Privacy - Camera Usage Description · string")
+        try client.change(featureURI, version: 2, [TextDocumentContentChangeEvent(text: Self.text.replacingOccurrences(of: "NSCameraUsageDescription", with: "NSMicrophoneUsageDescription"))])
+        let edited = try #require(try await client.request(request))
+        #expect(edited.map(\.name) == ["CFBundleURLTypes", "NSMicrophoneUsageDescription"])
+        #expect(edited[1].detail == "Privacy - Microphone Usage Description · string")
+    }
+
     @Test func foldingRanges() async throws {
         let client = try await openedClient(Self.text + "\n<!--\nlong\n-->\n")
         let ranges = try #require(try await client.request(FoldingRangeRequest(textDocument: .init(uri: featureURI))))

@@ -15,11 +15,15 @@ public enum ReferenceTools {
 
     public static let python3 = find("python3")
     public static let plistutil = find("plistutil")
+    public static let xmllint = find("xmllint")
 
     public static var runPlistlibTests: Bool { python3 != nil || SharedData.isCI }
     public static let plistlibSkipNote: Comment = "needs python3 (plistlib is the reference); under CI=true its absence fails the test"
     public static var runPlistutilTests: Bool { plistutil != nil || SharedData.isCI }
     public static let plistutilSkipNote: Comment = "needs libplist's plistutil (apt libplist-utils, which .ci/run installs); under CI=true its absence fails the test"
+
+    public static var runXMLReferenceTests: Bool { (python3 != nil && xmllint != nil) || SharedData.isCI }
+    public static let xmlReferenceSkipNote: Comment = "needs python3 (plistlib) and libxml2's xmllint (apt libxml2-utils, which .ci/run installs); under CI=true their absence fails the test"
 
     public struct Failed: Error, CustomStringConvertible {
         public let description: String

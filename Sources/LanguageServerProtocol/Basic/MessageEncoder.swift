@@ -60,3 +60,30 @@ public enum MessageEncoder {
         try JSONCoding.encoder().encode(ResponseEnvelope<JSONValue>(id: id, result: nil, error: error))
     }
 }
+
+/// A result already encoded as JSON, sent as it is: an answer kept for identical requests
+/// (a client asking the same of the same version of a document again), encoded once.
+public struct EncodedResult: Encodable, Sendable {
+    /// The JSON of the result.
+    public let json: Data
+    public init(json: Data) { self.json = json }
+    public init<Result: Encodable>(encoding result: Result) throws { json = try JSONCoding.encoder().encode(result) }
+
+    /// Encoded through another encoder: as the JSON it holds (`MessageEncoder.response` splices
+    /// the bytes instead).
+    public func encode(to encoder: any Encoder) throws {
+        try JSONDecoder().decode(JSONValue.self, from: json).encode(to: encoder)
+    }
+}
+
+extension MessageEncoder {
+    /// A response whose result is JSON already: the bytes are spliced in, not encoded again.
+    public static func response(id: RequestID, encoded result: EncodedResult) throws -> Data {
+        var body = Data(#"{"jsonrpc":"2.0","id":"#.utf8)
+        body.append(try JSONCoding.encoder().encode(id))
+        body.append(contentsOf: #","result":"#.utf8)
+        body.append(result.json)
+        body.append(UInt8(ascii: "}"))
+        return body
+    }
+}

@@ -245,7 +245,7 @@ extension PlistValue {
             case let (.dictionary(p), .dictionary(q)):
                 guard p.count == q.count else { return false }
                 for (e, f) in zip(p, q) {
-                    guard e.key == f.key else { return false }
+                    guard ExactText.equal(e.key, f.key) else { return false }
                     pending.append((e.value, f.value))
                 }
             default:

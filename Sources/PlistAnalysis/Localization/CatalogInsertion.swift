@@ -29,7 +29,7 @@ public enum CatalogInsertion {
             return lines
         }
         let edit: SourceEdit?
-        if let entry = strings.members.last(where: { $0.name == key }) {
+        if let entry = strings.members.last(where: { ExactText.equal($0.name, key) }) {
             guard entry.value.kind == .object else { return nil }
             if let existing = entry.value["localizations"] {
                 guard existing.kind == .object, !existing.members.contains(where: { locales.contains($0.name) }) else { return nil }
@@ -46,9 +46,9 @@ public enum CatalogInsertion {
         var after = text
         after.replaceSubrange(edit.range, with: edit.replacement)
         let check = StringCatalog(text: after)
-        guard check.problems.isEmpty, let e = check.entries.last(where: { $0.key == key }),
+        guard check.problems.isEmpty, let e = check.entries.last(where: { ExactText.equal($0.key, key) }),
               locales.allSatisfy({ l in e.localizations.contains { $0.locale == l && $0.value == value } }),
-              check.entries.count == catalog.entries.count + (catalog.entries.contains { $0.key == key } ? 0 : 1) else { return nil }
+              check.entries.count == catalog.entries.count + (catalog.entries.contains { ExactText.equal($0.key, key) } ? 0 : 1) else { return nil }
         return edit
     }
 

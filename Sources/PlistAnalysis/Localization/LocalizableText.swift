@@ -69,9 +69,10 @@ extension LocalizableTexts {
     /// Every key and every string value of `document`, at any depth, with the string values of
     /// each key (a walk with its own stack): what a translation may be looked up by. Automator
     /// actions, Quick Look and Spotlight plug-ins translate keys nested in dictionaries.
-    public static func keysAndStrings(_ document: PlistDocument) -> (keys: [String: String], strings: Set<String>) {
-        var keys: [String: String] = [:]
-        var strings: Set<String> = []
+    /// Keys and strings compare by their exact scalars, as the system looks a translation up.
+    public static func keysAndStrings(_ document: PlistDocument) -> (keys: [ExactText: String], strings: Set<ExactText>) {
+        var keys: [ExactText: String] = [:]
+        var strings: Set<ExactText> = []
         guard let root = document.root else { return (keys, strings) }
         var stack: [PlistNode] = [root]
         while let node = stack.popLast() {
@@ -79,11 +80,12 @@ extension LocalizableTexts {
             case .dictionary:
                 for entry in node.entries {
                     guard let key = entry.key else { continue }
-                    if keys[key.text] == nil || keys[key.text] == "" { keys[key.text] = entry.value.flatMap { $0.kind == .string ? $0.text : nil } ?? "" }
+                    let name = ExactText(key.text)
+                    if keys[name] == nil || keys[name] == "" { keys[name] = entry.value.flatMap { $0.kind == .string ? $0.text : nil } ?? "" }
                     if let value = entry.value { stack.append(value) }
                 }
             case .array: stack.append(contentsOf: node.items)
-            case .string: if let t = node.text { strings.insert(t) }
+            case .string: if let t = node.text { strings.insert(ExactText(t)) }
             default: break
             }
         }

@@ -64,8 +64,9 @@ public enum TranslationFile: Sendable {
 
     /// The keys of the file, once each, in file order, with the range of their first occurrence.
     public var keys: [(key: String, range: Range<Int>)] {
-        var seen: Set<String> = []
-        return entries.compactMap { seen.insert($0.key).inserted ? ($0.key, $0.keyRange) : nil }
+        // Two keys when their scalars differ, as Foundation reads a table (issue #39).
+        var seen: Set<ExactText> = []
+        return entries.compactMap { seen.insert(ExactText($0.key)).inserted ? ($0.key, $0.keyRange) : nil }
     }
 }
 
@@ -82,8 +83,9 @@ public struct TranslationContext: Sendable {
     public let texts: [LocalizableText]
     /// Every key of the Info.plist at any depth with its string value ("" for other values), and
     /// every string value.
-    public let plistKeys: [String: String]
-    public let plistStrings: Set<String>
+    /// Compared by their exact scalars, as the system looks a translation up (issue #39).
+    public let plistKeys: [ExactText: String]
+    public let plistStrings: Set<ExactText>
     /// The file's translations and its keys once each (`TranslationFile.entries`, `.keys`), made once
     /// for every rule: each is a pass over the whole file.
     public let entries: [TranslationFile.Entry]
@@ -98,9 +100,9 @@ public struct TranslationContext: Sendable {
         texts = infoPlist.map { LocalizableTexts.of($0, schema: schema) } ?? []
         (plistKeys, plistStrings) = infoPlist.map { LocalizableTexts.keysAndStrings($0) } ?? ([:], [])
         entries = file.entries
-        var seen: Set<String> = []
+        var seen: Set<ExactText> = []
         seen.reserveCapacity(entries.count)
-        keys = entries.compactMap { seen.insert($0.key).inserted ? ($0.key, $0.keyRange) : nil }
+        keys = entries.compactMap { seen.insert(ExactText($0.key)).inserted ? ($0.key, $0.keyRange) : nil }
     }
 
     public var text: [UInt8] { file.text }
@@ -161,27 +163,28 @@ public struct LocalizedPlistContext: Sendable {
     }
 
     /// The canonical locales that translate `key` with a non-empty value.
-    public func translatingLocales(_ key: String) -> Set<String> { index.translated[key] ?? [] }
+    public func translatingLocales(_ key: String) -> Set<String> { index.translated[ExactText(key)] ?? [] }
 }
 
 /// What a localization set says whatever the Info.plist holds: which locales translate each key,
 /// and the locales its folders, tables, catalogs and project declare. One pass over the set.
 public struct LocalizationIndex: Sendable {
     /// Key → the canonical locales translating it with a non-empty text.
-    public let translated: [String: Set<String>]
+    /// Keys compared by their exact scalars, as the system looks a translation up (issue #39).
+    public let translated: [ExactText: Set<String>]
     /// The declared locales in order (Base left out), with where each is declared.
     public let declared: [(name: String, canonical: String, sources: [String])]
 
     public init(_ set: LocalizationSet) {
-        var translated: [String: Set<String>] = [:]
+        var translated: [ExactText: Set<String>] = [:]
         for t in set.tables {
             let locale = LocaleName.canonical(t.locale)
-            for e in t.table.entries where LocalizedPlistContext.hasText(e.value) { translated[e.key, default: []].insert(locale) }
+            for e in t.table.entries where LocalizedPlistContext.hasText(e.value) { translated[ExactText(e.key), default: []].insert(locale) }
         }
         for c in set.catalogs {
             for e in c.catalog.entries {
                 for l in e.localizations where l.hasVariations || LocalizedPlistContext.hasText(l.value ?? "") {
-                    translated[e.key, default: []].insert(LocaleName.canonical(l.locale))
+                    translated[ExactText(e.key), default: []].insert(LocaleName.canonical(l.locale))
                 }
             }
         }

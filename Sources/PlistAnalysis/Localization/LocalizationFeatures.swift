@@ -14,10 +14,10 @@ public enum LocalizationFeatures {
         var seen: Set<String> = []
         func value(_ canonical: String) -> String? {
             for t in context.set.tables where LocaleName.canonical(t.locale) == canonical {
-                if let e = t.table.entries.last(where: { $0.key == key }) { return e.value }
+                if let e = t.table.entries.last(where: { ExactText.equal($0.key, key) }) { return e.value }
             }
             for c in context.set.catalogs {
-                if let e = c.catalog.entries.first(where: { $0.key == key }), let l = e.localizations.first(where: { LocaleName.canonical($0.locale) == canonical }) {
+                if let e = c.catalog.entries.first(where: { ExactText.equal($0.key, key) }), let l = e.localizations.first(where: { LocaleName.canonical($0.locale) == canonical }) {
                     return l.value ?? (l.hasVariations ? "(varies by plural or device)" : nil)
                 }
             }
@@ -69,9 +69,9 @@ public enum LocalizationFeatures {
         }
         if let plist = infoPlist {
             let (keys, strings) = LocalizableTexts.keysAndStrings(plist)
-            if let base = keys[raw], !base.isEmpty {
+            if let base = keys[ExactText(raw)], !base.isEmpty {
                 s += format == .markdown ? "\n\n---\n\nIn the Info.plist: \"\(base)\"" : "\n\nIn the Info.plist: \"\(base)\""
-            } else if strings.contains(entry.key) {
+            } else if strings.contains(ExactText(entry.key)) {
                 s += format == .markdown ? "\n\n---\n\nA text of the Info.plist, translated by its value." : "\n\nA text of the Info.plist, translated by its value."
             }
         }
@@ -88,7 +88,7 @@ public enum LocalizationFeatures {
     public static func completions(in file: TranslationFile, infoPlist: PlistDocument?, typed: String = "", typing: Range<Int>? = nil,
                                    schema: KeyDatabase = .shared)
         -> [(label: String, filterText: String, insertText: String, detail: String)] {
-        let present = Set(file.keys.filter { key in typing.map { !($0.lowerBound...$0.upperBound).contains(key.range.lowerBound) } ?? true }.map(\.key))
+        let present = Set(file.keys.filter { key in typing.map { !($0.lowerBound...$0.upperBound).contains(key.range.lowerBound) } ?? true }.map { ExactText($0.key) })
         var query = Substring(typed)
         while query.first == "\"" { query = query.dropFirst() }
         let needle = query.lowercased()
@@ -99,9 +99,9 @@ public enum LocalizationFeatures {
                 LocalizableText(stringsKey: $0.name, plistKey: $0.name, range: 0..<0, baseValue: "", isPurposeString: LocalizableTexts.isPurposeString($0.name))
             }
         }
-        var seen: Set<String> = []
+        var seen: Set<ExactText> = []
         func rank(_ t: LocalizableText) -> (Int, String) { (t.isPurposeString ? 0 : 1, t.stringsKey) }
-        return texts.filter { !present.contains($0.stringsKey) && seen.insert($0.stringsKey).inserted }.sorted { rank($0) < rank($1) }.compactMap { t in
+        return texts.filter { !present.contains(ExactText($0.stringsKey)) && seen.insert(ExactText($0.stringsKey)).inserted }.sorted { rank($0) < rank($1) }.compactMap { t in
             let xcode = schema.definition(for: t.plistKey, at: [])?.xcodeName
             let filter = t.stringsKey == t.plistKey ? [t.stringsKey, xcode].compactMap { $0 }.joined(separator: " ") : t.stringsKey
             guard needle.isEmpty || t.stringsKey.lowercased().contains(needle) || (xcode?.lowercased().contains(needle) ?? false) else { return nil }

@@ -80,7 +80,7 @@ struct SchemaPaths: Sendable {
         if best == nil, let closest = wordTypos.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }) { best = closest }
         guard let found = best?.0 else { return nil }
         let full = found + (suffix?.description ?? "")
-        return present.contains(full) ? nil : full
+        return present.contains { ExactText.equal($0, full) } ? nil : full
     }
 
     /// Whether the dictionary at `path` holds a fixed set of keys.

@@ -23,3 +23,17 @@ public struct ExactText: Hashable, Sendable, CustomStringConvertible {
         a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
     }
 }
+
+/// A set of names (a dictionary's keys, the keys a rule needs) compared by their exact scalars:
+/// `NSHome\u{212A}itUsageDescription` (a KELVIN SIGN) is not `NSHomeKitUsageDescription` here,
+/// as it is not to the system reading the Info.plist.
+public struct ExactNames: Sendable, ExpressibleByArrayLiteral {
+    public private(set) var set: Set<ExactText>
+    public init<S: Sequence>(_ names: S) where S.Element == String { set = Set(names.lazy.map(ExactText.init)) }
+    public init(arrayLiteral names: String...) { self.init(names) }
+    public func contains(_ name: String) -> Bool { set.contains(ExactText(name)) }
+    public mutating func formUnion<S: Sequence>(_ names: S) where S.Element == String { set.formUnion(names.lazy.map(ExactText.init)) }
+    public func union<S: Sequence>(_ names: S) -> ExactNames where S.Element == String { var copy = self; copy.formUnion(names); return copy }
+    /// Whether `name` was not in the set before.
+    @discardableResult public mutating func insert(_ name: String) -> Bool { set.insert(ExactText(name)).inserted }
+}

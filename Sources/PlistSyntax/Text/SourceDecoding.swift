@@ -22,7 +22,7 @@ public enum SourceDecodingError: String, Error, Sendable, Equatable, CaseIterabl
         case .empty:
             return "empty file: a property list needs at least <plist><dict/></plist>"
         case .invalidUTF16:
-            return "the file starts with a UTF-16 byte order mark but is not valid UTF-16"
+            return "the file is UTF-16 (by its byte order mark, or `<?` in UTF-16) but does not decode as UTF-16"
         }
     }
 
@@ -31,7 +31,7 @@ public enum SourceDecodingError: String, Error, Sendable, Equatable, CaseIterabl
 }
 
 public enum SourceDecoding {
-    /// The UTF-8 text to parse, or why there is none. UTF-16 with a byte order mark is transcoded
+    /// The UTF-8 text to parse, or why there is none. UTF-16 (`isUTF16`) is transcoded
     /// to UTF-8 (positions then refer to the UTF-8 text; lines are unchanged). UTF-8 with invalid
     /// bytes is passed through: the parser reports each bad byte where it is.
     public static func decode(_ raw: [UInt8]) -> Result<[UInt8], SourceDecodingError> {
@@ -42,20 +42,33 @@ public enum SourceDecoding {
         }
     }
 
-    /// Whether `raw` starts with a UTF-16 byte order mark (either byte order).
-    public static func isUTF16(_ raw: [UInt8]) -> Bool {
-        raw.count >= 2 && ((raw[0] == 0xFE && raw[1] == 0xFF) || (raw[0] == 0xFF && raw[1] == 0xFE))
+    /// Whether `raw` is UTF-16: it starts with a byte order mark (either byte order), or, without
+    /// one, with `<?` in UTF-16 (3C 00 3F 00 little-endian, 00 3C 00 3F big-endian), as the XML
+    /// specification's appendix F tells the encoding of an entity without a mark (libxml2 and
+    /// expat, which plistlib uses, read such a file by its declaration).
+    public static func isUTF16(_ raw: [UInt8]) -> Bool { utf16Layout(raw) != nil }
+
+    /// The byte order of UTF-16 `raw` and whether it has a byte order mark; nil when it is not UTF-16.
+    public static func utf16Layout(_ raw: [UInt8]) -> (bigEndian: Bool, hasMark: Bool)? {
+        guard raw.count >= 2 else { return nil }
+        if raw[0] == 0xFE && raw[1] == 0xFF { return (true, true) }
+        if raw[0] == 0xFF && raw[1] == 0xFE { return (false, true) }
+        guard raw.count >= 4 else { return nil }
+        if raw[0] == 0x3C && raw[1] == 0 && raw[2] == 0x3F && raw[3] == 0 { return (false, false) }
+        if raw[0] == 0 && raw[1] == 0x3C && raw[2] == 0 && raw[3] == 0x3F { return (true, false) }
+        return nil
     }
 
-    /// The bytes as UTF-8 text, whatever they hold: UTF-16 with a byte order mark transcoded (the
-    /// mark dropped), anything else as it is. Fails only on UTF-16 that does not decode. For
-    /// readers of other formats (strings tables, JSON) that need the text before knowing its kind.
+    /// The bytes as UTF-8 text, whatever they hold: UTF-16 (with a byte order mark, or an XML
+    /// declaration without one) transcoded (the mark dropped), anything else as it is. Fails only
+    /// on UTF-16 that does not decode. For readers of other formats (strings tables, JSON) that
+    /// need the text before knowing its kind.
     public static func unicodeText(_ raw: [UInt8]) -> Result<[UInt8], SourceDecodingError> {
-        guard isUTF16(raw) else { return .success(raw) }
-        let bigEndian = raw[0] == 0xFE
+        guard let layout = utf16Layout(raw) else { return .success(raw) }
+        let bigEndian = layout.bigEndian
         var units: [UInt16] = []
         units.reserveCapacity(raw.count / 2)
-        var i = 2
+        var i = layout.hasMark ? 2 : 0
         while i + 1 < raw.count {
             units.append(bigEndian ? UInt16(raw[i]) << 8 | UInt16(raw[i + 1]) : UInt16(raw[i + 1]) << 8 | UInt16(raw[i]))
             i += 2
@@ -72,6 +85,29 @@ public enum SourceDecoding {
             }
         }
         return .success(out)
+    }
+
+    /// Why the encoding an XML declaration names contradicts the bytes of `raw` (its text as
+    /// UTF-8: `text`), as plistlib (expat) and libxml2 refuse it; nil when they agree. UTF-8 bytes
+    /// declared UTF-16 (any byte order); UTF-16 declared `UTF-16LE` in big-endian bytes or
+    /// `UTF-16BE` in little-endian ones; UTF-16 without a byte order mark whose declaration names
+    /// no UTF-16 (only the declaration can say what such bytes are).
+    public static func encodingMismatch(raw: [UInt8], text: [UInt8]) -> (declared: String, reason: String)? {
+        let declared = declaredEncoding(text)
+        let lower = declared?.lowercased()
+        let names16 = lower.map { ["utf-16", "utf16", "utf-16le", "utf-16be", "utf16le", "utf16be"].contains($0) } ?? false
+        guard let layout = utf16Layout(raw) else {
+            guard let declared, names16 else { return nil }
+            return (declared, "the file has no UTF-16 byte order mark: it is UTF-8, which Foundation would decode as UTF-16 and refuse; declare encoding=\"UTF-8\"")
+        }
+        let order = layout.bigEndian ? "big-endian" : "little-endian"
+        if let lower, lower.hasSuffix("le") && layout.bigEndian || lower.hasSuffix("be") && !layout.bigEndian, names16 {
+            return (declared!, "the file is \(order) UTF-16 (plistlib and libxml2 refuse it); declare encoding=\"UTF-16\"")
+        }
+        if !layout.hasMark && !names16 {
+            return (declared ?? "no encoding", "the file is \(order) UTF-16 without a byte order mark, which only its declaration can name (plistlib refuses it); declare encoding=\"UTF-16\"")
+        }
+        return nil
     }
 
     /// The encoding an XML declaration at the start of `text` (UTF-8) names, if any.

@@ -43,7 +43,10 @@ struct XMLDeclarationScanner {
 
     /// Whether an encoding name (lowercased) is one property lists are read in: UTF-8 or UTF-16.
     static func isReadEncoding(_ lower: String) -> Bool {
+        // UTF-16LE and UTF-16BE name a byte order, which `SourceDecoding.encodingMismatch`
+        // checks against the bytes; the text parsed is Unicode already.
         lower == "utf-8" || lower == "utf8" || lower == "utf-16" || lower == "utf16"
+            || lower == "utf-16le" || lower == "utf-16be" || lower == "utf16le" || lower == "utf16be"
     }
 
     /// Returns whether the declaration is well formed.

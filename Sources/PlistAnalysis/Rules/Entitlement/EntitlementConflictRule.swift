@@ -74,7 +74,7 @@ public struct EntitlementConflictRule: Rule {
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         guard let root = context.rootDictionary else { return }
         let edits = EditBuilder(context.text)
-        func entry(_ key: String) -> PlistEntry? { root.entries.last { $0.key?.text == key } }
+        func entry(_ key: String) -> PlistEntry? { root.entries.last { $0.key.map { ExactText.equal($0.text, key) } == true } }
         func isTrue(_ key: String) -> Bool { entry(key)?.value?.boolValue == true }
 
         for e in root.entries {

@@ -85,8 +85,11 @@ public struct MisspelledKeyRule: IdentifiedRule {
             let name = info.key.text
             if let match = info.match, match.kind != .exact {
                 let correct = match.definition.name + (match.suffix?.description ?? "")
-                guard correct != name else { continue }
-                let why = match.kind == .caseInsensitive ? "keys are case-sensitive" : "a known misspelling"
+                guard !ExactText.equal(correct, name) else { continue }
+                // Canonically equal but other scalars (a KELVIN SIGN for `K`, a decomposed `é`):
+                // the system compares keys by their exact characters.
+                let why = correct == name ? "it has other Unicode characters that look the same; keys are compared character by character"
+                    : match.kind == .caseInsensitive ? "keys are case-sensitive" : "a known misspelling"
                 // Renaming onto a security setting makes its value take effect (a misspelled
                 // NSAllowsArbitraryLoads is ignored today): offered, never applied by fix-all.
                 let security = match.definition.securitySensitive

@@ -74,7 +74,7 @@ public struct UnexpectedKeyRule: Rule {
             if !context.schema.definitions(named: base).filter({ $0.domain == context.domain }).isEmpty { continue }
             var message = "'\(info.key.text)' is not a key of \(info.parent.displayName): the system reads only its own keys there"
             var fixes: [Fix] = []
-            let present = Set(info.dictionary.keys)
+            let present = ExactNames(info.dictionary.keys)
             if let nearest = context.schema.suggestions(for: base, at: info.parent, domain: context.domain, limit: 8)
                 .first(where: { $0.definition.isPlaced(at: info.parent) && !present.contains($0.definition.name) }) {
                 let name = nearest.definition.name

@@ -44,13 +44,14 @@ public struct DuplicateTranslationRule: LocalizationRule {
             if case .catalog(let catalog) = context.file { checkCatalog(catalog, into: &out) }
             return
         }
-        var first: [String: StringsEntry] = [:]
+        // By exact scalars, as Foundation reads a table: `café` precomposed and decomposed are two keys.
+        var first: [ExactText: StringsEntry] = [:]
         for entry in table.entries {
-            if let earlier = first[entry.key] {
+            if let earlier = first[ExactText(entry.key)] {
                 out.append(diagnostic("'\(entry.key)' is translated twice in this table; only one of the two is read", entry.keyRange,
                                       related: [("the other translation of '\(entry.key)'", earlier.keyRange)]))
             } else {
-                first[entry.key] = entry
+                first[ExactText(entry.key)] = entry
             }
         }
     }

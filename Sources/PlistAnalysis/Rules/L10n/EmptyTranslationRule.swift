@@ -41,13 +41,13 @@ public struct EmptyTranslationRule: LocalizationRule {
     public func check(_ context: TranslationContext, into out: inout [Finding]) {
         // An empty text in the development language too (the Info.plist's, or the catalog's source
         // language) is translated faithfully by an empty one.
-        var emptyInSource: Set<String> = []
+        var emptyInSource: Set<ExactText> = []
         if case .catalog(let c) = context.file, let source = c.sourceLanguage {
-            for e in c.entries where e.localizations.contains(where: { $0.locale == source && ($0.value ?? "").trimmedForRules.isEmpty && !$0.hasVariations }) { emptyInSource.insert(e.key) }
+            for e in c.entries where e.localizations.contains(where: { $0.locale == source && ($0.value ?? "").trimmedForRules.isEmpty && !$0.hasVariations }) { emptyInSource.insert(ExactText(e.key)) }
         }
         for entry in context.entries {
             guard let value = entry.value, value.trimmedForRules.isEmpty, let range = entry.valueRange else { continue }
-            if emptyInSource.contains(entry.key) || context.plistKeys[entry.key].map({ $0.trimmedForRules.isEmpty }) == true { continue }
+            if emptyInSource.contains(ExactText(entry.key)) || context.plistKeys[ExactText(entry.key)].map({ $0.trimmedForRules.isEmpty }) == true { continue }
             let locale = entry.locale.isEmpty ? "" : " (\(entry.locale))"
             out.append(diagnostic("the translation of '\(entry.key)'\(locale) is empty: users see no text at all where the Info.plist has one", range))
         }

@@ -27,9 +27,9 @@ public struct NotLocalizableKeyRule: LocalizationRule {
 
     public func check(_ context: TranslationContext, into out: inout [Finding]) {
         guard let root = context.infoPlist?.root, root.kind == .dictionary else { return }
-        let keys = Set(root.keys)
-        let texts = Set(context.texts.map(\.stringsKey))
-        for (key, range) in context.keys where keys.contains(key) && !texts.contains(key) {
+        let keys = Set(root.keys.map(ExactText.init))
+        let texts = Set(context.texts.map { ExactText($0.stringsKey) })
+        for (key, range) in context.keys where keys.contains(ExactText(key)) && !texts.contains(ExactText(key)) {
             // Only keys the database knows and says are not localizable: a custom key may be read localized by the app.
             guard let definition = context.schema.definition(for: key, at: []), !definition.localizable, !LocalizableTexts.isPurposeString(key) else { continue }
             out.append(diagnostic("\(key) is not a localizable key: the system reads it from the Info.plist, never from a translation", range, tags: [.unnecessary]))

@@ -33,8 +33,9 @@ public struct UnknownTranslationKeyRule: LocalizationRule {
 
     public func check(_ context: TranslationContext, into out: inout [Finding]) {
         guard let root = context.infoPlist?.root, root.kind == .dictionary else { return }
-        let present = Set(root.keys).union(context.plistKeys.keys).union(context.plistStrings).union(context.externalKeys)
-        for (key, range) in context.keys where !present.contains(key) && !Self.bundleTexts.contains(key) && DisplayNameKeyRule.rawKey(forDisplayName: key) == nil {
+        // By exact scalars: `café` decomposed does not translate a key `café` precomposed.
+        let present = Set(root.keys.map(ExactText.init)).union(context.plistKeys.keys).union(context.plistStrings).union(context.externalKeys.map(ExactText.init))
+        for (key, range) in context.keys where !present.contains(ExactText(key)) && !Self.bundleTexts.contains(key) && DisplayNameKeyRule.rawKey(forDisplayName: key) == nil {
             out.append(diagnostic("the Info.plist has no '\(key)': nothing reads this translation", range, tags: [.unnecessary]))
         }
     }

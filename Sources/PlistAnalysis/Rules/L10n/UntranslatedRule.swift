@@ -107,8 +107,8 @@ public struct UntranslatedRule: LocalizationRule {
         if context.set.unreadFiles.contains(where: { $0.locale == nil }) { return }
         let shipped = context.shippedLocales.filter { !unknownLocales.contains($0.canonical) }
         guard !shipped.isEmpty, !context.texts.isEmpty else { return }
-        var reported: Set<String> = []
-        for text in context.texts where reported.insert(text.stringsKey).inserted {
+        var reported = ExactNames()
+        for text in context.texts where reported.insert(text.stringsKey) {
             let translated = context.translatingLocales(text.stringsKey)
             let missing = shipped.filter { !translated.contains($0.canonical) }
             guard !missing.isEmpty else { continue }

@@ -116,7 +116,7 @@ public struct MissingAPIDeclarationRule: Rule {
         guard let evidence = context.evidence, let root = context.rootDictionary else { return }
         let types = root.value(forKey: Self.typesKey)
         let declared = Set((types?.items ?? []).compactMap { $0.value(forKey: "NSPrivacyAccessedAPIType")?.trimmedText })
-        let anchor = root.entries.first { $0.key?.text == Self.typesKey }?.key?.element.range ?? root.element.startTagRange
+        let anchor = root.entries.first { $0.key.map { ExactText.equal($0.text, Self.typesKey) } == true }?.key?.element.range ?? root.element.startTagRange
         let edits = EditBuilder(context.text)
         for need in evidence.needs {
             guard case .apiCategory(let category) = need, !declared.contains(category) else { continue }

@@ -73,7 +73,7 @@ public struct MissingEntryKeyRule: Rule {
             guard let path = info.path, !path.isEmpty else { continue }
             let required = context.schema.keys(at: path, domain: .privacyManifest).filter { $0.requiredFor.contains(.entry) }
             guard !required.isEmpty else { continue }
-            let present = Set(info.node.keys)
+            let present = ExactNames(info.node.keys)
             let missing = required.map(\.name).filter { !present.contains($0) }
             if !missing.isEmpty {
                 out.append(diagnostic("This entry lacks \(missing.joinedAsList)", info.node.element.startTagRange))

@@ -137,11 +137,11 @@ public struct MissingUsageDescriptionRule: Rule {
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         guard let root = context.rootDictionary else { return }
         // Keys the project's build settings put in the Info.plist count as present.
-        let present = Set(root.keys).union(context.project?.externalKeys.keys ?? [:].keys)
-        var reported = Set<String>()
+        let present = ExactNames(root.keys).union(context.project?.externalKeys.keys ?? [:].keys)
+        var reported = ExactNames()
         let edits = EditBuilder(context.text)
         func report(_ needed: String, _ range: Range<Int>, because: String) {
-            guard !present.contains(needed), reported.insert(needed).inserted else { return }
+            guard !present.contains(needed), reported.insert(needed) else { return }
             let fix = UsageDescriptionFix.adding(needed, to: root, edits, conditionals: context.document.conditionals)
             out.append(diagnostic("\(because) needs '\(needed)', which is missing", range, fixes: fix.map { [$0] } ?? []))
         }

@@ -57,7 +57,7 @@ public struct TrackingDomainsRule: Rule {
                                   tracking.element.range))
         }
         if let domains, !listed.isEmpty, tracking?.kind != .boolean || tracking?.boolValue != true,
-           let key = root.entries.last(where: { $0.key?.text == PrivacyManifest.trackingDomains })?.key {
+           let key = root.entries.last(where: { $0.key.map { ExactText.equal($0.text, PrivacyManifest.trackingDomains) } == true })?.key {
             let state = tracking == nil ? "absent" : "not true"
             out.append(diagnostic("NSPrivacyTrackingDomains lists domains but NSPrivacyTracking is \(state): set it to true if the code tracks through them, else remove them",
                                   key.element.range, related: [(message: "the domains", range: domains.element.range)]))

@@ -50,7 +50,7 @@ public struct EntitlementPurposeStringRule: Rule {
     static func gaps(_ context: RuleContext) -> [Gap] {
         guard let project = context.project, project.role == .entitlements, project.companion != nil || project.companionUnknown != nil,
               let root = context.rootDictionary else { return [] }
-        let present = Set((project.companion?.keys.keys.map { $0 } ?? []).map { KeySuffix.split($0).base })
+        let present = ExactNames((project.companion?.keys.keys.map { $0 } ?? []).map { KeySuffix.split($0).base })
         let settings = project.settings
         var out: [Gap] = []
         for entry in root.entries {

@@ -31,8 +31,10 @@ public struct KeySetTwiceRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         guard let project = context.project, !project.externalKeys.isEmpty, let root = context.rootDictionary else { return }
+        // By exact scalars: the build's key and a key canonically equal to it are two keys (issue #39).
+        let external = Dictionary(project.externalKeys.map { (ExactText($0.key), $0.value) }, uniquingKeysWith: { a, _ in a })
         for entry in root.entries {
-            guard let key = entry.key, let external = project.externalKeys[key.text] else { continue }
+            guard let key = entry.key, let external = external[ExactText(key.text)] else { continue }
             out.append(diagnostic("'\(key.text)' is also set by \(external.display); the Info.plist file's value wins", key.textRange))
         }
     }

@@ -15,8 +15,9 @@ extension ExternalKey {
 extension RuleContext {
     /// The top-level keys of the file (base names, without `-iphoneos` suffixes) and those its
     /// project sets for it outside the file (`INFOPLIST_KEY_*`, XcodeGen properties).
-    var presentKeys: Set<String> {
-        var keys = Set((rootDictionary?.keys ?? []).map { KeySuffix.split($0).base })
+    /// Compared by their exact scalars, as the system reads the keys (issue #39).
+    var presentKeys: ExactNames {
+        var keys = ExactNames((rootDictionary?.keys ?? []).map { KeySuffix.split($0).base })
         if let project { keys.formUnion(project.externalKeys.keys) }
         return keys
     }
