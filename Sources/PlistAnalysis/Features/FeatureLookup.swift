@@ -15,7 +15,7 @@ extension FileKind {
         case .infoPlist: return .infoPlist
         case .entitlements: return .entitlements
         case .privacyManifest: return .privacyManifest
-        case .other: return nil
+        case .other, .configurationProfile: return nil
         }
     }
 }

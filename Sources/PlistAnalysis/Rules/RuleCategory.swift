@@ -2,7 +2,7 @@
 
 /// The chapter a rule belongs to in `docs/diagnostics.md`.
 public enum RuleCategory: String, Sendable, Hashable, CaseIterable {
-    case file, xml, structure, types, values, keys, privacy, appTransportSecurity, privacyManifest, entitlements, project
+    case file, xml, structure, types, values, keys, privacy, appTransportSecurity, privacyManifest, entitlements, project, profiles
 
     /// The chapter heading.
     public var title: String {
@@ -18,6 +18,7 @@ public enum RuleCategory: String, Sendable, Hashable, CaseIterable {
         case .privacyManifest: return "Privacy manifests"
         case .entitlements: return "Entitlements"
         case .project: return "Project awareness"
+        case .profiles: return "Configuration profiles"
         }
     }
 }

@@ -130,6 +130,7 @@ public enum RuleDocumentation {
             case .entitlements: return "entitlements"
             case .privacyManifest: return "privacy manifest"
             case .other: return "other"
+            case .configurationProfile: return "configuration profile"
             }
         }.sorted().joined(separator: ", ")
     }
