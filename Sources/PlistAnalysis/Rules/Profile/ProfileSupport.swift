@@ -187,7 +187,7 @@ enum ProfileValueText {
         let upper = text.uppercased()
         if upper.contains("@@@@") { return "a placeholder between @@@@ marks" }
         if upper.contains("REPLACE-") || upper.contains("REPLACE_") || upper.contains("REPLACEME") || upper.contains("REPLACE ME") { return "a \"replace\" placeholder" }
-        for word in ["YOUR-", "YOUR_", "INSERT-", "INSERT_", "-HERE", "_HERE"] where upper.contains(word) { return "a \"\(word.filter { $0 != "-" && $0 != "_" })\" placeholder" }
+        for word in ["YOUR-", "YOUR_", "INSERT-", "INSERT_", "-HERE", "_HERE"] where upper.contains(word) { return "a placeholder (\"\(word.lowercased())\")" }
         if upper.contains("XXXX"), upper.allSatisfy({ $0 == "X" || $0 == "-" || $0 == " " }) { return "a run of X standing for a value" }
         return nil
     }
