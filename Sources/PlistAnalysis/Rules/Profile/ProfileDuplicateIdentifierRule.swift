@@ -19,7 +19,8 @@ public struct ProfileDuplicateIdentifierRule: Rule {
     public var facts: RuleFacts { .profileSchemas }
     public let examples: [RuleExample] = [
         ProfileExample.triggering(ProfileExample.profile(
-            payload: ProfileExample.payload("com.apple.dock", identifier: "↓com.example.profile"))),
+            payload: ProfileExample.payload("com.apple.dock", identifier: "com.example.profile.dock") + "\t\t</dict>\n\t\t<dict>\n"
+                + ProfileExample.payload("com.apple.finder", uuid: "1A2B3C4D-5E6F-4A1B-8C2D-3E4F5A6B7C8D", identifier: "↓com.example.profile.dock"))),
         ProfileExample.nonTriggering(ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock", identifier: "com.example.profile.dock"))),
     ]
 

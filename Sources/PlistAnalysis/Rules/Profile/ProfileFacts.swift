@@ -2,8 +2,9 @@
 
 extension RuleFacts {
     /// Apple's machine-readable payload schemas (the database's source) and its profile reference.
+    /// (The schemas themselves: github.com/apple/device-management, mdm/profiles; docs/profiles.md.)
     static let profileSchemas = RuleFacts(pages: [
-        "https://github.com/apple/device-management/tree/release/mdm/profiles",
         "https://developer.apple.com/documentation/devicemanagement/toplevel",
+        "https://developer.apple.com/documentation/devicemanagement/commonpayloadkeys",
     ])
 }

@@ -38,7 +38,7 @@ public struct ProfilePayloadUUIDRule: Rule {
             guard let uuid = dictionary.value(forKey: "PayloadUUID"), uuid.kind == .string else { continue }
             let text = uuid.trimmedText
             if ProfileValueText.isSubstituted(text) || ProfileValueText.placeholder(text) != nil { continue }
-            let fix = Fix(title: "Write a fresh UUID", edits: [edits.replacingContent(of: uuid, with: ProfileValueText.freshUUID())], isPreferred: true)
+            let fix = Fix(title: "Write a fresh UUID", edits: [edits.replacingContent(of: uuid, with: ProfileValueText.freshUUID())])
             let range = uuid.element.contentRange
             guard ProfileValueText.isUUID(text) else {
                 out.append(diagnostic("'\(text)' is not a UUID (8-4-4-4-12 hexadecimal digits)", range, fixes: [fix]))

@@ -39,7 +39,7 @@ public struct ProfilePlaceholderRule: Rule {
                 guard let what = ProfileValueText.placeholder(text) else { return }
                 var fixes: [Fix] = []
                 if key == "PayloadUUID" {
-                    fixes.append(Fix(title: "Write a fresh UUID", edits: [edits.replacingContent(of: node, with: ProfileValueText.freshUUID())], isPreferred: true))
+                    fixes.append(Fix(title: "Write a fresh UUID", edits: [edits.replacingContent(of: node, with: ProfileValueText.freshUUID())]))
                 }
                 out.append(diagnostic("'\(text)' is \(what), left in\(key.map { " \($0)" } ?? ""): replace it before the profile is installed", node.element.contentRange, fixes: fixes))
             default:
