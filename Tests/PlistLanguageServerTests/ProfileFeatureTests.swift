@@ -2,7 +2,9 @@
 // completion that knows where it is (payload types in PayloadContent, then that payload's keys, then
 // their values; the wrapper's keys at the top level), hover with the schema's facts and Apple's page,
 // the rules' diagnostics and their fixes.
+import Foundation
 import LanguageServerProtocol
+import PlistLanguageServer
 import Testing
 import PlistTestSupport
 import PlistSupport
@@ -156,5 +158,35 @@ import PlistSupport
         let actions = try await codeActions(client, missing.range, uri: Self.uri)
         let fix = try #require(actions.first { $0.title == "Add PayloadIdentifier" })
         #expect(apply(fix.edit, to: text, uri: Self.uri).contains("\t\t\t<integer>1</integer>\n\t\t\t<key>PayloadIdentifier</key>\n\t\t\t<string>com.example.profile.dock</string>\n\t\t</dict>"))
+    }
+}
+
+/// `workspace/diagnostic` reports a profile on disk; a signed one through the plist it signs.
+@Suite struct ProfileWorkspaceTests {
+    @Test func aSignedProfileOnDiskIsReportedThroughItsPlist() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plist-lsp-profiles-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plist = ProfileFeatureTests.profile(ProfileFeatureTests.dockHeader + "\n\t\t\t<key>tilesize</key>\n\t\t\t<integer>400</integer>")
+        // A CMS SignedData with the plist as its content (DER, no signers: plist-lsp never verifies).
+        func tlv(_ tag: UInt8, _ body: [UInt8]) -> [UInt8] {
+            let n = body.count
+            return [tag] + (n < 0x80 ? [UInt8(n)] : n < 0x100 ? [0x81, UInt8(n)] : [0x82, UInt8(n >> 8), UInt8(n & 0xFF)]) + body
+        }
+        let data: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x01]
+        let signedOID: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02]
+        let encapsulated = tlv(0x30, data + tlv(0xA0, tlv(0x04, Array(plist.utf8))))
+        let signedData = tlv(0x30, [0x02, 0x01, 0x01] + tlv(0x31, []) + encapsulated + tlv(0x31, []))
+        let bytes = tlv(0x30, signedOID + tlv(0xA0, signedData))
+        let signed = folder.appendingPathComponent("Signed.mobileconfig")
+        try Data(bytes).write(to: signed)
+        var capabilities = richClient()
+        capabilities.textDocument?.diagnostic = .init()
+        let client = try TestClient()
+        try await client.initialize(capabilities, rootUri: FileURI.uri(for: folder.path))
+        let report = try await client.request(WorkspaceDiagnosticRequest())
+        let item = try #require(report.items.first { FileURI.path(of: $0.uri) == signed.standardizedFileURL.path || $0.uri.hasSuffix("Signed.mobileconfig") })
+        guard case .full(_, _, _, let diagnostics) = item else { Issue.record("\(item)"); return }
+        #expect(diagnostics.map(\.message) == ["tilesize is at most 128, not 400"], "\(diagnostics.map(\.message))")
     }
 }
