@@ -41,7 +41,7 @@ public struct ProfileMissingKeyRule: Rule {
                 if let others = Self.alternatives[key.name], others.contains(where: present.contains) { continue }
                 if dictionary.scope.role == .topLevel && key.name == "PayloadContent" && encrypted { continue }
                 let place = dictionary.scope.role == .topLevel ? "The profile"
-                    : dictionary.scope.role == .nested ? "This \(dictionary.path.last.map { "\($0)" } ?? "") dictionary"
+                    : dictionary.scope.role == .nested ? Self.nestedName(dictionary.path)
                     : dictionary.scope.payload.map { "This \($0.title) payload" } ?? "This payload"
                 var fixes: [Fix] = []
                 let type = dictionary.node.value(forKey: "PayloadType")?.trimmedText
@@ -57,6 +57,17 @@ public struct ProfileMissingKeyRule: Rule {
     /// Required keys that another key can stand in for, as the schema's descriptions say (a
     /// privacy-policy entry holds `Allowed` or, from macOS 11, `Authorization`).
     static let alternatives: [String: [String]] = ["Allowed": ["Authorization"]]
+
+    /// "The ConsentText dictionary", "An item of Services".
+    static func nestedName(_ path: [PathComponent]) -> String {
+        switch path.last {
+        case .key(let k)?: return "The \(k) dictionary"
+        case .index?:
+            if path.count >= 2, case .key(let k) = path[path.count - 2] { return "An item of \(k)" }
+            return "This item"
+        case nil: return "This dictionary"
+        }
+    }
 
     /// The value the fix inserts.
     static func value(for key: ProfileKey, profileIdentifier: String?, payloadType: String?) -> String? {
