@@ -57,7 +57,7 @@ struct Check: ParsableCommand {
     @Option(name: .customLong("severity"), help: ArgumentHelp("Change a rule's severity: RULE=LEVEL, the level being error, warning, information, hint or off (repeatable).", valueName: "rule=level"))
     var severities: [String] = []
 
-    @Option(help: "Treat every file as this kind: infoPlist, entitlements, privacyManifest or other.")
+    @Option(help: "Treat every file as this kind: infoPlist, entitlements, privacyManifest, configurationProfile or other.")
     var fileKind: String?
 
     @Flag(help: "Do not run the Info.plist rules (syntax and structure only).")
