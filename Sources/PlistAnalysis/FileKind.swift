@@ -14,6 +14,9 @@ public enum FileKind: String, Sendable, Hashable, CaseIterable {
     case launchdJob
     /// Any other property list: syntax and structure rules only.
     case other
+    /// A configuration profile (`.mobileconfig`, or a plist whose top level is a profile's:
+    /// docs/profiles.md): payload rules from Apple's device-management schemas.
+    case configurationProfile
 
     /// The kind, from the file name (a path or URI) first, then from the content: a top-level
     /// dictionary with `CFBundle…` keys is an Info.plist whatever its name. A file under a
@@ -26,6 +29,7 @@ public enum FileKind: String, Sendable, Hashable, CaseIterable {
         let lower = name.lowercased()
         if lower.hasSuffix(".entitlements") { return .entitlements }
         if lower.hasSuffix(".xcprivacy") { return .privacyManifest }
+        if lower.hasSuffix(".mobileconfig") { return .configurationProfile }
         // Firebase's configuration file: its name ends in Info.plist, but no bundle reads it.
         if lower.hasSuffix("googleservice-info.plist") { return .other }
         if lower == "info.plist" || lower.hasSuffix("-info.plist") || lower.hasSuffix("info.plist") { return .infoPlist }
@@ -35,11 +39,19 @@ public enum FileKind: String, Sendable, Hashable, CaseIterable {
             let keys = root.keys
             // A job, even one that wrongly carries Info.plist keys (LSUIElement): launchd reads it.
             if keys.contains("Label") && (keys.contains("Program") || keys.contains("ProgramArguments")) { return .launchdJob }
+            if isConfigurationProfile(root, keys: keys) { return .configurationProfile }
             if keys.contains(where: { $0.hasPrefix("CFBundle") || $0 == "NSExtension" || $0 == "LSRequiresIPhoneOS" }) { return .infoPlist }
             if keys.contains(where: { $0.hasPrefix("NSPrivacy") }) { return .privacyManifest }
             if keys.contains(where: { $0.hasPrefix("com.apple.security.") || $0.hasPrefix("com.apple.developer.") || $0 == "keychain-access-groups" || $0 == "aps-environment" }) { return .entitlements }
         }
         return .other
+    }
+
+    /// A top level with `PayloadType` `Configuration`, or with `PayloadContent` and a profile's
+    /// `PayloadIdentifier` or `PayloadUUID` (a profile whose type is misspelt is still a profile).
+    static func isConfigurationProfile(_ root: PlistNode, keys: [String]) -> Bool {
+        if root.value(forKey: "PayloadType")?.trimmedText == "Configuration" { return true }
+        return keys.contains("PayloadContent") && (keys.contains("PayloadIdentifier") || keys.contains("PayloadUUID"))
     }
 }
 

@@ -15,7 +15,7 @@ import XcodeProject
 /// folder, `InfoPlist.xcstrings`) are diagnosed too, by their whole name.
 enum WorkspaceFileKinds {
     /// Files that get a report in `workspace/diagnostic` (path extensions).
-    static let diagnosed: [String] = ["plist", "entitlements", "xcprivacy"]
+    static let diagnosed: [String] = ["plist", "entitlements", "xcprivacy", "mobileconfig"]
     /// Files whose change can change some report without being a project file: localized
     /// strings and String Catalogs (their checks read the Info.plist beside them).
     static let related: [String] = ["strings", "stringsdict", "xcstrings"]
@@ -188,6 +188,15 @@ final class WorkspaceDiagnostics: Sendable {
         if let path = FileURI.path(of: uri), LocalizationFiles.isTranslationFile(path) {
             let text = path.hasSuffix(".xcstrings") ? Array(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]) : StringsTable(raw: bytes).text
             return DocumentSnapshot(uri: uri, text: String(decoding: text, as: UTF8.self), encoding: encoding)
+        }
+        // A signed configuration profile: the plist it signs, as `plist-lsp convert --to xml1 -o -`
+        // shows it and the editor configurations open it, read-only (docs/profiles.md).
+        if SignedProfile.isSignedProfile(bytes), let content = try? SignedProfile.content(of: bytes) {
+            let xml = BinaryPlistReader.isBinaryPropertyList(content)
+                ? try? PropertyListFormat.xmlText(ofBinary: content, maximumSize: PropertyListFormat.maximumCheckedSize) : content
+            if let xml, case .success(let text) = SourceDecoding.decode(xml) {
+                return DocumentSnapshot(uri: uri, text: String(decoding: text, as: UTF8.self), encoding: encoding)
+            }
         }
         if BinaryPlistReader.isBinaryPropertyList(bytes) {
             // One that does not read keeps its file-level finding (`file-binary-plist`, saying why).

@@ -9,8 +9,27 @@ struct BinaryFormOfFile {
     let xml: [UInt8]?
     /// Why a binary plist does not read.
     let problem: PropertyListFormatError?
+    /// A signed configuration profile (CMS): `xml` is the plist it signs, which is checked but never
+    /// written back (docs/profiles.md).
+    var signed = false
+    /// Why a signed profile's plist could not be read.
+    var signedProblem: String?
 
     init(_ bytes: [UInt8]) {
+        if SignedProfile.isSignedProfile(bytes) {
+            signed = true
+            problem = nil
+            do {
+                let content = try SignedProfile.content(of: bytes)
+                xml = BinaryPlistReader.isBinaryPropertyList(content)
+                    ? try? PropertyListFormat.xmlText(ofBinary: content, maximumSize: PropertyListFormat.maximumCheckedSize) : content
+                if xml == nil { signedProblem = "its signed content is a binary property list that does not read" }
+            } catch {
+                xml = nil
+                signedProblem = error.description
+            }
+            return
+        }
         guard BinaryPlistReader.isBinaryPropertyList(bytes) else { (xml, problem) = (nil, nil); return }
         do {
             xml = try PropertyListFormat.xmlText(ofBinary: bytes, maximumSize: PropertyListFormat.maximumCheckedSize)
@@ -24,6 +43,10 @@ struct BinaryFormOfFile {
     /// The findings, `file-binary-plist` saying why the file does not read; a character XML 1.0
     /// forbids, which the XML form writes as a reference (`&#27;`), is the binary file's value, not a problem.
     func explaining(_ findings: [Finding]) -> [Finding] {
+        if signed, let signedProblem {
+            return [Finding(code: "profile-signed-unreadable", severity: .error,
+                            message: "a signed configuration profile whose plist cannot be read: \(signedProblem)", range: 0..<0)]
+        }
         if xml != nil { return findings.filter { $0.code != SyntaxProblem.Code.xmlForbiddenCharacterReference.rawValue } }
         guard let problem else { return findings }
         return findings.map { f in

@@ -57,7 +57,7 @@ struct Check: ParsableCommand {
     @Option(name: .customLong("severity"), help: ArgumentHelp("Change a rule's severity: RULE=LEVEL, the level being error, warning, information, hint or off (repeatable).", valueName: "rule=level"))
     var severities: [String] = []
 
-    @Option(help: "Treat every file as this kind: infoPlist, entitlements, privacyManifest, launchdJob or other.")
+    @Option(help: "Treat every file as this kind: infoPlist, entitlements, privacyManifest, launchdJob, configurationProfile or other.")
     var fileKind: String?
 
     @Flag(help: "Do not run the Info.plist rules (syntax and structure only).")
@@ -182,7 +182,10 @@ struct Check: ParsableCommand {
             diagnostics = binary.explaining(diagnostics)
             var fixed: [Finding] = []
             var fixFailure: String?
-            if fix, text == raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
+            if fix, binary.signed, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
+                fixFailure = "a signed profile is never changed: editing it breaks its signature (fix the unsigned profile and sign it again)"
+                writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(fixFailure!)\n")
+            } else if fix, text == raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
                 do {
                     let result = try FixApplication.fixAll(text, path: file, configuration: configuration, evidence: found, project: facts)
                     if result.text != text {
@@ -202,6 +205,7 @@ struct Check: ParsableCommand {
             diagnostics = localization.addingFindings(to: diagnostics, forPlistAt: file, text: text, raw: raw, configuration: configuration, project: facts)
             var report = FileReport(path: file, text: text, diagnostics: diagnostics, fixed: fixed, fixFailure: fixFailure)
             if binary.xml != nil { report.keyPaths = PlistDocument(text: text) }
+            report.signed = binary.signed
             errors += diagnostics.filter { $0.severity == .error }.count
             warnings += diagnostics.filter { $0.severity == .warning }.count
             reports.append(report)
@@ -248,6 +252,8 @@ struct FileReport {
     var fixFailure: String?
     /// For a binary plist, the typed view of its XML form: its problems are placed by key path.
     var keyPaths: PlistDocument?
+    /// A signed configuration profile: its plist was checked.
+    var signed = false
 
     /// The line index of as much of the text as the report places: up to its last diagnostic
     /// (a few bytes past it, so that a line break or character there is read whole), not the rest
@@ -273,7 +279,9 @@ struct FileReport {
             let ids = Set(fixed.map(\.code)).sorted().joined(separator: ", ")
             out += "\(path): fixed \(fixed.count) problem\(fixed.count == 1 ? "" : "s") [\(ids)]\n"
         }
-        if keyPaths != nil && !diagnostics.isEmpty {
+        if signed && keyPaths != nil && !diagnostics.isEmpty {
+            out += "\(path): note: a signed configuration profile: its plist is checked, problems are placed by key path (plist-lsp convert --to xml1 -o - FILE shows it; editing the file breaks its signature)\n"
+        } else if keyPaths != nil && !diagnostics.isEmpty {
             out += "\(path): note: a binary property list: problems are placed by key path in its XML form (plist-lsp convert --to xml1 -o - FILE shows it)\n"
         }
         for d in diagnostics {

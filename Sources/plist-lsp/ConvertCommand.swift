@@ -63,10 +63,20 @@ struct Convert: ParsableCommand {
             }
             let converted: [UInt8]
             do {
+                // A signed configuration profile: the plist it signs (docs/profiles.md), never in place.
+                var input = input
+                if SignedProfile.isSignedProfile(input) {
+                    guard output != nil else {
+                        writeToStandardError("plist-lsp: \(shown): not converted: a signed configuration profile; converting it in place would remove its signature (use -o FILE or -o -)\n")
+                        failed = true
+                        continue
+                    }
+                    input = try SignedProfile.content(of: input)
+                }
                 let value = try PropertyListFormat.detect(input).read(input)
                 converted = try format.write(value)
             } catch {
-                writeToStandardError("plist-lsp: \(shown): not converted: \(TerminalText.escaped(error.description))\n")
+                writeToStandardError("plist-lsp: \(shown): not converted: \(TerminalText.escaped("\(error)"))\n")
                 failed = true
                 continue
             }

@@ -15,7 +15,7 @@ enum FileExpansion {
             for entry in directoryEntries(directory) ?? [] {
                 if entry.name.hasPrefix(".") || entry.name == "DerivedData" { continue }
                 let full = PathName.joining(directory, entry.name)
-                if entry.name.hasSuffix(".plist") || entry.name.hasSuffix(".entitlements") || entry.name.hasSuffix(".xcprivacy")
+                if entry.name.hasSuffix(".plist") || entry.name.hasSuffix(".entitlements") || entry.name.hasSuffix(".xcprivacy") || entry.name.hasSuffix(".mobileconfig")
                     || LocalizationFiles.isTranslationFile(full) {
                     out.append(full)
                 }

@@ -105,6 +105,37 @@ struct EditorTypedCompletionTests {
         \t<key>UIRequiresFullScreen</key>
         """, doctype: true)
 
+    /// A configuration profile whose payload waits for its PayloadType's value.
+    static let profileWithoutType = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>PayloadContent</key>
+        \t<array>
+        \t\t<dict>
+        \t\t\t<key>PayloadIdentifier</key>
+        \t\t\t<string>com.example.profile.dock</string>
+        \t\t\t<key>PayloadUUID</key>
+        \t\t\t<string>0F1E2D3C-4B5A-4968-8776-A5B4C3D2E1F0</string>
+        \t\t\t<key>PayloadVersion</key>
+        \t\t\t<integer>1</integer>
+        \t\t\t<key>PayloadType</key>
+        \t\t</dict>
+        \t</array>
+        \t<key>PayloadIdentifier</key>
+        \t<string>com.example.profile</string>
+        \t<key>PayloadType</key>
+        \t<string>Configuration</string>
+        \t<key>PayloadUUID</key>
+        \t<string>5C6A2E5B-3C21-4E7B-9B6F-2D8E1A4C7F10</string>
+        \t<key>PayloadVersion</key>
+        \t<integer>1</integer>
+        </dict>
+        </plist>
+
+        """
+
     /// An array of strings, last in the dictionary.
     static let arrayLast = PlistText.dictionary("""
         \t<key>CFBundleIdentifier</key>
@@ -165,6 +196,12 @@ struct EditorTypedCompletionTests {
             name: "a privacy-manifest reason code (<string>1C8)",
             fileName: "PrivacyInfo.xcprivacy", source: .text(privacyManifest), above: "\t\t\t</array>", indent: "\t\t\t\t",
             typed: "<string>1C8", pick: "1C8F.1", intended: ["<string>1C8F.1</string>"]),
+        // Issue #41: a configuration profile's payload type, from Apple's payload schemas.
+        TypedCompletionCase(
+            name: "a payload type in a profile's PayloadContent (<string>com.apple.do)",
+            fileName: "Dock.mobileconfig", source: .text(profileWithoutType), above: "\t\t</dict>", indent: "\t\t\t",
+            typed: "<string>com.apple.do", pick: "com.apple.dock", intended: ["<string>com.apple.dock</string>"],
+            absent: ["com.apple.wifi.managed"]),
         // Issue #38, point 4: a half-typed tag's edit ran to the next line's start, so `\t<t` became
         // `\t<true/></dict>` (and took the indentation of `\t</array>`); Neovim offered nothing.
         TypedCompletionCase(

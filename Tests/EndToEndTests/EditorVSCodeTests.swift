@@ -37,7 +37,7 @@ struct EditorVSCodeTests {
         let contributes = try #require(m["contributes"] as? [String: Any])
         let languages = contributes["languages"] as? [[String: Any]] ?? []
         let plist = try #require(languages.first { $0["id"] as? String == "plist" }, "no contributed language 'plist'")
-        #expect(Set(plist["extensions"] as? [String] ?? []) == [".plist", ".entitlements", ".xcprivacy"])
+        #expect(Set(plist["extensions"] as? [String] ?? []) == [".plist", ".entitlements", ".xcprivacy", ".mobileconfig"])
         if let configuration = plist["configuration"] as? String {
             let data = try Data(contentsOf: Self.directory.appendingPathComponent(configuration))
             #expect(try JSONSerialization.jsonObject(with: data) is [String: Any], "\(configuration) is not valid JSON")

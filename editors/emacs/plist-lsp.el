@@ -58,7 +58,7 @@ starts and as the \"plist\" section of workspace/didChangeConfiguration.
 See docs/editors.md for the settings the server understands."
   :type 'plist)
 
-(defconst plist-lsp-file-regexp "\\.\\(?:plist\\|entitlements\\|xcprivacy\\)\\'"
+(defconst plist-lsp-file-regexp "\\.\\(?:plist\\|entitlements\\|xcprivacy\\|mobileconfig\\)\\'"
   "File names that `plist-mode' opens.")
 
 (defvar plist-mode-syntax-table
@@ -82,7 +82,7 @@ Everything of `nxml-mode' works; the language server is started by
   :group 'plist-lsp)
 
 ;;;###autoload
-(add-to-list 'auto-mode-alist '("\\.\\(?:plist\\|entitlements\\|xcprivacy\\)\\'" . plist-mode))
+(add-to-list 'auto-mode-alist '("\\.\\(?:plist\\|entitlements\\|xcprivacy\\|mobileconfig\\)\\'" . plist-mode))
 ;;;; The translations of an Info.plist: InfoPlist.strings in an .lproj folder, InfoPlist.xcstrings
 
 (defvar plist-strings-mode-syntax-table

@@ -10,7 +10,10 @@ public enum Completion {
                                 options: CompletionStyle = CompletionStyle()) -> CompletionResult {
         var c = Completer(document: document, offset: max(0, min(offset, document.tree.text.count)),
                           domain: fileKind.keyDomain, options: options)
-        var result = c.run()
+        // A configuration profile's keys and values come from Apple's payload schemas; tags and
+        // close tags from the generic completion.
+        let profile = fileKind == .configurationProfile ? ProfileCompletion.complete(in: document, at: c.offset, options: options) : nil
+        var result = profile ?? c.run()
         // An edit's range stays on the cursor's line and contains the cursor (the LSP requires
         // it of a completion's edit, and a client applies it as given): a range that ran on over
         // a line break took the break and the next line's indentation with the typed text.

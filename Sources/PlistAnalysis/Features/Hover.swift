@@ -35,6 +35,7 @@ public enum HoverProvider {
     }
 
     static func hoverAt(_ offset: Int, in document: PlistDocument, fileKind: FileKind, format: DocumentationFormat) -> HoverResult? {
+        if fileKind == .configurationProfile { return ProfileHover.hover(at: offset, in: document, format: format) }
         let context = document.context(at: offset)
         let domain = fileKind.keyDomain
         switch context.place {

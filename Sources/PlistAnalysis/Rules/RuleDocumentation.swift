@@ -131,6 +131,7 @@ public enum RuleDocumentation {
             case .privacyManifest: return "privacy manifest"
             case .launchdJob: return "launchd job"
             case .other: return "other"
+            case .configurationProfile: return "configuration profile"
             }
         }.sorted().joined(separator: ", ")
     }

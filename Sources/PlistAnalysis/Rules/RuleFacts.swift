@@ -105,7 +105,7 @@ public struct RuleFacts: Sendable, Hashable {
     ]
 
     /// Chapters whose rules judge keys by facts, and so must declare them.
-    public static let factChapters: Set<RuleCategory> = [.types, .values, .keys, .privacy, .appTransportSecurity, .privacyManifest, .entitlements, .project]
+    public static let factChapters: Set<RuleCategory> = [.types, .values, .keys, .privacy, .appTransportSecurity, .privacyManifest, .entitlements, .project, .profiles]
 }
 
 extension Rule {

@@ -33,6 +33,10 @@ public enum RuleRegistry {
             KeySetTwiceRule(), UndefinedVariableRule(), ExtensionPointMissingRule(), AppOnlyKeyRule(),
             KeyNewerThanTargetRule(), KeyDeprecatedForTargetRule(), MissingEntitlementRule(), EntitlementPurposeStringRule(), EvidenceUnknownRule(),
             OpenStepSyntaxRule(),
+            // Configuration profiles (docs/profiles.md)
+            ProfileTopLevelTypeRule(), ProfilePayloadVersionRule(), ProfilePayloadUUIDRule(), ProfileDuplicateIdentifierRule(),
+            ProfileUnknownPayloadTypeRule(), ProfileUnknownKeyRule(), ProfileWrongTypeRule(), ProfileInvalidValueRule(),
+            ProfileMissingKeyRule(), ProfileDeprecatedKeyRule(), ProfilePlaceholderRule(),
         ] as [any Rule]
         return rules.sorted { $0.id < $1.id }
     }()

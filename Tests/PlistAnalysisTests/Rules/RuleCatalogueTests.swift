@@ -20,7 +20,7 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
         #expect(Set(ids).count == ids.count)
         for id in ids {
             #expect(id.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(id)")
-            #expect(["file-", "xml-", "plist-", "info-", "privacy-", "ats-", "entitlement-", "launchd-", "project-"].contains { id.hasPrefix($0) }, "\(id)")
+            #expect(["file-", "xml-", "plist-", "info-", "privacy-", "ats-", "entitlement-", "launchd-", "profile-", "project-"].contains { id.hasPrefix($0) }, "\(id)")
         }
     }
 

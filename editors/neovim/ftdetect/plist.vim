@@ -5,7 +5,7 @@
 " filetype guessed earlier from the content (xml).
 augroup plist_lsp_ftdetect
   autocmd!
-  autocmd BufNewFile,BufRead *.plist,*.entitlements,*.xcprivacy set filetype=plist
+  autocmd BufNewFile,BufRead *.plist,*.entitlements,*.xcprivacy,*.mobileconfig set filetype=plist
   " The translations of an Info.plist (issue #31): InfoPlist.strings in an .lproj folder, and
   " InfoPlist.xcstrings String Catalogs (JSON).
   autocmd BufNewFile,BufRead *.lproj/*InfoPlist.strings set filetype=plist_strings

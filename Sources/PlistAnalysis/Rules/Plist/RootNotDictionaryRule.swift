@@ -30,6 +30,7 @@ public struct RootNotDictionaryRule: Rule {
         case .entitlements: what = "An entitlements file"
         case .privacyManifest: what = "A privacy manifest"
         case .launchdJob: what = "A launchd job"
+        case .configurationProfile: what = "A configuration profile"
         default: what = "An Info.plist"
         }
         out.append(diagnostic("\(what) must hold a <dict> at its root, not <\(context.string(root.element.nameRange(in: context.text)))>", root.element.startTagRange))

@@ -5,6 +5,10 @@
 -- A file that does not convert is left untouched: on reading, the buffer keeps its bytes and is
 -- made read-only; on writing, nothing is written and the reason is shown.
 --
+-- A signed configuration profile (CMS, first bytes 30 80 or 30 82) is shown the same way, as the
+-- plist it signs, but read-only and never written: editing it would break its signature
+-- (docs/profiles.md).
+--
 --   require('plist_lsp').setup({ binary_plists = true })   -- the default; false turns this off
 local M = {}
 
@@ -24,6 +28,19 @@ local function first_bytes(path, n)
   local bytes = f:read(n)
   f:close()
   return bytes
+end
+
+--- Whether the file is a signed profile: a .mobileconfig whose first bytes are a CMS SEQUENCE's (30 80, 30 81-84).
+-- Only for *.mobileconfig: certificates (.cer, .der) start with the same bytes.
+local function is_signed(path)
+  if not path:lower():match('%.mobileconfig$') then return false end
+  local bytes = first_bytes(path, 2)
+  return bytes ~= nil and #bytes == 2 and bytes:byte(1) == 0x30
+    and (bytes:byte(2) == 0x80 or (bytes:byte(2) >= 0x81 and bytes:byte(2) <= 0x84))
+end
+
+local function is_converted(path)
+  return first_bytes(path, 8) == 'bplist00' or is_signed(path)
 end
 
 --- Writes buffer `bufnr` (its XML text) to `target` as a binary property list.
@@ -49,6 +66,7 @@ end
 
 --- After Neovim read a file: when it is a binary plist, show its XML form instead.
 local function on_read(server, bufnr, path)
+  local signed = is_signed(path)
   local ok, output = run({ server, 'convert', '--to', 'xml1', '-o', '-', path })
   if not ok then
     vim.bo[bufnr].readonly = true
@@ -69,6 +87,19 @@ local function on_read(server, bufnr, path)
   vim.bo[bufnr].undolevels = undolevels
   vim.bo[bufnr].modified = false
   vim.b[bufnr].plist_lsp_binary = true
+  if signed then
+    vim.bo[bufnr].readonly = true
+    vim.api.nvim_create_autocmd('BufWriteCmd', {
+      group = vim.api.nvim_create_augroup('plist_lsp_binary_' .. bufnr, { clear = true }),
+      buffer = bufnr,
+      callback = function()
+        vim.api.nvim_err_writeln('plist-lsp: not written: a signed configuration profile; editing it breaks its signature')
+      end,
+    })
+    vim.bo[bufnr].filetype = 'plist'
+    notify(vim.fn.fnamemodify(path, ':~:.') .. ' is a signed configuration profile: shown is the plist it signs, read-only (editing it breaks the signature)')
+    return
+  end
   vim.api.nvim_create_autocmd('BufWriteCmd', {
     group = vim.api.nvim_create_augroup('plist_lsp_binary_' .. bufnr, { clear = true }),
     buffer = bufnr,
@@ -96,7 +127,7 @@ function M.setup(server)
     pattern = '*',
     callback = function(args)
       local path = vim.fn.fnamemodify(args.file, ':p')
-      if first_bytes(path, 8) ~= 'bplist00' then return end
+      if not is_converted(path) then return end
       pending[args.buf] = { path = path, eventignore = vim.o.eventignore }
       vim.o.eventignore = (vim.o.eventignore == '' and '' or vim.o.eventignore .. ',') .. 'FileType,Syntax'
     end,
@@ -116,7 +147,7 @@ function M.setup(server)
   for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
     if vim.api.nvim_buf_is_loaded(bufnr) and not vim.b[bufnr].plist_lsp_binary then
       local name = vim.api.nvim_buf_get_name(bufnr)
-      if name ~= '' and vim.bo[bufnr].buftype == '' and first_bytes(name, 8) == 'bplist00' then
+      if name ~= '' and vim.bo[bufnr].buftype == '' and is_converted(name) then
         on_read(server, bufnr, vim.fn.fnamemodify(name, ':p'))
       end
     end

@@ -15,7 +15,7 @@ local M = {}
 
 M.name = 'plist_lsp'
 M.filetypes = { 'plist', 'plist_strings', 'xcstrings' }
-M.extensions = { 'plist', 'entitlements', 'xcprivacy' }
+M.extensions = { 'plist', 'entitlements', 'xcprivacy', 'mobileconfig' }
 M.root_markers = { '.git', 'Package.swift', 'project.yml', '.hg' }
 
 local defaults = {
@@ -176,7 +176,7 @@ local function register_filetypes()
   if vim.filetype and vim.filetype.add then
     -- Neovim 0.8+ (and 0.7 with g:do_filetype_lua); ftdetect/plist.vim covers the rest.
     vim.filetype.add({
-      extension = { plist = 'plist', entitlements = 'plist', xcprivacy = 'plist' },
+      extension = { plist = 'plist', entitlements = 'plist', xcprivacy = 'plist', mobileconfig = 'plist' },
       pattern = { ['.*%.lproj/.*InfoPlist%.strings'] = 'plist_strings', ['.*InfoPlist%.xcstrings'] = 'xcstrings' },
     })
   end

@@ -1,0 +1,236 @@
+// The configuration-profile payload database: every payload type Apple's device-management schemas
+// describe, with its keys' facts (type, presence, default, allowed values, range, platforms). Generated
+// by scripts/generate-profile-schema.py into ProfileSchemaData.swift; decoded on first use only, so
+// start-up of a server that never opens a profile does not pay for it.
+import PlistSupport
+
+/// A value in the payload database (a default or an allowed value).
+public enum SchemaValue: Sendable, Hashable {
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case list([SchemaValue])
+    /// A dictionary or null: shown, never compared.
+    case other
+
+    init(_ json: JSONValue) {
+        switch json {
+        case .bool(let b): self = .bool(b)
+        case .int(let i): self = .int(i)
+        case .double(let d): self = .double(d)
+        case .string(let s): self = .string(s)
+        case .array(let a): self = .list(a.map(SchemaValue.init))
+        case .null, .object: self = .other
+        }
+    }
+
+    /// The value as a profile writes it (`true`, `16`, `WPA2`).
+    public var text: String {
+        switch self {
+        case .bool(let b): return b ? "true" : "false"
+        case .int(let i): return String(i)
+        case .double(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+        case .string(let s): return s
+        case .list(let a): return "[" + a.map(\.text).joined(separator: ", ") + "]"
+        case .other: return "a dictionary"
+        }
+    }
+
+    public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
+    public var doubleValue: Double? {
+        switch self {
+        case .int(let i): return Double(i)
+        case .double(let d): return d
+        default: return nil
+        }
+    }
+}
+
+/// What one platform says about a payload or a key (a key states only what differs from its parent).
+public struct ProfilePlatformFacts: Sendable, Hashable {
+    /// The first version that reads it; "n/a" when the platform never does; nil: as the parent says.
+    public var introduced: String?
+    public var deprecated: String?
+    public var removed: String?
+    /// Whether it needs a supervised device; nil: as the parent says.
+    public var supervised: Bool?
+    /// `allowed`, `forbidden`, `ignored` or `required` under User Enrollment; nil: as the parent says.
+    public var userEnrollment: String?
+    /// For a payload: whether a profile may hold more than one.
+    public var multiple: Bool?
+
+    public init(introduced: String? = nil, deprecated: String? = nil, removed: String? = nil, supervised: Bool? = nil,
+                userEnrollment: String? = nil, multiple: Bool? = nil) {
+        self.introduced = introduced
+        self.deprecated = deprecated
+        self.removed = removed
+        self.supervised = supervised
+        self.userEnrollment = userEnrollment
+        self.multiple = multiple
+    }
+
+    /// False when the platform never reads it (`introduced` is "n/a").
+    public var isAvailable: Bool { introduced != "n/a" }
+
+    /// These facts, with what they leave unsaid taken from `parent`.
+    public func inheriting(_ parent: ProfilePlatformFacts) -> ProfilePlatformFacts {
+        ProfilePlatformFacts(introduced: introduced ?? parent.introduced, deprecated: deprecated ?? parent.deprecated,
+                             removed: removed ?? parent.removed, supervised: supervised ?? parent.supervised,
+                             userEnrollment: userEnrollment ?? parent.userEnrollment, multiple: multiple ?? parent.multiple)
+    }
+}
+
+/// One key of a payload (or of a dictionary inside one).
+public final class ProfileKey: Sendable {
+    /// The raw key, as written in the profile (`ANY` for a dictionary open to any key).
+    public let name: String
+    /// Apple's short title ("Allow Camera"), when the schema gives one.
+    public let title: String?
+    /// The value type; nil when any type is accepted.
+    public let type: ValueType?
+    public let isRequired: Bool
+    /// The value the system uses when the key is absent.
+    public let defaultValue: SchemaValue?
+    /// The only values accepted (empty: any value of the type).
+    public let allowedValues: [SchemaValue]
+    public let minimum: Double?
+    public let maximum: Double?
+    /// A regular expression the value must match, as Apple's schema gives it.
+    public let format: String?
+    /// Per-platform facts this key states (see `ProfilePlatformFacts.inheriting`).
+    public let platforms: [Platform: ProfilePlatformFacts]
+    /// A dictionary's keys, or an array's one item definition.
+    public let keys: [ProfileKey]
+    /// True when the nesting repeats (a home-screen folder's pages): the schema does not spell it out again.
+    public let repeats: Bool
+
+    init(name: String, title: String?, type: ValueType?, isRequired: Bool, defaultValue: SchemaValue?, allowedValues: [SchemaValue],
+         minimum: Double?, maximum: Double?, format: String?, platforms: [Platform: ProfilePlatformFacts], keys: [ProfileKey], repeats: Bool) {
+        self.name = name
+        self.title = title
+        self.type = type
+        self.isRequired = isRequired
+        self.defaultValue = defaultValue
+        self.allowedValues = allowedValues
+        self.minimum = minimum
+        self.maximum = maximum
+        self.format = format
+        self.platforms = platforms
+        self.keys = keys
+        self.repeats = repeats
+    }
+
+    /// The definition of a key of this dictionary (nil: not described).
+    public func key(_ name: String) -> ProfileKey? { keys.first { $0.name == name } }
+    /// Whether this dictionary takes keys the schema does not name.
+    public var isOpen: Bool {
+        if repeats || keys.isEmpty || keys.contains(where: { $0.name == "ANY" }) { return true }
+        // A dictionary keyed by the writer's names, which the schema spells as one made-up item
+        // holding `ANY` (`ConsentText` → `ConsentTextItem`: language codes).
+        return keys.count == 1 && keys[0].name.hasSuffix("Item") && keys[0].type == .dictionary && keys[0].keys.contains { $0.name == "ANY" }
+    }
+    /// For an array: the definition of its items.
+    public var item: ProfileKey? { type == .array ? keys.first : nil }
+}
+
+/// One payload type (`com.apple.dock`), with its keys.
+public struct ProfilePayload: Sendable {
+    /// The `PayloadType` value.
+    public let type: String
+    /// Apple's titles of the schema files describing it ("Dock"); several for a type split in parts.
+    public let titles: [String]
+    /// The platforms listed, with their facts (`introduced` "n/a": not on that platform).
+    public let platforms: [Platform: ProfilePlatformFacts]
+    /// The payload's own keys (not the common `Payload…` keys).
+    public let keys: [ProfileKey]
+
+    public var title: String { titles.first ?? type }
+    /// The platforms that read the payload.
+    public var availablePlatforms: [Platform] {
+        ProfileSchema.platformOrder.filter { platforms[$0]?.isAvailable ?? false }
+    }
+    public func key(_ name: String) -> ProfileKey? { keys.first { $0.name == name } }
+    /// Whether the payload takes keys the schema does not name (managed preferences, `ANY`).
+    public var isOpen: Bool { keys.contains { $0.name == "ANY" } }
+
+    /// Apple's reference page for the payload: the documentation's page names are the title's letters
+    /// and digits in lower case ("Wi-Fi" → `wifi`).
+    public var documentationURL: String {
+        let slug = title.split(separator: ":").last.map(String.init) ?? title
+        let name = String(slug.lowercased().filter { $0.isLetter || $0.isNumber })
+        return "https://developer.apple.com/documentation/devicemanagement/" + name
+    }
+}
+
+/// The payload database.
+public struct ProfileSchema: Sendable {
+    /// Every payload type by `PayloadType` (`TopLevel` and `CommonPayloadKeys` are the profile
+    /// wrapper and the keys every payload has).
+    public let payloads: [String: ProfilePayload]
+
+    public static let platformOrder: [Platform] = [.iOS, .macOS, .tvOS, .visionOS, .watchOS]
+
+    /// The profile wrapper's keys.
+    public var topLevel: ProfilePayload { payloads["TopLevel"]! }
+    /// The keys every payload carries (`PayloadType`, `PayloadUUID`, …).
+    public var common: ProfilePayload { payloads["CommonPayloadKeys"]! }
+    /// The payload types a profile's `PayloadContent` may hold, sorted.
+    public var payloadTypes: [String] {
+        payloads.keys.filter { $0 != "TopLevel" && $0 != "CommonPayloadKeys" }.sorted()
+    }
+
+    /// The bundled database, decoded on first use.
+    public static let shared: ProfileSchema = {
+        do { return try ProfileSchema(bytes: bundledData) } catch { fatalError("bundled profile database: \(error)") }
+    }()
+
+    /// The bytes of the bundled database (JSON).
+    public static var bundledData: [UInt8] { embeddedJSON.withUTF8Buffer { Array($0) } }
+
+    /// Decodes a database; a field of the wrong shape is an error that names the payload and key.
+    public init(bytes: [UInt8]) throws {
+        let root = try JSONReader.parse(bytes)
+        guard root["formatVersion"]?.intValue == 1, let list = root["payloads"]?.arrayValue else {
+            throw KeyDatabaseError("profile database: formatVersion 1 and a payloads array expected")
+        }
+        var payloads: [String: ProfilePayload] = [:]
+        for p in list {
+            guard let type = p["type"]?.stringValue else { throw KeyDatabaseError("profile database: a payload without type") }
+            let keys = try (p["keys"]?.arrayValue ?? []).map { try Self.key($0, in: type) }
+            payloads[type] = ProfilePayload(type: type, titles: p["titles"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+                                            platforms: Self.platforms(p["os"]), keys: keys)
+        }
+        guard payloads["TopLevel"] != nil, payloads["CommonPayloadKeys"] != nil else {
+            throw KeyDatabaseError("profile database: TopLevel and CommonPayloadKeys are required")
+        }
+        self.payloads = payloads
+    }
+
+    private static func platforms(_ value: JSONValue?) -> [Platform: ProfilePlatformFacts] {
+        var out: [Platform: ProfilePlatformFacts] = [:]
+        for (name, facts) in value?.objectValue ?? [:] {
+            guard let platform = Platform(name: name) else { continue }
+            out[platform] = ProfilePlatformFacts(introduced: facts["introduced"]?.stringValue, deprecated: facts["deprecated"]?.stringValue,
+                                                 removed: facts["removed"]?.stringValue, supervised: facts["supervised"]?.boolValue,
+                                                 userEnrollment: facts["userEnrollment"]?.stringValue, multiple: facts["multiple"]?.boolValue)
+        }
+        return out
+    }
+
+    private static func key(_ value: JSONValue, in payload: String) throws -> ProfileKey {
+        guard let name = value["name"]?.stringValue, let typeName = value["type"]?.stringValue else {
+            throw KeyDatabaseError("profile database: a key of \(payload) without name or type")
+        }
+        let type: ValueType?
+        if typeName == "any" { type = nil } else {
+            guard let t = ValueType(rawValue: typeName) else { throw KeyDatabaseError("profile database: \(payload) \(name): unknown type \(typeName)") }
+            type = t
+        }
+        return ProfileKey(name: name, title: value["title"]?.stringValue, type: type, isRequired: value["presence"]?.stringValue == "required",
+                          defaultValue: value["default"].map(SchemaValue.init), allowedValues: (value["values"]?.arrayValue ?? []).map(SchemaValue.init),
+                          minimum: value["min"]?.doubleValue, maximum: value["max"]?.doubleValue, format: value["format"]?.stringValue,
+                          platforms: platforms(value["os"]), keys: try (value["keys"]?.arrayValue ?? []).map { try key($0, in: payload) },
+                          repeats: value["repeats"]?.boolValue ?? false)
+    }
+}
