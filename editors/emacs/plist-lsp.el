@@ -415,6 +415,7 @@ eglot's own completion turned \"Privacy - Cam into \"Privacy - Came
 (declare-function eglot--TextDocumentPositionParams "eglot" ())
 (declare-function eglot--lsp-position-to-point "eglot" (pos-plist &optional marker))
 (declare-function eglot--apply-text-edits "eglot" (edits &optional version))
+(declare-function eglot--signal-textDocument/didChange "eglot" ())
 (declare-function jsonrpc-request "jsonrpc" (connection method params &rest args))
 (declare-function lsp-request "lsp-mode" (method params &rest args))
 (declare-function lsp--text-document-position-params "lsp-mode" (&optional identifier position))
@@ -425,9 +426,10 @@ eglot's own completion turned \"Privacy - Cam into \"Privacy - Came
   "Send METHOD (a string) with the position at point; return (CLIENT . RESULT)."
   (cond
    ((bound-and-true-p eglot--managed-mode)
+    ;; The buffer's pending changes first (eglot sends them after an idle time).
+    (eglot--signal-textDocument/didChange)
     (cons 'eglot (jsonrpc-request (eglot--current-server-or-lose) (intern (concat ":" method))
-                                  (eglot--TextDocumentPositionParams)
-                                  :deferred method)))
+                                  (eglot--TextDocumentPositionParams))))
    ((bound-and-true-p lsp-mode)
     (cons 'lsp (lsp-request method (lsp--text-document-position-params))))
    (t (user-error "plist-lsp: no language server in this buffer"))))
