@@ -10,9 +10,16 @@ public enum Completion {
                                 options: CompletionStyle = CompletionStyle()) -> CompletionResult {
         var c = Completer(document: document, offset: max(0, min(offset, document.tree.text.count)),
                           domain: fileKind.keyDomain, options: options)
-        var result = c.run()
-        if let close = c.closeTagOfOpenElement(), !result.items.contains(where: { $0.kind == .closeTag && $0.label == close.label }) {
-            result.items.insert(close, at: 0)
+        var result: CompletionResult
+        if case .endTag = c.typedBeforeCursor(), let close = c.closeTagOfOpenElement() {
+            // After `</` the one answer is the open element's close tag, found along one path of
+            // the tree: no walk of the typed view (on a 10 MB file that walk took 100 ms).
+            result = CompletionResult(items: [close], isIncomplete: false)
+        } else {
+            result = c.run()
+            if let close = c.closeTagOfOpenElement(), !result.items.contains(where: { $0.kind == .closeTag && $0.label == close.label }) {
+                result.items.insert(close, at: 0)
+            }
         }
         // An edit's range stays on the cursor's line and contains the cursor (the LSP requires
         // it of a completion's edit, and a client applies it as given): a range that ran on over
