@@ -175,7 +175,11 @@ struct EditorTypedCompletionTests {
             name: "inside a closed key (<key>NSCa|mera</key>)",
             fileName: "Info.plist", source: .corpus(wikipedia), above: "</dict>", indent: "\t",
             typed: "<key>NSCamera</key>", left: 10, pick: "NSCameraUsageDescription",
-            intended: ["<key>NSCameraUsageDescription</key>"]),
+            intended: ["<key>NSCameraUsageDescription</key>"],
+            // A closed key with no value and nothing after it on its line gets the value's
+            // skeleton from a multi-line client, as an unclosed one does (issue #42: with automatic
+            // close tags a key is never typed unclosed).
+            multiLine: ["<key>NSCameraUsageDescription</key>", "\t<string></string>"]),
         TypedCompletionCase(
             name: "a dotted entitlement, the second of two chosen",
             fileName: "App.entitlements", source: .corpus(entitlements), above: "</dict>", indent: "\t",

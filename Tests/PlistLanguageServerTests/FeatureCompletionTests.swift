@@ -20,7 +20,8 @@ import PlistSupport
         #expect(item.labelDetails?.description == "Privacy - Camera Usage Description")
         #expect(item.kind == .property)
         guard case .textEdit(let edit) = item.textEdit else { Issue.record("no text edit"); return }
-        #expect(applying(edit, to: text) == withPrefix("<plist><dict>\n\t<key>NSCameraUsageDescription</key>\n</dict></plist>", prefix))
+        // Closed (as automatic close tags leave it) and without a value: the value's skeleton too.
+        #expect(applying(edit, to: text) == withPrefix("<plist><dict>\n\t<key>NSCameraUsageDescription</key>\n\t<string>$1</string>$0\n</dict></plist>", prefix))
     }
 
     @Test(arguments: multiBytePrefixes)

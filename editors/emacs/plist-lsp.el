@@ -404,6 +404,66 @@ eglot's own completion turned \"Privacy - Cam into \"Privacy - Came
 ;;;###autoload
 (with-eval-after-load 'eglot (plist-lsp-eglot-setup))
 
+;;;; Tag editing, with eglot or lsp-mode
+;; Both clients add the close tag as the `>' of a start tag is typed (the server's
+;; textDocument/onTypeFormatting, trigger `>'; point stays between the tags) and highlight the
+;; tag pair at point (documentHighlight).  Neither implements textDocument/linkedEditingRange, so
+;; `plist-lsp-rename-tag' renames both tags of an element; `plist-lsp-matching-tag' jumps between
+;; them (plist/matchingTag).
+
+(declare-function eglot--current-server-or-lose "eglot" ())
+(declare-function eglot--TextDocumentPositionParams "eglot" ())
+(declare-function eglot--lsp-position-to-point "eglot" (pos-plist &optional marker))
+(declare-function eglot--apply-text-edits "eglot" (edits &optional version))
+(declare-function eglot--signal-textDocument/didChange "eglot" ())
+(declare-function jsonrpc-request "jsonrpc" (connection method params &rest args))
+(declare-function lsp-request "lsp-mode" (method params &rest args))
+(declare-function lsp--text-document-position-params "lsp-mode" (&optional identifier position))
+(declare-function lsp--position-to-point "lsp-mode" (params))
+(declare-function lsp--apply-text-edits "lsp-mode" (edits &optional operation))
+
+(defun plist-lsp--tag-request (method)
+  "Send METHOD (a string) with the position at point; return (CLIENT . RESULT)."
+  (cond
+   ((bound-and-true-p eglot--managed-mode)
+    ;; The buffer's pending changes first (eglot sends them after an idle time).
+    (eglot--signal-textDocument/didChange)
+    (cons 'eglot (jsonrpc-request (eglot--current-server-or-lose) (intern (concat ":" method))
+                                  (eglot--TextDocumentPositionParams))))
+   ((bound-and-true-p lsp-mode)
+    (cons 'lsp (lsp-request method (lsp--text-document-position-params))))
+   (t (user-error "plist-lsp: no language server in this buffer"))))
+
+(defun plist-lsp-matching-tag ()
+  "Jump to the tag matching the start or end tag at point."
+  (interactive)
+  (pcase-let ((`(,client . ,position) (plist-lsp--tag-request "plist/matchingTag")))
+    (if (not position)
+        (message "plist-lsp: no matching tag at point")
+      (push-mark)
+      (goto-char (if (eq client 'eglot) (eglot--lsp-position-to-point position)
+                   (lsp--position-to-point position))))))
+
+(defun plist-lsp-rename-tag (name)
+  "Rename the element at point to NAME, in its start and end tag."
+  (interactive "sNew element name: ")
+  (unless (string-match-p "\\`[A-Za-z_:][-A-Za-z0-9_.:]*\\'" name)
+    (user-error "plist-lsp: not an element name: %s" name))
+  (pcase-let ((`(,client . ,result) (plist-lsp--tag-request "textDocument/linkedEditingRange")))
+    (let ((ranges (and result (if (eq client 'eglot) (plist-get result :ranges) (gethash "ranges" result)))))
+      (unless ranges (user-error "plist-lsp: no tag pair at point"))
+      (if (eq client 'eglot)
+          (eglot--apply-text-edits (mapcar (lambda (r) (list :range r :newText name)) ranges))
+        (lsp--apply-text-edits
+         (mapcar (lambda (r) (let ((edit (make-hash-table :test 'equal)))
+                               (puthash "range" r edit)
+                               (puthash "newText" name edit)
+                               edit))
+                 ranges))))))
+
+(define-key plist-mode-map (kbd "C-c %") #'plist-lsp-matching-tag)
+(define-key plist-mode-map (kbd "C-c C-r") #'plist-lsp-rename-tag)
+
 ;;;; lsp-mode
 
 (defvar lsp-language-id-configuration)

@@ -24,6 +24,10 @@ extension MessageRegistry {
             .init(DocumentFormattingRequest.self),
             .init(DocumentRangeFormattingRequest.self),
             .init(ExecuteCommandRequest.self),
+            .init(DocumentHighlightRequest.self),
+            .init(LinkedEditingRangeRequest.self),
+            .init(DocumentOnTypeFormattingRequest.self),
+            .init(MatchingTagRequest.self),
             // server → client
             .init(ConfigurationRequest.self),
             .init(ApplyEditRequest.self),

@@ -96,6 +96,9 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
     public var diagnosticProvider: DiagnosticOptions?
     public var executeCommandProvider: ExecuteCommandOptions?
     public var experimental: JSONValue?
+    public var documentHighlightProvider: ValueOrBool<EmptyOptions>? = nil
+    public var linkedEditingRangeProvider: ValueOrBool<EmptyOptions>? = nil
+    public var documentOnTypeFormattingProvider: DocumentOnTypeFormattingOptions? = nil
 
     public init(
         positionEncoding: PositionEncodingKind? = nil, textDocumentSync: TextDocumentSyncOptions? = nil,

@@ -16,6 +16,7 @@ public enum ServerFeatures {
         DocumentLinkFeature(),
         FormattingFeature(),
         DefinitionFeature(),
+        TagEditingFeature(),
         // Hover, completion, code actions, document symbols…: add them here.
     ]
 

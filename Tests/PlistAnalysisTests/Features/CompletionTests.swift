@@ -173,9 +173,18 @@ import PlistTestSupport
 
     @Test(arguments: ["", multiBytePrefix])
     func multiByteTextBefore(prefix: String) throws {
-        let (text, result) = complete(withPrefix("<plist><dict>\n\t<key>Priv 1️⃣</key>\n</dict></plist>", prefix))
+        let (text, result) = complete(withPrefix("<plist><dict>\n\t<key>Priv 1️⃣</key>\n</dict></plist>", prefix), multiLine: false)
         let item = try #require(result.item("NSCameraUsageDescription"))
         #expect(applying(item, to: text) == withPrefix("<plist><dict>\n\t<key>NSCameraUsageDescription</key>\n</dict></plist>", prefix))
+        // A client that applies multi-line edits gets the value's skeleton too: the key is closed
+        // and has no value, as one closed automatically as its `<key>` was typed (issue #42).
+        let (multi, multiResult) = complete(withPrefix("<plist><dict>\n\t<key>Priv 1️⃣</key>\n</dict></plist>", prefix), snippets: false)
+        let whole = try #require(multiResult.item("NSCameraUsageDescription"))
+        #expect(applying(whole, to: multi) == withPrefix("<plist><dict>\n\t<key>NSCameraUsageDescription</key>\n\t<string></string>\n</dict></plist>", prefix))
+        // With a value, or more on the line, the name only.
+        let (valued, valuedResult) = complete(withPrefix("<plist><dict>\n\t<key>Priv 1️⃣</key>\n\t<string>x</string>\n</dict></plist>", prefix), snippets: false)
+        #expect(applying(try #require(valuedResult.item("NSCameraUsageDescription")), to: valued)
+                == withPrefix("<plist><dict>\n\t<key>NSCameraUsageDescription</key>\n\t<string>x</string>\n</dict></plist>", prefix))
     }
 }
 

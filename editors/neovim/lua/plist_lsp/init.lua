@@ -35,6 +35,9 @@ local defaults = {
   -- Binary property lists (bplist00, recognised by their first bytes) are shown as XML and saved
   -- as binary again through `plist-lsp convert` (lua/plist_lsp/binary.lua); false turns it off.
   binary_plists = true,
+  -- Tag editing (lua/plist_lsp/tags.lua): the close tag as `>` is typed, `%` between a tag pair,
+  -- :PlistRenameTag, the pair highlighted; false turns it off.
+  tags = true,
 }
 
 M.options = vim.deepcopy(defaults)
@@ -100,6 +103,7 @@ local function on_attach(opts)
     elseif kind == 'lsp' then
       vim.bo[bufnr].omnifunc = 'v:lua.vim.lsp.omnifunc'
     end
+    if opts.tags and vim.bo[bufnr].filetype == 'plist' then require('plist_lsp.tags').attach(bufnr) end
     if opts.on_attach then opts.on_attach(client, bufnr) end
   end
 end
