@@ -16,6 +16,7 @@ public enum ServerFeatures {
         DocumentLinkFeature(),
         FormattingFeature(),
         DefinitionFeature(),
+        KeyRenameFeature(),
         // Hover, completion, code actions, document symbols…: add them here.
     ]
 
