@@ -26,7 +26,7 @@ public enum RuleRegistry {
             WrongTypeRule.entitlements, InvalidValueRule.entitlements, MisspelledKeyRule.entitlements,
             EntitlementValueFormatRule(), EntitlementConflictRule(), SandboxOffRule(),
             // Project awareness (docs/project-awareness.md)
-            KeySetTwiceRule(), UndefinedVariableRule(), ExtensionPointMissingRule(), AppOnlyKeyRule(),
+            KeySetTwiceRule(), GeneratedFileRule(), UndefinedVariableRule(), ExtensionPointMissingRule(), AppOnlyKeyRule(),
             KeyNewerThanTargetRule(), KeyDeprecatedForTargetRule(), MissingEntitlementRule(), EntitlementPurposeStringRule(), EvidenceUnknownRule(),
             OpenStepSyntaxRule(),
         ] as [any Rule]
