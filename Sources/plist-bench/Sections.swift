@@ -27,6 +27,7 @@ let allSections: [any BenchmarkSection] = [
     FloodSection(),
     KeyDatabaseLoadSection(),
     FeatureLatencySection(),
+    RenameSection(),
     FormattingSection(),
     SourceScanSection(),
     PipelineSection(),
