@@ -37,6 +37,8 @@ public final class SourceTree: Sendable {
     private struct File {
         var stamp: Stamp
         var hits: [SourceHit]
+        /// Where the file reads an Info.plist key by name (`InfoKeyUses`), for references.
+        var keyUses: [InfoKeyUse] = []
     }
 
     private struct State {
@@ -79,6 +81,16 @@ public final class SourceTree: Sendable {
 
     /// The number of source files known.
     public var fileCount: Int { state.withLock { $0.files.count } }
+
+    /// The places the tree's files read the Info.plist key `key` by name: each file's absolute
+    /// path and the literals, in path order.
+    public func infoKeyUses(of key: String) -> [(path: String, uses: [InfoKeyUse])] {
+        let files = state.withLock { $0.files }
+        return files.compactMap { relative, file -> (String, [InfoKeyUse])? in
+            let uses = file.keyUses.filter { $0.key == key }
+            return uses.isEmpty ? nil : (PathName.joining(root, relative), uses)
+        }.sorted { $0.0 < $1.0 }
+    }
 
     /// Whether the last walk stopped at `maximumFiles`.
     public var isTruncated: Bool { state.withLock { $0.truncated } }
@@ -183,7 +195,7 @@ public final class SourceTree: Sendable {
             if let known, known.stamp == stamp { return known }
             guard stamp.size <= Self.maximumFileSize, let language = SourceLanguage(path: relative) else { return nil }
             let bytes = try file.readAll(upTo: stamp.size)
-            return File(stamp: stamp, hits: bytes.withUnsafeBufferPointer { scanner.scan($0, language: language) })
+            return bytes.withUnsafeBufferPointer { File(stamp: stamp, hits: scanner.scan($0, language: language), keyUses: InfoKeyUses.scan($0)) }
         }
         return file ?? nil
     }

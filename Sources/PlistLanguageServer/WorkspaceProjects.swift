@@ -133,6 +133,17 @@ final class WorkspaceProjects: Sendable {
         return ProjectInputValue(generation: input == nil ? 0 : generation, input: input)
     }
 
+    /// The files of the projects whose targets use the plist at `path` (each project file and the
+    /// .xcconfig files it includes), for references to its keys.
+    func projectFiles(forPlistAt path: String) -> [String] {
+        let index = state.withLock { $0.index }
+        var out: [String] = []
+        for (project, _) in index.targets(forPlistAt: path) {
+            for file in [project.path] + project.files where !out.contains(file) { out.append(file) }
+        }
+        return out
+    }
+
     /// Which source files count for the plist at `path` (absolute), when the targets it belongs
     /// to say so by folder (`ProjectIndex.sourceScope(forPlistAt:)`).
     func sourceScope(forPlistAt path: String) -> SourceScope? {

@@ -145,6 +145,16 @@ final class WorkspaceSources: Sendable {
         return SourceEvidenceInput(generation: generation, evidence: evidence)
     }
 
+    /// Where the sources read the Info.plist key `key` by name (references): in the innermost tree
+    /// holding the plist at `plistPath`, else in every tree. Empty until a scan has run.
+    func infoKeyUses(of key: String, forPlistAt plistPath: String?) -> [(path: String, uses: [InfoKeyUse])] {
+        let trees = state.withLock { $0.trees }
+        let holding = plistPath.map { p in trees.filter { $0.contains(p) } } ?? []
+        let chosen = holding.max { $0.root.count < $1.root.count }.map { [$0] } ?? trees
+        var seen: Set<String> = []
+        return chosen.flatMap { $0.infoKeyUses(of: key) }.filter { seen.insert($0.path).inserted }
+    }
+
     private func enqueue(_ job: Job) {
         // With scanning off, only a project root is still found (to be scanned when it is
         // switched on again).

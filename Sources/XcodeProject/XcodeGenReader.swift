@@ -85,7 +85,8 @@ struct XcodeGenReader {
         guard let node, !node.pairs.isEmpty else { return nil }
         var keys: [String: SourceSpan] = [:]
         for pair in node["properties"]?.pairs ?? [] { if let k = pair.key.string { keys[k] = span(pair.key) } }
-        return GeneratedProperties(path: node["path"]?.string, keys: keys)
+        let site = node.pairs.first { $0.key.string == "properties" } ?? node.pairs.first { $0.key.string == "path" }
+        return GeneratedProperties(path: node["path"]?.string, keys: keys, sites: site.map { [span($0.key)] } ?? [])
     }
 
     /// The specs `include:` names (a path, a list of paths, or of `path:` mappings), relative to
@@ -191,12 +192,12 @@ struct XcodeGenReader {
     /// spec's paths are relative to it, not to the including spec).
     func absolute(_ properties: GeneratedProperties) -> GeneratedProperties {
         guard let path = properties.path, !path.hasPrefix("/"), !path.hasPrefix("$") else { return properties }
-        return GeneratedProperties(path: ProjectPath.join(directory, path), keys: properties.keys)
+        return GeneratedProperties(path: ProjectPath.join(directory, path), keys: properties.keys, sites: properties.sites)
     }
 
     private func merge(_ a: GeneratedProperties?, _ b: GeneratedProperties) -> GeneratedProperties {
         guard let a else { return b }
-        return GeneratedProperties(path: b.path ?? a.path, keys: a.keys.merging(b.keys) { _, new in new })
+        return GeneratedProperties(path: b.path ?? a.path, keys: a.keys.merging(b.keys) { _, new in new }, sites: a.sites + b.sites)
     }
 
     static func sdk(_ platform: String) -> String? {

@@ -28,6 +28,7 @@ let allSections: [any BenchmarkSection] = [
     KeyDatabaseLoadSection(),
     FeatureLatencySection(),
     TagEditingSection(),
+    RenameSection(),
     FormattingSection(),
     SourceScanSection(),
     PipelineSection(),

@@ -194,6 +194,13 @@ public struct TextDocumentClientCapabilities: Codable, Hashable, Sendable {
         @Lenient public var overlappingTokenSupport: Bool?
     }
 
+    /// `textDocument.rename`: `prepareSupport` says the client asks `prepareRename` first.
+    public struct Rename: Codable, Hashable, Sendable {
+        @Lenient public var dynamicRegistration: Bool?
+        @Lenient public var prepareSupport: Bool?
+        public init(prepareSupport: Bool? = nil) { self.prepareSupport = prepareSupport }
+    }
+
     @Lenient public var synchronization: Synchronization?
     @Lenient public var completion: Completion?
     @Lenient public var hover: Hover?
@@ -205,13 +212,16 @@ public struct TextDocumentClientCapabilities: Codable, Hashable, Sendable {
     @Lenient public var diagnostic: Diagnostic?
     @Lenient public var inlayHint: InlayHint?
     @Lenient public var semanticTokens: SemanticTokens?
+    @Lenient public var rename: Rename?
 
     public init(
         synchronization: Synchronization? = nil, completion: Completion? = nil, hover: Hover? = nil,
         codeAction: CodeAction? = nil, documentSymbol: DocumentSymbol? = nil, foldingRange: FoldingRange? = nil,
         selectionRange: DynamicRegistrationCapability? = nil, publishDiagnostics: PublishDiagnostics? = nil,
-        diagnostic: Diagnostic? = nil, inlayHint: InlayHint? = nil, semanticTokens: SemanticTokens? = nil
+        diagnostic: Diagnostic? = nil, inlayHint: InlayHint? = nil, semanticTokens: SemanticTokens? = nil,
+        rename: Rename? = nil
     ) {
+        self.rename = rename
         self.synchronization = synchronization
         self.completion = completion
         self.hover = hover

@@ -84,6 +84,8 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
     public var completionProvider: CompletionOptions?
     public var hoverProvider: ValueOrBool<EmptyOptions>?
     public var definitionProvider: ValueOrBool<EmptyOptions>?
+    public var renameProvider: ValueOrBool<RenameOptions>?
+    public var referencesProvider: ValueOrBool<EmptyOptions>?
     public var codeActionProvider: ValueOrBool<CodeActionOptions>?
     public var documentSymbolProvider: ValueOrBool<EmptyOptions>?
     public var foldingRangeProvider: ValueOrBool<EmptyOptions>?

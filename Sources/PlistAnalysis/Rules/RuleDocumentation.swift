@@ -82,7 +82,9 @@ public enum RuleDocumentation {
                     } else {
                         s += "\n\(label)\(file):\n\n" + fence(example.markedText)
                     }
-                    if let project = example.project {
+                    if let spec = example.project?.xcodeGenSpec {
+                        s += "\nIn an XcodeGen project, `project.yml`:\n\n" + fence(spec, language: "yaml")
+                    } else if let project = example.project {
                         s += "\nIn a target of type `\(project.productType)`" + (project.settings.isEmpty ? "" : " with these build settings") + ":\n"
                         if !project.settings.isEmpty { s += "\n" + fence(project.settings, language: "") }
                         if let companion = project.companion {

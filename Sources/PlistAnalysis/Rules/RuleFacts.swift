@@ -98,6 +98,8 @@ public struct RuleFacts: Sendable, Hashable {
         "project-entitlement-purpose-string": RuleFacts(keys: entitlements("com.apple.developer.healthkit", "com.apple.developer.nfc.readersession.formats") + info("NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription", "NFCReaderUsageDescription")),
         "project-key-set-twice": RuleFacts(pages: [buildSettings]),
         "project-undefined-variable": RuleFacts(pages: [buildSettings]),
+        // Which file a target's INFOPLIST_FILE / CODE_SIGN_ENTITLEMENTS names (XcodeGen sets them to its `path:`).
+        "project-generated-file": RuleFacts(pages: [buildSettings]),
         // The facts of the three rules whose checks it says cannot be made.
         "project-evidence-unknown": RuleFacts(keys: info("UIBackgroundModes", "NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription", "NFCReaderUsageDescription")
                                                  + entitlements("com.apple.developer.healthkit", "aps-environment", "com.apple.developer.nfc.readersession.formats"),

@@ -30,7 +30,7 @@ public enum RuleRegistry {
             KeepAliveRule(), OnDemandRule(), LaunchdMisspelledKeyRule(), IntervalConflictRule(), DaemonKeyInAgentRule(),
             LaunchdInfoPlistKeyRule(), LaunchdWrongTypeRule(),
             // Project awareness (docs/project-awareness.md)
-            KeySetTwiceRule(), UndefinedVariableRule(), ExtensionPointMissingRule(), AppOnlyKeyRule(),
+            KeySetTwiceRule(), GeneratedFileRule(), UndefinedVariableRule(), ExtensionPointMissingRule(), AppOnlyKeyRule(),
             KeyNewerThanTargetRule(), KeyDeprecatedForTargetRule(), MissingEntitlementRule(), EntitlementPurposeStringRule(), EvidenceUnknownRule(),
             OpenStepSyntaxRule(),
             // Configuration profiles (docs/profiles.md)

@@ -17,6 +17,7 @@ public enum ServerFeatures {
         FormattingFeature(),
         DefinitionFeature(),
         TagEditingFeature(),
+        KeyRenameFeature(),
         // Hover, completion, code actions, document symbols…: add them here.
     ]
 
