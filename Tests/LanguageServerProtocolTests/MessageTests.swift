@@ -145,7 +145,7 @@ import PlistSupport
 
     @Test func registryHasUniqueMethodsForEveryType() {
         let registry = MessageRegistry.lsp
-        #expect(registry.requests.count == 28)
+        #expect(registry.requests.count == 31)
         #expect(registry.notifications.count == 14)
         for (method, type) in registry.requests { #expect(type.method == method) }
         for (method, type) in registry.notifications { #expect(type.method == method) }
