@@ -46,14 +46,16 @@ struct Convert: ParsableCommand {
         var failed = false
         for file in files {
             let shown = file == "-" ? "(standard input)" : TerminalText.escaped(file)
-            let input: [UInt8]
+            var input: [UInt8]
             var snapshot: FileSnapshot?
             do {
                 if file == "-" {
                     input = try readStandardInput()
                 } else {
                     let s = try AtomicFile.read(file)
-                    snapshot = s
+                    // Rewritten in place, the file's bytes are kept to check it did not change
+                    // meanwhile; written elsewhere, they are freed once read.
+                    if output == nil { snapshot = s }
                     input = s.bytes
                 }
             } catch {
@@ -63,8 +65,8 @@ struct Convert: ParsableCommand {
             }
             let converted: [UInt8]
             do {
-                let value = try PropertyListFormat.detect(input).read(input)
-                converted = try format.write(value)
+                let from = PropertyListFormat.detect(input)
+                converted = try format.converting(&input, from: from)
             } catch {
                 writeToStandardError("plist-lsp: \(shown): not converted: \(TerminalText.escaped(error.description))\n")
                 failed = true
