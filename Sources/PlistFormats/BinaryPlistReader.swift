@@ -35,6 +35,10 @@ public struct BinaryPlistReader {
     var expandedBytes: [Int]
     let maximumXMLSize: Int
     var visiting: [Bool]
+    /// Whether values are made (`read`), or only checked (`writeXML`, which writes the XML from
+    /// the file's bytes): then strings are `""`, data empty, containers empty, and no memory
+    /// is spent on a value that the XML is written from anyway.
+    var buildsValues = true
     var extents: [(start: Int, end: Int)] = []
 
     /// The value of a `bplist00` file, refused when its XML form would be larger than
@@ -80,7 +84,7 @@ public struct BinaryPlistReader {
     }
 
     mutating func readAll() throws(PropertyListFormatError) -> PropertyListObject {
-        var path: [String] = []
+        var path = KeyPathSteps()
         let value = try object(topObject, depth: 0, path: &path)
         // Objects may be shared, never overlap: each byte of the object area belongs to at most one.
         extents.sort { $0.start < $1.start }
@@ -105,30 +109,30 @@ public struct BinaryPlistReader {
     }
 
     /// The count of a container, string or data whose marker is at `position`, and where its content starts.
-    func count(marker position: Int, path: [String]) throws(PropertyListFormatError) -> (count: Int, start: Int) {
+    func count(marker position: Int, path: KeyPathSteps) throws(PropertyListFormatError) -> (count: Int, start: Int) {
         let low = Int(bytes[position] & 0x0F)
         if low != 0x0F { return (low, position + 1) }
         let p = position + 1
-        guard p < objectsEnd, bytes[p] & 0xF0 == 0x10 else { throw PropertyListFormatError("corrupt binary property list: object at offset \(position) has a malformed length", path: path) }
+        guard p < objectsEnd, bytes[p] & 0xF0 == 0x10 else { throw PropertyListFormatError("corrupt binary property list: object at offset \(position) has a malformed length", path: names(path)) }
         let size = 1 << Int(bytes[p] & 0x0F)
-        guard size <= 8, p + 1 + size <= objectsEnd else { throw PropertyListFormatError("corrupt binary property list: object at offset \(position) has a malformed length", path: path) }
+        guard size <= 8, p + 1 + size <= objectsEnd else { throw PropertyListFormatError("corrupt binary property list: object at offset \(position) has a malformed length", path: names(path)) }
         let v = uint(at: p + 1, size: size)
-        guard v <= UInt64(objectsEnd) else { throw PropertyListFormatError("corrupt binary property list: a length of \(v) in a file of \(bytes.count) bytes", path: path) }
+        guard v <= UInt64(objectsEnd) else { throw PropertyListFormatError("corrupt binary property list: a length of \(v) in a file of \(bytes.count) bytes", path: names(path)) }
         return (Int(v), p + 1 + size)
     }
 
     /// Checks that `length` bytes from `start` lie in the object area and records the object's extent.
-    mutating func claim(_ position: Int, _ start: Int, _ length: Int, path: [String]) throws(PropertyListFormatError) {
+    mutating func claim(_ position: Int, _ start: Int, _ length: Int, path: KeyPathSteps) throws(PropertyListFormatError) {
         guard length >= 0, start <= objectsEnd, length <= objectsEnd - start else {
-            throw PropertyListFormatError("corrupt binary property list: object at offset \(position) runs past the object area", path: path)
+            throw PropertyListFormatError("corrupt binary property list: object at offset \(position) runs past the object area", path: names(path))
         }
         extents.append((position, start + length))
     }
 
-    mutating func object(_ index: Int, depth: Int, path: inout [String]) throws(PropertyListFormatError) -> PropertyListObject {
+    mutating func object(_ index: Int, depth: Int, path: inout KeyPathSteps) throws(PropertyListFormatError) -> PropertyListObject {
         if let known = cache[index] { return known }
-        guard !visiting[index] else { throw PropertyListFormatError("corrupt binary property list: object \(index) contains itself (a cycle)", path: path) }
-        guard depth < Self.maximumDepth else { throw PropertyListFormatError("containers nested more than \(Self.maximumDepth) deep", path: path) }
+        guard !visiting[index] else { throw PropertyListFormatError("corrupt binary property list: object \(index) contains itself (a cycle)", path: names(path)) }
+        guard depth < Self.maximumDepth else { throw PropertyListFormatError("containers nested more than \(Self.maximumDepth) deep", path: names(path)) }
         let position = try offset(of: index)
         let marker = bytes[position]
         let value: PropertyListObject
@@ -140,12 +144,12 @@ public struct BinaryPlistReader {
             case 0x00: value = .null; xmlBytes = 0
             case 0x08: value = .bool(false); xmlBytes = 9
             case 0x09: value = .bool(true); xmlBytes = 8
-            default: throw PropertyListFormatError("unsupported object (marker 0x\(hex(marker))) at offset \(position)", path: path)
+            default: throw PropertyListFormatError("unsupported object (marker 0x\(hex(marker))) at offset \(position)", path: names(path))
             }
             try claim(position, position + 1, 0, path: path)
         case 0x1:
             let width = 1 << Int(marker & 0x0F)
-            guard width <= 16 else { throw PropertyListFormatError("integer of \(width) bytes at offset \(position) (at most 16)", path: path) }
+            guard width <= 16 else { throw PropertyListFormatError("integer of \(width) bytes at offset \(position) (at most 16)", path: names(path)) }
             try claim(position, position + 1, width, path: path)
             value = .integer(try integer(at: position + 1, width: width, path: path))
         case 0x2:
@@ -156,61 +160,60 @@ public struct BinaryPlistReader {
             case 3:
                 try claim(position, position + 1, 8, path: path)
                 value = .real(Double(bitPattern: uint(at: position + 1, size: 8)))
-            default: throw PropertyListFormatError("real of an unsupported size (marker 0x\(hex(marker))) at offset \(position)", path: path)
+            default: throw PropertyListFormatError("real of an unsupported size (marker 0x\(hex(marker))) at offset \(position)", path: names(path))
             }
         case 0x3:
-            guard marker == 0x33 else { throw PropertyListFormatError("date of an unsupported size (marker 0x\(hex(marker))) at offset \(position)", path: path) }
+            guard marker == 0x33 else { throw PropertyListFormatError("date of an unsupported size (marker 0x\(hex(marker))) at offset \(position)", path: names(path)) }
             try claim(position, position + 1, 8, path: path)
             let since2001 = Double(bitPattern: uint(at: position + 1, size: 8))
             // Core Foundation reads any double; plistlib refuses what is no date (CPython's vectors
             // "invalid datetime", "too large datetime"), and XML could not write it (issue #39, point 3).
             guard since2001.isFinite else {
-                throw PropertyListFormatError("date at offset \(position) is not a number (\(since2001))", path: path)
+                throw PropertyListFormatError("date at offset \(position) is not a number (\(since2001))", path: names(path))
             }
             guard PropertyListDates.xmlSeconds(since2001) != nil else {
-                throw PropertyListFormatError("date at offset \(position), \(since2001) seconds from 2001-01-01, is outside the years 0000 to 9999", path: path)
+                throw PropertyListFormatError("date at offset \(position), \(since2001) seconds from 2001-01-01, is outside the years 0000 to 9999", path: names(path))
             }
             value = .date(since2001)
             xmlBytes = 34
         case 0x4:
             let (n, start) = try count(marker: position, path: path)
             try claim(position, start, n, path: path)
-            value = .data(Array(bytes[start..<(start + n)]))
+            value = buildsValues ? .data(Array(bytes[start..<(start + n)])) : .data([])
             xmlBytes = 15 + (n + 2) / 3 * 4
         case 0x5:
             let (n, start) = try count(marker: position, path: path)
             try claim(position, start, n, path: path)
             let text = bytes[start..<(start + n)]
-            guard text.allSatisfy({ $0 < 0x80 }) else { throw PropertyListFormatError("ASCII string at offset \(position) holds a byte above 0x7F", path: path) }
-            value = .string(String(decoding: text, as: UTF8.self))
+            guard text.allSatisfy({ $0 < 0x80 }) else { throw PropertyListFormatError("ASCII string at offset \(position) holds a byte above 0x7F", path: names(path)) }
+            value = buildsValues ? .string(String(decoding: text, as: UTF8.self)) : .string("")
             xmlBytes = 18 + n
         case 0x6:
             let (n, start) = try count(marker: position, path: path)
-            guard n <= (objectsEnd - start) / 2 else { throw PropertyListFormatError("corrupt binary property list: object at offset \(position) runs past the object area", path: path) }
+            guard n <= (objectsEnd - start) / 2 else { throw PropertyListFormatError("corrupt binary property list: object at offset \(position) runs past the object area", path: names(path)) }
             try claim(position, start, 2 * n, path: path)
             var units: [UInt16] = []
-            units.reserveCapacity(n)
+            if buildsValues { units.reserveCapacity(n) }
             var pendingHigh = false
             for k in 0..<n {
                 let u = UInt16(bytes[start + 2 * k]) << 8 | UInt16(bytes[start + 2 * k + 1])
                 let isHigh = u & 0xFC00 == 0xD800, isLow = u & 0xFC00 == 0xDC00
                 guard pendingHigh == isLow else {
-                    throw PropertyListFormatError("UTF-16 string at offset \(position) holds an unpaired surrogate (no XML or UTF-8 form)", path: path)
+                    throw PropertyListFormatError("UTF-16 string at offset \(position) holds an unpaired surrogate (no XML or UTF-8 form)", path: names(path))
                 }
                 pendingHigh = isHigh
-                units.append(u)
+                if buildsValues { units.append(u) }
             }
             guard !pendingHigh else {
-                throw PropertyListFormatError("UTF-16 string at offset \(position) holds an unpaired surrogate (no XML or UTF-8 form)", path: path)
+                throw PropertyListFormatError("UTF-16 string at offset \(position) holds an unpaired surrogate (no XML or UTF-8 form)", path: names(path))
             }
-            let s = String(decoding: units, as: UTF16.self)
-            value = .string(s)
+            value = buildsValues ? .string(String(decoding: units, as: UTF16.self)) : .string("")
             xmlBytes = 18 + n
         case 0x8:
             let width = Int(marker & 0x0F) + 1
             try claim(position, position + 1, width, path: path)
             guard width <= 8 || bytes[(position + 1)..<(position + 1 + width - 8)].allSatisfy({ $0 == 0 }) else {
-                throw PropertyListFormatError("UID at offset \(position) is beyond 64 bits", path: path)
+                throw PropertyListFormatError("UID at offset \(position) is beyond 64 bits", path: names(path))
             }
             value = .uid(uint(at: position + 1 + max(0, width - 8), size: min(width, 8)))
             xmlBytes = 50
@@ -219,7 +222,7 @@ public struct BinaryPlistReader {
             let (n, start) = try count(marker: position, path: path)
             let references = isDictionary ? 2 : 1
             guard n <= (objectsEnd - start) / (referenceSize * references) else {
-                throw PropertyListFormatError("corrupt binary property list: a container of \(n) objects at offset \(position) runs past the object area", path: path)
+                throw PropertyListFormatError("corrupt binary property list: a container of \(n) objects at offset \(position) runs past the object area", path: names(path))
             }
             try claim(position, start, n * referenceSize * references, path: path)
             visiting[index] = true
@@ -228,41 +231,42 @@ public struct BinaryPlistReader {
             func add(_ bytes: Int) throws(PropertyListFormatError) {
                 totalBytes += bytes
                 guard totalBytes <= maximumXMLSize else {
-                    throw PropertyListFormatError("the objects this binary plist shares expand to more than \(PropertyListFormat.sizeText(maximumXMLSize)) of XML (the most read or written for one file)", path: path)
+                    throw PropertyListFormatError("the objects this binary plist shares expand to more than \(PropertyListFormat.sizeText(maximumXMLSize)) of XML (the most read or written for one file)", path: names(path))
                 }
             }
             func child(_ k: Int) throws(PropertyListFormatError) -> Int {
                 let r = uint(at: start + k * referenceSize, size: referenceSize)
-                guard r < UInt64(objectCount) else { throw PropertyListFormatError("corrupt binary property list: reference to object \(r) of \(objectCount)", path: path) }
+                guard r < UInt64(objectCount) else { throw PropertyListFormatError("corrupt binary property list: reference to object \(r) of \(objectCount)", path: names(path)) }
                 return Int(r)
             }
             if isDictionary {
                 var entries: [PropertyListObject.Entry] = []
-                entries.reserveCapacity(n)
+                if buildsValues { entries.reserveCapacity(n) }
                 for k in 0..<n {
                     let keyIndex = try child(k)
                     let key = try object(keyIndex, depth: depth + 1, path: &path)
                     guard case .string(let name) = key else {
-                        throw PropertyListFormatError("dictionary key is a \(key.kindName), not a string", path: path)
+                        throw PropertyListFormatError("dictionary key is a \(key.kindName), not a string", path: names(path))
                     }
                     let valueIndex = try child(n + k)
-                    path.append(name)
+                    if buildsValues { path.push(key: name) } else { path.push(keyObject: keyIndex) }
                     let item = try object(valueIndex, depth: depth + 1, path: &path)
-                    path.removeLast()
+                    path.pop()
                     total += 1 + expandedSize[valueIndex]
                     // A tab, `<key>`, the name, `</key>`, a newline; a tab, the value.
                     try add(expandedBytes[keyIndex] - 6 + 2 + expandedBytes[valueIndex])
-                    entries.append(.init(name, item))
+                    if buildsValues { entries.append(.init(name, item)) }
                 }
                 value = .dictionary(entries)
             } else {
                 var items: [PropertyListObject] = []
-                items.reserveCapacity(n)
+                if buildsValues { items.reserveCapacity(n) }
                 for k in 0..<n {
                     let itemIndex = try child(k)
-                    path.append("[\(k)]")
-                    items.append(try object(itemIndex, depth: depth + 1, path: &path))
-                    path.removeLast()
+                    path.push(index: k)
+                    let item = try object(itemIndex, depth: depth + 1, path: &path)
+                    if buildsValues { items.append(item) }
+                    path.pop()
                     total += expandedSize[itemIndex]
                     try add(1 + expandedBytes[itemIndex])
                 }
@@ -270,12 +274,12 @@ public struct BinaryPlistReader {
             }
             visiting[index] = false
             guard total <= Self.maximumExpandedValues else {
-                throw PropertyListFormatError("the objects shared in this file expand to more than \(Self.maximumExpandedValues) values", path: path)
+                throw PropertyListFormatError("the objects shared in this file expand to more than \(Self.maximumExpandedValues) values", path: names(path))
             }
             size = total
             xmlBytes = totalBytes
         default:
-            throw PropertyListFormatError("unsupported object (marker 0x\(hex(marker))) at offset \(position)", path: path)
+            throw PropertyListFormatError("unsupported object (marker 0x\(hex(marker))) at offset \(position)", path: names(path))
         }
         cache[index] = value
         expandedSize[index] = size
@@ -283,7 +287,7 @@ public struct BinaryPlistReader {
         return value
     }
 
-    func integer(at start: Int, width: Int, path: [String]) throws(PropertyListFormatError) -> PlistInteger {
+    func integer(at start: Int, width: Int, path: KeyPathSteps) throws(PropertyListFormatError) -> PlistInteger {
         switch width {
         case 1, 2, 4: return PlistInteger(isNegative: false, magnitude: uint(at: start, size: width))
         case 8:
@@ -293,7 +297,23 @@ public struct BinaryPlistReader {
             let high = uint(at: start, size: 8), low = uint(at: start + 8, size: 8)
             if high == 0 { return PlistInteger(isNegative: false, magnitude: low) }
             if high == UInt64.max, Int64(bitPattern: low) < 0 { return PlistInteger(isNegative: true, magnitude: Int64(bitPattern: low).magnitude) }
-            throw PropertyListFormatError("128-bit integer beyond −2⁶³ … 2⁶⁴−1", path: path)
+            throw PropertyListFormatError("128-bit integer beyond −2⁶³ … 2⁶⁴−1", path: names(path))
+        }
+    }
+}
+
+extension BinaryPlistReader {
+    /// The key path as errors name it, keys pushed as their objects read from the file.
+    func names(_ path: KeyPathSteps) -> [String] { path.components { keyText($0) } }
+
+    /// The text of string object `index` (already read once: it is valid).
+    func keyText(_ index: Int) -> String {
+        guard let position = try? offset(of: index), let c = try? count(marker: position, path: KeyPathSteps()) else { return "?" }
+        let n = c.count, start = c.start
+        switch bytes[position] >> 4 {
+        case 0x5: return String(decoding: bytes[start..<(start + n)], as: UTF8.self)
+        case 0x6: return String(decoding: (0..<n).map { UInt16(bytes[start + 2 * $0]) << 8 | UInt16(bytes[start + 2 * $0 + 1]) }, as: UTF16.self)
+        default: return "?"
         }
     }
 }

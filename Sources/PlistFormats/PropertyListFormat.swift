@@ -59,18 +59,31 @@ public enum PropertyListFormat: String, CaseIterable, Sendable {
                 throw error
             }
         case .xml1:
-            let text: [UInt8]
-            switch SourceDecoding.decode(bytes) {
-            case .success(let decoded): text = decoded
-            case .failure(.openStepOrJSON): throw PropertyListFormatError("an OpenStep plist; convert reads XML, binary and JSON plists")
-            case .failure(let problem): throw PropertyListFormatError(problem.description)
-            }
-            if let mismatch = SourceDecoding.encodingMismatch(raw: bytes, text: text) {
-                throw PropertyListFormatError("the declaration says '\(mismatch.declared)' but \(mismatch.reason)")
-            }
-            return try PropertyListObject.from(PlistDocument(text: text))
+            return try Self.xmlObject(SourceText(Self.decodedXML(bytes)))
         }
     }
+
+    /// The UTF-8 text of an XML property list's bytes (UTF-16 transcoded), refused when it is no
+    /// XML plist or declares an encoding it is not in.
+    static func decodedXML(_ bytes: [UInt8]) throws(PropertyListFormatError) -> [UInt8] {
+        let text: [UInt8]
+        switch SourceDecoding.decode(bytes) {
+        case .success(let decoded): text = decoded
+        case .failure(.openStepOrJSON): throw PropertyListFormatError("an OpenStep plist; convert reads XML, binary and JSON plists")
+        case .failure(let problem): throw PropertyListFormatError(problem.description)
+        }
+        if let mismatch = SourceDecoding.encodingMismatch(raw: bytes, text: text) {
+            throw PropertyListFormatError("the declaration says '\(mismatch.declared)' but \(mismatch.reason)")
+        }
+        return text
+    }
+
+    /// The value of an XML plist's text; the document (its syntax tree and typed view) is gone
+    /// when this returns.
+    static func xmlObject(_ text: SourceText) throws(PropertyListFormatError) -> PropertyListObject {
+        try PropertyListObject.from(PlistDocument(SyntaxTree.parse(text)))
+    }
+
 
     /// The bytes of `value` in this format, failing past `maximumSize` bytes of XML or JSON.
     public func write(_ value: PropertyListObject, maximumSize: Int = PropertyListFormat.maximumOutputSize) throws(PropertyListFormatError) -> [UInt8] {
@@ -86,6 +99,32 @@ extension PropertyListFormat {
     /// The XML text of a binary property list, as `plutil -convert xml1` writes it: how `check`
     /// and the editors read one; refused when it would exceed `maximumSize` bytes.
     public static func xmlText(ofBinary bytes: [UInt8], maximumSize: Int = PropertyListFormat.maximumOutputSize) throws(PropertyListFormatError) -> [UInt8] {
-        try XMLPlistWriter.write(BinaryPlistReader.read(bytes, maximumXMLSize: maximumSize), maximumSize: maximumSize)
+        try BinaryPlistReader.xmlText(bytes, maximumSize: maximumSize)
+    }
+
+    /// `bytes`, a property list in `format`, written in `self`: what `plist-lsp convert` does.
+    /// `bytes` is emptied once it has been read (its memory freed when the caller holds no other
+    /// copy): the value and its output need not share the process with the input (issue #39,
+    /// point 11: peak memory against plistutil's).
+    public func converting(_ bytes: inout [UInt8], from format: PropertyListFormat) throws(PropertyListFormatError) -> [UInt8] {
+        let value: PropertyListObject
+        switch format {
+        case .binary1:
+            if self == .xml1 {
+                let xml = try BinaryPlistReader.xmlText(bytes, maximumSize: PropertyListFormat.maximumOutputSize)
+                bytes = []
+                return xml
+            }
+            value = try BinaryPlistReader.read(bytes)
+            bytes = []
+        case .xml1:
+            let text = try SourceText(Self.decodedXML(bytes))
+            bytes = []
+            value = try Self.xmlObject(consume text)
+        case .json:
+            value = try format.read(bytes)
+            bytes = []
+        }
+        return try write(value)
     }
 }

@@ -5,7 +5,7 @@
 import PlistSyntax
 
 /// A property-list value, position-free, in any format.
-public indirect enum PropertyListObject: Equatable, Sendable {
+public enum PropertyListObject: Equatable, Sendable {
     case string(String)
     /// −2⁶³ … 2⁶⁴−1, as Foundation and `plistlib` allow.
     case integer(PlistInteger)
@@ -92,6 +92,36 @@ public struct PropertyListFormatError: Error, Sendable, Equatable, CustomStringC
     public var description: String { path.isEmpty ? message : "\(message) at \(pathText)" }
 }
 
+/// A key path while a value is walked: keys and array indices pushed and popped as the walk goes
+/// down and up, made into message text (`[3]`) only when an error names it, so that walking a
+/// large array makes no string per item.
+struct KeyPathSteps {
+    private enum Step { case key(String), index(Int), keyObject(Int) }
+    private var steps: [Step] = []
+
+    init() { steps.reserveCapacity(16) }
+
+    @inline(__always) mutating func push(key: String) { steps.append(.key(key)) }
+    @inline(__always) mutating func push(index: Int) { steps.append(.index(index)) }
+    /// A key named by its object in a binary plist, read only when an error names the path.
+    @inline(__always) mutating func push(keyObject: Int) { steps.append(.keyObject(keyObject)) }
+    @inline(__always) mutating func pop() { steps.removeLast() }
+
+    /// The path as `PropertyListFormatError.path` holds it.
+    var components: [String] { components { _ in "?" } }
+
+    /// The path, keys given by their objects named by `name`.
+    func components(naming name: (Int) -> String) -> [String] {
+        steps.map { step in
+            switch step {
+            case .key(let k): return k
+            case .index(let i): return "[\(i)]"
+            case .keyObject(let o): return name(o)
+            }
+        }
+    }
+}
+
 public enum KeyPathText {
     /// A key path as messages write it, e.g. `CFBundleDocumentTypes › [0] › CFBundleTypeName`.
     public static func join(_ path: [String]) -> String { path.isEmpty ? "(root)" : path.joined(separator: " › ") }
@@ -110,8 +140,9 @@ extension PropertyListObject {
         if document.conditionals.isPreprocessed {
             throw PropertyListFormatError("the plist is preprocessed (#if lines); only the build knows which branch it is")
         }
-        guard let value = document.xmlValue else { throw PropertyListFormatError("the XML holds no property list value") }
-        return from(value)
+        let builder = ObjectBuilder()
+        guard document.visitXMLValue(builder), let value = builder.result else { throw PropertyListFormatError("the XML holds no property list value") }
+        return value
     }
 
     /// A decoded XML value (see `from(_: PlistDocument)`).
@@ -129,6 +160,63 @@ extension PropertyListObject {
                 return .uid(n.magnitude)
             }
             return .dictionary(entries.map { Entry($0.key, from($0.value)) })
+        }
+    }
+}
+
+/// Builds a `PropertyListObject` from a document's parts (`PlistDocument.visitXMLValue`) as
+/// `from(_: PlistValue)` makes it from `xmlValue`, without the tree of `PlistValue`s between them.
+final class ObjectBuilder: PlistValueVisitor {
+    /// A container being read: its items or entries so far, and the key of the entry whose value comes next.
+    struct Frame {
+        var isDictionary: Bool
+        var items: [PropertyListObject] = []
+        var entries: [PropertyListObject.Entry] = []
+        var key = ""
+    }
+    private var frames: [Frame] = []
+    private(set) var result: PropertyListObject?
+
+    init() { frames.reserveCapacity(32) }
+
+    private func add(_ value: PropertyListObject) {
+        let last = frames.count - 1
+        guard last >= 0 else { result = value; return }
+        if frames[last].isDictionary {
+            frames[last].entries.append(.init(frames[last].key, value))
+        } else {
+            frames[last].items.append(value)
+        }
+    }
+
+    func string(_ s: String) { add(.string(s)) }
+    func integer(_ i: PlistInteger) { add(.integer(i)) }
+    func real(_ r: Double) { add(.real(r)) }
+    func bool(_ b: Bool) { add(.bool(b)) }
+    func date(_ d: PlistDate) { add(.date(Double(d.secondsSince1970) - PropertyListObject.referenceDateSince1970)) }
+    func data(_ d: [UInt8]) { add(.data(d)) }
+    func key(_ k: String) { frames[frames.count - 1].key = k }
+
+    func beginArray(capacity: Int) {
+        var frame = Frame(isDictionary: false)
+        frame.items.reserveCapacity(capacity)
+        frames.append(frame)
+    }
+
+    func beginDictionary(capacity: Int) {
+        var frame = Frame(isDictionary: true)
+        frame.entries.reserveCapacity(capacity)
+        frames.append(frame)
+    }
+
+    func end() {
+        let frame = frames.removeLast()
+        guard frame.isDictionary else { add(.array(frame.items)); return }
+        let entries = frame.entries
+        if entries.count == 1, ExactText.equal(entries[0].key, "CF$UID"), case .integer(let n) = entries[0].value, !n.isNegative {
+            add(.uid(n.magnitude))
+        } else {
+            add(.dictionary(entries))
         }
     }
 }

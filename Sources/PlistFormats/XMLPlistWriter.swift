@@ -10,14 +10,16 @@ public enum XMLPlistWriter {
     /// The XML text of `value`; fails on what XML cannot hold (null, sets, dates outside the years
     /// 0000 to 9999), naming its key path, and when the text would exceed `maximumSize` bytes.
     public static func write(_ value: PropertyListObject, maximumSize: Int = PropertyListFormat.maximumOutputSize) throws(PropertyListFormatError) -> [UInt8] {
-        var writer = Writer(maximumSize: maximumSize)
-        writer.append("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
+        try write(value, expectedSize: 3600, maximumSize: maximumSize)
+    }
 
-            """)
-        var path: [String] = []
+    /// The bytes of `value` written after a capacity guess: `expectedSize` (a binary plist's
+    /// lower bound of its XML size) reserves the buffer once instead of doubling it up to the
+    /// size of the output.
+    public static func write(_ value: PropertyListObject, expectedSize: Int, maximumSize: Int = PropertyListFormat.maximumOutputSize) throws(PropertyListFormatError) -> [UInt8] {
+        var writer = Writer(maximumSize: maximumSize, capacity: min(maximumSize, expectedSize + expectedSize / 8) + 256)
+        writer.append(header)
+        var path = KeyPathSteps()
         try writer.value(value, level: 0, path: &path)
         writer.append("</plist>\n")
         try writer.checkSize(path)
@@ -27,10 +29,15 @@ public enum XMLPlistWriter {
     struct Writer {
         var out: [UInt8] = []
         let maximumSize: Int
+        /// The name of a key a path holds as an object of a binary plist (`BinaryToXML`).
+        var naming: (Int) -> String = { _ in "?" }
 
-        init(maximumSize: Int) {
+        /// The key path as errors name it.
+        func names(_ path: KeyPathSteps) -> [String] { path.components(naming: naming) }
+
+        init(maximumSize: Int, capacity: Int = 4096) {
             self.maximumSize = maximumSize
-            out.reserveCapacity(4096)
+            out.reserveCapacity(capacity)
         }
 
         @inline(__always)
@@ -43,8 +50,8 @@ public enum XMLPlistWriter {
             for _ in 0..<level { out.append(0x09) }
         }
 
-        mutating func checkSize(_ path: [String]) throws(PropertyListFormatError) {
-            if out.count > maximumSize { throw XMLPlistWriter.tooLarge(maximumSize, path: path) }
+        mutating func checkSize(_ path: KeyPathSteps) throws(PropertyListFormatError) {
+            if out.count > maximumSize { throw XMLPlistWriter.tooLarge(maximumSize, path: names(path)) }
         }
 
         /// The decimal digits of `v`.
@@ -68,79 +75,177 @@ public enum XMLPlistWriter {
             out.append(0x30 + UInt8(v % 10))
         }
 
-        mutating func value(_ value: PropertyListObject, level: Int, path: inout [String]) throws(PropertyListFormatError) {
+        /// Makes room for `bytes` more: past the capacity reserved for the expected size, the
+        /// buffer grows by a quarter (an array doubles, which held up to twice the output).
+        @inline(__always)
+        mutating func makeRoom(_ bytes: Int) {
+            if out.capacity - out.count < bytes { grow(bytes) }
+        }
+
+        mutating func grow(_ bytes: Int) {
+            out.reserveCapacity(out.count + max(bytes, out.count / 4, 4096))
+        }
+
+        mutating func value(_ value: PropertyListObject, level: Int, path: inout KeyPathSteps) throws(PropertyListFormatError) {
+            makeRoom(2 * level + 128)
             switch value {
             case .string(let s):
-                indent(level)
-                append("<string>")
-                escaped(s)
-                append("</string>\n")
-                try checkSize(path)
+                try stringElement(s, level: level, path: path)
             case .integer(let i):
-                indent(level)
-                append("<integer>")
-                if i.isNegative { out.append(0x2D) }
-                appendDecimal(i.magnitude)
-                append("</integer>\n")
+                integerElement(i, level: level)
             case .real(let r):
-                indent(level)
-                append("<real>")
-                out.append(contentsOf: XMLPlistWriter.realText(r).utf8)
-                append("</real>\n")
+                realElement(r, level: level)
             case .bool(let b):
-                indent(level)
-                if b { append("<true/>\n") } else { append("<false/>\n") }
+                boolElement(b, level: level)
             case .date(let d):
-                guard let text = XMLPlistWriter.dateText(d) else {
-                    throw PropertyListFormatError(XMLPlistWriter.dateRefusal(d), path: path)
-                }
-                indent(level)
-                append("<date>")
-                out.append(contentsOf: text.utf8)
-                append("</date>\n")
+                try dateElement(d, level: level, path: path)
             case .data(let d):
-                // Refused before its base64 is made when it alone would exceed the limit.
-                if out.count + d.count / 3 * 4 > maximumSize { throw XMLPlistWriter.tooLarge(maximumSize, path: path) }
-                indent(level)
-                append("<data>")
-                base64Lines(d, level: level)
-                append("</data>\n")
+                try checkData(d.count, path: path)
+                d.withUnsafeBufferPointer { b in dataBody(b, level: level) }
                 try checkSize(path)
             case .uid(let u):
-                indent(level); append("<dict>\n")
-                indent(level + 1); append("<key>CF$UID</key>\n")
-                indent(level + 1); append("<integer>"); appendDecimal(u); append("</integer>\n")
-                indent(level); append("</dict>\n")
+                uidElement(u, level: level)
             case .array(let items):
-                indent(level)
-                if items.isEmpty { append("<array/>\n"); return }
-                append("<array>\n")
+                if items.isEmpty { emptyContainer(dictionary: false, level: level); return }
+                openContainer(dictionary: false, level: level)
                 for (k, item) in items.enumerated() {
-                    path.append("[\(k)]")
+                    path.push(index: k)
                     try self.value(item, level: level + 1, path: &path)
-                    path.removeLast()
+                    path.pop()
                 }
-                indent(level); append("</array>\n")
-                try checkSize(path)
+                try closeContainer(dictionary: false, level: level, path: path)
             case .dictionary(let entries):
-                indent(level)
-                if entries.isEmpty { append("<dict/>\n"); return }
-                append("<dict>\n")
+                if entries.isEmpty { emptyContainer(dictionary: true, level: level); return }
+                openContainer(dictionary: true, level: level)
                 for entry in entries {
-                    indent(level + 1)
-                    append("<key>")
-                    escaped(entry.key)
-                    append("</key>\n")
-                    path.append(entry.key)
+                    keyElement(entry.key, level: level + 1)
+                    path.push(key: entry.key)
                     try self.value(entry.value, level: level + 1, path: &path)
-                    path.removeLast()
+                    path.pop()
                 }
-                indent(level); append("</dict>\n")
-                try checkSize(path)
+                try closeContainer(dictionary: true, level: level, path: path)
             case .set:
-                throw PropertyListFormatError("a set has no XML form", path: path)
+                throw PropertyListFormatError("a set has no XML form", path: names(path))
             case .null:
-                throw PropertyListFormatError("a null value has no XML form", path: path)
+                throw PropertyListFormatError("a null value has no XML form", path: names(path))
+            }
+        }
+
+        // The elements, one a call: what `value` writes for a `PropertyListObject`, and what
+        // binary → XML writes straight from a binary plist's objects (`BinaryPlistReader.writeXML`).
+
+        mutating func stringElement(_ s: String, level: Int, path: KeyPathSteps) throws(PropertyListFormatError) {
+            indent(level)
+            append("<string>")
+            escaped(s)
+            append("</string>\n")
+            try checkSize(path)
+        }
+
+        /// A string of ASCII bytes (a binary plist's `0x5` string).
+        mutating func asciiStringBody(_ bytes: UnsafeBufferPointer<UInt8>, level: Int) {
+            indent(level)
+            append("<string>")
+            escaped(ascii: bytes)
+            append("</string>\n")
+        }
+
+        mutating func keyElement(_ key: String, level: Int) {
+            makeRoom(level + 64)
+            indent(level)
+            append("<key>")
+            escaped(key)
+            append("</key>\n")
+        }
+
+        mutating func asciiKeyElement(_ bytes: UnsafeBufferPointer<UInt8>, level: Int) {
+            makeRoom(level + 64)
+            indent(level)
+            append("<key>")
+            escaped(ascii: bytes)
+            append("</key>\n")
+        }
+
+        mutating func integerElement(_ i: PlistInteger, level: Int) {
+            indent(level)
+            append("<integer>")
+            if i.isNegative { out.append(0x2D) }
+            appendDecimal(i.magnitude)
+            append("</integer>\n")
+        }
+
+        mutating func realElement(_ r: Double, level: Int) {
+            indent(level)
+            append("<real>")
+            out.append(contentsOf: XMLPlistWriter.realText(r).utf8)
+            append("</real>\n")
+        }
+
+        mutating func boolElement(_ b: Bool, level: Int) {
+            indent(level)
+            if b { append("<true/>\n") } else { append("<false/>\n") }
+        }
+
+        mutating func dateElement(_ d: Double, level: Int, path: KeyPathSteps) throws(PropertyListFormatError) {
+            guard let text = XMLPlistWriter.dateText(d) else {
+                throw PropertyListFormatError(XMLPlistWriter.dateRefusal(d), path: names(path))
+            }
+            indent(level)
+            append("<date>")
+            out.append(contentsOf: text.utf8)
+            append("</date>\n")
+        }
+
+        mutating func dataElement(_ d: UnsafeBufferPointer<UInt8>, level: Int, path: KeyPathSteps) throws(PropertyListFormatError) {
+            try checkData(d.count, path: path)
+            dataBody(d, level: level)
+            try checkSize(path)
+        }
+
+        /// A `<data>` of `count` bytes is refused before its base64 is made when it alone would exceed the limit.
+        func checkData(_ count: Int, path: KeyPathSteps) throws(PropertyListFormatError) {
+            if out.count + count / 3 * 4 > maximumSize { throw XMLPlistWriter.tooLarge(maximumSize, path: names(path)) }
+        }
+
+        mutating func dataBody(_ d: UnsafeBufferPointer<UInt8>, level: Int) {
+            indent(level)
+            append("<data>")
+            base64Lines(d, level: level)
+            append("</data>\n")
+        }
+
+        mutating func uidElement(_ u: UInt64, level: Int) {
+            indent(level); append("<dict>\n")
+            indent(level + 1); append("<key>CF$UID</key>\n")
+            indent(level + 1); append("<integer>"); appendDecimal(u); append("</integer>\n")
+            indent(level); append("</dict>\n")
+        }
+
+        mutating func emptyContainer(dictionary: Bool, level: Int) {
+            indent(level)
+            if dictionary { append("<dict/>\n") } else { append("<array/>\n") }
+        }
+
+        mutating func openContainer(dictionary: Bool, level: Int) {
+            indent(level)
+            if dictionary { append("<dict>\n") } else { append("<array>\n") }
+        }
+
+        mutating func closeContainer(dictionary: Bool, level: Int, path: KeyPathSteps) throws(PropertyListFormatError) {
+            makeRoom(level + 64)
+            indent(level)
+            if dictionary { append("</dict>\n") } else { append("</array>\n") }
+            try checkSize(path)
+        }
+
+        /// ASCII bytes escaped as `escaped(_:)` escapes their string.
+        mutating func escaped(ascii bytes: UnsafeBufferPointer<UInt8>) {
+            let plain = !bytes.contains { b in b == 0x26 || b == 0x3C || b == 0x3E || (b < 0x20 && b != 0x09 && b != 0x0A) }
+            if plain {
+                makeRoom(bytes.count + 128)
+                out.append(contentsOf: bytes)
+            } else {
+                escaped(String(decoding: bytes, as: UTF8.self))
             }
         }
 
@@ -152,20 +257,28 @@ public enum XMLPlistWriter {
             let plain = s.withUTF8 { bytes in
                 !bytes.contains { b in b == 0x26 || b == 0x3C || b == 0x3E || b == 0xEF || (b < 0x20 && b != 0x09 && b != 0x0A) }
             }
-            if plain { s.withUTF8 { out.append(contentsOf: $0) } } else { XMLEscaping.append(s, to: &out) }
+            if plain {
+                s.withUTF8 { bytes in
+                    makeRoom(bytes.count + 128)
+                    out.append(contentsOf: bytes)
+                }
+            } else {
+                makeRoom(s.utf8.count * 2 + 128)
+                XMLEscaping.append(s, to: &out)
+            }
         }
 
         /// Base64 lines as Core Foundation writes them: a line holds 76 characters minus eight per
         /// level of indentation (at most 8 levels), each indented like the `<data>` tag.
-        mutating func base64Lines(_ bytes: [UInt8], level: Int) {
+        mutating func base64Lines(_ b: UnsafeBufferPointer<UInt8>, level: Int) {
             let levels = min(level, 8)
             let limit = 76 - 8 * levels  // a multiple of 4
             let groupsPerLine = limit / 4
             out.append(0x0A)
-            let count = bytes.count
-            out.reserveCapacity(out.count + count / 3 * 4 + 4 + (count / (groupsPerLine * 3) + 2) * (levels + 1) + levels)
+            let count = b.count
+            makeRoom(count / 3 * 4 + 4 + (count / (groupsPerLine * 3) + 2) * (levels + 1) + levels)
             XMLPlistWriter.base64Table.withUnsafeBufferPointer { table in
-                bytes.withUnsafeBufferPointer { b in
+                do {
                     var i = 0
                     var inLine = 0
                     while i + 3 <= count {
@@ -194,6 +307,14 @@ public enum XMLPlistWriter {
             for _ in 0..<levels { out.append(0x09) }
         }
     }
+
+    /// What every XML plist starts with, as Core Foundation writes it.
+    static let header: StaticString = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+
+        """
 
     static let base64Table: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 

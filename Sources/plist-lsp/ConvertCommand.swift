@@ -46,14 +46,16 @@ struct Convert: ParsableCommand {
         var failed = false
         for file in files {
             let shown = file == "-" ? "(standard input)" : TerminalText.escaped(file)
-            let input: [UInt8]
+            var input: [UInt8]
             var snapshot: FileSnapshot?
             do {
                 if file == "-" {
                     input = try readStandardInput()
                 } else {
                     let s = try AtomicFile.read(file)
-                    snapshot = s
+                    // Rewritten in place, the file's bytes are kept to check it did not change
+                    // meanwhile; written elsewhere, they are freed once read.
+                    if output == nil { snapshot = s }
                     input = s.bytes
                 }
             } catch {
@@ -64,7 +66,6 @@ struct Convert: ParsableCommand {
             let converted: [UInt8]
             do {
                 // A signed configuration profile: the plist it signs (docs/profiles.md), never in place.
-                var input = input
                 if SignedProfile.isSignedProfile(input) {
                     guard output != nil else {
                         writeToStandardError("plist-lsp: \(shown): not converted: a signed configuration profile; converting it in place would remove its signature (use -o FILE or -o -)\n")
@@ -73,8 +74,8 @@ struct Convert: ParsableCommand {
                     }
                     input = try SignedProfile.content(of: input)
                 }
-                let value = try PropertyListFormat.detect(input).read(input)
-                converted = try format.write(value)
+                let from = PropertyListFormat.detect(input)
+                converted = try format.converting(&input, from: from)
             } catch {
                 writeToStandardError("plist-lsp: \(shown): not converted: \(TerminalText.escaped("\(error)"))\n")
                 failed = true

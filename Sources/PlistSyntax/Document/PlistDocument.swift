@@ -1,6 +1,25 @@
 // The typed view: dictionaries of key/value entries, arrays and decoded scalars, each pointing
 // back to its source range; plist-level structure problems; and "what is at this offset".
 
+/// Receives a document's value part by part (`PlistDocument.visitXMLValue`): a scalar, or the
+/// start of a container, its parts (a dictionary's as `key(_:)` then the value) and `end()`.
+public protocol PlistValueVisitor: AnyObject {
+    func string(_ s: String)
+    func integer(_ i: PlistInteger)
+    func real(_ r: Double)
+    func bool(_ b: Bool)
+    func date(_ d: PlistDate)
+    func data(_ d: [UInt8])
+    /// An array of at most `capacity` items starts.
+    func beginArray(capacity: Int)
+    /// A dictionary of at most `capacity` entries starts.
+    func beginDictionary(capacity: Int)
+    /// The key of the dictionary entry whose value comes next.
+    func key(_ k: String)
+    /// The innermost container started ends.
+    func end()
+}
+
 /// The typed view of a parsed property list.
 public struct PlistDocument: Sendable {
     public let tree: SyntaxTree
@@ -90,6 +109,50 @@ public struct PlistDocument: Sendable {
         case .boolean: return .bool(node.boolValue ?? false)
         case .date: return ValueDecoder.date(node.text ?? "").map(PlistValue.date) ?? .string(node.text ?? "")
         case .data: return .data(ValueDecoder.lenientData(node.text ?? ""))
+        }
+    }
+
+    /// Walks the value `xmlValue` decodes, in document order, calling `visitor` for each part of
+    /// it instead of building a tree of `PlistValue`s: the same strings (a leading U+FEFF kept),
+    /// numbers, dates, data and entries (one missing its key or value skipped). False when there
+    /// is no root value. What a converter builds its own value from, the document's bytes read
+    /// once (issue #39, point 11: the tree of `PlistValue`s was a third of XML → binary's memory).
+    @discardableResult
+    public func visitXMLValue(_ visitor: any PlistValueVisitor) -> Bool {
+        guard let root else { return false }
+        Self.visit(root, visitor)
+        return true
+    }
+
+    static func visit(_ node: PlistNode, _ v: any PlistValueVisitor) {
+        switch node.kind {
+        case .dictionary:
+            guard let storage = node.storage else { v.beginDictionary(capacity: 0); v.end(); return }
+            v.beginDictionary(capacity: storage.entryCount)
+            storage.forEachEntry { e, base in
+                guard let k = e.key, let c = e.value else { return }
+                v.key(ScalarText.raw(node.source, storage.element(of: k, at: base, in: node)))
+                visit(node.child(c, base), v)
+            }
+            v.end()
+        case .array:
+            let items = node.items
+            v.beginArray(capacity: items.count)
+            for item in items { visit(item, v) }
+            v.end()
+        case .string, .misplacedKey: v.string(ScalarText.raw(node.source, node.element))
+        case .unknown: v.string(node.text ?? "")
+        case .integer:
+            let t = node.text ?? ""
+            if let i = ValueDecoder.integer(t) { v.integer(i) } else { v.string(t) }
+        case .real:
+            let t = node.text ?? ""
+            if let r = ValueDecoder.real(t) { v.real(r) } else { v.string(t) }
+        case .boolean: v.bool(node.boolValue ?? false)
+        case .date:
+            let t = node.text ?? ""
+            if let d = ValueDecoder.date(t) { v.date(d) } else { v.string(t) }
+        case .data: v.data(ValueDecoder.lenientData(node.text ?? ""))
         }
     }
 
