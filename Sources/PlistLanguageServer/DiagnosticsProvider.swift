@@ -26,10 +26,13 @@ public struct DiagnosticsProvider: Sendable {
                                      inputs: AnalysisInputs(configuration: configuration, evidence: evidence, project: project)) {
             // An InfoPlist.strings or .xcstrings: checked against the Info.plist it translates (issue #31).
             if let path = FileURI.path(of: snapshot.uri), LocalizationFiles.isTranslationFile(path) {
-                return LocalizationFiles.findings(forTranslation: snapshot.translation, at: path,
-                                                  infoPlist: LocalizationSetCache.shared.infoPlist(forTranslationAt: path),
-                                                  externalKeys: Set(project.input?.externalKeys.keys ?? [:].keys),
-                                                  configuration: configuration.analysis)
+                // A keystroke in a large table checks the entries it changed (issue #39, point 5).
+                let (found, memo) = Analyzer.findings(forTranslation: snapshot.translation, at: path,
+                                                      infoPlist: LocalizationSetCache.shared.infoPlist(forTranslationAt: path),
+                                                      externalKeys: Set(project.input?.externalKeys.keys ?? [:].keys),
+                                                      configuration: configuration.analysis, memo: snapshot.translationMemo.withLock { $0 })
+                snapshot.translationMemo.withLock { $0 = memo }
+                return found
             }
             // With preprocessor definitions (the settings', else the target's
             // INFOPLIST_PREPROCESSOR_DEFINITIONS), a preprocessed file is analysed as Xcode reads

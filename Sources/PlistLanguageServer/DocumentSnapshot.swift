@@ -36,14 +36,21 @@ public final class DocumentSnapshot: Sendable {
     /// a strings table reuses the reading of the version before (`translationBase`) for the
     /// entries the edit left alone, so a keystroke in a large table reads a few entries.
     private let lazyTranslation: Lazy<TranslationFile>
-    private let translationBase: Locked<TranslationFile?>
+    private let translationBase: Locked<TranslationBase?>
+    /// What this version changed in the one before it (`previous` of `init`): its bytes `range`
+    /// replaced by `count` bytes; nil when unknown (the whole text replaced).
+    let change: TextChange?
+    /// The findings of the latest version of this document analysed as a strings table, by block
+    /// of entries, shared by its versions: an analysis starts from whichever version was analysed
+    /// last and checks only the blocks it does not have (`Analyzer.findings(forTranslation:configuration:memo:)`).
+    let translationMemo: Locked<TranslationFindingsMemo?>
     /// The analysis of this text for one configuration and generation of every other input
     /// (`AnalysisInputs`): published diagnostics, pull diagnostics and code actions (asked on every
     /// cursor move) all read the same result.
     private let analysis = Locked<(configuration: ServerConfiguration, inputs: AnalysisInputs, diagnostics: [Finding])?>(nil)
 
     init(uri: DocumentURI, version: Int, languageID: String, tree: SyntaxTree, encoding: PositionEncoding, id: Int,
-         lineIndex: LineIndex? = nil, previous: DocumentSnapshot? = nil) {
+         lineIndex: LineIndex? = nil, previous: DocumentSnapshot? = nil, change: TextChange? = nil) {
         self.uri = uri
         self.version = version
         self.languageID = languageID
@@ -58,10 +65,19 @@ public final class DocumentSnapshot: Sendable {
             base.withLock { $0 = nil }
             return document
         }
-        let translationBase = Locked(previous.flatMap { $0.lazyTranslation.computedValue ?? $0.translationBase.withLock { $0 } })
+        self.change = previous == nil ? nil : change
+        translationMemo = previous?.translationMemo ?? Locked(nil)
+        // The reading of an earlier version, with what changed since (nil when unknown: the texts are compared).
+        let translationBase = Locked(previous.flatMap { previous -> TranslationBase? in
+            if let file = previous.lazyTranslation.computedValue { return TranslationBase(file: file, change: change) }
+            guard let base = previous.translationBase.withLock({ $0 }) else { return nil }
+            return TranslationBase(file: base.file, change: base.change.flatMap { before in change.map { before.followed(by: $0) } })
+        })
         self.translationBase = translationBase
         lazyTranslation = Lazy {
-            let file = TranslationFile.reading(tree.text.bytes, path: FileURI.path(of: uri) ?? uri, reusing: translationBase.withLock { $0 })
+            let base = translationBase.withLock { $0 }
+            let file = TranslationFile.reading(tree.text.bytes, path: FileURI.path(of: uri) ?? uri, reusing: base?.file,
+                                               change: base?.change.map { (range: $0.range, count: $0.count) })
             translationBase.withLock { $0 = nil }
             return file
         }
@@ -128,6 +144,28 @@ public final class DocumentSnapshot: Sendable {
         guard position.line >= 0, position.line < index.lineCount, position.character >= 0 else { return false }
         return index.position(of: offset, in: encoding) == LinePosition(line: position.line, character: position.character)
     }
+}
+
+/// A change of a text: its bytes `range` replaced by `count` bytes.
+struct TextChange: Sendable, Equatable {
+    var range: Range<Int>
+    var count: Int
+
+    /// This change followed by `next` (a change of the text after this one): what the two together
+    /// replaced in the text before this one, and by how many bytes.
+    func followed(by next: TextChange) -> TextChange {
+        let delta = count - range.count
+        let lower = min(range.lowerBound, next.range.lowerBound)
+        let upperAfter = max(range.lowerBound + count, next.range.upperBound)  // in the text between
+        let upper = max(range.upperBound, next.range.upperBound - delta)      // in the text before
+        return TextChange(range: lower..<upper, count: upperAfter + (next.count - next.range.count) - lower)
+    }
+}
+
+/// The translation reading of an earlier version of a document and what changed since.
+struct TranslationBase: Sendable {
+    let file: TranslationFile
+    let change: TextChange?
 }
 
 extension PositionEncoding {

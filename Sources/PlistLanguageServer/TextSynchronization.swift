@@ -24,11 +24,15 @@ extension DocumentSnapshot {
         var tree = self.tree
         var index: LineIndex? = lineIndex
         var clamped: [String] = []
+        // What the changes together replaced (nil once one replaced the whole text).
+        var changed: TextChange? = TextChange(range: 0..<0, count: 0)
         for (number, change) in changes.enumerated() {
             let replacement = Array(change.text.utf8)
             guard let range = change.range else {
-                tree = SyntaxTree.parse(replacement)
+                // A translation file stays unparsed: its own reader reads it (issue #39, point 5).
+                tree = tree.isUnparsed ? SyntaxTree.unparsed(SourceText(replacement)) : SyntaxTree.parse(replacement)
                 index = nil
+                changed = nil
                 continue
             }
             let lines = index ?? LineIndex(tree.text)
@@ -55,9 +59,10 @@ extension DocumentSnapshot {
             }
             tree = tree.applying(SourceEdit(range: bytes, replacement: edit))
             index = lines.applying(bytes, newText: tree.text)
+            changed = changed.map { number == 0 ? TextChange(range: bytes, count: edit.count) : $0.followed(by: TextChange(range: bytes, count: edit.count)) }
         }
         let snapshot = DocumentSnapshot(uri: uri, version: version, languageID: languageID, tree: tree,
-                                        encoding: encoding, id: id, lineIndex: index, previous: self)
+                                        encoding: encoding, id: id, lineIndex: index, previous: self, change: changed)
         return (snapshot, clamped)
     }
 

@@ -63,67 +63,122 @@ struct LocalizationSection: BenchmarkSection {
         return root
     }
 
-    /// A folder with `App/Info.plist` and `App/de.lproj/InfoPlist.strings` of `entries` entries
-    /// (the camera's purpose string first, then generated keys the Info.plist does not have).
-    static func writeLargeTable(entries: Int) throws -> (root: URL, table: URL, text: String) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("plist-bench-l10n-large-\(UUID().uuidString)")
-        let folder = root.appendingPathComponent("App/de.lproj")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try infoPlist().write(to: root.appendingPathComponent("App/Info.plist"), atomically: true, encoding: .utf8)
-        var text = "/* Generated */\n\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n"
-        text.reserveCapacity(entries * 64)
-        for i in 1..<max(entries, 2) { text += "\"Generated key \(i)\" = \"Generierter Text Nummer \(i)\";\n" }
-        let table = folder.appendingPathComponent("InfoPlist.strings")
-        try text.write(to: table, atomically: true, encoding: .utf8)
-        return (root, table, text)
+    /// The kinds of file a keystroke is measured in: a translation of each kind, and an Info.plist
+    /// of as many keys (the reference of similar size, same run).
+    enum LargeFile: String, CaseIterable {
+        case table = "InfoPlist.strings"
+        case catalog = "InfoPlist.xcstrings"
+        case infoPlist = "Info.plist (reference)"
     }
 
-    /// Issue #39, point 5: a keystroke in an open InfoPlist.strings of 100,000 entries against one of
-    /// 10 (the reference, same run), typed into a value in the middle; and `check` of a table of
-    /// 1,000,000 entries (time and peak memory) against one of 1,000.
+    /// A folder with `App/Info.plist` and a file of `kind` holding `entries` entries, one a line
+    /// (for a translation: the camera's purpose string first, then generated keys the Info.plist
+    /// does not have; for the Info.plist itself: its 10 keys and generated ones). Returns the file,
+    /// its text, and the place to type at: the line of the middle entry, just before `Text Nummer`.
+    static func writeLarge(_ kind: LargeFile, entries: Int) throws -> (root: URL, file: URL, text: String, position: Position) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("plist-bench-l10n-large-\(UUID().uuidString)")
+        let app = root.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        let count = max(entries, 2)
+        let middle = count / 2
+        var text = ""
+        text.reserveCapacity(count * 96)
+        var line = 0, character = 0
+        let file: URL
+        switch kind {
+        case .table:
+            try infoPlist().write(to: app.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(at: app.appendingPathComponent("de.lproj"), withIntermediateDirectories: true)
+            file = app.appendingPathComponent("de.lproj/InfoPlist.strings")
+            text = "/* Generated */\n\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n"
+            for i in 1..<count {
+                let prefix = "\"Generated key \(i)\" = \"Generierter "
+                if i == middle { (line, character) = (i + 1, prefix.utf16.count) }
+                text += prefix + "Text Nummer \(i)\";\n"
+            }
+        case .catalog:
+            try infoPlist().write(to: app.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+            file = app.appendingPathComponent("InfoPlist.xcstrings")
+            func entry(_ key: String, _ value: String) -> String {
+                "\"\(key)\" : { \"localizations\" : { \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"\(value)"
+            }
+            text = "{\n\"sourceLanguage\" : \"en\",\n\"strings\" : {\n" + entry("NSCameraUsageDescription", "Kamera für Codes") + "\" } } } }"
+            for i in 1..<count {
+                let prefix = entry("Generated key \(i)", "Generierter ")
+                if i == middle { (line, character) = (i + 3, prefix.utf16.count) }
+                text += ",\n" + prefix + "Text Nummer \(i)\" } } } }"
+            }
+            text += "\n},\n\"version\" : \"1.0\"\n}\n"
+        case .infoPlist:
+            file = app.appendingPathComponent("Info.plist")
+            let plist = infoPlist()
+            let head = plist.components(separatedBy: "</dict>")[0]
+            text = head
+            let headLines = head.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            for i in 1..<count {
+                let prefix = "\t<key>Generated key \(i)</key><string>Generierter "
+                if i == middle { (line, character) = (headLines + i - 1, prefix.utf16.count) }
+                text += prefix + "Text Nummer \(i)</string>\n"
+            }
+            text += "</dict>\n</plist>\n"
+        }
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return (root, file, text, Position(line: line, character: character))
+    }
+
+    /// Issue #39, point 5: a keystroke in an open InfoPlist.strings and InfoPlist.xcstrings of 10,
+    /// 1,000 and 100,000 entries, typed into a value in the middle, against an Info.plist of as
+    /// many keys (the reference, same run); and `check` of a table of 1,000,000 entries (time and
+    /// peak memory) against one of 1,000.
     func runLargeTables(_ context: BenchContext, binary: String) {
-        var table = Table("InfoPlist.strings", "Edits", "p50", "p99", "Diagnostics", "Target")
+        var table = Table("File", "Entries", "Edits", "p50", "p99", "Diagnostics", "Target")
         let edits = context.iterations(full: 60, quick: 10)
-        var medians: [Double] = []
-        for entries in [10, 100_000] {
-            do {
-                let (root, file, text) = try Self.writeLargeTable(entries: entries)
-                defer { try? FileManager.default.removeItem(at: root) }
-                let server = try LSPBenchClient(binary: binary)
-                try server.initialize()
-                let uri = FileURI.uri(for: file.path)
-                try server.open(uri: uri, text: text)
-                try server.waitForDiagnostics(uri: uri, version: 1)
-                // Line `entries / 2 + 2`: `"Generated key N" = "Generierter Text…` — type after `"Generierter `.
-                let line = entries / 2 + 2
-                let position = Position(line: line, character: "\"Generated key \(line - 1)\" = \"Generierter ".utf16.count)
-                var seconds: [Double] = []
-                var diagnostics = 0
-                let clock = ContinuousClock()
-                for i in 0..<(edits + 4) {
-                    let insert = i % 2 == 0
-                    let range = LSPRange(start: position, end: insert ? position : Position(line: position.line, character: position.character + 1))
-                    let start = clock.now
-                    try server.change(uri: uri, version: i + 2, range: range, text: insert ? "x" : "")
-                    diagnostics = try server.waitForDiagnostics(uri: uri, version: i + 2)
-                    if i >= 4 { seconds.append((clock.now - start).seconds) }
+        var medians: [LargeFile: [Int: Double]] = [:]
+        let sizes = ProcessInfo.processInfo.environment["PLIST_BENCH_L10N_SIZES"].map { $0.split(separator: ",").compactMap { Int($0) } } ?? [10, 1_000, 100_000]
+        for entries in sizes {
+            for kind in LargeFile.allCases {
+                do {
+                    let (root, file, text, position) = try Self.writeLarge(kind, entries: entries)
+                    defer { try? FileManager.default.removeItem(at: root) }
+                    let server = try LSPBenchClient(binary: binary)
+                    try server.initialize()
+                    let uri = FileURI.uri(for: file.path)
+                    try server.open(uri: uri, text: text)
+                    try server.waitForDiagnostics(uri: uri, version: 1)
+                    var seconds: [Double] = []
+                    var diagnostics = 0
+                    let clock = ContinuousClock()
+                    for i in 0..<(edits + 4) {
+                        let insert = i % 2 == 0
+                        let range = LSPRange(start: position, end: insert ? position : Position(line: position.line, character: position.character + 1))
+                        let start = clock.now
+                        try server.change(uri: uri, version: i + 2, range: range, text: insert ? "x" : "")
+                        diagnostics = try server.waitForDiagnostics(uri: uri, version: i + 2)
+                        if i >= 4 { seconds.append((clock.now - start).seconds) }
+                    }
+                    try server.shutdown()
+                    let sample = Sample(seconds: seconds)
+                    medians[kind, default: [:]][entries] = sample.median
+                    table.add(kind.rawValue, "\(entries)", "\(seconds.count)", formatTime(sample.median), formatTime(sample.percentile(99)), "\(diagnostics)",
+                              kind == .infoPlist ? "" : "≤ 3× the Info.plist")
+                } catch {
+                    print("l10n large \(kind.rawValue) \(entries): \(error)")
+                    return
                 }
-                try server.shutdown()
-                let sample = Sample(seconds: seconds)
-                medians.append(sample.median)
-                table.add(entries == 10 ? "reference: 10 entries" : "100,000 entries (5 MB)", "\(seconds.count)", formatTime(sample.median),
-                          formatTime(sample.percentile(99)), "\(diagnostics)", entries == 10 ? "" : "≤ 3× the reference")
-            } catch {
-                print("l10n large: \(error)")
-                return
             }
         }
         print("")
         table.print()
-        if medians.count == 2 { print("\n100,000 entries / 10: \(formatRatio(medians[1] / medians[0])) (p50)") }
+        for entries in sizes {
+            guard let reference = medians[.infoPlist]?[entries] else { continue }
+            for kind in [LargeFile.table, .catalog] {
+                if let m = medians[kind]?[entries] { print("\(kind.rawValue), \(entries) entries / Info.plist of as many keys: \(formatRatio(m / reference)) (p50)") }
+            }
+        }
+        guard ProcessInfo.processInfo.environment["PLIST_BENCH_L10N_NO_CHECK"] == nil else { return }
         var check = Table("check of one table", "Time", "Peak memory")
         for entries in [1_000, 1_000_000] {
-            guard let (root, file, _) = try? Self.writeLargeTable(entries: entries) else { return }
+            guard let (root, file, _, _) = try? Self.writeLarge(.table, entries: entries) else { return }
             defer { try? FileManager.default.removeItem(at: root) }
             guard let run = ToolRun.run(binary, ["check", file.path]) else { return }
             check.add("\(entries) entries", formatTime(run.seconds), "\(run.peakKiB / 1024) MB")

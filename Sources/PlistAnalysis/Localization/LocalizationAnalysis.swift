@@ -28,8 +28,19 @@ public enum TranslationFile: Sendable {
     /// Reads a file's bytes that are an edit of `previous` (an editor's next version): a strings
     /// table reads only the entries the edit can have changed (`StringsTable(raw:reusing:)`).
     public static func reading(_ raw: [UInt8], path: String, reusing previous: TranslationFile?) -> TranslationFile {
+        reading(raw, path: path, reusing: previous, change: nil)
+    }
+
+    /// Reads a file's bytes that are `previous`'s text with `change.range` replaced by
+    /// `change.count` bytes (an editor's next version, its text UTF-8): a strings table reads only
+    /// the entries the change can have changed, without comparing the texts
+    /// (`StringsTable(text:replacing:count:of:)`). A nil `change`: the texts are compared.
+    public static func reading(_ raw: [UInt8], path: String, reusing previous: TranslationFile?,
+                               change: (range: Range<Int>, count: Int)?) -> TranslationFile {
         guard case .table(let table, _)? = previous, !path.lowercased().hasSuffix(".xcstrings") else { return reading(raw, path: path) }
-        return .table(StringsTable(raw: raw, reusing: table), locale: locale(ofPath: path) ?? "")
+        let locale = locale(ofPath: path) ?? ""
+        if let change { return .table(StringsTable(text: raw, replacing: change.range, count: change.count, of: table), locale: locale) }
+        return .table(StringsTable(raw: raw, reusing: table), locale: locale)
     }
 
     /// `…/de.lproj/InfoPlist.strings` → `de`.
@@ -103,6 +114,21 @@ public struct TranslationContext: Sendable {
         var seen: Set<ExactText> = []
         seen.reserveCapacity(entries.count)
         keys = entries.compactMap { seen.insert(ExactText($0.key)).inserted ? ($0.key, $0.keyRange) : nil }
+    }
+
+    /// A context of `file` that reads the same Info.plist as `base` (made once, not again).
+    init(sharing base: TranslationContext, file: TranslationFile) {
+        path = base.path
+        self.file = file
+        infoPlist = base.infoPlist
+        externalKeys = base.externalKeys
+        schema = base.schema
+        texts = base.texts
+        plistKeys = base.plistKeys
+        plistStrings = base.plistStrings
+        entries = file.entries
+        var seen: Set<String> = []
+        keys = entries.compactMap { seen.insert($0.key).inserted ? ($0.key, $0.keyRange) : nil }
     }
 
     public var text: [UInt8] { file.text }

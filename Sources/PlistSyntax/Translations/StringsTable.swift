@@ -36,11 +36,122 @@ public struct StringsProblem: Sendable, Hashable {
     public let range: Range<Int>
 }
 
+/// The entries of a strings table in file order, held in blocks of at most `blockSize` entries
+/// whose ranges are relative to the block's base: an edit replaces the blocks it touches and moves
+/// the others by changing their base, so a keystroke in a table of 100,000 entries copies a few
+/// hundred integers, not every entry (issue #39, point 5). A block is shared, unchanged, by every
+/// version of the table that keeps it: its identity says its entries are the same (the analysis
+/// keeps its findings per block, see `segments`).
+public struct StringsEntries: RandomAccessCollection, Sendable, Equatable {
+    public static func == (a: StringsEntries, b: StringsEntries) -> Bool { a.elementsEqual(b) }
+
+    /// Entries whose ranges are relative to the base their table gives the block; never mutated.
+    public final class Block: Sendable {
+        /// The entries, their ranges relative to the block's base.
+        public let entries: [StringsEntry]
+        init(_ entries: [StringsEntry]) { self.entries = entries }
+    }
+
+    /// One block as this table places it: its entries are `block.entries` moved by `base`, and are
+    /// this collection's `indices`.
+    public struct Segment: Sendable {
+        public let block: Block
+        public let base: Int
+        public let indices: Range<Int>
+    }
+
+    static let blockSize = 256
+
+    private let blocks: [Block]
+    private let bases: [Int]
+    /// `firsts[k]`: the index of block `k`'s first entry; `firsts.last` is the count.
+    private let firsts: [Int]
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { firsts.last ?? 0 }
+
+    public subscript(i: Int) -> StringsEntry {
+        let k = firsts.partitionPoint { $0 > i } - 1
+        return blocks[k].entries[i - firsts[k]].shifted(by: bases[k])
+    }
+
+    /// The blocks in file order, each with its base and the indices of its entries.
+    public var segments: [Segment] {
+        blocks.indices.map { Segment(block: blocks[$0], base: bases[$0], indices: firsts[$0]..<firsts[$0 + 1]) }
+    }
+
+    /// Blocks of `entries` (absolute ranges).
+    init(_ entries: some Collection<StringsEntry>) {
+        var parts: [(Block, Int)] = []
+        var chunk: [StringsEntry] = []
+        chunk.reserveCapacity(Self.blockSize)
+        var base = 0
+        for e in entries {
+            if chunk.isEmpty { base = e.range.lowerBound }
+            chunk.append(e.shifted(by: -base))
+            if chunk.count == Self.blockSize {
+                parts.append((Block(chunk), base))
+                chunk.removeAll(keepingCapacity: true)
+            }
+        }
+        if !chunk.isEmpty { parts.append((Block(chunk), base)) }
+        self.init(parts)
+    }
+
+    private init(_ parts: [(Block, Int)]) {
+        blocks = parts.map(\.0)
+        bases = parts.map(\.1)
+        var firsts = [0]
+        firsts.reserveCapacity(parts.count + 1)
+        for (b, _) in parts { firsts.append(firsts.last! + b.entries.count) }
+        self.firsts = firsts
+    }
+
+    /// These entries with `0..<kept` kept, `middle` (absolute ranges) after them, and the entries
+    /// from `resume` on moved by `delta` (nil `resume`: none). Blocks wholly kept or wholly moved
+    /// are shared; only the blocks at the two seams are made again.
+    func splicing(kept: Int, middle: [StringsEntry], resume: Int?, delta: Int) -> StringsEntries {
+        var parts: [(Block, Int)] = []
+        var seam: [StringsEntry] = []
+        for k in blocks.indices {
+            if firsts[k + 1] <= kept { parts.append((blocks[k], bases[k])); continue }
+            // The kept entries of the block where the change starts.
+            for i in firsts[k]..<kept { seam.append(blocks[k].entries[i - firsts[k]].shifted(by: bases[k])) }
+            break
+        }
+        seam += middle
+        var after = blocks.count
+        if let resume, resume < endIndex {
+            let k = firsts.partitionPoint { $0 > resume } - 1
+            for i in resume..<firsts[k + 1] { seam.append(blocks[k].entries[i - firsts[k]].shifted(by: bases[k] + delta)) }
+            after = k + 1
+        }
+        // The seam in blocks of its own (one when it is small: a keystroke makes one block).
+        var start = 0
+        while start < seam.count {
+            let end = Swift.min(seam.count, start + Self.blockSize)
+            let base = seam[start].range.lowerBound
+            parts.append((Block(seam[start..<end].map { $0.shifted(by: -base) }), base))
+            start = end
+        }
+        for k in after..<blocks.count { parts.append((blocks[k], bases[k] + delta)) }
+        return StringsEntries(parts)
+    }
+}
+
+extension StringsEntry {
+    /// The entry with its ranges moved by `delta` bytes.
+    public func shifted(by delta: Int) -> StringsEntry {
+        delta == 0 ? self : StringsEntry(key: key, keyRange: keyRange.shifted(by: delta), value: value,
+                                         valueRange: valueRange.shifted(by: delta), range: range.shifted(by: delta))
+    }
+}
+
 /// A strings table read from a file's bytes.
 public struct StringsTable: Sendable {
     /// The UTF-8 text the ranges refer to (UTF-16 transcoded; a UTF-8 byte order mark kept).
     public let text: [UInt8]
-    public let entries: [StringsEntry]
+    public let entries: StringsEntries
     public let problems: [StringsProblem]
 
     /// Reads a file's raw bytes: UTF-8 (with or without a byte order mark), or UTF-16 with one.
@@ -52,9 +163,9 @@ public struct StringsTable: Sendable {
             guard case .success(let text) = SourceDecoding.unicodeText(raw) else { self.init(text: raw); return }
             self.init(text: text)
         case .failure(.binaryPropertyList):
-            self.init(text: raw, entries: [], problems: [StringsProblem(code: .unreadable, message: "a compiled (binary) strings file; the source is a text file of \"key\" = \"value\"; lines", range: 0..<0)])
+            self.init(text: raw, entries: StringsEntries([StringsEntry]()), problems: [StringsProblem(code: .unreadable, message: "a compiled (binary) strings file; the source is a text file of \"key\" = \"value\"; lines", range: 0..<0)])
         case .failure(.invalidUTF16):
-            self.init(text: raw, entries: [], problems: [StringsProblem(code: .unreadable, message: SourceDecodingError.invalidUTF16.description, range: 0..<0)])
+            self.init(text: raw, entries: StringsEntries([StringsEntry]()), problems: [StringsProblem(code: .unreadable, message: SourceDecodingError.invalidUTF16.description, range: 0..<0)])
         }
     }
 
@@ -65,10 +176,15 @@ public struct StringsTable: Sendable {
         self.init(text: text, reusing: previous)
     }
 
-    private init(text: [UInt8], entries: [StringsEntry], problems: [StringsProblem]) {
+    private init(text: [UInt8], entries: StringsEntries, problems: [StringsProblem]) {
         self.text = text
         self.entries = entries
         self.problems = problems
+    }
+
+    /// A table of the given entries (absolute ranges in `text`) and problems, as read elsewhere.
+    public init(text: [UInt8], entries: some Collection<StringsEntry>, problems: [StringsProblem]) {
+        self.init(text: text, entries: StringsEntries(entries), problems: problems)
     }
 
     /// Reads UTF-8 text (an editor's buffer).
@@ -76,14 +192,12 @@ public struct StringsTable: Sendable {
         let bom = text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF
         var parser = StringsTableParser(text: text, position: bom ? 3 : 0)
         parser.run(resync: nil)
-        self.init(text: text, entries: parser.entries, problems: parser.problems)
+        self.init(text: text, entries: StringsEntries(parser.entries), problems: parser.problems)
     }
 
     /// Reads UTF-8 text that is an edit of `previous.text` (an editor's next version), reading only
-    /// what the edit can have changed: the entries before the changed bytes are `previous`'s, and
-    /// reading stops where it lines up with `previous`'s again (just after an entry's `;`, past
-    /// the changed bytes) and takes the rest of its entries, moved by the change in length. The
-    /// result equals `StringsTable(text:)`; a keystroke in a table of 100,000 entries reads a few.
+    /// what the edit can have changed (see `init(text:replacing:count:of:)`); the changed bytes are
+    /// found by comparing the two texts.
     public init(text: [UInt8], reusing previous: StringsTable) {
         let old = previous.text
         // The common prefix and suffix of the two texts (the suffix not overlapping the prefix).
@@ -98,38 +212,49 @@ public struct StringsTable: Sendable {
             }
         }
         if prefix == old.count && prefix == text.count { self = previous; return }
-        // A byte order mark changed, or so many problems that the cap on them counts: read it all.
-        guard prefix >= 3, previous.problems.count < StringsTableParser.maximumProblems / 2 else { self.init(text: text); return }
-        let delta = text.count - old.count
-        let changedEnd = text.count - suffix  // in the new text: from here on it equals the old one
+        self.init(text: text, replacing: prefix..<(old.count - suffix), count: text.count - suffix - prefix, of: previous)
+    }
+
+    /// Reads UTF-8 text that is `previous.text` with its bytes `replaced` replaced by `count` bytes
+    /// (an editor's next version, the change known), reading only what the edit can have changed:
+    /// the entries before the changed bytes are `previous`'s, and reading stops where it lines up
+    /// with `previous`'s again (just after an entry's `;`, past the changed bytes) and takes the
+    /// rest of its entries, moved by the change in length (their blocks shared, see
+    /// `StringsEntries`). The result equals `StringsTable(text:)`; a keystroke in a table of
+    /// 100,000 entries reads a few and copies no entry.
+    public init(text: [UInt8], replacing replaced: Range<Int>, count: Int, of previous: StringsTable) {
+        let old = previous.text
+        let prefix = replaced.lowerBound
+        // A byte order mark or a file's first bytes (which say what it is) changed, or so many
+        // problems that the cap on them counts: read it all.
+        guard prefix >= 8, replaced.upperBound <= old.count, old.count - replaced.count + count == text.count,
+              previous.problems.count < StringsTableParser.maximumProblems / 2,
+              !previous.problems.contains(where: { $0.code == .unreadable }) else { self.init(raw: text); return }
+        let delta = count - replaced.count
+        let changedEnd = prefix + count  // in the new text: from here on it equals the old one
+        let entries = previous.entries
         // Restart after the last entry that ends with its `;` before the first changed byte.
-        var kept = previous.entries.partitionPoint { $0.range.upperBound > prefix }
-        while kept > 0 && !(previous.entries[kept - 1].range.upperBound > 0 && old[previous.entries[kept - 1].range.upperBound - 1] == UInt8(ascii: ";")) { kept -= 1 }
+        var kept = entries.partitionPoint { $0.range.upperBound > prefix }
+        while kept > 0 && !(entries[kept - 1].range.upperBound > 0 && old[entries[kept - 1].range.upperBound - 1] == UInt8(ascii: ";")) { kept -= 1 }
         let bom = text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF
-        var parser = StringsTableParser(text: text, position: kept > 0 ? previous.entries[kept - 1].range.upperBound : (bom ? 3 : 0))
-        parser.entries = Array(previous.entries[..<kept])
+        var parser = StringsTableParser(text: text, position: kept > 0 ? entries[kept - 1].range.upperBound : (bom ? 3 : 0))
         parser.problems = previous.problems.filter { $0.range.lowerBound < parser.reader.position }
         let resumed = parser.run { end in
             // After an entry's `;` at `end` (new text), past the change: does an old entry end there too?
             guard end >= changedEnd else { return nil }
             let oldEnd = end - delta
-            let i = previous.entries.partitionPoint { $0.range.upperBound >= oldEnd }
-            guard i < previous.entries.count, previous.entries[i].range.upperBound == oldEnd, old[oldEnd - 1] == UInt8(ascii: ";") else { return nil }
+            let i = entries.partitionPoint { $0.range.upperBound >= oldEnd }
+            guard i < entries.count, entries[i].range.upperBound == oldEnd, old[oldEnd - 1] == UInt8(ascii: ";") else { return nil }
             return i + 1
         }
         if let next = resumed {
-            let oldEnd = previous.entries[next - 1].range.upperBound
-            parser.entries.reserveCapacity(parser.entries.count + previous.entries.count - next)
-            for e in previous.entries[next...] {
-                parser.entries.append(StringsEntry(key: e.key, keyRange: e.keyRange.shifted(by: delta), value: e.value,
-                                                   valueRange: e.valueRange.shifted(by: delta), range: e.range.shifted(by: delta)))
-            }
+            let oldEnd = entries[next - 1].range.upperBound
             for p in previous.problems where p.range.lowerBound >= oldEnd {
                 parser.problems.append(StringsProblem(code: p.code, message: p.message, range: p.range.shifted(by: delta)))
             }
             guard parser.problems.count <= StringsTableParser.maximumProblems else { self.init(text: text); return }
         }
-        self.init(text: text, entries: parser.entries, problems: parser.problems)
+        self.init(text: text, entries: entries.splicing(kept: kept, middle: parser.entries, resume: resumed, delta: delta), problems: parser.problems)
     }
 }
 
@@ -137,10 +262,10 @@ extension Range<Int> {
     func shifted(by delta: Int) -> Range<Int> { (lowerBound + delta)..<(upperBound + delta) }
 }
 
-extension Array {
+extension RandomAccessCollection where Index == Int {
     /// The first index whose element satisfies `belongs` (which is false, then true, along the array).
     func partitionPoint(_ belongs: (Element) -> Bool) -> Int {
-        var low = 0, high = count
+        var low = startIndex, high = endIndex
         while low < high {
             let mid = (low + high) / 2
             if belongs(self[mid]) { high = mid } else { low = mid + 1 }

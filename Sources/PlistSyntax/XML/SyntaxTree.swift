@@ -30,6 +30,9 @@ public struct SyntaxTree: Sendable {
     /// What the incremental reparses that led to this tree replaced, relative to each of its
     /// last few ancestors (newest first): see `changedRegion(since:)`. Empty after a full parse.
     let lineage: [Change]
+    /// Whether the text was left unparsed (`unparsed(_:)`): the tree is one text entry, and an edit
+    /// leaves the new text unparsed too.
+    public private(set) var isUnparsed = false
 
     /// The bytes of an ancestor tree that incremental reparses replaced on the way to this one.
     /// (Unchecked: its one reference is to a node's storage, immutable, like `SyntaxNode` itself.)
@@ -77,6 +80,19 @@ public struct SyntaxTree: Sendable {
         }
     }
 
+    /// A tree of `text` not read as XML: the whole text is one text entry. For a file the server
+    /// reads with a reader of its own (a translation's strings table or String Catalog), which
+    /// used to be parsed as XML on every keystroke for nothing (issue #39, point 5): an edit of it
+    /// only cuts the text's pieces.
+    public static func unparsed(_ text: SourceText) -> SyntaxTree {
+        var children = ContiguousArray<RawEntry>()
+        if text.count > 0 {
+            children.append(RawEntry(offset: 0, width: UInt32(clamping: text.count), kind: .text, tag: .other, flags: [], startTagWidth: 0, endTagWidth: 0))
+        }
+        return SyntaxTree(text: text, root: SyntaxNode.make(children: children, nodes: ContiguousArray(), width: text.count),
+                          context: ParseContext(), rootElementIndex: nil, lineage: [], isUnparsed: true)
+    }
+
     /// Parses a document from bytes.
     public static func parse(_ bytes: [UInt8]) -> SyntaxTree { parse(SourceText(bytes)) }
 
@@ -103,6 +119,7 @@ public struct SyntaxTree: Sendable {
         let hi = max(lo, min(edit.range.upperBound, text.count))
         // The old text's pieces, shared; only the edit's neighbourhood is new.
         let newText = text.replacing(lo..<hi, with: edit.replacement)
+        if isUnparsed { return .unparsed(newText) }
         return reparsed(newText: newText, editRange: lo..<hi, insertedCount: edit.replacement.count)
     }
 
