@@ -6,7 +6,7 @@ import Foundation
 import Testing
 import PlistTestSupport
 
-@Suite("Editors: completion typed in a launchd job", .serialized)
+@Suite("Editors: completion typed in a launchd job", .tags(.realEditor), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .serialized)
 struct EditorLaunchdCompletionTests {
     /// A user's agent as people write it: a label, a program, a KeepAlive dictionary, a ProcessType.
     static let agent = """

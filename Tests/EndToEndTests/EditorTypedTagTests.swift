@@ -33,7 +33,7 @@ struct TypedTagCase: Sendable, CustomTestStringConvertible {
     }
 }
 
-@Suite("Editors: tags typed as a person types, in every editor", .serialized)
+@Suite("Editors: tags typed as a person types, in every editor", .tags(.realEditor), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .serialized)
 struct EditorTypedTagTests {
     static let plain = PlistText.dictionary("""
         \t<key>CFBundleIdentifier</key>
