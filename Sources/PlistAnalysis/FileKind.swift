@@ -12,11 +12,11 @@ public enum FileKind: String, Sendable, Hashable, CaseIterable {
     case privacyManifest
     /// A launchd job definition: a LaunchAgent or LaunchDaemon (docs/launchd.md).
     case launchdJob
-    /// Any other property list: syntax and structure rules only.
-    case other
     /// A configuration profile (`.mobileconfig`, or a plist whose top level is a profile's:
     /// docs/profiles.md): payload rules from Apple's device-management schemas.
     case configurationProfile
+    /// Any other property list: syntax and structure rules only.
+    case other
 
     /// The kind, from the file name (a path or URI) first, then from the content: a top-level
     /// dictionary with `CFBundle…` keys is an Info.plist whatever its name. A file under a

@@ -37,4 +37,5 @@ let allSections: [any BenchmarkSection] = [
     WorkspaceSection(),
     ConvertSection(),
     LocalizationSection(),
+    AdminSection(),
 ]

@@ -85,19 +85,20 @@ print("equal" if a == b else "differs")
         let file = try #require(try BinaryPlistFiles.require().first { $0.name.hasSuffix(test.file) })
         let session = try await TerminalEditor(editor, "", name: test.name, bytes: file.bytes)
         #expect(try await session.waitForScreen { $0.contains("<dict>") }, "no XML shown:\n\(session.screen())")
-        // An element left open: the XML has an error, which has no binary form.
+        // A stray end tag: the XML has an error, which has no binary form. (An element left open
+        // is closed as `>` is typed, now that the editors close tags.)
         switch editor {
         case .neovim:
             try await session.type("/<dict>", "Enter")
             try await session.type("o")
-            try await session.typeText("<key>Open</key><array>")
+            try await session.typeText("<key>Open</key></array>")
             try await session.type("Escape")
             try await session.type(":w", "Enter")
         case .emacs:
             try await session.type("C-s")
             try await session.typeText("<dict>")
             try await session.type("Enter", "C-e", "Enter")
-            try await session.typeText("<key>Open</key><array>")
+            try await session.typeText("<key>Open</key></array>")
             try await session.type("C-x", "C-s")
         }
         let said = try await session.waitForScreen { $0.contains("not written") || $0.contains("plist-lsp convert:") }

@@ -92,7 +92,7 @@ import PlistSupport
             "settings: disabledRules: unknown rule 'no-such-rule' (the rules are listed in docs/diagnostics.md)",
             "settings: disabledRules: expected a rule id, not 7",
             "settings: infoPlistRules: expected true or false, not \"no\"",
-            "settings: fileKind: unknown file kind \"plist\" (infoPlist, entitlements, privacyManifest, other, configurationProfile)",
+            "settings: fileKind: unknown file kind \"plist\" (infoPlist, entitlements, privacyManifest, launchdJob, configurationProfile, other)",
             "settings: preprocessorDefinitions: \"1X\" is not NAME or NAME=VALUE with NAME an identifier",
         ]
         for message in expected {

@@ -126,7 +126,8 @@ let daemonURI = "file:///Library/LaunchDaemons/com.example.sync.plist"
         let (text, list) = try await completion(validJob("\t<key>KeepA1️⃣</key>\n"))
         let item = try #require(list.items.first { $0.label == "KeepAlive" })
         guard case .textEdit(let edit) = item.textEdit else { Issue.record("no text edit"); return }
-        #expect(applying(edit, to: text) == validJob("\t<key>KeepAlive</key>\n"))
+        // A closed key with nothing after it on its line gets its value too (as after auto-close).
+        #expect(applying(edit, to: text) == validJob("\t<key>KeepAlive</key>\n\t<true/>\n"))
         let (_, all) = try await completion(validJob("\t<key>1️⃣</key>\n"))
         let labels = Set(all.items.map(\.label))
         #expect(labels.isSuperset(of: ["RunAtLoad", "StartCalendarInterval", "EnvironmentVariables", "AssociatedBundleIdentifiers"]))

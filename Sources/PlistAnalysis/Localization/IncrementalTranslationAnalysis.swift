@@ -24,14 +24,14 @@ public struct TranslationFindingsMemo: Sendable {
     struct BlockFindings: Sendable {
         let block: StringsEntries.Block
         let byRule: [String: [Finding]]
-        let keys: [String: [Int]]
+        let keys: [ExactText: [Int]]
     }
 
     let inputs: Inputs
     let blocks: [ObjectIdentifier: BlockFindings]
-    let keyCounts: [String: Int]
+    let keyCounts: [ExactText: Int]
     /// The keys counted more than once.
-    let duplicated: Set<String>
+    let duplicated: Set<ExactText>
 }
 
 extension Analyzer {
@@ -70,8 +70,8 @@ extension Analyzer {
             let part = TranslationContext(sharing: context, file: .table(StringsTable(text: table.text, entries: segment.block.entries, problems: []), locale: locale))
             var byRule: [String: [Finding]] = [:]
             for f in findings(forTranslation: part, configuration: configuration, rules: perEntry) { byRule[f.code, default: []].append(f) }
-            var keys: [String: [Int]] = [:]
-            for (i, e) in segment.block.entries.enumerated() { keys[e.key, default: []].append(i) }
+            var keys: [ExactText: [Int]] = [:]
+            for (i, e) in segment.block.entries.enumerated() { keys[ExactText(e.key), default: []].append(i) }
             let result = TranslationFindingsMemo.BlockFindings(block: segment.block, byRule: byRule, keys: keys)
             blocks[id] = result
             added.append(result)
@@ -80,7 +80,7 @@ extension Analyzer {
         // The count of every key, moved from the memo's blocks to these.
         var counts = memo?.keyCounts ?? [:]
         var duplicated = memo?.duplicated ?? []
-        func count(_ key: String, _ change: Int) {
+        func count(_ key: ExactText, _ change: Int) {
             let n = counts[key, default: 0] + change
             counts[key] = n == 0 ? nil : n
             if n > 1 { duplicated.insert(key) } else { duplicated.remove(key) }
@@ -107,9 +107,9 @@ extension Analyzer {
                 for i in local.sorted() { duplicateEntries.append(segment.block.entries[i].shifted(by: segment.base)) }
             }
         }
-        var seen: Set<String> = []
+        var seen: Set<ExactText> = []
         var laterOccurrences: Set<Range<Int>> = []
-        for e in duplicateEntries where !seen.insert(e.key).inserted { laterOccurrences.insert(e.keyRange) }
+        for e in duplicateEntries where !seen.insert(ExactText(e.key)).inserted { laterOccurrences.insert(e.keyRange) }
 
         // What reads the whole table: its problems and its duplicates, from the duplicated entries alone.
         let whole = TranslationContext(sharing: context, file: .table(StringsTable(text: table.text, entries: duplicateEntries, problems: table.problems), locale: locale))

@@ -127,8 +127,8 @@ public struct TranslationContext: Sendable {
         plistKeys = base.plistKeys
         plistStrings = base.plistStrings
         entries = file.entries
-        var seen: Set<String> = []
-        keys = entries.compactMap { seen.insert($0.key).inserted ? ($0.key, $0.keyRange) : nil }
+        var seen: Set<ExactText> = []
+        keys = entries.compactMap { seen.insert(ExactText($0.key)).inserted ? ($0.key, $0.keyRange) : nil }
     }
 
     public var text: [UInt8] { file.text }

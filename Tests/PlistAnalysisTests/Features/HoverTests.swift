@@ -19,7 +19,12 @@ func covered(_ text: String, _ range: Range<Int>) -> String {
     /// each of its placements; none is called a custom key.
     @Test func everyEntitlementAndPrivacyKeyIsDocumented() throws {
         for definition in KeyDatabase.shared.definitions where definition.domain != .infoPlist {
-            let kind: FileKind = definition.domain == .entitlements ? .entitlements : .privacyManifest
+            let kind: FileKind
+            switch definition.domain {
+            case .entitlements: kind = .entitlements
+            case .launchd: kind = .launchdJob
+            default: kind = .privacyManifest
+            }
             var container = "<dict><key>\(definition.name)1️⃣</key><true/></dict>"
             for component in (definition.placements.first?.components ?? []).reversed() {
                 switch component {

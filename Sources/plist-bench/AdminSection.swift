@@ -1,0 +1,170 @@
+// The administrators' kinds (#41): a keystroke in a 100 KB configuration profile against one in an
+// Info.plist of the same size, through what the server does per keystroke (incremental reparse,
+// typed view reusing the previous version's, the analysis); and what the profile schema costs to
+// load against the key database's load (the server's start-up), in the same run.
+import PlistAnalysis
+import PlistSchema
+import PlistSyntax
+
+struct AdminSection: BenchmarkSection {
+    let id = "admin"
+    let title = "Configuration profiles: keystroke at 100 KB against an Info.plist of that size; schema load"
+
+    /// A profile of `size` bytes or a little more: Notifications payloads, each with many apps.
+    static func profile(size: Int) -> [UInt8] {
+        var out = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>PayloadContent</key>
+        \t<array>
+
+        """
+        var n = 0
+        while out.utf8.count < size {
+            out += "\t\t<dict>\n\t\t\t<key>NotificationSettings</key>\n\t\t\t<array>\n"
+            for k in 0..<20 {
+                out += """
+                \t\t\t\t<dict>
+                \t\t\t\t\t<key>BundleIdentifier</key>
+                \t\t\t\t\t<string>com.example.app\(n).\(k)</string>
+                \t\t\t\t\t<key>NotificationsEnabled</key>
+                \t\t\t\t\t<true/>
+                \t\t\t\t\t<key>AlertType</key>
+                \t\t\t\t\t<integer>1</integer>
+                \t\t\t\t\t<key>BadgesEnabled</key>
+                \t\t\t\t\t<true/>
+                \t\t\t\t</dict>
+
+                """
+            }
+            let uuid = String(format6(n))
+            out += """
+            \t\t\t</array>
+            \t\t\t<key>PayloadIdentifier</key>
+            \t\t\t<string>com.example.notifications.\(n)</string>
+            \t\t\t<key>PayloadType</key>
+            \t\t\t<string>com.apple.notificationsettings</string>
+            \t\t\t<key>PayloadUUID</key>
+            \t\t\t<string>6B1C2A3D-0000-4000-8000-\(uuid)</string>
+            \t\t\t<key>PayloadVersion</key>
+            \t\t\t<integer>1</integer>
+            \t\t</dict>
+
+            """
+            n += 1
+        }
+        out += """
+        \t</array>
+        \t<key>PayloadDisplayName</key>
+        \t<string>Notifications</string>
+        \t<key>PayloadIdentifier</key>
+        \t<string>com.example.notifications</string>
+        \t<key>PayloadType</key>
+        \t<string>Configuration</string>
+        \t<key>PayloadUUID</key>
+        \t<string>6B1C2A3D-0000-4000-8000-FFFFFFFFFFFF</string>
+        \t<key>PayloadVersion</key>
+        \t<integer>1</integer>
+        </dict>
+        </plist>
+
+        """
+        return Array(out.utf8)
+    }
+
+    /// An Info.plist of `size` bytes or a little more: document types, each with its own strings.
+    static func infoPlist(size: Int) -> [UInt8] {
+        var out = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>CFBundleIdentifier</key>
+        \t<string>com.example.app</string>
+        \t<key>CFBundleName</key>
+        \t<string>Example</string>
+        \t<key>CFBundleDocumentTypes</key>
+        \t<array>
+
+        """
+        var n = 0
+        while out.utf8.count < size {
+            out += """
+            \t\t<dict>
+            \t\t\t<key>CFBundleTypeName</key>
+            \t\t\t<string>Document \(n)</string>
+            \t\t\t<key>CFBundleTypeRole</key>
+            \t\t\t<string>Editor</string>
+            \t\t\t<key>LSHandlerRank</key>
+            \t\t\t<string>Owner</string>
+            \t\t\t<key>LSItemContentTypes</key>
+            \t\t\t<array>
+            \t\t\t\t<string>com.example.document\(n)</string>
+            \t\t\t</array>
+            \t\t</dict>
+
+            """
+            n += 1
+        }
+        out += "\t</array>\n</dict>\n</plist>\n"
+        return Array(out.utf8)
+    }
+
+    static func format6(_ n: Int) -> String {
+        let hex = String(n, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 12 - hex.count)) + hex
+    }
+
+    func run(_ context: BenchContext) {
+        let size = 100_000
+        let runs = context.iterations(full: 1_000, quick: 100)
+        var table = Table("File", "Kind", "Bytes", "Runs", "keystroke p50", "keystroke p99", "p50 vs Info.plist", "p99 vs Info.plist")
+        var reference: (p50: Double, p99: Double)? = nil
+        for (label, path, bytes) in [("Info.plist", "/bench/Info.plist", Self.infoPlist(size: size)),
+                                     ("profile", "/bench/Notifications.mobileconfig", Self.profile(size: size))] {
+            let kind = FileKind.detect(path: path, document: nil)
+            guard let offset = IncrementalReparseSection.stringContent(in: bytes) else {
+                printError("plist-bench: no <string> in the \(label)")
+                continue
+            }
+            var tree = SyntaxTree.parse(bytes)
+            var document = PlistDocument(tree)
+            benchSink &+= Analyzer.findings(for: document, path: path).count
+            let clock = ContinuousClock()
+            var keystroke: [Double] = []
+            for step in 0..<(runs + 4) {
+                let edit = step % 2 == 0
+                    ? SourceEdit(range: offset..<offset, replacement: [0x78])
+                    : SourceEdit(range: offset..<(offset + 1), replacement: [])
+                let start = clock.now
+                let edited = tree.applying(edit)
+                let document2 = PlistDocument(edited, reusing: document)
+                let findings = Analyzer.findings(for: document2, path: path)
+                let end = clock.now
+                benchSink &+= findings.count
+                if step >= 4 { keystroke.append((end - start).seconds) }
+                tree = edited
+                document = document2
+            }
+            let k = Sample(seconds: keystroke)
+            if reference == nil { reference = (k.median, k.percentile(99)) }
+            table.add(label, kind.rawValue, "\(bytes.count)", "\(runs)", formatTime(k.median), formatTime(k.percentile(99)),
+                      formatRatio(k.median / reference!.p50), formatRatio(k.percentile(99) / reference!.p99))
+        }
+        table.print()
+        print("\nKeystroke: `tree.applying` + `PlistDocument(_:reusing:)` + `Analyzer.findings`, one character typed and deleted "
+              + "alternately in the <string> nearest the middle; goal: the profile within the Info.plist's cost (#41).")
+
+        // Start-up: the key database every server loads; the profile schema is decoded on first
+        // use only (the first profile opened), so it adds nothing to start-up itself.
+        let iterations = context.iterations(full: 40, quick: 5)
+        let keys = measure(warmups: 2, iterations: iterations) { (try? KeyDatabase.loadBundled()) == nil ? 0 : 1 }
+        let profiles = measure(warmups: 2, iterations: iterations) { (try? ProfileSchema(bytes: ProfileSchema.bundledData)) == nil ? 0 : 1 }
+        var load = Table("Load", "Runs", "Median", "p90", "When")
+        load.add("key database (start-up)", "\(keys.seconds.count)", formatTime(keys.median), formatTime(keys.p90), "every server, at start")
+        load.add("profile schema", "\(profiles.seconds.count)", formatTime(profiles.median), formatTime(profiles.p90), "once, when the first profile is opened")
+        load.print()
+    }
+}
