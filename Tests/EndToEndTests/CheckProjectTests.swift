@@ -87,7 +87,7 @@ import Testing
 
     /// Every real project: no crash, no error on its files, and no missing usage description or
     /// purpose string for a key the project sets in its build settings.
-    @Test(.enabled(if: SharedData.runProjectTests, SharedData.projectsSkipNote))
+    @Test(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .enabled(if: SharedData.runProjectTests, SharedData.projectsSkipNote))
     func everyRealProjectChecksWithoutErrorsOrFalseMissingKeys() async throws {
         let root = SharedData.projectsDirectory
         let folders = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { !$0.contains(".") }.sorted()

@@ -102,7 +102,7 @@ final class Flooder: @unchecked Sendable {
     func disconnect() { close(fd) }
 }
 
-@Suite(.serialized) struct LSPFloodTests {
+@Suite(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .serialized) struct LSPFloodTests {
     /// About 1 MB: 200 entries of 5 KB strings (an outline of 200 symbols, as the adversarial run's document).
     static let megabyteDocument: String = {
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"

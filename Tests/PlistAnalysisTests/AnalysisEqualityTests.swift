@@ -8,7 +8,7 @@ import PlistSyntax
 import PlistTestSupport
 import Testing
 
-@Suite struct AnalysisEqualityTests {
+@Suite(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote)) struct AnalysisEqualityTests {
     /// What an edit inserts: typing inside values and keys, and structure that moves things around.
     static let pieces: [String] = [
         "x", "e", "1", " ", "\t", "\n", "", "", "", "<", ">", "/", "&", "&amp;", "&bogus;", "<key>", "</key>",

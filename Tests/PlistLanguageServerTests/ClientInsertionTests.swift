@@ -51,7 +51,7 @@ struct InsertionScenario: Sendable {
     var pick: String
 }
 
-@Suite struct ClientInsertionTests {
+@Suite(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote)) struct ClientInsertionTests {
     // MARK: The clients' algorithms
 
     /// Emacs positions count characters: the text as Unicode scalars.

@@ -13,7 +13,7 @@ import PlistTestSupport
 import Testing
 import XcodeProject
 
-@Suite(.enabled(if: SharedData.runLocalizationTests, SharedData.localizationSkipNote))
+@Suite(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .enabled(if: SharedData.runLocalizationTests, SharedData.localizationSkipNote))
 struct IncrementalTranslationTests {
     /// Real tables with the Info.plist they translate (repository folder, Info.plist, table).
     static let tables = [

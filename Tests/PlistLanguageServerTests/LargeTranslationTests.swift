@@ -67,7 +67,7 @@ import Testing
         #expect(found.contains { $0.code == .string("l10n-duplicate-key") })
     }
 
-    @Test func editsToAnOpenTableGiveTheDiagnosticsOfTheTextReadAfresh() async throws {
+    @Test(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote)) func editsToAnOpenTableGiveTheDiagnosticsOfTheTextReadAfresh() async throws {
         let (root, de, deText) = try Self.folder(deSize: 40_000)
         defer { try? FileManager.default.removeItem(at: root) }
         let client = try TestClient()

@@ -54,7 +54,7 @@ struct ClientText {
     }
 }
 
-@Suite struct RandomEditTests {
+@Suite(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote)) struct RandomEditTests {
     static let start = PlistText.dictionary("""
         \t<key>CFBundleDisplayName</key>
         \t<string>Café 😀 日本</string>

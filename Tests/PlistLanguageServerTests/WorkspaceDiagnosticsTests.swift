@@ -76,7 +76,7 @@ private let realProjects: [String] = SharedData.projectsPresent
 
     /// Every real project: one report for each of its plists, entitlements files and privacy
     /// manifests; asked again with the result ids, every one is `unchanged`.
-    @Test(.enabled(if: SharedData.runProjectTests, SharedData.projectsSkipNote))
+    @Test(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .enabled(if: SharedData.runProjectTests, SharedData.projectsSkipNote))
     func everyPlistOfARealProjectHasAReportAndAnUnchangedOneNext() async throws {
         #expect(realProjects.count >= 21)
         for name in realProjects {

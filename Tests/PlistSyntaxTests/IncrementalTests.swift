@@ -120,7 +120,7 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
 }
 
 @Suite struct IncrementalTests {
-    @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
+    @Test(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
     func randomEditsOnTheCorpusEqualAFullParse() async throws {
         let files = try SharedData.requireCorpus()
         let (edits, failures) = try await onOwnThread {
@@ -152,7 +152,7 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
     /// Line breaks and indentation (#29): Enter, blanks typed or deleted at line starts, lines
     /// joined or deleted, anywhere in any corpus file, must give the tree of a full parse, though
     /// they no longer parse in full.
-    @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
+    @Test(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
     func randomLayoutEditsOnTheCorpusEqualAFullParse() async throws {
         let files = try SharedData.requireCorpus()
         let (edits, failures) = try await onOwnThread {
