@@ -170,7 +170,7 @@ public enum KeyRenaming {
                 let edits = ranges.map { range -> SourceEdit in
                     switch file {
                     case .table: return SourceEdit(range: range, replacement: Array(stringsKey(newName, keepingBare: text[range.lowerBound] != UInt8(ascii: "\"")).utf8))
-                    case .catalog: return SourceEdit(range: range, replacement: Array(jsonQuoted(newName).utf8))
+                    case .catalog: return SourceEdit(range: range, replacement: Array(JSONText.quoted(newName).utf8))
                     }
                 }
                 files.append(FileEdits(path: file.path, text: text, edits: edits))
@@ -192,28 +192,6 @@ public enum KeyRenaming {
             (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == UInt8(ascii: "_") || c == UInt8(ascii: ".")
         }
         return bare && plain ? name : stringsQuoted(name)
-    }
-
-    /// A JSON string: `"`, `\` and control characters escaped.
-    public static func jsonQuoted(_ s: String) -> String {
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if c.value < 0x20 {
-                    let hex = String(c.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(c)
-                }
-            }
-        }
-        return out + "\""
     }
 }
 

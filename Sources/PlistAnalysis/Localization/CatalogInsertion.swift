@@ -16,8 +16,8 @@ public enum CatalogInsertion {
         let text = catalog.text
         let unit = indentUnit(root, text)
         func localization(_ locale: String) -> [String] {
-            ["\(quoted(locale)) : {", "\(unit)\"stringUnit\" : {", "\(unit)\(unit)\"state\" : \"new\",",
-             "\(unit)\(unit)\"value\" : \(quoted(value))", "\(unit)}", "}"]
+            ["\(JSONText.quoted(locale)) : {", "\(unit)\"stringUnit\" : {", "\(unit)\(unit)\"state\" : \"new\",",
+             "\(unit)\(unit)\"value\" : \(JSONText.quoted(value))", "\(unit)}", "}"]
         }
         func localizations() -> [String] {
             var lines: [String] = []
@@ -38,7 +38,7 @@ public enum CatalogInsertion {
                 edit = insertion(of: ["\"localizations\" : {"] + localizations().map { unit + $0 } + ["}"], into: entry.value, text: text, unit: unit)
             }
         } else {
-            edit = insertion(of: ["\(quoted(key)) : {", "\(unit)\"localizations\" : {"] + localizations().map { unit + unit + $0 } + ["\(unit)}", "}"],
+            edit = insertion(of: ["\(JSONText.quoted(key)) : {", "\(unit)\"localizations\" : {"] + localizations().map { unit + unit + $0 } + ["\(unit)}", "}"],
                              into: strings, text: text, unit: unit)
         }
         // Read back: the catalog must still read cleanly and now translate the key in each locale.
@@ -88,27 +88,5 @@ public enum CatalogInsertion {
         guard let first = root.members.first, let own = indentation(before: first.nameRange.lowerBound, text), !own.isEmpty else { return "  " }
         let rootIndent = lineIndentation(of: root.range.lowerBound, text)
         return own.hasPrefix(rootIndent) && own.count > rootIndent.count ? String(own.dropFirst(rootIndent.count)) : own
-    }
-
-    /// JSON string text: `"…"` with `"`, `\` and control characters escaped.
-    public static func quoted(_ s: String) -> String {
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if c.value < 0x20 {
-                    let hex = String(c.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(c)
-                }
-            }
-        }
-        return out + "\""
     }
 }

@@ -265,7 +265,7 @@ struct KeySubject {
         let plain = name.utf8.allSatisfy { c in
             (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == UInt8(ascii: "_") || c == UInt8(ascii: ".") || c == UInt8(ascii: "-")
         } && name.first.map { !$0.isNumber && $0 != "-" && $0 != "." } == true
-        return plain ? name : KeyRenaming.jsonQuoted(name)
+        return plain ? name : JSONText.quoted(name)
     }
 }
 

@@ -77,6 +77,31 @@ public struct JSONText: Sendable {
     }
 }
 
+extension JSONText {
+    /// `s` as JSON string text: `"…"` with `"`, `\` and control characters escaped (what the
+    /// fixes and renames write into a String Catalog).
+    public static func quoted(_ s: String) -> String {
+        var out = "\""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if c.value < 0x20 {
+                    let hex = String(c.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(c)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
 struct JSONTextReader {
     let text: [UInt8]
     var position = 0
