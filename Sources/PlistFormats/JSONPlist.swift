@@ -143,10 +143,10 @@ public enum JSONPlistReader {
             case .object:
                 var entries: [PropertyListObject.Entry] = []
                 entries.reserveCapacity(node.members.count)
-                var names: Set<[UInt32]> = []
+                var names: Set<ExactText> = []
                 for member in node.members {
                     path.append(member.name)
-                    guard names.insert(member.name.unicodeScalars.map(\.value)).inserted else {
+                    guard names.insert(ExactText(member.name)).inserted else {
                         throw fail("the key \"\(member.name)\" appears twice in one object; a property list dictionary holds each key once", at: member.nameRange.lowerBound)
                     }
                     entries.append(.init(member.name, try value(member.value, depth: depth + 1)))

@@ -37,9 +37,6 @@ public final class DocumentSnapshot: Sendable {
     /// entries the edit left alone, so a keystroke in a large table reads a few entries.
     private let lazyTranslation: Lazy<TranslationFile>
     private let translationBase: Locked<TranslationBase?>
-    /// What this version changed in the one before it (`previous` of `init`): its bytes `range`
-    /// replaced by `count` bytes; nil when unknown (the whole text replaced).
-    let change: TextChange?
     /// The findings of the latest version of this document analysed as a strings table, by block
     /// of entries, shared by its versions: an analysis starts from whichever version was analysed
     /// last and checks only the blocks it does not have (`Analyzer.findings(forTranslation:configuration:memo:)`).
@@ -65,7 +62,6 @@ public final class DocumentSnapshot: Sendable {
             base.withLock { $0 = nil }
             return document
         }
-        self.change = previous == nil ? nil : change
         translationMemo = previous?.translationMemo ?? Locked(nil)
         // The reading of an earlier version, with what changed since (nil when unknown: the texts are compared).
         let translationBase = Locked(previous.flatMap { previous -> TranslationBase? in
@@ -86,10 +82,17 @@ public final class DocumentSnapshot: Sendable {
     /// The text read as a translation file (meaningful for an `InfoPlist.strings` or `.xcstrings`).
     public var translation: TranslationFile { lazyTranslation.value }
 
-    /// Makes a snapshot outside a server (tests, benchmarks, tools).
+    /// Makes a snapshot outside a server (tests, benchmarks, tools, a workspace file read from disk).
     public convenience init(uri: DocumentURI, version: Int = 0, text: String, encoding: PositionEncoding = .utf16) {
-        self.init(uri: uri, version: version, languageID: "plist", tree: SyntaxTree.parse(text),
+        self.init(uri: uri, version: version, languageID: "plist", tree: Self.firstTree(uri: uri, text: text),
                   encoding: encoding, id: 0)
+    }
+
+    /// The tree of a document's first version. A translation file (`InfoPlist.strings`,
+    /// `.xcstrings`) is read by its own reader, never as XML: parsing it as XML on every keystroke
+    /// was the largest part of a keystroke's cost.
+    static func firstTree(uri: DocumentURI, text: String) -> SyntaxTree {
+        FileURI.path(of: uri).map(LocalizationFiles.isTranslationFile) == true ? SyntaxTree.unparsed(SourceText(text)) : SyntaxTree.parse(text)
     }
 
     /// The UTF-8 text.

@@ -34,10 +34,7 @@ final class DocumentStore: Sendable {
     /// `didOpen`: the document's first snapshot, and whether it was already open (its text is
     /// then replaced).
     func open(_ item: TextDocumentItem, encoding: PositionEncoding) -> (snapshot: DocumentSnapshot, reopened: Bool) {
-        // A translation file (`InfoPlist.strings`, `.xcstrings`) is read by its own reader, never as
-        // XML: parsing it as XML on every keystroke was the largest part of a keystroke's cost.
-        let tree = FileURI.path(of: item.uri).map(LocalizationFiles.isTranslationFile) == true
-            ? SyntaxTree.unparsed(SourceText(item.text)) : SyntaxTree.parse(item.text)
+        let tree = DocumentSnapshot.firstTree(uri: item.uri, text: item.text)
         return state.withLock { state in
             let snapshot = DocumentSnapshot(uri: item.uri, version: item.version, languageID: item.languageId, tree: tree,
                                             encoding: encoding, id: state.nextSnapshotID)

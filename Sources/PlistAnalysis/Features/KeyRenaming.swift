@@ -34,8 +34,8 @@ public enum RenameFile: Sendable {
     /// Each key of the file named `name`, with its bytes (quotes included).
     public func keyRanges(named name: String) -> [Range<Int>] {
         switch self {
-        case .table(_, let table): return table.entries.filter { $0.key == name }.map(\.keyRange)
-        case .catalog(_, let catalog): return catalog.entries.filter { $0.key == name }.map(\.keyRange)
+        case .table(_, let table): return table.entries.filter { ExactText.equal($0.key, name) }.map(\.keyRange)
+        case .catalog(_, let catalog): return catalog.entries.filter { ExactText.equal($0.key, name) }.map(\.keyRange)
         }
     }
 
@@ -74,7 +74,7 @@ public enum KeyRenaming {
     /// or a key cannot hold); nil when it can.
     public static func invalidName(_ newName: String, replacing oldName: String) -> String? {
         if newName.isEmpty { return "a key needs a name" }
-        if newName == oldName { return "the key is already named '\(oldName)'" }
+        if ExactText.equal(newName, oldName) { return "the key is already named '\(oldName)'" }
         if newName.first!.isWhitespace || newName.last!.isWhitespace { return "'\(newName)' begins or ends with white space, which a key must not (lookups by name would miss it)" }
         for scalar in newName.unicodeScalars {
             if scalar.value < 0x20 || scalar.value == 0x7F { return "a key cannot hold a control character (U+\(String(scalar.value, radix: 16, uppercase: true)))" }
@@ -87,7 +87,7 @@ public enum KeyRenaming {
     static func entry(in document: PlistDocument, named name: String, at parent: [PathComponent]) -> (dictionary: PlistNode, index: Int)? {
         let dictionary = parent.isEmpty ? document.root : document.node(at: parent)
         guard let dictionary, dictionary.kind == .dictionary,
-              let index = dictionary.entries.firstIndex(where: { $0.key?.text == name }) else { return nil }
+              let index = dictionary.entries.firstIndex(where: { $0.key.map { ExactText.equal($0.text, name) } == true }) else { return nil }
         return (dictionary, index)
     }
 
@@ -102,7 +102,7 @@ public enum KeyRenaming {
             case .dictionary:
                 for entry in node.entries {
                     guard let key = entry.key else { continue }
-                    if key.text == name { return RenameTarget(name: name, range: key.textRange, parent: path) }
+                    if ExactText.equal(key.text, name) { return RenameTarget(name: name, range: key.textRange, parent: path) }
                     if let value = entry.value, value.kind == .dictionary || value.kind == .array { stack.append((value, path + [.key(key.text)])) }
                 }
             case .array:
@@ -122,7 +122,7 @@ public enum KeyRenaming {
             switch node.kind {
             case .dictionary:
                 for entry in node.entries {
-                    if let key = entry.key, key.text == name { out.append(key.textRange) }
+                    if let key = entry.key, ExactText.equal(key.text, name) { out.append(key.textRange) }
                     if let value = entry.value, value.kind == .dictionary || value.kind == .array { stack.append(value) }
                 }
             case .array: for item in node.items where item.kind == .dictionary || item.kind == .array { stack.append(item) }
@@ -148,7 +148,7 @@ public enum KeyRenaming {
             guard let dictionary = entry(in: document, named: target.name, at: parent)?.dictionary else {
                 return .failure(RenameError("'\(target.name)' is no longer in the file"))
             }
-            if dictionary.entries.contains(where: { $0.key?.text == newName }) {
+            if dictionary.entries.contains(where: { $0.key.map { ExactText.equal($0.text, newName) } == true }) {
                 return .failure(RenameError("the dictionary already has a key named '\(newName)'"))
             }
             plistEdits = [SourceEdit(range: target.range, replacement: XMLEscaping.content(newName))]

@@ -28,6 +28,8 @@ public struct TranslationFindingsMemo: Sendable {
     }
 
     let inputs: Inputs
+    /// What the blocks' checks read of the Info.plist, made from `inputs`.
+    let context: TranslationContext
     let blocks: [ObjectIdentifier: BlockFindings]
     let keyCounts: [ExactText: Int]
     /// The keys counted more than once.
@@ -51,12 +53,14 @@ extension Analyzer {
             let context = TranslationContext(path: path, file: file, infoPlist: infoPlist, externalKeys: externalKeys)
             return (findings(forTranslation: context, configuration: configuration), nil)
         }
-        // What every block's check reads of the Info.plist, made once (its entries: none).
-        let context = TranslationContext(path: path, file: .table(StringsTable(text: [], entries: [StringsEntry](), problems: []), locale: locale),
-                                         infoPlist: infoPlist, externalKeys: externalKeys)
-        let inputs = TranslationFindingsMemo.Inputs(path: context.path, locale: locale, infoPlist: context.infoPlist?.tree.text,
-                                                    externalKeys: context.externalKeys, configuration: configuration)
+        let inputs = TranslationFindingsMemo.Inputs(path: path, locale: locale, infoPlist: infoPlist?.tree.text,
+                                                    externalKeys: externalKeys, configuration: configuration)
         let memo = memo?.inputs == inputs ? memo : nil
+        // What every block's check reads of the Info.plist (its entries: none): the memo's while the
+        // inputs are the same, so a keystroke in the table does not walk the Info.plist again.
+        let context = memo?.context ?? TranslationContext(
+            path: path, file: .table(StringsTable(text: [], entries: [StringsEntry](), problems: []), locale: locale),
+            infoPlist: infoPlist, externalKeys: externalKeys)
         let perEntry = LocalizationRules.all.filter { perEntryRuleIDs.contains($0.id) }
         let segments = table.entries.segments
 
@@ -150,7 +154,7 @@ extension Analyzer {
             out += shown
         }
         out.sort { ($0.range.lowerBound, $0.range.upperBound, $0.code) < ($1.range.lowerBound, $1.range.upperBound, $1.code) }
-        return (out, TranslationFindingsMemo(inputs: inputs, blocks: blocks, keyCounts: counts, duplicated: duplicated))
+        return (out, TranslationFindingsMemo(inputs: inputs, context: context, blocks: blocks, keyCounts: counts, duplicated: duplicated))
     }
 }
 

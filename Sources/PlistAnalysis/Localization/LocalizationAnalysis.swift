@@ -25,12 +25,6 @@ public enum TranslationFile: Sendable {
         return .table(StringsTable(raw: raw), locale: locale(ofPath: path) ?? "")
     }
 
-    /// Reads a file's bytes that are an edit of `previous` (an editor's next version): a strings
-    /// table reads only the entries the edit can have changed (`StringsTable(raw:reusing:)`).
-    public static func reading(_ raw: [UInt8], path: String, reusing previous: TranslationFile?) -> TranslationFile {
-        reading(raw, path: path, reusing: previous, change: nil)
-    }
-
     /// Reads a file's bytes that are `previous`'s text with `change.range` replaced by
     /// `change.count` bytes (an editor's next version, its text UTF-8): a strings table reads only
     /// the entries the change can have changed, without comparing the texts

@@ -20,6 +20,9 @@ public struct RuleContext: Sendable {
     /// Every key of the dictionaries whose placement the schema knows, looked up in the file kind's
     /// domain (Info.plist, entitlements or privacy manifest keys; none for other plists).
     public let keys: [KeyInfo]
+    /// A configuration profile's dictionaries, values and payloads with their schema scopes, walked
+    /// once for every profile rule (nil for other kinds).
+    let profileWalk: ProfileWalk?
     /// What the project's source code shows the file needs (nil: no sources were scanned, and the
     /// rules that read it stay quiet).
     public let evidence: SourceEvidence?
@@ -55,7 +58,11 @@ public struct RuleContext: Sendable {
         if let root = document.root { walker.visit(root, path: walker.paths == nil ? nil : []) }
         dictionariesWithPaths = walker.dictionaries
         keys = walker.keys
+        profileWalk = fileKind == .configurationProfile ? ProfileWalk(document) : nil
     }
+
+    /// The profile walk the rules share (made here for a context of another kind).
+    var profile: ProfileWalk { profileWalk ?? ProfileWalk(document) }
 
     /// The key database domain the file's keys are looked up in (Info.plist keys for other plists).
     public var domain: PlistDomain { fileKind.keyDomain ?? .infoPlist }

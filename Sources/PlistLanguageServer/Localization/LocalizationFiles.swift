@@ -42,14 +42,6 @@ public enum LocalizationFiles {
         return (file.text, Analyzer.findings(forTranslation: context, configuration: configuration))
     }
 
-    /// The findings of `file`, the translation file at `path` (absolute), already read (an open
-    /// document's reading), against the Info.plist it translates.
-    public static func findings(forTranslation file: TranslationFile, at path: String, infoPlist: PlistDocument?,
-                                externalKeys: Set<String> = [], configuration: AnalysisConfiguration) -> [Finding] {
-        let context = TranslationContext(path: path, file: file, infoPlist: infoPlist, externalKeys: externalKeys)
-        return Analyzer.findings(forTranslation: context, configuration: configuration)
-    }
-
     /// The findings on `document` of the translation files of `set`.
     public static func findings(forInfoPlist document: PlistDocument, set: LocalizationSet, index: LocalizationIndex? = nil,
                                 configuration: AnalysisConfiguration) -> [Finding] {

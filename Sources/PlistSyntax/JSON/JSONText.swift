@@ -279,15 +279,6 @@ struct JSONTextReader {
         }
     }
 
-    static func hex(_ c: UInt8) -> UInt32? {
-        switch c {
-        case 0x30...0x39: return UInt32(c - 0x30)
-        case 0x41...0x46: return UInt32(c - 0x41 + 10)
-        case 0x61...0x66: return UInt32(c - 0x61 + 10)
-        default: return nil
-        }
-    }
-
     /// A quoted string at `position`. A raw line feed ends it (an unterminated string, read no
     /// further); a raw control character, an unknown escape, a short `\u`, a lone surrogate or
     /// bytes that are not UTF-8 are problems, and the string is read on.
@@ -324,7 +315,7 @@ struct JSONTextReader {
             case UInt8(ascii: "f"): out.append(0x0C)
             case UInt8(ascii: "u"):
                 var value: UInt32 = 0, n = 0
-                while n < 4, position < text.count, let d = Self.hex(text[position]) { value = value * 16 + d; position += 1; n += 1 }
+                while n < 4, position < text.count, let d = OpenStepReader.hex(text[position]) { value = value * 16 + d; position += 1; n += 1 }
                 guard n == 4 else { problem("a \\u escape needs four hexadecimal digits", at..<position); continue }
                 if (0xD800...0xDBFF).contains(value) {
                     if let high = pendingHigh { lone(&self, high.at) }

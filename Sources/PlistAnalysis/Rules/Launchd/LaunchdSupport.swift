@@ -8,9 +8,10 @@ enum LaunchdJob {
     /// The top-level dictionary of the job, if the file has one.
     static func root(_ context: RuleContext) -> PlistNode? { context.rootDictionary }
 
-    /// The first top-level entry named `key` (the key, its value, the entry), if any.
+    /// The top-level entry named `key` that launchd reads (the last of the same name, compared by
+    /// exact scalars as `PlistNode.value(forKey:)` compares them), if any.
     static func entry(_ key: String, in root: PlistNode) -> PlistEntry? {
-        root.entries.first { $0.key?.text == key }
+        root.entries.last { $0.key.map { ExactText.equal($0.text, key) } == true }
     }
 
     /// Whether the job is an agent or a daemon, from its folder; nil when the path does not say.

@@ -29,7 +29,7 @@ public struct ProfileDeprecatedKeyRule: Rule {
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         guard let root = context.rootDictionary else { return }
         let targeted = ProfileSchemaLookup.targetedPlatforms(root)
-        let walk = ProfileWalk(context.document)
+        let walk = context.profile
         // Payload types first: a removed payload's keys are not reported one by one.
         var reportedPayloads: [Int] = []
         for payload in walk.payloads {

@@ -28,7 +28,7 @@ public struct ProfileDuplicateIdentifierRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         guard let root = context.rootDictionary else { return }
-        let walk = ProfileWalk(context.document)
+        let walk = context.profile
         var seen: [String: (node: PlistNode, isProfile: Bool)] = [:]
         if let top = root.value(forKey: "PayloadIdentifier"), top.kind == .string, !top.trimmedText.isEmpty {
             seen[top.trimmedText] = (top, true)

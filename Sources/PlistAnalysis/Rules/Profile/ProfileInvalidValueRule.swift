@@ -30,7 +30,7 @@ public struct ProfileInvalidValueRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         let edits = EditBuilder(context.text)
-        for v in ProfileWalk(context.document).values {
+        for v in context.profile.values {
             // The wrapper's and payloads' type and version have rules of their own.
             if v.path.count <= 3, let name = v.key?.text, name == "PayloadType" || name == "PayloadVersion" { continue }
             let d = v.definition

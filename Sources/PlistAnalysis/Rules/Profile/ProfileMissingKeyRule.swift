@@ -34,7 +34,7 @@ public struct ProfileMissingKeyRule: Rule {
         let edits = EditBuilder(context.text)
         let encrypted = root.value(forKey: "IsEncrypted")?.boolValue == true || root.value(forKey: "EncryptedPayloadContent") != nil
         let profileIdentifier = root.value(forKey: "PayloadIdentifier")?.trimmedText
-        for dictionary in ProfileWalk(context.document).dictionaries where dictionary.scope.role != .nested || !dictionary.scope.isOpen {
+        for dictionary in context.profile.dictionaries where dictionary.scope.role != .nested || !dictionary.scope.isOpen {
             let present = Set(dictionary.node.keys)
             for key in dictionary.scope.keys where key.isRequired && key.name != "ANY" && !present.contains(key.name) {
                 if key.name == "PayloadVersion" { continue }

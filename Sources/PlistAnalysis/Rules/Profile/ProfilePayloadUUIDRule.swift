@@ -31,7 +31,7 @@ public struct ProfilePayloadUUIDRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         guard let root = context.rootDictionary else { return }
-        let walk = ProfileWalk(context.document)
+        let walk = context.profile
         let edits = EditBuilder(context.text)
         var seen: [String: PlistNode] = [:]
         for dictionary in [root] + walk.payloads.map(\.node) {

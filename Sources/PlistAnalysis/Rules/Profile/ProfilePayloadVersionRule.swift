@@ -32,7 +32,7 @@ public struct ProfilePayloadVersionRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         guard let root = context.rootDictionary else { return }
-        let walk = ProfileWalk(context.document)
+        let walk = context.profile
         let edits = EditBuilder(context.text)
         for dictionary in [root] + walk.payloads.map(\.node) {
             let what = dictionary.isSameValue(as: root) ? "The profile" : "This payload"

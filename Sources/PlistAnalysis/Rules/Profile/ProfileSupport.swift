@@ -89,7 +89,7 @@ struct ProfileDictionary {
 }
 
 /// Every dictionary and described value of a profile, in document order.
-struct ProfileWalk {
+struct ProfileWalk: Sendable {
     var dictionaries: [ProfileDictionary] = []
     var values: [ProfileValue] = []
     /// The payload dictionaries (`PayloadContent` items), with their `PayloadType` text.

@@ -34,7 +34,7 @@ public struct ProfileUnknownKeyRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         let edits = EditBuilder(context.text)
-        for dictionary in ProfileWalk(context.document).dictionaries where !dictionary.scope.isOpen {
+        for dictionary in context.profile.dictionaries where !dictionary.scope.isOpen {
             let names = dictionary.scope.keys.map(\.name)
             for entry in dictionary.node.entries {
                 guard let key = entry.key, dictionary.scope.key(key.text) == nil, !key.text.isEmpty,

@@ -33,7 +33,7 @@ public struct ProfileUnknownPayloadTypeRule: Rule {
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         let schema = ProfileSchema.shared
         let known = schema.payloadTypes
-        for payload in ProfileWalk(context.document).payloads {
+        for payload in context.profile.payloads {
             guard let node = payload.node.value(forKey: "PayloadType"), node.kind == .string else { continue }
             let type = node.trimmedText
             if schema.payloads[type] != nil && type != "TopLevel" && type != "CommonPayloadKeys" { continue }

@@ -32,7 +32,7 @@ public struct ProfileWrongTypeRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         let edits = EditBuilder(context.text)
-        for v in ProfileWalk(context.document).values {
+        for v in context.profile.values {
             guard let expected = v.definition.type, let actual = v.value.valueType, actual != expected else { continue }
             if expected == .real && actual == .integer { continue }
             if actual == .string && ProfileValueText.isSubstituted(v.value.trimmedText) { continue }
