@@ -59,6 +59,9 @@ let daemonURI = "file:///Library/LaunchDaemons/com.example.sync.plist"
         RuleCase(rule: "launchd-wrong-type", uri: agentURI,
                  marked: validJob("\t<key>RunAtLoad</key>\n\t<string>Y1️⃣ES</string>\n"),
                  fixed: validJob("\t<key>RunAtLoad</key>\n\t<true/>\n")),
+        RuleCase(rule: "launchd-invalid-value", uri: agentURI,
+                 marked: validJob("\t<key>ProcessType</key>\n\t<string>Interact1️⃣ve</string>\n"),
+                 fixed: validJob("\t<key>ProcessType</key>\n\t<string>Interactive</string>\n")),
     ]
 
     @Test(arguments: cases)

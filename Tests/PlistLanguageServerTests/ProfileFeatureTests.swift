@@ -159,6 +159,38 @@ import PlistSupport
         let fix = try #require(actions.first { $0.title == "Add PayloadIdentifier" })
         #expect(apply(fix.edit, to: text, uri: Self.uri).contains("\t\t\t<integer>1</integer>\n\t\t\t<key>PayloadIdentifier</key>\n\t\t\t<string>com.example.profile.dock</string>\n\t\t</dict>"))
     }
+
+    @Test func aSecondSinglePayloadIsAWarningNamingTheFirst() async throws {
+        let second = Self.dockHeader.replacingOccurrences(of: "com.example.profile.dock<", with: "com.example.profile.dock2<")
+            .replacingOccurrences(of: "0F1E2D3C-4B5A-4968-8776-A5B4C3D2E1F0", with: "1A2B3C4D-5E6F-4A1B-8C2D-3E4F5A6B7C8D")
+        let text = Self.profile(Self.dockHeader + "\n\t\t</dict>\n\t\t<dict>\n" + second)
+        let client = try await openedClient(text, uri: Self.uri)
+        let diagnostics = try await client.diagnostics(Self.uri, where: { !$0.isEmpty })
+        #expect(diagnostics.map(\.code) == [.string("profile-repeated-payload")], "\(diagnostics.map(\.message))")
+        let repeated = try #require(diagnostics.first)
+        #expect(repeated.severity == .warning)
+        #expect(repeated.range.start.line == 19, "the second payload's type")
+        #expect(repeated.message == "A second com.apple.dock (Dock) payload: a device takes only one on macOS (Apple's schema); merge its keys into the first")
+        #expect(repeated.relatedInformation?.map(\.location.range.start.line) == [9])
+        // Two Wi-Fi networks are two payloads a device keeps.
+        let wifi = text.replacingOccurrences(of: "com.apple.dock</string>", with: "com.apple.wifi.managed</string>")
+        try client.change(Self.uri, version: 2, [TextDocumentContentChangeEvent(text: wifi)])
+        #expect(try await client.diagnostics(Self.uri, version: 2).filter { $0.code == .string("profile-repeated-payload") }.isEmpty)
+    }
+
+    @Test func aKeyOnlySupervisedDevicesHonourIsANoteNamingThePlatform() async throws {
+        let restrictions = Self.dockHeader.replacingOccurrences(of: "com.apple.dock</string>", with: "com.apple.applicationaccess</string>")
+            + "\n\t\t\t<key>allowAppInstallation</key>\n\t\t\t<false/>\n\t\t\t<key>allowCamera</key>\n\t\t\t<false/>"
+        let text = Self.profile(restrictions)
+        let client = try await openedClient(text, uri: Self.uri)
+        let diagnostics = try await client.diagnostics(Self.uri, where: { !$0.isEmpty })
+        #expect(diagnostics.map(\.code) == [.string("profile-supervised-key")], "\(diagnostics.map(\.message))")
+        #expect(diagnostics.first?.severity == .information)
+        #expect(diagnostics.first?.message == "allowAppInstallation takes effect only on a supervised device on iOS, visionOS and watchOS; an unsupervised one ignores it")
+        // A profile that targets macOS only: the key needs no supervision there.
+        try client.change(Self.uri, version: 2, [TextDocumentContentChangeEvent(text: Self.profile(restrictions, top: "\t<key>TargetDeviceType</key>\n\t<integer>5</integer>\n"))])
+        #expect(try await client.diagnostics(Self.uri, version: 2).isEmpty)
+    }
 }
 
 /// `workspace/diagnostic` reports a profile on disk; a signed one through the plist it signs.

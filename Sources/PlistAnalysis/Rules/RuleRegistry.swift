@@ -28,7 +28,7 @@ public enum RuleRegistry {
             // launchd jobs (docs/launchd.md)
             MissingLabelRule(), MissingProgramRule(), ProgramAndArgumentsRule(), ProgramArgumentsRule(), CalendarIntervalRule(),
             KeepAliveRule(), OnDemandRule(), LaunchdMisspelledKeyRule(), IntervalConflictRule(), DaemonKeyInAgentRule(),
-            LaunchdInfoPlistKeyRule(), LaunchdWrongTypeRule(),
+            LaunchdInfoPlistKeyRule(), LaunchdWrongTypeRule(), LaunchdInvalidValueRule(),
             // Project awareness (docs/project-awareness.md)
             KeySetTwiceRule(), GeneratedFileRule(), UndefinedVariableRule(), ExtensionPointMissingRule(), AppOnlyKeyRule(),
             KeyNewerThanTargetRule(), KeyDeprecatedForTargetRule(), MissingEntitlementRule(), EntitlementPurposeStringRule(), EvidenceUnknownRule(),
@@ -36,7 +36,7 @@ public enum RuleRegistry {
             // Configuration profiles (docs/profiles.md)
             ProfileTopLevelTypeRule(), ProfilePayloadVersionRule(), ProfilePayloadUUIDRule(), ProfileDuplicateIdentifierRule(),
             ProfileUnknownPayloadTypeRule(), ProfileUnknownKeyRule(), ProfileWrongTypeRule(), ProfileInvalidValueRule(),
-            ProfileMissingKeyRule(), ProfileDeprecatedKeyRule(), ProfilePlaceholderRule(),
+            ProfileMissingKeyRule(), ProfileDeprecatedKeyRule(), ProfilePlaceholderRule(), ProfileSupervisedKeyRule(), ProfileRepeatedPayloadRule(),
         ] as [any Rule]
         return rules.sorted { $0.id < $1.id }
     }()

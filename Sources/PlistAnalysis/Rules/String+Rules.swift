@@ -19,7 +19,10 @@ extension Character {
 
 extension Array where Element == String {
     /// "a", "a and b", "a, b and c": the items as a list in a sentence.
-    var joinedAsList: String {
-        count <= 1 ? joined() : dropLast().joined(separator: ", ") + " and " + last!
+    var joinedAsList: String { joinedAsList(conjunction: "and") }
+
+    /// "a", "a or b", "a, b or c" with `conjunction` "or".
+    func joinedAsList(conjunction: String) -> String {
+        count <= 1 ? joined() : dropLast().joined(separator: ", ") + " \(conjunction) " + last!
     }
 }

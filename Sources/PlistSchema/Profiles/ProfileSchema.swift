@@ -154,11 +154,11 @@ public struct ProfilePayload: Sendable {
     /// Whether the payload takes keys the schema does not name (managed preferences, `ANY`).
     public var isOpen: Bool { keys.contains { $0.name == "ANY" } }
 
-    /// Apple's reference page for the payload: the documentation's page names are the title's letters
-    /// and digits in lower case ("Wi-Fi" → `wifi`).
+    /// Apple's reference page for the payload: the documentation's page names are the whole title's
+    /// letters and digits in lower case ("Wi-Fi" → `wifi`, "Media Management: Allowed Media" →
+    /// `mediamanagementallowedmedia`, "Certificate (PKCS #1)" → `certificatepkcs1`).
     public var documentationURL: String {
-        let slug = title.split(separator: ":").last.map(String.init) ?? title
-        let name = String(slug.lowercased().filter { $0.isLetter || $0.isNumber })
+        let name = String(title.lowercased().filter { $0.isLetter || $0.isNumber })
         return "https://developer.apple.com/documentation/devicemanagement/" + name
     }
 }
