@@ -160,6 +160,18 @@ import PlistSupport
         #expect(apply(fix.edit, to: text, uri: Self.uri).contains("\t\t\t<integer>1</integer>\n\t\t\t<key>PayloadIdentifier</key>\n\t\t\t<string>com.example.profile.dock</string>\n\t\t</dict>"))
     }
 
+    @Test func theOutlineNamesEachPayload() async throws {
+        let named = Self.dockHeader + "\n\t\t\t<key>PayloadDisplayName</key>\n\t\t\t<string>Dock for the lab</string>"
+        let unnamed = Self.dockHeader.replacingOccurrences(of: "com.apple.dock</string>", with: "com.apple.applicationaccess</string>")
+            .replacingOccurrences(of: "com.example.profile.dock<", with: "com.example.profile.restrictions<")
+            .replacingOccurrences(of: "0F1E2D3C-4B5A-4968-8776-A5B4C3D2E1F0", with: "1A2B3C4D-5E6F-4A1B-8C2D-3E4F5A6B7C8D")
+        let text = Self.profile(named + "\n\t\t</dict>\n\t\t<dict>\n" + unnamed)
+        let client = try await openedClient(text, uri: Self.uri)
+        let symbols = try #require(try await client.request(DocumentSymbolRequest(textDocument: .init(uri: Self.uri))))
+        let content = try #require(symbols.first { $0.name == "PayloadContent" })
+        #expect(content.children?.map(\.name) == ["Dock for the lab", "com.apple.applicationaccess"])
+    }
+
     @Test func aSecondSinglePayloadIsAWarningNamingTheFirst() async throws {
         let second = Self.dockHeader.replacingOccurrences(of: "com.example.profile.dock<", with: "com.example.profile.dock2<")
             .replacingOccurrences(of: "0F1E2D3C-4B5A-4968-8776-A5B4C3D2E1F0", with: "1A2B3C4D-5E6F-4A1B-8C2D-3E4F5A6B7C8D")

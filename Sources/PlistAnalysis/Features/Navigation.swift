@@ -55,9 +55,10 @@ public enum Navigation {
     }
 
     /// The keys whose string value names a dictionary in an array, most telling first: URL types,
-    /// document types, type declarations, privacy manifest entries, shortcut items, scenes.
+    /// document types, type declarations, privacy manifest entries, shortcut items, scenes, a
+    /// configuration profile's payloads (by the name its installer shows, else by type).
     static let namingKeys = [
-        "CFBundleURLName", "CFBundleTypeName", "UTTypeIdentifier", "NSPrivacyAccessedAPIType", "NSPrivacyCollectedDataType",
+        "PayloadDisplayName", "PayloadType", "CFBundleURLName", "CFBundleTypeName", "UTTypeIdentifier", "NSPrivacyAccessedAPIType", "NSPrivacyCollectedDataType",
         "UIApplicationShortcutItemType", "UISceneConfigurationName", "NSExtensionPointIdentifier", "CFBundleIdentifier",
     ]
 
