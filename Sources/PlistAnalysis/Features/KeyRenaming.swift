@@ -94,6 +94,9 @@ public enum KeyRenaming {
     /// The first dictionary entry of `document`, at any depth, with a key named `name`: the key a
     /// translation's entry translates, with the path of its dictionary.
     public static func firstKey(named name: String, in document: PlistDocument) -> RenameTarget? {
+        if let found = keyRangesBySearch(named: name, in: document) {
+            return found.first.map { RenameTarget(name: name, range: $0, parent: document.context(at: $0.lowerBound).path) }
+        }
         guard let root = document.root else { return nil }
         var stack: [(PlistNode, [PathComponent])] = [(root, [])]
         while let top = stack.popLast() {
@@ -115,6 +118,33 @@ public enum KeyRenaming {
 
     /// The text of every key of `document`, at any depth, named `name`, in file order.
     public static func keyRanges(named name: String, in document: PlistDocument) -> [Range<Int>] {
+        if let found = keyRangesBySearch(named: name, in: document) { return found }
+        return keyRangesByWalk(named: name, in: document)
+    }
+
+    /// `keyRanges(named:in:)` by a byte search for `>name<`, each hit confirmed by the typed view
+    /// (a key's whole text, not a value, a comment or a longer key): about one pass over the bytes
+    /// instead of a walk of every entry of a large file. Nil when the search could miss a key: a
+    /// name with a character XML escapes, a file with a character reference or a CDATA section (a
+    /// key can be spelt so), or `#if` branches (the typed view reads one of them).
+    static func keyRangesBySearch(named name: String, in document: PlistDocument) -> [Range<Int>]? {
+        let bytes = Array(name.utf8)
+        guard !bytes.isEmpty, !bytes.contains(where: { [0x26, 0x3C, 0x3E, 0x22, 0x27].contains($0) }),
+              !document.conditionals.isPreprocessed else { return nil }
+        let text = document.tree.text
+        guard text.offsets(of: Array("&#".utf8)).isEmpty, text.offsets(of: Array("<![CDATA[".utf8)).isEmpty else { return nil }
+        var out: [Range<Int>] = []
+        for hit in text.offsets(of: [0x3E] + bytes + [0x3C]) {
+            let range = (hit + 1)..<(hit + 1 + bytes.count)
+            guard case .key(let dictionary, let index) = document.context(at: range.lowerBound).place,
+                  let key = dictionary.entries[index].key, key.textRange == range, ExactText.equal(key.text, name) else { continue }
+            out.append(range)
+        }
+        return out
+    }
+
+    /// `keyRanges(named:in:)` by a walk of every dictionary of the typed view.
+    static func keyRangesByWalk(named name: String, in document: PlistDocument) -> [Range<Int>] {
         guard let root = document.root else { return [] }
         var out: [Range<Int>] = []
         var stack: [PlistNode] = [root]

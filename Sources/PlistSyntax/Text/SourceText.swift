@@ -1,4 +1,9 @@
 // A document's bytes, shared between its versions: an edit makes a new text without copying the old.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The UTF-8 bytes of a document, immutable, in pieces shared between the versions of the document.
 ///
@@ -179,6 +184,28 @@ public struct SourceText: Sendable, RandomAccessCollection, Equatable, CustomStr
             (destination + (at - range.lowerBound)).update(from: storage.pointers[k] + (at - pieceStart), count: n)
             at += n
             k += 1
+        }
+    }
+
+    /// The offsets where `needle` begins, in order (occurrences may overlap). A byte search
+    /// (`memchr` for the first byte, then a compare), so a rare needle costs about one pass over
+    /// the bytes: what lets a lookup by name skip building the typed view of a large file.
+    public func offsets(of needle: [UInt8]) -> [Int] {
+        guard let first = needle.first, needle.count <= count else { return [] }
+        return withBytes(in: 0..<count) { bytes -> [Int] in
+            guard let base = bytes.baseAddress else { return [] }
+            var out: [Int] = []
+            var at = 0
+            let last = bytes.count - needle.count
+            needle.withUnsafeBufferPointer { n in
+                while at <= last {
+                    guard let hit = memchr(base + at, Int32(first), last - at + 1) else { break }
+                    let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + offset, n.baseAddress!, n.count) == 0 { out.append(offset) }
+                    at = offset + 1
+                }
+            }
+            return out
         }
     }
 
