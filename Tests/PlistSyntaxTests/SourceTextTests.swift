@@ -39,6 +39,27 @@ import PlistTestSupport
         #expect(failures.isEmpty, "\(failures)")
     }
 
+    /// The byte search finds every occurrence a naive scan finds, overlapping ones too, in texts
+    /// of a few letters (many near misses) made of several pieces by edits.
+    @Test func theByteSearchFindsWhatANaiveScanFinds() {
+        var rng = SplitMix64(seed: 0x5EA7_C4)
+        var failures: [String] = []
+        for size in [0, 1, 7, 300, 20_000] {
+            var array = (0..<size).map { _ in [UInt8(ascii: "a"), UInt8(ascii: "b"), UInt8(ascii: ">")].randomElement(using: &rng)! }
+            var text = SourceText(array)
+            for step in 0..<60 {
+                let at = array.isEmpty ? 0 : Int.random(in: 0...array.count, using: &rng)
+                let inserted = (0..<Int.random(in: 0...5, using: &rng)).map { _ in [UInt8(ascii: "a"), UInt8(ascii: "b")].randomElement(using: &rng)! }
+                array.insert(contentsOf: inserted, at: at)
+                text = text.replacing(at..<at, with: inserted)
+                let needle = (0..<Int.random(in: 1...4, using: &rng)).map { _ in [UInt8(ascii: "a"), UInt8(ascii: "b"), UInt8(ascii: ">")].randomElement(using: &rng)! }
+                let naive = array.count < needle.count ? [] : (0...(array.count - needle.count)).filter { Array(array[$0..<($0 + needle.count)]) == needle }
+                if text.offsets(of: needle) != naive { failures.append("size \(size) step \(step): \(needle)") }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
     /// Typing in a large text copies nothing of it: the bytes before and after the cursor stay
     /// the first version's (the same chunk), and the characters typed gather in one small piece.
     @Test func typingSharesTheRestOfTheText() {

@@ -1,9 +1,4 @@
 // A document's bytes, shared between its versions: an edit makes a new text without copying the old.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The UTF-8 bytes of a document, immutable, in pieces shared between the versions of the document.
 ///
@@ -187,22 +182,30 @@ public struct SourceText: Sendable, RandomAccessCollection, Equatable, CustomStr
         }
     }
 
-    /// The offsets where `needle` begins, in order (occurrences may overlap). A byte search
-    /// (`memchr` for the first byte, then a compare), so a rare needle costs about one pass over
-    /// the bytes: what lets a lookup by name skip building the typed view of a large file.
+    /// The offsets where `needle` begins, in order (occurrences may overlap). A Boyer–Moore–
+    /// Horspool search, which skips up to the needle's length at each step: a rare needle costs
+    /// less than one pass over the bytes, what lets a lookup by name skip building the typed view
+    /// of a large file.
     public func offsets(of needle: [UInt8]) -> [Int] {
-        guard let first = needle.first, needle.count <= count else { return [] }
+        guard !needle.isEmpty, needle.count <= count else { return [] }
+        let m = needle.count
+        var skip = [Int](repeating: m, count: 256)
+        for i in 0..<(m - 1) { skip[Int(needle[i])] = m - 1 - i }
         return withBytes(in: 0..<count) { bytes -> [Int] in
-            guard let base = bytes.baseAddress else { return [] }
             var out: [Int] = []
-            var at = 0
-            let last = bytes.count - needle.count
             needle.withUnsafeBufferPointer { n in
-                while at <= last {
-                    guard let hit = memchr(base + at, Int32(first), last - at + 1) else { break }
-                    let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(base + offset, n.baseAddress!, n.count) == 0 { out.append(offset) }
-                    at = offset + 1
+                skip.withUnsafeBufferPointer { skip in
+                    let lastByte = n[m - 1]
+                    var at = 0
+                    while at + m <= bytes.count {
+                        let c = bytes[at + m - 1]
+                        if c == lastByte {
+                            var i = m - 2
+                            while i >= 0 && bytes[at + i] == n[i] { i -= 1 }
+                            if i < 0 { out.append(at) }
+                        }
+                        at += skip[Int(c)]
+                    }
                 }
             }
             return out
