@@ -177,6 +177,13 @@ why and leave the text as it is."
       (kill-buffer out)
       (delete-file errors))))
 
+(defun plist-lsp--multibyte ()
+  "Make the buffer multibyte, its bytes kept (each a raw-byte character).
+A file read with `no-conversion' is visited in a unibyte buffer, where
+the XML's non-ASCII characters kept only their low byte: \"🍎 ō\"
+showed as \"N M\", and a save wrote that."
+  (unless enable-multibyte-characters (set-buffer-multibyte 'to)))
+
 (defvar-local plist-lsp--unconverted nil
   "Why this buffer's binary property list did not convert (it shows the bytes).")
 (put 'plist-lsp--unconverted 'permanent-local t)
@@ -185,6 +192,7 @@ why and leave the text as it is."
   "Show the binary property list between BEGIN and END as XML; return the new end.
 When it does not convert, the bytes stay, the reason is shown once, and
 the buffer is made read-only when the file is visited."
+  (plist-lsp--multibyte)
   (condition-case err
       (prog1 (plist-lsp--convert-region begin end "xml1")
         (setq plist-lsp--binary t)
