@@ -1,9 +1,10 @@
 // Signed configuration profiles in real editors, typed at in tmux as a person types (issue #41): a
 // signed .mobileconfig (CMS around the plist) opens as the plist it signs, with a note that editing
 // it breaks the signature; the server checks that plist (its finding arrives); a typed character
-// changes nothing (read-only), and neither a save nor a save forced after making the buffer
-// writable writes the file: it stays byte for byte as it was. One profile is signed at test time
-// (so the test runs on a bare clone), one is a real signed profile from ../shared/admin.
+// changes nothing (read-only), also once the file is read again, and neither a save nor a save
+// forced after making the buffer writable writes the file: it stays byte for byte as it was. One
+// profile is signed at test time (so the test runs on a bare clone), one is a real signed profile
+// from ../shared/admin.
 import Foundation
 import Testing
 import PlistTestSupport
@@ -113,6 +114,25 @@ struct EditorSignedProfileTests {
         }
         #expect(arrived(), "\(editor): not the findings of check \(findings) (probe \(probe ?? "none")): \(String(describing: found))\n\(session.screen())",
                 sourceLocation: sourceLocation)
+
+        // Read again (`:e`, `M-x revert-buffer`): the plist again, with no error.
+        switch editor {
+        case .neovim:
+            try await session.type("Escape")
+            try await session.type(":e", "Enter")
+        case .emacs:
+            try await session.type("C-g")
+            try await session.type("M-x")
+            try await session.typeText("revert-buffer")
+            try await session.type("Enter")
+            // "Revert buffer from file …? (yes or no)"
+            _ = try await session.waitForScreen(5) { $0.contains("(yes or no)") }
+            try await session.typeText("yes")
+            try await session.type("Enter")
+        }
+        let reread = try await session.waitForScreen(5) { $0.contains("<key>PayloadContent</key>") && $0.contains("signed profile") }
+        #expect(reread && !session.screen().contains("E21") && !session.screen().contains("Error"),
+                "\(editor): not read again as the plist:\n\(session.screen())", sourceLocation: sourceLocation)
 
         // A typed character changes nothing: the editor says the buffer is read-only.
         let before = session.screen()

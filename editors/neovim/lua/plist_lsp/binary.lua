@@ -76,6 +76,9 @@ local function on_read(server, bufnr, path)
   end
   local lines = vim.split(output, '\n', { plain = true })
   if lines[#lines] == '' then table.remove(lines) end
+  -- A signed profile's buffer read again (`:e`) is not modifiable (E21 on the options below) until
+  -- its text is in.
+  vim.bo[bufnr].modifiable = true
   vim.bo[bufnr].binary = false
   vim.bo[bufnr].fileformat = 'unix'
   vim.bo[bufnr].fileencoding = 'utf-8'
@@ -83,8 +86,6 @@ local function on_read(server, bufnr, path)
   -- Not undoable: `u` must not bring the bytes back into the buffer.
   local undolevels = vim.bo[bufnr].undolevels
   vim.bo[bufnr].undolevels = -1
-  -- A signed profile's buffer read again (`:e`) is not modifiable until its text is in.
-  vim.bo[bufnr].modifiable = true
   vim.api.nvim_buf_set_lines(bufnr, 0, -1, false, lines)
   vim.bo[bufnr].undolevels = undolevels
   vim.bo[bufnr].modified = false
