@@ -45,26 +45,7 @@ print("equal" if a == b else "differs")
         let session = try await TerminalEditor(editor, "", name: test.name, bytes: file.bytes)
         #expect(try await session.waitForScreen { $0.contains("<dict>") && $0.contains("<key>") }, "no XML shown:\n\(session.screen())")
         #expect(!session.screen().contains("bplist00"))
-        switch editor {
-        case .neovim:
-            // Search the key, go to the value's line, change what is between the tags.
-            try await session.type("/" + test.key.replacingOccurrences(of: "$", with: "\\$"), "Enter")
-            try await session.type("j", "0")
-            try await session.type("f>", "l")
-            try await session.type("c", "t", "<")
-            try await session.typeText(test.newValue)
-            try await session.type("Escape")
-        case .emacs:
-            try await session.type("C-s")
-            try await session.typeText(test.key)
-            try await session.type("Enter")
-            try await session.type("C-n", "C-a")
-            try await session.type("C-s")
-            try await session.typeText(">")
-            try await session.type("Enter")
-            try await session.type("C-k")
-            try await session.typeText(test.newValue + "</string>")
-        }
+        try await Self.retype(session, key: test.key, value: test.newValue)
         let screen = session.screen()
         let saved = try await session.save()
         await session.quit()
@@ -77,6 +58,56 @@ print("equal" if a == b else "differs")
         // Nothing left beside the file (the editors write through a temporary file, renamed).
         let left = try FileManager.default.contentsOfDirectory(atPath: session.file.deletingLastPathComponent().path)
         #expect(left == [test.name], "\(left)")
+    }
+
+    /// Types `value` in place of the string value of the top-level `key`.
+    static func retype(_ session: TerminalEditor, key: String, value: String) async throws {
+        switch session.editor {
+        case .neovim:
+            // Search the key, go to the value's line, change what is between the tags.
+            try await session.type("/" + key.replacingOccurrences(of: "$", with: "\\$"), "Enter")
+            try await session.type("j", "0")
+            try await session.type("f>", "l")
+            try await session.type("c", "t", "<")
+            try await session.typeText(value)
+            try await session.type("Escape")
+        case .emacs:
+            try await session.type("C-s")
+            try await session.typeText(key)
+            try await session.type("Enter")
+            try await session.type("C-n", "C-a")
+            try await session.type("C-s")
+            try await session.typeText(">")
+            try await session.type("Enter")
+            try await session.type("C-k")
+            try await session.typeText(value + "</string>")
+        }
+    }
+
+    /// Text beyond ASCII (a character outside the BMP, one whose low byte is a letter, a data value
+    /// whose bytes are UTF-8) survives an edit elsewhere. Emacs visited a binary plist in a unibyte
+    /// buffer, where a character kept only its low byte: "🍎 ō" was saved as "N M".
+    @Test(.enabled(if: !editors.isEmpty || SharedData.isCI, EditorTypedCompletionTests.skipReason), arguments: editors)
+    func textBeyondASCIIInABinaryPlistSurvivesAnEdit(_ editor: TypedEditor) async throws {
+        let scratch = try TemporaryDirectory()
+        let made = scratch.url.appendingPathComponent("Info.plist")
+        let write = try Binary.run(executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", """
+            plistlib, sys = (__import__("plistlib"), __import__("sys"))
+            value = {"CFBundleName": "\\U0001F34E \\u014d Caf\\u00e9", "CFBundleShortVersionString": "1.0", "Blob": bytes([0xC3, 0xA9, 0xE2, 0x9C, 0x93])}
+            open(sys.argv[1], "wb").write(plistlib.dumps(value, fmt=plistlib.FMT_BINARY))
+            """, made.path])
+        #expect(write.status == 0, "\(write.stderr)")
+        let bytes = [UInt8](try Data(contentsOf: made))
+        let session = try await TerminalEditor(editor, "", name: "Info.plist", bytes: bytes)
+        #expect(try await session.waitForScreen { $0.contains("<key>CFBundleName</key>") }, "no XML shown:\n\(session.screen())")
+        try await Self.retype(session, key: "CFBundleShortVersionString", value: "9.9.9")
+        let screen = session.screen()
+        let saved = try await session.save()
+        await session.quit()
+        let result = try Binary.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
+                                    ["python3", "-c", Self.verify, made.path, session.file.path, "CFBundleShortVersionString", "9.9.9"])
+        #expect(saved.starts(with: Array("bplist00".utf8)), "\(editor) saved no binary plist; screen:\n\(screen)")
+        #expect(result.stdout.hasSuffix("new 9.9.9\nequal\n"), "\(editor): \(result.stdout)\(result.stderr)\nscreen before saving:\n\(screen)")
     }
 
     @Test(.enabled(if: available || SharedData.isCI, skipReason), arguments: editors)

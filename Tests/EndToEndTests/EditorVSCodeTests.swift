@@ -160,4 +160,50 @@ struct EditorVSCodeTests {
         let verified = try Binary.run(executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", check, original.path, plist.path])
         #expect(verified.stdout == "b'bplist00' True\n", "\(verified.stdout)\(verified.stderr)")
     }
+    static let signedDriver = """
+        const extension = require(process.argv[2]);
+        const path = process.argv[3];
+        const head = require('fs').readFileSync(path);
+        console.log('signed ' + extension.isSignedProfile(path, head));
+        console.log('as a certificate ' + extension.isSignedProfile(path.replace(/[.]mobileconfig$/, '.cer'), head));
+        const files = new extension.BinaryPlistFileSystem({ signed: true });
+        (async () => {
+          const xml = (await files.readFile({ fsPath: path })).toString('utf8');
+          console.log(xml.includes('<string>com.apple.dock</string>') ? 'read the plist' : 'read ' + xml.slice(0, 20));
+          try {
+            await files.writeFile({ fsPath: path }, Buffer.from(xml));
+            console.log('saved');
+          } catch (error) {
+            console.log('refused: ' + error.message);
+          }
+        })();
+        """
+
+    /// VS Code cannot run here: the `plist-signed:` file system (what the command opens a signed
+    /// profile through, registered read-only) is driven by node with the stubbed API.
+    @Test("the plist-signed: file system reads a signed profile as the plist it signs and never writes it (node, stubbed vscode API)",
+          .enabled(if: nodeAvailable, "node is not installed; skipped here, a failure when CI=true"))
+    func signedProfileFileSystemReadsAndNeverWrites() async throws {
+        let node = try EditorTools.require(EditorTools.node, "node (Node.js)")
+        let dir = try TemporaryDirectory()
+        for (path, text) in Self.stubs { _ = try dir.write("node_modules/\(path)", text) }
+        let driver = try dir.write("driver.js", Self.signedDriver)
+        let bytes = SignedData.wrap(Array(EditorSignedProfileTests.plist.utf8), indefinite: true)
+        let profile = try dir.write("Signed.mobileconfig", bytes)
+        let entry = Self.directory.appendingPathComponent("extension.js").path
+        let environment = ["NODE_PATH": dir.url.appendingPathComponent("node_modules").path, "PLIST_LSP_BINARY": Binary.url.path]
+        let result = try await onOwnThread { try EditorRun.run(node, [driver.path, entry, profile.path], environment: environment) }
+        #expect(result.stdout == """
+            signed true
+            as a certificate false
+            read the plist
+            refused: \(profile.path) not written: a signed profile (editing it breaks its signature)
+
+            """, "\(result.stdout)\(result.stderr)")
+        #expect([UInt8](try Data(contentsOf: profile)) == bytes)
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.directory.appendingPathComponent("package.json"))) as? [String: Any])
+        #expect((manifest["activationEvents"] as? [String] ?? []).contains("onFileSystem:plist-signed"))
+        #expect(try String(contentsOf: Self.directory.appendingPathComponent("extension.js"), encoding: .utf8)
+            .contains("registerFileSystemProvider(SIGNED_SCHEME, new BinaryPlistFileSystem({ signed: true }),\n      { isCaseSensitive: true, isReadonly: true })"))
+    }
 }

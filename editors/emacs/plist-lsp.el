@@ -119,8 +119,9 @@ Everything of `nxml-mode' works; the language server is started by
 A file whose first bytes are \"bplist00\" (whatever its name: Info.plist,
 .nib, .xcuserstate, .webloc) is converted by `plist-lsp convert' when it
 is visited, opened in `plist-mode', and converted back to binary when it
-is saved (atomically: `file-precious-flag').  Set before loading
-plist-lsp."
+is saved (atomically: `file-precious-flag').  A signed configuration
+profile (a .mobileconfig in CMS) is shown as the plist it signs,
+read-only, and never written.  Set before loading plist-lsp."
   :type 'boolean)
 
 (defvar-local plist-lsp--binary nil
@@ -177,6 +178,13 @@ why and leave the text as it is."
       (kill-buffer out)
       (delete-file errors))))
 
+(defun plist-lsp--multibyte ()
+  "Make the buffer multibyte, its bytes kept (each a raw-byte character).
+A file read with `no-conversion' is visited in a unibyte buffer, where
+the XML's non-ASCII characters kept only their low byte: \"🍎 ō\"
+showed as \"N M\", and a save wrote that."
+  (unless enable-multibyte-characters (set-buffer-multibyte 'to)))
+
 (defvar-local plist-lsp--unconverted nil
   "Why this buffer's binary property list did not convert (it shows the bytes).")
 (put 'plist-lsp--unconverted 'permanent-local t)
@@ -185,6 +193,7 @@ why and leave the text as it is."
   "Show the binary property list between BEGIN and END as XML; return the new end.
 When it does not convert, the bytes stay, the reason is shown once, and
 the buffer is made read-only when the file is visited."
+  (plist-lsp--multibyte)
   (condition-case err
       (prog1 (plist-lsp--convert-region begin end "xml1")
         (setq plist-lsp--binary t)
@@ -207,7 +216,7 @@ the buffer is made read-only when the file is visited."
 Saving it (after \\[read-only-mode]) writes the bytes as they are.  For
 `find-file-hook'."
   (when plist-lsp--unconverted
-    (setq buffer-file-format (delq 'plist-lsp-binary buffer-file-format))
+    (setq buffer-file-format (delq 'plist-lsp-binary (delq 'plist-lsp-signed buffer-file-format)))
     (setq buffer-read-only t)))
 
 (defun plist-lsp--binary-encode (begin end buffer)
@@ -234,6 +243,88 @@ temporary buffer)."
                                   "\\`bplist00" plist-lsp--binary-decode plist-lsp--binary-encode t nil nil))
   (add-to-list 'magic-mode-alist '(plist-lsp--binary-buffer-p . plist-mode))
   (add-hook 'find-file-hook #'plist-lsp--binary-unconverted))
+
+;;; Signed configuration profiles
+
+;; A signed profile (a .mobileconfig that is a CMS SignedData structure: first bytes 30 80 or
+;; 30 81-84) is shown as the plist it signs, as `plist-lsp convert --to xml1' writes it, in
+;; `plist-mode' (so the server checks it), read-only, and is never written: editing it would
+;; break its signature (docs/profiles.md).  Only a .mobileconfig: certificates start with the
+;; same bytes.
+
+(defvar-local plist-lsp--signed nil
+  "Non-nil in a buffer that shows the plist a signed configuration profile signs.")
+(put 'plist-lsp--signed 'permanent-local t)
+
+(defconst plist-lsp--signed-note
+  "a signed profile, read-only: editing it breaks its signature"
+  "What a user is told of a buffer that shows a signed profile's plist.")
+
+(defconst plist-lsp--signed-regexp
+  (concat "\\`0\\(?:\x80\\|\x81[^z-a]\\|\x82[^z-a]\\{2\\}\\|\x83[^z-a]\\{3\\}\\|\x84[^z-a]\\{4\\}\\)"
+          ;; The SignedData object identifier (1.2.840.113549.1.7.2) that follows, as the server checks.
+          (regexp-quote "\x06\x09\x2a\x86\x48\x86\xf7\x0d\x01\x07\x02"))
+  "The first bytes of a CMS SignedData structure (DER or BER).
+As read with `no-conversion'.")
+
+(defun plist-lsp--signed-profile-name-p (file)
+  "Whether FILE is named as a configuration profile (*.mobileconfig)."
+  (and file (let ((case-fold-search t)) (string-match-p "\\.mobileconfig\\'" file))))
+
+(defun plist-lsp--drop-format (format)
+  "Remove FORMAT from this buffer's `format-alist'.
+`format-decode' tries every format again after one decoded, until none
+matches the text: bytes left as they are would match again, forever."
+  (setq-local format-alist (seq-remove (lambda (f) (eq (car f) format)) format-alist)))
+
+(defun plist-lsp--signed-decode (begin end)
+  "Show the plist the signed profile between BEGIN and END signs.
+Return the new end.  A file not named *.mobileconfig is left as it is;
+a profile whose plist cannot be read shows its bytes, read-only, and
+the reason once."
+  (if (not (plist-lsp--signed-profile-name-p buffer-file-name))
+      (progn (plist-lsp--drop-format 'plist-lsp-signed) end)
+    (plist-lsp--multibyte)
+    (condition-case err
+        (prog1 (plist-lsp--convert-region begin end "xml1")
+          (setq plist-lsp--signed t)
+          ;; Never written: the mode line names the text's coding, not the bytes'.
+          (setq buffer-file-coding-system 'utf-8-unix)
+          (setq plist-lsp--unconverted nil))
+      (error
+       (plist-lsp--drop-format 'plist-lsp-signed)
+       (setq plist-lsp--unconverted (error-message-string err))
+       (display-warning 'plist-lsp
+                        (format "%s is a signed configuration profile whose plist cannot be read; shown as bytes, read-only: %s"
+                                (or buffer-file-name "the file") (error-message-string err)))
+       end))))
+
+(defun plist-lsp--signed-encode (_begin _end buffer)
+  "Refuse to write BUFFER's text over a signed profile: signal an error.
+Nothing is written, whether the buffer was made writable or not."
+  (error "plist-lsp: %s not written: a signed profile (editing it breaks its signature)"
+         (or (and (buffer-live-p buffer) (buffer-file-name buffer)) buffer-file-name (buffer-name))))
+
+(defun plist-lsp--signed-visited ()
+  "Make a buffer that shows a signed profile's plist read-only, and say why.
+The note stays in the header line (the server's connect message
+replaces the echo area's).  For `find-file-hook'."
+  (cond
+   (plist-lsp--signed
+    (setq buffer-read-only t)
+    (setq header-line-format (list (concat " plist-lsp: " plist-lsp--signed-note)))
+    (message "plist-lsp: %s: %s; shown is the plist it signs"
+             (file-name-nondirectory buffer-file-name) plist-lsp--signed-note))
+   ((memq 'plist-lsp-signed buffer-file-format)
+    ;; Not converted (another file's name, or it did not convert): saved as the bytes it has.
+    (setq buffer-file-format (delq 'plist-lsp-signed buffer-file-format)))))
+
+(when plist-lsp-binary-plists
+  (add-to-list 'auto-coding-regexp-alist (cons plist-lsp--signed-regexp 'no-conversion))
+  (add-to-list 'format-alist
+               (list 'plist-lsp-signed "Signed configuration profile (CMS), its plist shown read-only by plist-lsp"
+                     plist-lsp--signed-regexp #'plist-lsp--signed-decode #'plist-lsp--signed-encode t nil nil))
+  (add-hook 'find-file-hook #'plist-lsp--signed-visited))
 
 (defun plist-lsp--command ()
   "The command line that starts the server on stdio."

@@ -16,6 +16,10 @@ const { execFile } = require('child_process');
 const CLIENT_ID = 'plistLsp';
 /** Binary property lists opened as XML: `plist-binary:/path/Info.plist` is the file at that path. */
 const BINARY_SCHEME = 'plist-binary';
+/** Signed configuration profiles opened as the plist they sign, read-only: `plist-signed:/path/A.mobileconfig`. */
+const SIGNED_SCHEME = 'plist-signed';
+/** What a user is told of a signed profile (as in Neovim and Emacs). */
+const SIGNED_NOTE = 'a signed profile, read-only: editing it breaks its signature';
 const SECTION = 'plistLsp';
 
 /** @type {LanguageClient | undefined} */
@@ -48,6 +52,7 @@ function createClient() {
       { scheme: 'file', pattern: '**/*.{plist,entitlements,xcprivacy}' },
       { scheme: 'untitled', language: 'plist' },
       { scheme: BINARY_SCHEME, language: 'plist' },
+      { scheme: SIGNED_SCHEME, language: 'plist' },
       // The translations of an Info.plist (issue #31).
       { scheme: 'file', pattern: '**/*.lproj/*InfoPlist.strings' },
       { scheme: 'file', pattern: '**/*InfoPlist.xcstrings' },
@@ -102,12 +107,25 @@ function convert(args, input) {
 }
 
 /**
+ * Whether `bytes` (a file's first bytes) at `path` are a signed configuration profile: a
+ * .mobileconfig whose first bytes are a CMS SEQUENCE's (30 80, 30 81-84). Only a .mobileconfig:
+ * certificates start with the same bytes.
+ */
+function isSignedProfile(path, bytes) {
+  return /\.mobileconfig$/i.test(path) && bytes.length >= 2 && bytes[0] === 0x30
+    && (bytes[1] === 0x80 || (bytes[1] >= 0x81 && bytes[1] <= 0x84));
+}
+
+/**
  * The `plist-binary:` file system: reading a file gives its XML (`convert --to xml1`), writing
  * converts the XML back to binary over the file (`convert --to binary1 -o FILE`, atomic). A
- * conversion that fails writes nothing and the editor shows why.
+ * conversion that fails writes nothing and the editor shows why. With `{ signed: true }`, the
+ * `plist-signed:` one: reading a signed profile gives the plist it signs; it never writes (it is
+ * registered read-only too).
  */
 class BinaryPlistFileSystem {
-  constructor() {
+  constructor(options) {
+    this.signed = Boolean(options && options.signed);
     this.emitter = new vscode.EventEmitter();
     this.onDidChangeFile = this.emitter.event;
   }
@@ -126,6 +144,9 @@ class BinaryPlistFileSystem {
     }
   }
   async writeFile(uri, content) {
+    if (this.signed) {
+      throw vscode.FileSystemError.NoPermissions(`${uri.fsPath} not written: a signed profile (editing it breaks its signature)`);
+    }
     try {
       await convert(['--to', 'binary1', '-o', uri.fsPath, '-'], Buffer.from(content));
     } catch (error) {
@@ -149,7 +170,8 @@ class BinaryPlistFileSystem {
 
 /**
  * The command "Open a binary property list as XML": the file given (from the explorer), else the
- * active editor's, else one picked; it must start with the bytes `bplist00`.
+ * active editor's, else one picked; it must start with the bytes `bplist00`, or be a signed
+ * profile (opened read-only as the plist it signs).
  */
 async function openBinaryPlist(uri) {
   if (!(uri instanceof vscode.Uri)) {
@@ -162,13 +184,15 @@ async function openBinaryPlist(uri) {
     if (!uri) return;
   }
   const bytes = await vscode.workspace.fs.readFile(uri);
-  if (Buffer.from(bytes.slice(0, 8)).toString('latin1') !== 'bplist00') {
+  const signed = isSignedProfile(uri.fsPath, bytes);
+  if (!signed && Buffer.from(bytes.slice(0, 8)).toString('latin1') !== 'bplist00') {
     vscode.window.showInformationMessage(`${uri.fsPath} is not a binary property list (it does not start with bplist00).`);
     return;
   }
   try {
-    const document = await vscode.workspace.openTextDocument(uri.with({ scheme: BINARY_SCHEME }));
+    const document = await vscode.workspace.openTextDocument(uri.with({ scheme: signed ? SIGNED_SCHEME : BINARY_SCHEME }));
     await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(document, 'plist'));
+    if (signed) vscode.window.showInformationMessage(`plist-lsp: ${SIGNED_NOTE}`);
   } catch (error) {
     vscode.window.showErrorMessage(`plist-lsp: ${error && error.message ? error.message : error}`);
   }
@@ -180,6 +204,8 @@ async function activate(context) {
     vscode.commands.registerCommand('plistLsp.restartServer', restart),
     vscode.commands.registerCommand('plistLsp.openBinaryPlist', openBinaryPlist),
     vscode.workspace.registerFileSystemProvider(BINARY_SCHEME, new BinaryPlistFileSystem(), { isCaseSensitive: true }),
+    vscode.workspace.registerFileSystemProvider(SIGNED_SCHEME, new BinaryPlistFileSystem({ signed: true }),
+      { isCaseSensitive: true, isReadonly: true }),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       if (event.affectsConfiguration('plistLsp.server.path')) {
         await restart();
@@ -197,4 +223,4 @@ function deactivate() {
   return client ? client.stop() : undefined;
 }
 
-module.exports = { activate, deactivate, BinaryPlistFileSystem };
+module.exports = { activate, deactivate, BinaryPlistFileSystem, isSignedProfile };

@@ -76,6 +76,9 @@ local function on_read(server, bufnr, path)
   end
   local lines = vim.split(output, '\n', { plain = true })
   if lines[#lines] == '' then table.remove(lines) end
+  -- A signed profile's buffer read again (`:e`) is not modifiable (E21 on the options below) until
+  -- its text is in.
+  vim.bo[bufnr].modifiable = true
   vim.bo[bufnr].binary = false
   vim.bo[bufnr].fileformat = 'unix'
   vim.bo[bufnr].fileencoding = 'utf-8'
@@ -88,16 +91,19 @@ local function on_read(server, bufnr, path)
   vim.bo[bufnr].modified = false
   vim.b[bufnr].plist_lsp_binary = true
   if signed then
+    -- Not 'modifiable' either: 'readonly' alone lets typing change the buffer (with a warning).
     vim.bo[bufnr].readonly = true
+    vim.bo[bufnr].modifiable = false
     vim.api.nvim_create_autocmd('BufWriteCmd', {
       group = vim.api.nvim_create_augroup('plist_lsp_binary_' .. bufnr, { clear = true }),
       buffer = bufnr,
       callback = function()
-        vim.api.nvim_err_writeln('plist-lsp: not written: a signed configuration profile; editing it breaks its signature')
+        vim.api.nvim_err_writeln('plist-lsp: not written: a signed profile (editing it breaks its signature)')
       end,
     })
     vim.bo[bufnr].filetype = 'plist'
-    notify(vim.fn.fnamemodify(path, ':~:.') .. ' is a signed configuration profile: shown is the plist it signs, read-only (editing it breaks the signature)')
+    -- Short enough for one line of an 80-column screen: a longer one waited for Enter as Neovim started.
+    notify('a signed profile, read-only: editing it breaks its signature')
     return
   end
   vim.api.nvim_create_autocmd('BufWriteCmd', {
