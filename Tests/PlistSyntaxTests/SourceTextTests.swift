@@ -55,6 +55,7 @@ import PlistTestSupport
                 let needle = (0..<Int.random(in: 1...4, using: &rng)).map { _ in [UInt8(ascii: "a"), UInt8(ascii: "b"), UInt8(ascii: ">")].randomElement(using: &rng)! }
                 let naive = array.count < needle.count ? [] : (0...(array.count - needle.count)).filter { Array(array[$0..<($0 + needle.count)]) == needle }
                 if text.offsets(of: needle) != naive { failures.append("size \(size) step \(step): \(needle)") }
+                if text.contains(needle) != !naive.isEmpty { failures.append("size \(size) step \(step): contains \(needle)") }
             }
         }
         #expect(failures.isEmpty, "\(failures)")

@@ -132,7 +132,7 @@ public enum KeyRenaming {
         guard !bytes.isEmpty, !bytes.contains(where: { [0x26, 0x3C, 0x3E, 0x22, 0x27].contains($0) }),
               !document.conditionals.isPreprocessed else { return nil }
         let text = document.tree.text
-        guard text.offsets(of: Array("&#".utf8)).isEmpty, text.offsets(of: Array("<![CDATA[".utf8)).isEmpty else { return nil }
+        guard !text.contains(Array("&#".utf8)), !text.contains(Array("<![CDATA[".utf8)) else { return nil }
         var out: [Range<Int>] = []
         for hit in text.offsets(of: [0x3E] + bytes + [0x3C]) {
             let range = (hit + 1)..<(hit + 1 + bytes.count)

@@ -1,4 +1,9 @@
 // A document's bytes, shared between its versions: an edit makes a new text without copying the old.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The UTF-8 bytes of a document, immutable, in pieces shared between the versions of the document.
 ///
@@ -183,16 +188,39 @@ public struct SourceText: Sendable, RandomAccessCollection, Equatable, CustomStr
     }
 
     /// The offsets where `needle` begins, in order (occurrences may overlap). A Boyer–Moore–
-    /// Horspool search, which skips up to the needle's length at each step: a rare needle costs
-    /// less than one pass over the bytes, what lets a lookup by name skip building the typed view
-    /// of a large file.
+    /// Horspool search, which skips up to the needle's length at each step; a needle of one or
+    /// two bytes is found by `memchr` of its first byte. A rare needle costs less than one pass
+    /// over the bytes: what lets a lookup by name skip building the typed view of a large file.
     public func offsets(of needle: [UInt8]) -> [Int] {
+        search(needle, firstOnly: false)
+    }
+
+    /// Whether `needle` occurs in the text (stops at the first occurrence).
+    public func contains(_ needle: [UInt8]) -> Bool {
+        !search(needle, firstOnly: true).isEmpty
+    }
+
+    private func search(_ needle: [UInt8], firstOnly: Bool) -> [Int] {
         guard !needle.isEmpty, needle.count <= count else { return [] }
         let m = needle.count
-        var skip = [Int](repeating: m, count: 256)
-        for i in 0..<(m - 1) { skip[Int(needle[i])] = m - 1 - i }
         return withBytes(in: 0..<count) { bytes -> [Int] in
+            guard let base = bytes.baseAddress else { return [] }
             var out: [Int] = []
+            if m <= 2 {
+                var at = 0
+                while at + m <= bytes.count {
+                    guard let hit = memchr(base + at, Int32(needle[0]), bytes.count - m + 1 - at) else { break }
+                    let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    if m == 1 || bytes[offset + 1] == needle[1] {
+                        out.append(offset)
+                        if firstOnly { break }
+                    }
+                    at = offset + 1
+                }
+                return out
+            }
+            var skip = [Int](repeating: m, count: 256)
+            for i in 0..<(m - 1) { skip[Int(needle[i])] = m - 1 - i }
             needle.withUnsafeBufferPointer { n in
                 skip.withUnsafeBufferPointer { skip in
                     let lastByte = n[m - 1]
@@ -202,7 +230,10 @@ public struct SourceText: Sendable, RandomAccessCollection, Equatable, CustomStr
                         if c == lastByte {
                             var i = m - 2
                             while i >= 0 && bytes[at + i] == n[i] { i -= 1 }
-                            if i < 0 { out.append(at) }
+                            if i < 0 {
+                                out.append(at)
+                                if firstOnly { return }
+                            }
                         }
                         at += skip[Int(c)]
                     }
