@@ -1,7 +1,8 @@
 // The administrators' kinds (#41): a keystroke in a 100 KB configuration profile against one in an
 // Info.plist of the same size, through what the server does per keystroke (incremental reparse,
 // typed view reusing the previous version's, the analysis); and what the profile schema costs to
-// load against the key database's load (the server's start-up), in the same run.
+// load against the key database's load (the server's start-up), in the same run; and the server's
+// start-up itself, with and without a profile opened (through the plist-lsp binary beside it).
 import PlistAnalysis
 import PlistSchema
 import PlistSyntax
@@ -166,5 +167,56 @@ struct AdminSection: BenchmarkSection {
         load.add("key database (start-up)", "\(keys.seconds.count)", formatTime(keys.median), formatTime(keys.p90), "every server, at start")
         load.add("profile schema", "\(profiles.seconds.count)", formatTime(profiles.median), formatTime(profiles.p90), "once, when the first profile is opened")
         load.print()
+        startup(context)
+    }
+
+    /// Start-up with and without the profile schema, through the server binary (next to
+    /// plist-bench, or `$PLIST_LSP_BINARY`), the three alternating: spawn → `initialize` answered
+    /// (the start-up: the key database loads on a thread of its own after the answer, the profile
+    /// schema not at all); then the same with a small Info.plist opened, to its first diagnostics;
+    /// and with a small profile opened instead, whose analysis loads the profile schema. The last
+    /// two differ by what the first profile costs, the schema's load included.
+    private func startup(_ context: BenchContext) {
+        guard let binary = LSPBenchClient.binaryOrSkip() else { return }
+        let clock = ContinuousClock()
+        let files = [("/bench-startup/Info.plist", Self.infoPlist(size: 2_000)), ("/bench-startup/Small.mobileconfig", Self.profile(size: 2_000))]
+        func once(opening file: (path: String, bytes: [UInt8])?) throws -> Double {
+            let start = clock.now
+            let server = try LSPBenchClient(binary: binary)
+            try server.initialize()
+            if let file {
+                let uri = "file://" + file.path
+                try server.open(uri: uri, text: String(decoding: file.bytes, as: UTF8.self))
+                benchSink &+= try server.waitForDiagnostics(uri: uri, version: 1)
+            }
+            let elapsed = (clock.now - start).seconds
+            try server.shutdown()
+            return elapsed
+        }
+        let runs = context.iterations(full: 40, quick: 8)
+        var bare: [Double] = [], info: [Double] = [], profile: [Double] = [], extra: [Double] = []
+        do {
+            for i in 0..<(runs + 2) {
+                let a = try once(opening: nil), b = try once(opening: files[0]), c = try once(opening: files[1])
+                if i >= 2 {
+                    bare.append(a)
+                    info.append(b)
+                    profile.append(c)
+                    extra.append(c - b)
+                }
+            }
+        } catch {
+            printError("plist-bench: start-up runs failed: \(error)")
+            return
+        }
+        let a = Sample(seconds: bare), b = Sample(seconds: info), c = Sample(seconds: profile), d = Sample(seconds: extra)
+        var table = Table("Server", "Runs", "p50", "p99", "Profile schema")
+        table.add("spawn → initialize answered (start-up)", "\(runs)", formatTime(a.median), formatTime(a.percentile(99)), "not loaded")
+        table.add("… then a 2 KB Info.plist opened → diagnostics", "\(runs)", formatTime(b.median), formatTime(b.percentile(99)), "not loaded")
+        table.add("… then a 2 KB profile opened → diagnostics", "\(runs)", formatTime(c.median), formatTime(c.percentile(99)), "loaded")
+        table.add("profile's first open − Info.plist's (same round)", "\(runs)", formatTime(d.median), formatTime(d.percentile(99)), "its load")
+        table.print()
+        print("\nStart-up is the first row: the server answers `initialize` without the profile schema, whose load the first profile "
+              + "opened pays (the last row: the difference within each round of the three alternating runs).")
     }
 }
