@@ -76,7 +76,6 @@ struct ProfileValue {
     let key: PlistKey?
     let value: PlistNode
     let definition: ProfileKey
-    let payload: ProfilePayload?
     /// The definition's platform facts with what it leaves unsaid taken from its parents and payload.
     let platforms: [Platform: ProfilePlatformFacts]
 }
@@ -86,6 +85,8 @@ struct ProfileDictionary {
     let path: [PathComponent]
     let node: PlistNode
     let scope: ProfileScope
+    /// Its entries' keys in order (nil: an entry without one), read once for the rules.
+    let keys: [PlistKey?]
 }
 
 /// Every dictionary and described value of a profile, in document order.
@@ -103,13 +104,14 @@ struct ProfileWalk: Sendable {
 
     private mutating func visitDictionary(_ node: PlistNode, path: [PathComponent], scope: ProfileScope, platforms: [Platform: ProfilePlatformFacts],
                                           schema: ProfileSchema, document: PlistDocument) {
-        dictionaries.append(ProfileDictionary(path: path, node: node, scope: scope))
-        for entry in node.entries {
+        let entries = Array(node.entries)
+        dictionaries.append(ProfileDictionary(path: path, node: node, scope: scope, keys: entries.map(\.key)))
+        for entry in entries {
             guard let key = entry.key, let value = entry.value else { continue }
             let childPath = path + [.key(key.text)]
             if scope.role == .topLevel, key.text == "PayloadContent", value.kind == .array {
                 if let definition = scope.key("PayloadContent") {
-                    values.append(ProfileValue(path: childPath, key: key, value: value, definition: definition, payload: nil, platforms: platforms))
+                    values.append(ProfileValue(path: childPath, key: key, value: value, definition: definition, platforms: platforms))
                 }
                 for (i, item) in value.items.enumerated() where item.kind == .dictionary {
                     let itemPath = childPath + [.index(i)]
@@ -129,12 +131,13 @@ struct ProfileWalk: Sendable {
                                      inherited: [Platform: ProfilePlatformFacts], schema: ProfileSchema, document: PlistDocument) {
         var facts = inherited
         for (platform, own) in definition.platforms { facts[platform] = own.inheriting(inherited[platform] ?? ProfilePlatformFacts()) }
-        values.append(ProfileValue(path: path, key: key, value: value, definition: definition, payload: payload, platforms: facts))
+        values.append(ProfileValue(path: path, key: key, value: value, definition: definition, platforms: facts))
         switch value.kind {
         case .dictionary where definition.type == .dictionary && !definition.repeats:
             let scope = ProfileScope(role: .nested, keys: definition.keys, isOpen: definition.isOpen, payload: payload)
-            dictionaries.append(ProfileDictionary(path: path, node: value, scope: scope))
-            for entry in value.entries {
+            let entries = Array(value.entries)
+            dictionaries.append(ProfileDictionary(path: path, node: value, scope: scope, keys: entries.map(\.key)))
+            for entry in entries {
                 guard let k = entry.key, let v = entry.value, let d = scope.key(k.text) else { continue }
                 visitValue(v, key: k, path: path + [.key(k.text)], definition: d, payload: payload, inherited: facts, schema: schema, document: document)
             }
