@@ -38,10 +38,11 @@ public struct ProfileInvalidValueRule: Rule {
             let text = node.trimmedText
             guard node.kind == .string || node.kind == .integer || node.kind == .real else { continue }
             if ProfileValueText.isSubstituted(text) { continue }
-            let name = v.key?.text ?? "\(d.name) item"
+            var name: String { v.key?.text ?? "\(d.name) item" }
             if !d.allowedValues.isEmpty, node.kind == .string || node.kind == .integer {
+                // Nearly every value is allowed: the list of allowed values is made for the others only.
+                if d.allowedValues.contains(where: { ProfileWords.value($0) == text }) { continue }
                 let allowed = d.allowedValues.map(ProfileWords.value)
-                if allowed.contains(text) { continue }
                 if node.kind == .integer, let n = Int(text), d.allowedValues.contains(where: { $0.doubleValue == Double(n) }) { continue }
                 // Only values of the value's own type: a wrong type is profile-wrong-type's.
                 let sameKind = d.allowedValues.contains { node.kind == .string ? $0.stringValue != nil : $0.doubleValue != nil }

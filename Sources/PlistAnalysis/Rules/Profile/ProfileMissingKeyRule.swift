@@ -35,7 +35,7 @@ public struct ProfileMissingKeyRule: Rule {
         let encrypted = root.value(forKey: "IsEncrypted")?.boolValue == true || root.value(forKey: "EncryptedPayloadContent") != nil
         let profileIdentifier = root.value(forKey: "PayloadIdentifier")?.trimmedText
         for dictionary in context.profile.dictionaries where dictionary.scope.role != .nested || !dictionary.scope.isOpen {
-            let present = Set(dictionary.node.keys)
+            let present = Set(dictionary.keys.compactMap { $0?.text })
             for key in dictionary.scope.keys where key.isRequired && key.name != "ANY" && !present.contains(key.name) {
                 if key.name == "PayloadVersion" { continue }
                 if let others = Self.alternatives[key.name], others.contains(where: present.contains) { continue }

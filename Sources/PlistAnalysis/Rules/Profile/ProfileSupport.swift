@@ -76,7 +76,6 @@ struct ProfileValue {
     let key: PlistKey?
     let value: PlistNode
     let definition: ProfileKey
-    let payload: ProfilePayload?
     /// The definition's platform facts with what it leaves unsaid taken from its parents and payload.
     let platforms: [Platform: ProfilePlatformFacts]
 }
@@ -86,6 +85,8 @@ struct ProfileDictionary {
     let path: [PathComponent]
     let node: PlistNode
     let scope: ProfileScope
+    /// Its entries' keys in order (nil: an entry without one), read once for the rules.
+    let keys: [PlistKey?]
 }
 
 /// Every dictionary and described value of a profile, in document order.
@@ -103,13 +104,14 @@ struct ProfileWalk: Sendable {
 
     private mutating func visitDictionary(_ node: PlistNode, path: [PathComponent], scope: ProfileScope, platforms: [Platform: ProfilePlatformFacts],
                                           schema: ProfileSchema, document: PlistDocument) {
-        dictionaries.append(ProfileDictionary(path: path, node: node, scope: scope))
-        for entry in node.entries {
+        let entries = Array(node.entries)
+        dictionaries.append(ProfileDictionary(path: path, node: node, scope: scope, keys: entries.map(\.key)))
+        for entry in entries {
             guard let key = entry.key, let value = entry.value else { continue }
             let childPath = path + [.key(key.text)]
             if scope.role == .topLevel, key.text == "PayloadContent", value.kind == .array {
                 if let definition = scope.key("PayloadContent") {
-                    values.append(ProfileValue(path: childPath, key: key, value: value, definition: definition, payload: nil, platforms: platforms))
+                    values.append(ProfileValue(path: childPath, key: key, value: value, definition: definition, platforms: platforms))
                 }
                 for (i, item) in value.items.enumerated() where item.kind == .dictionary {
                     let itemPath = childPath + [.index(i)]
@@ -129,12 +131,13 @@ struct ProfileWalk: Sendable {
                                      inherited: [Platform: ProfilePlatformFacts], schema: ProfileSchema, document: PlistDocument) {
         var facts = inherited
         for (platform, own) in definition.platforms { facts[platform] = own.inheriting(inherited[platform] ?? ProfilePlatformFacts()) }
-        values.append(ProfileValue(path: path, key: key, value: value, definition: definition, payload: payload, platforms: facts))
+        values.append(ProfileValue(path: path, key: key, value: value, definition: definition, platforms: facts))
         switch value.kind {
         case .dictionary where definition.type == .dictionary && !definition.repeats:
             let scope = ProfileScope(role: .nested, keys: definition.keys, isOpen: definition.isOpen, payload: payload)
-            dictionaries.append(ProfileDictionary(path: path, node: value, scope: scope))
-            for entry in value.entries {
+            let entries = Array(value.entries)
+            dictionaries.append(ProfileDictionary(path: path, node: value, scope: scope, keys: entries.map(\.key)))
+            for entry in entries {
                 guard let k = entry.key, let v = entry.value, let d = scope.key(k.text) else { continue }
                 visitValue(v, key: k, path: path + [.key(k.text)], definition: d, payload: payload, inherited: facts, schema: schema, document: document)
             }
@@ -154,42 +157,103 @@ enum ProfileValueText {
     /// An MDM variable the server fills in (`$USERNAME`, `%SerialNumber%`, `${DeviceName}`), or a
     /// template's (`{{ name }}`, `@VAR@`, `__HOME__`): the profile as delivered holds another value.
     static func isSubstituted(_ text: String) -> Bool {
-        if text.contains("{{") || text.contains("${") { return true }
-        let b = Array(text.utf8)
-        func isName(_ c: UInt8, first: Bool) -> Bool {
-            (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || (!first && c >= 0x30 && c <= 0x39)
-        }
-        /// A name right after `i`, and where it ends.
-        func name(from i: Int) -> Int? {
-            guard i < b.count, isName(b[i], first: true) else { return nil }
-            var j = i + 1
-            while j < b.count && isName(b[j], first: false) { j += 1 }
-            return j
-        }
-        for i in b.indices {
-            switch b[i] {
-            case 0x24:  // $NAME
-                if name(from: i + 1) != nil { return true }
-            case 0x25, 0x40:  // %Name%, @NAME@
-                if let end = name(from: i + 1), end < b.count, b[end] == b[i] { return true }
-            default: break
+        // Asked for most values of a profile on every keystroke: read as bytes, without copies. In
+        // ASCII a character is a byte (a CR LF pair, one character, is no part of the marks); beyond
+        // it `{{`, `${` and `__` are looked for as characters, since a mark after one makes another.
+        var bytes = text
+        return bytes.withUTF8 { b in
+            let ascii = b.allSatisfy { $0 < 0x80 }
+            /// Where the ASCII pair `x` `y` first starts at or after `from`.
+            func pair(_ x: UInt8, _ y: UInt8, from: Int = 0) -> Int? {
+                var i = from
+                while i + 1 < b.count {
+                    if b[i] == x && b[i + 1] == y { return i }
+                    i += 1
+                }
+                return nil
             }
+            if ascii {
+                if pair(0x7B, 0x7B) != nil || pair(0x24, 0x7B) != nil { return true }  // {{ ${
+            } else if text.contains("{{") || text.contains("${") {
+                return true
+            }
+            func isName(_ c: UInt8, first: Bool) -> Bool {
+                (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || (!first && c >= 0x30 && c <= 0x39)
+            }
+            /// A name right after `i`, and where it ends.
+            func name(from i: Int) -> Int? {
+                guard i < b.count, isName(b[i], first: true) else { return nil }
+                var j = i + 1
+                while j < b.count && isName(b[j], first: false) { j += 1 }
+                return j
+            }
+            for i in b.indices {
+                switch b[i] {
+                case 0x24:  // $NAME
+                    if name(from: i + 1) != nil { return true }
+                case 0x25, 0x40:  // %Name%, @NAME@
+                    if let end = name(from: i + 1), end < b.count, b[end] == b[i] { return true }
+                default: break
+                }
+            }
+            // __HOME__
+            if ascii {
+                guard let open = pair(0x5F, 0x5F), let close = pair(0x5F, 0x5F, from: open + 2), close > open + 2 else { return false }
+                return b[(open + 2)..<close].allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
+            }
+            if let r = text.firstRange(of: "__"), let close = text[r.upperBound...].firstRange(of: "__"), close.lowerBound > r.upperBound,
+               text[r.upperBound..<close.lowerBound].allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "_" }) { return true }
+            return false
         }
-        // __HOME__
-        if let r = text.firstRange(of: "__"), let close = text[r.upperBound...].firstRange(of: "__"), close.lowerBound > r.upperBound,
-           text[r.upperBound..<close.lowerBound].allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "_" }) { return true }
-        return false
     }
 
     /// A placeholder someone meant to replace: `REPLACE-WITH-UUID`, `@@@@RANDOM-UUID-CODE-HERE@@@@`,
     /// `XXXXXXXX-XXXX-…`, `YOUR-UUID-HERE`: what it is, or nil.
     static func placeholder(_ text: String) -> String? {
+        // Every string of the profile is asked on every keystroke: an ASCII one (nearly all) that
+        // holds none of the words below in any letter case is none, without making its upper-case
+        // copy. (Beyond ASCII, upper-casing can make these words, `ı` becoming `I`: asked in full.)
+        if !mayHoldPlaceholderWord(text) { return nil }
         let upper = text.uppercased()
         if upper.contains("@@@@") { return "a placeholder between @@@@ marks" }
         if upper.contains("REPLACE-") || upper.contains("REPLACE_") || upper.contains("REPLACEME") || upper.contains("REPLACE ME") { return "a \"replace\" placeholder" }
         for word in ["YOUR-", "YOUR_", "INSERT-", "INSERT_", "-HERE", "_HERE"] where upper.contains(word) { return "a placeholder (\"\(word.lowercased())\")" }
         if upper.contains("XXXX"), upper.allSatisfy({ $0 == "X" || $0 == "-" || $0 == " " }) { return "a run of X standing for a value" }
         return nil
+    }
+
+    /// Whether `text` is not ASCII, or holds `@@@@`, `REPLACE`, `YOUR`, `INSERT`, `HERE` or `XXXX`
+    /// in some letter case: false rules out every placeholder `placeholder(_:)` finds.
+    static func mayHoldPlaceholderWord(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { b in
+            let n = b.count
+            guard n >= 4 else { return b.contains { $0 >= 0x80 } }
+            /// Whether the ASCII `word` (upper case) starts at `i`, letters compared in either case.
+            func at(_ i: Int, _ word: StaticString) -> Bool {
+                let w = word.utf8Start
+                let m = word.utf8CodeUnitCount
+                guard i + m <= n else { return false }
+                for j in 0..<m {
+                    let c = b[i + j], u = w[j]
+                    if c != u && !(u >= 0x41 && u <= 0x5A && c == u | 0x20) { return false }
+                }
+                return true
+            }
+            for i in 0..<n {
+                switch b[i] {
+                case 0x80...: return true
+                case 0x40: if at(i, "@@@@") { return true }
+                case 0x52, 0x72: if at(i, "REPLACE") { return true }
+                case 0x59, 0x79: if at(i, "YOUR") { return true }
+                case 0x49, 0x69: if at(i, "INSERT") { return true }
+                case 0x48, 0x68: if at(i, "HERE") { return true }
+                case 0x58, 0x78: if at(i, "XXXX") { return true }
+                default: break
+                }
+            }
+            return false
+        }
     }
 
     /// A UUID in Apple's form (8-4-4-4-12 hexadecimal digits; either letter case).

@@ -35,13 +35,15 @@ public struct ProfileUnknownKeyRule: Rule {
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         let edits = EditBuilder(context.text)
         for dictionary in context.profile.dictionaries where !dictionary.scope.isOpen {
-            let names = dictionary.scope.keys.map(\.name)
-            for entry in dictionary.node.entries {
-                guard let key = entry.key, dictionary.scope.key(key.text) == nil, !key.text.isEmpty,
+            for case let key? in dictionary.keys {
+                guard dictionary.scope.key(key.text) == nil, !key.text.isEmpty,
                       !Self.toolKeys.contains(key.text) else { continue }
                 let place = dictionary.scope.role == .topLevel ? "the profile's top level"
                     : dictionary.scope.payload.map { "a \(ProfileWords.payloadName($0)) payload" } ?? "this dictionary"
-                if let match = Nearest.match(key.text, in: names.filter { !dictionary.node.keys.contains($0) }) {
+                // The schema's names are listed only here, for a key it does not know (rare).
+                let present = dictionary.keys.compactMap { $0?.text }
+                let names = dictionary.scope.keys.map(\.name).filter { !present.contains($0) }
+                if let match = Nearest.match(key.text, in: names) {
                     let fix = Fix(title: "Rename to \(match)", edits: [edits.renaming(key, to: match)], isPreferred: true)
                     out.append(diagnostic("'\(key.text)' is not a key of \(place): did you mean \(match)? The system ignores keys it does not know",
                                           key.textRange, fixes: [fix]))
