@@ -150,6 +150,23 @@ public enum XMLPlistWriter {
             append("</string>\n")
         }
 
+        /// A string of big-endian UTF-16 units (a binary plist's `0x6` string, checked: no unpaired
+        /// surrogate), written as UTF-8 with no `String` made for it.
+        mutating func utf16StringBody(_ bytes: UnsafeBufferPointer<UInt8>, level: Int) {
+            indent(level)
+            append("<string>")
+            escaped(utf16: bytes)
+            append("</string>\n")
+        }
+
+        mutating func utf16KeyElement(_ bytes: UnsafeBufferPointer<UInt8>, level: Int) {
+            makeRoom(level + 64)
+            indent(level)
+            append("<key>")
+            escaped(utf16: bytes)
+            append("</key>\n")
+        }
+
         mutating func keyElement(_ key: String, level: Int) {
             makeRoom(level + 64)
             indent(level)
@@ -246,6 +263,57 @@ public enum XMLPlistWriter {
                 out.append(contentsOf: bytes)
             } else {
                 escaped(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+
+        /// Big-endian UTF-16 units (no unpaired surrogate) transcoded to UTF-8 and escaped as
+        /// `escaped(_:)` escapes their string (`XMLEscaping`): `&`, `<`, `>` and a CR as entities,
+        /// the other C0 controls but tab and LF as `&#N;`, U+FFFE and U+FFFF as `&#xFFFE;` and
+        /// `&#xFFFF;`, everything else as its UTF-8 bytes. The binary → XML route's strings that
+        /// are not ASCII: made into a `String` first, they took a quarter of the conversion.
+        mutating func escaped(utf16 bytes: UnsafeBufferPointer<UInt8>) {
+            let units = bytes.count / 2
+            makeRoom(3 * units + 128)
+            var k = 0
+            while k < units {
+                let u = UInt32(bytes[2 * k]) << 8 | UInt32(bytes[2 * k + 1])
+                k += 1
+                if u < 0x80 {
+                    switch u {
+                    case 0x26: append("&amp;")
+                    case 0x3C: append("&lt;")
+                    case 0x3E: append("&gt;")
+                    case 0x0D: append("&#13;")
+                    case 0x09, 0x0A: out.append(UInt8(u))
+                    case 0x00..<0x20:
+                        append("&#")
+                        appendDecimal(UInt64(u))
+                        out.append(0x3B)
+                    default: out.append(UInt8(u))
+                    }
+                } else if u < 0x800 {
+                    out.append(0xC0 | UInt8(u >> 6))
+                    out.append(0x80 | UInt8(u & 0x3F))
+                } else if u & 0xF800 == 0xD800 {
+                    let low = k < units ? UInt32(bytes[2 * k]) << 8 | UInt32(bytes[2 * k + 1]) : 0
+                    guard u & 0xFC00 == 0xD800, low & 0xFC00 == 0xDC00 else {
+                        // Unpaired (the reader refuses it before): U+FFFD, as `String(decoding:)` repairs it.
+                        append("\u{FFFD}")
+                        continue
+                    }
+                    k += 1
+                    let scalar = 0x10000 + ((u & 0x3FF) << 10) + (low & 0x3FF)
+                    out.append(0xF0 | UInt8(scalar >> 18))
+                    out.append(0x80 | UInt8(scalar >> 12 & 0x3F))
+                    out.append(0x80 | UInt8(scalar >> 6 & 0x3F))
+                    out.append(0x80 | UInt8(scalar & 0x3F))
+                } else if u >= 0xFFFE {
+                    if u == 0xFFFE { append("&#xFFFE;") } else { append("&#xFFFF;") }
+                } else {
+                    out.append(0xE0 | UInt8(u >> 12))
+                    out.append(0x80 | UInt8(u >> 6 & 0x3F))
+                    out.append(0x80 | UInt8(u & 0x3F))
+                }
             }
         }
 
