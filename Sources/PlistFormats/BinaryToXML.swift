@@ -28,7 +28,7 @@ extension BinaryPlistReader {
         try reader.writeXML(reader.topObject, level: 0, path: &path, into: &writer)
         writer.append("</plist>\n")
         try writer.checkSize(path)
-        return writer.out
+        return writer.out.takeBytes()
     }
 
     /// Writes object `index` (checked by `readAll`) as XML, as `XMLPlistWriter` writes its value.
