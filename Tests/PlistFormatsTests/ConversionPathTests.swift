@@ -117,6 +117,27 @@ import Testing
         #expect(text.contains("\t<key>k&#27;é</key>\n\t<string>é&amp;&lt;&gt;&#13;&#1;&#xFFFE;&#xFFFF;\u{FFFD}\u{1F600}</string>\n"), "\(text)")
     }
 
+    /// An XML of megabytes (handed over from the writer's buffer a megabyte at a time, from its
+    /// end) is every byte it should be, from a value and straight from a binary plist.
+    @Test func anXMLOfMegabytesIsWhole() throws {
+        let count = 150_000
+        var expected = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <array>
+
+            """
+        for i in 0..<count { expected += "\t<string>item \(i) ü</string>\n" }
+        expected += "</array>\n</plist>\n"
+        let value = PropertyListObject.array((0..<count).map { .string("item \($0) ü") })
+        let xml = try XMLPlistWriter.write(value)
+        #expect(xml.count > 4 << 20)
+        #expect(xml == Array(expected.utf8))
+        var binary = BinaryPlistWriter.write(value)
+        #expect(try PropertyListFormat.xml1.converting(&binary, from: .binary1) == Array(expected.utf8))
+    }
+
     /// `converting` gives what reading then writing gives, on every route, and empties its input
     /// (`convert` frees the file's bytes once they are read).
     @Test func convertingIsReadingThenWritingAndEmptiesTheInput() throws {
