@@ -15,7 +15,7 @@ extension BinaryPlistReader {
         _ = try reader.readAll()
         let expected = reader.expandedBytes[reader.topObject]
         // What only the check needed.
-        reader.cache = []
+        reader.checked = []
         reader.expandedSize = []
         reader.expandedBytes = []
         reader.visiting = []
