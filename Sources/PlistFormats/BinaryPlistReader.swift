@@ -27,7 +27,11 @@ public struct BinaryPlistReader {
     /// Where the objects end: the start of the offset table.
     var objectsEnd: Int { offsetTable }
 
-    var cache: [PropertyListObject?]
+    /// The values read, by object (`read`); empty when only checking.
+    var cache: [PropertyListObject?] = []
+    /// The objects checked, by object: 0 not yet, else 0x100 | its marker (only checking, when
+    /// `cache` is empty: a value per object would be made and copied only to be dropped).
+    var checked: [UInt16] = []
     var expandedSize: [Int]
     /// At least how many bytes each object is written as in XML (at level 0, and a tab per line
     /// of a container's children): a lower bound, so that a file refused by it would surely
@@ -77,13 +81,13 @@ public struct BinaryPlistReader {
         if referenceSize < 8 && UInt64(objectCount) > (UInt64(1) << (8 * UInt64(referenceSize))) {
             throw PropertyListFormatError("corrupt trailer: \(objectCount) objects cannot be named by \(referenceSize)-byte references")
         }
-        cache = Array(repeating: nil, count: objectCount)
         expandedSize = Array(repeating: 0, count: objectCount)
         expandedBytes = Array(repeating: 0, count: objectCount)
         visiting = Array(repeating: false, count: objectCount)
     }
 
     mutating func readAll() throws(PropertyListFormatError) -> PropertyListObject {
+        if buildsValues { cache = Array(repeating: nil, count: objectCount) } else { checked = Array(repeating: 0, count: objectCount) }
         var path = KeyPathSteps()
         let value = try object(topObject, depth: 0, path: &path)
         // Objects may be shared, never overlap: each byte of the object area belongs to at most one.
@@ -130,7 +134,11 @@ public struct BinaryPlistReader {
     }
 
     mutating func object(_ index: Int, depth: Int, path: inout KeyPathSteps) throws(PropertyListFormatError) -> PropertyListObject {
-        if let known = cache[index] { return known }
+        if buildsValues {
+            if let known = cache[index] { return known }
+        } else if checked[index] != 0 {
+            return Self.placeholder(marker: UInt8(truncatingIfNeeded: checked[index]))
+        }
         guard !visiting[index] else { throw PropertyListFormatError("corrupt binary property list: object \(index) contains itself (a cycle)", path: names(path)) }
         guard depth < Self.maximumDepth else { throw PropertyListFormatError("containers nested more than \(Self.maximumDepth) deep", path: names(path)) }
         let position = try offset(of: index)
@@ -281,10 +289,27 @@ public struct BinaryPlistReader {
         default:
             throw PropertyListFormatError("unsupported object (marker 0x\(hex(marker))) at offset \(position)", path: names(path))
         }
-        cache[index] = value
+        if buildsValues { cache[index] = value } else { checked[index] = 0x100 | UInt16(marker) }
         expandedSize[index] = size
         expandedBytes[index] = xmlBytes
         return value
+    }
+
+    /// The value `object` gives when only checking, for an object of `marker` checked before: of
+    /// its kind (a dictionary's key must be a string), with nothing in it.
+    static func placeholder(marker: UInt8) -> PropertyListObject {
+        switch marker >> 4 {
+        case 0x0: return marker == 0x00 ? .null : .bool(marker == 0x09)
+        case 0x1: return .integer(PlistInteger(isNegative: false, magnitude: 0))
+        case 0x2: return .real(0)
+        case 0x3: return .date(0)
+        case 0x4: return .data([])
+        case 0x5, 0x6: return .string("")
+        case 0x8: return .uid(0)
+        case 0xA: return .array([])
+        case 0xC: return .set([])
+        default: return .dictionary([])
+        }
     }
 
     func integer(at start: Int, width: Int, path: KeyPathSteps) throws(PropertyListFormatError) -> PlistInteger {

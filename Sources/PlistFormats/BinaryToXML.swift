@@ -15,7 +15,7 @@ extension BinaryPlistReader {
         _ = try reader.readAll()
         let expected = reader.expandedBytes[reader.topObject]
         // What only the check needed.
-        reader.cache = []
+        reader.checked = []
         reader.expandedSize = []
         reader.expandedBytes = []
         reader.visiting = []
@@ -28,7 +28,7 @@ extension BinaryPlistReader {
         try reader.writeXML(reader.topObject, level: 0, path: &path, into: &writer)
         writer.append("</plist>\n")
         try writer.checkSize(path)
-        return writer.out
+        return writer.out.takeBytes()
     }
 
     /// Writes object `index` (checked by `readAll`) as XML, as `XMLPlistWriter` writes its value.
@@ -58,7 +58,8 @@ extension BinaryPlistReader {
             try w.checkSize(path)
         case 0x6:
             let (n, start) = try count(marker: position, path: path)
-            try w.stringElement(utf16Text(start, n), level: level, path: path)
+            bytes.withUnsafeBufferPointer { b in w.utf16StringBody(UnsafeBufferPointer(rebasing: b[start..<(start + 2 * n)]), level: level) }
+            try w.checkSize(path)
         case 0x8:
             let width = Int(marker & 0x0F) + 1
             w.uidElement(uint(at: position + 1 + max(0, width - 8), size: min(width, 8)), level: level)
@@ -86,7 +87,7 @@ extension BinaryPlistReader {
                 if bytes[keyPosition] >> 4 == 0x5 {
                     bytes.withUnsafeBufferPointer { b in w.asciiKeyElement(UnsafeBufferPointer(rebasing: b[keyStart..<(keyStart + length)]), level: level + 1) }
                 } else {
-                    w.keyElement(utf16Text(keyStart, length), level: level + 1)
+                    bytes.withUnsafeBufferPointer { b in w.utf16KeyElement(UnsafeBufferPointer(rebasing: b[keyStart..<(keyStart + 2 * length)]), level: level + 1) }
                 }
                 path.push(keyObject: keyIndex)
                 try writeXML(valueIndex, level: level + 1, path: &path, into: &w)
@@ -96,13 +97,5 @@ extension BinaryPlistReader {
         default:
             throw PropertyListFormatError("unsupported object (marker 0x\(hex(marker))) at offset \(position)", path: names(path))
         }
-    }
-
-    /// The big-endian UTF-16 string of `count` units at `start` (checked: no unpaired surrogate).
-    func utf16Text(_ start: Int, _ count: Int) -> String {
-        var units: [UInt16] = []
-        units.reserveCapacity(count)
-        for k in 0..<count { units.append(UInt16(bytes[start + 2 * k]) << 8 | UInt16(bytes[start + 2 * k + 1])) }
-        return String(decoding: units, as: UTF16.self)
     }
 }

@@ -4,6 +4,13 @@
 // `<dict><key>CF$UID</key><integer>N</integer></dict>`. Dictionary entries keep their order.
 // Bytes are appended to one buffer (no string per element): binary → XML is bounded by the
 // speed of this loop (issue #39, point 11), and by `maximumSize` bytes of output (point 1).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import PlistSyntax
 
 public enum XMLPlistWriter {
@@ -23,11 +30,11 @@ public enum XMLPlistWriter {
         try writer.value(value, level: 0, path: &path)
         writer.append("</plist>\n")
         try writer.checkSize(path)
-        return writer.out
+        return writer.out.takeBytes()
     }
 
-    struct Writer {
-        var out: [UInt8] = []
+    struct Writer: ~Copyable {
+        var out: ByteOutput
         let maximumSize: Int
         /// The name of a key a path holds as an object of a binary plist (`BinaryToXML`).
         var naming: (Int) -> String = { _ in "?" }
@@ -37,7 +44,7 @@ public enum XMLPlistWriter {
 
         init(maximumSize: Int, capacity: Int = 4096) {
             self.maximumSize = maximumSize
-            out.reserveCapacity(capacity)
+            out = ByteOutput(capacity: capacity)
         }
 
         @inline(__always)
@@ -47,7 +54,7 @@ public enum XMLPlistWriter {
 
         @inline(__always)
         mutating func indent(_ level: Int) {
-            for _ in 0..<level { out.append(0x09) }
+            out.append(repeating: 0x09, count: level)
         }
 
         mutating func checkSize(_ path: KeyPathSteps) throws(PropertyListFormatError) {
@@ -150,6 +157,23 @@ public enum XMLPlistWriter {
             append("</string>\n")
         }
 
+        /// A string of big-endian UTF-16 units (a binary plist's `0x6` string, checked: no unpaired
+        /// surrogate), written as UTF-8 with no `String` made for it.
+        mutating func utf16StringBody(_ bytes: UnsafeBufferPointer<UInt8>, level: Int) {
+            indent(level)
+            append("<string>")
+            escaped(utf16: bytes)
+            append("</string>\n")
+        }
+
+        mutating func utf16KeyElement(_ bytes: UnsafeBufferPointer<UInt8>, level: Int) {
+            makeRoom(level + 64)
+            indent(level)
+            append("<key>")
+            escaped(utf16: bytes)
+            append("</key>\n")
+        }
+
         mutating func keyElement(_ key: String, level: Int) {
             makeRoom(level + 64)
             indent(level)
@@ -177,7 +201,8 @@ public enum XMLPlistWriter {
         mutating func realElement(_ r: Double, level: Int) {
             indent(level)
             append("<real>")
-            out.append(contentsOf: XMLPlistWriter.realText(r).utf8)
+            var text = XMLPlistWriter.realText(r)
+            text.withUTF8 { out.append(contentsOf: $0) }
             append("</real>\n")
         }
 
@@ -187,13 +212,35 @@ public enum XMLPlistWriter {
         }
 
         mutating func dateElement(_ d: Double, level: Int, path: KeyPathSteps) throws(PropertyListFormatError) {
-            guard let text = XMLPlistWriter.dateText(d) else {
+            guard let whole = PropertyListDates.xmlSeconds(d) else {
                 throw PropertyListFormatError(XMLPlistWriter.dateRefusal(d), path: names(path))
             }
             indent(level)
             append("<date>")
-            out.append(contentsOf: text.utf8)
+            dateDigits(whole)
             append("</date>\n")
+        }
+
+        /// `YYYY-MM-DDTHH:MM:SSZ` of whole seconds since 1970 (`PropertyListDates.xmlSeconds`: a
+        /// date rounded to the microsecond, then down to the second, as plistlib writes it).
+        mutating func dateDigits(_ whole: Int64) {
+            var days = whole / 86400
+            var rest = whole % 86400
+            if rest < 0 { rest += 86400; days -= 1 }
+            let (y, m, d) = XMLPlistWriter.civil(fromDays: days)
+            twoDigits(y / 100)
+            twoDigits(y % 100)
+            out.append(0x2D)
+            twoDigits(m)
+            out.append(0x2D)
+            twoDigits(d)
+            out.append(0x54)
+            twoDigits(rest / 3600)
+            out.append(0x3A)
+            twoDigits(rest % 3600 / 60)
+            out.append(0x3A)
+            twoDigits(rest % 60)
+            out.append(0x5A)
         }
 
         mutating func dataElement(_ d: UnsafeBufferPointer<UInt8>, level: Int, path: KeyPathSteps) throws(PropertyListFormatError) {
@@ -249,6 +296,57 @@ public enum XMLPlistWriter {
             }
         }
 
+        /// Big-endian UTF-16 units (no unpaired surrogate) transcoded to UTF-8 and escaped as
+        /// `escaped(_:)` escapes their string (`XMLEscaping`): `&`, `<`, `>` and a CR as entities,
+        /// the other C0 controls but tab and LF as `&#N;`, U+FFFE and U+FFFF as `&#xFFFE;` and
+        /// `&#xFFFF;`, everything else as its UTF-8 bytes. The binary → XML route's strings that
+        /// are not ASCII: made into a `String` first, they took a quarter of the conversion.
+        mutating func escaped(utf16 bytes: UnsafeBufferPointer<UInt8>) {
+            let units = bytes.count / 2
+            makeRoom(3 * units + 128)
+            var k = 0
+            while k < units {
+                let u = UInt32(bytes[2 * k]) << 8 | UInt32(bytes[2 * k + 1])
+                k += 1
+                if u < 0x80 {
+                    switch u {
+                    case 0x26: append("&amp;")
+                    case 0x3C: append("&lt;")
+                    case 0x3E: append("&gt;")
+                    case 0x0D: append("&#13;")
+                    case 0x09, 0x0A: out.append(UInt8(u))
+                    case 0x00..<0x20:
+                        append("&#")
+                        appendDecimal(UInt64(u))
+                        out.append(0x3B)
+                    default: out.append(UInt8(u))
+                    }
+                } else if u < 0x800 {
+                    out.append(0xC0 | UInt8(u >> 6))
+                    out.append(0x80 | UInt8(u & 0x3F))
+                } else if u & 0xF800 == 0xD800 {
+                    let low = k < units ? UInt32(bytes[2 * k]) << 8 | UInt32(bytes[2 * k + 1]) : 0
+                    guard u & 0xFC00 == 0xD800, low & 0xFC00 == 0xDC00 else {
+                        // Unpaired (the reader refuses it before): U+FFFD, as `String(decoding:)` repairs it.
+                        append("\u{FFFD}")
+                        continue
+                    }
+                    k += 1
+                    let scalar = 0x10000 + ((u & 0x3FF) << 10) + (low & 0x3FF)
+                    out.append(0xF0 | UInt8(scalar >> 18))
+                    out.append(0x80 | UInt8(scalar >> 12 & 0x3F))
+                    out.append(0x80 | UInt8(scalar >> 6 & 0x3F))
+                    out.append(0x80 | UInt8(scalar & 0x3F))
+                } else if u >= 0xFFFE {
+                    if u == 0xFFFE { append("&#xFFFE;") } else { append("&#xFFFF;") }
+                } else {
+                    out.append(0xE0 | UInt8(u >> 12))
+                    out.append(0x80 | UInt8(u >> 6 & 0x3F))
+                    out.append(0x80 | UInt8(u & 0x3F))
+                }
+            }
+        }
+
         /// Text escaped by the one policy of every plist writer here (`XMLEscaping`, PlistSyntax):
         /// a string with nothing to escape (the common case) is copied in one step; any other goes
         /// through the shared escaper.
@@ -258,13 +356,10 @@ public enum XMLPlistWriter {
                 !bytes.contains { b in b == 0x26 || b == 0x3C || b == 0x3E || b == 0xEF || (b < 0x20 && b != 0x09 && b != 0x0A) }
             }
             if plain {
-                s.withUTF8 { bytes in
-                    makeRoom(bytes.count + 128)
-                    out.append(contentsOf: bytes)
-                }
+                s.withUTF8 { bytes in out.append(contentsOf: bytes) }
             } else {
                 makeRoom(s.utf8.count * 2 + 128)
-                XMLEscaping.append(s, to: &out)
+                XMLEscaping.content(s).withUnsafeBufferPointer { out.append(contentsOf: $0) }
             }
         }
 
@@ -330,33 +425,6 @@ public enum XMLPlistWriter {
         return r.description
     }
 
-    /// `YYYY-MM-DDTHH:MM:SSZ` of seconds since 2001, or nil for a date XML cannot hold (not a
-    /// number, or outside the years 0000 to 9999). Fractions of a second are dropped, as XML
-    /// plists hold whole seconds: rounded to the microsecond, then down to the second, as plistlib
-    /// (whose dates are microseconds) writes them.
-    static func dateText(_ since2001: Double) -> String? {
-        guard let whole = PropertyListDates.xmlSeconds(since2001) else { return nil }
-        var days = whole / 86400
-        var rest = whole % 86400
-        if rest < 0 { rest += 86400; days -= 1 }
-        let (y, m, d) = civil(fromDays: days)
-        var writer = Writer(maximumSize: .max)
-        writer.twoDigits(y / 100)
-        writer.twoDigits(y % 100)
-        writer.out.append(0x2D)
-        writer.twoDigits(m)
-        writer.out.append(0x2D)
-        writer.twoDigits(d)
-        writer.out.append(0x54)
-        writer.twoDigits(rest / 3600)
-        writer.out.append(0x3A)
-        writer.twoDigits(rest % 3600 / 60)
-        writer.out.append(0x3A)
-        writer.twoDigits(rest % 60)
-        writer.out.append(0x5A)
-        return String(decoding: writer.out, as: UTF8.self)
-    }
-
     /// Why a date has no XML form.
     static func dateRefusal(_ since2001: Double) -> String {
         guard since2001.isFinite else { return "a date that is not a number (\(since2001)) has no XML form" }
@@ -395,5 +463,81 @@ public enum PropertyListDates {
         let whole = seconds + Int64(PropertyListObject.referenceDateSince1970)
         guard whole >= earliestSecondsSince1970, whole <= latestSecondsSince1970 else { return nil }
         return whole
+    }
+}
+
+/// The bytes a writer appends, in one buffer it owns: appending is a store and a count, with no
+/// uniqueness or capacity check of an array per call (binary → XML appends a few bytes at a time,
+/// and `Array.append` took a fifth of the conversion; issue #39, point 11). The buffer grows as
+/// `Writer.grow` asks (`realloc`, which moves a large block's pages rather than copying them).
+struct ByteOutput: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private(set) var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = Self.resized(nil, self.capacity)
+    }
+
+    deinit { free(base) }
+
+    private static func resized(_ block: UnsafeMutablePointer<UInt8>?, _ size: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let raw = realloc(block, size) else { fatalError("out of memory: \(size) bytes of XML") }
+        return raw.bindMemory(to: UInt8.self, capacity: size)
+    }
+
+    /// What was written, as an array; the writer holds nothing after. It is copied from its end a
+    /// megabyte at a time, the buffer shrunk after each (a large block gives its pages back), so
+    /// that the array and the buffer are never both held whole: binary → XML's peak memory is
+    /// the XML once, not twice.
+    mutating func takeBytes() -> [UInt8] {
+        let n = count
+        let result = [UInt8](unsafeUninitializedCapacity: n) { target, initialized in
+            var end = n
+            while end > 0 {
+                let start = max(0, end - (1 << 20))
+                (target.baseAddress! + start).initialize(from: base + start, count: end - start)
+                end = start
+                if end > 0 {
+                    base = Self.resized(base, end)
+                    capacity = end
+                }
+            }
+            initialized = n
+        }
+        base = Self.resized(base, 16)
+        capacity = 16
+        count = 0
+        return result
+    }
+
+    /// Room for `capacity` bytes in all (nothing when there is room already).
+    mutating func reserveCapacity(_ newCapacity: Int) {
+        guard newCapacity > capacity else { return }
+        base = Self.resized(base, newCapacity)
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { reserveCapacity(capacity + max(capacity / 4, 4096)) }
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        if capacity - count < bytes.count { reserveCapacity(count + max(bytes.count, count / 4, 4096)) }
+        if let source = bytes.baseAddress { (base + count).update(from: source, count: bytes.count) }
+        count += bytes.count
+    }
+
+    @inline(__always)
+    mutating func append(repeating byte: UInt8, count n: Int) {
+        guard n > 0 else { return }
+        if capacity - count < n { reserveCapacity(count + max(n, count / 4, 4096)) }
+        (base + count).initialize(repeating: byte, count: n)
+        count += n
     }
 }

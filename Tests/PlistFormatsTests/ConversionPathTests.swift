@@ -95,6 +95,49 @@ import Testing
         #expect(try PropertyListFormat.xml1.read(xml) == manyData)
     }
 
+    /// A binary plist's UTF-16 strings (any string not ASCII) are written as XML straight from
+    /// their units, with no `String` between: every character the escaping treats apart, every
+    /// UTF-8 length and the surrogate pairs, in keys and values, give what writing their `String`
+    /// gives.
+    @Test func utf16StringsAreWrittenAsTheirStringsAre() throws {
+        let pieces = [
+            "a", "&", "<", ">", "\r", "\r\n", "\t", "\n", "\u{0}", "\u{01}", "\u{1B}", "\u{1F}", "\u{7F}", "\u{80}", "é", "\u{7FF}", "\u{800}",
+            "\u{D7FF}", "\u{E000}", "\u{EFFF}", "\u{F000}", "\u{FEFF}", "\u{FFFD}", "\u{FFFE}", "\u{FFFF}", "\u{10000}", "\u{1F600}", "\u{10FFFF}",
+            "]]>", "&amp;",
+        ]
+        var strings: [String] = []
+        for a in pieces { for b in pieces { strings.append("ü" + a + b) } }
+        let value: PropertyListObject = .dictionary(strings.enumerated().map { .init($0.element + "\($0.offset)", .array([.string($0.element), .string($0.element + "x")])) })
+        let binary = BinaryPlistWriter.write(value)
+        var input = binary
+        let xml = try PropertyListFormat.xml1.converting(&input, from: .binary1)
+        #expect(xml == (try XMLPlistWriter.write(value)))
+        let one = BinaryPlistWriter.write(.dictionary([.init("k\u{1B}é", .string("é&<>\r\u{1}\u{FFFE}\u{FFFF}\u{FFFD}\u{1F600}"))]))
+        let text = String(decoding: try PropertyListFormat.xmlText(ofBinary: one), as: UTF8.self)
+        #expect(text.contains("\t<key>k&#27;é</key>\n\t<string>é&amp;&lt;&gt;&#13;&#1;&#xFFFE;&#xFFFF;\u{FFFD}\u{1F600}</string>\n"), "\(text)")
+    }
+
+    /// An XML of megabytes (handed over from the writer's buffer a megabyte at a time, from its
+    /// end) is every byte it should be, from a value and straight from a binary plist.
+    @Test func anXMLOfMegabytesIsWhole() throws {
+        let count = 150_000
+        var expected = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <array>
+
+            """
+        for i in 0..<count { expected += "\t<string>item \(i) ü</string>\n" }
+        expected += "</array>\n</plist>\n"
+        let value = PropertyListObject.array((0..<count).map { .string("item \($0) ü") })
+        let xml = try XMLPlistWriter.write(value)
+        #expect(xml.count > 4 << 20)
+        #expect(xml == Array(expected.utf8))
+        var binary = BinaryPlistWriter.write(value)
+        #expect(try PropertyListFormat.xml1.converting(&binary, from: .binary1) == Array(expected.utf8))
+    }
+
     /// `converting` gives what reading then writing gives, on every route, and empties its input
     /// (`convert` frees the file's bytes once they are read).
     @Test func convertingIsReadingThenWritingAndEmptiesTheInput() throws {
