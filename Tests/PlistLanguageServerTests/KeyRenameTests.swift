@@ -382,3 +382,33 @@ struct KeyRenameRealAppTests {
         #expect(try await client.error(of: fromTable).message.hasPrefix("'SUFeedURL' cannot be renamed: Sparkle reads it"))
     }
 }
+
+/// References of a key across a real project's build settings (../shared/projects): Yattee's share
+/// extension sets CFBundleDisplayName in its Info.plist and as INFOPLIST_KEY_CFBundleDisplayName.
+@Suite(.enabled(if: SharedData.runProjectTests, SharedData.projectsSkipNote))
+struct KeyReferencesRealProjectTests {
+    @Test func theReferencesOfAKeyIncludeItsBuildSettingsInTheRealProject() async throws {
+        let folder = SharedData.projectsDirectory.appendingPathComponent("yattee__yattee")
+        let path = folder.appendingPathComponent("YatteeShareExtension/Info.plist").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let pbxproj = folder.appendingPathComponent("Yattee.xcodeproj/project.pbxproj")
+        let settingLines = try String(contentsOf: pbxproj, encoding: .utf8).components(separatedBy: "\n").enumerated()
+            .filter { $0.element.contains("INFOPLIST_KEY_CFBundleDisplayName =") }.map(\.offset)
+        #expect(!settingLines.isEmpty)
+        let client = try TestClient()
+        try await client.initialize(renameClient(documentChanges: true), rootUri: FileURI.uri(for: folder.path))
+        let uri = FileURI.uri(for: path)
+        try client.open(uri, text)
+        _ = try await client.diagnostics(uri, version: 1)
+        let at = KeyRenameTests.position(of: "CFBundleDisplayName", in: text)
+        var locations: [Location] = []
+        for _ in 0..<100 {
+            locations = try await client.request(ReferencesRequest(textDocument: .init(uri: uri), position: at)) ?? []
+            if locations.contains(where: { $0.uri.hasSuffix("project.pbxproj") }) { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(locations.contains { $0.uri == uri }, "the key itself")
+        let inProject = Set(locations.filter { $0.uri == FileURI.uri(for: pbxproj.path) }.map(\.range.start.line))
+        #expect(inProject == Set(settingLines), "every INFOPLIST_KEY_CFBundleDisplayName of the project: \(inProject.sorted()) vs \(settingLines)")
+    }
+}
