@@ -390,7 +390,7 @@ struct InsertionScenario: Sendable {
             scenarios += Self.scenarios(name, text, limit: 2, random: &random)
         }
         let all = scenarios
-        let outcome = try await withTimeout("client insertion over the corpus", seconds: 900) { try await Self.run(all) }
+        let outcome = try await withTimeout("client insertion over the corpus", seconds: 1_800) { try await Self.run(all) }
         print("ClientInsertionTests: \(outcome.answers) completion answers, items checked per client: \(outcome.checked)")
         #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n"))")
         for model in InsertionModel.allCases { #expect(outcome.checked[model.rawValue, default: 0] >= 800, "\(model): \(outcome.checked)") }
