@@ -60,19 +60,19 @@ struct EditorKeyRenameTests {
             try await session.type("Enter", pause: 1)
             // eglot lists the files it is asked to edit and asks first; a person reads and says yes.
             if client == .eglot {
-                let asked = try await session.waitForScreen(10) { $0.contains("Proceed?") }
+                let asked = try await session.waitForScreen(30) { $0.contains("Proceed?") }
                 #expect(asked, "eglot did not list the files to edit:\n\(session.screen())")
                 #expect(session.screen().contains("InfoPlist.strings") && session.screen().contains("Greeting.swift"))
                 try await session.type("y", pause: 1.5)
             }
             try await session.type("C-x", "s", pause: 0.5)
-            _ = try await session.waitForScreen(5) { $0.contains("Save file") }
+            _ = try await session.waitForScreen(30) { $0.contains("Save file") }
             try await session.type("!", pause: 1.0)
         }
         let table = session.file.deletingLastPathComponent().appendingPathComponent("de.lproj/InfoPlist.strings")
         var savedTable = ""
         var savedPlist = ""
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         repeat {
             savedPlist = String(decoding: try Data(contentsOf: session.file), as: UTF8.self)
             savedTable = String(decoding: try Data(contentsOf: table), as: UTF8.self)
@@ -106,7 +106,7 @@ struct EditorKeyRenameTests {
             try await session.type("Enter", pause: 0.8)
             if client == .eglot { try await session.type("Enter", pause: 1.5) }  // the identifier at point
         }
-        let shown = try await session.waitForScreen(10) { $0.contains("InfoPlist.strings") && $0.contains("Greeting.swift") }
+        let shown = try await session.waitForScreen(30) { $0.contains("InfoPlist.strings") && $0.contains("Greeting.swift") }
         #expect(shown, "\(editor): the references do not show the translation and the source:\n\(session.screen())")
         await session.quit()
     }

@@ -99,7 +99,7 @@ struct EditorSignedProfileTests {
         let session = try await TerminalEditor(editor, "", name: name, bytes: bytes, sourceLocation: sourceLocation)
         let shown = try await session.waitForScreen { $0.contains("<key>PayloadContent</key>") && $0.contains("<plist version=\"1.0\">") }
         #expect(shown, "\(editor): the plist is not shown:\n\(session.screen())", sourceLocation: sourceLocation)
-        let noted = try await session.waitForScreen(5) {
+        let noted = try await session.waitForScreen(30) {
             let text = flat($0)
             return text.contains("a signed profile, read-only: editing it breaks its signature")
         }
@@ -126,11 +126,11 @@ struct EditorSignedProfileTests {
             try await session.typeText("revert-buffer")
             try await session.type("Enter")
             // "Revert buffer from file …? (yes or no)"
-            _ = try await session.waitForScreen(5) { $0.contains("(yes or no)") }
+            _ = try await session.waitForScreen(30) { $0.contains("(yes or no)") }
             try await session.typeText("yes")
             try await session.type("Enter")
         }
-        let reread = try await session.waitForScreen(5) { $0.contains("<key>PayloadContent</key>") && $0.contains("signed profile") }
+        let reread = try await session.waitForScreen(30) { $0.contains("<key>PayloadContent</key>") && $0.contains("signed profile") }
         #expect(reread && !session.screen().contains("E21") && !session.screen().contains("Error"),
                 "\(editor): not read again as the plist:\n\(session.screen())", sourceLocation: sourceLocation)
 
@@ -172,7 +172,7 @@ struct EditorSignedProfileTests {
             try await session.typeText("x")
             try await session.type("C-x", "C-s")
         }
-        let said = try await session.waitForScreen(5) { flat($0).contains("not written: a signed profile (editing it breaks its signature)") }
+        let said = try await session.waitForScreen(30) { flat($0).contains("not written: a signed profile (editing it breaks its signature)") }
         #expect(said, "\(editor): the forced save did not say why nothing is written:\n\(session.screen())", sourceLocation: sourceLocation)
         try await TerminalEditor.pause(1)
         let screen = session.screen()
