@@ -14,7 +14,7 @@ final class Gate: @unchecked Sendable {
 
     /// Waits until the gate opens (or, if `orCancellation`, until the task is cancelled).
     func wait(orCancellation: Bool) async {
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + .seconds(900)
         while !opened && ContinuousClock.now < deadline {
             if orCancellation && Task.isCancelled { return }
             // Not Task.sleep: it returns at once in a cancelled task, which would spin.

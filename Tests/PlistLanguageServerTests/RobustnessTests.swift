@@ -255,7 +255,7 @@ import Testing
         }
         text += "</dict></plist>"
         try client.open(doc, text)
-        let symbols = try await withTimeout("the outline of a long line", seconds: 120) {
+        let symbols = try await withTimeout("the outline of a long line", seconds: 900) {
             try await client.request(DocumentSymbolRequest(textDocument: TextDocumentIdentifier(uri: doc)))
         }
         let entries = try #require(symbols)
