@@ -41,7 +41,7 @@ public struct ProfileDeprecatedKeyRule: Rule {
         }
         for v in walk.values {
             guard let key = v.key, !v.definition.platforms.isEmpty else { continue }
-            if v.path.count > 2, let container = context.document.node(at: Array(v.path.prefix(2))),
+            if !reportedPayloads.isEmpty, v.path.count > 2, let container = context.document.node(at: Array(v.path.prefix(2))),
                reportedPayloads.contains(container.element.start) { continue }
             if let message = Self.verdict(v.platforms, targeted: targeted, what: key.text) {
                 out.append(diagnostic(message, key.textRange))
@@ -51,9 +51,7 @@ public struct ProfileDeprecatedKeyRule: Rule {
 
     /// The message when every targeted platform that reads it deprecated or removed it.
     static func verdict(_ platforms: [Platform: ProfilePlatformFacts], targeted: Set<Platform>?, what: String) -> String? {
-        let relevant = platforms.filter { (platform, facts) in
-            facts.isAvailable && facts.introduced != nil && (targeted?.contains(platform) ?? true)
-        }
+        let relevant = ProfileSchemaLookup.reading(platforms, targeted: targeted)
         guard !relevant.isEmpty else { return nil }
         let order = relevant.keys.sorted { $0.rawValue < $1.rawValue }
         if relevant.values.allSatisfy({ $0.removed != nil }) {

@@ -54,10 +54,8 @@ public struct ProfileRepeatedPayloadRule: Rule {
 
     /// The targeted platforms that read the payload, when every one of them takes it once ("iOS and macOS"); else nil.
     static func singleOn(_ platforms: [Platform: ProfilePlatformFacts], targeted: Set<Platform>?) -> String? {
-        let relevant = platforms.filter { (platform, facts) in
-            facts.isAvailable && facts.introduced != nil && (targeted?.contains(platform) ?? true)
-        }
+        let relevant = ProfileSchemaLookup.reading(platforms, targeted: targeted)
         guard !relevant.isEmpty, relevant.values.allSatisfy({ $0.multiple == false }) else { return nil }
-        return relevant.keys.sorted { $0.rawValue < $1.rawValue }.map(\.displayName).joinedAsList
+        return ProfileSchemaLookup.named(relevant.keys)
     }
 }

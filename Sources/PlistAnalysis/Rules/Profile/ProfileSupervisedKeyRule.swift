@@ -46,7 +46,7 @@ public struct ProfileSupervisedKeyRule: Rule {
         }
         for v in walk.values {
             guard let key = v.key, v.definition.platforms.values.contains(where: { $0.supervised == true }) else { continue }
-            if v.path.count > 2, let container = context.document.node(at: Array(v.path.prefix(2))),
+            if !reportedPayloads.isEmpty, v.path.count > 2, let container = context.document.node(at: Array(v.path.prefix(2))),
                reportedPayloads.contains(container.element.start) { continue }
             // The key's own mark (what its payload says is reported at the payload); where it is
             // available at all is what its parents say.
@@ -64,10 +64,8 @@ public struct ProfileSupervisedKeyRule: Rule {
 
     /// The targeted platforms that read it and need supervision for it ("iOS and tvOS"), or nil.
     static func supervisedOn(_ platforms: [Platform: ProfilePlatformFacts], targeted: Set<Platform>?) -> String? {
-        let needing = platforms.filter { (platform, facts) in
-            facts.isAvailable && facts.introduced != nil && facts.removed == nil && facts.supervised == true && (targeted?.contains(platform) ?? true)
-        }
+        let needing = ProfileSchemaLookup.reading(platforms, targeted: targeted).filter { $0.value.removed == nil && $0.value.supervised == true }
         guard !needing.isEmpty else { return nil }
-        return needing.keys.sorted { $0.rawValue < $1.rawValue }.map(\.displayName).joinedAsList
+        return ProfileSchemaLookup.named(needing.keys)
     }
 }

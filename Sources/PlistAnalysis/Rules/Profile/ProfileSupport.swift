@@ -52,6 +52,17 @@ enum ProfileSchemaLookup {
         }
     }
 
+    /// The platforms of `platforms` that read the key or payload and that the profile targets
+    /// (`targeted`, nil: any): the platforms the profile rules judge a fact on.
+    static func reading(_ platforms: [Platform: ProfilePlatformFacts], targeted: Set<Platform>?) -> [Platform: ProfilePlatformFacts] {
+        platforms.filter { (platform, facts) in facts.isAvailable && facts.introduced != nil && (targeted?.contains(platform) ?? true) }
+    }
+
+    /// "iOS, macOS and tvOS": platforms named in a sentence, in a stable order.
+    static func named(_ platforms: some Collection<Platform>) -> String {
+        platforms.sorted { $0.rawValue < $1.rawValue }.map(\.displayName).joinedAsList
+    }
+
     /// The platforms the profile says it targets: its `TargetDeviceType`, else macOS when it has a
     /// `PayloadScope` (a Mac-only key); nil when it says nothing.
     static func targetedPlatforms(_ root: PlistNode) -> Set<Platform>? {
