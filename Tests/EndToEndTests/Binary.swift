@@ -1,5 +1,6 @@
 // Runs the built plist-lsp executable, as a user or an editor would.
 import Foundation
+import PlistTestSupport
 import Testing
 
 enum Binary {
@@ -52,7 +53,7 @@ enum Binary {
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let data = readAll(pipe.fileHandleForReading)
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
@@ -72,8 +73,7 @@ enum Binary {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         // Read both pipes fully before waiting so a large output cannot block the child.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let (outData, errData) = readAll(output: out.fileHandleForReading, error: err.fileHandleForReading)
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
     }

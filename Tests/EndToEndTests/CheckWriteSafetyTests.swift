@@ -126,7 +126,7 @@ import Testing
         // Another editor saves the same length in place, within the same second.
         let theirs = broken.replacingOccurrences(of: "Pepper", with: "Vinegar")
         try Data(theirs.utf8).write(to: file)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: readAll(err.fileHandleForReading), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 2)
         #expect(stderr.contains("not fixed: the file changed on disk while it was being fixed"), "\(stderr)")

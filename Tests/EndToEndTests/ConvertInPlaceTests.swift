@@ -128,7 +128,7 @@ import Glibc
                 ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).contains { $0.hasPrefix(".plist-lsp-") }
             }
             try Data(theirs.utf8).write(to: file)
-            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let text = String(decoding: readAll(err.fileHandleForReading), as: UTF8.self)
             process.waitUntilExit()
             return (process.terminationStatus, text)
         }

@@ -31,8 +31,7 @@ extension Binary {
             }
         }
         watchdog.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let (outData, errData) = readAll(output: out.fileHandleForReading, error: err.fileHandleForReading)
         process.waitUntilExit()
         let result = Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
         return (result, !killed.get())

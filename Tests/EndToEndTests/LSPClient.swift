@@ -210,7 +210,7 @@ final class LSPServerProcess: @unchecked Sendable {
         let handle = stderrPipe.fileHandleForReading
         Thread { [self] in
             while true {
-                let data = handle.availableData
+                let data = readSome(handle)
                 if data.isEmpty { break }
                 stderrLock.lock(); stderrData.append(data); stderrLock.unlock()
             }

@@ -165,7 +165,16 @@ import Glibc
             try UnixSocketListener(path: directory.file("missing/x.sock"))
         }
     }
+}
 
+/// Tests that send a signal to the whole test process. Inside the whole suite such a signal lands on
+/// any thread of any other test, where a blocking call returns `EINTR`; Foundation's
+/// `FileHandle.readDataToEndOfFile()` ends the process on that (a `try!` inside): the clean-clone run
+/// of stop 45 crashed so. They run in a process of their own, with DaemonSessionsTests: `.ci/run`
+/// runs `PLIST_LSP_EXCLUSIVE_TESTS=1 swift test --skip-build --filter
+/// 'DaemonSessionsTests|ProcessSignalTests'` after `swift test`, which skips them with that note.
+@Suite(.serialized, .enabled(if: ExclusiveTests.runsAlone, ExclusiveTests.skipNote(for: "sends signals to the whole test process")))
+struct ProcessSignalTests {
     @Test func signalHandlerRemovesTheSocket() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -194,5 +203,55 @@ import Glibc
         try await raiser  // no SIGUSR2 may arrive after cancel() restores the default action
         #expect(!exists(path))
         handler.cancel()
+    }
+
+    /// What the signal above did to the whole suite: a child's output read while signals arrive at
+    /// the test process is read whole (`readAll` reads again after `EINTR`, where Foundation's
+    /// `readDataToEndOfFile()` ended the process).
+    @Test func aChildsOutputIsReadWholeWhileSignalsArrive() async throws {
+        // A handler installed without SA_RESTART, as any library may install one: a blocking read
+        // on the thread the signal lands on returns EINTR.
+        var action = sigaction(), previous = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in }
+        action.sa_flags = 0
+        sigaction(SIGUSR2, &action, &previous)
+        // A signal sent to the process lands on any thread that does not block it; the worst case
+        // is the reading thread itself, so the signals go to it.
+        let stop = Locked(false), reader = Locked<pthread_t?>(nil)
+        async let raiser: Void = onOwnThread {
+            while !stop.withLock({ $0 }) {
+                if let thread = reader.withLock({ $0 }) { pthread_kill(thread, SIGUSR2) }
+                usleep(1_000)
+            }
+        }
+        let interruptedBefore = interruptedReads.withLock { $0 }
+        let (output, error) = try await onOwnThread { () throws -> (String, String) in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "for i in 1 2 3 4 5 6 7 8; do sleep 0.1; echo line $i; echo e$i >&2; done"]
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            // Threads started from the cooperative pool inherit libdispatch's mask, which blocks
+            // signals; a thread started elsewhere does not, so this one unblocks SIGUSR2.
+            var unblocked = sigset_t()
+            sigemptyset(&unblocked)
+            sigaddset(&unblocked, SIGUSR2)
+            pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+            reader.withLock { $0 = pthread_self() }
+            defer { reader.withLock { $0 = nil } }
+            // (Foundation's readDataToEndOfFile() ends the process here: Fatal error, EINTR.)
+            let read = readAll(output: out.fileHandleForReading, error: err.fileHandleForReading)
+            process.waitUntilExit()
+            return (String(decoding: read.0, as: UTF8.self), String(decoding: read.1, as: UTF8.self))
+        }
+        stop.withLock { $0 = true }
+        try await raiser  // no SIGUSR2 may arrive after the previous action is back
+        sigaction(SIGUSR2, &previous, nil)
+        #expect(interruptedReads.withLock { $0 } > interruptedBefore, "no read was interrupted: the test proves nothing")
+        #expect(output == (1...8).map { "line \($0)\n" }.joined())
+        #expect(error == (1...8).map { "e\($0)\n" }.joined())
     }
 }

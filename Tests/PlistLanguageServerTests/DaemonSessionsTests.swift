@@ -113,18 +113,13 @@ struct ThreadHoldingOutline: ServerFeature {
     func announce(_ capabilities: inout ServerCapabilities, client: ClientCapabilities) {}
 }
 
-enum ExclusiveTests {
-    static let runsAlone = ProcessInfo.processInfo.environment["PLIST_LSP_EXCLUSIVE_TESTS"] == "1"
-    static let skipNote: Comment = "holds the cooperative pool's threads, so runs alone: PLIST_LSP_EXCLUSIVE_TESTS=1 swift test --filter DaemonSessionsTests"
-}
-
 /// These tests hold every thread of the process's cooperative pool (or as many as a session may
 /// take) on purpose, which starves every other suite's in-process server while they run: in the
 /// whole suite they made unrelated tests wait past their patience. They run in a process of their
 /// own: `.ci/run` runs them after `swift test` with `PLIST_LSP_EXCLUSIVE_TESTS=1 swift test
-/// --skip-build --filter DaemonSessionsTests` (docs/contributing/README.md), and `swift test`
+/// --skip-build --filter 'DaemonSessionsTests|ProcessSignalTests'` (docs/contributing/README.md), and `swift test`
 /// alone skips them with that note.
-@Suite(.serialized, .enabled(if: ExclusiveTests.runsAlone, ExclusiveTests.skipNote))
+@Suite(.serialized, .enabled(if: ExclusiveTests.runsAlone, ExclusiveTests.skipNote(for: "holds the cooperative pool's threads")))
 struct DaemonSessionsTests {
 
     /// Serves a `SocketDaemon` at a fresh socket path for `body` (on a thread of its own).

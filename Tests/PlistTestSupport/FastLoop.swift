@@ -24,3 +24,15 @@ public enum FastLoop {
     /// The note such a suite prints when the fast loop leaves it out.
     public static let skipNote: Comment = "left out of the fast loop (PLIST_LSP_FAST_TESTS=1): drives a real editor or walks a whole data set; `swift test` runs it"
 }
+
+/// Tests that must not share their process with the rest of the suite (they hold the whole
+/// cooperative pool, or signal the process): `swift test` skips them with a note, and `.ci/run` runs
+/// them afterwards in a process of their own with `PLIST_LSP_EXCLUSIVE_TESTS=1`.
+public enum ExclusiveTests {
+    public static let runsAlone = ProcessInfo.processInfo.environment["PLIST_LSP_EXCLUSIVE_TESTS"] == "1"
+    public static let filter = "DaemonSessionsTests|ProcessSignalTests"
+
+    public static func skipNote(for reason: String) -> Comment {
+        Comment(rawValue: "\(reason), so runs alone: PLIST_LSP_EXCLUSIVE_TESTS=1 swift test --filter '\(filter)'")
+    }
+}

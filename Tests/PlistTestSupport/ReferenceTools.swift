@@ -46,7 +46,7 @@ public enum ReferenceTools {
         process.standardOutput = stdout
         process.standardError = try FileHandle(forWritingTo: errorFile)
         try process.run()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let output = readAll(stdout.fileHandleForReading)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             let errorText = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
