@@ -35,17 +35,7 @@ public enum Analyzer {
             ?? fileKind(path: path, document: document, configuration: configuration)
         var context = RuleContext(document: document, fileKind: kind, path: path, schema: schema, evidence: evidence, project: project)
         context.remembersSubtrees = remembersSubtrees
-        let suppressions = Suppressions(document: document)
-        var out: [Finding] = []
-        for rule in rules where rule.fileKinds.contains(kind) && configuration.runs(rule) {
-            if suppressions.disablesFile(rule.id) { continue }
-            var found: [Finding] = []
-            rule.check(context, into: &found)
-            if let severity = configuration.severities[rule.id] {
-                for i in found.indices { found[i].severity = severity }
-            }
-            if suppressions.isEmpty { out += found } else { out += found.filter { !suppressions.suppresses($0) } }
-        }
+        var out = run(rules, on: context, kind: kind, configuration: configuration, suppressions: Suppressions(document: document))
         BranchSafety.removeUnsafeFixes(&out, document: document)
         // Inside a container whose end the parser placed by recovery, a warning is most likely a
         // follow-on of that guess, not the user's problem: only errors stay.
@@ -53,9 +43,35 @@ public enum Analyzer {
         if !recovered.isEmpty {
             out.removeAll { d in d.severity == .warning && recovered.contains { $0.contains(d.range.lowerBound) } }
         }
-        out.sort { ($0.range.lowerBound, $0.range.upperBound, $0.code) < ($1.range.lowerBound, $1.range.upperBound, $1.code) }
-        if let limitPerRule { return limiting(out, perRule: limitPerRule) }
+        return inDocumentOrder(out, limitPerRule: limitPerRule)
+    }
+
+    /// The run loop of the catalogue, the same for every kind of input: each of `rules` that runs
+    /// on `kind` and reads `Context` (`Rule.Context`) checks `context`, unless the configuration
+    /// switches it off (`AnalysisConfiguration.runs`) or a suppression comment disables it for the
+    /// file; the configured severity replaces the rule's, and the findings a suppression comment
+    /// covers are dropped. Unordered: `inDocumentOrder` sorts and limits.
+    static func run<Context>(_ rules: [any Rule], on context: Context, kind: FileKind, configuration: AnalysisConfiguration,
+                                    suppressions: Suppressions = Suppressions()) -> [Finding] {
+        var out: [Finding] = []
+        for rule in rules where rule.fileKinds.contains(kind) && configuration.runs(rule) && rule.reads(Context.self) {
+            if suppressions.disablesFile(rule.id) { continue }
+            var found: [Finding] = []
+            rule.check(input: context, into: &found)
+            if let severity = configuration.severities[rule.id] {
+                for i in found.indices { found[i].severity = severity }
+            }
+            if suppressions.isEmpty { out += found } else { out += found.filter { !suppressions.suppresses($0) } }
+        }
         return out
+    }
+
+    /// `findings` in document order (by range, then rule id), with at most `limitPerRule` of each
+    /// rule and a summary of the rest (`limiting`; nil: all).
+    public static func inDocumentOrder(_ findings: [Finding], limitPerRule: Int? = maximumDiagnosticsPerRule) -> [Finding] {
+        let sorted = findings.sorted { ($0.range.lowerBound, $0.range.upperBound, $0.code) < ($1.range.lowerBound, $1.range.upperBound, $1.code) }
+        if let limitPerRule { return limiting(sorted, perRule: limitPerRule) }
+        return sorted
     }
 
     /// `diagnostics` (in document order) with at most `limit` of each rule: the first ones, and in

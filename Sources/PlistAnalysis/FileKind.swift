@@ -17,6 +17,11 @@ public enum FileKind: String, Sendable, Hashable, CaseIterable {
     case configurationProfile
     /// Any other property list: syntax and structure rules only.
     case other
+    /// A strings table (`InfoPlist.strings`): one locale's translations of an Info.plist's texts,
+    /// checked by the localization rules (`TranslationContext`), never read as a property list.
+    case stringsTable
+    /// A String Catalog (`InfoPlist.xcstrings`): every locale's translations, checked like a table.
+    case stringCatalog
 
     /// The kind, from the file name (a path or URI) first, then from the content: a top-level
     /// dictionary with `CFBundle…` keys is an Info.plist whatever its name. A file under a
@@ -72,8 +77,10 @@ extension String {
 }
 
 extension FileKind {
-    /// Every kind: syntax and structure rules.
-    public static let allKinds: Set<FileKind> = Set(FileKind.allCases)
+    /// Every kind of property list: syntax and structure rules.
+    public static let allKinds: Set<FileKind> = Set(FileKind.allCases).subtracting(translationKinds)
+    /// The translation files' kinds, which the localization rules read (`TranslationContext`).
+    public static let translationKinds: Set<FileKind> = [.stringsTable, .stringCatalog]
 }
 
 /// Whether a launchd job is an agent or a daemon, from the folder it sits in (`…/LaunchAgents/`,

@@ -45,10 +45,10 @@ struct PipelineSection: BenchmarkSection {
         row("rule context") { RuleContext(document: document, fileKind: kind).keys.count }
         row("Analyzer.findings, nothing remembered") { Analyzer.findings(for: document, path: path, remembersSubtrees: false).count }
         var perRule: [(String, Double)] = []
-        for rule in RuleRegistry.all where rule.fileKinds.contains(kind) {
+        for rule in RuleRegistry.all where rule.fileKinds.contains(kind) && rule.reads(RuleContext.self) {
             let s = measure(warmups: 0, iterations: max(1, runs / 3)) {
                 var out: [Finding] = []
-                rule.check(ruleContext, into: &out)
+                rule.check(input: ruleContext, into: &out)
                 return out.count
             }
             perRule.append((rule.id, s.median))

@@ -98,8 +98,8 @@ extension AnalysisConfiguration {
                 .prefix(3).map(\.id)
         }
         // The localization rules' ids only when no plist rule's is near (their suffixes repeat the plist rules').
-        let plist = near(RuleRegistry.all.map(\.id))
-        return plist.isEmpty ? near(LocalizationRules.all.map(\.id)) : plist
+        let plist = near(RuleRegistry.all.filter { $0.category != .localization }.map(\.id))
+        return plist.isEmpty ? near(RuleRegistry.all.filter { $0.category == .localization }.map(\.id)) : plist
     }
 }
 

@@ -63,7 +63,7 @@ struct SettingsParser {
 
     /// Whether `id` names a rule; reports it (with the nearest ids) when it does not.
     private mutating func isKnownRule(_ id: String, in setting: ConfigurationSetting) -> Bool {
-        if RuleRegistry.rule(id) != nil || LocalizationRules.contains(id) { return true }
+        if RuleRegistry.rule(id) != nil { return true }
         let near = AnalysisConfiguration.ruleIDs(near: id)
         let suggestion = near.isEmpty ? "" : "; did you mean " + near.joined(separator: ", ") + "?"
         problem(setting, "unknown rule '\(id)'\(suggestion) (the rules are listed in docs/diagnostics.md)")
@@ -134,8 +134,10 @@ struct SettingsParser {
     }
 
     private mutating func readFileKind(_ value: ConfigurationValue) {
-        let names = FileKind.allCases.map(\.rawValue)
-        guard case .string(let name) = value, let kind = FileKind.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
+        // The property-list kinds: a translation file's kind is its name's, not a setting's.
+        let kinds = FileKind.allCases.filter(FileKind.allKinds.contains)
+        let names = kinds.map(\.rawValue)
+        guard case .string(let name) = value, let kind = kinds.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
             return problem(.fileKind, "unknown file kind \(value.description) (\(names.joined(separator: ", ")))")
         }
         configuration.fileKindOverride = kind

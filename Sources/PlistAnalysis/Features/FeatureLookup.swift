@@ -16,7 +16,7 @@ extension FileKind {
         case .entitlements: return .entitlements
         case .privacyManifest: return .privacyManifest
         case .launchdJob: return .launchd
-        case .other, .configurationProfile: return nil
+        case .other, .configurationProfile, .stringsTable, .stringCatalog: return nil
         }
     }
 }

@@ -61,7 +61,7 @@ extension Analyzer {
         let context = memo?.context ?? TranslationContext(
             path: path, file: .table(StringsTable(text: [], entries: [StringsEntry](), problems: []), locale: locale),
             infoPlist: infoPlist, externalKeys: externalKeys)
-        let perEntry = LocalizationRules.all.filter { perEntryRuleIDs.contains($0.id) }
+        let perEntry = RuleRegistry.all.filter { perEntryRuleIDs.contains($0.id) }
         let segments = table.entries.segments
 
         // Each block's findings: the memo's, or its entries checked alone (relative ranges).
@@ -118,7 +118,7 @@ extension Analyzer {
         // What reads the whole table: its problems and its duplicates, from the duplicated entries alone.
         let whole = TranslationContext(sharing: context, file: .table(StringsTable(text: table.text, entries: duplicateEntries, problems: table.problems), locale: locale))
         var out = findings(forTranslation: whole, configuration: configuration,
-                           rules: LocalizationRules.all.filter { $0.id == "l10n-syntax" || $0.id == "l10n-duplicate-key" })
+                           rules: RuleRegistry.all.filter { $0.id == "l10n-syntax" || $0.id == "l10n-duplicate-key" })
 
         // Per rule: the blocks' findings in order (blocks are in file order, so are their findings),
         // a later occurrence's left out, limited as `findings(forTranslation:)` limits them.

@@ -11,6 +11,14 @@ public enum TranslationFile: Sendable {
     case table(StringsTable, locale: String)
     case catalog(StringCatalog)
 
+    /// The kind of file it is, which decides the rules that read it.
+    public var kind: FileKind {
+        switch self {
+        case .table: return .stringsTable
+        case .catalog: return .stringCatalog
+        }
+    }
+
     /// The file's UTF-8 text (the ranges refer to it).
     public var text: [UInt8] {
         switch self {
@@ -75,7 +83,8 @@ public enum TranslationFile: Sendable {
     }
 }
 
-/// What a localization rule reads about a translation file.
+/// What a localization rule reads about a translation file (`Rule.Context` of the rules of strings
+/// tables and String Catalogs).
 public struct TranslationContext: Sendable {
     public let path: String
     public let file: TranslationFile
@@ -126,9 +135,13 @@ public struct TranslationContext: Sendable {
     }
 
     public var text: [UInt8] { file.text }
+
+    /// `.stringsTable` or `.stringCatalog`.
+    public var fileKind: FileKind { file.kind }
 }
 
-/// What the Info.plist-side rule reads: the plist and the files translating it.
+/// What the Info.plist-side rule reads: the plist and the files translating it (`Rule.Context` of
+/// `l10n-untranslated`, which reports on the Info.plist).
 public struct LocalizedPlistContext: Sendable {
     public let document: PlistDocument
     public let set: LocalizationSet
@@ -229,70 +242,21 @@ public struct LocalizationIndex: Sendable {
     }
 }
 
-/// A localization rule: like a `Rule`, an id, its documentation and examples, for the
-/// translation files or (`l10n-untranslated`) the Info.plist they translate.
-public protocol LocalizationRule: Sendable {
-    var id: String { get }
-    var title: String { get }
-    var rationale: String { get }
-    var defaultSeverity: Finding.Severity { get }
-    var examples: [LocalizationExample] { get }
-    /// The findings in a translation file.
-    func check(_ context: TranslationContext, into out: inout [Finding])
-    /// The findings in the Info.plist the files translate.
-    func check(_ context: LocalizedPlistContext, into out: inout [Finding])
-}
-
-extension LocalizationRule {
-    public func check(_ context: TranslationContext, into out: inout [Finding]) {}
-    public func check(_ context: LocalizedPlistContext, into out: inout [Finding]) {}
-
-    public func diagnostic(_ message: String, _ range: Range<Int>, tags: Set<Finding.Tag> = [],
-                           related: [(message: String, range: Range<Int>)] = [], fixes: [Fix] = []) -> Finding {
-        Finding(code: id, severity: defaultSeverity, message: message, range: range, tags: tags, related: related, fixes: fixes)
-    }
-}
-
-/// The localization rules, sorted by id.
-public enum LocalizationRules {
-    public static let all: [any LocalizationRule] = [
-        CatalogStateRule(), DuplicateTranslationRule(), EmptyTranslationRule(), NotLocalizableKeyRule(),
-        TranslationSyntaxRule(), UnknownTranslationKeyRule(), UntranslatedRule(), DisplayNameKeyRule(),
-    ]
-
-    /// Whether `id` is a localization rule's.
-    public static func contains(_ id: String) -> Bool { all.contains { $0.id == id } }
-}
-
 extension Analyzer {
-    private static func configured(_ rules: [any LocalizationRule], _ configuration: AnalysisConfiguration,
-                                   _ run: (any LocalizationRule, inout [Finding]) -> Void) -> [Finding] {
-        var out: [Finding] = []
-        func inOrder(_ a: Finding, _ b: Finding) -> Bool { (a.range.lowerBound, a.range.upperBound, a.code) < (b.range.lowerBound, b.range.upperBound, b.code) }
-        for rule in rules where !configuration.disabledRules.contains(rule.id) {
-            var found: [Finding] = []
-            run(rule, &found)
-            if let severity = configuration.severities[rule.id] { for i in found.indices { found[i].severity = severity } }
-            // Limited per rule before the merge (the limit is per rule id): a table of 100,000
-            // unknown keys sorts its findings once, in the order they were made, and merges a few.
-            found.sort(by: inOrder)
-            out += limiting(found)
-        }
-        out.sort(by: inOrder)
-        return out
-    }
-
-    /// The findings of a translation file (`InfoPlist.strings`, `InfoPlist.xcstrings`).
+    /// The findings of a translation file (`InfoPlist.strings`, `InfoPlist.xcstrings`): the rules of
+    /// `rules` that read a `TranslationContext` of its kind, run as every rule is (`run`).
     public static func findings(forTranslation context: TranslationContext, configuration: AnalysisConfiguration = .default,
-                                rules: [any LocalizationRule] = LocalizationRules.all) -> [Finding] {
-        configured(rules, configuration) { rule, out in rule.check(context, into: &out) }
+                                rules: [any Rule] = RuleRegistry.all) -> [Finding] {
+        inDocumentOrder(run(rules, on: context, kind: context.fileKind, configuration: configuration))
     }
 
-    /// The findings on an Info.plist of the files translating it.
+    /// The findings on an Info.plist of the files translating it: the rules that read a
+    /// `LocalizedPlistContext`, silenced by the Info.plist's suppression comments as its other rules are.
     public static func findings(forLocalized context: LocalizedPlistContext, configuration: AnalysisConfiguration = .default,
-                                rules: [any LocalizationRule] = LocalizationRules.all) -> [Finding] {
+                                rules: [any Rule] = RuleRegistry.all) -> [Finding] {
         guard configuration.infoPlistRules else { return [] }
-        return configured(rules, configuration) { rule, out in rule.check(context, into: &out) }
+        return inDocumentOrder(run(rules, on: context, kind: .infoPlist, configuration: configuration,
+                                   suppressions: Suppressions(document: context.document)))
     }
 }
 

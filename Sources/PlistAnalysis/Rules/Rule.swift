@@ -5,7 +5,14 @@ import PlistSyntax
 import SourceEvidence
 
 /// A check of the catalogue. Each rule lives in its own file and is listed in `RuleRegistry.all`.
-public protocol Rule: Sendable {
+///
+/// A rule reads one kind of input, its `Context`: `RuleContext` for the property lists (the
+/// default), `TranslationContext` for strings tables and String Catalogs, `LocalizedPlistContext`
+/// for an Info.plist with the files translating it. `Analyzer.run` runs a rule on the inputs of its
+/// type whose file kind it lists, with one configuration, suppression and limit policy for all.
+public protocol Rule<Context>: Sendable {
+    /// What the rule reads.
+    associatedtype Context: Sendable = RuleContext
     /// Stable identifier, used as the diagnostic `code`, in configuration and suppression comments.
     var id: String { get }
     /// One line: what the rule finds.
@@ -25,7 +32,7 @@ public protocol Rule: Sendable {
     /// The keys and pages whose facts the rule relies on, cited in its documentation (`RuleFacts`).
     var facts: RuleFacts { get }
     /// Appends the rule's diagnostics (with `code == id` and the default severity) to `out`.
-    func check(_ context: RuleContext, into out: inout [Finding])
+    func check(_ context: Context, into out: inout [Finding])
 }
 
 extension Rule {
@@ -37,5 +44,16 @@ extension Rule {
                            related: [(message: String, range: Range<Int>)] = [],
                            elsewhere: [(message: String, location: SourceLocation)] = [], fixes: [Fix] = []) -> Finding {
         Finding(code: id, severity: defaultSeverity, message: message, range: range, tags: tags, related: related, elsewhere: elsewhere, fixes: fixes)
+    }
+
+    /// Whether the rule reads inputs of `type` (a `RuleContext` for the plist rules).
+    public func reads<Input>(_ type: Input.Type) -> Bool { Context.self == Input.self }
+
+    /// Checks `input` when it is what the rule reads; false (nothing appended) when it is not.
+    @discardableResult
+    public func check<Input>(input: Input, into out: inout [Finding]) -> Bool {
+        guard let context = input as? Context else { return false }
+        check(context, into: &out)
+        return true
     }
 }

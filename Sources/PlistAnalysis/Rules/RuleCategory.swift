@@ -2,7 +2,7 @@
 
 /// The chapter a rule belongs to in `docs/diagnostics.md`.
 public enum RuleCategory: String, Sendable, Hashable, CaseIterable {
-    case file, xml, structure, types, values, keys, privacy, appTransportSecurity, privacyManifest, entitlements, launchd, profiles, project
+    case file, xml, structure, types, values, keys, privacy, appTransportSecurity, privacyManifest, entitlements, launchd, profiles, project, localization
 
     /// The chapter heading.
     public var title: String {
@@ -20,6 +20,7 @@ public enum RuleCategory: String, Sendable, Hashable, CaseIterable {
         case .launchd: return "launchd jobs"
         case .project: return "Project awareness"
         case .profiles: return "Configuration profiles"
+        case .localization: return "Localization: InfoPlist.strings and String Catalogs"
         }
     }
 }

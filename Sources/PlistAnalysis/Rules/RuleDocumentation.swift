@@ -36,7 +36,9 @@ public enum RuleDocumentation {
             (`*.xcprivacy`). Rules marked *entitlements* run only on entitlements files (also
             `*Entitlements.plist`, or a top-level dictionary of `com.apple.security.…` or
             `com.apple.developer.…` keys), rules marked *privacy manifest* only on privacy manifests
-            (also a top-level dictionary of `NSPrivacy…` keys). Other rules run on every property list.
+            (also a top-level dictionary of `NSPrivacy…` keys). Rules marked *strings table* or
+            *String Catalog* run on the files translating an Info.plist (see the localization chapter).
+            Other rules run on every property list.
             Values that are build-setting references (`$(VAR)`, `${VAR}`, `@VAR@`) are accepted wherever
             a value format is checked.
 
@@ -66,6 +68,7 @@ public enum RuleDocumentation {
             let inCategory = rules.filter { $0.category == category }
             guard !inCategory.isEmpty else { continue }
             s += "\n## \(category.title)\n"
+            if let introduction = introduction(category) { s += "\n" + introduction }
             for rule in inCategory {
                 s += "\n### \(rule.id)\n\n**\(escape(rule.title)).** Default severity: \(rule.defaultSeverity.rawValue)\(rule.enabledByDefault ? "" : " (off by default: give it a severity to turn it on)"). Files: \(files(rule)). Fix: \(fixKind(rule)).\n\n"
                 s += rule.rationale + "\n"
@@ -73,14 +76,24 @@ public enum RuleDocumentation {
                 for example in rule.examples {
                     let label = example.triggers ? "Triggers" : "Does not trigger"
                     let file = example.path == "Info.plist" ? "" : " (in `\(example.path)`)"
+                    let language = fenceLanguage(path: example.path)
                     if !example.sources.isEmpty {
                         let names = example.sources.map { "`\($0.path)`" }.joined(separator: ", ")
-                        s += "\n\(label)\(file), with \(names) in the project:\n\n" + fence(example.markedText)
+                        s += "\n\(label)\(file), with \(names) in the project:\n\n" + fence(example.markedText, language: language)
                         for source in example.sources {
                             s += "\n`\(source.path)`:\n\n" + fence(source.text, language: SourceLanguage(path: source.path).map(fenceLanguage) ?? "")
                         }
                     } else {
-                        s += "\n\(label)\(file):\n\n" + fence(example.markedText)
+                        s += "\n\(label)\(file):\n\n" + fence(example.markedText, language: language)
+                    }
+                    if let translations = example.translations {
+                        if let plist = translations.infoPlist { s += "\nWith this `Info.plist`:\n\n" + fence(plist) }
+                        for file in translations.files {
+                            s += "\nWith `\(file.path)`:\n\n" + fence(file.text, language: fenceLanguage(path: file.path))
+                        }
+                        if !translations.knownRegions.isEmpty {
+                            s += "\nThe project's `knownRegions`: \(translations.knownRegions.map { "`\($0)`" }.joined(separator: ", ")).\n"
+                        }
                     }
                     if let spec = example.project?.xcodeGenSpec {
                         s += "\nIn an XcodeGen project, `project.yml`:\n\n" + fence(spec, language: "yaml")
@@ -96,13 +109,39 @@ public enum RuleDocumentation {
                         }
                     }
                     if let fixed = example.fixedText {
-                        s += "\nAfter the fix:\n\n" + fence(fixed)
+                        // An Info.plist's translation fix edits a translation file, not the example.
+                        let elsewhere = !example.isTranslationFile && !(example.translations?.files.isEmpty ?? true)
+                        s += "\nAfter the fix\(elsewhere ? " (in the first file it edits)" : ""):\n\n" + fence(fixed, language: elsewhere || example.isTranslationFile ? "" : "xml")
                     }
                 }
             }
         }
-        s += LocalizationRuleDocumentation.markdown()
         return s
+    }
+
+    /// The paragraph opening a chapter, for the chapters that need one.
+    static func introduction(_ category: RuleCategory) -> String? {
+        guard category == .localization else { return nil }
+        return """
+            These rules read the files that translate an Info.plist: `InfoPlist.strings` in each
+            `*.lproj` folder beside it (or where the project's `InfoPlist.strings` variant group puts
+            them) and an `InfoPlist.xcstrings` String Catalog in its folder or above it. They report in
+            those files, but `l10n-untranslated`, which reports on the Info.plist key a locale does
+            not translate. The locales an app ships are its `.lproj` folders, the catalog's languages,
+            the project's `knownRegions` and `CFBundleLocalizations`; `CFBundleDevelopmentRegion` is
+            the base, which reads the Info.plist itself. Severities and switches are set as for the
+            other rules, and a suppression comment in the Info.plist silences `l10n-untranslated`
+            there (strings tables and catalogs have no suppression comments).
+
+            """
+    }
+
+    /// The fence language of an example file: JSON for a String Catalog, none for a strings
+    /// table, XML for a property list.
+    static func fenceLanguage(path: String) -> String {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".xcstrings") { return "json" }
+        return lower.hasSuffix(".strings") ? "" : "xml"
     }
 
     /// The paragraph citing where the facts a rule applies come from: each key's Apple page, the key
@@ -134,6 +173,8 @@ public enum RuleDocumentation {
             case .launchdJob: return "launchd job"
             case .other: return "other"
             case .configurationProfile: return "configuration profile"
+            case .stringsTable: return "strings table"
+            case .stringCatalog: return "String Catalog"
             }
         }.sorted().joined(separator: ", ")
     }
@@ -174,8 +215,7 @@ extension Rule {
     /// by running the first example that has a fix.
     public var isSafeFix: Bool {
         guard let example = examples.first(where: { $0.fixedText != nil }) else { return false }
-        let (_, diagnostics) = Analyzer.findings(forFileBytes: Array(example.text.utf8), path: example.path, evidence: example.evidence, project: example.projectInput)
-        return diagnostics.contains { $0.code == id && $0.fixes.contains { $0.isPreferred && $0.isSafe } }
+        return example.findings().findings.contains { $0.code == id && $0.fixes.contains { $0.isPreferred && $0.isSafe } }
     }
 }
 

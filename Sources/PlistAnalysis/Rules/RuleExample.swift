@@ -26,10 +26,14 @@ public struct RuleExample: Sendable, Hashable {
     public var sources: [ExampleSource]
     /// The target the file belongs to, for the project rules; nil: no project uses the file.
     public var project: ExampleProject?
+    /// For the localization rules: the Info.plist a translation file translates, or the
+    /// translation files beside an Info.plist, and the project's `knownRegions`; nil: none.
+    public var translations: ExampleTranslations?
 
     public init(_ text: String, triggers: Bool, fixedText: String? = nil, path: String = "Info.plist", sources: [ExampleSource] = [],
-                project: ExampleProject? = nil) {
+                project: ExampleProject? = nil, translations: ExampleTranslations? = nil) {
         self.project = project
+        self.translations = translations
         (self.text, self.markers) = Self.removingMarkers(text)
         self.triggers = triggers
         self.fixedText = fixedText
@@ -38,15 +42,22 @@ public struct RuleExample: Sendable, Hashable {
     }
 
     /// An example that must trigger the rule, with the text after its preferred fix if it has one.
+    /// For a localization rule: `infoPlist` is the Info.plist a translation file translates, `files`
+    /// the translation files beside an Info.plist (path below the app's folder), `knownRegions` the
+    /// project's. A fix of an Info.plist example edits a translation file, whose text `fixed` is.
     public static func triggering(_ text: String, fixed: String? = nil, path: String = "Info.plist", sources: [ExampleSource] = [],
-                                  project: ExampleProject? = nil) -> RuleExample {
-        RuleExample(text, triggers: true, fixedText: fixed, path: path, sources: sources, project: project)
+                                  project: ExampleProject? = nil, infoPlist: String? = nil, files: [ExampleSource] = [],
+                                  knownRegions: [String] = []) -> RuleExample {
+        RuleExample(text, triggers: true, fixedText: fixed, path: path, sources: sources, project: project,
+                    translations: ExampleTranslations(infoPlist: infoPlist, files: files, knownRegions: knownRegions))
     }
 
     /// An example that must not trigger the rule.
     public static func nonTriggering(_ text: String, path: String = "Info.plist", sources: [ExampleSource] = [],
-                                     project: ExampleProject? = nil) -> RuleExample {
-        RuleExample(text, triggers: false, path: path, sources: sources, project: project)
+                                     project: ExampleProject? = nil, infoPlist: String? = nil, files: [ExampleSource] = [],
+                                     knownRegions: [String] = []) -> RuleExample {
+        RuleExample(text, triggers: false, path: path, sources: sources, project: project,
+                    translations: ExampleTranslations(infoPlist: infoPlist, files: files, knownRegions: knownRegions))
     }
 
     /// The text with `↓` where the rule's diagnostics start, as the example was written.
@@ -84,6 +95,24 @@ public struct RuleExample: Sendable, Hashable {
     /// The source evidence of `sources` (nil when there are none: the analysis then has no evidence).
     public var evidence: SourceEvidence? {
         sources.isEmpty ? nil : SourceEvidence.scanning(root: "/project", files: sources.map { ($0.path, $0.text) })
+    }
+}
+
+/// The translations around a localization rule's example.
+public struct ExampleTranslations: Sendable, Hashable {
+    /// The Info.plist a translation file translates (nil: none found).
+    public var infoPlist: String?
+    /// The translation files beside an Info.plist, path below the app's folder and text.
+    public var files: [ExampleSource]
+    /// The project's `knownRegions` (empty: no project).
+    public var knownRegions: [String]
+
+    /// nil when there is nothing: an example without translations.
+    init?(infoPlist: String?, files: [ExampleSource], knownRegions: [String]) {
+        guard infoPlist != nil || !files.isEmpty || !knownRegions.isEmpty else { return nil }
+        self.infoPlist = infoPlist
+        self.files = files
+        self.knownRegions = knownRegions
     }
 }
 

@@ -1,4 +1,5 @@
-// The catalogue: every rule, sorted by id. Add a rule here after writing its file (a rule for a
+// The catalogue, the only one: every rule of every kind of file (property lists, strings tables,
+// String Catalogs), sorted by id. Add a rule here after writing its file (a rule for a
 // parser problem or file rejection is listed by its code, in `ParserProblemRule.documenting` or
 // `FileFormatRule.documenting`).
 import PlistSyntax
@@ -37,6 +38,10 @@ public enum RuleRegistry {
             ProfileTopLevelTypeRule(), ProfilePayloadVersionRule(), ProfilePayloadUUIDRule(), ProfileDuplicateIdentifierRule(),
             ProfileUnknownPayloadTypeRule(), ProfileUnknownKeyRule(), ProfileWrongTypeRule(), ProfileInvalidValueRule(),
             ProfileMissingKeyRule(), ProfileDeprecatedKeyRule(), ProfilePlaceholderRule(), ProfileSupervisedKeyRule(), ProfileRepeatedPayloadRule(),
+            // Translations of an Info.plist: strings tables, String Catalogs, and the Info.plist's
+            // untranslated texts (issue #31)
+            CatalogStateRule(), DuplicateTranslationRule(), EmptyTranslationRule(), NotLocalizableKeyRule(),
+            TranslationSyntaxRule(), UnknownTranslationKeyRule(), UntranslatedRule(), DisplayNameKeyRule(),
         ] as [any Rule]
         return rules.sorted { $0.id < $1.id }
     }()

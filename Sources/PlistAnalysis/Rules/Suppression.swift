@@ -11,6 +11,10 @@ struct Suppressions {
 
     var isEmpty: Bool { file.isEmpty && ranges.isEmpty }
 
+    /// None: an input without suppression comments (strings tables and String Catalogs have no
+    /// comment syntax for them).
+    init() {}
+
     init(document: PlistDocument) {
         let text = document.tree.text
         var comments: [(end: Int, ids: Set<String>, next: Bool)] = []

@@ -1,5 +1,7 @@
-// The localization rules' examples are their tests, as for every rule: each triggering example
-// raises the rule where it marks `↓`, each other does not, a fix gives the documented text.
+// The localization rules are rules of the one catalogue (issue #40 point 4): their examples are
+// checked by RuleCatalogueTests.examplesBehaveAsDocumented like every rule's; here, what is
+// particular to them: where l10n-untranslated reports, that the Info.plist's suppression comments
+// and the configuration reach them as they reach the other rules, and the display-name table.
 import Foundation
 import PlistAnalysis
 import PlistSyntax
@@ -7,53 +9,67 @@ import Testing
 import XcodeProject
 
 @Suite struct LocalizationRuleTests {
-    @Test func idsAreUniqueSortedAndApartFromThePlistRules() {
-        let ids = LocalizationRules.all.map(\.id)
-        #expect(ids == ids.sorted())
-        #expect(Set(ids).count == ids.count)
-        #expect(Set(ids).isDisjoint(with: RuleRegistry.all.map(\.id)))
-        #expect(ids.allSatisfy { $0.hasPrefix("l10n-") })
-    }
+    static var localizationRules: [any Rule] { RuleRegistry.all.filter { $0.category == .localization } }
 
-    @Test(arguments: LocalizationRules.all.map { $0.id })
-    func examples(_ id: String) throws {
-        let rule = try #require(LocalizationRules.all.first { $0.id == id })
-        #expect(rule.examples.contains { $0.triggers } && rule.examples.contains { !$0.triggers }, "\(id) needs both kinds of example")
-        for example in rule.examples {
-            let mine = example.findings().filter { $0.code == id }
-            #expect(mine.isEmpty != example.triggers, "\(id) on \(example.path): \(example.text)\n\(mine.map(\.message))")
-            // Every triggering example says where (issue #34), as the other rules' do: `↓` at each
-            // finding's start in the file it reports in (the Info.plist for l10n-untranslated).
-            if example.triggers {
-                let starts = Set(mine.map(\.range.lowerBound))
-                #expect(example.markers.map(Set.init) == starts,
-                        "\(id) on \(example.path): its findings start at \(starts.sorted()), the example marks \(example.markers ?? []):\n\(example.markedText)")
+    @Test func translationRulesAreRulesOfTheCatalogue() {
+        let ids = Self.localizationRules.map(\.id)
+        #expect(ids.count == 8, "\(ids)")
+        #expect(ids.allSatisfy { $0.hasPrefix("l10n-") })
+        #expect(RuleRegistry.all.filter { $0.id.hasPrefix("l10n-") }.allSatisfy { $0.category == .localization })
+        for rule in Self.localizationRules {
+            // A translation file's rule reads it; l10n-untranslated reads the Info.plist with its translations.
+            if rule.fileKinds.isSubset(of: FileKind.translationKinds) {
+                #expect(rule.reads(TranslationContext.self), "\(rule.id)")
             } else {
-                #expect(example.markers == nil, "\(id) on \(example.path): a non-triggering example marks a place")
+                #expect(rule.fileKinds == [.infoPlist] && rule.reads(LocalizedPlistContext.self), "\(rule.id)")
             }
-            guard let fixed = example.fixedText else { continue }
-            let fix = try #require(mine.lazy.compactMap { $0.fixes.first(where: \.isPreferred) }.first, "\(id): no preferred fix")
-            if let other = fix.otherFiles.first {
-                #expect(fix.edits.isEmpty)
-                let result = try FixApplication.applying(other.edits, to: other.text)
-                #expect(String(decoding: result, as: UTF8.self) == fixed, "\(id): fix '\(fix.title)'")
-            } else {
-                let result = try FixApplication.applying(fix.edits, to: Array(example.text.utf8))
-                #expect(String(decoding: result, as: UTF8.self) == fixed, "\(id): fix '\(fix.title)'")
-            }
+            #expect(!rule.reads(RuleContext.self), "\(rule.id)")
         }
+        // No property-list rule runs on a translation file.
+        #expect(RuleRegistry.all.filter { $0.reads(RuleContext.self) }.allSatisfy { $0.fileKinds.isDisjoint(with: FileKind.translationKinds) })
     }
 
     @Test func untranslatedNamesTheLocalesAndSitsOnTheInfoPlistKey() throws {
         let example = try #require(UntranslatedRule().examples.first)
-        let found = example.findings().filter { $0.code == "l10n-untranslated" }
+        let found = example.findings().findings.filter { $0.code == "l10n-untranslated" }
         #expect(found.count == 1)
         let f = try #require(found.first)
         #expect(f.message.contains("NSMicrophoneUsageDescription") && f.message.contains("de") && !f.message.contains("fr"))
         #expect(String(decoding: Array(example.text.utf8)[f.range], as: UTF8.self) == "NSMicrophoneUsageDescription")
         // knownRegions' locales without a file count, Base and the development region do not.
-        let second = UntranslatedRule().examples[1].findings().filter { $0.code == "l10n-untranslated" }
+        let second = UntranslatedRule().examples[1].findings().findings.filter { $0.code == "l10n-untranslated" }
         #expect(second.map(\.message) == ["the purpose string NSCameraUsageDescription is not translated for ja: that locale shows the development-language text (translations: the .lproj folders near it (no Xcode project target found))"])
+    }
+
+    /// The one run loop applies an Info.plist's suppression comments to l10n-untranslated too (they
+    /// were ignored while the localization rules had a loop of their own).
+    @Test(arguments: ["<!-- plist-lsp-disable l10n-untranslated -->\n", "<!-- plist-lsp-disable -->\n"])
+    func infoPlistSuppressionCommentsSilenceUntranslated(_ comment: String) throws {
+        let example = try #require(UntranslatedRule().examples.first)
+        #expect(example.findings().findings.contains { $0.code == "l10n-untranslated" })
+        var suppressed = example
+        suppressed.text = example.text.replacingOccurrences(of: "<dict>\n", with: "<dict>\n" + comment)
+        #expect(!suppressed.findings().findings.contains { $0.code == "l10n-untranslated" })
+        var nextEntry = example
+        nextEntry.text = example.text.replacingOccurrences(of: "\t<key>NSMicrophoneUsageDescription",
+                                                           with: "\t<!-- plist-lsp-disable-next-entry l10n-untranslated -->\n\t<key>NSMicrophoneUsageDescription")
+        #expect(!nextEntry.findings().findings.contains { $0.code == "l10n-untranslated" })
+        // Another rule's suppression leaves it alone.
+        var other = example
+        other.text = example.text.replacingOccurrences(of: "<dict>\n", with: "<dict>\n<!-- plist-lsp-disable info-unknown-key -->\n")
+        #expect(other.findings().findings.contains { $0.code == "l10n-untranslated" })
+    }
+
+    /// The settings reach a translation rule as any rule: its severity changed, or switched off.
+    @Test func settingsChangeAndSwitchOffTranslationRules() throws {
+        let example = try #require(UnknownTranslationKeyRule().examples.first { $0.triggers })
+        let (raised, problems) = AnalysisConfiguration.parse(.object(["rules": .object(["l10n-unknown-key": .string("error")])]))
+        #expect(problems.isEmpty, "\(problems)")
+        let found = example.findings(configuration: raised).findings.filter { $0.code == "l10n-unknown-key" }
+        #expect(!found.isEmpty && found.allSatisfy { $0.severity == .error })
+        let (off, offProblems) = AnalysisConfiguration.parse(.object(["disabledRules": .array([.string("l10n-unknown-key")])]))
+        #expect(offProblems.isEmpty, "\(offProblems)")
+        #expect(!example.findings(configuration: off).findings.contains { $0.code == "l10n-unknown-key" })
     }
 
     @Test func displayNamesOfEveryPurposeStringAreKnown() {

@@ -20,10 +20,7 @@ import PlistTestSupport
     @Test func noMessageIsWrittenInPathNotation() {
         var all: [Finding] = []
         for rule in RuleRegistry.all {
-            for example in rule.examples {
-                all += Analyzer.findings(forFileBytes: Array(example.text.utf8), path: example.path, configuration: .default,
-                                         evidence: example.evidence, project: example.projectInput).diagnostics
-            }
+            for example in rule.examples { all += example.findings().findings }
         }
         all += Self.messages("\t<key>CFBundleTypeRole</key>\n\t<string>Editor</string>\n")
         for finding in all {

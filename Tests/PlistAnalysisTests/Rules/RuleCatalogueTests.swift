@@ -20,7 +20,7 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
         #expect(Set(ids).count == ids.count)
         for id in ids {
             #expect(id.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(id)")
-            #expect(["file-", "xml-", "plist-", "info-", "privacy-", "ats-", "entitlement-", "launchd-", "profile-", "project-"].contains { id.hasPrefix($0) }, "\(id)")
+            #expect(["file-", "xml-", "plist-", "info-", "privacy-", "ats-", "entitlement-", "launchd-", "profile-", "project-", "l10n-"].contains { id.hasPrefix($0) }, "\(id)")
         }
     }
 
@@ -36,8 +36,8 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
         var configuration = AnalysisConfiguration.default
         if !rule.enabledByDefault { configuration.severities[rule.id] = rule.defaultSeverity }
         for example in rule.examples {
-            let (text, diagnostics) = Analyzer.findings(forFileBytes: Array(example.text.utf8), path: example.path,
-                                                        configuration: configuration, evidence: example.evidence, project: example.projectInput)
+            // A plist, a translation file against its Info.plist, or an Info.plist with its translations.
+            let (text, diagnostics) = example.findings(configuration: configuration)
             let mine = diagnostics.filter { $0.code == rule.id }
             if example.triggers {
                 #expect(!mine.isEmpty, "\(rule.id) must trigger on:\n\(example.text)\ngot: \(diagnostics.map(\.code))")
@@ -60,8 +60,15 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
                 continue
             }
             let fix = try #require(mine.lazy.compactMap { $0.fixes.first(where: \.isPreferred) }.first, "\(rule.id): no preferred fix")
-            let result = try FixApplication.applying(fix.edits, to: text)
-            #expect(String(decoding: result, as: UTF8.self) == fixed, "\(rule.id): fix '\(fix.title)'")
+            // A fix that edits another file (an Info.plist's missing translation): its text is documented.
+            if let other = fix.otherFiles.first {
+                #expect(fix.edits.isEmpty, "\(rule.id): fix '\(fix.title)' edits two files")
+                let result = try FixApplication.applying(other.edits, to: other.text)
+                #expect(String(decoding: result, as: UTF8.self) == fixed, "\(rule.id): fix '\(fix.title)'")
+            } else {
+                let result = try FixApplication.applying(fix.edits, to: text)
+                #expect(String(decoding: result, as: UTF8.self) == fixed, "\(rule.id): fix '\(fix.title)'")
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 // l10n-catalog-state: String Catalog entries marked new, needs review or stale.
 import PlistSyntax
 
-public struct CatalogStateRule: LocalizationRule {
+public struct CatalogStateRule: Rule {
     public let id = "l10n-catalog-state"
     public let title = "A String Catalog translation marked new, needs review or stale"
     public let rationale = """
@@ -11,11 +11,13 @@ public struct CatalogStateRule: LocalizationRule {
         an outdated purpose string, or a translation nothing reads. The source language's own \
         `new` entries are the Info.plist's text and are not reported.
         """
+    public var category: RuleCategory { .localization }
+    public var fileKinds: Set<FileKind> { [.stringCatalog] }
     public let defaultSeverity = Finding.Severity.information
     static func catalog(_ state: String, extraction: String = "extracted_with_value") -> String {
         "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"NSCameraUsageDescription\" : {\n      \"extractionState\" : \"\(extraction)\",\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : { \"state\" : \"\(state)\", \"value\" : \"Kamera für Codes\" } },\n        \"en\" : { \"stringUnit\" : { \"state\" : \"new\", \"value\" : \"Scan codes with the camera.\" } }\n      }\n    }\n  },\n  \"version\" : \"1.0\"\n}\n"
     }
-    public var examples: [LocalizationExample] {
+    public var examples: [RuleExample] {
         [
             .triggering("""
                 {

@@ -2,7 +2,7 @@
 import PlistSchema
 import PlistSyntax
 
-public struct DisplayNameKeyRule: LocalizationRule {
+public struct DisplayNameKeyRule: Rule {
     public let id = "l10n-xcode-name"
     public let title = "A translation keyed by Xcode's display name instead of the raw key"
     public let rationale = """
@@ -12,23 +12,25 @@ public struct DisplayNameKeyRule: LocalizationRule {
         only, so an entry under the display name is never read and every locale sees the \
         development-language text. The fix renames the entry to the raw key.
         """
+    public var category: RuleCategory { .localization }
+    public var fileKinds: Set<FileKind> { FileKind.translationKinds }
     public let defaultSeverity = Finding.Severity.error
-    public var examples: [LocalizationExample] {
+    public var examples: [RuleExample] {
         [
             .triggering("""
                 ↓"Privacy - Camera Usage Description" = "Kamera für Codes";
 
-                """, path: "de.lproj/InfoPlist.strings", fixed: """
+                """, fixed: """
                 "NSCameraUsageDescription" = "Kamera für Codes";
 
-                """),
+                """, path: "de.lproj/InfoPlist.strings"),
             .triggering("""
                 ↓"Privacy._.Camera.Usage.Description" = "Kamera für Codes";
 
-                """, path: "de.lproj/InfoPlist.strings", fixed: """
+                """, fixed: """
                 "NSCameraUsageDescription" = "Kamera für Codes";
 
-                """),
+                """, path: "de.lproj/InfoPlist.strings"),
             .nonTriggering("\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n", path: "de.lproj/InfoPlist.strings"),
         ]
     }

@@ -1,7 +1,7 @@
 // l10n-duplicate-key: the same key twice in one strings table or String Catalog.
 import PlistSyntax
 
-public struct DuplicateTranslationRule: LocalizationRule {
+public struct DuplicateTranslationRule: Rule {
     public let id = "l10n-duplicate-key"
     public let title = "A key translated twice in one strings table or String Catalog"
     public let rationale = """
@@ -10,8 +10,10 @@ public struct DuplicateTranslationRule: LocalizationRule {
         rewritten. Keep one. A String Catalog is JSON, and a name twice in its `strings` (or a \
         locale twice in one key's `localizations`) loses one translation the same way.
         """
+    public var category: RuleCategory { .localization }
+    public var fileKinds: Set<FileKind> { FileKind.translationKinds }
     public let defaultSeverity = Finding.Severity.warning
-    public var examples: [LocalizationExample] {
+    public var examples: [RuleExample] {
         [
             .triggering("""
                 "NSCameraUsageDescription" = "Kamera";

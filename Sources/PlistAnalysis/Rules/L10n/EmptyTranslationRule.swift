@@ -1,7 +1,7 @@
 // l10n-empty-translation: a translation whose text is empty.
 import PlistSyntax
 
-public struct EmptyTranslationRule: LocalizationRule {
+public struct EmptyTranslationRule: Rule {
     public let id = "l10n-empty-translation"
     public let title = "An empty translation"
     public let rationale = """
@@ -9,8 +9,10 @@ public struct EmptyTranslationRule: LocalizationRule {
         prompt without its reason (App Review rejects it), or an app without a name under its icon. \
         Write the translation, or remove the entry to fall back to the Info.plist's text.
         """
+    public var category: RuleCategory { .localization }
+    public var fileKinds: Set<FileKind> { FileKind.translationKinds }
     public let defaultSeverity = Finding.Severity.warning
-    public var examples: [LocalizationExample] {
+    public var examples: [RuleExample] {
         [
             .triggering("""
                 "NSCameraUsageDescription" = ↓"";

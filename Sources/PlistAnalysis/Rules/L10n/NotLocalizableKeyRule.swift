@@ -2,7 +2,7 @@
 import PlistSchema
 import PlistSyntax
 
-public struct NotLocalizableKeyRule: LocalizationRule {
+public struct NotLocalizableKeyRule: Rule {
     public let id = "l10n-not-localizable"
     public let title = "A translation of a key that is not localizable"
     public let rationale = """
@@ -11,9 +11,11 @@ public struct NotLocalizableKeyRule: LocalizationRule {
         `CFBundleIdentifier` or `UIRequiredDeviceCapabilities` changes nothing (and should not: \
         those values are identifiers, not text).
         """
+    public var category: RuleCategory { .localization }
+    public var fileKinds: Set<FileKind> { FileKind.translationKinds }
     public let defaultSeverity = Finding.Severity.information
     static let plist = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleIdentifier</key>\n\t<string>com.example.loop</string>\n\t<key>CFBundleDisplayName</key>\n\t<string>Loop</string>\n</dict>\n</plist>\n"
-    public var examples: [LocalizationExample] {
+    public var examples: [RuleExample] {
         [
             .triggering("""
                 ↓"CFBundleIdentifier" = "de.example.schleife";

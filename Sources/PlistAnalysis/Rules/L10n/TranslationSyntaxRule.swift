@@ -1,7 +1,7 @@
 // l10n-syntax: what the strings-table or catalog reader could not read, at its place.
 import PlistSyntax
 
-public struct TranslationSyntaxRule: LocalizationRule {
+public struct TranslationSyntaxRule: Rule {
     public let id = "l10n-syntax"
     public let title = "A strings table or String Catalog that does not read"
     public let rationale = """
@@ -10,8 +10,10 @@ public struct TranslationSyntaxRule: LocalizationRule {
         showing the development language. Xcode's build may stop too. The error is reported where \
         reading stopped; the entries before and after it are still checked.
         """
+    public var category: RuleCategory { .localization }
+    public var fileKinds: Set<FileKind> { FileKind.translationKinds }
     public let defaultSeverity = Finding.Severity.error
-    public var examples: [LocalizationExample] {
+    public var examples: [RuleExample] {
         [
             .triggering("""
                 "CFBundleDisplayName" = "Schleife"↓

@@ -1,7 +1,7 @@
 // l10n-unknown-key: a translation of a key the Info.plist does not have.
 import PlistSyntax
 
-public struct UnknownTranslationKeyRule: LocalizationRule {
+public struct UnknownTranslationKeyRule: Rule {
     public let id = "l10n-unknown-key"
     public let title = "A translation of a key the Info.plist does not have"
     public let rationale = """
@@ -12,9 +12,11 @@ public struct UnknownTranslationKeyRule: LocalizationRule {
         generated Info.plist) count as present, and so do the bundle's names and copyright, which the \
         system reads from the translation alone.
         """
+    public var category: RuleCategory { .localization }
+    public var fileKinds: Set<FileKind> { FileKind.translationKinds }
     public let defaultSeverity = Finding.Severity.information
     static let plist = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>NSCameraUsageDescription</key>\n\t<string>Scan codes with the camera.</string>\n</dict>\n</plist>\n"
-    public var examples: [LocalizationExample] {
+    public var examples: [RuleExample] {
         [
             .triggering("""
                 "NSCameraUsageDescription" = "Kamera für Codes";

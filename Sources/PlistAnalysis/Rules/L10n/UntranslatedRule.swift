@@ -3,7 +3,7 @@
 import PlistSyntax
 import XcodeProject
 
-public struct UntranslatedRule: LocalizationRule {
+public struct UntranslatedRule: Rule {
     public let id = "l10n-untranslated"
     public let title = "A user-facing Info.plist text that a shipped locale does not translate"
     public let rationale = """
@@ -19,13 +19,15 @@ public struct UntranslatedRule: LocalizationRule {
         the 16 MB limit) is named in a note: what it translates is unknown, so its locales are not \
         called untranslated.
         """
+    public var category: RuleCategory { .localization }
+    public var fileKinds: Set<FileKind> { [.infoPlist] }
     public let defaultSeverity = Finding.Severity.warning
     static func plist(_ entries: String) -> String {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleDevelopmentRegion</key>\n\t<string>en</string>\n\(entries)</dict>\n</plist>\n"
     }
     static let camera = "\t<key>NSCameraUsageDescription</key>\n\t<string>Scan codes with the camera.</string>\n"
     static let microphone = "\t<key>NSMicrophoneUsageDescription</key>\n\t<string>Record voice notes.</string>\n"
-    public var examples: [LocalizationExample] {
+    public var examples: [RuleExample] {
         [
             .triggering("""
                 <?xml version="1.0" encoding="UTF-8"?>
@@ -40,14 +42,13 @@ public struct UntranslatedRule: LocalizationRule {
                 </dict>
                 </plist>
 
-                """, path: "Info.plist",
-                        files: [("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n"),
-                                ("fr.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Caméra pour les codes\";\n\"NSMicrophoneUsageDescription\" = \"Notes vocales\";\n")],
-                        fixed: """
+                """, fixed: """
                 "NSCameraUsageDescription" = "Kamera für Codes";
                 "NSMicrophoneUsageDescription" = "Record voice notes.";
 
-                """),
+                """, path: "Info.plist",
+                        files: [ExampleSource("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n"),
+                                ExampleSource("fr.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Caméra pour les codes\";\n\"NSMicrophoneUsageDescription\" = \"Notes vocales\";\n")]),
             .triggering("""
                 <?xml version="1.0" encoding="UTF-8"?>
                 <plist version="1.0">
@@ -60,10 +61,10 @@ public struct UntranslatedRule: LocalizationRule {
                 </plist>
 
                 """, path: "Info.plist",
-                        files: [("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n")], knownRegions: ["en", "de", "ja", "Base"]),
+                        files: [ExampleSource("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n")], knownRegions: ["en", "de", "ja", "Base"]),
             .nonTriggering(Self.plist(Self.camera), path: "Info.plist",
-                           files: [("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n"),
-                                   ("en.lproj/InfoPlist.strings", "")]),
+                           files: [ExampleSource("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n"),
+                                   ExampleSource("en.lproj/InfoPlist.strings", "")]),
         ]
     }
 
