@@ -287,7 +287,7 @@ public enum XMLPlistWriter {
 
         /// ASCII bytes escaped as `escaped(_:)` escapes their string.
         mutating func escaped(ascii bytes: UnsafeBufferPointer<UInt8>) {
-            let plain = !bytes.contains { b in b == 0x26 || b == 0x3C || b == 0x3E || (b < 0x20 && b != 0x09 && b != 0x0A) }
+            let plain = !bytes.contains(where: XMLEscaping.mayNeedEscaping)
             if plain {
                 makeRoom(bytes.count + 128)
                 out.append(contentsOf: bytes)
@@ -296,11 +296,10 @@ public enum XMLPlistWriter {
             }
         }
 
-        /// Big-endian UTF-16 units (no unpaired surrogate) transcoded to UTF-8 and escaped as
-        /// `escaped(_:)` escapes their string (`XMLEscaping`): `&`, `<`, `>` and a CR as entities,
-        /// the other C0 controls but tab and LF as `&#N;`, U+FFFE and U+FFFF as `&#xFFFE;` and
-        /// `&#xFFFF;`, everything else as its UTF-8 bytes. The binary → XML route's strings that
-        /// are not ASCII: made into a `String` first, they took a quarter of the conversion.
+        /// Big-endian UTF-16 units (no unpaired surrogate) transcoded to UTF-8 and escaped by the
+        /// one policy (`XMLEscaping.replacement`, which `escaped(_:)` applies to a string's UTF-8).
+        /// The binary → XML route's strings that are not ASCII: made into a `String` first, they
+        /// took a quarter of the conversion.
         mutating func escaped(utf16 bytes: UnsafeBufferPointer<UInt8>) {
             let units = bytes.count / 2
             makeRoom(3 * units + 128)
@@ -309,18 +308,7 @@ public enum XMLPlistWriter {
                 let u = UInt32(bytes[2 * k]) << 8 | UInt32(bytes[2 * k + 1])
                 k += 1
                 if u < 0x80 {
-                    switch u {
-                    case 0x26: append("&amp;")
-                    case 0x3C: append("&lt;")
-                    case 0x3E: append("&gt;")
-                    case 0x0D: append("&#13;")
-                    case 0x09, 0x0A: out.append(UInt8(u))
-                    case 0x00..<0x20:
-                        append("&#")
-                        appendDecimal(UInt64(u))
-                        out.append(0x3B)
-                    default: out.append(UInt8(u))
-                    }
+                    if let r = XMLEscaping.replacement(u) { append(r) } else { out.append(UInt8(u)) }
                 } else if u < 0x800 {
                     out.append(0xC0 | UInt8(u >> 6))
                     out.append(0x80 | UInt8(u & 0x3F))
@@ -337,8 +325,8 @@ public enum XMLPlistWriter {
                     out.append(0x80 | UInt8(scalar >> 12 & 0x3F))
                     out.append(0x80 | UInt8(scalar >> 6 & 0x3F))
                     out.append(0x80 | UInt8(scalar & 0x3F))
-                } else if u >= 0xFFFE {
-                    if u == 0xFFFE { append("&#xFFFE;") } else { append("&#xFFFF;") }
+                } else if u >= 0xFFFE, let r = XMLEscaping.replacement(u) {
+                    append(r)
                 } else {
                     out.append(0xE0 | UInt8(u >> 12))
                     out.append(0x80 | UInt8(u >> 6 & 0x3F))
@@ -353,7 +341,7 @@ public enum XMLPlistWriter {
         mutating func escaped(_ s: String) {
             var s = s
             let plain = s.withUTF8 { bytes in
-                !bytes.contains { b in b == 0x26 || b == 0x3C || b == 0x3E || b == 0xEF || (b < 0x20 && b != 0x09 && b != 0x0A) }
+                !bytes.contains(where: XMLEscaping.mayNeedEscaping)
             }
             if plain {
                 s.withUTF8 { bytes in out.append(contentsOf: bytes) }

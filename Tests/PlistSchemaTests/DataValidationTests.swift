@@ -1,5 +1,6 @@
 // Validates the data file itself: field names, unique placements, types, values, descriptions, links and cross references.
 import Foundation
+import PlistSyntax
 import Testing
 @testable import PlistSchema
 
@@ -8,6 +9,17 @@ import Testing
 
     @Test func loadsAndIsNotTrivial() {
         #expect(db.definitions.count > 300)
+    }
+
+    /// Completion inserts key names and documented values into XML as they are (issue #40 point 5):
+    /// none holds a character the one XML escaper (`XMLEscaping`) would change.
+    @Test func namesAndValuesNeedNoXMLEscaping() {
+        for definition in KeyDatabase.shared.definitions {
+            #expect(XMLEscaping.content(definition.name) == Array(definition.name.utf8), "\(definition.name)")
+            for value in definition.values {
+                #expect(XMLEscaping.content(value.value) == Array(value.value.utf8), "\(definition.name): \(value.value)")
+            }
+        }
     }
 
     @Test func completionRanksAreOnePerName() {

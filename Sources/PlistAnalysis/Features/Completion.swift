@@ -165,6 +165,8 @@ private struct Completer {
         return CompletionResult(items: items, isIncomplete: truncated || !typed.isEmpty)
     }
 
+    /// A key name or documented value of the database, inserted as it is: none holds a character
+    /// `XMLEscaping` changes (DataValidationTests.namesAndValuesNeedNoXMLEscaping).
     func escapedIfSnippet(_ s: String) -> String { options.snippets ? TextScan.snippetEscaped(s) : s }
 
     // MARK: Values

@@ -63,6 +63,12 @@ public struct JSONText: Sendable {
         var reader = JSONTextReader(text: text, maximumDepth: maximumDepth, maximumProblems: maximumProblems)
         if text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF { reader.position = 3 }
         start = reader.position
+        if let encoding = Self.otherEncoding(text) {
+            // RFC 8259 §8.1: JSON exchanged between systems is UTF-8; nothing of it can be read as such.
+            self.root = nil
+            self.problems = [JSONProblem(message: "the text is \(encoding), not UTF-8: JSON text is UTF-8 (RFC 8259 §8.1)", range: 0..<min(text.count, 4))]
+            return
+        }
         reader.skipSpace()
         var root: JSONNode? = nil
         if reader.position < text.count {
@@ -78,6 +84,24 @@ public struct JSONText: Sendable {
 }
 
 extension JSONText {
+    /// "UTF-16 (little-endian)"… when `text` starts with a byte order mark of UTF-16 or UTF-32, or
+    /// with the NUL bytes a UTF-16 or UTF-32 text's first ASCII character has (RFC 8259 §8.1's
+    /// own way of telling): nil for UTF-8 and anything else.
+    static func otherEncoding(_ text: [UInt8]) -> String? {
+        let b = (0..<4).map { $0 < text.count ? text[$0] : 0xAA }
+        switch (b[0], b[1], b[2], b[3]) {
+        case (0x00, 0x00, 0xFE, 0xFF): return "UTF-32 (big-endian)"
+        case (0xFF, 0xFE, 0x00, 0x00): return "UTF-32 (little-endian)"
+        case (0xFE, 0xFF, _, _): return "UTF-16 (big-endian)"
+        case (0xFF, 0xFE, _, _): return "UTF-16 (little-endian)"
+        case (0x00, 0x00, 0x00, let c) where c != 0 && text.count >= 4: return "UTF-32 (big-endian)"
+        case (let c, 0x00, 0x00, 0x00) where c != 0 && text.count >= 4: return "UTF-32 (little-endian)"
+        case (0x00, let c, _, _) where c != 0 && c < 0x80 && text.count >= 2: return "UTF-16 (big-endian)"
+        case (let c, 0x00, _, _) where c != 0 && c < 0x80 && text.count >= 2: return "UTF-16 (little-endian)"
+        default: return nil
+        }
+    }
+
     /// `s` as JSON string text: `"…"` with `"`, `\` and control characters escaped (what the
     /// fixes and renames write into a String Catalog).
     public static func quoted(_ s: String) -> String {
@@ -208,7 +232,11 @@ struct JSONTextReader {
                     return JSONNode(kind: .number, range: start..<position, text: String(decoding: word, as: UTF8.self), members: [], items: [])
                 }
                 if position == start { position += 1 }
-                problem("expected a JSON value", start..<position)
+                if word.starts(with: [0xEF, 0xBB, 0xBF]) {
+                    problem("a byte order mark (U+FEFF) is allowed only as the text's first character", start..<start + 3)
+                } else {
+                    problem("expected a JSON value", start..<position)
+                }
                 return nil
             }
         }
@@ -332,8 +360,11 @@ struct JSONTextReader {
                 }
                 if let scalar = Unicode.Scalar(value) { out.append(contentsOf: String(Character(scalar)).utf8) }
             default:
-                problem("\\\(String(decoding: [e], as: UTF8.self)) is not a JSON escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)", at..<position)
-                out.append(e)
+                // The whole character after the backslash (a range never splits one).
+                while position < text.count, text[position] & 0xC0 == 0x80, e >= 0xC0 { position += 1 }
+                let escaped = text[(at + 1)..<position]
+                problem("\\\(String(decoding: escaped, as: UTF8.self)) is not a JSON escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)", at..<position)
+                out.append(contentsOf: escaped)
             }
         }
         if let high = pendingHigh { lone(&self, high.at) }

@@ -21,7 +21,7 @@ public enum XMLEscaping {
     /// characters XML 1.0 forbids as references (`&#1;`, `&#xFFFE;`). Tabs and line feeds are
     /// content as they are (only attribute values normalise them, and a writer here writes none).
     /// Every other character is written as it is, a U+FEFF too (it is a byte order mark only at
-    /// the very start of a file).
+    /// the very start of a file). `]]>` is written `]]&gt;`, as every `>` is.
     public static func content(_ s: String) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count)
@@ -29,26 +29,53 @@ public enum XMLEscaping {
         return out
     }
 
+    /// The policy, one character at a time, for every writer (this file's loop over UTF-8 and
+    /// `convert`'s loop over a binary plist's UTF-16): what is written in place of the scalar
+    /// `value`, or nil when it is written as its UTF-8 bytes.
+    @inlinable
+    public static func replacement(_ value: UInt32) -> StaticString? {
+        switch value {
+        case 0x26: return "&amp;"
+        case 0x3C: return "&lt;"
+        case 0x3E: return "&gt;"
+        case 0x09, 0x0A: return nil
+        case 0x00..<0x20: return controlReferences[Int(value)]  // a CR too: `&#13;`
+        case 0xFFFE: return "&#xFFFE;"
+        case 0xFFFF: return "&#xFFFF;"
+        default: return nil
+        }
+    }
+
+    /// Whether a UTF-8 byte may start something `replacement` replaces (`&`, `<`, `>`, a control
+    /// but tab and LF, or 0xEF, the first byte of U+FFFE and U+FFFF): text without any is written
+    /// as it is, in one copy.
+    @inlinable
+    public static func mayNeedEscaping(_ byte: UInt8) -> Bool {
+        byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0xEF || (byte < 0x20 && byte != 0x09 && byte != 0x0A)
+    }
+
+    /// `&#0;` … `&#31;`: the references `replacement` writes for the C0 controls.
+    @usableFromInline
+    static let controlReferences: [StaticString] = [
+        "&#0;", "&#1;", "&#2;", "&#3;", "&#4;", "&#5;", "&#6;", "&#7;", "&#8;", "&#9;", "&#10;", "&#11;", "&#12;", "&#13;",
+        "&#14;", "&#15;", "&#16;", "&#17;", "&#18;", "&#19;", "&#20;", "&#21;", "&#22;", "&#23;", "&#24;", "&#25;", "&#26;",
+        "&#27;", "&#28;", "&#29;", "&#30;", "&#31;",
+    ]
+
     /// `content(s)` appended to `out`.
     public static func append(_ s: String, to out: inout [UInt8]) {
+        func add(_ r: StaticString) { r.withUTF8Buffer { out.append(contentsOf: $0) } }
         var utf8 = s.utf8.makeIterator()
-        var pending: [UInt8] = []  // a 3-byte sequence starting EF BF, held until it is known
         while let b = utf8.next() {
-            switch b {
-            case 0x26: out += "&amp;".utf8
-            case 0x3C: out += "&lt;".utf8
-            case 0x3E: out += "&gt;".utf8
-            case 0x0D: out += "&#13;".utf8
-            case 0x09, 0x0A: out.append(b)
-            case 0x00..<0x20: out += "&#\(b);".utf8
-            case 0xEF:
+            if b < 0x80 {
+                if let r = replacement(UInt32(b)) { add(r) } else { out.append(b) }
+            } else if b == 0xEF {
                 // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
-                pending = [b]
-                guard let b1 = utf8.next() else { out += pending; continue }
-                pending.append(b1)
-                guard b1 == 0xBF, let b2 = utf8.next() else { out += pending; continue }
-                if b2 == 0xBE || b2 == 0xBF { out += (b2 == 0xBE ? "&#xFFFE;" : "&#xFFFF;").utf8 } else { out += pending; out.append(b2) }
-            default: out.append(b)
+                guard let b1 = utf8.next() else { out.append(b); continue }
+                guard b1 == 0xBF, let b2 = utf8.next() else { out += [b, b1]; continue }
+                if let r = replacement(0xFFC0 | UInt32(b2 & 0x3F)) { add(r) } else { out += [b, b1, b2] }
+            } else {
+                out.append(b)
             }
         }
     }
