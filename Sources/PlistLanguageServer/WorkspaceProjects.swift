@@ -13,6 +13,11 @@ public struct ProjectInputValue: Sendable {
     public let input: ProjectInput?
 
     public static let none = ProjectInputValue(generation: 0, input: nil)
+
+    public init(generation: Int, input: ProjectInput?) {
+        self.generation = generation
+        self.input = input
+    }
 }
 
 /// The session's projects.
