@@ -39,6 +39,9 @@ import XcodeProject
             guard let bytes = FileManager.default.contents(atPath: path).map(Array.init), bytes.count < 8 << 20 else { continue }
             let project = DocumentFormat.byName(path) == nil ? index.input(forPlistAt: path) : nil
             let inputs = DocumentInputs(configuration: .default, project: project, translations: translations)
+            // The server's project input of a translation is its Info.plist's (`WorkspaceProjects.input(for:)`).
+            let served = DocumentFormat.byName(path) == nil ? project
+                : LocalizationFiles.set(forTranslationAt: path, fileSystem: fileSystem).flatMap { index.input(forPlistAt: $0.infoPlistPath) }
             let check = DocumentAnalysis.findings(of: .file(bytes), path: path, file: path, inputs: inputs)
             guard check.text == bytes, String(validating: bytes, as: UTF8.self) != nil else {
                 outcome.readAsOtherText += 1
@@ -46,7 +49,7 @@ import XcodeProject
             }
             let snapshot = DocumentSnapshot(uri: FileURI.uri(for: path), text: String(decoding: bytes, as: UTF8.self))
             let server = DiagnosticsProvider().analysisDiagnostics(for: snapshot, configuration: ServerConfiguration(),
-                                                                   project: ProjectInputValue(generation: 1, input: project))
+                                                                   project: ProjectInputValue(generation: 1, input: served))
             outcome.compared += 1
             if summary(server) != summary(check.findings) {
                 let a = summary(check.findings), b = summary(server)

@@ -96,7 +96,7 @@ public enum DocumentAnalysis {
         let configuration = inputs.configuration
         if let format = DocumentFormat.byName(path) {
             let kind = DocumentKind.decide(path: path, format: format, document: nil, configuration: configuration)
-            let reading = TranslationFile.reading(raw, path: path)
+            let reading = TranslationFile.reading(raw, path: file ?? path)
             return Result(text: reading.text, findings: translationFindings(reading, kind: kind, file: file, inputs: inputs, memo: nil).findings,
                           kind: kind, binary: nil)
         }
