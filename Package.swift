@@ -7,7 +7,7 @@
 //   LanguageServerProtocol <- PlistLanguageServer
 //   PlistSupport (locks, threads, logging, POSIX and path helpers) <- PlistSchema, XcodeProject, LanguageServerProtocol,
 //     PlistLanguageServer, plist-lsp (PlistSyntax imports nothing of ours; PlistAnalysis needs only Mutex)
-//   PlistSyntax <- PlistFormats (binary and JSON plists) <- PlistLanguageServer, plist-lsp (convert, check), plist-bench
+//   PlistSyntax <- PlistFormats (binary and JSON plists) <- PlistAnalysis (a binary plist analysed as XML), PlistLanguageServer, plist-lsp (convert, check), plist-bench
 //   CLibXML2 <- XMLReference (tests and benchmarks only: the reference XML parser; optional, see below)
 import PackageDescription
 #if canImport(FoundationEssentials)
@@ -75,7 +75,7 @@ let package = Package(
         // Source evidence: the token scan of Swift, Objective-C and C sources for privacy-relevant
         // APIs and its symbol table (docs/source-evidence.md). Bytes in, hits out; reads no files.
         .target(name: "SourceEvidence", dependencies: ["PlistSyntax"]),
-        .target(name: "PlistAnalysis", dependencies: ["PlistSyntax", "PlistSchema", "XcodeProject", "SourceEvidence"]),
+        .target(name: "PlistAnalysis", dependencies: ["PlistSyntax", "PlistSchema", "XcodeProject", "SourceEvidence", "PlistFormats"]),
         .target(name: "LanguageServerProtocol", dependencies: ["PlistSupport"], swiftSettings: startupPathSettings),
         .target(
             name: "PlistLanguageServer",

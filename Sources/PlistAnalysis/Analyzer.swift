@@ -7,12 +7,18 @@ import SourceEvidence
 
 /// Produces the diagnostics of a document.
 public enum Analyzer {
-    /// The kind the rules treat the file as: the configured override, else detected from `path`
-    /// and content; `.other` when Info.plist rules are switched off.
-    public static func fileKind(path: String, document: PlistDocument?, configuration: AnalysisConfiguration = .default) -> FileKind {
-        let kind = configuration.fileKindOverride ?? FileKind.detect(path: path, document: document)
-        if kind == .infoPlist && !configuration.infoPlistRules { return .other }
-        return kind
+    /// The kind the rules treat a property list as: its role (`DocumentKind.decide`: the
+    /// configured override, else the project's role, else detected from `path` and content);
+    /// `.other` when Info.plist rules are switched off.
+    public static func fileKind(path: String, document: PlistDocument?, configuration: AnalysisConfiguration = .default,
+                                project: ProjectInput.Role? = nil) -> FileKind {
+        rulesKind(DocumentKind.decide(path: path, format: .xml, document: document, configuration: configuration, project: project).featureRole,
+                  configuration: configuration)
+    }
+
+    /// The kind the rules run for on a document of `role`: `.other` for an Info.plist when Info.plist rules are off.
+    static func rulesKind(_ role: FileKind, configuration: AnalysisConfiguration) -> FileKind {
+        role == .infoPlist && !configuration.infoPlistRules ? .other : role
     }
 
     /// At most this many diagnostics of one rule are reported per file; the rest are summarised in
@@ -26,13 +32,15 @@ public enum Analyzer {
     /// Each rule reports at most `limitPerRule` diagnostics (nil: all, as fix-all needs every fix)
     /// and a summary of the rest. `remembersSubtrees` false checks every dictionary afresh instead
     /// of reusing what was found in the subtrees an earlier version shares (see
-    /// `RuleContext.findingsPerDictionary`): the reference of `AnalysisEqualityTests`.
+    /// `RuleContext.findingsPerDictionary`): the reference of `AnalysisEqualityTests`. `role`:
+    /// the document's role as its `DocumentKind` says (nil: decided here the same way).
     public static func findings(for document: PlistDocument, path: String = "", configuration: AnalysisConfiguration = .default,
                                    schema: KeyDatabase = .shared, rules: [any Rule] = RuleRegistry.all,
                                    evidence: SourceEvidence? = nil, project: ProjectInput? = nil,
-                                   limitPerRule: Int? = maximumDiagnosticsPerRule, remembersSubtrees: Bool = true) -> [Finding] {
-        let kind = project.map { $0.role == .infoPlist ? FileKind.infoPlist : .entitlements }.flatMap { configuration.fileKindOverride == nil && (configuration.infoPlistRules || $0 != .infoPlist) ? $0 : nil }
-            ?? fileKind(path: path, document: document, configuration: configuration)
+                                   limitPerRule: Int? = maximumDiagnosticsPerRule, remembersSubtrees: Bool = true,
+                                   kind role: FileKind? = nil) -> [Finding] {
+        let kind = role.map { rulesKind($0, configuration: configuration) }
+            ?? fileKind(path: path, document: document, configuration: configuration, project: project?.role)
         var context = RuleContext(document: document, fileKind: kind, path: path, schema: schema, evidence: evidence, project: project)
         context.remembersSubtrees = remembersSubtrees
         var out = run(rules, on: context, kind: kind, configuration: configuration, suppressions: Suppressions(document: document))
@@ -66,10 +74,10 @@ public enum Analyzer {
         return out
     }
 
-    /// `findings` in document order (by range, then rule id), with at most `limitPerRule` of each
+    /// `findings` in document order (`Finding.precedes`), with at most `limitPerRule` of each
     /// rule and a summary of the rest (`limiting`; nil: all).
     public static func inDocumentOrder(_ findings: [Finding], limitPerRule: Int? = maximumDiagnosticsPerRule) -> [Finding] {
-        let sorted = findings.sorted { ($0.range.lowerBound, $0.range.upperBound, $0.code) < ($1.range.lowerBound, $1.range.upperBound, $1.code) }
+        let sorted = Finding.inDocumentOrder(findings)
         if let limitPerRule { return limiting(sorted, perRule: limitPerRule) }
         return sorted
     }

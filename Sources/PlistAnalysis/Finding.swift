@@ -54,3 +54,14 @@ public struct Finding: Sendable, Hashable {
         h.combine(code); h.combine(message); h.combine(range.lowerBound); h.combine(range.upperBound)
     }
 }
+
+extension Finding {
+    /// Whether `a` comes before `b` in a document's findings: by start, then end, then rule id.
+    /// The one order of every list of findings the server publishes and `check` prints.
+    public static func precedes(_ a: Finding, _ b: Finding) -> Bool {
+        (a.range.lowerBound, a.range.upperBound, a.code) < (b.range.lowerBound, b.range.upperBound, b.code)
+    }
+
+    /// `findings` in document order (`precedes`).
+    public static func inDocumentOrder(_ findings: [Finding]) -> [Finding] { findings.sorted(by: precedes) }
+}

@@ -74,7 +74,7 @@ public enum OpenStepAnalysis {
             let severity = configuration.severities[OpenStepSyntaxRule.ruleID] ?? .error
             out += document.problems.map { Finding(code: OpenStepSyntaxRule.ruleID, severity: severity, message: $0.message, range: $0.range) }
         }
-        out.sort { ($0.range.lowerBound, $0.range.upperBound, $0.code) < ($1.range.lowerBound, $1.range.upperBound, $1.code) }
+        out.sort(by: Finding.precedes)
         return out
     }
 

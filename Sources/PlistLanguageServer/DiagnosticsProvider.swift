@@ -1,4 +1,4 @@
-// The single call site of the analysis for diagnostics, and their conversion to LSP.
+// The server's call of the one analysis (`DocumentAnalysis`) for diagnostics, and their conversion to LSP.
 import LanguageServerProtocol
 import PlistAnalysis
 import PlistSyntax
@@ -24,45 +24,19 @@ public struct DiagnosticsProvider: Sendable {
                                     evidence: SourceEvidenceInput = .none, project: ProjectInputValue = .none) -> [Finding] {
         snapshot.analysisDiagnostics(configuration: configuration,
                                      inputs: AnalysisInputs(configuration: configuration, evidence: evidence, project: project)) {
-            // An InfoPlist.strings or .xcstrings: checked against the Info.plist it translates (issue #31).
-            if let path = FileURI.path(of: snapshot.uri), LocalizationFiles.isTranslationFile(path) {
-                // A keystroke in a large table checks the entries it changed (issue #39, point 5).
-                let (found, memo) = Analyzer.findings(forTranslation: snapshot.translation, at: path,
-                                                      infoPlist: LocalizationSetCache.shared.infoPlist(forTranslationAt: path),
-                                                      externalKeys: Set(project.input?.externalKeys.keys ?? [:].keys),
-                                                      configuration: configuration.analysis, memo: snapshot.translationMemo.withLock { $0 })
-                snapshot.translationMemo.withLock { $0 = memo }
-                return found
-            }
-            // With preprocessor definitions (the settings', else the target's
-            // INFOPLIST_PREPROCESSOR_DEFINITIONS), a preprocessed file is analysed as Xcode reads
-            // it; the shared typed view (every branch at once) keeps serving completion, hover and outline.
-            // An OpenStep (old-style) plist is checked like its XML form, as `check` does; read as
-            // XML it is all text outside a root ("This is not XML"), a false error.
-            if snapshot.tree.rootElement == nil {
-                let bytes = snapshot.tree.text.bytes
-                if OpenStepDocument.looksLikeOpenStep(bytes) {
-                    return Analyzer.findings(forFileBytes: bytes, path: snapshot.uri, configuration: configuration.analysis,
-                                             evidence: evidence.evidence, project: project.input).diagnostics
-                }
-            }
-            var document = snapshot.document
-            if let definitions = configuration.analysis.preprocessorDefinitions ?? project.input?.preprocessorDefinitions,
-               document.conditionals.isPreprocessed {
-                document = PlistDocument(snapshot.tree, definitions: definitions)
-            }
-            var found = Analyzer.findings(for: document, path: snapshot.uri, configuration: configuration.analysis, evidence: evidence.evidence,
-                                          project: project.input)
-            // What the Info.plist's shipped locales leave untranslated (issue #31).
-            if let path = FileURI.path(of: snapshot.uri), Analyzer.fileKind(path: path, document: document, configuration: configuration.analysis) == .infoPlist,
-               let (set, index) = LocalizationSetCache.shared.prepared(forInfoPlistAt: path), !set.isEmpty {
-                let more = LocalizationFiles.findings(forInfoPlist: document, set: set, index: index, configuration: configuration.analysis)
-                if !more.isEmpty {
-                    found = (found + more).sorted { ($0.range.lowerBound, $0.range.upperBound, $0.code) < ($1.range.lowerBound, $1.range.upperBound, $1.code) }
-                }
-            }
-            return found
+            let inputs = DocumentInputs(configuration: configuration.analysis, evidence: evidence.evidence, project: project.input,
+                                        translations: SessionTranslations(cache: .shared, translationProject: project.input))
+            return DocumentAnalysis.findings(of: .open(snapshot), path: snapshot.uri, file: FileURI.path(of: snapshot.uri), inputs: inputs).findings
         }
+    }
+
+    /// The analysis of a file read from disk at `path` (`uri`), as `check` analyses it: a binary
+    /// plist or signed profile as its XML form, a translation by its own reader.
+    func fileAnalysis(path: String, uri: DocumentURI, bytes: [UInt8], configuration: ServerConfiguration,
+                      evidence: SourceEvidenceInput, project: ProjectInputValue) -> DocumentAnalysis.Result {
+        let inputs = DocumentInputs(configuration: configuration.analysis, evidence: evidence.evidence, project: project.input,
+                                    translations: SessionTranslations(cache: .shared, translationProject: project.input))
+        return DocumentAnalysis.findings(of: .file(bytes), path: uri, file: path, inputs: inputs)
     }
 
     /// The diagnostics of a snapshot in LSP form: rule id as `code` linked to its documentation,

@@ -3,6 +3,7 @@ import LanguageServerProtocol
 import PlistAnalysis
 import PlistSupport
 import PlistSyntax
+import XcodeProject
 
 /// One version of an open document: text, syntax tree, line index and typed view, never mutated.
 ///
@@ -15,8 +16,11 @@ import PlistSyntax
 /// character start before it (an edit's range instead splits the character: see
 /// `applying(_:version:id:)`); an outgoing position is always at a character boundary in the
 /// negotiated encoding.
-public final class DocumentSnapshot: Sendable {
+public final class DocumentSnapshot: OpenDocumentText {
     public let uri: DocumentURI
+    /// How the text is read: a strings table or String Catalog by its name when the document was
+    /// opened (its tree then stays unparsed), else OpenStep or XML by its first bytes.
+    public let format: DocumentFormat
     /// The client's version number of this text.
     public let version: Int
     public let languageID: String
@@ -54,6 +58,8 @@ public final class DocumentSnapshot: Sendable {
         self.tree = tree
         self.encoding = encoding
         self.id = id
+        format = tree.isUnparsed ? DocumentFormat.byName(FileURI.path(of: uri) ?? uri) ?? .stringsTable
+            : DocumentFormat.of(path: uri, text: tree.rootElement == nil ? tree.text.bytes : [], hasXMLRoot: tree.rootElement != nil)
         lazyLineIndex = lineIndex.map { Lazy(value: $0) } ?? Lazy { LineIndex(tree.text) }
         let base = Locked(previous.flatMap { $0.lazyDocument.computedValue ?? $0.reuseBase.withLock { $0 } })
         reuseBase = base
@@ -82,17 +88,30 @@ public final class DocumentSnapshot: Sendable {
     /// The text read as a translation file (meaningful for an `InfoPlist.strings` or `.xcstrings`).
     public var translation: TranslationFile { lazyTranslation.value }
 
+    /// The findings of the latest version analysed as a strings table (`OpenDocumentText`).
+    public var translationFindings: TranslationFindingsMemo? {
+        get { translationMemo.withLock { $0 } }
+        set { translationMemo.withLock { $0 = newValue } }
+    }
+
+    /// What this document is under `configuration`, used by a project as `project`
+    /// (`DocumentKind.decide`): what the analysis checks it as, and the features serve it as.
+    public func kind(configuration: AnalysisConfiguration, project: ProjectInput?) -> DocumentKind {
+        DocumentKind.decide(path: uri, format: format, document: format == .xml ? document : nil,
+                            configuration: configuration, project: project?.role)
+    }
+
     /// Makes a snapshot outside a server (tests, benchmarks, tools, a workspace file read from disk).
     public convenience init(uri: DocumentURI, version: Int = 0, text: String, encoding: PositionEncoding = .utf16) {
         self.init(uri: uri, version: version, languageID: "plist", tree: Self.firstTree(uri: uri, text: text),
                   encoding: encoding, id: 0)
     }
 
-    /// The tree of a document's first version. A translation file (`InfoPlist.strings`,
-    /// `.xcstrings`) is read by its own reader, never as XML: parsing it as XML on every keystroke
-    /// was the largest part of a keystroke's cost.
+    /// The tree of a document's first version. A strings table or String Catalog (its format by
+    /// name: `DocumentFormat.byName`) is read by its own reader, never as XML: parsing it as XML
+    /// on every keystroke was the largest part of a keystroke's cost. Edits keep a tree unparsed.
     static func firstTree(uri: DocumentURI, text: String) -> SyntaxTree {
-        FileURI.path(of: uri).map(LocalizationFiles.isTranslationFile) == true ? SyntaxTree.unparsed(SourceText(text)) : SyntaxTree.parse(text)
+        DocumentFormat.byName(FileURI.path(of: uri) ?? uri) != nil ? SyntaxTree.unparsed(SourceText(text)) : SyntaxTree.parse(text)
     }
 
     /// The UTF-8 text.

@@ -1,5 +1,6 @@
 // The table of request handlers: where editor features (hover, completion, code actions…) plug in.
 import LanguageServerProtocol
+import PlistAnalysis
 import PlistSupport
 import PlistSyntax
 
@@ -39,6 +40,13 @@ public struct RequestContext: Sendable {
     /// What the project's sources show `snapshot` needs (under the request's configuration).
     public func evidence(for snapshot: DocumentSnapshot) -> SourceEvidenceInput {
         sources.input(for: snapshot.uri, configuration: configuration)
+    }
+
+    /// What `snapshot`'s document is (`DocumentKind`): its format, decided when it was opened, and
+    /// its role under this configuration and the project's view of it; the analysis checks it as
+    /// the same kind (`DocumentAnalysis`).
+    public func kind(of snapshot: DocumentSnapshot) -> DocumentKind {
+        snapshot.kind(configuration: configuration.analysis, project: project(for: snapshot).input)
     }
 
     /// What the Xcode project using `snapshot`'s file says about it.

@@ -25,7 +25,7 @@ enum WorkspaceFileKinds {
     static let projectNames: [String] = ["Package.swift"]
 
     /// Whether `path` is a file `workspace/diagnostic` reports on.
-    static func isDiagnosed(_ path: String) -> Bool { hasExtension(path, in: diagnosed) || LocalizationFiles.isTranslationFile(path) }
+    static func isDiagnosed(_ path: String) -> Bool { DocumentKind.isChecked(path: path) }
 
     /// Whether `path` is a project file (docs/project-awareness.md).
     static func isProjectFile(_ path: String) -> Bool {
@@ -144,27 +144,18 @@ final class WorkspaceDiagnostics: Sendable {
         if let cached, cached.key == key {
             result = cached
         } else {
-            let snapshot = open ?? Self.snapshot(uri: uri, bytes: bytes!, encoding: context.encoding)
             let items: [Diagnostic]
-            if let snapshot {
-                items = context.diagnostics.diagnostics(for: snapshot, configuration: context.configuration, evidence: evidence, project: project)
+            if let open {
+                items = context.diagnostics.diagnostics(for: open, configuration: context.configuration, evidence: evidence, project: project)
             } else {
-                // Not text the parser reads (binary, JSON, …): the file-level finding, at the start.
-                var findings = Analyzer.findings(forFileBytes: bytes!, path: uri, configuration: context.configuration.analysis,
-                                                 evidence: evidence.evidence, project: project.input).diagnostics
-                // A binary plist that does not read (or would expand past the limit) says why, as `check` does.
-                if BinaryPlistReader.isBinaryPropertyList(bytes!) {
-                    do { _ = try PropertyListFormat.xmlText(ofBinary: bytes!, maximumSize: PropertyListFormat.maximumCheckedSize) } catch {
-                        findings = findings.map { finding in
-                            guard finding.code == SourceDecodingError.binaryPropertyList.code else { return finding }
-                            var finding = finding
-                            finding.message = "binary property list (bplist) that cannot be read: \(error)"
-                            return finding
-                        }
-                    }
-                }
-                let empty = DocumentSnapshot(uri: uri, text: "", encoding: context.encoding)
-                items = findings.map { context.diagnostics.convert($0, in: empty, configuration: context.configuration) }
+                // The file as `check` reads it (a binary plist or signed profile as its XML form, a
+                // translation by its own reader); its ranges refer to the analysed text, which is only
+                // indexed by lines here, never parsed again.
+                let analysis = context.diagnostics.fileAnalysis(path: path, uri: uri, bytes: bytes!, configuration: context.configuration,
+                                                                evidence: evidence, project: project)
+                let text = DocumentSnapshot(uri: uri, version: 0, languageID: "plist", tree: .unparsed(SourceText(analysis.text)),
+                                            encoding: context.encoding, id: 0)
+                items = analysis.findings.map { context.diagnostics.convert($0, in: text, configuration: context.configuration) }
             }
             result = Cached(key: key, resultID: Self.resultID(items), items: items)
             cache.withLock { $0[path] = result }
@@ -177,34 +168,6 @@ final class WorkspaceDiagnostics: Sendable {
     func keepOnly(_ paths: [String]) {
         let kept = Set(paths)
         cache.withLock { cache in cache = cache.filter { kept.contains($0.key) } }
-    }
-
-    /// A snapshot of a file read from disk, or nil when its bytes are not text the parser reads. A
-    /// binary plist is its XML form, as `plist-lsp convert --to xml1` writes it: the text the
-    /// editor configurations show for it (docs/editors.md), so the report's ranges are that text's.
-    static func snapshot(uri: String, bytes: [UInt8], encoding: PositionEncoding) -> DocumentSnapshot? {
-        // A translation is the text an editor shows for it: a strings table decoded from its
-        // encoding (UTF-16 with a BOM, UTF-8), a String Catalog without a byte order mark.
-        if let path = FileURI.path(of: uri), LocalizationFiles.isTranslationFile(path) {
-            let text = path.hasSuffix(".xcstrings") ? Array(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]) : StringsTable(raw: bytes).text
-            return DocumentSnapshot(uri: uri, text: String(decoding: text, as: UTF8.self), encoding: encoding)
-        }
-        // A signed configuration profile: the plist it signs, as `plist-lsp convert --to xml1 -o -`
-        // shows it and the editor configurations open it, read-only (docs/profiles.md).
-        if SignedProfile.isSignedProfile(bytes), let content = try? SignedProfile.content(of: bytes) {
-            let xml = BinaryPlistReader.isBinaryPropertyList(content)
-                ? try? PropertyListFormat.xmlText(ofBinary: content, maximumSize: PropertyListFormat.maximumCheckedSize) : content
-            if let xml, case .success(let text) = SourceDecoding.decode(xml) {
-                return DocumentSnapshot(uri: uri, text: String(decoding: text, as: UTF8.self), encoding: encoding)
-            }
-        }
-        if BinaryPlistReader.isBinaryPropertyList(bytes) {
-            // One that does not read keeps its file-level finding (`file-binary-plist`, saying why).
-            guard let xml = try? PropertyListFormat.xmlText(ofBinary: bytes, maximumSize: PropertyListFormat.maximumCheckedSize) else { return nil }
-            return DocumentSnapshot(uri: uri, text: String(decoding: xml, as: UTF8.self), encoding: encoding)
-        }
-        guard case .success(let text) = SourceDecoding.decode(bytes) else { return nil }
-        return DocumentSnapshot(uri: uri, text: String(decoding: text, as: UTF8.self), encoding: encoding)
     }
 
     /// A result id naming the diagnostics themselves: equal diagnostics, equal ids, whatever

@@ -13,6 +13,11 @@ public struct ProjectInputValue: Sendable {
     public let input: ProjectInput?
 
     public static let none = ProjectInputValue(generation: 0, input: nil)
+
+    public init(generation: Int, input: ProjectInput?) {
+        self.generation = generation
+        self.input = input
+    }
 }
 
 /// The session's projects.
@@ -120,12 +125,15 @@ final class WorkspaceProjects: Sendable {
         worker.close()
     }
 
-    /// The project input of the plist at `uri` (none when no project uses it).
+    /// The project input of the plist at `uri` (none when no project uses it). For a translation
+    /// (a strings table or String Catalog): that of the Info.plist it translates, whose
+    /// `INFOPLIST_KEY_*` keys its check reads, as `check` reads them (`AnalysisParityTests`).
     func input(for uri: String) -> ProjectInputValue {
         guard let path = FileURI.path(of: uri) else { return .none }
         let (generation, index, known) = state.withLock { ($0.generation, $0.index, $0.inputs[path]) }
         if let known { return ProjectInputValue(generation: known == nil ? 0 : generation, input: known) }
-        let input = index.input(forPlistAt: path)
+        let plist = DocumentFormat.byName(path) == nil ? path : LocalizationSetCache.shared.set(forTranslationAt: path)?.infoPlistPath ?? path
+        let input = index.input(forPlistAt: plist)
         state.withLock { state in
             if state.generation == generation { state.inputs[path] = .some(input) }
         }

@@ -245,7 +245,7 @@ struct LocalizationSection: BenchmarkSection {
         let iterations = context.iterations(full: 2000, quick: 200)
         let index = LocalizationIndex(set)
         let analysis = measure(warmups: 20, iterations: iterations) {
-            LocalizationFiles.findings(forInfoPlist: document, set: set, index: index, configuration: .default).count
+            Analyzer.findings(forLocalized: LocalizedPlistContext(document: document, set: set, index: index), configuration: .default).count
         }
         let indexing = measure(warmups: 20, iterations: iterations) { LocalizationIndex(set).translated.count }
         let whole = measure(warmups: 20, iterations: iterations) { Analyzer.findings(for: document, path: path).count }

@@ -154,6 +154,7 @@ struct Check: ParsableCommand {
         let evidence = SourceFolders(given: sources, enabled: configuration.sourceEvidence)
         let projects = ProjectFolders(given: project, enabled: !noProject)
         let localization = CheckLocalization()
+        let translations = localization.translations(projects: projects)
         var ioError = false
         var errors = 0, warnings = 0
         var reports: [FileReport] = []
@@ -162,36 +163,33 @@ struct Check: ParsableCommand {
         // …and the InfoPlist.strings and .xcstrings that translate its Info.plists (issue #31).
         let inputs = paths + projectPlists + localization.translationFiles(of: projectPlists)
         if FileExpansion.forEachFile(in: inputs, { file, snapshot in
-            // A binary plist is checked as its XML form (as `convert --to xml1` writes it); its
-            // problems are placed by key path, there being no line to name (docs/features.md).
-            let binary = BinaryFormOfFile(snapshot.bytes)
-            let raw = binary.xml ?? snapshot.bytes
-            if LocalizationFiles.isTranslationFile(file) {
-                // InfoPlist.strings or .xcstrings: checked against the Info.plist it translates (never fixed).
-                let report = localization.report(forTranslationAt: file, raw: raw, configuration: configuration, projects: projects)
-                errors += report.diagnostics.filter { $0.severity == .error }.count
-                warnings += report.diagnostics.filter { $0.severity == .warning }.count
-                reports.append(report)
-                if format == .text { writeToStandardOutput(report.textLines()) }
-                return
-            }
-            let found = evidence.evidence(forPlistAt: file, scope: projects.sourceScope(forPlistAt: file))
-            let facts = projects.input(forPlistAt: file)
-            var (text, diagnostics) = Analyzer.findings(forFileBytes: raw, path: file, configuration: configuration, evidence: found, project: facts,
-                                                        release: Self.releaseInBackground)
-            diagnostics = binary.explaining(diagnostics)
+            // One analysis, the server's (`DocumentAnalysis`): a binary plist is checked as its XML
+            // form (as `convert --to xml1` writes it), its problems placed by key path (docs/features.md);
+            // an InfoPlist.strings or .xcstrings against the Info.plist it translates (never fixed).
+            let isPlist = DocumentFormat.byName(file) == nil
+            let found = isPlist ? evidence.evidence(forPlistAt: file, scope: projects.sourceScope(forPlistAt: file)) : nil
+            let facts = isPlist ? projects.input(forPlistAt: file) : nil
+            let inputs = DocumentInputs(configuration: configuration, evidence: found, project: facts, translations: translations)
+            let analysis = DocumentAnalysis.findings(of: .file(snapshot.bytes), path: file, file: SourceFolders.absolute(file), inputs: inputs,
+                                                     release: Self.releaseInBackground)
+            var (text, diagnostics) = (analysis.text, analysis.findings)
+            let binary = analysis.binary
+            let raw = binary?.xml ?? snapshot.bytes
             var fixed: [Finding] = []
             var fixFailure: String?
-            if fix, binary.signed, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
+            if !isPlist {
+                // Translations are never fixed.
+            } else if fix, binary?.signed == true, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
                 fixFailure = "a signed profile is never changed: editing it breaks its signature (fix the unsigned profile and sign it again)"
                 writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(fixFailure!)\n")
             } else if fix, text == raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
                 do {
                     let result = try FixApplication.fixAll(text, path: file, configuration: configuration, evidence: found, project: facts)
                     if result.text != text {
-                        try AtomicFile.write(binary.xml == nil ? result.text : try BinaryFormOfFile.encode(result.text), over: snapshot)
+                        try AtomicFile.write(binary?.xml == nil ? result.text : try BinaryFormOfFile.encode(result.text), over: snapshot)
                         fixed = result.fixed
-                        (text, diagnostics) = (result.text, result.remaining)
+                        (text, diagnostics) = (result.text, DocumentAnalysis.findings(afterFix: result.remaining, text: result.text, kind: analysis.kind,
+                                                                                       file: SourceFolders.absolute(file), inputs: inputs))
                     }
                 } catch {
                     fixFailure = "\(error)"
@@ -202,10 +200,9 @@ struct Check: ParsableCommand {
                 fixFailure = "the file is not UTF-8; convert it before fixing"
                 writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(fixFailure!)\n")
             }
-            diagnostics = localization.addingFindings(to: diagnostics, forPlistAt: file, text: text, raw: raw, configuration: configuration, project: facts)
             var report = FileReport(path: file, text: text, diagnostics: diagnostics, fixed: fixed, fixFailure: fixFailure)
-            if binary.xml != nil { report.keyPaths = PlistDocument(text: text) }
-            report.signed = binary.signed
+            if binary?.xml != nil { report.keyPaths = PlistDocument(text: text) }
+            report.signed = binary?.signed ?? false
             errors += diagnostics.filter { $0.severity == .error }.count
             warnings += diagnostics.filter { $0.severity == .warning }.count
             reports.append(report)

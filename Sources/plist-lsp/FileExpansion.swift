@@ -1,5 +1,5 @@
 // The files `check` and `format` read: a path as given, or the plist files below a directory.
-import PlistLanguageServer
+import PlistAnalysis
 import PlistSupport
 
 enum FileExpansion {
@@ -15,8 +15,7 @@ enum FileExpansion {
             for entry in directoryEntries(directory) ?? [] {
                 if entry.name.hasPrefix(".") || entry.name == "DerivedData" { continue }
                 let full = PathName.joining(directory, entry.name)
-                if entry.name.hasSuffix(".plist") || entry.name.hasSuffix(".entitlements") || entry.name.hasSuffix(".xcprivacy") || entry.name.hasSuffix(".mobileconfig")
-                    || LocalizationFiles.isTranslationFile(full) {
+                if DocumentKind.isChecked(path: full) {
                     out.append(full)
                 }
                 if entry.isDirectory { walk(full) }

@@ -18,7 +18,7 @@ import Testing
             // The project model and the source evidence are inputs of the analysis.
             "XcodeProject": ["PlistSyntax", "PlistSupport"],
             "SourceEvidence": ["PlistSyntax"],
-            "PlistAnalysis": ["PlistSyntax", "PlistSchema", "XcodeProject", "SourceEvidence"],
+            "PlistAnalysis": ["PlistSyntax", "PlistSchema", "XcodeProject", "SourceEvidence", "PlistFormats"],
             "LanguageServerProtocol": ["PlistSupport"],
             "PlistLanguageServer": server,
             "plist-lsp": server.union(["PlistLanguageServer", "PlistFormats", "ArgumentParser"]),

@@ -16,7 +16,7 @@ struct FixSubject: CustomTestStringConvertible, Sendable {
         var out = SharedData.corpusFiles.map { FixSubject(name: $0.name, path: $0.name, bytes: $0.bytes) }
         for rule in RuleRegistry.all {
             // The property lists among the examples (a strings table or catalog is not read as one).
-            for (i, e) in rule.examples.enumerated() where !e.isTranslationFile {
+            for (i, e) in rule.examples.enumerated() where e.format.isPropertyList {
                 out.append(FixSubject(name: "\(rule.id) example \(i + 1)", path: e.path, bytes: Array(e.text.utf8)))
             }
         }

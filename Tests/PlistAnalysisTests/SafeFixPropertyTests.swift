@@ -190,7 +190,7 @@ enum SafeFixMutation: CaseIterable {
         var checked = 0
         var failures: [String] = []
         for rule in RuleRegistry.all {
-            for (i, e) in rule.examples.enumerated() where !e.isTranslationFile {
+            for (i, e) in rule.examples.enumerated() where e.format.isPropertyList {
                 let r = try Self.checkEachSafeFix(Array(e.text.utf8), path: e.path, name: "\(rule.id) example \(i + 1)")
                 checked += r.checked
                 failures += r.failures

@@ -51,7 +51,8 @@ struct IncrementalTranslationTests {
     static func fromScratch(_ text: String, path: String, uri: DocumentURI) -> [String] {
         let fileSystem = DiskProjectFileSystem()
         let infoPlist = LocalizationFiles.set(forTranslationAt: path, fileSystem: fileSystem).flatMap { LocalizationFiles.infoPlist(of: $0, fileSystem: fileSystem) }
-        let (_, findings) = LocalizationFiles.findings(forTranslationAt: path, raw: Array(text.utf8), infoPlist: infoPlist, configuration: .default)
+        let findings = Analyzer.findings(forTranslation: TranslationContext(path: path, file: TranslationFile.reading(Array(text.utf8), path: path), infoPlist: infoPlist),
+                                         configuration: .default)
         let snapshot = DocumentSnapshot(uri: uri, text: text)
         let provider = DiagnosticsProvider()
         return findings.map { summary(provider.convert($0, in: snapshot, configuration: ServerConfiguration())) }

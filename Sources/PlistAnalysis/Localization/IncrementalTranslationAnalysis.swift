@@ -153,7 +153,7 @@ extension Analyzer {
             }
             out += shown
         }
-        out.sort { ($0.range.lowerBound, $0.range.upperBound, $0.code) < ($1.range.lowerBound, $1.range.upperBound, $1.code) }
+        out.sort(by: Finding.precedes)
         return (out, TranslationFindingsMemo(inputs: inputs, context: context, blocks: blocks, keyCounts: counts, duplicated: duplicated))
     }
 }

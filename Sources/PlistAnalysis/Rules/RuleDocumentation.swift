@@ -110,8 +110,8 @@ public enum RuleDocumentation {
                     }
                     if let fixed = example.fixedText {
                         // An Info.plist's translation fix edits a translation file, not the example.
-                        let elsewhere = !example.isTranslationFile && !(example.translations?.files.isEmpty ?? true)
-                        s += "\nAfter the fix\(elsewhere ? " (in the first file it edits)" : ""):\n\n" + fence(fixed, language: elsewhere || example.isTranslationFile ? "" : "xml")
+                        let elsewhere = example.format.isPropertyList && !(example.translations?.files.isEmpty ?? true)
+                        s += "\nAfter the fix\(elsewhere ? " (in the first file it edits)" : ""):\n\n" + fence(fixed, language: elsewhere || !example.format.isPropertyList ? "" : "xml")
                     }
                 }
             }

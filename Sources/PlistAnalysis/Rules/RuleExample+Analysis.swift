@@ -8,17 +8,14 @@ extension RuleExample {
     /// Where an example's app is (its translation files are below it).
     public static let appFolder = "/project/App"
 
-    /// Whether the example is a strings table or String Catalog rather than a property list.
-    public var isTranslationFile: Bool {
-        let lower = path.lowercased()
-        return lower.hasSuffix(".strings") || lower.hasSuffix(".xcstrings")
-    }
+    /// How the example's text is read, as the analysis decides it for any file (`DocumentFormat`).
+    public var format: DocumentFormat { DocumentFormat.of(path: path, text: Array(text.utf8)) }
 
     /// The example's findings from every rule of the catalogue, and the text their ranges refer to.
     /// A translation file is checked against its `infoPlist`; an Info.plist with translation
     /// `files` also gets the findings of what they do not translate, in document order.
     public func findings(configuration: AnalysisConfiguration = .default) -> (text: [UInt8], findings: [Finding]) {
-        if isTranslationFile {
+        if !format.isPropertyList {
             let full = "\(Self.appFolder)/\(path)"
             let file = TranslationFile.reading(Array(text.utf8), path: full)
             let context = TranslationContext(path: full, file: file, infoPlist: translations?.infoPlist.map { PlistDocument(text: Array($0.utf8)) })

@@ -11,8 +11,11 @@ struct CompletionFeature: ServerFeature {
     func register(_ handlers: inout RequestHandlers) {
         handlers.document(CompletionRequest.self) { request, snapshot, context in
             let offset = snapshot.offset(of: request.position)
-            if let path = FileURI.path(of: snapshot.uri), LocalizationFiles.isTranslationFile(path) {
-                return Self.translationKeys(snapshot, path: path, offset: offset)
+            let kind = context.kind(of: snapshot)
+            if kind.isTranslation {
+                // An InfoPlist.strings: the Info.plist's keys; any other strings table or catalog: nothing of ours.
+                guard kind.format == .stringsTable, kind.translatesInfoPlist else { return nil }
+                return Self.translationKeys(snapshot, offset: offset)
             }
             // `>` triggers only right after `<key>`; elsewhere it just ends a tag.
             if request.context?.triggerCharacter == ">", !snapshot.text[..<offset].reversed().starts(with: Array("<key>".utf8).reversed()) {
@@ -21,7 +24,7 @@ struct CompletionFeature: ServerFeature {
             let itemCapabilities = context.clientCapabilities.textDocument?.completion?.completionItem
             let options = CompletionStyle(snippets: itemCapabilities?.snippetSupport ?? false,
                                                           multiLine: Self.appliesMultiLineEdits(itemCapabilities))
-            let result = Completion.complete(in: snapshot.document, at: offset, fileKind: FeatureSettings.fileKind(snapshot, context), options: options)
+            let result = Completion.complete(in: snapshot.document, at: offset, fileKind: kind.featureRole, options: options)
             let labelDetails = itemCapabilities?.labelDetailsSupport ?? false
             let tags = itemCapabilities?.tagSupport?.valueSet?.contains(.deprecated) ?? false
             let items = result.items.map { Self.item($0, snapshot: snapshot, labelDetails: labelDetails, tags: tags) }
@@ -119,9 +122,10 @@ struct CompletionFeature: ServerFeature {
 
 /// The settings the editor features read (parsed once in `ServerConfiguration.analysis`).
 enum FeatureSettings {
-    /// The file's kind: the `fileKind` setting when given, else detected from the name and content.
+    /// The role the features serve the file in: its kind's (`RequestContext.kind(of:)`, the one
+    /// the analysis checks it as), `.other` for a translation.
     static func fileKind(_ snapshot: DocumentSnapshot, _ context: RequestContext) -> FileKind {
-        context.configuration.analysis.fileKindOverride ?? FileKind.detect(path: snapshot.uri, document: snapshot.document)
+        context.kind(of: snapshot).featureRole
     }
 
     /// Whether the client reads Markdown in hovers (plain text when it lists only plaintext).
@@ -137,8 +141,7 @@ enum FeatureSettings {
 extension CompletionFeature {
     /// In an InfoPlist.strings: the Info.plist's translatable keys (issue #31), each replacing the
     /// line's text before the cursor with `"KEY" = "base text";`. None in a String Catalog (Xcode edits those).
-    static func translationKeys(_ snapshot: DocumentSnapshot, path: String, offset: Int) -> CompletionList? {
-        guard !path.hasSuffix(".xcstrings") else { return nil }
+    static func translationKeys(_ snapshot: DocumentSnapshot, offset: Int) -> CompletionList? {
         let bytes = snapshot.text.bytes
         var start = offset
         while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
@@ -153,7 +156,7 @@ extension CompletionFeature {
         while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
         // The server narrows the list to the typed text (Neovim's omnifunc and the Emacs style show
         // what it sends), so the client asks again as the text grows.
-        let items = LocalizationFeatures.completions(in: file, infoPlist: LocalizationSetCache.shared.infoPlist(forTranslationAt: path),
+        let items = LocalizationFeatures.completions(in: file, infoPlist: LocalizationSetCache.shared.infoPlist(forTranslationAt: FileURI.path(of: snapshot.uri) ?? snapshot.uri),
                                                      typed: typed, typing: start..<lineEnd)
             .enumerated().map { i, c in
                 CompletionItem(label: c.label, kind: .property, detail: c.detail, sortText: String(String(10000 + i).dropFirst()),

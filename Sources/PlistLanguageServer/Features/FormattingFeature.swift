@@ -34,7 +34,7 @@ struct FormattingFeature: ServerFeature {
     static func edits(_ snapshot: DocumentSnapshot, _ context: RequestContext, _ editor: LanguageServerProtocol.FormattingOptions,
                       range: Range<Int>?) throws -> [TextEdit] {
         // The translations of an Info.plist are not property lists: never rewritten as one (issue #31).
-        if let path = FileURI.path(of: snapshot.uri), LocalizationFiles.isTranslationFile(path) { return [] }
+        if !snapshot.format.isPropertyList { return [] }
         let options = options(context.configuration.analysis.formatting, editor)
         // A range is formatted at what the range costs (the walk and the check stop at it).
         let result = range.map { PlistFormatter.format(snapshot.document, options: options, range: $0) }

@@ -12,7 +12,9 @@ struct HoverFeature: ServerFeature {
             let format: DocumentationFormat = FeatureSettings.hoverMarkdown(context) ? .markdown : .plainText
             let offset = snapshot.offset(of: request.position)
             // In an InfoPlist.strings or .xcstrings: the key's documentation and the Info.plist's text (issue #31).
-            if let path = FileURI.path(of: snapshot.uri), LocalizationFiles.isTranslationFile(path) {
+            let kind = context.kind(of: snapshot)
+            if kind.isTranslation {
+                guard kind.translatesInfoPlist, let path = FileURI.path(of: snapshot.uri) else { return nil }
                 let file = snapshot.translation
                 guard let result = LocalizationFeatures.hover(in: file, at: offset, infoPlist: LocalizationSetCache.shared.infoPlist(forTranslationAt: path),
                                                               format: format) else { return nil }
@@ -24,10 +26,10 @@ struct HoverFeature: ServerFeature {
             }
             guard let result = setting ?? HoverProvider.hover(
                 in: snapshot.document, at: offset,
-                fileKind: FeatureSettings.fileKind(snapshot, context), format: format) else { return nil }
+                fileKind: kind.featureRole, format: format) else { return nil }
             var text = result.text
             // On a translatable key of an Info.plist: its text in each shipped locale (issue #31).
-            if FeatureSettings.fileKind(snapshot, context) == .infoPlist, let path = FileURI.path(of: snapshot.uri),
+            if kind.role == .infoPlist, let path = FileURI.path(of: snapshot.uri),
                let set = LocalizationSetCache.shared.set(forInfoPlistAt: path), !set.isEmpty || set.attribution != .folders,
                let section = LocalizationFeatures.translationsSection(forKeyAt: offset, context: LocalizedPlistContext(document: snapshot.document, set: set), format: result.format) {
                 text += section

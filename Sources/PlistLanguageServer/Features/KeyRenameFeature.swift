@@ -99,7 +99,9 @@ struct KeySubject {
 
     static func resolve(_ snapshot: DocumentSnapshot, at offset: Int, context: RequestContext) throws -> KeySubject? {
         let path = FileURI.path(of: snapshot.uri)
-        if let path, LocalizationFiles.isTranslationFile(path) {
+        let kind = context.kind(of: snapshot)
+        if kind.isTranslation {
+            guard kind.translatesInfoPlist, let path else { return nil }
             guard let target = KeyRenaming.target(in: snapshot.translation, at: offset) else { return nil }
             let set = LocalizationSetCache.shared.set(forTranslationAt: path)
             var plistFile: OtherFile? = nil
@@ -119,10 +121,10 @@ struct KeySubject {
         }
         let document = snapshot.document
         guard let target = KeyRenaming.target(in: document, at: offset) else { return nil }
-        let kind = FeatureSettings.fileKind(snapshot, context)
+        let role = kind.featureRole
         var set: LocalizationSet? = nil
-        var refusal = KeyRenaming.refusal(forKey: target.name, at: target.parent, domain: kind.keyDomain ?? .infoPlist)
-        if kind == .infoPlist, let path {
+        var refusal = KeyRenaming.refusal(forKey: target.name, at: target.parent, domain: role.keyDomain ?? .infoPlist)
+        if role == .infoPlist, let path {
             set = LocalizationSetCache.shared.set(forInfoPlistAt: path)
             if refusal == nil, let set, case .unknown(let reason) = set.attribution {
                 refusal = "which files translate this Info.plist is unknown (\(reason)), so its translations would keep the old name"

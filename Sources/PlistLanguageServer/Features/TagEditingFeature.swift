@@ -39,7 +39,6 @@ struct TagEditingFeature: ServerFeature {
 
     /// Whether the document is XML (a translation file is not).
     static func hasTags(_ snapshot: DocumentSnapshot) -> Bool {
-        guard let path = FileURI.path(of: snapshot.uri) else { return true }
-        return !LocalizationFiles.isTranslationFile(path)
+        snapshot.format.isPropertyList
     }
 }

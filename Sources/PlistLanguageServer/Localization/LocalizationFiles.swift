@@ -9,15 +9,6 @@ import PlistSyntax
 import XcodeProject
 
 public enum LocalizationFiles {
-    /// Whether `path` is a translation of an Info.plist: `*InfoPlist.strings` in an `.lproj`
-    /// folder (custom table names such as `Helper-InfoPlist.strings` too), or `*InfoPlist.xcstrings`.
-    public static func isTranslationFile(_ path: String) -> Bool {
-        let parts = path.split(separator: "/")
-        guard let name = parts.last else { return false }
-        if name.hasSuffix("InfoPlist.xcstrings") { return true }
-        return name.hasSuffix("InfoPlist.strings") && parts.count >= 2 && parts[parts.count - 2].hasSuffix(".lproj")
-    }
-
     /// The localization set of the Info.plist a translation file at `path` (absolute) belongs to,
     /// its files found but not parsed (`LocalizationFinder.infoPlist(translatedBy:)`).
     public static func set(forTranslationAt path: String, fileSystem: any ProjectFileSystem) -> LocalizationSet? {
@@ -30,23 +21,6 @@ public enum LocalizationFiles {
     public static func infoPlist(of set: LocalizationSet, fileSystem: any ProjectFileSystem) -> PlistDocument? {
         guard set.attribution.isKnown, let bytes = fileSystem.contents(of: set.infoPlistPath), case .success(let text) = SourceDecoding.decode(bytes) else { return nil }
         return PlistDocument(text: text)
-    }
-
-    /// The findings of the translation file at `path` (absolute), read from `raw` (the editor's
-    /// text or the file's bytes), against the Info.plist it translates (nil: checked alone). The
-    /// text the ranges refer to is returned with them.
-    public static func findings(forTranslationAt path: String, raw: [UInt8], infoPlist: PlistDocument?,
-                                externalKeys: Set<String> = [], configuration: AnalysisConfiguration) -> (text: [UInt8], findings: [Finding]) {
-        let file = TranslationFile.reading(raw, path: path)
-        let context = TranslationContext(path: path, file: file, infoPlist: infoPlist, externalKeys: externalKeys)
-        return (file.text, Analyzer.findings(forTranslation: context, configuration: configuration))
-    }
-
-    /// The findings on `document` of the translation files of `set`.
-    public static func findings(forInfoPlist document: PlistDocument, set: LocalizationSet, index: LocalizationIndex? = nil,
-                                configuration: AnalysisConfiguration) -> [Finding] {
-        guard !set.isEmpty else { return [] }
-        return Analyzer.findings(forLocalized: LocalizedPlistContext(document: document, set: set, index: index), configuration: configuration)
     }
 }
 
@@ -132,7 +106,7 @@ public final class LocalizationSetCache: Sendable {
     /// every set is read again on next use. Whether anything was forgotten.
     @discardableResult
     public func filesChanged(_ paths: [String]) -> Bool {
-        guard paths.contains(where: { LocalizationFiles.isTranslationFile($0) || $0.hasSuffix("Info.plist") || $0.hasSuffix(".pbxproj") }) else { return false }
+        guard paths.contains(where: DocumentKind.affectsTranslations(path:)) else { return false }
         entries.withLock { $0.removeAll() }
         documents.withLock { $0.removeAll() }
         generationCounter.withLock { $0 += 1 }
@@ -141,3 +115,39 @@ public final class LocalizationSetCache: Sendable {
 }
 
 
+
+/// The translations an open document's analysis reads in the server: the session's cache of
+/// localization sets; the project facts of a translated Info.plist are those the translation's
+/// own project input carries.
+struct SessionTranslations: TranslationSource {
+    let cache: LocalizationSetCache
+    let translationProject: ProjectInput?
+
+    func infoPlist(forTranslationAt path: String) -> PlistDocument? { cache.infoPlist(forTranslationAt: path) }
+    func project(ofInfoPlistTranslatedAt path: String) -> ProjectInput? { translationProject }
+    func localizations(ofInfoPlistAt path: String) -> (set: LocalizationSet, index: LocalizationIndex?)? { cache.prepared(forInfoPlistAt: path) }
+}
+
+/// The translations `check` reads: through a file system that keeps the project files it has
+/// read; the project facts of a translated Info.plist from `project(forPlistAt:)`.
+public struct DiskTranslations: TranslationSource {
+    public let fileSystem: CachingProjectFileSystem
+    let projectOfPlist: (String) -> ProjectInput?
+
+    public init(fileSystem: CachingProjectFileSystem = CachingProjectFileSystem(), project: @escaping (String) -> ProjectInput?) {
+        self.fileSystem = fileSystem
+        projectOfPlist = project
+    }
+
+    public func infoPlist(forTranslationAt path: String) -> PlistDocument? {
+        LocalizationFiles.set(forTranslationAt: path, fileSystem: fileSystem).flatMap { LocalizationFiles.infoPlist(of: $0, fileSystem: fileSystem) }
+    }
+
+    public func project(ofInfoPlistTranslatedAt path: String) -> ProjectInput? {
+        LocalizationFiles.set(forTranslationAt: path, fileSystem: fileSystem).flatMap { projectOfPlist($0.infoPlistPath) }
+    }
+
+    public func localizations(ofInfoPlistAt path: String) -> (set: LocalizationSet, index: LocalizationIndex?)? {
+        (LocalizationFinder.find(infoPlistPath: path, fileSystem: fileSystem), nil)
+    }
+}
