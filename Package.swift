@@ -41,10 +41,10 @@ let package = Package(
     name: "plist-lsp",
     platforms: [.macOS(.v15)],  // Synchronization.Mutex (PlistSupport, PlistAnalysis, XMLReference)
     products: [
-        .executable(name: "plist-lsp", targets: ["plist-lsp"]),
+        .executable(name: "plist-lsp", targets: ["plist-lsp"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         .systemLibrary(
@@ -79,13 +79,17 @@ let package = Package(
         .target(name: "LanguageServerProtocol", dependencies: ["PlistSupport"], swiftSettings: startupPathSettings),
         .target(
             name: "PlistLanguageServer",
-            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "SourceEvidence", "LanguageServerProtocol", "PlistSupport", "PlistFormats"],
+            dependencies: [
+                "PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "SourceEvidence", "LanguageServerProtocol", "PlistSupport",
+                "PlistFormats",
+            ],
             swiftSettings: startupPathSettings
         ),
         .executableTarget(
             name: "plist-lsp",
             dependencies: [
-                "PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "SourceEvidence", "PlistLanguageServer", "LanguageServerProtocol", "PlistSupport", "PlistFormats",
+                "PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "SourceEvidence", "PlistLanguageServer",
+                "LanguageServerProtocol", "PlistSupport", "PlistFormats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: startupPathSettings,
@@ -94,11 +98,17 @@ let package = Package(
             // libstdc++ and the 49,000 relocations of a position-independent binary) took about
             // half of the time to the first answer (docs/contributing/performance.md). Linux only (macOS has no
             // static Swift runtime).
-            linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld", "-l_FoundationCollections", "-l_FoundationCShims"], .when(platforms: [.linux]))]
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-static-executable", "-use-ld=lld", "-l_FoundationCollections", "-l_FoundationCShims"], .when(platforms: [.linux]))
+            ]
         ),
         .executableTarget(
             name: "plist-bench",
-            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "SourceEvidence", "PlistLanguageServer", "XMLReference", "LanguageServerProtocol", "PlistSupport", "PlistFormats"]
+            dependencies: [
+                "PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "SourceEvidence", "PlistLanguageServer", "XMLReference",
+                "LanguageServerProtocol", "PlistSupport", "PlistFormats",
+            ]
         ),
         // Locates ../shared (corpus, seeds) for the tests; skips on a fresh clone, fails under CI=true.
         .target(name: "PlistTestSupport", path: "Tests/PlistTestSupport"),
@@ -106,7 +116,10 @@ let package = Package(
         .testTarget(name: "PlistFormatsTests", dependencies: ["PlistFormats", "PlistSyntax", "PlistTestSupport"]),
         .testTarget(name: "PlistSchemaTests", dependencies: ["PlistSchema", "PlistSyntax", "PlistTestSupport"]),
         .testTarget(
-            name: "PlistAnalysisTests", dependencies: ["PlistAnalysis", "PlistSchema", "PlistSyntax", "XcodeProject", "SourceEvidence", "XMLReference", "PlistTestSupport"],
+            name: "PlistAnalysisTests",
+            dependencies: [
+                "PlistAnalysis", "PlistSchema", "PlistSyntax", "XcodeProject", "SourceEvidence", "XMLReference", "PlistTestSupport",
+            ],
             exclude: ["Expectations"]  // reviewed corpus findings, read by path
         ),
         .testTarget(name: "XMLReferenceTests", dependencies: ["XMLReference", "PlistTestSupport"]),
@@ -119,7 +132,10 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["PlistTestSupport"]),  // drives the built binary; links none of our modules
         .testTarget(
             name: "PlistLanguageServerTests",
-            dependencies: ["PlistLanguageServer", "LanguageServerProtocol", "PlistSupport", "PlistSyntax", "PlistAnalysis", "XcodeProject", "PlistFormats", "PlistTestSupport"]
+            dependencies: [
+                "PlistLanguageServer", "LanguageServerProtocol", "PlistSupport", "PlistSyntax", "PlistAnalysis", "XcodeProject",
+                "PlistFormats", "PlistTestSupport",
+            ]
         ),
     ]
 )

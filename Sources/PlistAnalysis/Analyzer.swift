@@ -10,10 +10,13 @@ public enum Analyzer {
     /// The kind the rules treat a property list as: its role (`DocumentKind.decide`: the
     /// configured override, else the project's role, else detected from `path` and content);
     /// `.other` when Info.plist rules are switched off.
-    public static func fileKind(path: String, document: PlistDocument?, configuration: AnalysisConfiguration = .default,
-                                project: ProjectInput.Role? = nil) -> FileKind {
-        rulesKind(DocumentKind.decide(path: path, format: .xml, document: document, configuration: configuration, project: project).featureRole,
-                  configuration: configuration)
+    public static func fileKind(
+        path: String, document: PlistDocument?, configuration: AnalysisConfiguration = .default,
+        project: ProjectInput.Role? = nil
+    ) -> FileKind {
+        rulesKind(
+            DocumentKind.decide(path: path, format: .xml, document: document, configuration: configuration, project: project).featureRole,
+            configuration: configuration)
     }
 
     /// The kind the rules run for on a document of `role`: `.other` for an Info.plist when Info.plist rules are off.
@@ -34,12 +37,15 @@ public enum Analyzer {
     /// of reusing what was found in the subtrees an earlier version shares (see
     /// `RuleContext.findingsPerDictionary`): the reference of `AnalysisEqualityTests`. `role`:
     /// the document's role as its `DocumentKind` says (nil: decided here the same way).
-    public static func findings(for document: PlistDocument, path: String = "", configuration: AnalysisConfiguration = .default,
-                                   schema: KeyDatabase = .shared, rules: [any Rule] = RuleRegistry.all,
-                                   evidence: SourceEvidence? = nil, project: ProjectInput? = nil,
-                                   limitPerRule: Int? = maximumDiagnosticsPerRule, remembersSubtrees: Bool = true,
-                                   kind role: FileKind? = nil) -> [Finding] {
-        let kind = role.map { rulesKind($0, configuration: configuration) }
+    public static func findings(
+        for document: PlistDocument, path: String = "", configuration: AnalysisConfiguration = .default,
+        schema: KeyDatabase = .shared, rules: [any Rule] = RuleRegistry.all,
+        evidence: SourceEvidence? = nil, project: ProjectInput? = nil,
+        limitPerRule: Int? = maximumDiagnosticsPerRule, remembersSubtrees: Bool = true,
+        kind role: FileKind? = nil
+    ) -> [Finding] {
+        let kind =
+            role.map { rulesKind($0, configuration: configuration) }
             ?? fileKind(path: path, document: document, configuration: configuration, project: project?.role)
         var context = RuleContext(document: document, fileKind: kind, path: path, schema: schema, evidence: evidence, project: project)
         context.remembersSubtrees = remembersSubtrees
@@ -59,8 +65,10 @@ public enum Analyzer {
     /// switches it off (`AnalysisConfiguration.runs`) or a suppression comment disables it for the
     /// file; the configured severity replaces the rule's, and the findings a suppression comment
     /// covers are dropped. Unordered: `inDocumentOrder` sorts and limits.
-    static func run<Context>(_ rules: [any Rule], on context: Context, kind: FileKind, configuration: AnalysisConfiguration,
-                                    suppressions: Suppressions = Suppressions()) -> [Finding] {
+    static func run<Context>(
+        _ rules: [any Rule], on context: Context, kind: FileKind, configuration: AnalysisConfiguration,
+        suppressions: Suppressions = Suppressions()
+    ) -> [Finding] {
         var out: [Finding] = []
         for rule in rules where rule.fileKinds.contains(kind) && configuration.runs(rule) && rule.reads(Context.self) {
             if suppressions.disablesFile(rule.id) { continue }
@@ -97,9 +105,11 @@ public enum Analyzer {
             if n < limit { out.append(d); continue }
             guard n == limit else { continue }
             let more = counts[d.code]! - limit
-            out.append(Finding(code: d.code, severity: d.severity,
-                                  message: "\(more) more '\(d.code)' problem\(more == 1 ? "" : "s") in this file not shown (at most \(limit) per rule)",
-                                  range: d.range))
+            out.append(
+                Finding(
+                    code: d.code, severity: d.severity,
+                    message: "\(more) more '\(d.code)' problem\(more == 1 ? "" : "s") in this file not shown (at most \(limit) per rule)",
+                    range: d.range))
         }
         return out
     }
@@ -112,24 +122,32 @@ public enum Analyzer {
     /// `release`, when given, receives the typed view the findings were read from (an XML plist
     /// only), so that the caller decides where it is released: `check` releases a large one on
     /// another thread while it prints, or not at all before the process ends.
-    public static func findings(forFileBytes raw: [UInt8], path: String = "", configuration: AnalysisConfiguration = .default,
-                                   schema: KeyDatabase = .shared, evidence: SourceEvidence? = nil,
-                                   project: ProjectInput? = nil,
-                                   release: ((consuming PlistDocument) -> Void)? = nil) -> (text: [UInt8], diagnostics: [Finding]) {
+    public static func findings(
+        forFileBytes raw: [UInt8], path: String = "", configuration: AnalysisConfiguration = .default,
+        schema: KeyDatabase = .shared, evidence: SourceEvidence? = nil,
+        project: ProjectInput? = nil,
+        release: ((consuming PlistDocument) -> Void)? = nil
+    ) -> (text: [UInt8], diagnostics: [Finding]) {
         switch SourceDecoding.decode(raw) {
         case .success(let text):
             // Analysed once: nothing to remember for a next version.
             let definitions = configuration.preprocessorDefinitions ?? project?.preprocessorDefinitions
             let document = PlistDocument(text: text, definitions: definitions)
-            var found = findings(for: document, path: path, configuration: configuration, schema: schema, evidence: evidence,
-                                 project: project, remembersSubtrees: false)
+            var found = findings(
+                for: document, path: path, configuration: configuration, schema: schema, evidence: evidence,
+                project: project, remembersSubtrees: false)
             release?(consume document)
             if let mislabelled = utf16Mislabel(raw: raw, text: text, configuration: configuration) { found.insert(mislabelled, at: 0) }
             return (text, found)
         case .failure(.openStepOrJSON) where OpenStepDocument.looksLikeOpenStep(raw):
             let document = OpenStepDocument(text: raw)
-            return (raw, limiting(OpenStepAnalysis.findings(for: document, path: path, configuration: configuration, schema: schema,
-                                                            evidence: evidence, project: project)))
+            return (
+                raw,
+                limiting(
+                    OpenStepAnalysis.findings(
+                        for: document, path: path, configuration: configuration, schema: schema,
+                        evidence: evidence, project: project))
+            )
         case .failure(let error):
             guard !configuration.disabledRules.contains(error.code) else { return (raw, []) }
             let severity = configuration.severities[error.code] ?? .error
@@ -143,11 +161,14 @@ public enum Analyzer {
     /// order, or without a mark and declared as something else, plistlib and libxml2 refuse.
     static func utf16Mislabel(raw: [UInt8], text: [UInt8], configuration: AnalysisConfiguration) -> Finding? {
         let code = SyntaxProblem.Code.xmlUnsupportedEncoding.rawValue
-        guard !configuration.disabledRules.contains(code), let mismatch = SourceDecoding.encodingMismatch(raw: raw, text: text) else { return nil }
+        guard !configuration.disabledRules.contains(code), let mismatch = SourceDecoding.encodingMismatch(raw: raw, text: text) else {
+            return nil
+        }
         let start = text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let end = (text[start...].prefix(400).firstIndex(of: UInt8(ascii: ">")).map { $0 + 1 }) ?? min(text.count, start + 5)
-        return Finding(code: code, severity: configuration.severities[code] ?? .error,
-                       message: "The declaration says '\(mismatch.declared)' but \(mismatch.reason)",
-                       range: start..<end)
+        return Finding(
+            code: code, severity: configuration.severities[code] ?? .error,
+            message: "The declaration says '\(mismatch.declared)' but \(mismatch.reason)",
+            range: start..<end)
     }
 }

@@ -18,9 +18,11 @@ public struct Finding: Sendable, Hashable {
     public var elsewhere: [(message: String, location: SourceLocation)]
     public var fixes: [Fix]
 
-    public init(code: String, severity: Severity, message: String, range: Range<Int>,
-                tags: Set<Tag> = [], related: [(message: String, range: Range<Int>)] = [],
-                elsewhere: [(message: String, location: SourceLocation)] = [], fixes: [Fix] = []) {
+    public init(
+        code: String, severity: Severity, message: String, range: Range<Int>,
+        tags: Set<Tag> = [], related: [(message: String, range: Range<Int>)] = [],
+        elsewhere: [(message: String, location: SourceLocation)] = [], fixes: [Fix] = []
+    ) {
         self.code = code
         self.severity = severity
         self.message = message
@@ -46,7 +48,8 @@ public struct Finding: Sendable, Hashable {
 
     public static func == (a: Finding, b: Finding) -> Bool {
         a.code == b.code && a.severity == b.severity && a.message == b.message && a.range == b.range && a.tags == b.tags
-            && a.fixes == b.fixes && a.related.map(\.message) == b.related.map(\.message) && a.related.map(\.range) == b.related.map(\.range)
+            && a.fixes == b.fixes && a.related.map(\.message) == b.related.map(\.message)
+            && a.related.map(\.range) == b.related.map(\.range)
             && a.elsewhere.map(\.message) == b.elsewhere.map(\.message) && a.elsewhere.map(\.location) == b.elsewhere.map(\.location)
     }
 

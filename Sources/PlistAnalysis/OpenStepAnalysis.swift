@@ -51,8 +51,10 @@ public enum OpenStepAnalysis {
 
     /// The findings of an OpenStep file: those of its XML form, each moved onto the OpenStep value
     /// it is about (without fixes: they would edit the XML form), plus one error per reading problem.
-    public static func findings(for document: OpenStepDocument, path: String, configuration: AnalysisConfiguration,
-                                schema: KeyDatabase = .shared, evidence: SourceEvidence? = nil, project: ProjectInput? = nil) -> [Finding] {
+    public static func findings(
+        for document: OpenStepDocument, path: String, configuration: AnalysisConfiguration,
+        schema: KeyDatabase = .shared, evidence: SourceEvidence? = nil, project: ProjectInput? = nil
+    ) -> [Finding] {
         let (xml, map) = xml(for: document)
         var configuration = configuration
         configuration.disabledRules.formUnion(inapplicableRules)
@@ -63,16 +65,20 @@ public enum OpenStepAnalysis {
             ordered.first { $0.xml.contains(range.lowerBound) || ($0.xml.lowerBound == range.lowerBound) }?.source
                 ?? document.root.map { $0.range.lowerBound..<$0.range.lowerBound } ?? 0..<0
         }
-        var out = Analyzer.findings(for: rendered, path: path, configuration: configuration, schema: schema, evidence: evidence, project: project)
-            .map { f -> Finding in
-                var moved = Finding(code: f.code, severity: f.severity, message: f.message, range: source(f.range), tags: f.tags)
-                moved.related = f.related.map { (message: $0.message, range: source($0.range)) }
-                moved.elsewhere = f.elsewhere
-                return moved
-            }
+        var out = Analyzer.findings(
+            for: rendered, path: path, configuration: configuration, schema: schema, evidence: evidence, project: project
+        )
+        .map { f -> Finding in
+            var moved = Finding(code: f.code, severity: f.severity, message: f.message, range: source(f.range), tags: f.tags)
+            moved.related = f.related.map { (message: $0.message, range: source($0.range)) }
+            moved.elsewhere = f.elsewhere
+            return moved
+        }
         if !configuration.disabledRules.contains(OpenStepSyntaxRule.ruleID) {
             let severity = configuration.severities[OpenStepSyntaxRule.ruleID] ?? .error
-            out += document.problems.map { Finding(code: OpenStepSyntaxRule.ruleID, severity: severity, message: $0.message, range: $0.range) }
+            out += document.problems.map {
+                Finding(code: OpenStepSyntaxRule.ruleID, severity: severity, message: $0.message, range: $0.range)
+            }
         }
         out.sort(by: Finding.precedes)
         return out

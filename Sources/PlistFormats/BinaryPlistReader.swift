@@ -48,7 +48,9 @@ public struct BinaryPlistReader {
     /// The value of a `bplist00` file, refused when its XML form would be larger than
     /// `maximumXMLSize` bytes (its shared objects written out each time they are referenced) or
     /// when it holds a date that is no date (not a number, or outside the years 0000 to 9999).
-    public static func read(_ bytes: [UInt8], maximumXMLSize: Int = PropertyListFormat.maximumOutputSize) throws(PropertyListFormatError) -> PropertyListObject {
+    public static func read(
+        _ bytes: [UInt8], maximumXMLSize: Int = PropertyListFormat.maximumOutputSize
+    ) throws(PropertyListFormatError) -> PropertyListObject {
         var reader = try BinaryPlistReader(bytes, maximumXMLSize: maximumXMLSize)
         return try reader.readAll()
     }
@@ -61,19 +63,30 @@ public struct BinaryPlistReader {
             let version = String(decoding: bytes.prefix(8).dropFirst(6), as: UTF8.self)
             throw PropertyListFormatError("binary property list version \"\(version)\" is not supported (only bplist00)")
         }
-        guard bytes.count >= 8 + 1 + 32 else { throw PropertyListFormatError("truncated binary property list: \(bytes.count) bytes, less than a header, one object and a trailer") }
+        guard bytes.count >= 8 + 1 + 32 else {
+            throw PropertyListFormatError(
+                "truncated binary property list: \(bytes.count) bytes, less than a header, one object and a trailer")
+        }
         let t = bytes.count - 32
         offsetSize = Int(bytes[t + 6])
         referenceSize = Int(bytes[t + 7])
         func be64(_ at: Int) -> UInt64 { (0..<8).reduce(UInt64(0)) { $0 << 8 | UInt64(bytes[at + $1]) } }
         let count = be64(t + 8), top = be64(t + 16), table = be64(t + 24)
-        guard (1...8).contains(offsetSize) else { throw PropertyListFormatError("corrupt trailer: offset size \(offsetSize) (1 to 8 bytes)") }
-        guard (1...8).contains(referenceSize) else { throw PropertyListFormatError("corrupt trailer: object reference size \(referenceSize) (1 to 8 bytes)") }
+        guard (1...8).contains(offsetSize) else {
+            throw PropertyListFormatError("corrupt trailer: offset size \(offsetSize) (1 to 8 bytes)")
+        }
+        guard (1...8).contains(referenceSize) else {
+            throw PropertyListFormatError("corrupt trailer: object reference size \(referenceSize) (1 to 8 bytes)")
+        }
         // Each object takes at least one byte between the header and the offset table.
-        guard count >= 1, count <= UInt64(t - 8) else { throw PropertyListFormatError("corrupt trailer: \(count) objects in a file of \(bytes.count) bytes") }
+        guard count >= 1, count <= UInt64(t - 8) else {
+            throw PropertyListFormatError("corrupt trailer: \(count) objects in a file of \(bytes.count) bytes")
+        }
         guard top < count else { throw PropertyListFormatError("corrupt trailer: top object \(top) of \(count) objects") }
         guard table >= 9, table <= UInt64(t), UInt64(t) - table >= count * UInt64(offsetSize) else {
-            throw PropertyListFormatError("corrupt trailer: the offset table (at \(table), \(count) × \(offsetSize) bytes) is not between the objects and the trailer")
+            throw PropertyListFormatError(
+                "corrupt trailer: the offset table (at \(table), \(count) × \(offsetSize) bytes) is not between the objects and the trailer"
+            )
         }
         objectCount = Int(count)
         topObject = Int(top)
@@ -93,7 +106,8 @@ public struct BinaryPlistReader {
         // Objects may be shared, never overlap: each byte of the object area belongs to at most one.
         extents.sort { $0.start < $1.start }
         for i in extents.indices.dropFirst() where extents[i].start < extents[i - 1].end {
-            throw PropertyListFormatError("corrupt binary property list: objects at offsets \(extents[i - 1].start) and \(extents[i].start) overlap")
+            throw PropertyListFormatError(
+                "corrupt binary property list: objects at offsets \(extents[i - 1].start) and \(extents[i].start) overlap")
         }
         return value
     }
@@ -107,7 +121,8 @@ public struct BinaryPlistReader {
     func offset(of index: Int) throws(PropertyListFormatError) -> Int {
         let v = uint(at: offsetTable + index * offsetSize, size: offsetSize)
         guard v >= 8, v < UInt64(objectsEnd) else {
-            throw PropertyListFormatError("corrupt binary property list: object \(index) at offset \(v), outside the objects (8..<\(objectsEnd))")
+            throw PropertyListFormatError(
+                "corrupt binary property list: object \(index) at offset \(v), outside the objects (8..<\(objectsEnd))")
         }
         return Int(v)
     }
@@ -117,18 +132,28 @@ public struct BinaryPlistReader {
         let low = Int(bytes[position] & 0x0F)
         if low != 0x0F { return (low, position + 1) }
         let p = position + 1
-        guard p < objectsEnd, bytes[p] & 0xF0 == 0x10 else { throw PropertyListFormatError("corrupt binary property list: object at offset \(position) has a malformed length", path: names(path)) }
+        guard p < objectsEnd, bytes[p] & 0xF0 == 0x10 else {
+            throw PropertyListFormatError(
+                "corrupt binary property list: object at offset \(position) has a malformed length", path: names(path))
+        }
         let size = 1 << Int(bytes[p] & 0x0F)
-        guard size <= 8, p + 1 + size <= objectsEnd else { throw PropertyListFormatError("corrupt binary property list: object at offset \(position) has a malformed length", path: names(path)) }
+        guard size <= 8, p + 1 + size <= objectsEnd else {
+            throw PropertyListFormatError(
+                "corrupt binary property list: object at offset \(position) has a malformed length", path: names(path))
+        }
         let v = uint(at: p + 1, size: size)
-        guard v <= UInt64(objectsEnd) else { throw PropertyListFormatError("corrupt binary property list: a length of \(v) in a file of \(bytes.count) bytes", path: names(path)) }
+        guard v <= UInt64(objectsEnd) else {
+            throw PropertyListFormatError(
+                "corrupt binary property list: a length of \(v) in a file of \(bytes.count) bytes", path: names(path))
+        }
         return (Int(v), p + 1 + size)
     }
 
     /// Checks that `length` bytes from `start` lie in the object area and records the object's extent.
     mutating func claim(_ position: Int, _ start: Int, _ length: Int, path: KeyPathSteps) throws(PropertyListFormatError) {
         guard length >= 0, start <= objectsEnd, length <= objectsEnd - start else {
-            throw PropertyListFormatError("corrupt binary property list: object at offset \(position) runs past the object area", path: names(path))
+            throw PropertyListFormatError(
+                "corrupt binary property list: object at offset \(position) runs past the object area", path: names(path))
         }
         extents.append((position, start + length))
     }
@@ -139,8 +164,12 @@ public struct BinaryPlistReader {
         } else if checked[index] != 0 {
             return Self.placeholder(marker: UInt8(truncatingIfNeeded: checked[index]))
         }
-        guard !visiting[index] else { throw PropertyListFormatError("corrupt binary property list: object \(index) contains itself (a cycle)", path: names(path)) }
-        guard depth < Self.maximumDepth else { throw PropertyListFormatError("containers nested more than \(Self.maximumDepth) deep", path: names(path)) }
+        guard !visiting[index] else {
+            throw PropertyListFormatError("corrupt binary property list: object \(index) contains itself (a cycle)", path: names(path))
+        }
+        guard depth < Self.maximumDepth else {
+            throw PropertyListFormatError("containers nested more than \(Self.maximumDepth) deep", path: names(path))
+        }
         let position = try offset(of: index)
         let marker = bytes[position]
         let value: PropertyListObject
@@ -157,7 +186,9 @@ public struct BinaryPlistReader {
             try claim(position, position + 1, 0, path: path)
         case 0x1:
             let width = 1 << Int(marker & 0x0F)
-            guard width <= 16 else { throw PropertyListFormatError("integer of \(width) bytes at offset \(position) (at most 16)", path: names(path)) }
+            guard width <= 16 else {
+                throw PropertyListFormatError("integer of \(width) bytes at offset \(position) (at most 16)", path: names(path))
+            }
             try claim(position, position + 1, width, path: path)
             value = .integer(try integer(at: position + 1, width: width, path: path))
         case 0x2:
@@ -168,10 +199,15 @@ public struct BinaryPlistReader {
             case 3:
                 try claim(position, position + 1, 8, path: path)
                 value = .real(Double(bitPattern: uint(at: position + 1, size: 8)))
-            default: throw PropertyListFormatError("real of an unsupported size (marker 0x\(hex(marker))) at offset \(position)", path: names(path))
+            default:
+                throw PropertyListFormatError(
+                    "real of an unsupported size (marker 0x\(hex(marker))) at offset \(position)", path: names(path))
             }
         case 0x3:
-            guard marker == 0x33 else { throw PropertyListFormatError("date of an unsupported size (marker 0x\(hex(marker))) at offset \(position)", path: names(path)) }
+            guard marker == 0x33 else {
+                throw PropertyListFormatError(
+                    "date of an unsupported size (marker 0x\(hex(marker))) at offset \(position)", path: names(path))
+            }
             try claim(position, position + 1, 8, path: path)
             let since2001 = Double(bitPattern: uint(at: position + 1, size: 8))
             // Core Foundation reads any double; plistlib refuses what is no date (CPython's vectors
@@ -180,7 +216,9 @@ public struct BinaryPlistReader {
                 throw PropertyListFormatError("date at offset \(position) is not a number (\(since2001))", path: names(path))
             }
             guard PropertyListDates.xmlSeconds(since2001) != nil else {
-                throw PropertyListFormatError("date at offset \(position), \(since2001) seconds from 2001-01-01, is outside the years 0000 to 9999", path: names(path))
+                throw PropertyListFormatError(
+                    "date at offset \(position), \(since2001) seconds from 2001-01-01, is outside the years 0000 to 9999", path: names(path)
+                )
             }
             value = .date(since2001)
             xmlBytes = 34
@@ -193,12 +231,17 @@ public struct BinaryPlistReader {
             let (n, start) = try count(marker: position, path: path)
             try claim(position, start, n, path: path)
             let text = bytes[start..<(start + n)]
-            guard text.allSatisfy({ $0 < 0x80 }) else { throw PropertyListFormatError("ASCII string at offset \(position) holds a byte above 0x7F", path: names(path)) }
+            guard text.allSatisfy({ $0 < 0x80 }) else {
+                throw PropertyListFormatError("ASCII string at offset \(position) holds a byte above 0x7F", path: names(path))
+            }
             value = buildsValues ? .string(String(decoding: text, as: UTF8.self)) : .string("")
             xmlBytes = 18 + n
         case 0x6:
             let (n, start) = try count(marker: position, path: path)
-            guard n <= (objectsEnd - start) / 2 else { throw PropertyListFormatError("corrupt binary property list: object at offset \(position) runs past the object area", path: names(path)) }
+            guard n <= (objectsEnd - start) / 2 else {
+                throw PropertyListFormatError(
+                    "corrupt binary property list: object at offset \(position) runs past the object area", path: names(path))
+            }
             try claim(position, start, 2 * n, path: path)
             var units: [UInt16] = []
             if buildsValues { units.reserveCapacity(n) }
@@ -207,13 +250,15 @@ public struct BinaryPlistReader {
                 let u = UInt16(bytes[start + 2 * k]) << 8 | UInt16(bytes[start + 2 * k + 1])
                 let isHigh = u & 0xFC00 == 0xD800, isLow = u & 0xFC00 == 0xDC00
                 guard pendingHigh == isLow else {
-                    throw PropertyListFormatError("UTF-16 string at offset \(position) holds an unpaired surrogate (no XML or UTF-8 form)", path: names(path))
+                    throw PropertyListFormatError(
+                        "UTF-16 string at offset \(position) holds an unpaired surrogate (no XML or UTF-8 form)", path: names(path))
                 }
                 pendingHigh = isHigh
                 if buildsValues { units.append(u) }
             }
             guard !pendingHigh else {
-                throw PropertyListFormatError("UTF-16 string at offset \(position) holds an unpaired surrogate (no XML or UTF-8 form)", path: names(path))
+                throw PropertyListFormatError(
+                    "UTF-16 string at offset \(position) holds an unpaired surrogate (no XML or UTF-8 form)", path: names(path))
             }
             value = buildsValues ? .string(String(decoding: units, as: UTF16.self)) : .string("")
             xmlBytes = 18 + n
@@ -230,7 +275,9 @@ public struct BinaryPlistReader {
             let (n, start) = try count(marker: position, path: path)
             let references = isDictionary ? 2 : 1
             guard n <= (objectsEnd - start) / (referenceSize * references) else {
-                throw PropertyListFormatError("corrupt binary property list: a container of \(n) objects at offset \(position) runs past the object area", path: names(path))
+                throw PropertyListFormatError(
+                    "corrupt binary property list: a container of \(n) objects at offset \(position) runs past the object area",
+                    path: names(path))
             }
             try claim(position, start, n * referenceSize * references, path: path)
             visiting[index] = true
@@ -239,12 +286,17 @@ public struct BinaryPlistReader {
             func add(_ bytes: Int) throws(PropertyListFormatError) {
                 totalBytes += bytes
                 guard totalBytes <= maximumXMLSize else {
-                    throw PropertyListFormatError("the objects this binary plist shares expand to more than \(PropertyListFormat.sizeText(maximumXMLSize)) of XML (the most read or written for one file)", path: names(path))
+                    throw PropertyListFormatError(
+                        "the objects this binary plist shares expand to more than \(PropertyListFormat.sizeText(maximumXMLSize)) of XML (the most read or written for one file)",
+                        path: names(path))
                 }
             }
             func child(_ k: Int) throws(PropertyListFormatError) -> Int {
                 let r = uint(at: start + k * referenceSize, size: referenceSize)
-                guard r < UInt64(objectCount) else { throw PropertyListFormatError("corrupt binary property list: reference to object \(r) of \(objectCount)", path: names(path)) }
+                guard r < UInt64(objectCount) else {
+                    throw PropertyListFormatError(
+                        "corrupt binary property list: reference to object \(r) of \(objectCount)", path: names(path))
+                }
                 return Int(r)
             }
             if isDictionary {
@@ -282,7 +334,8 @@ public struct BinaryPlistReader {
             }
             visiting[index] = false
             guard total <= Self.maximumExpandedValues else {
-                throw PropertyListFormatError("the objects shared in this file expand to more than \(Self.maximumExpandedValues) values", path: names(path))
+                throw PropertyListFormatError(
+                    "the objects shared in this file expand to more than \(Self.maximumExpandedValues) values", path: names(path))
             }
             size = total
             xmlBytes = totalBytes
@@ -321,7 +374,9 @@ public struct BinaryPlistReader {
         default:  // 16: a signed 128-bit number, of which plists hold −2⁶³ … 2⁶⁴−1
             let high = uint(at: start, size: 8), low = uint(at: start + 8, size: 8)
             if high == 0 { return PlistInteger(isNegative: false, magnitude: low) }
-            if high == UInt64.max, Int64(bitPattern: low) < 0 { return PlistInteger(isNegative: true, magnitude: Int64(bitPattern: low).magnitude) }
+            if high == UInt64.max, Int64(bitPattern: low) < 0 {
+                return PlistInteger(isNegative: true, magnitude: Int64(bitPattern: low).magnitude)
+            }
             throw PropertyListFormatError("128-bit integer beyond −2⁶³ … 2⁶⁴−1", path: names(path))
         }
     }
@@ -337,7 +392,8 @@ extension BinaryPlistReader {
         let n = c.count, start = c.start
         switch bytes[position] >> 4 {
         case 0x5: return String(decoding: bytes[start..<(start + n)], as: UTF8.self)
-        case 0x6: return String(decoding: (0..<n).map { UInt16(bytes[start + 2 * $0]) << 8 | UInt16(bytes[start + 2 * $0 + 1]) }, as: UTF16.self)
+        case 0x6:
+            return String(decoding: (0..<n).map { UInt16(bytes[start + 2 * $0]) << 8 | UInt16(bytes[start + 2 * $0 + 1]) }, as: UTF16.self)
         default: return "?"
         }
     }

@@ -43,7 +43,9 @@ extension BinaryPlistReader {
         case 0x1:
             w.integerElement(try integer(at: position + 1, width: 1 << Int(marker & 0x0F), path: path), level: level)
         case 0x2:
-            let r = marker & 0x0F == 2 ? Double(Float(bitPattern: UInt32(uint(at: position + 1, size: 4)))) : Double(bitPattern: uint(at: position + 1, size: 8))
+            let r =
+                marker & 0x0F == 2
+                ? Double(Float(bitPattern: UInt32(uint(at: position + 1, size: 4)))) : Double(bitPattern: uint(at: position + 1, size: 8))
             w.realElement(r, level: level)
         case 0x3:
             try w.dateElement(Double(bitPattern: uint(at: position + 1, size: 8)), level: level, path: path)
@@ -58,7 +60,8 @@ extension BinaryPlistReader {
             try w.checkSize(path)
         case 0x6:
             let (n, start) = try count(marker: position, path: path)
-            bytes.withUnsafeBufferPointer { b in w.utf16StringBody(UnsafeBufferPointer(rebasing: b[start..<(start + 2 * n)]), level: level) }
+            bytes.withUnsafeBufferPointer { b in w.utf16StringBody(UnsafeBufferPointer(rebasing: b[start..<(start + 2 * n)]), level: level)
+            }
             try w.checkSize(path)
         case 0x8:
             let width = Int(marker & 0x0F) + 1
@@ -85,9 +88,13 @@ extension BinaryPlistReader {
                 let keyPosition = try offset(of: keyIndex)
                 let (length, keyStart) = try count(marker: keyPosition, path: path)
                 if bytes[keyPosition] >> 4 == 0x5 {
-                    bytes.withUnsafeBufferPointer { b in w.asciiKeyElement(UnsafeBufferPointer(rebasing: b[keyStart..<(keyStart + length)]), level: level + 1) }
+                    bytes.withUnsafeBufferPointer { b in
+                        w.asciiKeyElement(UnsafeBufferPointer(rebasing: b[keyStart..<(keyStart + length)]), level: level + 1)
+                    }
                 } else {
-                    bytes.withUnsafeBufferPointer { b in w.utf16KeyElement(UnsafeBufferPointer(rebasing: b[keyStart..<(keyStart + 2 * length)]), level: level + 1) }
+                    bytes.withUnsafeBufferPointer { b in
+                        w.utf16KeyElement(UnsafeBufferPointer(rebasing: b[keyStart..<(keyStart + 2 * length)]), level: level + 1)
+                    }
                 }
                 path.push(keyObject: keyIndex)
                 try writeXML(valueIndex, level: level + 1, path: &path, into: &w)

@@ -7,18 +7,26 @@ import PlistSyntax
 public enum JSONPlistWriter {
     /// Compact JSON text of `value` and a final newline.
     /// Fails past `maximumSize` bytes.
-    public static func write(_ value: PropertyListObject, maximumSize: Int = PropertyListFormat.maximumOutputSize) throws(PropertyListFormatError) -> [UInt8] {
+    public static func write(
+        _ value: PropertyListObject, maximumSize: Int = PropertyListFormat.maximumOutputSize
+    ) throws(PropertyListFormatError) -> [UInt8] {
         var out: [UInt8] = []
         var path: [String] = []
         try append(value, path: &path, to: &out, maximumSize: maximumSize)
         out.append(0x0A)
-        if out.count > maximumSize { throw PropertyListFormatError("the JSON form is larger than \(PropertyListFormat.sizeText(maximumSize)), the most written for one file") }
+        if out.count > maximumSize {
+            throw PropertyListFormatError(
+                "the JSON form is larger than \(PropertyListFormat.sizeText(maximumSize)), the most written for one file")
+        }
         return out
     }
 
-    static func append(_ value: PropertyListObject, path: inout [String], to out: inout [UInt8], maximumSize: Int) throws(PropertyListFormatError) {
+    static func append(
+        _ value: PropertyListObject, path: inout [String], to out: inout [UInt8], maximumSize: Int
+    ) throws(PropertyListFormatError) {
         if out.count > maximumSize {
-            throw PropertyListFormatError("the JSON form is larger than \(PropertyListFormat.sizeText(maximumSize)), the most written for one file", path: path)
+            throw PropertyListFormatError(
+                "the JSON form is larger than \(PropertyListFormat.sizeText(maximumSize)), the most written for one file", path: path)
         }
         switch value {
         case .string(let s): appendString(s, to: &out)
@@ -93,7 +101,9 @@ public enum JSONPlistReader {
         var mapping = Mapping(bytes: bytes)
         do throws(PropertyListFormatError) {
             let value = try mapping.value(root, depth: 0)
-            if let syntax { throw error(syntax.message, at: syntax.range.lowerBound, in: bytes, path: path(to: syntax.range.lowerBound, in: root)) }
+            if let syntax {
+                throw error(syntax.message, at: syntax.range.lowerBound, in: bytes, path: path(to: syntax.range.lowerBound, in: root))
+            }
             return value
         } catch {
             // The first refusal in file order: the mapping's, or a syntax problem before it.
@@ -137,7 +147,9 @@ public enum JSONPlistReader {
 
         mutating func value(_ node: JSONNode, depth: Int) throws(PropertyListFormatError) -> PropertyListObject {
             guard depth < JSONPlistReader.maximumDepth else {
-                throw fail("arrays and objects nested deeper than \(JSONPlistReader.maximumDepth) levels; a property list is read to that depth", at: node.range.lowerBound)
+                throw fail(
+                    "arrays and objects nested deeper than \(JSONPlistReader.maximumDepth) levels; a property list is read to that depth",
+                    at: node.range.lowerBound)
             }
             switch node.kind {
             case .object:
@@ -147,7 +159,9 @@ public enum JSONPlistReader {
                 for member in node.members {
                     path.append(member.name)
                     guard names.insert(ExactText(member.name)).inserted else {
-                        throw fail("the key \"\(member.name)\" appears twice in one object; a property list dictionary holds each key once", at: member.nameRange.lowerBound)
+                        throw fail(
+                            "the key \"\(member.name)\" appears twice in one object; a property list dictionary holds each key once",
+                            at: member.nameRange.lowerBound)
                     }
                     entries.append(.init(member.name, try value(member.value, depth: depth + 1)))
                     path.removeLast()
@@ -178,7 +192,8 @@ public enum JSONPlistReader {
                 }
             }
             guard let r = Double(text), r.isFinite else {
-                throw fail("the number \(text) is beyond a 64-bit real (±1.8e308); a property list cannot hold it", at: node.range.lowerBound)
+                throw fail(
+                    "the number \(text) is beyond a 64-bit real (±1.8e308); a property list cannot hold it", at: node.range.lowerBound)
             }
             return .real(r)
         }

@@ -45,7 +45,9 @@ public enum PropertyListFormat: String, CaseIterable, Sendable {
 
     /// The value of a file in this format; a binary plist whose XML form would exceed
     /// `maximumSize` bytes is refused.
-    public func read(_ bytes: [UInt8], maximumSize: Int = PropertyListFormat.maximumOutputSize) throws(PropertyListFormatError) -> PropertyListObject {
+    public func read(
+        _ bytes: [UInt8], maximumSize: Int = PropertyListFormat.maximumOutputSize
+    ) throws(PropertyListFormatError) -> PropertyListObject {
         switch self {
         case .binary1: return try BinaryPlistReader.read(bytes, maximumXMLSize: maximumSize)
         case .json:
@@ -84,9 +86,10 @@ public enum PropertyListFormat: String, CaseIterable, Sendable {
         try PropertyListObject.from(PlistDocument(SyntaxTree.parse(text)))
     }
 
-
     /// The bytes of `value` in this format, failing past `maximumSize` bytes of XML or JSON.
-    public func write(_ value: PropertyListObject, maximumSize: Int = PropertyListFormat.maximumOutputSize) throws(PropertyListFormatError) -> [UInt8] {
+    public func write(
+        _ value: PropertyListObject, maximumSize: Int = PropertyListFormat.maximumOutputSize
+    ) throws(PropertyListFormatError) -> [UInt8] {
         switch self {
         case .xml1: return try XMLPlistWriter.write(value, maximumSize: maximumSize)
         case .binary1: return BinaryPlistWriter.write(value)
@@ -98,7 +101,9 @@ public enum PropertyListFormat: String, CaseIterable, Sendable {
 extension PropertyListFormat {
     /// The XML text of a binary property list, as `plutil -convert xml1` writes it: how `check`
     /// and the editors read one; refused when it would exceed `maximumSize` bytes.
-    public static func xmlText(ofBinary bytes: [UInt8], maximumSize: Int = PropertyListFormat.maximumOutputSize) throws(PropertyListFormatError) -> [UInt8] {
+    public static func xmlText(
+        ofBinary bytes: [UInt8], maximumSize: Int = PropertyListFormat.maximumOutputSize
+    ) throws(PropertyListFormatError) -> [UInt8] {
         try BinaryPlistReader.xmlText(bytes, maximumSize: maximumSize)
     }
 

@@ -141,7 +141,9 @@ extension PropertyListObject {
             throw PropertyListFormatError("the plist is preprocessed (#if lines); only the build knows which branch it is")
         }
         let builder = ObjectBuilder()
-        guard document.visitXMLValue(builder), let value = builder.result else { throw PropertyListFormatError("the XML holds no property list value") }
+        guard document.visitXMLValue(builder), let value = builder.result else {
+            throw PropertyListFormatError("the XML holds no property list value")
+        }
         return value
     }
 

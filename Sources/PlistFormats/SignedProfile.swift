@@ -30,10 +30,14 @@ public enum SignedProfile {
         let fields = try reader.children(of: signedData, depth: 3)
         guard fields.count >= 3, fields[2].tag == 0x30 else { throw ReadError("SignedData has no encapsulated content") }
         let encapsulated = try reader.children(of: fields[2], depth: 4)
-        guard encapsulated.count >= 1, encapsulated[0].tag == 0x06, Array(bytes[encapsulated[0].content]) == dataOID.dropFirst(2).map({ $0 }) else {
+        guard encapsulated.count >= 1, encapsulated[0].tag == 0x06,
+            Array(bytes[encapsulated[0].content]) == dataOID.dropFirst(2).map({ $0 })
+        else {
             throw ReadError("the encapsulated content is not data")
         }
-        guard encapsulated.count >= 2, encapsulated[1].tag == 0xA0 else { throw ReadError("the signed profile has no content (a detached signature)") }
+        guard encapsulated.count >= 2, encapsulated[1].tag == 0xA0 else {
+            throw ReadError("the signed profile has no content (a detached signature)")
+        }
         let octets = try reader.children(of: encapsulated[1], depth: 5)
         guard let string = octets.first else { throw ReadError("empty content") }
         var out: [UInt8] = []
@@ -77,7 +81,9 @@ public enum SignedProfile {
                 var child = i
                 while true {
                     guard child + 2 <= bytes.count else { throw ReadError("missing end-of-contents for the element at byte \(start)") }
-                    if bytes[child] == 0 && bytes[child + 1] == 0 { return Element(tag: tag, content: i..<child, end: child + 2, indefinite: true) }
+                    if bytes[child] == 0 && bytes[child + 1] == 0 {
+                        return Element(tag: tag, content: i..<child, end: child + 2, indefinite: true)
+                    }
                     child = try element(at: child, depth: depth + 1).end
                 }
             }
@@ -99,7 +105,9 @@ public enum SignedProfile {
             var i = parent.content.lowerBound
             while i < parent.content.upperBound {
                 let child = try element(at: i, depth: depth + 1)
-                guard child.end <= parent.content.upperBound, child.end > i else { throw ReadError("an element overruns its parent at byte \(i)") }
+                guard child.end <= parent.content.upperBound, child.end > i else {
+                    throw ReadError("an element overruns its parent at byte \(i)")
+                }
                 out.append(child)
                 i = child.end
             }

@@ -16,14 +16,18 @@ import PlistSyntax
 public enum XMLPlistWriter {
     /// The XML text of `value`; fails on what XML cannot hold (null, sets, dates outside the years
     /// 0000 to 9999), naming its key path, and when the text would exceed `maximumSize` bytes.
-    public static func write(_ value: PropertyListObject, maximumSize: Int = PropertyListFormat.maximumOutputSize) throws(PropertyListFormatError) -> [UInt8] {
+    public static func write(
+        _ value: PropertyListObject, maximumSize: Int = PropertyListFormat.maximumOutputSize
+    ) throws(PropertyListFormatError) -> [UInt8] {
         try write(value, expectedSize: 3600, maximumSize: maximumSize)
     }
 
     /// The bytes of `value` written after a capacity guess: `expectedSize` (a binary plist's
     /// lower bound of its XML size) reserves the buffer once instead of doubling it up to the
     /// size of the output.
-    public static func write(_ value: PropertyListObject, expectedSize: Int, maximumSize: Int = PropertyListFormat.maximumOutputSize) throws(PropertyListFormatError) -> [UInt8] {
+    public static func write(
+        _ value: PropertyListObject, expectedSize: Int, maximumSize: Int = PropertyListFormat.maximumOutputSize
+    ) throws(PropertyListFormatError) -> [UInt8] {
         var writer = Writer(maximumSize: maximumSize, capacity: min(maximumSize, expectedSize + expectedSize / 8) + 256)
         writer.append(header)
         var path = KeyPathSteps()
@@ -402,7 +406,8 @@ public enum XMLPlistWriter {
     static let base64Table: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     static func tooLarge(_ maximumSize: Int, path: [String]) -> PropertyListFormatError {
-        PropertyListFormatError("the XML form is larger than \(PropertyListFormat.sizeText(maximumSize)), the most written for one file", path: path)
+        PropertyListFormatError(
+            "the XML form is larger than \(PropertyListFormat.sizeText(maximumSize)), the most written for one file", path: path)
     }
 
     /// The shortest text that reads back as the same double; `nan`, `+infinity`, `-infinity` as CF writes them.

@@ -17,8 +17,10 @@ struct AnalysisInputs: Hashable, Sendable {
 
     /// The inputs of an analysis under `configuration` with this evidence and project, and the
     /// translations as the session's `LocalizationSetCache` now has them.
-    init(configuration: ServerConfiguration, evidence: SourceEvidenceInput, project: ProjectInputValue,
-         translations: Int = LocalizationSetCache.shared.generation) {
+    init(
+        configuration: ServerConfiguration, evidence: SourceEvidenceInput, project: ProjectInputValue,
+        translations: Int = LocalizationSetCache.shared.generation
+    ) {
         self.configuration = configuration.generation
         self.evidence = evidence.generation
         self.project = project.generation

@@ -20,29 +20,40 @@ public struct DiagnosticsProvider: Sendable {
 
     /// The analysis result in byte offsets, with fixes: computed once per snapshot, configuration
     /// and generation of source evidence, since the snapshot is immutable.
-    public func analysisDiagnostics(for snapshot: DocumentSnapshot, configuration: ServerConfiguration,
-                                    evidence: SourceEvidenceInput = .none, project: ProjectInputValue = .none) -> [Finding] {
-        snapshot.analysisDiagnostics(configuration: configuration,
-                                     inputs: AnalysisInputs(configuration: configuration, evidence: evidence, project: project)) {
-            let inputs = DocumentInputs(configuration: configuration.analysis, evidence: evidence.evidence, project: project.input,
-                                        translations: SessionTranslations(cache: .shared, translationProject: project.input))
-            return DocumentAnalysis.findings(of: .open(snapshot), path: snapshot.uri, file: FileURI.path(of: snapshot.uri), inputs: inputs).findings
+    public func analysisDiagnostics(
+        for snapshot: DocumentSnapshot, configuration: ServerConfiguration,
+        evidence: SourceEvidenceInput = .none, project: ProjectInputValue = .none
+    ) -> [Finding] {
+        snapshot.analysisDiagnostics(
+            configuration: configuration,
+            inputs: AnalysisInputs(configuration: configuration, evidence: evidence, project: project)
+        ) {
+            let inputs = DocumentInputs(
+                configuration: configuration.analysis, evidence: evidence.evidence, project: project.input,
+                translations: SessionTranslations(cache: .shared, translationProject: project.input))
+            return DocumentAnalysis.findings(of: .open(snapshot), path: snapshot.uri, file: FileURI.path(of: snapshot.uri), inputs: inputs)
+                .findings
         }
     }
 
     /// The analysis of a file read from disk at `path` (`uri`), as `check` analyses it: a binary
     /// plist or signed profile as its XML form, a translation by its own reader.
-    func fileAnalysis(path: String, uri: DocumentURI, bytes: [UInt8], configuration: ServerConfiguration,
-                      evidence: SourceEvidenceInput, project: ProjectInputValue) -> DocumentAnalysis.Result {
-        let inputs = DocumentInputs(configuration: configuration.analysis, evidence: evidence.evidence, project: project.input,
-                                    translations: SessionTranslations(cache: .shared, translationProject: project.input))
+    func fileAnalysis(
+        path: String, uri: DocumentURI, bytes: [UInt8], configuration: ServerConfiguration,
+        evidence: SourceEvidenceInput, project: ProjectInputValue
+    ) -> DocumentAnalysis.Result {
+        let inputs = DocumentInputs(
+            configuration: configuration.analysis, evidence: evidence.evidence, project: project.input,
+            translations: SessionTranslations(cache: .shared, translationProject: project.input))
         return DocumentAnalysis.findings(of: .file(bytes), path: uri, file: path, inputs: inputs)
     }
 
     /// The diagnostics of a snapshot in LSP form: rule id as `code` linked to its documentation,
     /// positions in the snapshot's encoding.
-    public func diagnostics(for snapshot: DocumentSnapshot, configuration: ServerConfiguration,
-                            evidence: SourceEvidenceInput = .none, project: ProjectInputValue = .none) -> [Diagnostic] {
+    public func diagnostics(
+        for snapshot: DocumentSnapshot, configuration: ServerConfiguration,
+        evidence: SourceEvidenceInput = .none, project: ProjectInputValue = .none
+    ) -> [Diagnostic] {
         analysisDiagnostics(for: snapshot, configuration: configuration, evidence: evidence, project: project)
             .map { convert($0, in: snapshot, configuration: configuration) }
     }
@@ -53,16 +64,20 @@ public struct DiagnosticsProvider: Sendable {
         let tags = diagnostic.tags.sorted { $0.rawValue < $1.rawValue }.map { tag -> DiagnosticTag in
             tag == .unnecessary ? .unnecessary : .deprecated
         }
-        let related = diagnostic.related.map {
-            DiagnosticRelatedInformation(location: Location(uri: snapshot.uri, range: snapshot.range(of: $0.range)), message: $0.message)
-        } + diagnostic.elsewhere.map {
-            DiagnosticRelatedInformation(location: Self.location($0.location, encoding: snapshot.encoding), message: $0.message)
-        }
+        let related =
+            diagnostic.related.map {
+                DiagnosticRelatedInformation(
+                    location: Location(uri: snapshot.uri, range: snapshot.range(of: $0.range)), message: $0.message)
+            }
+            + diagnostic.elsewhere.map {
+                DiagnosticRelatedInformation(location: Self.location($0.location, encoding: snapshot.encoding), message: $0.message)
+            }
         return Diagnostic(
             range: snapshot.range(of: diagnostic.range),
             severity: Self.severity(diagnostic.severity),
             code: .string(diagnostic.code),
-            codeDescription: configuration.analysis.documentation.url(for: diagnostic.code, installed: installedDocumentation).map(CodeDescription.init(href:)),
+            codeDescription: configuration.analysis.documentation.url(for: diagnostic.code, installed: installedDocumentation).map(
+                CodeDescription.init(href:)),
             source: source,
             message: diagnostic.message,
             tags: tags.isEmpty ? nil : tags,

@@ -50,15 +50,19 @@ public final class DocumentSnapshot: OpenDocumentText {
     /// cursor move) all read the same result.
     private let analysis = Locked<(configuration: ServerConfiguration, inputs: AnalysisInputs, diagnostics: [Finding])?>(nil)
 
-    init(uri: DocumentURI, version: Int, languageID: String, tree: SyntaxTree, encoding: PositionEncoding, id: Int,
-         lineIndex: LineIndex? = nil, previous: DocumentSnapshot? = nil, change: TextChange? = nil) {
+    init(
+        uri: DocumentURI, version: Int, languageID: String, tree: SyntaxTree, encoding: PositionEncoding, id: Int,
+        lineIndex: LineIndex? = nil, previous: DocumentSnapshot? = nil, change: TextChange? = nil
+    ) {
         self.uri = uri
         self.version = version
         self.languageID = languageID
         self.tree = tree
         self.encoding = encoding
         self.id = id
-        format = tree.isUnparsed ? DocumentFormat.byName(FileURI.path(of: uri) ?? uri) ?? .stringsTable
+        format =
+            tree.isUnparsed
+            ? DocumentFormat.byName(FileURI.path(of: uri) ?? uri) ?? .stringsTable
             : DocumentFormat.of(path: uri, text: tree.rootElement == nil ? tree.text.bytes : [], hasXMLRoot: tree.rootElement != nil)
         lazyLineIndex = lineIndex.map { Lazy(value: $0) } ?? Lazy { LineIndex(tree.text) }
         let base = Locked(previous.flatMap { $0.lazyDocument.computedValue ?? $0.reuseBase.withLock { $0 } })
@@ -70,16 +74,18 @@ public final class DocumentSnapshot: OpenDocumentText {
         }
         translationMemo = previous?.translationMemo ?? Locked(nil)
         // The reading of an earlier version, with what changed since (nil when unknown: the texts are compared).
-        let translationBase = Locked(previous.flatMap { previous -> TranslationBase? in
-            if let file = previous.lazyTranslation.computedValue { return TranslationBase(file: file, change: change) }
-            guard let base = previous.translationBase.withLock({ $0 }) else { return nil }
-            return TranslationBase(file: base.file, change: base.change.flatMap { before in change.map { before.followed(by: $0) } })
-        })
+        let translationBase = Locked(
+            previous.flatMap { previous -> TranslationBase? in
+                if let file = previous.lazyTranslation.computedValue { return TranslationBase(file: file, change: change) }
+                guard let base = previous.translationBase.withLock({ $0 }) else { return nil }
+                return TranslationBase(file: base.file, change: base.change.flatMap { before in change.map { before.followed(by: $0) } })
+            })
         self.translationBase = translationBase
         lazyTranslation = Lazy {
             let base = translationBase.withLock { $0 }
-            let file = TranslationFile.reading(tree.text.bytes, path: FileURI.path(of: uri) ?? uri, reusing: base?.file,
-                                               change: base?.change.map { (range: $0.range, count: $0.count) })
+            let file = TranslationFile.reading(
+                tree.text.bytes, path: FileURI.path(of: uri) ?? uri, reusing: base?.file,
+                change: base?.change.map { (range: $0.range, count: $0.count) })
             translationBase.withLock { $0 = nil }
             return file
         }
@@ -97,14 +103,16 @@ public final class DocumentSnapshot: OpenDocumentText {
     /// What this document is under `configuration`, used by a project as `project`
     /// (`DocumentKind.decide`): what the analysis checks it as, and the features serve it as.
     public func kind(configuration: AnalysisConfiguration, project: ProjectInput?) -> DocumentKind {
-        DocumentKind.decide(path: uri, format: format, document: format == .xml ? document : nil,
-                            configuration: configuration, project: project?.role)
+        DocumentKind.decide(
+            path: uri, format: format, document: format == .xml ? document : nil,
+            configuration: configuration, project: project?.role)
     }
 
     /// Makes a snapshot outside a server (tests, benchmarks, tools, a workspace file read from disk).
     public convenience init(uri: DocumentURI, version: Int = 0, text: String, encoding: PositionEncoding = .utf16) {
-        self.init(uri: uri, version: version, languageID: "plist", tree: Self.firstTree(uri: uri, text: text),
-                  encoding: encoding, id: 0)
+        self.init(
+            uri: uri, version: version, languageID: "plist", tree: Self.firstTree(uri: uri, text: text),
+            encoding: encoding, id: 0)
     }
 
     /// The tree of a document's first version. A strings table or String Catalog (its format by
@@ -179,7 +187,7 @@ struct TextChange: Sendable, Equatable {
         let delta = count - range.count
         let lower = min(range.lowerBound, next.range.lowerBound)
         let upperAfter = max(range.lowerBound + count, next.range.upperBound)  // in the text between
-        let upper = max(range.upperBound, next.range.upperBound - delta)      // in the text before
+        let upper = max(range.upperBound, next.range.upperBound - delta)  // in the text before
         return TextChange(range: lower..<upper, count: upperAfter + (next.count - next.range.count) - lower)
     }
 }

@@ -36,8 +36,9 @@ final class DocumentStore: Sendable {
     func open(_ item: TextDocumentItem, encoding: PositionEncoding) -> (snapshot: DocumentSnapshot, reopened: Bool) {
         let tree = DocumentSnapshot.firstTree(uri: item.uri, text: item.text)
         return state.withLock { state in
-            let snapshot = DocumentSnapshot(uri: item.uri, version: item.version, languageID: item.languageId, tree: tree,
-                                            encoding: encoding, id: state.nextSnapshotID)
+            let snapshot = DocumentSnapshot(
+                uri: item.uri, version: item.version, languageID: item.languageId, tree: tree,
+                encoding: encoding, id: state.nextSnapshotID)
             state.nextSnapshotID += 1
             let reopened = state.documents.updateValue(snapshot, forKey: item.uri) != nil
             return (snapshot, reopened)
@@ -46,7 +47,9 @@ final class DocumentStore: Sendable {
 
     /// `didChange`: applies `changes` to `current` (see `DocumentSnapshot.applying`) and makes the
     /// result the document's snapshot. Returns it with one message per clamped change.
-    func apply(_ changes: [TextDocumentContentChangeEvent], version: Int, to current: DocumentSnapshot)
+    func apply(
+        _ changes: [TextDocumentContentChangeEvent], version: Int, to current: DocumentSnapshot
+    )
         -> (snapshot: DocumentSnapshot, clamped: [String])
     {
         let id = state.withLock { state -> Int in

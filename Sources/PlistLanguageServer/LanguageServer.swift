@@ -110,10 +110,11 @@ public final class LanguageServer: Sendable {
         self.handlers = ServerFeatures.handlers(for: options.features)
         let forwardLevel = Locked<Logger.Level?>(nil)
         self.forwardLevel = forwardLevel
-        self.logger = options.logger.adding(ClosureLogSink { [connection] level, _, message in
-            guard let minimum = forwardLevel.withLock({ $0 }), level >= minimum else { return }
-            try? connection.send(LogMessageNotification(type: level.messageType, message: message))
-        })
+        self.logger = options.logger.adding(
+            ClosureLogSink { [connection] level, _, message in
+                guard let minimum = forwardLevel.withLock({ $0 }), level >= minimum else { return }
+                try? connection.send(LogMessageNotification(type: level.messageType, message: message))
+            })
         sources = WorkspaceSources(logger: logger)
         projects = WorkspaceProjects(logger: logger)
         sources.setScopes { [weak projects] path in projects?.sourceScope(forPlistAt: path) }
@@ -175,8 +176,10 @@ public final class LanguageServer: Sendable {
                 // An edit is applied here, in the loop: with other sessions sharing the daemon it
                 // takes its turn with this session's other work (a client sending edits without
                 // pause must not hold a core beside its work in progress).
-                if case .notification(let notification) = message, notification is DidChangeTextDocumentNotification
-                    || notification is DidOpenTextDocumentNotification || notification is DidCloseTextDocumentNotification {
+                if case .notification(let notification) = message,
+                    notification is DidChangeTextDocumentNotification
+                        || notification is DidOpenTextDocumentNotification || notification is DidCloseTextDocumentNotification
+                {
                     if await scheduler.inLoop({ handle(message) }) == .exit { break loop }
                 } else if handle(message) == .exit {
                     break loop
@@ -256,8 +259,11 @@ public final class LanguageServer: Sendable {
             break
         case (.uninitialized, _), (.shutDown, _):
             if let id = message.requestID {
-                reply(to: id, error: phase == .uninitialized ? .serverNotInitialized
-                    : .invalidRequest("\(message.method): the server is shutting down (shutdown was received)"))
+                reply(
+                    to: id,
+                    error: phase == .uninitialized
+                        ? .serverNotInitialized
+                        : .invalidRequest("\(message.method): the server is shutting down (shutdown was received)"))
             } else {
                 logger.debug("dropped \(message.method): \(phase == .shutDown ? "shutdown was received" : "not initialized")")
             }
@@ -316,7 +322,8 @@ public final class LanguageServer: Sendable {
 
     // MARK: Requests
 
-    private func run(_ request: any LSPRequest, id: RequestID, entry: RequestHandlers.Entry, document uri: DocumentURI?, kind: MessageKind) {
+    private func run(_ request: any LSPRequest, id: RequestID, entry: RequestHandlers.Entry, document uri: DocumentURI?, kind: MessageKind)
+    {
         let method = type(of: request).method
         if state.withLock({ $0.clientGone }) {
             return reply(to: id, error: .init(code: .requestCancelled, message: "the client has gone"))
@@ -378,7 +385,9 @@ public final class LanguageServer: Sendable {
                 state.configuration = ServerConfiguration(settings: settings, generation: 1)
             }
         }
-        reply(to: id, result: InitializeResult(capabilities: capabilities, serverInfo: ServerInfo(name: "plist-lsp", version: options.version)))
+        reply(
+            to: id,
+            result: InitializeResult(capabilities: capabilities, serverInfo: ServerInfo(name: "plist-lsp", version: options.version)))
         _ = Self.sharedTablesLoading
         forwardLevel.withLock { $0 = logLevel }
         let client = request.clientInfo.map { "\($0.name)\($0.version.map { " " + $0 } ?? "")" } ?? "an unnamed client"
@@ -389,14 +398,17 @@ public final class LanguageServer: Sendable {
     }
 
     /// What the server announces to a client with `client`'s capabilities.
-    private static func capabilities(encoding: PositionEncoding, push: Bool, client: ClientCapabilities,
-                                     options: LanguageServerOptions) -> ServerCapabilities {
+    private static func capabilities(
+        encoding: PositionEncoding, push: Bool, client: ClientCapabilities,
+        options: LanguageServerOptions
+    ) -> ServerCapabilities {
         var capabilities = ServerCapabilities(
             positionEncoding: encoding.kind,
-            textDocumentSync: TextDocumentSyncOptions(openClose: true, change: .incremental,
-                                                      // Without it Neovim sends no didSave, and a client with no file
-                                                      // watchers never has the projects read again (issue #38).
-                                                      save: .value(SaveOptions(includeText: false))))
+            textDocumentSync: TextDocumentSyncOptions(
+                openClose: true, change: .incremental,
+                // Without it Neovim sends no didSave, and a client with no file
+                // watchers never has the projects read again (issue #38).
+                save: .value(SaveOptions(includeText: false))))
         for feature in options.features { feature.announce(&capabilities, client: client) }
         // Pushed diagnostics (forced with `pushDiagnostics`) are the only ones: a client told it may
         // pull as well keeps both, and Neovim 0.11, which pulls only after a change, kept the
@@ -430,11 +442,13 @@ public final class LanguageServer: Sendable {
         let pattern = "**/*.{" + SourceLanguage.pathExtensions.joined(separator: ",") + "}"
         // The project files (docs/project-awareness.md), the plists targets read from each other
         // and every file the workspace reports cover (`WorkspaceFileKinds`).
-        let options = try? JSONValue(encoding: DidChangeWatchedFilesRegistrationOptions(watchers: [
-            FileSystemWatcher(globPattern: pattern),
-        ] + WorkspaceFileKinds.watchPatterns.map { FileSystemWatcher(globPattern: $0) }))
+        let options = try? JSONValue(
+            encoding: DidChangeWatchedFilesRegistrationOptions(
+                watchers: [
+                    FileSystemWatcher(globPattern: pattern)
+                ] + WorkspaceFileKinds.watchPatterns.map { FileSystemWatcher(globPattern: $0) }))
         let request = RegisterCapabilityRequest(registrations: [
-            Registration(id: "plist-lsp-source-files", method: DidChangeWatchedFilesNotification.method, registerOptions: options),
+            Registration(id: "plist-lsp-source-files", method: DidChangeWatchedFilesNotification.method, registerOptions: options)
         ])
         // Recorded before it is sent, so that however soon the answer comes, it is recognised.
         let id = nextUnansweredID()
@@ -598,9 +612,10 @@ public final class LanguageServer: Sendable {
             if projects.isReading { return }
             waitingForProjects.withLock { _ = $0.remove(snapshot.uri) }
             let configuration = state.withLock { $0.configuration }
-            let diagnostics = options.diagnostics.diagnostics(for: snapshot, configuration: configuration,
-                                                              evidence: sources.input(for: snapshot.uri, configuration: configuration),
-                                                              project: projects.input(for: snapshot.uri))
+            let diagnostics = options.diagnostics.diagnostics(
+                for: snapshot, configuration: configuration,
+                evidence: sources.input(for: snapshot.uri, configuration: configuration),
+                project: projects.input(for: snapshot.uri))
             guard !Task.isCancelled else { return }
             publishing.withLock { _ in
                 // Only the current version of an open document is published.
@@ -615,7 +630,8 @@ public final class LanguageServer: Sendable {
     private func trace(_ message: any Encodable & Sendable, id: RequestID?) {
         let trace = state.withLock { $0.trace }
         guard trace != .off else { return }
-        let method = (message as? any LSPRequest).map { type(of: $0).method }
+        let method =
+            (message as? any LSPRequest).map { type(of: $0).method }
             ?? (message as? any LSPNotification).map { type(of: $0).method } ?? "?"
         if method == LogTraceNotification.method { return }
         let text = id.map { "Received request '\(method) - (\($0))'." } ?? "Received notification '\(method)'."

@@ -129,7 +129,8 @@ enum Incoming: Sendable {
         switch self {
         case .initialize(let id, _), .shutdown(let id), .feature(let id, _, _, _), .unsupported(let id, _): return id
         case .exit, .initialized, .cancelRequest, .setTrace, .didOpen, .didChange, .didClose, .didSave,
-             .didChangeConfiguration, .didChangeWatchedFiles, .unexpected, .publishDiagnostics: return nil
+            .didChangeConfiguration, .didChangeWatchedFiles, .unexpected, .publishDiagnostics:
+            return nil
         }
     }
 
@@ -172,7 +173,7 @@ extension MessageKind {
         case .didClose(let uri):
             self = .documentUpdate(uri)
         case .feature(_, _, _, nil), .unsupported, .exit, .initialized, .cancelRequest, .setTrace, .didSave, .didChangeWatchedFiles,
-             .unexpected:
+            .unexpected:
             self = .freestanding
         }
     }

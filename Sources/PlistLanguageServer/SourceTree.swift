@@ -195,7 +195,9 @@ public final class SourceTree: Sendable {
             if let known, known.stamp == stamp { return known }
             guard stamp.size <= Self.maximumFileSize, let language = SourceLanguage(path: relative) else { return nil }
             let bytes = try file.readAll(upTo: stamp.size)
-            return bytes.withUnsafeBufferPointer { File(stamp: stamp, hits: scanner.scan($0, language: language), keyUses: InfoKeyUses.scan($0)) }
+            return bytes.withUnsafeBufferPointer {
+                File(stamp: stamp, hits: scanner.scan($0, language: language), keyUses: InfoKeyUses.scan($0))
+            }
         }
         return file ?? nil
     }
@@ -207,7 +209,9 @@ public final class SourceTree: Sendable {
         var folder = path
         while let slash = folder.lastIndex(of: "/"), slash != folder.startIndex {
             folder = String(folder[..<slash])
-            if let entries = directoryEntries(folder), entries.contains(where: { $0.name == "Package.swift" || $0.name == ".git" || $0.name.hasSuffix(".xcodeproj") }) {
+            if let entries = directoryEntries(folder),
+                entries.contains(where: { $0.name == "Package.swift" || $0.name == ".git" || $0.name.hasSuffix(".xcodeproj") })
+            {
                 return folder
             }
         }

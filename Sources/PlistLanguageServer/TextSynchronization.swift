@@ -18,7 +18,9 @@ extension DocumentSnapshot {
     /// surrogate escape in JSON decodes as U+FFFD, see `JSONReader.parseMessage`); two surviving halves that
     /// the edit joins form their character again, as in the editor. So the server's text stays
     /// equal to a fresh `didOpen` of the editor's. See docs/contributing/server.md ("Positions").
-    func applying(_ changes: [TextDocumentContentChangeEvent], version: Int, id: Int)
+    func applying(
+        _ changes: [TextDocumentContentChangeEvent], version: Int, id: Int
+    )
         -> (snapshot: DocumentSnapshot, clamped: [String])
     {
         var tree = self.tree
@@ -46,23 +48,28 @@ extension DocumentSnapshot {
                 problems.append("end before start, swapped")
             }
             if !problems.isEmpty {
-                clamped.append("change \(number + 1) of version \(version) of \(uri) is out of range (\(lines.lineCount) lines, \(encoding.rawValue)); clamped: "
-                    + problems.joined(separator: "; "))
+                clamped.append(
+                    "change \(number + 1) of version \(version) of \(uri) is out of range (\(lines.lineCount) lines, \(encoding.rawValue)); clamped: "
+                        + problems.joined(separator: "; "))
             }
             var bytes = start.offset..<end.offset
             var edit = replacement
             if start.unitsInside > 0 || end.unitsInside > 0 {
                 // Splice in the client's own units over the whole characters the boundaries split.
                 bytes = start.offset..<(end.unitsInside > 0 ? end.characterEnd : end.offset)
-                edit = splicing(ArraySlice(tree.text[bytes]), from: start.unitsInside,
-                                to: end.unitsInside + unitCount(ArraySlice(tree.text[start.offset..<end.offset])), with: change.text)
+                edit = splicing(
+                    ArraySlice(tree.text[bytes]), from: start.unitsInside,
+                    to: end.unitsInside + unitCount(ArraySlice(tree.text[start.offset..<end.offset])), with: change.text)
             }
             tree = tree.applying(SourceEdit(range: bytes, replacement: edit))
             index = lines.applying(bytes, newText: tree.text)
-            changed = changed.map { number == 0 ? TextChange(range: bytes, count: edit.count) : $0.followed(by: TextChange(range: bytes, count: edit.count)) }
+            changed = changed.map {
+                number == 0 ? TextChange(range: bytes, count: edit.count) : $0.followed(by: TextChange(range: bytes, count: edit.count))
+            }
         }
-        let snapshot = DocumentSnapshot(uri: uri, version: version, languageID: languageID, tree: tree,
-                                        encoding: encoding, id: id, lineIndex: index, previous: self, change: changed)
+        let snapshot = DocumentSnapshot(
+            uri: uri, version: version, languageID: languageID, tree: tree,
+            encoding: encoding, id: id, lineIndex: index, previous: self, change: changed)
         return (snapshot, clamped)
     }
 

@@ -61,7 +61,9 @@ public enum Transports {
     /// session; a session's `exit` closes only its connection. Throws `UnixSocketError` when the
     /// socket cannot be created: a path that is too long, a directory owned by someone else, a
     /// non-socket file at the path (never removed), a socket a running server answers on.
-    public static func serveUnixSocket(path: String, options: LanguageServerOptions = LanguageServerOptions()) async throws
+    public static func serveUnixSocket(
+        path: String, options: LanguageServerOptions = LanguageServerOptions()
+    ) async throws
         -> DaemonTermination
     {
         // The signal handler is installed before binding, and the queue it registers on is

@@ -142,7 +142,11 @@ final class WorkScheduler: Sendable {
         /// Gives the place back if it is held; true if it was.
         @discardableResult
         func giveBack() -> Bool {
-            guard let lane, holding.withLock({ held in defer { held = false }; return held }) else { return false }
+            guard let lane,
+                holding.withLock({ held in
+                    defer { held = false }; return held
+                })
+            else { return false }
             lane.leave()
             return true
         }
@@ -230,8 +234,9 @@ final class FairShare: Sendable {
     /// The socket daemon's, shared by its sessions (see the type's comment).
     static func daemon(cores: Int = sysconf(Int32(_SC_NPROCESSORS_ONLN))) -> FairShare {
         let cores = max(1, cores)
-        return FairShare(aloneLimit: WorkScheduler.concurrencyLimit, sharedLaneLimit: max(1, cores - 1),
-                         totalLimit: max(2, cores))
+        return FairShare(
+            aloneLimit: WorkScheduler.concurrencyLimit, sharedLaneLimit: max(1, cores - 1),
+            totalLimit: max(2, cores))
     }
 
     func lane() -> Lane {

@@ -124,8 +124,10 @@ final class WorkspaceDiagnostics: Sendable {
     /// One file's report: `unchanged` when `previous` is its current result id. `open` is the
     /// open document at that path, if there is one (its text wins over the disk's); nil when the
     /// file is neither open nor readable (gone since it was found).
-    func report(path: String, open: DocumentSnapshot?, bytes: [UInt8]?, previous: String?,
-                context: RequestContext) -> WorkspaceDocumentDiagnosticReport? {
+    func report(
+        path: String, open: DocumentSnapshot?, bytes: [UInt8]?, previous: String?,
+        context: RequestContext
+    ) -> WorkspaceDocumentDiagnosticReport? {
         let uri = open?.uri ?? FileURI.uri(for: path)
         let content: String
         if let open {
@@ -146,15 +148,18 @@ final class WorkspaceDiagnostics: Sendable {
         } else {
             let items: [Diagnostic]
             if let open {
-                items = context.diagnostics.diagnostics(for: open, configuration: context.configuration, evidence: evidence, project: project)
+                items = context.diagnostics.diagnostics(
+                    for: open, configuration: context.configuration, evidence: evidence, project: project)
             } else {
                 // The file as `check` reads it (a binary plist or signed profile as its XML form, a
                 // translation by its own reader); its ranges refer to the analysed text, which is only
                 // indexed by lines here, never parsed again.
-                let analysis = context.diagnostics.fileAnalysis(path: path, uri: uri, bytes: bytes!, configuration: context.configuration,
-                                                                evidence: evidence, project: project)
-                let text = DocumentSnapshot(uri: uri, version: 0, languageID: "plist", tree: .unparsed(SourceText(analysis.text)),
-                                            encoding: context.encoding, id: 0)
+                let analysis = context.diagnostics.fileAnalysis(
+                    path: path, uri: uri, bytes: bytes!, configuration: context.configuration,
+                    evidence: evidence, project: project)
+                let text = DocumentSnapshot(
+                    uri: uri, version: 0, languageID: "plist", tree: .unparsed(SourceText(analysis.text)),
+                    encoding: context.encoding, id: 0)
                 items = analysis.findings.map { context.diagnostics.convert($0, in: text, configuration: context.configuration) }
             }
             result = Cached(key: key, resultID: Self.resultID(items), items: items)

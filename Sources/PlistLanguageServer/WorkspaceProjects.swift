@@ -100,7 +100,8 @@ final class WorkspaceProjects: Sendable {
         guard !worker.isClosed else { return }
         let added = state.withLock { state -> Bool in
             guard !state.roots.contains(where: { file.hasPrefix($0 + "/") }), !state.nearFiles.contains(file),
-                  !state.containing.contains(file), state.index.targets(forPlistAt: file).isEmpty else { return false }
+                !state.containing.contains(file), state.index.targets(forPlistAt: file).isEmpty
+            else { return false }
             state.containing.append(file)
             return true
         }
@@ -132,7 +133,8 @@ final class WorkspaceProjects: Sendable {
         guard let path = FileURI.path(of: uri) else { return .none }
         let (generation, index, known) = state.withLock { ($0.generation, $0.index, $0.inputs[path]) }
         if let known { return ProjectInputValue(generation: known == nil ? 0 : generation, input: known) }
-        let plist = DocumentFormat.byName(path) == nil ? path : LocalizationSetCache.shared.set(forTranslationAt: path)?.infoPlistPath ?? path
+        let plist =
+            DocumentFormat.byName(path) == nil ? path : LocalizationSetCache.shared.set(forTranslationAt: path)?.infoPlistPath ?? path
         let input = index.input(forPlistAt: plist)
         state.withLock { state in
             if state.generation == generation { state.inputs[path] = .some(input) }
@@ -178,7 +180,9 @@ final class WorkspaceProjects: Sendable {
         }
         let roots = known
         // A plist outside every project (no project root above it) reads nothing.
-        let searchable = files.filter { file in !roots.contains(where: { file.hasPrefix($0 + "/") }) && SourceTree.projectRoot(containing: file) != nil }
+        let searchable = files.filter { file in
+            !roots.contains(where: { file.hasPrefix($0 + "/") }) && SourceTree.projectRoot(containing: file) != nil
+        }
         let nearFiles = state.withLock { state in
             for file in searchable where !state.nearFiles.contains(file) {
                 state.nearFiles.append(file)
@@ -205,7 +209,9 @@ final class WorkspaceProjects: Sendable {
             for problem in project.problems.prefix(5) { logger.debug("project: \(problem)") }
         }
         for problem in index.problems.prefix(5) { logger.debug("project: \(problem)") }
-        logger.info("read the Xcode projects in \((unread + unreadNear.map { "the folders around \($0)" }).joined(separator: ", ")): \(projects.count) project\(projects.count == 1 ? "" : "s") (\(projects.reduce(0) { $0 + $1.targets.count }) targets, \(index.plists.count) plists) in \(ContinuousClock.now - started)")
+        logger.info(
+            "read the Xcode projects in \((unread + unreadNear.map { "the folders around \($0)" }).joined(separator: ", ")): \(projects.count) project\(projects.count == 1 ? "" : "s") (\(projects.reduce(0) { $0 + $1.targets.count }) targets, \(index.plists.count) plists) in \(ContinuousClock.now - started)"
+        )
         return state.withLock { state -> Bool in
             state.loaded = loaded
             // No project before and none now: nothing to analyse again.

@@ -126,7 +126,10 @@ final class WorkspaceSources: Sendable {
     func input(for uri: DocumentURI, configuration: ServerConfiguration) -> SourceEvidenceInput {
         guard configuration.analysis.sourceEvidence, let path = FileURI.path(of: uri) else { return .none }
         let (generation, tree, scopes) = state.withLock { state in
-            (state.generation + state.scopeGeneration, state.trees.filter { $0.contains(path) }.max { $0.root.count < $1.root.count }, state.scopes)
+            (
+                state.generation + state.scopeGeneration, state.trees.filter { $0.contains(path) }.max { $0.root.count < $1.root.count },
+                state.scopes
+            )
         }
         // No tree holds it: what a rescan finds cannot change its analysis (generation 0 keeps its cache).
         guard let tree else { return .none }
@@ -134,7 +137,8 @@ final class WorkspaceSources: Sendable {
         if let hit = state.withLock({ $0.narrowed[path] }), hit.generation == generation, hit.root == tree.root, hit.scope == scope {
             return SourceEvidenceInput(generation: generation, evidence: hit.evidence)
         }
-        let evidence = scope.map { scope in tree.evidence?.relevant(toPlistAt: path, isTargetCode: scope.contains) }
+        let evidence =
+            scope.map { scope in tree.evidence?.relevant(toPlistAt: path, isTargetCode: scope.contains) }
             ?? tree.evidence?.relevant(toPlistAt: path)
         state.withLock { state in
             if state.generation + state.scopeGeneration == generation {
@@ -170,7 +174,9 @@ final class WorkspaceSources: Sendable {
         var changed = false
         var scanned = Set<String>()
         // A full walk covers every file event queued with it.
-        let walkAll = jobs.contains { if case .all = $0 { return true }; return false }
+        let walkAll = jobs.contains {
+            if case .all = $0 { return true }; return false
+        }
         for job in jobs {
             var job = job
             if case .projectOf(let file) = job {
@@ -182,7 +188,9 @@ final class WorkspaceSources: Sendable {
                 scanned.insert(tree.root)
                 let start = ContinuousClock.now
                 changed = tree.scan() || changed
-                logger.info("scanned \(tree.fileCount) source files in \(tree.root) in \(ContinuousClock.now - start)\(tree.isTruncated ? " (stopped at \(SourceTree.maximumFiles) files)" : "")")
+                logger.info(
+                    "scanned \(tree.fileCount) source files in \(tree.root) in \(ContinuousClock.now - start)\(tree.isTruncated ? " (stopped at \(SourceTree.maximumFiles) files)" : "")"
+                )
             case .all:
                 for tree in trees where !scanned.contains(tree.root) {
                     scanned.insert(tree.root)

@@ -10,7 +10,9 @@ public struct SiblingValue: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses the data file's `KEY=VALUE` form.
     public init?(parsing text: String) {
-        guard let equals = text.firstIndex(of: "="), equals != text.startIndex, text.index(after: equals) != text.endIndex else { return nil }
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex, text.index(after: equals) != text.endIndex else {
+            return nil
+        }
         key = String(text[..<equals])
         value = String(text[text.index(after: equals)...])
     }
@@ -35,8 +37,10 @@ public struct EnumValue: Sendable, Hashable {
     public let sdkOnly: Bool
 
     /// Creates a value record.
-    public init(value: String, note: String, minimumOS: PlatformAvailability? = nil, deprecated: Bool = false,
-                onlyWith: SiblingValue? = nil, sdkOnly: Bool = false) {
+    public init(
+        value: String, note: String, minimumOS: PlatformAvailability? = nil, deprecated: Bool = false,
+        onlyWith: SiblingValue? = nil, sdkOnly: Bool = false
+    ) {
         self.value = value
         self.note = note
         self.minimumOS = minimumOS

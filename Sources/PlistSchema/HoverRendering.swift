@@ -38,14 +38,20 @@ extension KeyRendering {
         if !definition.values.isEmpty {
             var block = "**\(valuesHeading(of: definition))**:"
             for value in definition.values {
-                block += "\n- `\(value.value)` — \(markdownEscaped(value.note))" + valueFacts(value).map { " *(\(markdownEscaped($0)))*" }.joined()
+                block +=
+                    "\n- `\(value.value)` — \(markdownEscaped(value.note))"
+                    + valueFacts(value).map { " *(\(markdownEscaped($0)))*" }.joined()
             }
             out.append(block)
         }
         var details: [String] = []
         if let value = definition.defaultValue { details.append("**Default:** `\(value)`") }
-        if !definition.requiredFor.isEmpty { details.append("**Required for** \(definition.requiredFor.map(kindTitle).joined(separator: ", "))") }
-        if !definition.recommendedFor.isEmpty { details.append("**Recommended for** \(definition.recommendedFor.map(kindTitle).joined(separator: ", "))") }
+        if !definition.requiredFor.isEmpty {
+            details.append("**Required for** \(definition.requiredFor.map(kindTitle).joined(separator: ", "))")
+        }
+        if !definition.recommendedFor.isEmpty {
+            details.append("**Recommended for** \(definition.recommendedFor.map(kindTitle).joined(separator: ", "))")
+        }
         if definition.allowsCustomChildKeys { details.append("**Child keys** are chosen by you.") }
         let children = KeyDatabase.shared.childKeys(of: definition)
         if !children.isEmpty {
@@ -86,8 +92,10 @@ extension KeyRendering {
         var i = 0
         while i < characters.count {
             let c = characters[i]
-            if c == "<", let close = characters[(i + 1)...].prefix(40).firstIndex(where: { $0 == ">" || $0 == "<" || $0 == "`" || $0 == "\n" }),
-               characters[close] == ">", close > i + 1 {
+            if c == "<",
+                let close = characters[(i + 1)...].prefix(40).firstIndex(where: { $0 == ">" || $0 == "<" || $0 == "`" || $0 == "\n" }),
+                characters[close] == ">", close > i + 1
+            {
                 out += "`" + String(characters[i...close]) + "`"
                 i = close + 1
                 continue

@@ -167,7 +167,9 @@ public struct KeyDatabase: Sendable {
     }
 
     /// The documented value `value` of `key` at `parent`, for hover over a value.
-    public func documentedValue(_ value: String, ofKey key: String, at parent: [PathComponent]? = [], domain: PlistDomain = .infoPlist) -> EnumValue? {
+    public func documentedValue(
+        _ value: String, ofKey key: String, at parent: [PathComponent]? = [], domain: PlistDomain = .infoPlist
+    ) -> EnumValue? {
         lookup(key, at: parent, domain: domain)?.definition.value(value)
     }
 }

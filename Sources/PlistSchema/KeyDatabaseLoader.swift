@@ -32,7 +32,8 @@ extension KeyDatabase {
     public static let infoPlistDocBase = "https://developer.apple.com/documentation/bundleresources/information-property-list/"
     /// The link of launchd keys that give no `doc` field: Apple's guide to launchd jobs (the keys
     /// themselves are documented only in the launchd.plist(5) manual page, `man launchd.plist`).
-    public static let launchdDocURL = "https://developer.apple.com/library/archive/documentation/MacOSX/Conceptual/BPSystemStartup/Chapters/CreatingLaunchdJobs.html"
+    public static let launchdDocURL =
+        "https://developer.apple.com/library/archive/documentation/MacOSX/Conceptual/BPSystemStartup/Chapters/CreatingLaunchdJobs.html"
 
     /// Decodes the data file's bytes. Unknown fields, wrong types and unknown enumeration names are errors
     /// that name the key and the field.
@@ -128,10 +129,11 @@ extension KeyDatabase {
         guard let summary = try string("summary") else { throw fail("missing summary") }
         guard let typeNames = try strings("type", allowSingle: true), !typeNames.isEmpty else { throw fail("missing type") }
         let types = try parsed(typeNames, "type", ValueType.init(rawValue:))
-        let domain = try string("domain").map { text in
-            guard let domain = PlistDomain(rawValue: text) else { throw fail("unknown domain \(text)") }
-            return domain
-        } ?? .infoPlist
+        let domain =
+            try string("domain").map { text in
+                guard let domain = PlistDomain(rawValue: text) else { throw fail("unknown domain \(text)") }
+                return domain
+            } ?? .infoPlist
         let placements = try parsed(try strings("paths") ?? [""], "path") { cache.path($0) }
         if placements.isEmpty { throw fail("empty paths list") }
         var element: ValueType?
@@ -145,10 +147,14 @@ extension KeyDatabase {
         case nil: break
         case .array(let items)?:
             for item in items {
-                guard case .object(let fields) = item, case .string(let literal)? = fields["value"], case .string(let note)? = fields["note"] else {
+                guard case .object(let fields) = item, case .string(let literal)? = fields["value"],
+                    case .string(let note)? = fields["note"]
+                else {
                     throw fail("each value needs string fields value and note")
                 }
-                if let unknown = fields.keys.first(where: { !enumValueFieldNames.contains($0) }) { throw fail("value \(literal) has unknown field \(unknown)") }
+                if let unknown = fields.keys.first(where: { !enumValueFieldNames.contains($0) }) {
+                    throw fail("value \(literal) has unknown field \(unknown)")
+                }
                 func text(_ field: String) throws -> String? {
                     switch fields[field] {
                     case nil: return nil
@@ -165,21 +171,27 @@ extension KeyDatabase {
                 }
                 let minimum = try text("minOS").map { try parsed([$0], "minOS") { cache.platform($0) }[0] }
                 let onlyWith = try text("with").map { text in
-                    guard let condition = SiblingValue(parsing: text) else { throw fail("with of \(literal) must be KEY=VALUE, not \"\(text)\"") }
+                    guard let condition = SiblingValue(parsing: text) else {
+                        throw fail("with of \(literal) must be KEY=VALUE, not \"\(text)\"")
+                    }
                     return condition
                 }
                 let deprecated = try flag("deprecated"), sdkOnly = try flag("sdkOnly")
-                values.append(EnumValue(value: literal, note: note, minimumOS: minimum, deprecated: deprecated, onlyWith: onlyWith, sdkOnly: sdkOnly))
+                values.append(
+                    EnumValue(value: literal, note: note, minimumOS: minimum, deprecated: deprecated, onlyWith: onlyWith, sdkOnly: sdkOnly))
             }
         case let other?: throw fail("values must be an array, not \(other.kindName)")
         }
         let statusKind = try string("status").map { try parsed([$0], "status", StatusKind.init(rawValue:))[0] } ?? .active
         let doc = try string("doc") ?? derivedDocURL(name: name, domain: domain, placement: placements[0])
         let xcodeName = try string("xcode"), xcodeNameIsKey = try bool("xcodeIsKey") ?? false
-        if xcodeNameIsKey, xcodeName != name { throw fail("xcodeIsKey says the Xcode name is the key, but xcode is \(xcodeName.map { "\"\($0)\"" } ?? "absent")") }
+        if xcodeNameIsKey, xcodeName != name {
+            throw fail("xcodeIsKey says the Xcode name is the key, but xcode is \(xcodeName.map { "\"\($0)\"" } ?? "absent")")
+        }
         return KeyDefinition(
             name: name, domain: domain, placements: placements, valueTypes: types, arrayElementType: element,
-            xcodeName: xcodeName, xcodeNameIsKey: xcodeNameIsKey, xcodeCapability: try string("capability"), platforms: platforms, values: values, valuesAreClosed: try bool("closed") ?? false,
+            xcodeName: xcodeName, xcodeNameIsKey: xcodeNameIsKey, xcodeCapability: try string("capability"), platforms: platforms,
+            values: values, valuesAreClosed: try bool("closed") ?? false,
             defaultValue: try string("default"),
             status: KeyStatus(kind: statusKind, since: try string("since"), successor: try string("successor")),
             localizable: try bool("localizable") ?? false,

@@ -102,7 +102,8 @@ public struct KeyDefinition: Sendable, Hashable, Identifiable {
     /// Creates a definition. Prefer loading definitions from the data file.
     public init(
         name: String, domain: PlistDomain = .infoPlist, placements: [KeyPathPattern] = [.root],
-        valueTypes: [ValueType], arrayElementType: ValueType? = nil, xcodeName: String? = nil, xcodeNameIsKey: Bool = false, xcodeCapability: String? = nil,
+        valueTypes: [ValueType], arrayElementType: ValueType? = nil, xcodeName: String? = nil, xcodeNameIsKey: Bool = false,
+        xcodeCapability: String? = nil,
         platforms: [PlatformAvailability] = [], values: [EnumValue] = [], valuesAreClosed: Bool = false,
         defaultValue: String? = nil, status: KeyStatus = .active, localizable: Bool = false,
         requiredFor: [BundleKind] = [], recommendedFor: [BundleKind] = [], appStoreReview: String? = nil,

@@ -108,7 +108,8 @@ public struct KeyPathPattern: Hashable, Sendable, CustomStringConvertible {
     public func holds(_ pattern: KeyPathPattern, under key: String) -> Bool {
         let own = components.count
         guard pattern.components.count > own, pattern.components[..<own].elementsEqual(components),
-              pattern.components[own] == .key(key) else { return false }
+            pattern.components[own] == .key(key)
+        else { return false }
         return pattern.components[(own + 1)...].allSatisfy { $0 == .item || $0 == .anyKey }
     }
 }

@@ -30,7 +30,9 @@ public enum KeyRendering {
         }
         if let owner = definition.owner { field("Read by", "\(owner) (a third-party key, not Apple's)") }
         field("Xcode name", definition.xcodeName ?? "(none)")
-        if let capability = definition.xcodeCapability { field("Capability", "\(capability) (Xcode's Signing & Capabilities adds the key)") }
+        if let capability = definition.xcodeCapability {
+            field("Capability", "\(capability) (Xcode's Signing & Capabilities adds the key)")
+        }
         if definition.domain != .infoPlist { field("File", domainTitle(definition.domain)) }
         field("Type", definition.typeDescription)
         field("Where", definition.placements.map(\.displayString).joined(separator: "; "))
@@ -50,7 +52,9 @@ public enum KeyRendering {
         if !definition.recommendedFor.isEmpty { field("Recommended for", definition.recommendedFor.map(kindTitle).joined(separator: ", ")) }
         if definition.allowsCustomChildKeys { field("Child keys", "chosen by you (any key is accepted inside)") }
         let children = KeyDatabase.shared.childKeys(of: definition)
-        if !children.isEmpty { field("Keys inside", children.joined(separator: ", ") + (definition.hasFixedChildKeys ? " (only these)" : "")) }
+        if !children.isEmpty {
+            field("Keys inside", children.joined(separator: ", ") + (definition.hasFixedChildKeys ? " (only these)" : ""))
+        }
         lines.append("")
         lines.append(contentsOf: wrap(definition.summary, width: 96, indent: "  "))
         if !definition.values.isEmpty {
@@ -130,24 +134,24 @@ public enum KeyRendering {
     /// is made) docs/keys.md.
     public static func markdown(_ database: KeyDatabase, forRepository: Bool = false) -> String {
         var out = """
-        # Key reference
-
-
-        """
-        if forRepository {
-            out += """
-            Generated from `Sources/PlistSchema/Resources/keys.json`. Do not edit by hand: change the data
-            file and regenerate (`PLIST_LSP_UPDATE_DOCS=1 swift test --filter docsKeysMarkdownIsCurrent`;
-            the test fails when this file is stale).
+            # Key reference
 
 
             """
+        if forRepository {
+            out += """
+                Generated from `Sources/PlistSchema/Resources/keys.json`. Do not edit by hand: change the data
+                file and regenerate (`PLIST_LSP_UPDATE_DOCS=1 swift test --filter docsKeysMarkdownIsCurrent`;
+                the test fails when this file is stale).
+
+
+                """
         }
         out += """
-        Paths: `(top level)` is the root dictionary, `*` any key chosen by you, `[]` any array item.
-        Keys marked † were added by plist-lsp beyond Apple's reference texts.
+            Paths: `(top level)` is the root dictionary, `*` any key chosen by you, `[]` any array item.
+            Keys marked † were added by plist-lsp beyond Apple's reference texts.
 
-        """
+            """
         for domain in PlistDomain.allCases {
             let definitions = database.sortedDefinitions(domain: domain)
             guard !definitions.isEmpty else { continue }
@@ -156,7 +160,8 @@ public enum KeyRendering {
             out += "|---|---|---|---|---|---|---|---|\n"
             for definition in definitions {
                 let name = "[`\(definition.name)`](\(definition.docURL))" + (definition.fromSeeds ? "" : " †")
-                let values = definition.values.map { "`\($0.value)`" }.joined(separator: ", ")
+                let values =
+                    definition.values.map { "`\($0.value)`" }.joined(separator: ", ")
                     + (definition.values.isEmpty || definition.valuesAreClosed ? "" : " (open)")
                 let cells = [
                     name,
@@ -292,7 +297,9 @@ struct JSONEntry: Encodable {
         try container.encode(d.valueTypes.map(\.rawValue), forKey: .types)
         try container.encode(d.arrayElementType?.rawValue, forKey: .elementType)
         try container.encode(d.xcodeName, forKey: .xcodeName)
-        try container.encode(d.platforms.map { PlatformEntry(platform: $0.platform.rawValue, introduced: $0.introduced, deprecated: $0.deprecated) }, forKey: .platforms)
+        try container.encode(
+            d.platforms.map { PlatformEntry(platform: $0.platform.rawValue, introduced: $0.introduced, deprecated: $0.deprecated) },
+            forKey: .platforms)
         try container.encode(d.values.map(ValueEntry.init), forKey: .values)
         try container.encode(d.valuesAreClosed, forKey: .valuesClosed)
         try container.encode(d.defaultValue, forKey: .defaultValue)

@@ -31,7 +31,9 @@ extension KeyDatabase {
     /// Candidates placed at `parent` come first; with `parent: nil`, or when nothing fits there, every key in
     /// the domain is considered. Matching uses known misspellings, case, Xcode display names,
     /// Damerau-Levenshtein distance and CamelCase word overlap.
-    public func suggestions(for key: String, at parent: [PathComponent]? = [], domain: PlistDomain = .infoPlist, limit: Int = 5) -> [KeySuggestion] {
+    public func suggestions(
+        for key: String, at parent: [PathComponent]? = [], domain: PlistDomain = .infoPlist, limit: Int = 5
+    ) -> [KeySuggestion] {
         let inDomain = definitions.filter { $0.domain == domain }
         var results: [KeySuggestion] = []
         if let parent {
@@ -224,11 +226,15 @@ extension KeyDatabase {
     /// its array's items, or under its developer-chosen keys), sorted: what a hover lists as its
     /// child keys.
     public func childKeys(of definition: KeyDefinition) -> [String] {
-        guard definition.valueTypes.contains(.dictionary) || definition.arrayElementType == .dictionary
-                || definition.valueTypes.contains(.array) else { return [] }
+        guard
+            definition.valueTypes.contains(.dictionary) || definition.arrayElementType == .dictionary
+                || definition.valueTypes.contains(.array)
+        else { return [] }
         var names = Set<String>()
         for candidate in definitions where candidate.domain == definition.domain {
-            if candidate.placements.contains(where: { pattern in definition.placements.contains { $0.holds(pattern, under: definition.name) } }) {
+            if candidate.placements.contains(where: { pattern in
+                definition.placements.contains { $0.holds(pattern, under: definition.name) }
+            }) {
                 names.insert(candidate.name)
             }
         }

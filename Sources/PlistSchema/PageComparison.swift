@@ -33,7 +33,8 @@ extension KeyDatabase {
     /// the reason. A comparison lists them apart instead of calling them missing.
     public static let pagesThatAreNotKeys: [PlistDomain: [String: String]] = [
         .infoPlist: [
-            "appiconreferencename": "stands for the name you give an alternate icon inside CFBundleIcons › CFBundleAlternateIcons (a key you choose, not a fixed key); its children CFBundleIconFiles and UIPrerenderedIcon are in the database",
+            "appiconreferencename":
+                "stands for the name you give an alternate icon inside CFBundleIcons › CFBundleAlternateIcons (a key you choose, not a fixed key); its children CFBundleIconFiles and UIPrerenderedIcon are in the database"
         ],
         .entitlements: [:],
         .privacyManifest: [:],
@@ -86,10 +87,12 @@ extension KeyDatabase {
         var unlisted = Set<String>()
         for definition in ofDomain {
             guard let page = Self.currentPageName(of: definition), !listed.contains(page),
-                  !listed.contains(definition.name.lowercased()) else { continue }
+                !listed.contains(definition.name.lowercased())
+            else { continue }
             unlisted.insert("\(definition.name) (\(page))")
         }
-        return PageComparison(missingFromDatabase: missing, missingFromList: unlisted.sorted(), notKeys: notKeys, known: known, listed: listed.count)
+        return PageComparison(
+            missingFromDatabase: missing, missingFromList: unlisted.sorted(), notKeys: notKeys, known: known, listed: listed.count)
     }
 }
 

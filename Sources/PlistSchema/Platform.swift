@@ -55,7 +55,9 @@ public struct PlatformAvailability: Sendable, Hashable, CustomStringConvertible 
         guard let platform = Platform(name: nameParts.joined(separator: " ")), rest.count <= 1 else { return nil }
         if let versions = rest.first {
             let parts = versions.split(separator: "-", omittingEmptySubsequences: false)
-            guard parts.count <= 2, parts.allSatisfy({ part in part.allSatisfy { $0.isNumber || $0 == "." } && part.first?.isNumber == true }) else { return nil }
+            guard parts.count <= 2,
+                parts.allSatisfy({ part in part.allSatisfy { $0.isNumber || $0 == "." } && part.first?.isNumber == true })
+            else { return nil }
             self.init(platform: platform, introduced: String(parts[0]), deprecated: parts.count == 2 ? String(parts[1]) : nil)
         } else {
             self.init(platform: platform, introduced: nil)

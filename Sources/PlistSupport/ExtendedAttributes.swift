@@ -109,7 +109,9 @@ public enum ExtendedAttributes {
 @_silgen_name("listxattr")
 private func glibcListxattr(_ path: UnsafePointer<CChar>, _ list: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int
 @_silgen_name("getxattr")
-private func glibcGetxattr(_ path: UnsafePointer<CChar>, _ name: UnsafePointer<CChar>, _ value: UnsafeMutableRawPointer?, _ size: Int) -> Int
+private func glibcGetxattr(
+    _ path: UnsafePointer<CChar>, _ name: UnsafePointer<CChar>, _ value: UnsafeMutableRawPointer?, _ size: Int
+) -> Int
 @_silgen_name("fgetxattr")
 private func glibcFgetxattr(_ fd: Int32, _ name: UnsafePointer<CChar>, _ value: UnsafeMutableRawPointer?, _ size: Int) -> Int
 @_silgen_name("fsetxattr")

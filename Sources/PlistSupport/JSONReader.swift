@@ -33,11 +33,15 @@ public struct JSONReader {
     /// occurs again in its object keeps its first value, and the first such name (in document
     /// order, at any depth, escapes decoded) is returned for the caller to judge: parsers disagree
     /// on which one counts.
-    public static func parseMessage(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> (value: JSONValue, firstDuplicateMember: String?) {
+    public static func parseMessage(
+        _ bytes: UnsafeBufferPointer<UInt8>
+    ) throws(JSONSyntaxError) -> (value: JSONValue, firstDuplicateMember: String?) {
         try read(bytes, lenient: true)
     }
 
-    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, lenient: Bool) throws(JSONSyntaxError) -> (value: JSONValue, firstDuplicateMember: String?) {
+    private static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, lenient: Bool
+    ) throws(JSONSyntaxError) -> (value: JSONValue, firstDuplicateMember: String?) {
         var reader = JSONReader(bytes: bytes, lenient: lenient)
         reader.skipWhitespace()
         let value = try reader.parseValue()
@@ -139,7 +143,7 @@ public struct JSONReader {
     private static func isNumberByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-             UInt8(ascii: "e"), UInt8(ascii: "E"):
+            UInt8(ascii: "e"), UInt8(ascii: "E"):
             return true
         default:
             return false
@@ -238,7 +242,9 @@ public struct JSONReader {
                     case UInt8(ascii: "u"):
                         var code = try parseHex4(before: end)
                         let pairs = index + 1 < end && bytes[index] == UInt8(ascii: "\\") && bytes[index + 1] == UInt8(ascii: "u")
-                        if (0xD800...0xDBFF).contains(code), pairs, let low = hex4(at: index + 2, before: end), (0xDC00...0xDFFF).contains(low) {
+                        if (0xD800...0xDBFF).contains(code), pairs, let low = hex4(at: index + 2, before: end),
+                            (0xDC00...0xDFFF).contains(low)
+                        {
                             index += 6
                             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                         } else if (0xD800...0xDFFF).contains(code) {

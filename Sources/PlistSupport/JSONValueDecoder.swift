@@ -42,7 +42,8 @@ private struct ValueDecoding: Decoder {
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
     func mismatch(_ type: Any.Type) -> DecodingError {
-        DecodingError.typeMismatch(type, .init(codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(value.kindName) instead."))
+        DecodingError.typeMismatch(
+            type, .init(codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(value.kindName) instead."))
     }
 
     /// The value below this one at `key`.
@@ -107,7 +108,8 @@ private struct KeyedValues<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func member(_ key: Key) throws -> ValueDecoding {
         guard let value = object[key.stringValue] else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
         }
         return decoding.child(value, key)
     }
@@ -171,7 +173,8 @@ private struct UnkeyedValues: UnkeyedDecodingContainer {
     /// The next item, and the reading position past it.
     mutating func next(_ type: Any.Type) throws -> ValueDecoding {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(type, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
+            throw DecodingError.valueNotFound(
+                type, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
         }
         defer { currentIndex += 1 }
         return decoding.child(array[currentIndex], IndexKey(currentIndex))
@@ -179,7 +182,8 @@ private struct UnkeyedValues: UnkeyedDecodingContainer {
 
     mutating func decodeNil() throws -> Bool {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(JSONValue.self, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
+            throw DecodingError.valueNotFound(
+                JSONValue.self, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
         }
         if array[currentIndex] == .null {
             currentIndex += 1

@@ -21,19 +21,23 @@ public func startDetachedThread(name: String, _ body: @escaping @Sendable () -> 
     let start = Unmanaged.passRetained(Start(name: name, body: body)).toOpaque()
     #if canImport(Glibc)
     var thread = pthread_t()
-    let result = pthread_create(&thread, nil, { raw in
-        let start = Unmanaged<Start>.fromOpaque(raw!).takeRetainedValue()
-        start.body()
-        return nil
-    }, start)
+    let result = pthread_create(
+        &thread, nil,
+        { raw in
+            let start = Unmanaged<Start>.fromOpaque(raw!).takeRetainedValue()
+            start.body()
+            return nil
+        }, start)
     #else
     var thread: pthread_t?
-    let result = pthread_create(&thread, nil, { raw in
-        let start = Unmanaged<Start>.fromOpaque(raw).takeRetainedValue()
-        _ = pthread_setname_np(start.name)
-        start.body()
-        return nil
-    }, start)
+    let result = pthread_create(
+        &thread, nil,
+        { raw in
+            let start = Unmanaged<Start>.fromOpaque(raw).takeRetainedValue()
+            _ = pthread_setname_np(start.name)
+            start.body()
+            return nil
+        }, start)
     #endif
     guard result == 0 else {
         Unmanaged<Start>.fromOpaque(start).release()

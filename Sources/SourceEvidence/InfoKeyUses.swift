@@ -141,8 +141,10 @@ public enum InfoKeyUses {
                 cursor += 1
             }
             // A literal holds no line end.
-            out.append(InfoKeyUse(key: key, range: range, start: position(range.lowerBound, line: line, lineStart: lineStart, in: text),
-                                  end: position(range.upperBound, line: line, lineStart: lineStart, in: text)))
+            out.append(
+                InfoKeyUse(
+                    key: key, range: range, start: position(range.lowerBound, line: line, lineStart: lineStart, in: text),
+                    end: position(range.upperBound, line: line, lineStart: lineStart, in: text)))
         }
         return out
     }

@@ -141,8 +141,9 @@ public enum PrivacySymbols {
         let groups: [[PrivacySymbol]] = [
             // File timestamps.
             each("creationDate", "modificationDate", form: fileKey, needs: timestamp),
-            each("fileModificationDate", "contentModificationDateKey", "creationDateKey", "NSFileCreationDate",
-                 "NSFileModificationDate", "NSURLContentModificationDateKey", "NSURLCreationDateKey", needs: timestamp),
+            each(
+                "fileModificationDate", "contentModificationDateKey", "creationDateKey", "NSFileCreationDate",
+                "NSFileModificationDate", "NSURLContentModificationDateKey", "NSURLCreationDateKey", needs: timestamp),
             each("stat", "fstat", "fstatat", "lstat", "getattrlistbulk", form: .call(arguments: true), needs: timestamp),
             // Listed under both file timestamps and disk space.
             each("getattrlist", "fgetattrlist", "getattrlistat", form: .call(arguments: true), needs: timestamp + disk),
@@ -150,10 +151,11 @@ public enum PrivacySymbols {
             each("systemUptime", needs: bootTime),
             each("mach_absolute_time", form: .call(arguments: false), needs: bootTime),
             // Disk space.
-            each("volumeAvailableCapacityKey", "volumeAvailableCapacityForImportantUsageKey",
-                 "volumeAvailableCapacityForOpportunisticUsageKey", "volumeTotalCapacityKey",
-                 "NSURLVolumeAvailableCapacityKey", "NSURLVolumeAvailableCapacityForImportantUsageKey",
-                 "NSURLVolumeAvailableCapacityForOpportunisticUsageKey", "NSURLVolumeTotalCapacityKey", needs: disk),
+            each(
+                "volumeAvailableCapacityKey", "volumeAvailableCapacityForImportantUsageKey",
+                "volumeAvailableCapacityForOpportunisticUsageKey", "volumeTotalCapacityKey",
+                "NSURLVolumeAvailableCapacityKey", "NSURLVolumeAvailableCapacityForImportantUsageKey",
+                "NSURLVolumeAvailableCapacityForOpportunisticUsageKey", "NSURLVolumeTotalCapacityKey", needs: disk),
             each("systemFreeSize", "systemSize", form: fileKey, needs: disk),
             each("NSFileSystemFreeSize", "NSFileSystemSize", needs: disk),
             each("statfs", "statvfs", "fstatfs", "fstatvfs", form: .call(arguments: true), needs: disk),
@@ -178,54 +180,77 @@ public enum PrivacySymbols {
         let localNetwork = purpose("NSLocalNetworkUsageDescription"), motion = purpose("NSMotionUsageDescription")
         let faceID = purpose("NSFaceIDUsageDescription"), tracking = purpose("NSUserTrackingUsageDescription")
         let mediaLibrary = purpose("NSAppleMusicUsageDescription"), nfc = purpose("NFCReaderUsageDescription")
-        let biometricPolicies = ["deviceOwnerAuthenticationWithBiometrics", "deviceOwnerAuthentication",
-                                 "LAPolicyDeviceOwnerAuthenticationWithBiometrics", "LAPolicyDeviceOwnerAuthentication"]
+        let biometricPolicies = [
+            "deviceOwnerAuthenticationWithBiometrics", "deviceOwnerAuthentication",
+            "LAPolicyDeviceOwnerAuthenticationWithBiometrics", "LAPolicyDeviceOwnerAuthentication",
+        ]
         let photoAsset = PrivacySymbol.Form.qualified(by: ["PHAsset"])
         let groups: [[PrivacySymbol]] = [
             // Capture: AVCaptureDevice.requestAccess(for: .video | .audio), and the outputs only a camera feeds.
-            [PrivacySymbol("requestAccess", needs: [], markers: [
-                M("video", camera), M("audio", microphone), M("contacts", contacts), M("event", calendars), M("reminder", reminders),
-            ])],
-            [PrivacySymbol("requestAccessForMediaType", needs: [], markers: [M("AVMediaTypeVideo", camera), M("AVMediaTypeAudio", microphone)])],
-            each("AVCapturePhotoOutput", "AVCaptureVideoDataOutput", "AVCaptureMovieFileOutput", "AVCaptureMetadataOutput",
-                 "DataScannerViewController", "VNDocumentCameraViewController", needs: camera),
+            [
+                PrivacySymbol(
+                    "requestAccess", needs: [],
+                    markers: [
+                        M("video", camera), M("audio", microphone), M("contacts", contacts), M("event", calendars),
+                        M("reminder", reminders),
+                    ])
+            ],
+            [
+                PrivacySymbol(
+                    "requestAccessForMediaType", needs: [], markers: [M("AVMediaTypeVideo", camera), M("AVMediaTypeAudio", microphone)])
+            ],
+            each(
+                "AVCapturePhotoOutput", "AVCaptureVideoDataOutput", "AVCaptureMovieFileOutput", "AVCaptureMetadataOutput",
+                "DataScannerViewController", "VNDocumentCameraViewController", needs: camera),
             [PrivacySymbol("sourceType", needs: [], markers: [M("camera", camera)])],
             each("UIImagePickerControllerSourceTypeCamera", needs: camera),
             // Microphone.
             each("requestRecordPermission", "AVAudioRecorder", needs: microphone),
             // Photos.
-            [PrivacySymbol("requestAuthorization", .qualified(by: ["PHPhotoLibrary"]), needs: photos,
-                           markers: [M("addOnly", photosAdd), M("PHAccessLevelAddOnly", photosAdd)]),
-             PrivacySymbol("requestAuthorizationForAccessLevel", .qualified(by: ["PHPhotoLibrary"]), needs: photos,
-                           markers: [M("PHAccessLevelAddOnly", photosAdd)])],
-            each("fetchAssets", "fetchAssetsWithMediaType", "fetchAssetsWithOptions", "fetchAssetsWithLocalIdentifiers",
-                 "fetchAssetsInAssetCollection", form: photoAsset, needs: photos),
+            [
+                PrivacySymbol(
+                    "requestAuthorization", .qualified(by: ["PHPhotoLibrary"]), needs: photos,
+                    markers: [M("addOnly", photosAdd), M("PHAccessLevelAddOnly", photosAdd)]),
+                PrivacySymbol(
+                    "requestAuthorizationForAccessLevel", .qualified(by: ["PHPhotoLibrary"]), needs: photos,
+                    markers: [M("PHAccessLevelAddOnly", photosAdd)]),
+            ],
+            each(
+                "fetchAssets", "fetchAssetsWithMediaType", "fetchAssetsWithOptions", "fetchAssetsWithLocalIdentifiers",
+                "fetchAssetsInAssetCollection", form: photoAsset, needs: photos),
             each("UIImageWriteToSavedPhotosAlbum", "UISaveVideoAtPathToSavedPhotosAlbum", needs: photosAdd),
             // Location.
             each("requestWhenInUseAuthorization", needs: purpose("NSLocationWhenInUseUsageDescription")),
-            each("requestAlwaysAuthorization",
-                 needs: purpose("NSLocationAlwaysAndWhenInUseUsageDescription", "NSLocationWhenInUseUsageDescription")),
+            each(
+                "requestAlwaysAuthorization",
+                needs: purpose("NSLocationAlwaysAndWhenInUseUsageDescription", "NSLocationWhenInUseUsageDescription")),
             // Contacts.
             each("CNContactStore", "ABAddressBookRequestAccessWithCompletion", needs: contacts),
             [PrivacySymbol("requestAccessForEntityType", needs: [], markers: [M("CNEntityTypeContacts", contacts)])],
             // Calendars and reminders.
-            [PrivacySymbol("requestAccessToEntityType", needs: [], markers: [M("EKEntityTypeEvent", calendars), M("EKEntityTypeReminder", reminders)])],
+            [
+                PrivacySymbol(
+                    "requestAccessToEntityType", needs: [],
+                    markers: [M("EKEntityTypeEvent", calendars), M("EKEntityTypeReminder", reminders)])
+            ],
             each("requestFullAccessToEvents", "requestFullAccessToEventsWithCompletion", needs: calendarsFull),
             each("requestWriteOnlyAccessToEvents", "requestWriteOnlyAccessToEventsWithCompletion", needs: calendarsWriteOnly),
             each("requestFullAccessToReminders", "requestFullAccessToRemindersWithCompletion", needs: remindersFull),
             // Bluetooth.
             each("CBCentralManager", "CBPeripheralManager", needs: purpose("NSBluetoothAlwaysUsageDescription")),
             // Local network: Bonjour browsing and Multipeer Connectivity.
-            each("NWBrowser", "NetServiceBrowser", "NSNetServiceBrowser", "DNSServiceBrowse", "nw_browser_create",
-                 "MCNearbyServiceBrowser", "MCNearbyServiceAdvertiser", "MCAdvertiserAssistant", "MCBrowserViewController",
-                 needs: localNetwork),
+            each(
+                "NWBrowser", "NetServiceBrowser", "NSNetServiceBrowser", "DNSServiceBrowse", "nw_browser_create",
+                "MCNearbyServiceBrowser", "MCNearbyServiceAdvertiser", "MCAdvertiserAssistant", "MCBrowserViewController",
+                needs: localNetwork),
             // Tracking.
             each("requestTrackingAuthorization", "requestTrackingAuthorizationWithCompletionHandler", needs: tracking),
             // Face ID: evaluating a policy that may use biometrics.
             [PrivacySymbol("evaluatePolicy", needs: [], markers: biometricPolicies.map { M($0, faceID) })],
             // Motion and fitness.
-            each("CMMotionActivityManager", "CMPedometer", "CMSensorRecorder", "CMMovementDisorderManager",
-                 "CMHeadphoneMotionManager", needs: motion),
+            each(
+                "CMMotionActivityManager", "CMPedometer", "CMSensorRecorder", "CMMovementDisorderManager",
+                "CMHeadphoneMotionManager", needs: motion),
             // Speech recognition.
             each("SFSpeechRecognizer", needs: purpose("NSSpeechRecognitionUsageDescription")),
             // Media library.

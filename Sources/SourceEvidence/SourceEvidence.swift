@@ -101,11 +101,15 @@ public struct SourceEvidence: Sendable, Hashable {
     public static let empty = SourceEvidence(root: "", files: [])
 
     /// Scans texts given with their paths below `root` (tests, examples, tools).
-    public static func scanning(root: String, files: [(relativePath: String, text: String)], scanner: SourceScanner = .shared) -> SourceEvidence {
-        SourceEvidence(root: root, files: files.compactMap { file in
-            guard let language = SourceLanguage(path: file.relativePath) else { return nil }
-            return (file.relativePath, scanner.scan(Array(file.text.utf8), language: language))
-        })
+    public static func scanning(
+        root: String, files: [(relativePath: String, text: String)], scanner: SourceScanner = .shared
+    ) -> SourceEvidence {
+        SourceEvidence(
+            root: root,
+            files: files.compactMap { file in
+                guard let language = SourceLanguage(path: file.relativePath) else { return nil }
+                return (file.relativePath, scanner.scan(Array(file.text.utf8), language: language))
+            })
     }
 
     /// The sites of one need.
@@ -127,8 +131,11 @@ public struct SourceEvidence: Sendable, Hashable {
         while !folder.isEmpty {
             let scope = folder + "/"
             if firstPartyFolders.contains(where: { $0 == folder || $0.hasPrefix(scope) }) {
-                let kept = sites.mapValues { $0.filter { $0.isThirdParty || $0.location.relativePath.hasPrefix(scope) } }.filter { !$0.value.isEmpty }
-                return SourceEvidence(root: root, sites: kept, firstPartyFolders: firstPartyFolders.filter { $0 == folder || $0.hasPrefix(scope) })
+                let kept = sites.mapValues { $0.filter { $0.isThirdParty || $0.location.relativePath.hasPrefix(scope) } }.filter {
+                    !$0.value.isEmpty
+                }
+                return SourceEvidence(
+                    root: root, sites: kept, firstPartyFolders: firstPartyFolders.filter { $0 == folder || $0.hasPrefix(scope) })
             }
             folder = Self.folder(of: folder)
         }
@@ -141,7 +148,9 @@ public struct SourceEvidence: Sendable, Hashable {
     /// itself is in third-party or test code.
     public func relevant(toPlistAt path: String, isTargetCode: (String) -> Bool) -> SourceEvidence? {
         let prefix = Self.prefix(of: root)
-        if root.isEmpty || path.hasPrefix(prefix), SourceOrigin(relativePath: String(path.dropFirst(prefix.count))) != .firstParty { return nil }
+        if root.isEmpty || path.hasPrefix(prefix), SourceOrigin(relativePath: String(path.dropFirst(prefix.count))) != .firstParty {
+            return nil
+        }
         let kept = sites.mapValues { $0.filter { $0.isThirdParty || isTargetCode($0.location.path) } }.filter { !$0.value.isEmpty }
         return SourceEvidence(root: root, sites: kept, firstPartyFolders: firstPartyFolders.filter { isTargetCode(prefix + $0 + "/") })
     }

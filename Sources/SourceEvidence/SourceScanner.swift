@@ -57,7 +57,9 @@ public struct SourceScanner: Sendable {
 
     /// The index of the symbol spelled by `text[start..<end]` with this hash, if any.
     @inline(__always)
-    fileprivate func lookup(_ hash: UInt64, _ start: Int, _ end: Int, in text: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<Int32>) -> Int? {
+    fileprivate func lookup(
+        _ hash: UInt64, _ start: Int, _ end: Int, in text: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<Int32>
+    ) -> Int? {
         let length = end - start
         guard length >= minimumLength, length <= maximumLength else { return nil }
         var slot = Int(truncatingIfNeeded: hash) & (table.count - 1)
@@ -80,7 +82,9 @@ public struct SourceScanner: Sendable {
     }
 
     /// The hits with their line and columns (one pass over the text up to the last hit).
-    private static func positioned(_ found: [(symbol: Int, range: Range<Int>, needs: [PrivacyNeed], name: String)], in text: UnsafeBufferPointer<UInt8>) -> [SourceHit] {
+    private static func positioned(
+        _ found: [(symbol: Int, range: Range<Int>, needs: [PrivacyNeed], name: String)], in text: UnsafeBufferPointer<UInt8>
+    ) -> [SourceHit] {
         var hits: [SourceHit] = []
         hits.reserveCapacity(found.count)
         var line = 0, lineStart = 0, cursor = 0

@@ -10,7 +10,8 @@ public enum AttackDocuments {
             let reference = "&lol\(level - 1);"
             declarations += "<!ENTITY lol\(level) \"\(String(repeating: reference, count: 10))\">\n"
         }
-        return bytes("""
+        return bytes(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist [
             \(declarations)]>
@@ -23,7 +24,8 @@ public enum AttackDocuments {
 
     /// An external entity (XXE) pointing at `systemID`, referenced in a `<string>` as `&xxe;`.
     public static func externalEntity(systemID: String) -> [UInt8] {
-        bytes("""
+        bytes(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist [<!ENTITY xxe SYSTEM "\(systemID)">]>
             <plist version="1.0">
@@ -35,7 +37,8 @@ public enum AttackDocuments {
 
     /// An external parameter entity pointing at `systemID`, referenced inside the internal subset.
     public static func externalParameterEntity(systemID: String) -> [UInt8] {
-        bytes("""
+        bytes(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist [<!ENTITY % remote SYSTEM "\(systemID)"> %remote;]>
             <plist version="1.0">
@@ -47,7 +50,8 @@ public enum AttackDocuments {
 
     /// A document whose DOCTYPE names an external DTD at `systemID`.
     public static func externalDTD(systemID: String) -> [UInt8] {
-        bytes("""
+        bytes(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist SYSTEM "\(systemID)">
             <plist version="1.0">
@@ -62,7 +66,8 @@ public enum AttackDocuments {
 
     /// An ordinary plist with Apple's standard DOCTYPE.
     public static func appleDoctype() -> [UInt8] {
-        bytes("""
+        bytes(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "\(appleDTDURL)">
             <plist version="1.0">

@@ -13,8 +13,9 @@ public enum XMLReference {
 
     /// The options of `check`: no network, diagnostics only through the structured channel.
     /// Deliberately absent: NOENT, DTDLOAD, DTDATTR, DTDVALID, XINCLUDE, HUGE.
-    public static let parseOptions: Int32 = Int32(bitPattern:
-        XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+    public static let parseOptions: Int32 = Int32(
+        bitPattern:
+            XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
 
     /// The libxml2 version linked at run time, e.g. "20914".
     public static var libraryVersion: String {
@@ -83,8 +84,10 @@ extension XMLReference {
 
     /// Parses `bytes` with libxml2's SAX2 parser, `callbacks` replacing the tree-building ones,
     /// the session reached from the context; whether the document is well-formed.
-    private static func runSAX(_ bytes: [UInt8], _ session: ParseSession,
-                               callbacks: (UnsafeMutablePointer<xmlSAXHandler>) -> Void) -> Bool {
+    private static func runSAX(
+        _ bytes: [UInt8], _ session: ParseSession,
+        callbacks: (UnsafeMutablePointer<xmlSAXHandler>) -> Void
+    ) -> Bool {
         var wellFormed = false
         LibXML2Runtime.shared.withParser(session) { sessionPointer in
             let ctxt = withBaseAddress(bytes) { base, count in xmlCreateMemoryParserCtxt(base, count) }

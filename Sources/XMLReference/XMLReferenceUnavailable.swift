@@ -11,7 +11,10 @@ public enum XMLReference {
 
     /// A verdict that is never well-formed and names the missing library.
     public static func check(_ bytes: [UInt8], alsoEnabling risky: RiskyParseOptions = []) -> Verdict {
-        Verdict(wellFormed: false, errors: [XMLError(line: 0, column: 0, code: -1, domain: 0, level: 3, message: "libxml2 is not available: \(installHint)")], externalLoadRequests: [])
+        Verdict(
+            wellFormed: false,
+            errors: [XMLError(line: 0, column: 0, code: -1, domain: 0, level: 3, message: "libxml2 is not available: \(installHint)")],
+            externalLoadRequests: [])
     }
 
     /// Empty counts.
@@ -34,5 +37,6 @@ public struct RiskyParseOptions: OptionSet, Sendable, Hashable {
 
 extension XMLReference {
     /// What to install for the libxml2 reference, as one command.
-    public static let installHint = "install libxml2's headers and pkg-config, then build again: sudo apt-get install libxml2-dev pkg-config (Debian/Ubuntu)"
+    public static let installHint =
+        "install libxml2's headers and pkg-config, then build again: sudo apt-get install libxml2-dev pkg-config (Debian/Ubuntu)"
 }

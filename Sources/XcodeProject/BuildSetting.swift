@@ -93,7 +93,9 @@ public struct BuildSettingAssignment: Sendable, Hashable {
         while let open = rest.firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]") {
             let inner = rest[rest.index(after: open)..<close]
             if let eq = inner.firstIndex(of: "=") {
-                conditions.append(SettingCondition(key: String(inner[..<eq]).trimmingSpaces, pattern: String(inner[inner.index(after: eq)...]).trimmingSpaces))
+                conditions.append(
+                    SettingCondition(
+                        key: String(inner[..<eq]).trimmingSpaces, pattern: String(inner[inner.index(after: eq)...]).trimmingSpaces))
             }
             rest = rest[rest.index(after: close)...]
         }

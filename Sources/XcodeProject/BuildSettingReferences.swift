@@ -23,7 +23,9 @@ public enum BuildSettingReferences {
 
     /// The references in `text` (UTF-8 offsets from its start), outermost only.
     public static func references(in text: String) -> [SettingReference] {
-        split(text).compactMap { if case .reference(let r) = $0 { return r }; return nil }
+        split(text).compactMap {
+            if case .reference(let r) = $0 { return r }; return nil
+        }
     }
 
     /// `text` cut into plain text and references. An unclosed `$(` is text.
@@ -33,7 +35,8 @@ public enum BuildSettingReferences {
         var plainStart = 0
         var i = 0
         while i < bytes.count {
-            guard bytes[i] == UInt8(ascii: "$"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "(") || bytes[i + 1] == UInt8(ascii: "{") else {
+            guard bytes[i] == UInt8(ascii: "$"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "(") || bytes[i + 1] == UInt8(ascii: "{")
+            else {
                 i += 1
                 continue
             }
@@ -50,7 +53,13 @@ public enum BuildSettingReferences {
             var k = i + 2
             var nested = 0
             while k < j {
-                if bytes[k] == open { nested += 1 } else if bytes[k] == close { nested -= 1 } else if bytes[k] == UInt8(ascii: ":") && nested == 0 { break }
+                if bytes[k] == open {
+                    nested += 1
+                } else if bytes[k] == close {
+                    nested -= 1
+                } else if bytes[k] == UInt8(ascii: ":") && nested == 0 {
+                    break
+                }
                 k += 1
             }
             let name = String(decoding: bytes[(i + 2)..<k], as: UTF8.self)

@@ -15,7 +15,8 @@ public struct DiskProjectFileSystem: ProjectFileSystem {
     }
 
     public func whyNotReadable(_ path: String) -> String? {
-        PlistSupport.whyNotReadable(atPath: path, maximumSize: Self.maximumFileSize, limitText: "\(Self.maximumFileSize >> 20) MB a project file may be")
+        PlistSupport.whyNotReadable(
+            atPath: path, maximumSize: Self.maximumFileSize, limitText: "\(Self.maximumFileSize >> 20) MB a project file may be")
     }
 
     public func entries(of directory: String) -> [(name: String, isDirectory: Bool)]? {

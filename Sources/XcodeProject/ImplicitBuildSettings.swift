@@ -96,7 +96,8 @@ public enum ImplicitBuildSettings {
     public static func isImplicit(_ name: String) -> Bool {
         if names.contains(name) { return true }
         // Xcode's own families of settings, whatever their exact spelling in a given version.
-        for prefix in ["PLATFORM_", "SDK_", "XCODE_", "TARGET_", "PROJECT_", "DEVELOPER_", "SYSTEM_", "LOCAL_", "DT_", "TOOLCHAIN_"] where name.hasPrefix(prefix) {
+        for prefix in ["PLATFORM_", "SDK_", "XCODE_", "TARGET_", "PROJECT_", "DEVELOPER_", "SYSTEM_", "LOCAL_", "DT_", "TOOLCHAIN_"]
+        where name.hasPrefix(prefix) {
             return true
         }
         return name.hasSuffix("_DEPLOYMENT_TARGET") || name.hasSuffix("_FOLDER_PATH")

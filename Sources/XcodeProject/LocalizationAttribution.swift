@@ -52,7 +52,9 @@ extension LocalizationFinder {
     /// the `.xcodeproj` folders of `ancestors`, nearest first) with a target whose INFOPLIST_FILE is
     /// the plist. Nil when no project is found (the folders decide); unknown when projects are
     /// found but none of their targets names the plist.
-    static func attributed(infoPlistPath: String, ancestors: [String], fileSystem: any ProjectFileSystem, readingContents: Bool = true) -> Attributed? {
+    static func attributed(
+        infoPlistPath: String, ancestors: [String], fileSystem: any ProjectFileSystem, readingContents: Bool = true
+    ) -> Attributed? {
         let loader = ProjectLoader(fileSystem: fileSystem)
         var searched: [XcodeProjectModel] = []
         for folder in ancestors {
@@ -65,7 +67,10 @@ extension LocalizationFinder {
                 searched.append(model)
                 let index = ProjectIndex(projects: [model], fileSystem: nil)
                 guard let input = index.input(forPlistAt: infoPlistPath), input.role == .infoPlist else { continue }
-                return .targets(set(infoPlistPath: infoPlistPath, project: model, targets: input.uses.map(\.target), fileSystem: fileSystem, readingContents: readingContents))
+                return .targets(
+                    set(
+                        infoPlistPath: infoPlistPath, project: model, targets: input.uses.map(\.target), fileSystem: fileSystem,
+                        readingContents: readingContents))
             }
         }
         guard let nearest = searched.first else { return nil }
@@ -89,7 +94,8 @@ extension LocalizationFinder {
         var reason = "no target of \(names) names this file as its INFOPLIST_FILE"
         if !unresolved.isEmpty {
             let missing = searched.flatMap(\.missingFiles).map { ProjectPath.lastComponent($0) }
-            reason += "; " + unresolved.prefix(3).joined(separator: ", ") + (unresolved.count > 3 ? " and \(unresolved.count - 3) more" : "")
+            reason +=
+                "; " + unresolved.prefix(3).joined(separator: ", ") + (unresolved.count > 3 ? " and \(unresolved.count - 3) more" : "")
                 + (missing.isEmpty ? "" : " (\(missing.prefix(3).joined(separator: ", ")) cannot be read)")
         }
         return .unknown(reason: reason, projectPath: nearest.path)
@@ -97,8 +103,10 @@ extension LocalizationFinder {
 
     /// The set of the plist built by `targets` of `project`: the translations their resources
     /// hold, the locales their bundles get, and the project's knownRegions when they translate it.
-    static func set(infoPlistPath: String, project: XcodeProjectModel, targets: [ProjectTarget], fileSystem: any ProjectFileSystem,
-                    readingContents: Bool = true) -> LocalizationSet {
+    static func set(
+        infoPlistPath: String, project: XcodeProjectModel, targets: [ProjectTarget], fileSystem: any ProjectFileSystem,
+        readingContents: Bool = true
+    ) -> LocalizationSet {
         var tablePaths: [String] = [], catalogPaths: [String] = []
         var locales: [String] = []
         for target in targets {
@@ -114,16 +122,22 @@ extension LocalizationFinder {
             let locale = folder.hasSuffix(".lproj") ? String(folder.dropLast(6)) : folder
             guard let bytes = fileSystem.contents(of: path) else {
                 // There but not read (too large): named with its reason; absent: unknown.
-                if let reason = whyUnread(path, fileSystem) { set.unreadFiles.append(.init(path: path, locale: locale, reason: reason)) }
-                else { set.unreadable.append(path) }
+                if let reason = whyUnread(path, fileSystem) {
+                    set.unreadFiles.append(.init(path: path, locale: locale, reason: reason))
+                } else {
+                    set.unreadable.append(path)
+                }
                 return nil
             }
             return LocalizedTable(locale: locale, path: path, table: StringsTable(raw: readingContents ? bytes : []))
         }.sorted { $0.locale < $1.locale }
         set.catalogs = catalogPaths.compactMap { path in
             guard let bytes = fileSystem.contents(of: path) else {
-                if let reason = whyUnread(path, fileSystem) { set.unreadFiles.append(.init(path: path, locale: nil, reason: reason)) }
-                else { set.unreadable.append(path) }
+                if let reason = whyUnread(path, fileSystem) {
+                    set.unreadFiles.append(.init(path: path, locale: nil, reason: reason))
+                } else {
+                    set.unreadable.append(path)
+                }
                 return nil
             }
             return LocalizedCatalog(path: path, catalog: StringCatalog(text: readingContents ? bytes : []))
@@ -131,7 +145,9 @@ extension LocalizationFinder {
         set.lprojLocales = locales.filter { $0 != "Base" }
         set.lprojDirectory = set.tables.first.map { parent(parent($0.path)) } ?? parent(infoPlistPath)
         set.projectPath = project.path
-        if !set.tables.isEmpty || !set.catalogs.isEmpty || !set.unreadable.isEmpty || !set.unreadFiles.isEmpty, let bytes = fileSystem.contents(of: project.path), let root = OpenStepDocument(text: bytes).root {
+        if !set.tables.isEmpty || !set.catalogs.isEmpty || !set.unreadable.isEmpty || !set.unreadFiles.isEmpty,
+            let bytes = fileSystem.contents(of: project.path), let root = OpenStepDocument(text: bytes).root
+        {
             set.knownRegions = knownRegions(root).filter { $0 != "Base" }
         }
         set.attribution = .targets(names: targets.map(\.name), project: project.path)
@@ -141,7 +157,8 @@ extension LocalizationFinder {
     /// The `.lproj` folders (and the `InfoPlist.strings` in them) and the `InfoPlist.xcstrings` of a
     /// target's synchronized folders: every file below them is the target's, but its exceptions.
     static func synchronized(_ membership: SourceMembership, into resources: inout LocalizedResources, fileSystem: any ProjectFileSystem) {
-        for path in membership.added where ProjectPath.lastComponent(path) == LocalizedResources.catalogName && !resources.catalogs.contains(path) {
+        for path in membership.added
+        where ProjectPath.lastComponent(path) == LocalizedResources.catalogName && !resources.catalogs.contains(path) {
             resources.catalogs.append(path)
         }
         var queue = membership.folders + membership.added
@@ -158,7 +175,9 @@ extension LocalizationFinder {
                         let locale = String(entry.name.dropLast(6))
                         if resources.locales[locale] == nil { resources.locales[locale] = entry.name }
                         let table = join(path, LocalizedResources.tableName)
-                        if membership.contains(table), fileSystem.contents(of: table) != nil, !resources.tables.contains(table) { resources.tables.append(table) }
+                        if membership.contains(table), fileSystem.contents(of: table) != nil, !resources.tables.contains(table) {
+                            resources.tables.append(table)
+                        }
                     } else if !entry.name.hasSuffix(".xcassets") && !entry.name.hasSuffix(".xcodeproj") {
                         queue.append(path)
                     }

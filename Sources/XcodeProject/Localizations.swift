@@ -68,8 +68,10 @@ public struct LocalizationSet: Sendable {
         }
     }
 
-    public init(infoPlistPath: String, tables: [LocalizedTable] = [], catalogs: [LocalizedCatalog] = [], lprojDirectory: String = "",
-                lprojLocales: [String] = [], knownRegions: [String] = [], projectPath: String? = nil) {
+    public init(
+        infoPlistPath: String, tables: [LocalizedTable] = [], catalogs: [LocalizedCatalog] = [], lprojDirectory: String = "",
+        lprojLocales: [String] = [], knownRegions: [String] = [], projectPath: String? = nil
+    ) {
         self.infoPlistPath = infoPlistPath
         self.tables = tables
         self.catalogs = catalogs
@@ -80,7 +82,9 @@ public struct LocalizationSet: Sendable {
     }
 
     /// Whether anything translates the plist or declares a locale.
-    public var isEmpty: Bool { tables.isEmpty && catalogs.isEmpty && knownRegions.isEmpty && lprojLocales.isEmpty && unreadable.isEmpty && unreadFiles.isEmpty }
+    public var isEmpty: Bool {
+        tables.isEmpty && catalogs.isEmpty && knownRegions.isEmpty && lprojLocales.isEmpty && unreadable.isEmpty && unreadFiles.isEmpty
+    }
 
     /// Whether the file at `path` is one of this set's, read or not.
     public func holds(_ path: String) -> Bool {
@@ -130,8 +134,10 @@ public enum LocalizationFinder {
         // Last: a folder beside the plist's (`Riot/SupportingFiles/Info.plist` with `Riot/Assets/*.lproj`,
         // a project without a variant group the finder can read, such as an XcodeGen spec's).
         let up = parent(directory)
-        candidates += (fileSystem.entries(of: up) ?? []).filter { $0.isDirectory && !$0.name.hasPrefix(".") && !$0.name.hasSuffix(".lproj") && join(up, $0.name) != directory }
-            .map { join(up, $0.name) }.sorted()
+        candidates += (fileSystem.entries(of: up) ?? []).filter {
+            $0.isDirectory && !$0.name.hasPrefix(".") && !$0.name.hasSuffix(".lproj") && join(up, $0.name) != directory
+        }
+        .map { join(up, $0.name) }.sorted()
         for folder in candidates {
             guard let entries = fileSystem.entries(of: folder) else { continue }
             let lprojs = entries.filter { $0.isDirectory && $0.name.hasSuffix(".lproj") }.map(\.name).sorted()
@@ -139,7 +145,9 @@ public enum LocalizationFinder {
             let tables = lprojs.compactMap { name -> LocalizedTable? in
                 let path = join(join(folder, name), tableName)
                 guard let bytes = fileSystem.contents(of: path) else {
-                    if let reason = whyUnread(path, fileSystem) { unread.append(.init(path: path, locale: String(name.dropLast(6)), reason: reason)) }
+                    if let reason = whyUnread(path, fileSystem) {
+                        unread.append(.init(path: path, locale: String(name.dropLast(6)), reason: reason))
+                    }
                     return nil
                 }
                 return LocalizedTable(locale: String(name.dropLast(6)), path: path, table: StringsTable(raw: readingContents ? bytes : []))
@@ -223,7 +231,9 @@ public enum LocalizationFinder {
             guard let base = folder(of: entry.key.text) else { continue }
             // A child's path is `de.lproj/InfoPlist.strings` (or deeper): the .lproj's folder.
             for child in entry.value["children"]?.items ?? [] {
-                guard let file = objects[child.text], let path = file.string("path"), let lproj = path.split(separator: "/").firstIndex(where: { $0.hasSuffix(".lproj") }) else { continue }
+                guard let file = objects[child.text], let path = file.string("path"),
+                    let lproj = path.split(separator: "/").firstIndex(where: { $0.hasSuffix(".lproj") })
+                else { continue }
                 let prefix = path.split(separator: "/")[..<lproj].joined(separator: "/")
                 folders.append(normalize(prefix.isEmpty ? base : join(base, prefix)))
                 break
@@ -256,7 +266,9 @@ public enum LocalizationFinder {
             guard let entries = fileSystem.entries(of: base) else { continue }
             // The folder itself, then its subfolders one level down (Supporting Files, Resources…).
             var folders = [base]
-            folders += entries.filter { $0.isDirectory && !$0.name.hasPrefix(".") && !$0.name.hasSuffix(".lproj") && !$0.name.hasSuffix(".xcodeproj") }.map { join(base, $0.name) }
+            folders += entries.filter {
+                $0.isDirectory && !$0.name.hasPrefix(".") && !$0.name.hasSuffix(".lproj") && !$0.name.hasSuffix(".xcodeproj")
+            }.map { join(base, $0.name) }
             for f in folders where searched.insert(f).inserted {
                 guard let names = (f == base ? entries : fileSystem.entries(of: f)) else { continue }
                 for entry in names.sorted(by: { $0.name < $1.name }) where !entry.isDirectory && isInfoPlistName(entry.name) {

@@ -88,7 +88,8 @@ struct PBXProjectReader {
 
     /// A configuration list's configurations: name, settings, the base .xcconfig's path and where
     /// the project names it.
-    func configurations(list id: String?) -> [(name: String, settings: [BuildSettingAssignment], baseFile: String?, baseSite: SourceSpan?)] {
+    func configurations(list id: String?) -> [(name: String, settings: [BuildSettingAssignment], baseFile: String?, baseSite: SourceSpan?)]
+    {
         guard let id, let list = objects[id] else { return [] }
         var out: [(String, [BuildSettingAssignment], String?, SourceSpan?)] = []
         for ref in list["buildConfigurations"]?.items ?? [] {
@@ -102,14 +103,19 @@ struct PBXProjectReader {
                 case .array: value = entry.value.items.map(\.text).joined(separator: " ")
                 default: value = entry.value.text
                 }
-                settings.append(BuildSettingAssignment(name: settingName, conditions: conditions, value: value, location: lines.span(path, entry.key.range)))
+                settings.append(
+                    BuildSettingAssignment(
+                        name: settingName, conditions: conditions, value: value, location: lines.span(path, entry.key.range)))
             }
             var base: String? = nil
-            let site = (configuration["baseConfigurationReference"] ?? configuration["baseConfigurationReferenceRelativePath"]).map { lines.span(path, $0.range) }
+            let site = (configuration["baseConfigurationReference"] ?? configuration["baseConfigurationReferenceRelativePath"]).map {
+                lines.span(path, $0.range)
+            }
             if let reference = configuration.string("baseConfigurationReference") {
                 base = filePath(of: reference)
             } else if let anchor = configuration.string("baseConfigurationReferenceAnchor"),
-                      let relative = configuration.string("baseConfigurationReferenceRelativePath") {
+                let relative = configuration.string("baseConfigurationReferenceRelativePath")
+            {
                 // Xcode 16's synchronized folders: a path below the anchor folder.
                 base = filePath(of: anchor).map { ProjectPath.join($0, relative) }
             }
@@ -126,7 +132,8 @@ struct PBXProjectReader {
         return ids.compactMap { id in
             guard let target = objects[id] else { return nil }
             let isa = target.string("isa") ?? ""
-            let type = target.string("productType") ?? (isa == "PBXAggregateTarget" ? "aggregate" : isa == "PBXLegacyTarget" ? "legacy" : "")
+            let type =
+                target.string("productType") ?? (isa == "PBXAggregateTarget" ? "aggregate" : isa == "PBXLegacyTarget" ? "legacy" : "")
             return (target.string("name") ?? id, type, target.string("buildConfigurationList"), memberships[id])
         }
     }
@@ -140,7 +147,9 @@ struct PBXProjectReader {
         for phaseID in target["buildPhases"]?.items ?? [] {
             guard let phase = objects[phaseID.text], phase.string("isa") == "PBXResourcesBuildPhase" else { continue }
             for buildFileID in phase["files"]?.items ?? [] {
-                guard let buildFile = objects[buildFileID.text], let refID = buildFile.string("fileRef"), let ref = objects[refID] else { continue }
+                guard let buildFile = objects[buildFileID.text], let refID = buildFile.string("fileRef"), let ref = objects[refID] else {
+                    continue
+                }
                 let name = ref.string("name") ?? ProjectPath.lastComponent(ref.string("path") ?? "")
                 switch ref.string("isa") {
                 case "PBXVariantGroup":
@@ -153,7 +162,9 @@ struct PBXProjectReader {
                         if name == LocalizedResources.tableName, !out.tables.contains(path) { out.tables.append(path) }
                     }
                 default:
-                    if name == LocalizedResources.catalogName, let path = filePath(of: refID), !out.catalogs.contains(path) { out.catalogs.append(path) }
+                    if name == LocalizedResources.catalogName, let path = filePath(of: refID), !out.catalogs.contains(path) {
+                        out.catalogs.append(path)
+                    }
                 }
             }
         }
@@ -177,7 +188,8 @@ struct PBXProjectReader {
         }
         // Exceptions live on the groups, whoever synchronizes them.
         var groupsWithExceptions = Set(synchronized.values.joined())
-        for entry in objects.entries where entry.value.string("isa") == "PBXFileSystemSynchronizedRootGroup" && entry.value["exceptions"] != nil {
+        for entry in objects.entries
+        where entry.value.string("isa") == "PBXFileSystemSynchronizedRootGroup" && entry.value["exceptions"] != nil {
             groupsWithExceptions.insert(entry.key.text)
         }
         for id in ids {
@@ -188,7 +200,8 @@ struct PBXProjectReader {
             guard let folder = filePath(of: group) else { continue }
             for exception in objects[group]?["exceptions"]?.items ?? [] {
                 guard let set = objects[exception.text], set.string("isa") == "PBXFileSystemSynchronizedBuildFileExceptionSet",
-                      let target = set.string("target"), ids.contains(target) else { continue }
+                    let target = set.string("target"), ids.contains(target)
+                else { continue }
                 let paths = (set["membershipExceptions"]?.items ?? []).map { ProjectPath.join(folder, $0.text) }
                 if synchronized[target]?.contains(group) == true {
                     out[target]?.excluded += paths

@@ -39,9 +39,11 @@ struct PackageManifestReader {
             let arguments = Array(code[(k + 1)..<end])
             if let name = Self.stringArgument("name", in: arguments) {
                 let folder = word == "testTarget" ? "Tests" : word == "plugin" ? "Plugins" : "Sources"
-                targets.append(Target(
-                    name: name, kind: word, path: Self.stringArgument("path", in: arguments) ?? "\(folder)/\(name)",
-                    exclude: Self.stringsArgument("exclude", in: arguments), resources: Self.stringsArgument("resources", in: arguments)))
+                targets.append(
+                    Target(
+                        name: name, kind: word, path: Self.stringArgument("path", in: arguments) ?? "\(folder)/\(name)",
+                        exclude: Self.stringsArgument("exclude", in: arguments), resources: Self.stringsArgument("resources", in: arguments)
+                    ))
             }
             i = end + 1
         }
@@ -85,8 +87,12 @@ struct PackageManifestReader {
             } else if c == UInt8(ascii: "/"), i + 1 < out.count, out[i + 1] == UInt8(ascii: "*") {
                 var depth = 0
                 repeat {
-                    if out[i] == UInt8(ascii: "/"), i + 1 < out.count, out[i + 1] == UInt8(ascii: "*") { depth += 1; out[i] = 0x20; out[i + 1] = 0x20; i += 2; continue }
-                    if out[i] == UInt8(ascii: "*"), i + 1 < out.count, out[i + 1] == UInt8(ascii: "/") { depth -= 1; out[i] = 0x20; out[i + 1] = 0x20; i += 2; continue }
+                    if out[i] == UInt8(ascii: "/"), i + 1 < out.count, out[i + 1] == UInt8(ascii: "*") {
+                        depth += 1; out[i] = 0x20; out[i + 1] = 0x20; i += 2; continue
+                    }
+                    if out[i] == UInt8(ascii: "*"), i + 1 < out.count, out[i + 1] == UInt8(ascii: "/") {
+                        depth -= 1; out[i] = 0x20; out[i + 1] = 0x20; i += 2; continue
+                    }
                     if out[i] != 0x0A { out[i] = 0x20 }
                     i += 1
                 } while depth > 0 && i < out.count
@@ -150,10 +156,15 @@ struct PackageManifestReader {
                             if s {
                                 if e == UInt8(ascii: "\\") { end += 2; continue }
                                 if e == UInt8(ascii: "\"") { s = false }
-                            } else if e == UInt8(ascii: "\"") { s = true }
-                            else if e == UInt8(ascii: "(") || e == UInt8(ascii: "[") { d += 1 }
-                            else if e == UInt8(ascii: ")") || e == UInt8(ascii: "]") { d -= 1 }
-                            else if e == UInt8(ascii: ","), d == 0 { break }
+                            } else if e == UInt8(ascii: "\"") {
+                                s = true
+                            } else if e == UInt8(ascii: "(") || e == UInt8(ascii: "[") {
+                                d += 1
+                            } else if e == UInt8(ascii: ")") || e == UInt8(ascii: "]") {
+                                d -= 1
+                            } else if e == UInt8(ascii: ","), d == 0 {
+                                break
+                            }
                             end += 1
                         }
                         return arguments[(j + 1)..<min(end, arguments.count)]

@@ -17,7 +17,8 @@ public struct ProductType: Sendable, Hashable, CustomStringConvertible {
     /// An app extension, ExtensionKit extension, or watch extension: its Info.plist describes an
     /// extension point.
     public var isAppExtension: Bool {
-        identifier.contains("app-extension") || identifier.hasSuffix("watchkit2-extension") || identifier.hasSuffix("extensionkit-extension")
+        identifier.contains("app-extension") || identifier.hasSuffix("watchkit2-extension")
+            || identifier.hasSuffix("extensionkit-extension")
     }
 
     /// A framework or library.
@@ -30,7 +31,8 @@ public struct ProductType: Sendable, Hashable, CustomStringConvertible {
 
     /// `app extension`, `framework`…: for messages.
     public var description: String {
-        let short = identifier.hasPrefix("com.apple.product-type.") ? String(identifier.dropFirst("com.apple.product-type.".count)) : identifier
+        let short =
+            identifier.hasPrefix("com.apple.product-type.") ? String(identifier.dropFirst("com.apple.product-type.".count)) : identifier
         switch short {
         case "application": return "app"
         case "app-extension": return "app extension"

@@ -41,7 +41,8 @@ public struct ProjectIndex: Sendable {
                 for configuration in target.configurations {
                     let settings = ResolvedBuildSettings(project: project, target: target, configuration: configuration)
                     for name in settings.truncatedNames() {
-                        let problem = "\(project.path): \(target.name): the value of \(name) expands to more than \(ResolvedBuildSettings.maximumValueLength) bytes and is cut there"
+                        let problem =
+                            "\(project.path): \(target.name): the value of \(name) expands to more than \(ResolvedBuildSettings.maximumValueLength) bytes and is cut there"
                         if !problems.contains(problem) { problems.append(problem) }
                     }
                     for (setting, role) in [("INFOPLIST_FILE", ProjectInput.Role.infoPlist), ("CODE_SIGN_ENTITLEMENTS", .entitlements)] {
@@ -58,7 +59,8 @@ public struct ProjectIndex: Sendable {
                             } else {
                                 actualPaths[key] = path
                                 let why = loader.fileSystem.whyNotReadable(path)
-                                unread[key] = why == nil || why!.lowercased().contains("no such file") ? "is not on disk" : "cannot be read (\(why!))"
+                                unread[key] =
+                                    why == nil || why!.lowercased().contains("no such file") ? "is not on disk" : "cannot be read (\(why!))"
                             }
                         } else if actualPaths[key] == nil {
                             actualPaths[key] = path
@@ -160,8 +162,9 @@ public struct ProjectIndex: Sendable {
         for id in order {
             let group = grouped[id]!
             let project = projects[group[0].project]
-            var use = ProjectInput.Use(projectName: project.name, projectPath: project.path, target: project.targets[group[0].target],
-                                       settings: group.map(\.settings))
+            var use = ProjectInput.Use(
+                projectName: project.name, projectPath: project.path, target: project.targets[group[0].target],
+                settings: group.map(\.settings))
             use.missingFiles = project.missingFiles
             use.missingFileSites = project.missingFileSites
             uses.append(use)
@@ -173,7 +176,9 @@ public struct ProjectIndex: Sendable {
                 for (key, value) in Self.generatedKeys(use) where external[key] == nil { external[key] = value }
             } else {
                 for (key, span) in use.target.entitlementProperties?.keys ?? [:] where external[key] == nil {
-                    external[key] = ExternalKey(key: key, value: "", location: span, source: "\(ProjectPath.lastComponent(use.projectPath)) entitlements.properties")
+                    external[key] = ExternalKey(
+                        key: key, value: "", location: span, source: "\(ProjectPath.lastComponent(use.projectPath)) entitlements.properties"
+                    )
                 }
             }
         }
@@ -233,7 +238,8 @@ public struct ProjectIndex: Sendable {
         }
         if settings.mayBeSetByUnreadFiles(name) {
             let value = (resolved?.value ?? "").trimmingSpaces
-            return value.isEmpty ? "\(name) is set by no file that could be read, and \(missing)"
+            return value.isEmpty
+                ? "\(name) is set by no file that could be read, and \(missing)"
                 : "\(name) is \(value) as far as the project can be read, but \(missing) and may set it otherwise"
         }
         return nil
@@ -241,16 +247,21 @@ public struct ProjectIndex: Sendable {
 
     /// The input of a plist used by every configuration of `target` (tests, examples, tools),
     /// with its companion's keys given.
-    public static func input(role: ProjectInput.Role, project: XcodeProjectModel, target: ProjectTarget,
-                             companion: (path: String, keys: [String: CompanionKey])?) -> ProjectInput {
-        var use = ProjectInput.Use(projectName: project.name, projectPath: project.path, target: target,
-                                   settings: target.configurations.map { ResolvedBuildSettings(project: project, target: target, configuration: $0) })
+    public static func input(
+        role: ProjectInput.Role, project: XcodeProjectModel, target: ProjectTarget,
+        companion: (path: String, keys: [String: CompanionKey])?
+    ) -> ProjectInput {
+        var use = ProjectInput.Use(
+            projectName: project.name, projectPath: project.path, target: target,
+            settings: target.configurations.map { ResolvedBuildSettings(project: project, target: target, configuration: $0) })
         use.missingFiles = project.missingFiles
         use.missingFileSites = project.missingFileSites
         var companion = companion
         if role == .entitlements, let given = companion {
             var keys = given.keys
-            for (key, value) in generatedKeys(use) where keys[key] == nil { keys[key] = CompanionKey(key: key, values: [value.value], location: value.location) }
+            for (key, value) in generatedKeys(use) where keys[key] == nil {
+                keys[key] = CompanionKey(key: key, values: [value.value], location: value.location)
+            }
             companion = (given.path, keys)
         }
         var input = ProjectInput(role: role, uses: [use], externalKeys: role == .infoPlist ? generatedKeys(use) : [:], companion: companion)
@@ -265,7 +276,8 @@ public struct ProjectIndex: Sendable {
     static func generatedKeys(_ use: ProjectInput.Use) -> [String: ExternalKey] {
         var out: [String: ExternalKey] = [:]
         for (key, span) in use.target.infoProperties?.keys ?? [:] {
-            out[key] = ExternalKey(key: key, value: "", location: span, source: "\(ProjectPath.lastComponent(use.projectPath)) info.properties")
+            out[key] = ExternalKey(
+                key: key, value: "", location: span, source: "\(ProjectPath.lastComponent(use.projectPath)) info.properties")
         }
         for settings in use.settings where settings.isYes("GENERATE_INFOPLIST_FILE") {
             for name in settings.names.sorted() where name.hasPrefix("INFOPLIST_KEY_") {

@@ -112,15 +112,21 @@ public struct ProjectInput: Sendable {
         guard role == .infoPlist, settings.isYes("INFOPLIST_PREPROCESS") else { return nil }
         var out: [String: String] = [:]
         for word in ProjectInput.words(settings.value("INFOPLIST_PREPROCESSOR_DEFINITIONS")) {
-            if let eq = word.firstIndex(of: "=") { out[String(word[..<eq])] = String(word[word.index(after: eq)...]) } else { out[word] = "1" }
+            if let eq = word.firstIndex(of: "=") {
+                out[String(word[..<eq])] = String(word[word.index(after: eq)...])
+            } else {
+                out[word] = "1"
+            }
         }
         return out
     }
 
     /// The deployment targets the settings name, by SDK: `iphoneos` → `15.0`.
     public var deploymentTargets: [(setting: String, sdk: String, version: String)] {
-        [("IPHONEOS_DEPLOYMENT_TARGET", "iphoneos"), ("MACOSX_DEPLOYMENT_TARGET", "macosx"), ("TVOS_DEPLOYMENT_TARGET", "appletvos"),
-         ("WATCHOS_DEPLOYMENT_TARGET", "watchos"), ("XROS_DEPLOYMENT_TARGET", "xros")].compactMap { setting, sdk in
+        [
+            ("IPHONEOS_DEPLOYMENT_TARGET", "iphoneos"), ("MACOSX_DEPLOYMENT_TARGET", "macosx"), ("TVOS_DEPLOYMENT_TARGET", "appletvos"),
+            ("WATCHOS_DEPLOYMENT_TARGET", "watchos"), ("XROS_DEPLOYMENT_TARGET", "xros"),
+        ].compactMap { setting, sdk in
             let v = settings.value(setting)
             guard !v.isEmpty, v.first?.isNumber == true else { return nil }
             return (setting, sdk, v)

@@ -24,7 +24,9 @@ public struct ProjectLoader: Sendable {
     public let fileSystem: any ProjectFileSystem
 
     /// Folders never searched for projects: dependency checkouts, build output, hidden folders.
-    public static let skippedFolders: Set<String> = ["Pods", "Carthage", "node_modules", "DerivedData", "build", ".build", "SourcePackages", "vendor"]
+    public static let skippedFolders: Set<String> = [
+        "Pods", "Carthage", "node_modules", "DerivedData", "build", ".build", "SourcePackages", "vendor",
+    ]
     /// How deep below the root projects are searched for.
     public static let maximumSearchDepth = 6
     /// How many folders a search lists at most.
@@ -57,7 +59,9 @@ public struct ProjectLoader: Sendable {
                     if entry.name.hasSuffix(".xcodeproj") {
                         // Found by its name, not read: one that cannot be read is reported by `load`.
                         let pbxproj = ProjectPath.join(path, "project.pbxproj")
-                        if fileSystem.entries(of: path)?.contains(where: { $0.name == "project.pbxproj" && !$0.isDirectory }) == true { found.append(pbxproj) }
+                        if fileSystem.entries(of: path)?.contains(where: { $0.name == "project.pbxproj" && !$0.isDirectory }) == true {
+                            found.append(pbxproj)
+                        }
                         continue
                     }
                     if entry.name.hasSuffix(".xcworkspace") {
@@ -71,7 +75,8 @@ public struct ProjectLoader: Sendable {
                 } else if entry.name == "Package.swift" {
                     found.append(path)
                 } else if entry.name.hasPrefix("project"), entry.name.hasSuffix(".yml") || entry.name.hasSuffix(".yaml"),
-                          let bytes = fileSystem.contents(of: path), XcodeGenReader.isSpec(bytes) {
+                    let bytes = fileSystem.contents(of: path), XcodeGenReader.isSpec(bytes)
+                {
                     found.append(path)
                 }
             }
@@ -151,7 +156,8 @@ public struct ProjectLoader: Sendable {
             } else if entry.name == "Package.swift" {
                 found.append(path)
             } else if entry.name.hasPrefix("project"), entry.name.hasSuffix(".yml") || entry.name.hasSuffix(".yaml"),
-                      let bytes = fileSystem.contents(of: path), XcodeGenReader.isSpec(bytes) {
+                let bytes = fileSystem.contents(of: path), XcodeGenReader.isSpec(bytes)
+            {
                 found.append(path)
             }
         }
@@ -184,7 +190,9 @@ public struct ProjectLoader: Sendable {
     public func load(_ path: String) -> XcodeProjectModel {
         guard let bytes = fileSystem.contents(of: path) else {
             let reason = fileSystem.whyNotReadable(path).map { ": \($0)" } ?? ""
-            return XcodeProjectModel(path: path, directory: ProjectPath.parent(path), name: "", targets: [], problems: ["\(path): cannot be read\(reason)"], files: [path])
+            return XcodeProjectModel(
+                path: path, directory: ProjectPath.parent(path), name: "", targets: [], problems: ["\(path): cannot be read\(reason)"],
+                files: [path])
         }
         if path.hasSuffix(".yml") || path.hasSuffix(".yaml") { return loadXcodeGen(path: path, text: bytes) }
         if ProjectPath.lastComponent(path) == "Package.swift" { return loadPackage(path: path, text: bytes) }
@@ -201,8 +209,9 @@ public struct ProjectLoader: Sendable {
         func configFile(_ file: String?, namedAt site: SourceSpan?) -> (assignments: [BuildSettingAssignment], unread: [String]) {
             guard let file else { return ([], []) }
             var visited: [String] = []
-            let assignments = xcconfigAssignments(file, optional: false, from: nil, projectDirectory: reader.projectDirectory,
-                                                  visited: &visited, expanded: &expanded, unread: &unread, files: &files, problems: &problems, sites: &sites)
+            let assignments = xcconfigAssignments(
+                file, optional: false, from: nil, projectDirectory: reader.projectDirectory,
+                visited: &visited, expanded: &expanded, unread: &unread, files: &files, problems: &problems, sites: &sites)
             // A base .xcconfig the project names but does not contain: where the project names it.
             if let site, sites[file] == nil, problems.contains("missing: \(file)") { sites[file] = site }
             return (assignments, unread[file] ?? [])
@@ -216,14 +225,17 @@ public struct ProjectLoader: Sendable {
                 let project = projectConfigurations.first { $0.name == own.name }
                 let projectFile = configFile(project?.baseFile, namedAt: project?.baseSite)
                 let targetFile = configFile(own.baseFile, namedAt: own.baseSite)
-                var configuration = TargetConfiguration(name: own.name, layers: [
-                    SettingLayer(level: .projectConfigFile, assignments: projectFile.assignments),
-                    SettingLayer(level: .project, assignments: project?.settings ?? []),
-                    SettingLayer(level: .targetConfigFile, assignments: targetFile.assignments),
-                    SettingLayer(level: .target, assignments: own.settings),
-                ])
+                var configuration = TargetConfiguration(
+                    name: own.name,
+                    layers: [
+                        SettingLayer(level: .projectConfigFile, assignments: projectFile.assignments),
+                        SettingLayer(level: .project, assignments: project?.settings ?? []),
+                        SettingLayer(level: .targetConfigFile, assignments: targetFile.assignments),
+                        SettingLayer(level: .target, assignments: own.settings),
+                    ])
                 configuration.unreadFiles = projectFile.unread + targetFile.unread.filter { !projectFile.unread.contains($0) }
-                configuration.unreadLevel = !targetFile.unread.isEmpty ? .targetConfigFile : !projectFile.unread.isEmpty ? .projectConfigFile : nil
+                configuration.unreadLevel =
+                    !targetFile.unread.isEmpty ? .targetConfigFile : !projectFile.unread.isEmpty ? .projectConfigFile : nil
                 configurations.append(configuration)
             }
             var model = ProjectTarget(name: target.name, productType: ProductType(target.productType), configurations: configurations)
@@ -231,7 +243,9 @@ public struct ProjectLoader: Sendable {
             if position < targetIDs.count { model.localizedResources = reader.localizedResources(ofTarget: targetIDs[position]) }
             targets.append(model)
         }
-        return Self.model(path: path, directory: reader.projectDirectory, name: reader.name, targets: targets, problems: problems, files: files, sites: sites)
+        return Self.model(
+            path: path, directory: reader.projectDirectory, name: reader.name, targets: targets, problems: problems, files: files,
+            sites: sites)
     }
 
     func loadXcodeGen(path: String, text: [UInt8]) -> XcodeProjectModel {
@@ -261,13 +275,16 @@ public struct ProjectLoader: Sendable {
             }
         }
         include(spec, depth: 0)
-        let targets = spec.targets({ file in
-            var visited: [String] = []
-            let assignments = xcconfigAssignments(file, optional: false, from: nil, projectDirectory: spec.directory,
-                                                  visited: &visited, expanded: &expanded, unread: &unread, files: &files, problems: &problems, sites: &sites)
-            return (assignments, unread[file] ?? [])
-        }, included: included)
-        return Self.model(path: path, directory: spec.directory, name: spec.name, targets: targets, problems: problems, files: files, sites: sites)
+        let targets = spec.targets(
+            { file in
+                var visited: [String] = []
+                let assignments = xcconfigAssignments(
+                    file, optional: false, from: nil, projectDirectory: spec.directory,
+                    visited: &visited, expanded: &expanded, unread: &unread, files: &files, problems: &problems, sites: &sites)
+                return (assignments, unread[file] ?? [])
+            }, included: included)
+        return Self.model(
+            path: path, directory: spec.directory, name: spec.name, targets: targets, problems: problems, files: files, sites: sites)
     }
 
     /// A Swift package: one target per package target, holding the files of its folder (no build
@@ -279,16 +296,20 @@ public struct ProjectLoader: Sendable {
             model.membership = membership
             return model
         }
-        return Self.model(path: path, directory: manifest.directory, name: ProjectPath.lastComponent(manifest.directory),
-                          targets: targets, problems: [], files: [path])
+        return Self.model(
+            path: path, directory: manifest.directory, name: ProjectPath.lastComponent(manifest.directory),
+            targets: targets, problems: [], files: [path])
     }
 
     /// A model, with the "missing: PATH" problems turned into `missingFiles`.
-    static func model(path: String, directory: String, name: String, targets: [ProjectTarget], problems: [String], files: [String],
-                      sites: [String: SourceSpan] = [:]) -> XcodeProjectModel {
+    static func model(
+        path: String, directory: String, name: String, targets: [ProjectTarget], problems: [String], files: [String],
+        sites: [String: SourceSpan] = [:]
+    ) -> XcodeProjectModel {
         let missing = problems.filter { $0.hasPrefix("missing: ") }.map { String($0.dropFirst("missing: ".count)) }
-        var model = XcodeProjectModel(path: path, directory: directory, name: name, targets: targets,
-                                      problems: problems.filter { !$0.hasPrefix("missing: ") }, files: files)
+        var model = XcodeProjectModel(
+            path: path, directory: directory, name: name, targets: targets,
+            problems: problems.filter { !$0.hasPrefix("missing: ") }, files: files)
         model.missingFiles = missing
         model.missingFileSites = sites.filter { missing.contains($0.key) }
         return model
@@ -305,9 +326,11 @@ public struct ProjectLoader: Sendable {
     /// `maximumIncludeDepth` is cut there and said to be too deep. `sites` records where each file
     /// that cannot be read is included; `unread`, for each file expanded, the files it names or
     /// includes (itself too) that could not be read, so that a configuration knows what it misses.
-    func xcconfigAssignments(_ path: String, optional: Bool, from: SourceSpan?, projectDirectory: String, visited: inout [String],
-                             expanded: inout [String: [BuildSettingAssignment]], unread: inout [String: [String]], files: inout [String],
-                             problems: inout [String], sites: inout [String: SourceSpan]) -> [BuildSettingAssignment] {
+    func xcconfigAssignments(
+        _ path: String, optional: Bool, from: SourceSpan?, projectDirectory: String, visited: inout [String],
+        expanded: inout [String: [BuildSettingAssignment]], unread: inout [String: [String]], files: inout [String],
+        problems: inout [String], sites: inout [String: SourceSpan]
+    ) -> [BuildSettingAssignment] {
         func problem(_ text: String) { if !problems.contains(text) { problems.append(text) } }
         guard !visited.contains(path) else {
             problem("\(from?.display ?? path): '\(path)' includes itself")
@@ -315,7 +338,9 @@ public struct ProjectLoader: Sendable {
         }
         if let known = expanded[path] { return known }
         guard visited.count < Self.maximumIncludeDepth else {
-            problem("\(from?.display ?? path): '\(path)' is included \(visited.count) levels deep, deeper than the \(Self.maximumIncludeDepth) levels read; its settings are not read")
+            problem(
+                "\(from?.display ?? path): '\(path)' is included \(visited.count) levels deep, deeper than the \(Self.maximumIncludeDepth) levels read; its settings are not read"
+            )
             unread[path] = [path]
             return []
         }
@@ -347,8 +372,9 @@ public struct ProjectLoader: Sendable {
                     let fromProject = ProjectPath.join(projectDirectory, included)
                     if read(fromProject) != nil { target = fromProject }
                 }
-                let added = xcconfigAssignments(target, optional: isOptional, from: location, projectDirectory: projectDirectory,
-                                                visited: &visited, expanded: &expanded, unread: &unread, files: &files, problems: &problems, sites: &sites)
+                let added = xcconfigAssignments(
+                    target, optional: isOptional, from: location, projectDirectory: projectDirectory,
+                    visited: &visited, expanded: &expanded, unread: &unread, files: &files, problems: &problems, sites: &sites)
                 for file in unread[target] ?? [] where !missing.contains(file) { missing.append(file) }
                 repeated = repeated || !added.isEmpty && !out.isEmpty
                 out += added
@@ -385,7 +411,9 @@ public struct ProjectLoader: Sendable {
                 resolved = candidate
                 continue
             }
-            if let match = fileSystem.entries(of: resolved)?.first(where: { $0.name == part }) ?? fileSystem.entries(of: resolved)?.first(where: { $0.name.lowercased() == part.lowercased() }) {
+            if let match = fileSystem.entries(of: resolved)?.first(where: { $0.name == part })
+                ?? fileSystem.entries(of: resolved)?.first(where: { $0.name.lowercased() == part.lowercased() })
+            {
                 resolved = ProjectPath.join(resolved, match.name)
             } else {
                 return nil

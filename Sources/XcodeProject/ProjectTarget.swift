@@ -14,8 +14,10 @@ public struct ProjectTarget: Sendable, Hashable {
     /// nil when the project does not list them (an XcodeGen spec, a package).
     public var localizedResources: LocalizedResources?
 
-    public init(name: String, productType: ProductType, configurations: [TargetConfiguration],
-                infoProperties: GeneratedProperties? = nil, entitlementProperties: GeneratedProperties? = nil) {
+    public init(
+        name: String, productType: ProductType, configurations: [TargetConfiguration],
+        infoProperties: GeneratedProperties? = nil, entitlementProperties: GeneratedProperties? = nil
+    ) {
         self.name = name
         self.productType = productType
         self.configurations = configurations

@@ -64,10 +64,13 @@ public struct ResolvedBuildSettings: Sendable {
         // The SDK decides `[sdk=…]` conditions: SDKROOT as set (unconditionally), else the platform
         // of the product.
         var sdk = "iphoneos"
-        if let root = flat.last(where: { $0.1.name == "SDKROOT" && $0.1.conditions.isEmpty })?.1.value, !root.isEmpty, root != "auto", !root.contains("$") {
+        if let root = flat.last(where: { $0.1.name == "SDKROOT" && $0.1.conditions.isEmpty })?.1.value, !root.isEmpty, root != "auto",
+            !root.contains("$")
+        {
             sdk = root.lowercased()
         } else if let platforms = flat.last(where: { $0.1.name == "SUPPORTED_PLATFORMS" && $0.1.conditions.isEmpty })?.1.value,
-                  let first = platforms.split(separator: " ").first, !first.contains("$") {
+            let first = platforms.split(separator: " ").first, !first.contains("$")
+        {
             sdk = String(first)
         }
         self.sdk = sdk
@@ -137,20 +140,26 @@ public struct ResolvedBuildSettings: Sendable {
         while i >= 0 {
             let (level, a) = assignments[i]
             if a.name == name && applies(a) {
-                if let known = memo.assignments[i] { return ResolvedSetting(value: known.value, assignment: a, level: level, isTruncated: known.truncated) }
+                if let known = memo.assignments[i] {
+                    return ResolvedSetting(value: known.value, assignment: a, level: level, isTruncated: known.truncated)
+                }
                 let key = "\(name)#\(i)"
                 guard visiting.insert(key).inserted else { return ResolvedSetting(value: "", assignment: a, level: level) }
                 defer { visiting.remove(key) }
-                let expanded = expand(a.value, depth: depth + 1, visiting: &visiting, memo: &memo, inherited: { v, m in
-                    resolve(name, below: i, depth: depth + 1, visiting: &v, memo: &m).map { ($0.value, $0.isTruncated) } ?? ("", false)
-                })
+                let expanded = expand(
+                    a.value, depth: depth + 1, visiting: &visiting, memo: &memo,
+                    inherited: { v, m in
+                        resolve(name, below: i, depth: depth + 1, visiting: &v, memo: &m).map { ($0.value, $0.isTruncated) } ?? ("", false)
+                    })
                 memo.assignments[i] = (expanded.value, expanded.truncated)
                 return ResolvedSetting(value: expanded.value, assignment: a, level: level, isTruncated: expanded.truncated)
             }
             i -= 1
         }
         if let value = implicit[name] {
-            if let known = memo.implicit[name] { return ResolvedSetting(value: known.value, assignment: nil, level: .defaults, isTruncated: known.truncated) }
+            if let known = memo.implicit[name] {
+                return ResolvedSetting(value: known.value, assignment: nil, level: .defaults, isTruncated: known.truncated)
+            }
             let expanded = expand(value, depth: depth + 1, visiting: &visiting, memo: &memo, inherited: { _, _ in ("", false) })
             memo.implicit[name] = (expanded.value, expanded.truncated)
             return ResolvedSetting(value: expanded.value, assignment: nil, level: .defaults, isTruncated: expanded.truncated)
@@ -166,8 +175,10 @@ public struct ResolvedBuildSettings: Sendable {
         return (expanded.value, expanded.undefined)
     }
 
-    private func expand(_ text: String, depth: Int, visiting: inout Set<String>, memo: inout Memo,
-                        inherited: (inout Set<String>, inout Memo) -> (String, Bool)) -> (value: String, undefined: [String], truncated: Bool) {
+    private func expand(
+        _ text: String, depth: Int, visiting: inout Set<String>, memo: inout Memo,
+        inherited: (inout Set<String>, inout Memo) -> (String, Bool)
+    ) -> (value: String, undefined: [String], truncated: Bool) {
         guard text.contains("$") else { return Self.cut(text, truncated: false, undefined: []) }
         var out = ""
         var undefined: [String] = []
@@ -184,7 +195,9 @@ public struct ResolvedBuildSettings: Sendable {
                 }
                 // A name built from other references (`$(FOO_$(CONFIGURATION))`).
                 var name = reference.name
-                if name.contains("$") { name = expand(name, depth: depth + 1, visiting: &visiting, memo: &memo, inherited: inherited).value }
+                if name.contains("$") {
+                    name = expand(name, depth: depth + 1, visiting: &visiting, memo: &memo, inherited: inherited).value
+                }
                 if let resolved = resolve(name, below: assignments.count, depth: depth + 1, visiting: &visiting, memo: &memo) {
                     out += BuildSettingReferences.apply(reference.modifiers, to: resolved.value)
                     truncated = truncated || resolved.isTruncated

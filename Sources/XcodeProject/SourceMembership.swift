@@ -61,7 +61,9 @@ public struct SourceScope: Sendable, Hashable {
         }
         // A path excluded from one target but included by another's folder still counts.
         for scope in scopes {
-            for p in scope.excluded where !excluded.contains(p) && !scopes.contains(where: { $0 != scope && $0.contains(p) }) { excluded.append(p) }
+            for p in scope.excluded where !excluded.contains(p) && !scopes.contains(where: { $0 != scope && $0.contains(p) }) {
+                excluded.append(p)
+            }
         }
         return SourceScope(included: included, excluded: excluded)
     }

@@ -37,11 +37,15 @@ public struct XCConfigFile: Sendable, Hashable {
 
     /// The assignments, in file order.
     public var assignments: [BuildSettingAssignment] {
-        items.compactMap { if case .assignment(let a) = $0 { return a }; return nil }
+        items.compactMap {
+            if case .assignment(let a) = $0 { return a }; return nil
+        }
     }
 
-    private static func read(_ line: ArraySlice<UInt8>, start: Int, line number: Int, path: String,
-                             into items: inout [XCConfigItem], problems: inout [(String, SourceSpan)]) {
+    private static func read(
+        _ line: ArraySlice<UInt8>, start: Int, line number: Int, path: String,
+        into items: inout [XCConfigItem], problems: inout [(String, SourceSpan)]
+    ) {
         var i = line.startIndex
         while i < line.endIndex, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
         guard i < line.endIndex else { return }
@@ -54,11 +58,13 @@ public struct XCConfigFile: Sendable, Hashable {
             if j < line.endIndex, line[j] == UInt8(ascii: "?") { optional = true; j += 1 }
             while j < line.endIndex, line[j] == 0x20 || line[j] == 0x09 { j += 1 }
             guard j < line.endIndex, line[j] == UInt8(ascii: "\"") || line[j] == UInt8(ascii: "<"),
-                  let close = line[(j + 1)...].firstIndex(of: line[j] == UInt8(ascii: "<") ? UInt8(ascii: ">") : UInt8(ascii: "\"")) else {
+                let close = line[(j + 1)...].firstIndex(of: line[j] == UInt8(ascii: "<") ? UInt8(ascii: ">") : UInt8(ascii: "\""))
+            else {
                 problems.append(("an #include needs a quoted path", span(i, line.endIndex)))
                 return
             }
-            items.append(.include(path: String(decoding: line[(j + 1)..<close], as: UTF8.self), optional: optional, location: span(i, close + 1)))
+            items.append(
+                .include(path: String(decoding: line[(j + 1)..<close], as: UTF8.self), optional: optional, location: span(i, close + 1)))
             return
         }
         guard let eq = rest.firstIndex(of: UInt8(ascii: "=")) else {
@@ -70,7 +76,13 @@ public struct XCConfigFile: Sendable, Hashable {
         var depth = 0
         while nameEnd < line.endIndex {
             let c = line[nameEnd]
-            if c == UInt8(ascii: "[") { depth += 1 } else if c == UInt8(ascii: "]") { depth -= 1 } else if c == UInt8(ascii: "="), depth <= 0 { break }
+            if c == UInt8(ascii: "[") {
+                depth += 1
+            } else if c == UInt8(ascii: "]") {
+                depth -= 1
+            } else if c == UInt8(ascii: "="), depth <= 0 {
+                break
+            }
             nameEnd += 1
         }
         _ = eq
@@ -93,6 +105,7 @@ public struct XCConfigFile: Sendable, Hashable {
         var value = String(decoding: line[(nameEnd + 1)..<valueEnd], as: UTF8.self).trimmingSpaces
         if value.hasSuffix(";") { value.removeLast(); value = value.trimmingSpaces }
         let nameLength = name.utf8.count
-        items.append(.assignment(BuildSettingAssignment(name: name, conditions: conditions, value: value, location: span(i, i + nameLength))))
+        items.append(
+            .assignment(BuildSettingAssignment(name: name, conditions: conditions, value: value, location: span(i, i + nameLength))))
     }
 }

@@ -48,7 +48,11 @@ struct XcodeGenReader {
     static func settingValue(_ node: YAMLNode) -> String {
         switch node {
         case .scalar(let s, _):
-            switch s { case "true": return "YES"; case "false": return "NO"; default: return s }
+            switch s {
+            case "true": return "YES";
+            case "false": return "NO";
+            default: return s
+            }
         case .sequence(let items, _): return items.map(settingValue).joined(separator: " ")
         case .mapping: return ""
         }
@@ -62,7 +66,8 @@ struct XcodeGenReader {
             (mapping?.pairs ?? []).compactMap { pair in
                 guard let key = pair.key.string, !key.isEmpty else { return nil }
                 let (name, conditions) = BuildSettingAssignment.parseName(key)
-                return BuildSettingAssignment(name: name, conditions: conditions, value: Self.settingValue(pair.value), location: span(pair.key))
+                return BuildSettingAssignment(
+                    name: name, conditions: conditions, value: Self.settingValue(pair.value), location: span(pair.key))
             }
         }
         guard structured else { return assignments(node) }
@@ -76,7 +81,9 @@ struct XcodeGenReader {
 
     /// The path a `configFiles:` node gives a configuration.
     func configFile(_ node: YAMLNode?, configuration: String) -> String? {
-        guard let file = node?.pairs.first(where: { $0.key.string?.lowercased() == configuration.lowercased() })?.value.string else { return nil }
+        guard let file = node?.pairs.first(where: { $0.key.string?.lowercased() == configuration.lowercased() })?.value.string else {
+            return nil
+        }
         return ProjectPath.join(directory, file)
     }
 
@@ -102,7 +109,9 @@ struct XcodeGenReader {
     /// project's too, and what this spec says of a target or the project comes after theirs (later
     /// wins), as XcodeGen merges them. Paths in an included spec are relative to its own folder.
     /// `xcconfig` also gives the files below the one it reads that could not be read.
-    func targets(_ xcconfig: (String) -> (assignments: [BuildSettingAssignment], unread: [String]), included: [XcodeGenReader] = []) -> [ProjectTarget] {
+    func targets(
+        _ xcconfig: (String) -> (assignments: [BuildSettingAssignment], unread: [String]), included: [XcodeGenReader] = []
+    ) -> [ProjectTarget] {
         let documents = (included + [self]).filter { $0.root != nil }
         guard !documents.isEmpty else { return [] }
         var names: [String] = []
@@ -120,7 +129,9 @@ struct XcodeGenReader {
         }
         var configurationNames: [String] = []
         for document in documents {
-            for name in document.root?["configs"]?.pairs.compactMap(\.key.string) ?? [] where !configurationNames.contains(name) { configurationNames.append(name) }
+            for name in document.root?["configs"]?.pairs.compactMap(\.key.string) ?? [] where !configurationNames.contains(name) {
+                configurationNames.append(name)
+            }
         }
         if configurationNames.isEmpty { configurationNames = ["Debug", "Release"] }
         var out: [ProjectTarget] = []
@@ -133,7 +144,9 @@ struct XcodeGenReader {
             }
             specs += own
             let type = specs.reversed().lazy.compactMap { $0.1["type"]?.string }.first ?? ""
-            let platform = specs.reversed().lazy.compactMap { $0.1["platform"]?.string ?? $0.1["supportedDestinations"]?.items.first?.string }.first
+            let platform = specs.reversed().lazy.compactMap {
+                $0.1["platform"]?.string ?? $0.1["supportedDestinations"]?.items.first?.string
+            }.first
             var info: GeneratedProperties? = nil
             var entitlements: GeneratedProperties? = nil
             for (document, spec) in specs {
@@ -147,7 +160,9 @@ struct XcodeGenReader {
             if let path = entitlements?.path { derived.append(BuildSettingAssignment(name: "CODE_SIGN_ENTITLEMENTS", value: path)) }
             if let platform, let sdk = Self.sdk(platform) { derived.append(BuildSettingAssignment(name: "SDKROOT", value: sdk)) }
             var deployment: [BuildSettingAssignment] = []
-            for (document, targets) in documents.map({ ($0, $0.root?["options"]?["deploymentTarget"]) }) + specs.map({ ($0.0, $0.1["deploymentTarget"]) }) {
+            for (document, targets) in documents.map({ ($0, $0.root?["options"]?["deploymentTarget"]) })
+                + specs.map({ ($0.0, $0.1["deploymentTarget"]) })
+            {
                 guard let targets else { continue }
                 if let version = targets.string, let platform, let setting = Self.deploymentSetting(platform) {
                     deployment.append(BuildSettingAssignment(name: setting, value: version, location: document.span(targets)))
@@ -169,21 +184,27 @@ struct XcodeGenReader {
                 var projectFile: (assignments: [BuildSettingAssignment], unread: [String]) = ([], [])
                 var projectSettings = deployment
                 for document in documents {
-                    if let file = document.configFile(document.root?["configFiles"], configuration: configuration) { projectFile = xcconfig(file) }
+                    if let file = document.configFile(document.root?["configFiles"], configuration: configuration) {
+                        projectFile = xcconfig(file)
+                    }
                     projectSettings += document.settings(document.root?["settings"], configuration: configuration)
                 }
-                var made = TargetConfiguration(name: configuration, layers: [
-                    SettingLayer(level: .projectConfigFile, assignments: projectFile.assignments),
-                    SettingLayer(level: .project, assignments: projectSettings),
-                    SettingLayer(level: .targetConfigFile, assignments: targetFile.assignments),
-                    SettingLayer(level: .target, assignments: targetSettings),
-                ])
+                var made = TargetConfiguration(
+                    name: configuration,
+                    layers: [
+                        SettingLayer(level: .projectConfigFile, assignments: projectFile.assignments),
+                        SettingLayer(level: .project, assignments: projectSettings),
+                        SettingLayer(level: .targetConfigFile, assignments: targetFile.assignments),
+                        SettingLayer(level: .target, assignments: targetSettings),
+                    ])
                 made.unreadFiles = projectFile.unread + targetFile.unread.filter { !projectFile.unread.contains($0) }
                 made.unreadLevel = !targetFile.unread.isEmpty ? .targetConfigFile : !projectFile.unread.isEmpty ? .projectConfigFile : nil
                 configurations.append(made)
             }
-            out.append(ProjectTarget(name: name, productType: ProductType(xcodeGen: type), configurations: configurations,
-                                     infoProperties: info, entitlementProperties: entitlements))
+            out.append(
+                ProjectTarget(
+                    name: name, productType: ProductType(xcodeGen: type), configurations: configurations,
+                    infoProperties: info, entitlementProperties: entitlements))
         }
         return out
     }

@@ -60,9 +60,14 @@ public enum YAMLReader {
             var indent = start
             while indent < end && text[indent] == 0x20 { indent += 1 }
             var contentEnd = commentStart(text, indent, end)
-            while contentEnd > indent && (text[contentEnd - 1] == 0x20 || text[contentEnd - 1] == 0x09 || text[contentEnd - 1] == 0x0D) { contentEnd -= 1 }
-            let isDocumentMarker = contentEnd - indent == 3 && (text[indent..<contentEnd].elementsEqual("---".utf8) || text[indent..<contentEnd].elementsEqual("...".utf8))
-            lines.append(Line(indent: indent - start, start: indent, end: contentEnd, lineEnd: end, blank: contentEnd <= indent || isDocumentMarker))
+            while contentEnd > indent && (text[contentEnd - 1] == 0x20 || text[contentEnd - 1] == 0x09 || text[contentEnd - 1] == 0x0D) {
+                contentEnd -= 1
+            }
+            let isDocumentMarker =
+                contentEnd - indent == 3
+                && (text[indent..<contentEnd].elementsEqual("---".utf8) || text[indent..<contentEnd].elementsEqual("...".utf8))
+            lines.append(
+                Line(indent: indent - start, start: indent, end: contentEnd, lineEnd: end, blank: contentEnd <= indent || isDocumentMarker))
             start = end + 1
         }
         var parser = Parser(text: text, lines: lines)
@@ -88,7 +93,12 @@ public enum YAMLReader {
             if let q = quote {
                 if c == q { quote = nil }
             } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
-                if i == from || [0x20, 0x09, UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: "-")].contains(text[i - 1]) { quote = c }
+                if i == from
+                    || [0x20, 0x09, UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: "-")].contains(
+                        text[i - 1])
+                {
+                    quote = c
+                }
             } else if c == UInt8(ascii: "#"), i == from || text[i - 1] == 0x20 || text[i - 1] == 0x09 {
                 return i
             }

@@ -14,99 +14,99 @@ struct AdminSection: BenchmarkSection {
     /// A profile of `size` bytes or a little more: Notifications payloads, each with many apps.
     static func profile(size: Int) -> [UInt8] {
         var out = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>PayloadContent</key>
-        \t<array>
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>PayloadContent</key>
+            \t<array>
 
-        """
+            """
         var n = 0
         while out.utf8.count < size {
             out += "\t\t<dict>\n\t\t\t<key>NotificationSettings</key>\n\t\t\t<array>\n"
             for k in 0..<20 {
                 out += """
-                \t\t\t\t<dict>
-                \t\t\t\t\t<key>BundleIdentifier</key>
-                \t\t\t\t\t<string>com.example.app\(n).\(k)</string>
-                \t\t\t\t\t<key>NotificationsEnabled</key>
-                \t\t\t\t\t<true/>
-                \t\t\t\t\t<key>AlertType</key>
-                \t\t\t\t\t<integer>1</integer>
-                \t\t\t\t\t<key>BadgesEnabled</key>
-                \t\t\t\t\t<true/>
-                \t\t\t\t</dict>
+                    \t\t\t\t<dict>
+                    \t\t\t\t\t<key>BundleIdentifier</key>
+                    \t\t\t\t\t<string>com.example.app\(n).\(k)</string>
+                    \t\t\t\t\t<key>NotificationsEnabled</key>
+                    \t\t\t\t\t<true/>
+                    \t\t\t\t\t<key>AlertType</key>
+                    \t\t\t\t\t<integer>1</integer>
+                    \t\t\t\t\t<key>BadgesEnabled</key>
+                    \t\t\t\t\t<true/>
+                    \t\t\t\t</dict>
 
-                """
+                    """
             }
             let uuid = String(format6(n))
             out += """
-            \t\t\t</array>
-            \t\t\t<key>PayloadIdentifier</key>
-            \t\t\t<string>com.example.notifications.\(n)</string>
-            \t\t\t<key>PayloadType</key>
-            \t\t\t<string>com.apple.notificationsettings</string>
-            \t\t\t<key>PayloadUUID</key>
-            \t\t\t<string>6B1C2A3D-0000-4000-8000-\(uuid)</string>
-            \t\t\t<key>PayloadVersion</key>
-            \t\t\t<integer>1</integer>
-            \t\t</dict>
+                \t\t\t</array>
+                \t\t\t<key>PayloadIdentifier</key>
+                \t\t\t<string>com.example.notifications.\(n)</string>
+                \t\t\t<key>PayloadType</key>
+                \t\t\t<string>com.apple.notificationsettings</string>
+                \t\t\t<key>PayloadUUID</key>
+                \t\t\t<string>6B1C2A3D-0000-4000-8000-\(uuid)</string>
+                \t\t\t<key>PayloadVersion</key>
+                \t\t\t<integer>1</integer>
+                \t\t</dict>
 
-            """
+                """
             n += 1
         }
         out += """
-        \t</array>
-        \t<key>PayloadDisplayName</key>
-        \t<string>Notifications</string>
-        \t<key>PayloadIdentifier</key>
-        \t<string>com.example.notifications</string>
-        \t<key>PayloadType</key>
-        \t<string>Configuration</string>
-        \t<key>PayloadUUID</key>
-        \t<string>6B1C2A3D-0000-4000-8000-FFFFFFFFFFFF</string>
-        \t<key>PayloadVersion</key>
-        \t<integer>1</integer>
-        </dict>
-        </plist>
+            \t</array>
+            \t<key>PayloadDisplayName</key>
+            \t<string>Notifications</string>
+            \t<key>PayloadIdentifier</key>
+            \t<string>com.example.notifications</string>
+            \t<key>PayloadType</key>
+            \t<string>Configuration</string>
+            \t<key>PayloadUUID</key>
+            \t<string>6B1C2A3D-0000-4000-8000-FFFFFFFFFFFF</string>
+            \t<key>PayloadVersion</key>
+            \t<integer>1</integer>
+            </dict>
+            </plist>
 
-        """
+            """
         return Array(out.utf8)
     }
 
     /// An Info.plist of `size` bytes or a little more: document types, each with its own strings.
     static func infoPlist(size: Int) -> [UInt8] {
         var out = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>CFBundleIdentifier</key>
-        \t<string>com.example.app</string>
-        \t<key>CFBundleName</key>
-        \t<string>Example</string>
-        \t<key>CFBundleDocumentTypes</key>
-        \t<array>
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>CFBundleIdentifier</key>
+            \t<string>com.example.app</string>
+            \t<key>CFBundleName</key>
+            \t<string>Example</string>
+            \t<key>CFBundleDocumentTypes</key>
+            \t<array>
 
-        """
+            """
         var n = 0
         while out.utf8.count < size {
             out += """
-            \t\t<dict>
-            \t\t\t<key>CFBundleTypeName</key>
-            \t\t\t<string>Document \(n)</string>
-            \t\t\t<key>CFBundleTypeRole</key>
-            \t\t\t<string>Editor</string>
-            \t\t\t<key>LSHandlerRank</key>
-            \t\t\t<string>Owner</string>
-            \t\t\t<key>LSItemContentTypes</key>
-            \t\t\t<array>
-            \t\t\t\t<string>com.example.document\(n)</string>
-            \t\t\t</array>
-            \t\t</dict>
+                \t\t<dict>
+                \t\t\t<key>CFBundleTypeName</key>
+                \t\t\t<string>Document \(n)</string>
+                \t\t\t<key>CFBundleTypeRole</key>
+                \t\t\t<string>Editor</string>
+                \t\t\t<key>LSHandlerRank</key>
+                \t\t\t<string>Owner</string>
+                \t\t\t<key>LSItemContentTypes</key>
+                \t\t\t<array>
+                \t\t\t\t<string>com.example.document\(n)</string>
+                \t\t\t</array>
+                \t\t</dict>
 
-            """
+                """
             n += 1
         }
         out += "\t</array>\n</dict>\n</plist>\n"
@@ -130,8 +130,10 @@ struct AdminSection: BenchmarkSection {
         let size = 100_000
         let runs = context.iterations(full: 1_000, quick: 100)
         var files: [Edited] = []
-        for (label, path, bytes) in [("Info.plist", "/bench/Info.plist", Self.infoPlist(size: size)),
-                                     ("profile", "/bench/Notifications.mobileconfig", Self.profile(size: size))] {
+        for (label, path, bytes) in [
+            ("Info.plist", "/bench/Info.plist", Self.infoPlist(size: size)),
+            ("profile", "/bench/Notifications.mobileconfig", Self.profile(size: size)),
+        ] {
             guard let offset = IncrementalReparseSection.stringContent(in: bytes) else {
                 printError("plist-bench: no <string> in the \(label)")
                 return
@@ -147,7 +149,8 @@ struct AdminSection: BenchmarkSection {
         for step in 0..<(runs + 4) {
             for i in files.indices {
                 let offset = files[i].offset
-                let edit = step % 2 == 0
+                let edit =
+                    step % 2 == 0
                     ? SourceEdit(range: offset..<offset, replacement: [0x78])
                     : SourceEdit(range: offset..<(offset + 1), replacement: [])
                 let start = clock.now
@@ -165,24 +168,30 @@ struct AdminSection: BenchmarkSection {
         let reference = Sample(seconds: files[0].seconds)
         for file in files {
             let k = Sample(seconds: file.seconds)
-            table.add(file.label, FileKind.detect(path: file.path, document: nil).rawValue, "\(file.bytes.count)", "\(runs)",
-                      formatTime(k.median), formatTime(k.percentile(99)),
-                      formatRatio(k.median / reference.median), formatRatio(k.percentile(99) / reference.percentile(99)))
+            table.add(
+                file.label, FileKind.detect(path: file.path, document: nil).rawValue, "\(file.bytes.count)", "\(runs)",
+                formatTime(k.median), formatTime(k.percentile(99)),
+                formatRatio(k.median / reference.median), formatRatio(k.percentile(99) / reference.percentile(99)))
         }
         table.print()
-        print("\nKeystroke: `tree.applying` + `PlistDocument(_:reusing:)` + `Analyzer.findings`, one character typed and deleted "
-              + "alternately in the <string> nearest the middle, the two files' keystrokes alternating; goal: the profile within the "
-              + "Info.plist's cost (#41).")
+        print(
+            "\nKeystroke: `tree.applying` + `PlistDocument(_:reusing:)` + `Analyzer.findings`, one character typed and deleted "
+                + "alternately in the <string> nearest the middle, the two files' keystrokes alternating; goal: the profile within the "
+                + "Info.plist's cost (#41).")
 
         // Start-up: the key database every server loads; the profile schema is decoded on first
         // use only (the first profile opened), so it adds nothing to start-up itself.
         let iterations = context.iterations(full: 40, quick: 5)
-        let (keys, profiles) = measureAlternately(warmups: 2, iterations: iterations,
-                                                  { (try? KeyDatabase.loadBundled()) == nil ? 0 : 1 },
-                                                  { (try? ProfileSchema(bytes: ProfileSchema.bundledData)) == nil ? 0 : 1 })
+        let (keys, profiles) = measureAlternately(
+            warmups: 2, iterations: iterations,
+            { (try? KeyDatabase.loadBundled()) == nil ? 0 : 1 },
+            { (try? ProfileSchema(bytes: ProfileSchema.bundledData)) == nil ? 0 : 1 })
         var load = Table("Load", "Runs", "Median", "p90", "When")
-        load.add("key database (start-up)", "\(keys.seconds.count)", formatTime(keys.median), formatTime(keys.p90), "every server, at start")
-        load.add("profile schema", "\(profiles.seconds.count)", formatTime(profiles.median), formatTime(profiles.p90), "once, when the first profile is opened")
+        load.add(
+            "key database (start-up)", "\(keys.seconds.count)", formatTime(keys.median), formatTime(keys.p90), "every server, at start")
+        load.add(
+            "profile schema", "\(profiles.seconds.count)", formatTime(profiles.median), formatTime(profiles.p90),
+            "once, when the first profile is opened")
         load.print()
         startup(context)
     }
@@ -196,7 +205,9 @@ struct AdminSection: BenchmarkSection {
     private func startup(_ context: BenchContext) {
         guard let binary = LSPBenchClient.binaryOrSkip() else { return }
         let clock = ContinuousClock()
-        let files = [("/bench-startup/Info.plist", Self.infoPlist(size: 2_000)), ("/bench-startup/Small.mobileconfig", Self.profile(size: 2_000))]
+        let files = [
+            ("/bench-startup/Info.plist", Self.infoPlist(size: 2_000)), ("/bench-startup/Small.mobileconfig", Self.profile(size: 2_000)),
+        ]
         func once(opening file: (path: String, bytes: [UInt8])?) throws -> Double {
             let start = clock.now
             let server = try LSPBenchClient(binary: binary)
@@ -229,11 +240,14 @@ struct AdminSection: BenchmarkSection {
         let a = Sample(seconds: bare), b = Sample(seconds: info), c = Sample(seconds: profile), d = Sample(seconds: extra)
         var table = Table("Server", "Runs", "p50", "p99", "Profile schema")
         table.add("spawn → initialize answered (start-up)", "\(runs)", formatTime(a.median), formatTime(a.percentile(99)), "not loaded")
-        table.add("… then a 2 KB Info.plist opened → diagnostics", "\(runs)", formatTime(b.median), formatTime(b.percentile(99)), "not loaded")
+        table.add(
+            "… then a 2 KB Info.plist opened → diagnostics", "\(runs)", formatTime(b.median), formatTime(b.percentile(99)), "not loaded")
         table.add("… then a 2 KB profile opened → diagnostics", "\(runs)", formatTime(c.median), formatTime(c.percentile(99)), "loaded")
-        table.add("profile's first open − Info.plist's (same round)", "\(runs)", formatTime(d.median), formatTime(d.percentile(99)), "its load")
+        table.add(
+            "profile's first open − Info.plist's (same round)", "\(runs)", formatTime(d.median), formatTime(d.percentile(99)), "its load")
         table.print()
-        print("\nStart-up is the first row: the server answers `initialize` without the profile schema, whose load the first profile "
-              + "opened pays (the last row: the difference within each round of the three alternating runs).")
+        print(
+            "\nStart-up is the first row: the server answers `initialize` without the profile schema, whose load the first profile "
+                + "opened pays (the last row: the difference within each round of the three alternating runs).")
     }
 }

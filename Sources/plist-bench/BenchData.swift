@@ -28,7 +28,8 @@ struct BenchData {
 
     /// `--data DIR`, else `$PLIST_BENCH_DATA`, else `.build/bench-data` in the repository.
     init(directory: String?) {
-        self.directory = directory
+        self.directory =
+            directory
             ?? ProcessInfo.processInfo.environment["PLIST_BENCH_DATA"]
             ?? Self.repositoryRoot.appendingPathComponent(".build/bench-data").path
     }

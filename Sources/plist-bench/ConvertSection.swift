@@ -13,7 +13,9 @@ struct ConvertSection: BenchmarkSection {
     let title = "Converting binary ↔ XML (plist-lsp convert) vs libplist's plistutil and Python's plistlib"
 
     static let xcuserstate = BenchData.repositoryRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/l10n/apps/anonaddy__addy-ios/addy.xcodeproj/project.xcworkspace/xcuserdata/stjin.xcuserdatad/UserInterfaceState.xcuserstate")
+        .appendingPathComponent(
+            "shared/l10n/apps/anonaddy__addy-ios/addy.xcodeproj/project.xcworkspace/xcuserdata/stjin.xcuserdatad/UserInterfaceState.xcuserstate"
+        )
 
     /// plistlib timing `loads` + `dumps` of a file: prints the median and p90 seconds.
     static let pythonScript = """
@@ -49,7 +51,9 @@ struct ConvertSection: BenchmarkSection {
         }
         let generated = context.data.bytes(of: BenchData.files[2])
         inputs.append(("10 MB generated Info.plist (XML)", generated))
-        if let value = try? PropertyListFormat.xml1.read(generated) { inputs.append(("the same as binary", BinaryPlistWriter.write(value))) }
+        if let value = try? PropertyListFormat.xml1.read(generated) {
+            inputs.append(("the same as binary", BinaryPlistWriter.write(value)))
+        }
 
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("plist-bench-convert-\(getpid())")
         try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -65,8 +69,9 @@ struct ConvertSection: BenchmarkSection {
         if plistutil == nil { print("(plistutil not found: apt-get install libplist-utils; its columns are empty)\n") }
         if binary == nil { print("(\(LSPBenchClient.missingBinaryNote): the process columns are empty)\n") }
 
-        var table = Table("Input", "Size", "Conversion", "Runs", "in process p50", "plist-lsp convert p50", "peak", "plistutil p50", "peak",
-                          "convert vs plistutil", "plistlib p50", "in process vs plistlib")
+        var table = Table(
+            "Input", "Size", "Conversion", "Runs", "in process p50", "plist-lsp convert p50", "peak", "plistutil p50", "peak",
+            "convert vs plistutil", "plistlib p50", "in process vs plistlib")
         for (n, input) in inputs.enumerated() {
             let from = PropertyListFormat.detect(input.bytes)
             let to: PropertyListFormat = from == .binary1 ? .xml1 : .binary1
@@ -81,23 +86,35 @@ struct ConvertSection: BenchmarkSection {
             let output = scratch.appendingPathComponent("output-\(n)").path
             var convertRuns: [ToolRun] = [], plistutilRuns: [ToolRun] = []
             for k in 0..<(runs + 1) {
-                if let binary, let r = Self.run(binary, ["convert", "--to", to.rawValue, "-o", output, file.path]), r.status == 0, k > 0 { convertRuns.append(r) }
+                if let binary, let r = Self.run(binary, ["convert", "--to", to.rawValue, "-o", output, file.path]), r.status == 0, k > 0 {
+                    convertRuns.append(r)
+                }
                 try? FileManager.default.removeItem(atPath: output)
-                if let plistutil, let r = Self.run(plistutil, ["-i", file.path, "-o", output, "-f", to == .xml1 ? "xml" : "bin"]), r.status == 0, k > 0 { plistutilRuns.append(r) }
+                if let plistutil, let r = Self.run(plistutil, ["-i", file.path, "-o", output, "-f", to == .xml1 ? "xml" : "bin"]),
+                    r.status == 0, k > 0
+                {
+                    plistutilRuns.append(r)
+                }
                 try? FileManager.default.removeItem(atPath: output)
             }
             func median(_ runs: [ToolRun]) -> Double? { runs.isEmpty ? nil : Sample(seconds: runs.map(\.seconds)).median }
-            func peak(_ runs: [ToolRun]) -> String { runs.isEmpty ? "—" : String(format: "%.0f MiB", Double(runs.map(\.peakKiB).max()!) / 1024) }
+            func peak(_ runs: [ToolRun]) -> String {
+                runs.isEmpty ? "—" : String(format: "%.0f MiB", Double(runs.map(\.peakKiB).max()!) / 1024)
+            }
             let convertMedian = median(convertRuns), plistutilMedian = median(plistutilRuns)
-            table.add(input.name, String(format: "%.1f MB", Double(input.bytes.count) / 1_048_576), "\(from.rawValue) → \(to.rawValue)", "\(runs)",
-                      formatTime(ours.median), convertMedian.map(formatTime) ?? "—", peak(convertRuns),
-                      plistutilMedian.map(formatTime) ?? "—", peak(plistutilRuns),
-                      convertMedian.flatMap { c in plistutilMedian.map { formatRatio(c / $0) } } ?? "—",
-                      reference.map { formatTime($0.median) } ?? "—",
-                      reference.map { formatRatio(ours.median / $0.median) } ?? "—")
+            table.add(
+                input.name, String(format: "%.1f MB", Double(input.bytes.count) / 1_048_576), "\(from.rawValue) → \(to.rawValue)",
+                "\(runs)",
+                formatTime(ours.median), convertMedian.map(formatTime) ?? "—", peak(convertRuns),
+                plistutilMedian.map(formatTime) ?? "—", peak(plistutilRuns),
+                convertMedian.flatMap { c in plistutilMedian.map { formatRatio(c / $0) } } ?? "—",
+                reference.map { formatTime($0.median) } ?? "—",
+                reference.map { formatRatio(ours.median / $0.median) } ?? "—")
         }
         table.print()
-        print("(in process: what convert does with the bytes (`PropertyListFormat.converting`: binary → XML written straight from the file's objects), in memory; plist-lsp convert and plistutil: the whole process, the file read and the other format written to a file, peak = largest resident set of the runs (as /usr/bin/time reports it); plistlib: `loads`, UIDs made CF$UID dictionaries for XML, `dumps` with sort_keys=False, in its own process)\n")
+        print(
+            "(in process: what convert does with the bytes (`PropertyListFormat.converting`: binary → XML written straight from the file's objects), in memory; plist-lsp convert and plistutil: the whole process, the file read and the other format written to a file, peak = largest resident set of the runs (as /usr/bin/time reports it); plistlib: `loads`, UIDs made CF$UID dictionaries for XML, `dumps` with sort_keys=False, in its own process)\n"
+        )
     }
 
     /// A run of `path` whose peak memory is its own: through `/usr/bin/time -f %M` when there is

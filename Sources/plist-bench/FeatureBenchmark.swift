@@ -24,7 +24,8 @@ struct FeatureLatencySection: BenchmarkSection {
                 case .hover: return HoverProvider.hover(in: document, at: point.offset, fileKind: .infoPlist)?.text.count ?? 0
                 }
             }
-            table.add(point.label, "in process (analysis)", "\(iterations)", formatTime(sample.median), formatTime(sample.percentile(99)), "")
+            table.add(
+                point.label, "in process (analysis)", "\(iterations)", formatTime(sample.median), formatTime(sample.percentile(99)), "")
         }
         guard let binary = LSPBenchClient.binaryPath() else {
             table.print()
@@ -46,7 +47,9 @@ struct FeatureLatencySection: BenchmarkSection {
                     benchSink &+= items
                 }
                 let sample = Sample(seconds: seconds)
-                table.add(point.label, "round trip (binary, pipes)", "\(seconds.count)", formatTime(sample.median), formatTime(sample.percentile(99)), "≤ 1 ms")
+                table.add(
+                    point.label, "round trip (binary, pipes)", "\(seconds.count)", formatTime(sample.median),
+                    formatTime(sample.percentile(99)), "≤ 1 ms")
             }
             try client.shutdown()
         } catch {
@@ -72,14 +75,17 @@ enum FeatureBenchDocument {
     static let uri = "file:///bench/Info.plist"
     /// A client that takes snippets and Markdown.
     static var capabilities: [String: Any] {
-        ["textDocument": [
-            "completion": ["completionItem": ["snippetSupport": true, "labelDetailsSupport": true]],
-            "hover": ["contentFormat": ["markdown"]],
-        ]]
+        [
+            "textDocument": [
+                "completion": ["completionItem": ["snippetSupport": true, "labelDetailsSupport": true]],
+                "hover": ["contentFormat": ["markdown"]],
+            ]
+        ]
     }
 
     static func make() -> (String, [FeaturePoint]) {
-        var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n"
+        var s =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n"
         let roots = KeyDatabase.shared.keys(at: [], domain: .infoPlist)
         var marks: [String: Int] = [:]
         func value(_ type: ValueType, _ name: String) -> String {
@@ -94,7 +100,8 @@ enum FeatureBenchDocument {
             case .string: return "<string>$(PRODUCT_NAME) \(name)</string>"
             }
         }
-        for (i, definition) in roots.enumerated() where definition.name != "NSCameraUsageDescription" && definition.name != "NSAppTransportSecurity" {
+        for (i, definition) in roots.enumerated()
+        where definition.name != "NSCameraUsageDescription" && definition.name != "NSAppTransportSecurity" {
             if i == roots.count / 2 {
                 s += "\t<key>NSCa"
                 marks["key"] = s.utf8.count
@@ -108,7 +115,8 @@ enum FeatureBenchDocument {
         s += "\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSExceptionDomains</key>\n\t\t<dict>\n"
         var n = 0
         while s.utf8.count < 40_000 {
-            s += "\t\t\t<key>host\(n).example.com</key>\n\t\t\t<dict>\n\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n\t\t\t\t<key>NSExceptionMinimumTLSVersion</key>\n\t\t\t\t<string>TLSv1.2</string>\n\t\t\t</dict>\n"
+            s +=
+                "\t\t\t<key>host\(n).example.com</key>\n\t\t\t<dict>\n\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n\t\t\t\t<key>NSExceptionMinimumTLSVersion</key>\n\t\t\t\t<string>TLSv1.2</string>\n\t\t\t</dict>\n"
             n += 1
         }
         s += "\t\t</dict>\n\t</dict>\n</dict>\n</plist>\n"
@@ -123,19 +131,24 @@ enum FeatureBenchDocument {
             let line = bytes[..<lineStart].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
             return FeaturePoint(label: label, kind: kind, offset: offset, line: line, character: offset - lineStart)
         }
-        return (s, [
-            point("completion <key>NSCa|", .completion, marks["key"]!),
-            point("completion, empty line (whole entries)", .completion, marks["gap"]!),
-            point("hover on a key", .hover, hover),
-        ])
+        return (
+            s,
+            [
+                point("completion <key>NSCa|", .completion, marks["key"]!),
+                point("completion, empty line (whole entries)", .completion, marks["gap"]!),
+                point("hover on a key", .hover, hover),
+            ]
+        )
     }
 }
 
 extension LSPBenchClient {
     /// Sends the point's request and waits for its response; returns the item count (or hover length).
     func measure(_ point: FeaturePoint) throws -> Int {
-        let params: [String: Any] = ["textDocument": ["uri": FeatureBenchDocument.uri],
-                                     "position": ["line": point.line, "character": point.character]]
+        let params: [String: Any] = [
+            "textDocument": ["uri": FeatureBenchDocument.uri],
+            "position": ["line": point.line, "character": point.character],
+        ]
         switch point.kind {
         case .completion:
             let result = try request("textDocument/completion", params)["result"] as? [String: Any]

@@ -97,17 +97,21 @@ struct FloodSection: BenchmarkSection {
 
         let quietSample = Sample(seconds: quiet), loudSample = Sample(seconds: loud)
         var latency = Table("Other client's hover", "Hovers", "p50", "p99", "max")
-        latency.add("quiet (alone)", "\(quiet.count)", formatTime(quietSample.median), formatTime(quietSample.percentile(99)),
-                    formatTime(quiet.max() ?? 0))
-        latency.add("while one client floods", "\(loud.count)\(timeouts > 0 ? " (\(timeouts) timed out at 30 s)" : "")",
-                    formatTime(loudSample.median), formatTime(loudSample.percentile(99)), formatTime(loud.max() ?? 0))
+        latency.add(
+            "quiet (alone)", "\(quiet.count)", formatTime(quietSample.median), formatTime(quietSample.percentile(99)),
+            formatTime(quiet.max() ?? 0))
+        latency.add(
+            "while one client floods", "\(loud.count)\(timeouts > 0 ? " (\(timeouts) timed out at 30 s)" : "")",
+            formatTime(loudSample.median), formatTime(loudSample.percentile(99)), formatTime(loud.max() ?? 0))
         latency.add("right after it left", "1", formatTime(afterHover), formatTime(afterHover), formatTime(afterHover))
         latency.print()
-        print("p99 while flooded / quiet p99: \(String(format: "%.1f", loudSample.percentile(99) / max(quietSample.percentile(99), 1e-9)))x")
+        print(
+            "p99 while flooded / quiet p99: \(String(format: "%.1f", loudSample.percentile(99) / max(quietSample.percentile(99), 1e-9)))x")
         print("")
         // Clients that read their answers but never pause (issue #39, point 9): documentSymbol on the
         // 1 MB document, 64 at a time, and edits to it, each as fast as the daemon takes them.
-        var fairness = Table("Other client's hover, one client reading its answers floods", "Hovers", "p50", "p99", "p99 / quiet p99", "flooder read")
+        var fairness = Table(
+            "Other client's hover, one client reading its answers floods", "Hovers", "p50", "p99", "p99 / quiet p99", "flooder read")
         fairness.add("quiet (alone)", "\(quiet.count)", formatTime(quietSample.median), formatTime(quietSample.percentile(99)), "1.0x", "")
         for mode in [ReadingFlooder.Mode.documentSymbol, .didChange] {
             let reader = try ReadingFlooder(path: path, mode: mode)
@@ -122,16 +126,20 @@ struct FloodSection: BenchmarkSection {
             while !finished.withLock({ $0 }) { latencies.append(try polite.hover(uri: uri, timeout: 30)) }
             reader.disconnect()
             let sample = Sample(seconds: latencies)
-            fairness.add("while one client floods \(mode.rawValue)", "\(latencies.count)", formatTime(sample.median), formatTime(sample.percentile(99)),
-                         String(format: "%.1fx", sample.percentile(99) / max(quietSample.percentile(99), 1e-9)), mode == .documentSymbol ? "\(reader.answers) outlines" : "\(reader.received) messages")
+            fairness.add(
+                "while one client floods \(mode.rawValue)", "\(latencies.count)", formatTime(sample.median),
+                formatTime(sample.percentile(99)),
+                String(format: "%.1fx", sample.percentile(99) / max(quietSample.percentile(99), 1e-9)),
+                mode == .documentSymbol ? "\(reader.answers) outlines" : "\(reader.received) messages")
             _ = probe.secondsUntilIdle(within: 60)
         }
         fairness.print()
         print("")
         var recovery = Table("Measure", "Value")
         recovery.add("requests the flooder got written in \(Int(seconds)) s", "\(flooder.requestsSent)")
-        recovery.add("time to idle after it left (CPU < 2 % over 1 s)",
-                     idle.map { String(format: "%.2f s", $0) } ?? "not idle after \(Int(Date().timeIntervalSince(left))) s")
+        recovery.add(
+            "time to idle after it left (CPU < 2 % over 1 s)",
+            idle.map { String(format: "%.2f s", $0) } ?? "not idle after \(Int(Date().timeIntervalSince(left))) s")
         recovery.add("RSS quiet / while flooded / after", "\(quietRSS / 1024) / \(floodRSS / 1024) / \(afterRSS / 1024) MiB")
         recovery.add("open descriptors quiet / after", "\(quietFDs) / \(afterFDs)")
         recovery.print()
@@ -144,7 +152,8 @@ private struct DaemonProbe {
 
     func cpuTicks() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = text.lastIndex(of: ")") else { return 0 }
+            let close = text.lastIndex(of: ")")
+        else { return 0 }
         let fields = text[text.index(after: close)...].split(separator: " ")
         guard fields.count > 13 else { return 0 }
         return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
@@ -156,7 +165,8 @@ private struct DaemonProbe {
 
     func residentKiB() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return 0 }
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
@@ -171,7 +181,8 @@ private struct DaemonProbe {
             window.append((now, cpuTicks()))
             window.removeAll { now.timeIntervalSince($0.0) > 1.05 }
             if let first = window.first, let last = window.last, last.0.timeIntervalSince(first.0) >= 0.95,
-               Double(last.1 - first.1) / ticksPerSecond < 0.02 {
+                Double(last.1 - first.1) / ticksPerSecond < 0.02
+            {
                 return first.0.timeIntervalSince(start)
             }
             usleep(100_000)
@@ -213,8 +224,10 @@ private final class SocketClient {
     }
 
     func open(uri: String, text: String) throws {
-        try send(["jsonrpc": "2.0", "method": "textDocument/didOpen",
-                  "params": ["textDocument": ["uri": uri, "languageId": "plist", "version": 1, "text": text]]])
+        try send([
+            "jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": ["textDocument": ["uri": uri, "languageId": "plist", "version": 1, "text": text]],
+        ])
     }
 
     func waitForDiagnostics(uri: String) throws {
@@ -224,8 +237,9 @@ private final class SocketClient {
     /// Seconds until the hover is answered (`timeout` if it is not by then).
     func hover(uri: String, timeout: Double) throws -> Double {
         let start = Date()
-        let answer = try request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 20]],
-                                 timeout: timeout)
+        let answer = try request(
+            "textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 20]],
+            timeout: timeout)
         return answer == nil ? timeout : Date().timeIntervalSince(start)
     }
 
@@ -307,7 +321,9 @@ private final class ReadingFlooder: @unchecked Sendable {
             for case .message(let body) in events {
                 received += 1
                 if body.starts(with: Array(#"{"jsonrpc":"2.0","method""#.utf8)) { continue }
-                if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any], object["method"] == nil, object["id"] != nil {
+                if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any], object["method"] == nil,
+                    object["id"] != nil
+                {
                     answers += 1
                 }
             }
@@ -318,8 +334,12 @@ private final class ReadingFlooder: @unchecked Sendable {
     func flood(text: String, seconds: Double) {
         let deadline = Date().addingTimeInterval(seconds)
         let uri = "file:///flood-\(mode.rawValue)/Info.plist"
-        let open: [String: Any] = ["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": [
-            "textDocument": ["uri": uri, "languageId": "plist", "version": 1, "text": text]]]
+        let open: [String: Any] = [
+            "jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": [
+                "textDocument": ["uri": uri, "languageId": "plist", "version": 1, "text": text]
+            ],
+        ]
         guard let openBody = try? JSONSerialization.data(withJSONObject: open) else { return }
         pending += Self.frame(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{}}}"#)
         pending += Self.frame(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
@@ -330,12 +350,16 @@ private final class ReadingFlooder: @unchecked Sendable {
             case .documentSymbol:
                 while sent - answers < 64 {
                     sent += 1
-                    pending += Self.frame(#"{"jsonrpc":"2.0","id":\#(sent),"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"\#(uri)"}}}"#)
+                    pending += Self.frame(
+                        #"{"jsonrpc":"2.0","id":\#(sent),"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"\#(uri)"}}}"#
+                    )
                 }
             case .didChange:
                 while pending.count < 4096 {
                     version += 1
-                    pending += Self.frame(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":\#(version)},"contentChanges":[{"range":{"start":{"line":4,"character":20},"end":{"line":4,"character":21}},"text":"\#(version % 10)"}]}}"#)
+                    pending += Self.frame(
+                        #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":\#(version)},"contentChanges":[{"range":{"start":{"line":4,"character":20},"end":{"line":4,"character":21}},"text":"\#(version % 10)"}]}}"#
+                    )
                 }
             }
             guard pump() else { return }
@@ -376,8 +400,12 @@ private final class Flooder: @unchecked Sendable {
 
     func flood(uri: String, text: String, seconds: Double, maxRequests: Int) {
         let deadline = Date().addingTimeInterval(seconds)
-        let open: [String: Any] = ["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": [
-            "textDocument": ["uri": uri, "languageId": "plist", "version": 1, "text": text]]]
+        let open: [String: Any] = [
+            "jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": [
+                "textDocument": ["uri": uri, "languageId": "plist", "version": 1, "text": text]
+            ],
+        ]
         guard let openBody = try? JSONSerialization.data(withJSONObject: open) else { return }
         var start = Self.frame(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{}}}"#)
         start += Self.frame(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
@@ -389,7 +417,8 @@ private final class Flooder: @unchecked Sendable {
         while requestsSent < maxRequests && Date() < deadline {
             var batch = Data()
             for id in requestsSent + 1...requestsSent + 256 {
-                batch += Self.frame(#"{"jsonrpc":"2.0","id":\#(id),"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"\#(uri)"}}}"#)
+                batch += Self.frame(
+                    #"{"jsonrpc":"2.0","id":\#(id),"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"\#(uri)"}}}"#)
             }
             guard write(batch, until: deadline) else { break }
             requestsSent += 256

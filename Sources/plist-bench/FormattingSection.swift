@@ -32,9 +32,12 @@ struct FormattingSection: BenchmarkSection {
             let runs = bytes.count > 4_000_000 ? context.iterations(full: 10, quick: 3) : context.iterations(full: 100, quick: 10)
             let whole = measure(warmups: 1, iterations: runs) { Self.wholeEdits(document).count }
             let ranged = measure(warmups: 1, iterations: runs) { Self.rangeEdits(document, range).count }
-            table.add(name, "\(lines)", "formatting (whole document)", "\(runs)", formatTime(whole.median), formatTime(whole.percentile(99)), "1.00×")
-            table.add(name, "\(lines)", "rangeFormatting, 3 lines", "\(runs)", formatTime(ranged.median), formatTime(ranged.percentile(99)),
-                      formatRatio(ranged.median / whole.median))
+            table.add(
+                name, "\(lines)", "formatting (whole document)", "\(runs)", formatTime(whole.median), formatTime(whole.percentile(99)),
+                "1.00×")
+            table.add(
+                name, "\(lines)", "rangeFormatting, 3 lines", "\(runs)", formatTime(ranged.median), formatTime(ranged.percentile(99)),
+                formatRatio(ranged.median / whole.median))
         }
         table.print()
     }

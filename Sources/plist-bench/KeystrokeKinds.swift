@@ -51,8 +51,9 @@ extension IncrementalReparseSection {
     /// p50 and p99 of each kind at each size, the tree alone and the whole keystroke; each kind
     /// typed and deleted alternately, each version made from the one before, as the server does.
     func keystrokesByKind(_ context: BenchContext) {
-        var table = Table("File", "Keystroke", "Runs", "reparse p50", "reparse p99", "keystroke p50", "keystroke p99",
-                          "p50 vs character", "p99 vs character", "full parses")
+        var table = Table(
+            "File", "Keystroke", "Runs", "reparse p50", "reparse p99", "keystroke p50", "keystroke p99",
+            "p50 vs character", "p99 vs character", "full parses")
         for file in BenchData.files {
             let bytes = context.data.bytes(of: file)
             let runs: Int
@@ -76,7 +77,8 @@ extension IncrementalReparseSection {
                 var reparse: [Double] = [], keystroke: [Double] = []
                 var fullParses = 0
                 for step in 0..<(runs + 4) {
-                    let edit = step % 2 == 0
+                    let edit =
+                        step % 2 == 0
                         ? SourceEdit(range: offset..<offset, replacement: inserted)
                         : SourceEdit(range: offset..<(offset + inserted.count), replacement: [])
                     let start = clock.now
@@ -100,14 +102,16 @@ extension IncrementalReparseSection {
                 let r = Sample(seconds: reparse), k = Sample(seconds: keystroke)
                 let p50 = k.median, p99 = k.percentile(99)
                 if reference == nil { reference = (p50, p99) }
-                table.add(file.label, kind.name, "\(runs)", formatTime(r.median), formatTime(r.percentile(99)),
-                          formatTime(p50), formatTime(p99), formatRatio(p50 / reference!.p50), formatRatio(p99 / reference!.p99),
-                          "\(fullParses)")
+                table.add(
+                    file.label, kind.name, "\(runs)", formatTime(r.median), formatTime(r.percentile(99)),
+                    formatTime(p50), formatTime(p99), formatRatio(p50 / reference!.p50), formatRatio(p99 / reference!.p99),
+                    "\(fullParses)")
             }
         }
         table.print()
-        print("\nKeystroke: `tree.applying` + `LineIndex.applying` + `PlistDocument(_:reusing:)` + `Analyzer.findings`, "
-              + "each kind typed and deleted alternately at the middle of the file; goal: Enter and indent within 1.5× "
-              + "of a character at every size (issue #29). \"full parses\": steps whose reparse fell back to a full parse.")
+        print(
+            "\nKeystroke: `tree.applying` + `LineIndex.applying` + `PlistDocument(_:reusing:)` + `Analyzer.findings`, "
+                + "each kind typed and deleted alternately at the middle of the file; goal: Enter and indent within 1.5× "
+                + "of a character at every size (issue #29). \"full parses\": steps whose reparse fell back to a full parse.")
     }
 }

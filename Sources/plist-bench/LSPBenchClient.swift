@@ -55,8 +55,10 @@ final class LSPBenchClient {
     }
 
     func open(uri: String, text: String) throws {
-        try send(["jsonrpc": "2.0", "method": "textDocument/didOpen",
-                  "params": ["textDocument": ["uri": uri, "languageId": "plist", "version": 1, "text": text]]])
+        try send([
+            "jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": ["textDocument": ["uri": uri, "languageId": "plist", "version": 1, "text": text]],
+        ])
     }
 
     func close(uri: String) throws {
@@ -64,11 +66,17 @@ final class LSPBenchClient {
     }
 
     func change(uri: String, version: Int, range: LSPRange, text: String) throws {
-        let r: [String: Any] = ["start": ["line": range.start.line, "character": range.start.character],
-                                "end": ["line": range.end.line, "character": range.end.character]]
-        try send(["jsonrpc": "2.0", "method": "textDocument/didChange",
-                  "params": ["textDocument": ["uri": uri, "version": version],
-                             "contentChanges": [["range": r, "text": text]]]])
+        let r: [String: Any] = [
+            "start": ["line": range.start.line, "character": range.start.character],
+            "end": ["line": range.end.line, "character": range.end.character],
+        ]
+        try send([
+            "jsonrpc": "2.0", "method": "textDocument/didChange",
+            "params": [
+                "textDocument": ["uri": uri, "version": version],
+                "contentChanges": [["range": r, "text": text]],
+            ],
+        ])
     }
 
     /// Sends a request and waits for its response (the whole message: `result` or `error`).
@@ -96,7 +104,9 @@ final class LSPBenchClient {
     @discardableResult
     func waitForDiagnostics(uri: String, version: Int) throws -> Int {
         let message = try receive {
-            guard $0["method"] as? String == "textDocument/publishDiagnostics", let params = $0["params"] as? [String: Any] else { return false }
+            guard $0["method"] as? String == "textDocument/publishDiagnostics", let params = $0["params"] as? [String: Any] else {
+                return false
+            }
             return params["uri"] as? String == uri && params["version"] as? Int == version
         }
         return ((message["params"] as? [String: Any])?["diagnostics"] as? [Any])?.count ?? 0

@@ -34,8 +34,9 @@ struct LSPRoundTripSection: BenchmarkSection {
         }
         let sample = Sample(seconds: Array(seconds.dropFirst(2)))
         var table = Table("Measure", "Runs", "p50", "p99", "Target")
-        table.add("spawn → initialize response", "\(sample.seconds.count)", formatTime(sample.median),
-                  formatTime(sample.percentile(99)), "≤ 5 ms")
+        table.add(
+            "spawn → initialize response", "\(sample.seconds.count)", formatTime(sample.median),
+            formatTime(sample.percentile(99)), "≤ 5 ms")
         table.print()
         print("")
     }
@@ -43,9 +44,11 @@ struct LSPRoundTripSection: BenchmarkSection {
     private func runEdits(_ binary: String, _ context: BenchContext) throws {
         var table = Table("Document", "Edits", "p50", "p99", "Target")
         var rss: (peak: Int, current: Int)?
-        for (file, edits, target) in [(BenchData.files[0], context.iterations(full: 400, quick: 40), "≤ 2 ms"),
-                                      (BenchData.files[1], context.iterations(full: 200, quick: 20), "≤ 8 ms"),
-                                      (BenchData.files[2], context.iterations(full: 100, quick: 10), "≤ 5 ms")] {
+        for (file, edits, target) in [
+            (BenchData.files[0], context.iterations(full: 400, quick: 40), "≤ 2 ms"),
+            (BenchData.files[1], context.iterations(full: 200, quick: 20), "≤ 8 ms"),
+            (BenchData.files[2], context.iterations(full: 100, quick: 10), "≤ 5 ms"),
+        ] {
             let text = context.data.bytes(of: file)
             let server = try LSPBenchClient(binary: binary)
             try server.initialize()

@@ -13,16 +13,22 @@ struct LocalizationSection: BenchmarkSection {
     let id = "l10n"
     let title = "Localized Info.plist: didChange → publishDiagnostics with and without 50 locales"
 
-    static let locales = ["ar", "bg", "ca", "cs", "da", "de", "el", "en-GB", "es", "es-MX", "et", "fa", "fi", "fr", "fr-CA", "he", "hi", "hr", "hu",
-                          "id", "it", "ja", "kk", "ko", "lt", "lv", "ms", "nb", "nl", "pl", "pt-BR", "pt-PT", "ro", "ru", "sk", "sl", "sr", "sv", "ta",
-                          "th", "tr", "uk", "vi", "zh-Hans", "zh-Hant", "zh-HK", "cy", "eu", "gl", "is"]
-    static let keys = ["NSCameraUsageDescription", "NSMicrophoneUsageDescription", "NSPhotoLibraryUsageDescription", "NSContactsUsageDescription",
-                       "NSLocationWhenInUseUsageDescription", "NSFaceIDUsageDescription", "NSBluetoothAlwaysUsageDescription", "CFBundleDisplayName"]
+    static let locales = [
+        "ar", "bg", "ca", "cs", "da", "de", "el", "en-GB", "es", "es-MX", "et", "fa", "fi", "fr", "fr-CA", "he", "hi", "hr", "hu",
+        "id", "it", "ja", "kk", "ko", "lt", "lv", "ms", "nb", "nl", "pl", "pt-BR", "pt-PT", "ro", "ru", "sk", "sl", "sr", "sv", "ta",
+        "th", "tr", "uk", "vi", "zh-Hans", "zh-Hant", "zh-HK", "cy", "eu", "gl", "is",
+    ]
+    static let keys = [
+        "NSCameraUsageDescription", "NSMicrophoneUsageDescription", "NSPhotoLibraryUsageDescription", "NSContactsUsageDescription",
+        "NSLocationWhenInUseUsageDescription", "NSFaceIDUsageDescription", "NSBluetoothAlwaysUsageDescription", "CFBundleDisplayName",
+    ]
 
     static func infoPlist() -> String {
-        var entries = "\t<key>CFBundleDevelopmentRegion</key>\n\t<string>en</string>\n\t<key>CFBundleIdentifier</key>\n\t<string>com.example.bench</string>\n"
+        var entries =
+            "\t<key>CFBundleDevelopmentRegion</key>\n\t<string>en</string>\n\t<key>CFBundleIdentifier</key>\n\t<string>com.example.bench</string>\n"
         for key in keys { entries += "\t<key>\(key)</key>\n\t<string>Text for \(key) that a user reads.</string>\n" }
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n\(entries)</dict>\n</plist>\n"
+        return
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n\(entries)</dict>\n</plist>\n"
     }
 
     /// A folder with `App/Info.plist`, and with `localized`: 50 tables (one key left out of the last
@@ -36,7 +42,9 @@ struct LocalizationSection: BenchmarkSection {
         for (i, locale) in locales.enumerated() {
             let folder = app.appendingPathComponent("\(locale).lproj")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let table = keys.dropLast(i == locales.count - 1 ? 1 : 0).map { "/* \($0) */\n\"\($0)\" = \"\(locale): translated text for \($0).\";\n" }.joined(separator: "\n")
+            let table = keys.dropLast(i == locales.count - 1 ? 1 : 0).map {
+                "/* \($0) */\n\"\($0)\" = \"\(locale): translated text for \($0).\";\n"
+            }.joined(separator: "\n")
             try table.write(to: folder.appendingPathComponent("InfoPlist.strings"), atomically: true, encoding: .utf8)
         }
         let project = root.appendingPathComponent("App.xcodeproj")
@@ -102,7 +110,8 @@ struct LocalizationSection: BenchmarkSection {
             func entry(_ key: String, _ value: String) -> String {
                 "\"\(key)\" : { \"localizations\" : { \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"\(value)"
             }
-            text = "{\n\"sourceLanguage\" : \"en\",\n\"strings\" : {\n" + entry("NSCameraUsageDescription", "Kamera für Codes") + "\" } } } }"
+            text =
+                "{\n\"sourceLanguage\" : \"en\",\n\"strings\" : {\n" + entry("NSCameraUsageDescription", "Kamera für Codes") + "\" } } } }"
             for i in 1..<count {
                 let prefix = entry("Generated key \(i)", "Generierter ")
                 if i == middle { (line, character) = (i + 3, prefix.utf16.count) }
@@ -134,7 +143,10 @@ struct LocalizationSection: BenchmarkSection {
         var table = Table("File", "Entries", "Edits", "p50", "p99", "Diagnostics", "Target")
         let edits = context.iterations(full: 60, quick: 10)
         var medians: [LargeFile: [Int: Double]] = [:]
-        let sizes = ProcessInfo.processInfo.environment["PLIST_BENCH_L10N_SIZES"].map { $0.split(separator: ",").compactMap { Int($0) } } ?? [10, 1_000, 100_000]
+        let sizes =
+            ProcessInfo.processInfo.environment["PLIST_BENCH_L10N_SIZES"].map { $0.split(separator: ",").compactMap { Int($0) } } ?? [
+                10, 1_000, 100_000,
+            ]
         for entries in sizes {
             for kind in LargeFile.allCases {
                 do {
@@ -150,7 +162,8 @@ struct LocalizationSection: BenchmarkSection {
                     let clock = ContinuousClock()
                     for i in 0..<(edits + 4) {
                         let insert = i % 2 == 0
-                        let range = LSPRange(start: position, end: insert ? position : Position(line: position.line, character: position.character + 1))
+                        let range = LSPRange(
+                            start: position, end: insert ? position : Position(line: position.line, character: position.character + 1))
                         let start = clock.now
                         try server.change(uri: uri, version: i + 2, range: range, text: insert ? "x" : "")
                         diagnostics = try server.waitForDiagnostics(uri: uri, version: i + 2)
@@ -159,8 +172,10 @@ struct LocalizationSection: BenchmarkSection {
                     try server.shutdown()
                     let sample = Sample(seconds: seconds)
                     medians[kind, default: [:]][entries] = sample.median
-                    table.add(kind.rawValue, "\(entries)", "\(seconds.count)", formatTime(sample.median), formatTime(sample.percentile(99)), "\(diagnostics)",
-                              kind == .infoPlist ? "" : "≤ 3× the Info.plist")
+                    table.add(
+                        kind.rawValue, "\(entries)", "\(seconds.count)", formatTime(sample.median), formatTime(sample.percentile(99)),
+                        "\(diagnostics)",
+                        kind == .infoPlist ? "" : "≤ 3× the Info.plist")
                 } catch {
                     print("l10n large \(kind.rawValue) \(entries): \(error)")
                     return
@@ -172,7 +187,9 @@ struct LocalizationSection: BenchmarkSection {
         for entries in sizes {
             guard let reference = medians[.infoPlist]?[entries] else { continue }
             for kind in [LargeFile.table, .catalog] {
-                if let m = medians[kind]?[entries] { print("\(kind.rawValue), \(entries) entries / Info.plist of as many keys: \(formatRatio(m / reference)) (p50)") }
+                if let m = medians[kind]?[entries] {
+                    print("\(kind.rawValue), \(entries) entries / Info.plist of as many keys: \(formatRatio(m / reference)) (p50)")
+                }
             }
         }
         guard ProcessInfo.processInfo.environment["PLIST_BENCH_L10N_NO_CHECK"] == nil else { return }
@@ -216,7 +233,8 @@ struct LocalizationSection: BenchmarkSection {
                 let clock = ContinuousClock()
                 for i in 0..<(edits + 10) {
                     let insert = i % 2 == 0
-                    let range = LSPRange(start: position, end: insert ? position : Position(line: position.line, character: position.character + 1))
+                    let range = LSPRange(
+                        start: position, end: insert ? position : Position(line: position.line, character: position.character + 1))
                     let start = clock.now
                     try server.change(uri: uri, version: i + 2, range: range, text: insert ? "x" : "")
                     diagnostics = try server.waitForDiagnostics(uri: uri, version: i + 2)
@@ -225,8 +243,10 @@ struct LocalizationSection: BenchmarkSection {
                 try server.shutdown()
                 let sample = Sample(seconds: seconds)
                 medians.append(sample.median)
-                table.add(localized ? "with 50 locales (InfoPlist.strings + knownRegions)" : "reference: nothing beside it",
-                          "\(seconds.count)", formatTime(sample.median), formatTime(sample.percentile(99)), "\(diagnostics)", localized ? "≤ 1.5× the reference" : "")
+                table.add(
+                    localized ? "with 50 locales (InfoPlist.strings + knownRegions)" : "reference: nothing beside it",
+                    "\(seconds.count)", formatTime(sample.median), formatTime(sample.percentile(99)), "\(diagnostics)",
+                    localized ? "≤ 1.5× the reference" : "")
             } catch {
                 print("l10n: \(error)")
                 return
@@ -245,7 +265,8 @@ struct LocalizationSection: BenchmarkSection {
         let iterations = context.iterations(full: 2000, quick: 200)
         let index = LocalizationIndex(set)
         let analysis = measure(warmups: 20, iterations: iterations) {
-            Analyzer.findings(forLocalized: LocalizedPlistContext(document: document, set: set, index: index), configuration: .default).count
+            Analyzer.findings(forLocalized: LocalizedPlistContext(document: document, set: set, index: index), configuration: .default)
+                .count
         }
         let indexing = measure(warmups: 20, iterations: iterations) { LocalizationIndex(set).translated.count }
         let whole = measure(warmups: 20, iterations: iterations) { Analyzer.findings(for: document, path: path).count }

@@ -56,9 +56,15 @@ func measureAlternately(warmups: Int, iterations: Int, _ a: () -> Int, _ b: () -
         var result = 0
         // Each side pays for the frees it left to the allocator (`consolidateFreedBlocks`), not
         // the other side's next allocation.
-        secondsA.append(clock.measure { result = a(); consolidateFreedBlocks() }.seconds)
+        secondsA.append(
+            clock.measure {
+                result = a(); consolidateFreedBlocks()
+            }.seconds)
         benchSink &+= result
-        secondsB.append(clock.measure { result = b(); consolidateFreedBlocks() }.seconds)
+        secondsB.append(
+            clock.measure {
+                result = b(); consolidateFreedBlocks()
+            }.seconds)
         benchSink &+= result
     }
     return (Sample(seconds: secondsA), Sample(seconds: secondsB))

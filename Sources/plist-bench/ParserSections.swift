@@ -10,17 +10,21 @@ struct FullParseSection: BenchmarkSection {
     let title = "Full parse: PlistSyntax tree vs libxml2 SAX2"
 
     func run(_ context: BenchContext) {
-        var table = Table("File", "Bytes", "Runs", "Ours median", "Ours p90", "libxml2 SAX median", "Ours / libxml2", "Ours MB/s", "libxml2 MB/s")
+        var table = Table(
+            "File", "Bytes", "Runs", "Ours median", "Ours p90", "libxml2 SAX median", "Ours / libxml2", "Ours MB/s", "libxml2 MB/s")
         for file in BenchData.files {
             let bytes = context.data.bytes(of: file)
             let (warmups, runs) = runCounts(for: bytes.count, context)
-            let (ours, reference) = measureAlternately(warmups: warmups, iterations: runs, {
-                let tree = SyntaxTree.parse(bytes)
-                return tree.root.width + (tree.isWellFormed ? 1 : 0)
-            }, {
-                let counts = XMLReference.saxParse(bytes)
-                return counts.elements + (counts.wellFormed ? 1 : 0)
-            })
+            let (ours, reference) = measureAlternately(
+                warmups: warmups, iterations: runs,
+                {
+                    let tree = SyntaxTree.parse(bytes)
+                    return tree.root.width + (tree.isWellFormed ? 1 : 0)
+                },
+                {
+                    let counts = XMLReference.saxParse(bytes)
+                    return counts.elements + (counts.wellFormed ? 1 : 0)
+                })
             if !SyntaxTree.parse(bytes).isWellFormed || !XMLReference.saxParse(bytes).wellFormed {
                 printError("plist-bench: warning: \(file.name) is not well formed for one of the parsers")
             }
@@ -47,10 +51,19 @@ struct FullParseSection: BenchmarkSection {
         // Alternating with libxml2's parse, as the full parse is, so that both see the same machine.
         for _ in 0..<runs {
             var tree: SyntaxTree? = nil
-            build.append(clock.measure { tree = SyntaxTree.parse(bytes); consolidateFreedBlocks() }.seconds)
+            build.append(
+                clock.measure {
+                    tree = SyntaxTree.parse(bytes); consolidateFreedBlocks()
+                }.seconds)
             benchSink &+= tree?.root.width ?? 0
-            free.append(clock.measure { tree = nil; consolidateFreedBlocks() }.seconds)
-            sax.append(clock.measure { benchSink &+= XMLReference.saxParse(bytes).elements; consolidateFreedBlocks() }.seconds)
+            free.append(
+                clock.measure {
+                    tree = nil; consolidateFreedBlocks()
+                }.seconds)
+            sax.append(
+                clock.measure {
+                    benchSink &+= XMLReference.saxParse(bytes).elements; consolidateFreedBlocks()
+                }.seconds)
         }
         let reference = Sample(seconds: sax)
         var table = Table("\(file.label) parse, part", "Runs", "Median", "p90", "vs libxml2 SAX2 (\(formatTime(reference.median)))")
@@ -93,7 +106,8 @@ struct IncrementalReparseSection: BenchmarkSection {
         let editedPieces = tree.text.replacing(offset..<offset, with: [0x20])
         let runs = context.iterations(full: 30, quick: 5)
 
-        let (incremental, full) = measureAlternately(warmups: 1, iterations: runs,
+        let (incremental, full) = measureAlternately(
+            warmups: 1, iterations: runs,
             { tree.applying(edit).root.width }, { SyntaxTree.parse(edited).root.width })
         // The tree work alone, without making the edited text.
         let reparseOnly = measure(warmups: 1, iterations: runs) {
@@ -102,14 +116,17 @@ struct IncrementalReparseSection: BenchmarkSection {
         let sameTree = tree.applying(edit).root.isStructurallyEqual(to: SyntaxTree.parse(edited).root)
 
         var table = Table("Case", "Runs", "Median", "p90", "vs full parse")
-        table.add("incremental reparse (tree only)", "\(runs)", formatTime(reparseOnly.median), formatTime(reparseOnly.p90),
-                  String(format: "%.2f %%", reparseOnly.median / full.median * 100))
-        table.add("incremental (`applying`: text edited + reparse)", "\(runs)", formatTime(incremental.median), formatTime(incremental.p90),
-                  String(format: "%.2f %%", incremental.median / full.median * 100))
+        table.add(
+            "incremental reparse (tree only)", "\(runs)", formatTime(reparseOnly.median), formatTime(reparseOnly.p90),
+            String(format: "%.2f %%", reparseOnly.median / full.median * 100))
+        table.add(
+            "incremental (`applying`: text edited + reparse)", "\(runs)", formatTime(incremental.median), formatTime(incremental.p90),
+            String(format: "%.2f %%", incremental.median / full.median * 100))
         table.add("full parse of edited text", "\(runs)", formatTime(full.median), formatTime(full.p90), "100 %")
         table.print()
-        print("\nEdit: insert \" \" at byte \(offset) of \(bytes.count) (inside a <string>); "
-              + "incremental tree equals full parse: \(sameTree ? "yes" : "NO")")
+        print(
+            "\nEdit: insert \" \" at byte \(offset) of \(bytes.count) (inside a <string>); "
+                + "incremental tree equals full parse: \(sameTree ? "yes" : "NO")")
         print("")
         keystrokesByKind(context)
     }

@@ -35,41 +35,56 @@ struct ProjectSection: BenchmarkSection {
         let before = residentBytes()
         let kept = ProjectIndex(projects: loader.loadAll(in: root), fileSystem: fileSystem)
         let after = residentBytes()
-        let assignments = kept.projects.reduce(0) { $0 + $1.targets.reduce(0) { $0 + $1.configurations.reduce(0) { $0 + $1.layers.reduce(0) { $0 + $1.assignments.count } } } }
+        let assignments = kept.projects.reduce(0) {
+            $0 + $1.targets.reduce(0) { $0 + $1.configurations.reduce(0) { $0 + $1.layers.reduce(0) { $0 + $1.assignments.count } } }
+        }
 
         var targets = 0, plists = 0
-        let (full, reference) = measureAlternately(warmups: 2, iterations: iterations, {
-            let models = loader.loadAll(in: root)
-            let index = ProjectIndex(projects: models, fileSystem: fileSystem)
-            targets = models.reduce(0) { $0 + $1.targets.count }
-            plists = index.plists.count
-            return plists
-        }, {
-            var n = 0
-            for file in files where file.hasSuffix(".pbxproj") {
-                if let data = FileManager.default.contents(atPath: file),
-                   let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any] {
-                    n += (plist["objects"] as? [String: Any])?.count ?? 0
+        let (full, reference) = measureAlternately(
+            warmups: 2, iterations: iterations,
+            {
+                let models = loader.loadAll(in: root)
+                let index = ProjectIndex(projects: models, fileSystem: fileSystem)
+                targets = models.reduce(0) { $0 + $1.targets.count }
+                plists = index.plists.count
+                return plists
+            },
+            {
+                var n = 0
+                for file in files where file.hasSuffix(".pbxproj") {
+                    if let data = FileManager.default.contents(atPath: file),
+                        let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any]
+                    {
+                        n += (plist["objects"] as? [String: Any])?.count ?? 0
+                    }
                 }
-            }
-            return n
-        })
+                return n
+            })
         let readOnly = measure(warmups: 1, iterations: iterations) {
-            files.filter { $0.hasSuffix(".pbxproj") }.reduce(0) { $0 + OpenStepDocument(text: fileSystem.contents(of: $1) ?? []).problems.count }
+            files.filter { $0.hasSuffix(".pbxproj") }.reduce(0) {
+                $0 + OpenStepDocument(text: fileSystem.contents(of: $1) ?? []).problems.count
+            }
         }
         let models = kept.projects.count
 
-        print("\(largest): \(models) projects (\(files.count) project files, \(String(format: "%.0f", Double(bytes) / 1024)) KB), \(targets) targets, \(plists) plists used\n")
+        print(
+            "\(largest): \(models) projects (\(files.count) project files, \(String(format: "%.0f", Double(bytes) / 1024)) KB), \(targets) targets, \(plists) plists used\n"
+        )
         var table = Table("Operation", "Median", "p90", "MB/s", "Target")
-        table.add("Discover, read, resolve and index (what the server does)", formatTime(full.median), formatTime(full.p90),
-                  formatThroughput(bytes: bytes, seconds: full.median), "≤ 250 ms")
-        table.add("OpenStep reader alone on the pbxproj files", formatTime(readOnly.median), formatTime(readOnly.p90),
-                  formatThroughput(bytes: bytes, seconds: readOnly.median), "")
-        table.add("Reference: PropertyListSerialization on the pbxproj files", formatTime(reference.median), formatTime(reference.p90),
-                  formatThroughput(bytes: bytes, seconds: reference.median), "")
+        table.add(
+            "Discover, read, resolve and index (what the server does)", formatTime(full.median), formatTime(full.p90),
+            formatThroughput(bytes: bytes, seconds: full.median), "≤ 250 ms")
+        table.add(
+            "OpenStep reader alone on the pbxproj files", formatTime(readOnly.median), formatTime(readOnly.p90),
+            formatThroughput(bytes: bytes, seconds: readOnly.median), "")
+        table.add(
+            "Reference: PropertyListSerialization on the pbxproj files", formatTime(reference.median), formatTime(reference.p90),
+            formatThroughput(bytes: bytes, seconds: reference.median), "")
         table.print()
         print("\nfull load / PropertyListSerialization: \(formatRatio(full.median / reference.median))")
-        print("first load: resident set \(String(format: "%.1f", Double(before) / 1e6)) → \(String(format: "%.1f", Double(after) / 1e6)) MB (+\(String(format: "%.1f", Double(max(0, after - before)) / 1e6)) MB) with the index kept: \(assignments) setting assignments over every target and configuration")
+        print(
+            "first load: resident set \(String(format: "%.1f", Double(before) / 1e6)) → \(String(format: "%.1f", Double(after) / 1e6)) MB (+\(String(format: "%.1f", Double(max(0, after - before)) / 1e6)) MB) with the index kept: \(assignments) setting assignments over every target and configuration"
+        )
     }
 
     /// The process's resident set size, from /proc/self/statm (0 where there is none).

@@ -13,7 +13,9 @@ struct RenameSection: BenchmarkSection {
             return
         }
         var table = Table("File", "Request", "Runs", "p50", "p99", "Target")
-        for (label, size, iterations) in [("40 KB", 40_000, context.iterations(full: 1000, quick: 50)), ("10 MB", 10 << 20, context.iterations(full: 100, quick: 5))] {
+        for (label, size, iterations) in [
+            ("40 KB", 40_000, context.iterations(full: 1000, quick: 50)), ("10 MB", 10 << 20, context.iterations(full: 100, quick: 5)),
+        ] {
             do {
                 try measure(binary: binary, label: label, size: size, iterations: iterations, into: &table)
             } catch {
@@ -41,9 +43,12 @@ struct RenameSection: BenchmarkSection {
         }
         let uri = "file://" + folder.appendingPathComponent("App/Info.plist").path
         let client = try LSPBenchClient(binary: binary)
-        try client.initialize(capabilities: ["textDocument": ["rename": ["prepareSupport": true], "hover": ["contentFormat": ["markdown"]]],
-                                             "workspace": ["workspaceEdit": ["documentChanges": true]]],
-                              rootUri: "file://" + folder.path)
+        try client.initialize(
+            capabilities: [
+                "textDocument": ["rename": ["prepareSupport": true], "hover": ["contentFormat": ["markdown"]]],
+                "workspace": ["workspaceEdit": ["documentChanges": true]],
+            ],
+            rootUri: "file://" + folder.path)
         try client.open(uri: uri, text: text)
         _ = try client.waitForDiagnostics(uri: uri, version: 1)
         let position: [String: Any] = ["textDocument": ["uri": uri], "position": ["line": line, "character": 8]]
@@ -70,7 +75,9 @@ struct RenameSection: BenchmarkSection {
                 if response["error"] != nil { throw BenchError("\(method) failed: \(response)") }
             }
             let sample = Sample(seconds: seconds)
-            table.add(label, name, "\(seconds.count)", formatTime(sample.median), formatTime(sample.percentile(99)), method == "textDocument/hover" ? "reference" : "≤ 1 ms at 40 KB")
+            table.add(
+                label, name, "\(seconds.count)", formatTime(sample.median), formatTime(sample.percentile(99)),
+                method == "textDocument/hover" ? "reference" : "≤ 1 ms at 40 KB")
         }
         try client.shutdown()
     }
@@ -78,7 +85,8 @@ struct RenameSection: BenchmarkSection {
     /// An Info.plist of about `size` bytes: a custom key near the top (its line returned), then ATS
     /// exception domains.
     static func document(size: Int) -> (String, Int) {
-        var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n"
+        var s =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n"
         s += "\t<key>CFBundleDevelopmentRegion</key>\n\t<string>en</string>\n\t<key>CFBundleName</key>\n\t<string>Bench</string>\n"
         let line = s.split(separator: "\n", omittingEmptySubsequences: false).count - 1
         s += "\t<key>BenchGreeting</key>\n\t<string>Hello</string>\n"
@@ -87,7 +95,8 @@ struct RenameSection: BenchmarkSection {
         var body: [String] = []
         var count = s.utf8.count
         while count < size - 40 {
-            let entry = "\t\t\t<key>host\(n).example.com</key>\n\t\t\t<dict>\n\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n\t\t\t\t<key>NSExceptionMinimumTLSVersion</key>\n\t\t\t\t<string>TLSv1.2</string>\n\t\t\t</dict>\n"
+            let entry =
+                "\t\t\t<key>host\(n).example.com</key>\n\t\t\t<dict>\n\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n\t\t\t\t<key>NSExceptionMinimumTLSVersion</key>\n\t\t\t\t<string>TLSv1.2</string>\n\t\t\t</dict>\n"
             body.append(entry)
             count += entry.utf8.count
             n += 1

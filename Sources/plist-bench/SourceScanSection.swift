@@ -24,15 +24,18 @@ struct SourceScanSection: BenchmarkSection {
         // Every run builds a new SourceTree, so every file is read and scanned again.
         var needs = 0
         let grep = ["/usr/bin/grep", "/bin/grep"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        let (scan, reference) = measureAlternately(warmups: 1, iterations: iterations, {
-            let sources = SourceTree(root: root.path)
-            sources.scan()
-            needs = sources.evidence?.needs.count ?? 0
-            return sources.fileCount
-        }, {
-            guard let grep else { return 0 }
-            return Int(ToolRun.run(grep, ["-r", "-c", "-E", "UserDefaults|stat\\(|requestAccess", root.path])?.status ?? -1)
-        })
+        let (scan, reference) = measureAlternately(
+            warmups: 1, iterations: iterations,
+            {
+                let sources = SourceTree(root: root.path)
+                sources.scan()
+                needs = sources.evidence?.needs.count ?? 0
+                return sources.fileCount
+            },
+            {
+                guard let grep else { return 0 }
+                return Int(ToolRun.run(grep, ["-r", "-c", "-E", "UserDefaults|stat\\(|requestAccess", root.path])?.status ?? -1)
+            })
         // A rescan after a save: every file is stat'ed, none is read again.
         let warm = SourceTree(root: root.path)
         warm.scan()
@@ -43,19 +46,28 @@ struct SourceScanSection: BenchmarkSection {
             texts.reduce(0) { $0 + SourceScanner.shared.scan($1.0, language: $1.1).count }
         }
 
-        print("\(tree.files.count) files, \(tree.lines) lines, \(String(format: "%.1f", Double(tree.bytes) / 1e6)) MB in \(root.path); \(needs) needs found\n")
+        print(
+            "\(tree.files.count) files, \(tree.lines) lines, \(String(format: "%.1f", Double(tree.bytes) / 1e6)) MB in \(root.path); \(needs) needs found\n"
+        )
         var table = Table("Operation", "Median", "p90", "MB/s", "Target")
-        table.add("Full scan (walk, read, scan, evidence)", formatTime(scan.median), formatTime(scan.p90),
-                  formatThroughput(bytes: tree.bytes, seconds: scan.median), "≤ 1 s")
+        table.add(
+            "Full scan (walk, read, scan, evidence)", formatTime(scan.median), formatTime(scan.p90),
+            formatThroughput(bytes: tree.bytes, seconds: scan.median), "≤ 1 s")
         if grep != nil {
-            table.add("Reference: grep -r -c -E on the same tree", formatTime(reference.median), formatTime(reference.p90),
-                      formatThroughput(bytes: tree.bytes, seconds: reference.median), "")
+            table.add(
+                "Reference: grep -r -c -E on the same tree", formatTime(reference.median), formatTime(reference.p90),
+                formatThroughput(bytes: tree.bytes, seconds: reference.median), "")
         }
         table.add("Rescan after a save (nothing changed)", formatTime(rescan.median), formatTime(rescan.p90), "", "")
-        table.add("Token scan only (text in memory)", formatTime(scanOnly.median), formatTime(scanOnly.p90),
-                  formatThroughput(bytes: tree.bytes, seconds: scanOnly.median), "")
+        table.add(
+            "Token scan only (text in memory)", formatTime(scanOnly.median), formatTime(scanOnly.p90),
+            formatThroughput(bytes: tree.bytes, seconds: scanOnly.median), "")
         table.print()
-        if grep != nil { print("\nfull scan / grep: \(formatRatio(scan.median / reference.median))") } else { print("\n(no grep found: no reference)") }
+        if grep != nil {
+            print("\nfull scan / grep: \(formatRatio(scan.median / reference.median))")
+        } else {
+            print("\n(no grep found: no reference)")
+        }
     }
 }
 
@@ -113,24 +125,33 @@ struct GeneratedTree {
         }
     }
 
-    static let swift = LineMix(header: "import Foundation\n", rows: [
-        (1, { _, line in "    let flag\(line) = UserDefaults.standard.bool(forKey: \"flag\(line)\")" }),
-        (1, { _, _ in "    // UserDefaults would be simpler, but the value lives in the keychain." }),
-        (1, { _, _ in "    let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date" }),
-        (1, { _, _ in "    let label = \"stat(path) is not called here: \\(count) items\"" }),
-        (9, { _, line in "    /* Work out the layout for item \(line). */ let width\(line) = bounds.width * 0.5" }),
-        (13, { n, line in "    func render\(n)_\(line)(_ item: Item, into context: inout RenderContext) { context.draw(item.title, at: item.frame) }" }),
-        (14, { _, _ in "    guard let value = cache[key], value.isValid else { return nil }" }),
-    ])
+    static let swift = LineMix(
+        header: "import Foundation\n",
+        rows: [
+            (1, { _, line in "    let flag\(line) = UserDefaults.standard.bool(forKey: \"flag\(line)\")" }),
+            (1, { _, _ in "    // UserDefaults would be simpler, but the value lives in the keychain." }),
+            (1, { _, _ in "    let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date" }),
+            (1, { _, _ in "    let label = \"stat(path) is not called here: \\(count) items\"" }),
+            (9, { _, line in "    /* Work out the layout for item \(line). */ let width\(line) = bounds.width * 0.5" }),
+            (
+                13,
+                { n, line in
+                    "    func render\(n)_\(line)(_ item: Item, into context: inout RenderContext) { context.draw(item.title, at: item.frame) }"
+                }
+            ),
+            (14, { _, _ in "    guard let value = cache[key], value.isValid else { return nil }" }),
+        ])
 
-    static let objectiveC = LineMix(header: "#import <Foundation/Foundation.h>\n", rows: [
-        (1, { _, line in "    [[NSUserDefaults standardUserDefaults] setBool:YES forKey:@\"seen\(line)\"];" }),
-        (1, { _, _ in "    struct stat info; if (stat(path.fileSystemRepresentation, &info) == 0) { size += info.st_size; }" }),
-        (1, { _, _ in "    NSLog(@\"requestAccess is not called here: %@\", name);" }),
-        (12, { _, line in "    // Keep the frame of view \(line) in sync with its model." }),
-        (13, { _, line in "    CGRect frame\(line) = CGRectMake(0, 0, self.bounds.size.width, 44.0 * \(line % 9));" }),
-        (12, { _, line in "    if (self.items.count > \(line % 17)) { [self.tableView reloadData]; }" }),
-    ])
+    static let objectiveC = LineMix(
+        header: "#import <Foundation/Foundation.h>\n",
+        rows: [
+            (1, { _, line in "    [[NSUserDefaults standardUserDefaults] setBool:YES forKey:@\"seen\(line)\"];" }),
+            (1, { _, _ in "    struct stat info; if (stat(path.fileSystemRepresentation, &info) == 0) { size += info.st_size; }" }),
+            (1, { _, _ in "    NSLog(@\"requestAccess is not called here: %@\", name);" }),
+            (12, { _, line in "    // Keep the frame of view \(line) in sync with its model." }),
+            (13, { _, line in "    CGRect frame\(line) = CGRectMake(0, 0, self.bounds.size.width, 44.0 * \(line % 9));" }),
+            (12, { _, line in "    if (self.items.count > \(line % 17)) { [self.tableView reloadData]; }" }),
+        ])
 }
 
 /// A small deterministic random generator (SplitMix64).

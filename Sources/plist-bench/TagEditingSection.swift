@@ -57,7 +57,8 @@ struct TagEditingSection: BenchmarkSection {
         let slashDocument = PlistDocument(slashTree)
         let afterSlash = line + slash.count - 1
         guard TagEditing.closeTag(in: typedTree, afterTypingAt: afterGreaterThan) != nil,
-              TagEditing.matchingTag(in: tree, at: name) != nil else {
+            TagEditing.matchingTag(in: tree, at: name) != nil
+        else {
             printError("plist-bench: tags: the \(label) document's places do not answer")
             return
         }
@@ -72,7 +73,10 @@ struct TagEditingSection: BenchmarkSection {
             ("documentHighlight on <string>", { TagEditing.highlights(in: tree, at: name + 2).count }),
             ("linkedEditingRange on <string>", { TagEditing.linkedRanges(in: tree, at: name + 2)?.count ?? 0 }),
             ("plist/matchingTag on <string>", { TagEditing.matchingTag(in: tree, at: name + 2) ?? 0 }),
-            ("onTypeFormatting `>` of <string>", { TagEditing.closeTag(in: typedTree, afterTypingAt: afterGreaterThan)?.replacement.count ?? 0 }),
+            (
+                "onTypeFormatting `>` of <string>",
+                { TagEditing.closeTag(in: typedTree, afterTypingAt: afterGreaterThan)?.replacement.count ?? 0 }
+            ),
             ("completion after <string>x</", { Completion.complete(in: slashDocument, at: afterSlash, fileKind: .infoPlist).items.count }),
             ("hover on a key (reference)", { HoverProvider.hover(in: document, at: hover!, fileKind: .infoPlist)?.text.count ?? 0 }),
         ]

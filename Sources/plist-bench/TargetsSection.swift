@@ -30,18 +30,23 @@ struct TargetsSection: BenchmarkSection {
         print("\nRatio: ours / reference at the median (below 1.00× is faster or smaller than the reference).")
     }
 
-    private func row(_ table: inout Table, _ name: String, _ ours: Sample, _ reference: String, _ ref: Sample?, target: String,
-                     useP99: Bool = false) {
+    private func row(
+        _ table: inout Table, _ name: String, _ ours: Sample, _ reference: String, _ ref: Sample?, target: String,
+        useP99: Bool = false
+    ) {
         let ratio = ref.map { formatRatio(useP99 ? ours.percentile(99) / $0.percentile(99) : ours.median / $0.median) } ?? "–"
-        table.add(name, "\(ours.seconds.count)", formatTime(ours.median), formatTime(ours.percentile(99)), reference,
-                  ref.map { formatTime($0.median) } ?? "–", ref.map { formatTime($0.percentile(99)) } ?? "–", ratio, target)
+        table.add(
+            name, "\(ours.seconds.count)", formatTime(ours.median), formatTime(ours.percentile(99)), reference,
+            ref.map { formatTime($0.median) } ?? "–", ref.map { formatTime($0.percentile(99)) } ?? "–", ratio, target)
     }
 
     /// Keystrokes: one character typed into a string value in the middle and deleted again, each
     /// version's diagnostics awaited; the reference opens the same text afresh (the whole analysis).
     private func keystrokes(_ binary: String, _ context: BenchContext, _ table: inout Table) throws {
-        for (file, edits, opens, target) in [(BenchData.files[2], context.iterations(full: 100, quick: 10), context.iterations(full: 8, quick: 3), "p50 ≤ 5 ms"),
-                                             (BenchData.files[1], context.iterations(full: 200, quick: 20), context.iterations(full: 20, quick: 5), "p99 ≤ 8 ms")] {
+        for (file, edits, opens, target) in [
+            (BenchData.files[2], context.iterations(full: 100, quick: 10), context.iterations(full: 8, quick: 3), "p50 ≤ 5 ms"),
+            (BenchData.files[1], context.iterations(full: 200, quick: 20), context.iterations(full: 20, quick: 5), "p99 ≤ 8 ms"),
+        ] {
             let bytes = context.data.bytes(of: file)
             let text = String(decoding: bytes, as: UTF8.self)
             let clock = ContinuousClock()
@@ -55,7 +60,8 @@ struct TargetsSection: BenchmarkSection {
             var typed: [Double] = []
             for i in 0..<(edits + 4) {
                 let insert = i % 2 == 0
-                let range = LSPRange(start: position, end: insert ? position : Position(line: position.line, character: position.character + 1))
+                let range = LSPRange(
+                    start: position, end: insert ? position : Position(line: position.line, character: position.character + 1))
                 let start = clock.now
                 try server.change(uri: uri, version: i + 2, range: range, text: insert ? "x" : "")
                 try server.waitForDiagnostics(uri: uri, version: i + 2)
@@ -77,14 +83,17 @@ struct TargetsSection: BenchmarkSection {
             }
             try reference.shutdown()
             let ours = Sample(seconds: typed)
-            row(&table, "\(file.label): one character typed → publishDiagnostics", ours, "didOpen → publish, same text", Sample(seconds: fresh),
+            row(
+                &table, "\(file.label): one character typed → publishDiagnostics", ours, "didOpen → publish, same text",
+                Sample(seconds: fresh),
                 target: target, useP99: file.name == BenchData.files[1].name)
             if file.name == BenchData.files[2].name, let rss {
                 let reference = xmllintPeakRSS(context.data.path(of: file))
                 let mib = Double(rss.peak) / 1024
-                table.add("10 MB: peak RSS, open and edited", "1", String(format: "%.1f MiB", mib), "", "xmllint --noout peak RSS",
-                          reference.map { String(format: "%.1f MiB", Double($0) / 1024) } ?? "–", "",
-                          reference.map { formatRatio(Double(rss.peak) / Double($0)) } ?? "–", "≤ 60 MiB")
+                table.add(
+                    "10 MB: peak RSS, open and edited", "1", String(format: "%.1f MiB", mib), "", "xmllint --noout peak RSS",
+                    reference.map { String(format: "%.1f MiB", Double($0) / 1024) } ?? "–", "",
+                    reference.map { formatRatio(Double(rss.peak) / Double($0)) } ?? "–", "≤ 60 MiB")
             }
         }
     }
@@ -108,7 +117,9 @@ struct TargetsSection: BenchmarkSection {
             let b = try tombi.map { try once($0, ["lsp"]) }
             if i >= 2 { ours.append(a); if let b { theirs.append(b) } }
         }
-        row(&table, "spawn → initialize response", Sample(seconds: ours), tombi == nil ? "Tombi (not installed: pip install tombi)" : "Tombi `tombi lsp`",
+        row(
+            &table, "spawn → initialize response", Sample(seconds: ours),
+            tombi == nil ? "Tombi (not installed: pip install tombi)" : "Tombi `tombi lsp`",
             theirs.isEmpty ? nil : Sample(seconds: theirs), target: "p50 ≤ Tombi")
     }
 
@@ -116,7 +127,9 @@ struct TargetsSection: BenchmarkSection {
     private func checkCommand(_ binary: String, _ context: BenchContext, _ table: inout Table) throws {
         let path = context.data.path(of: BenchData.files[2])
         guard let xmllint = executable(named: "xmllint") else {
-            table.add("10 MB: `check`, whole process", "", "", "", "xmllint (not installed: apt-get install libxml2-utils)", "–", "–", "–", "≤ 1.0×")
+            table.add(
+                "10 MB: `check`, whole process", "", "", "", "xmllint (not installed: apt-get install libxml2-utils)", "–", "–", "–",
+                "≤ 1.0×")
             return
         }
         var ours: [Double] = [], theirs: [Double] = []
@@ -126,19 +139,27 @@ struct TargetsSection: BenchmarkSection {
             let b = self.run(xmllint, ["--noout", path])
             if i >= 1 { ours.append(a.seconds); theirs.append(b.seconds) }
         }
-        row(&table, "10 MB: `plist-lsp check`, whole process", Sample(seconds: ours), "xmllint --noout", Sample(seconds: theirs), target: "≤ 1.0×")
+        row(
+            &table, "10 MB: `plist-lsp check`, whole process", Sample(seconds: ours), "xmllint --noout", Sample(seconds: theirs),
+            target: "≤ 1.0×")
     }
 
     /// The full parse against libxml2's SAX parser (nothing built), per size.
     private func parse(_ context: BenchContext, _ table: inout Table) {
         for file in BenchData.files {
             let bytes = context.data.bytes(of: file)
-            let runs = bytes.count < 65_536 ? context.iterations(full: 2_000, quick: 200) : bytes.count < 4_000_000 ? context.iterations(full: 40, quick: 8) : context.iterations(full: 15, quick: 4)
-            let (ours, reference) = measureAlternately(warmups: 2, iterations: runs, {
-                SyntaxTree.parse(bytes).root.width
-            }, {
-                XMLReference.saxParse(bytes).elements
-            })
+            let runs =
+                bytes.count < 65_536
+                ? context.iterations(full: 2_000, quick: 200)
+                : bytes.count < 4_000_000 ? context.iterations(full: 40, quick: 8) : context.iterations(full: 15, quick: 4)
+            let (ours, reference) = measureAlternately(
+                warmups: 2, iterations: runs,
+                {
+                    SyntaxTree.parse(bytes).root.width
+                },
+                {
+                    XMLReference.saxParse(bytes).elements
+                })
             row(&table, "\(file.label): full parse", ours, "libxml2 SAX2", reference, target: "≤ 1.0×")
         }
     }

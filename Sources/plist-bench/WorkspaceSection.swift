@@ -26,7 +26,9 @@ struct WorkspaceSection: BenchmarkSection {
             var total = 0
             while let path = enumerator?.nextObject() as? String {
                 guard path.hasSuffix("project.pbxproj") else { continue }
-                total += (try? FileManager.default.attributesOfItem(atPath: projects.appendingPathComponent(folder).appendingPathComponent(path).path)[.size] as? Int) ?? 0
+                total +=
+                    (try? FileManager.default.attributesOfItem(
+                        atPath: projects.appendingPathComponent(folder).appendingPathComponent(path).path)[.size] as? Int) ?? 0
             }
             return total
         }
@@ -41,7 +43,9 @@ struct WorkspaceSection: BenchmarkSection {
             print("could not copy \(largest): \(error)")
             return
         }
-        let xcconfigs = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".xcconfig") }.sorted()
+        let xcconfigs = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).filter {
+            $0.hasSuffix(".xcconfig")
+        }.sorted()
         guard let xcconfig = xcconfigs.first(where: { $0.hasSuffix("Common.xcconfig") }) ?? xcconfigs.first else {
             print("\(largest) has no .xcconfig: nothing to change")
             return
@@ -62,7 +66,9 @@ struct WorkspaceSection: BenchmarkSection {
         do {
             for iteration in 0..<(iterations + 1) {
                 // Alternately: the tool's cold run, then the server's.
-                guard let run = ToolRun.run(binary, ["check", "--project", root.path, root.path]) else { print("could not run \(binary)"); return }
+                guard let run = ToolRun.run(binary, ["check", "--project", root.path, root.path]) else {
+                    print("could not run \(binary)"); return
+                }
                 let start = clock.now
                 let client = try LSPBenchClient(binary: binary)
                 try client.initialize(capabilities: capabilities, rootUri: rootURI)
@@ -82,7 +88,8 @@ struct WorkspaceSection: BenchmarkSection {
                 // the client is asked to refresh, and every report is checked again.
                 try (original + Data("\nPLIST_BENCH_CHANGE_\(iteration) = 1\n".utf8)).write(to: xcconfigURL)
                 let changed = clock.now
-                try client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": xcconfigURL.absoluteURL.absoluteString, "type": 2]]])
+                try client.notify(
+                    "workspace/didChangeWatchedFiles", ["changes": [["uri": xcconfigURL.absoluteURL.absoluteString, "type": 2]]])
                 try client.waitFor(method: "workspace/diagnostic/refresh")
                 let refreshed = try client.request("workspace/diagnostic", ["previousResultIds": previous])
                 let changeTime = (clock.now - changed).seconds
@@ -104,9 +111,15 @@ struct WorkspaceSection: BenchmarkSection {
         print("\(largest): \(reports) reports; changed \(xcconfig)\n")
         var table = Table("Operation", "Median", "p90")
         table.add("Fresh server: start, initialize, first workspace/diagnostic", formatTime(coldSample.median), formatTime(coldSample.p90))
-        table.add("workspace/diagnostic again, every result id sent (all unchanged)", formatTime(Sample(seconds: repeated).median), formatTime(Sample(seconds: repeated).p90))
-        table.add("After an .xcconfig change: didChangeWatchedFiles → refresh → answer", formatTime(Sample(seconds: afterChange).median), formatTime(Sample(seconds: afterChange).p90))
-        table.add("Reference: cold plist-lsp check --project DIR DIR (whole process)", formatTime(checkSample.median), formatTime(checkSample.p90))
+        table.add(
+            "workspace/diagnostic again, every result id sent (all unchanged)", formatTime(Sample(seconds: repeated).median),
+            formatTime(Sample(seconds: repeated).p90))
+        table.add(
+            "After an .xcconfig change: didChangeWatchedFiles → refresh → answer", formatTime(Sample(seconds: afterChange).median),
+            formatTime(Sample(seconds: afterChange).p90))
+        table.add(
+            "Reference: cold plist-lsp check --project DIR DIR (whole process)", formatTime(checkSample.median), formatTime(checkSample.p90)
+        )
         table.print()
         print("\nfresh server's first answer / cold check --project: \(formatRatio(coldSample.median / checkSample.median))")
         print("after the change: \(unchangedAfter) of \(reports) reports unchanged (the setting is read by no plist)")

@@ -160,7 +160,8 @@ enum AtomicFile {
         // just before the rename, and keep their version.
         var now = stat()
         guard stat(snapshot.target, &now) == 0, FileIdentity(now).sameVersion(as: original),
-              let current = contents(of: snapshot.target), current == snapshot.bytes else {
+            let current = contents(of: snapshot.target), current == snapshot.bytes
+        else {
             throw WriteError(description: "the file changed on disk while it was being \(purpose); left as the other program saved it")
         }
         guard SignalCleanup.renaming(temporary, to: snapshot.target) else {
@@ -174,7 +175,9 @@ enum AtomicFile {
     /// For the end-to-end tests only: `PLIST_LSP_TEST_PAUSE_BEFORE_RENAME=SECONDS` waits with the
     /// temporary file written, so that a test can change the file or send a signal at that moment.
     private static func pauseForTests() {
-        guard let value = getenv("PLIST_LSP_TEST_PAUSE_BEFORE_RENAME"), let seconds = Double(String(cString: value)), seconds > 0 else { return }
+        guard let value = getenv("PLIST_LSP_TEST_PAUSE_BEFORE_RENAME"), let seconds = Double(String(cString: value)), seconds > 0 else {
+            return
+        }
         var remaining = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
         var left = timespec()
         while nanosleep(&remaining, &left) != 0 && errno == EINTR { remaining = left }

@@ -18,7 +18,8 @@ extension BinaryFormOfFile {
             let context = document.context(at: offset)
             switch context.place {
             case .key(let dictionary, let entryIndex):
-                return KeyPathText.join((context.path + [dictionary.entries[entryIndex].key.map { .key($0.text) }].compactMap { $0 }).map(\.description))
+                return KeyPathText.join(
+                    (context.path + [dictionary.entries[entryIndex].key.map { .key($0.text) }].compactMap { $0 }).map(\.description))
             case .value:
                 return KeyPathText.join(context.path.map(\.description))
             default:

@@ -54,7 +54,11 @@ struct Check: ParsableCommand {
     @Option(name: .customLong("disable"), help: ArgumentHelp("Switch a rule off (repeatable).", valueName: "rule-id"))
     var disabled: [String] = []
 
-    @Option(name: .customLong("severity"), help: ArgumentHelp("Change a rule's severity: RULE=LEVEL, the level being error, warning, information, hint or off (repeatable).", valueName: "rule=level"))
+    @Option(
+        name: .customLong("severity"),
+        help: ArgumentHelp(
+            "Change a rule's severity: RULE=LEVEL, the level being error, warning, information, hint or off (repeatable).",
+            valueName: "rule=level"))
     var severities: [String] = []
 
     @Option(help: "Treat every file as this kind: infoPlist, entitlements, privacyManifest, launchdJob, configurationProfile or other.")
@@ -63,20 +67,32 @@ struct Check: ParsableCommand {
     @Flag(help: "Do not run the Info.plist rules (syntax and structure only).")
     var noInfoPlistRules = false
 
-    @Option(name: .customShort("D", allowingJoined: true),
-            help: ArgumentHelp("Define a preprocessor macro (NAME or NAME=VALUE, repeatable): a preprocessed Info.plist is analysed with the #if branches Xcode would keep for these definitions.", valueName: "name[=value]"))
+    @Option(
+        name: .customShort("D", allowingJoined: true),
+        help: ArgumentHelp(
+            "Define a preprocessor macro (NAME or NAME=VALUE, repeatable): a preprocessed Info.plist is analysed with the #if branches Xcode would keep for these definitions.",
+            valueName: "name[=value]"))
     var definitions: [String] = []
 
-    @Flag(help: "Also run the hint rules that are off by default, as in the editor with the same setting (info-unknown-key: every key the system does not read, which custom keys legally are). Without it, check reports exactly what the editor shows by default.")
+    @Flag(
+        help:
+            "Also run the hint rules that are off by default, as in the editor with the same setting (info-unknown-key: every key the system does not read, which custom keys legally are). Without it, check reports exactly what the editor shows by default."
+    )
     var hints = false
 
-    @Option(help: ArgumentHelp("The folder of source files the privacy rules read (default: the nearest project root above each file: a folder with an *.xcodeproj, Package.swift or .git).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "The folder of source files the privacy rules read (default: the nearest project root above each file: a folder with an *.xcodeproj, Package.swift or .git).",
+            valueName: "dir"))
     var sources: String?
 
     @Flag(help: "Do not scan source files (the privacy rules that read them stay quiet).")
     var noSourceEvidence = false
 
-    @Option(help: ArgumentHelp("Check every plist the Xcode projects at this path use (a folder searched for projects, an .xcodeproj, an .xcworkspace, or an XcodeGen spec), with their build settings.", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "Check every plist the Xcode projects at this path use (a folder searched for projects, an .xcodeproj, an .xcworkspace, or an XcodeGen spec), with their build settings.",
+            valueName: "path"))
     var project: String?
 
     @Flag(help: "Do not read Xcode projects (the project rules stay quiet, build settings are not resolved).")
@@ -162,52 +178,65 @@ struct Check: ParsableCommand {
         let projectPlists = (projects.givenIndex?.plists ?? []).map { SourceFolders.display($0.path) }
         // …and the InfoPlist.strings and .xcstrings that translate its Info.plists (issue #31).
         let inputs = paths + projectPlists + localization.translationFiles(of: projectPlists)
-        if FileExpansion.forEachFile(in: inputs, { file, snapshot in
-            // One analysis, the server's (`DocumentAnalysis`): a binary plist is checked as its XML
-            // form (as `convert --to xml1` writes it), its problems placed by key path (docs/features.md);
-            // an InfoPlist.strings or .xcstrings against the Info.plist it translates (never fixed).
-            let isPlist = DocumentFormat.byName(file) == nil
-            let found = isPlist ? evidence.evidence(forPlistAt: file, scope: projects.sourceScope(forPlistAt: file)) : nil
-            let facts = isPlist ? projects.input(forPlistAt: file) : nil
-            let inputs = DocumentInputs(configuration: configuration, evidence: found, project: facts, translations: translations)
-            let analysis = DocumentAnalysis.findings(of: .file(snapshot.bytes), path: file, file: SourceFolders.absolute(file), inputs: inputs,
-                                                     release: Self.releaseInBackground)
-            var (text, diagnostics) = (analysis.text, analysis.findings)
-            let binary = analysis.binary
-            let raw = binary?.xml ?? snapshot.bytes
-            var fixed: [Finding] = []
-            var fixFailure: String?
-            if !isPlist {
-                // Translations are never fixed.
-            } else if fix, binary?.signed == true, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
-                fixFailure = "a signed profile is never changed: editing it breaks its signature (fix the unsigned profile and sign it again)"
-                writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(fixFailure!)\n")
-            } else if fix, text == raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
-                do {
-                    let result = try FixApplication.fixAll(text, path: file, configuration: configuration, evidence: found, project: facts)
-                    if result.text != text {
-                        try AtomicFile.write(binary?.xml == nil ? result.text : try BinaryFormOfFile.encode(result.text), over: snapshot)
-                        fixed = result.fixed
-                        (text, diagnostics) = (result.text, DocumentAnalysis.findings(afterFix: result.remaining, text: result.text, kind: analysis.kind,
-                                                                                       file: SourceFolders.absolute(file), inputs: inputs))
+        if FileExpansion.forEachFile(
+            in: inputs,
+            { file, snapshot in
+                // One analysis, the server's (`DocumentAnalysis`): a binary plist is checked as its XML
+                // form (as `convert --to xml1` writes it), its problems placed by key path (docs/features.md);
+                // an InfoPlist.strings or .xcstrings against the Info.plist it translates (never fixed).
+                let isPlist = DocumentFormat.byName(file) == nil
+                let found = isPlist ? evidence.evidence(forPlistAt: file, scope: projects.sourceScope(forPlistAt: file)) : nil
+                let facts = isPlist ? projects.input(forPlistAt: file) : nil
+                let inputs = DocumentInputs(configuration: configuration, evidence: found, project: facts, translations: translations)
+                let analysis = DocumentAnalysis.findings(
+                    of: .file(snapshot.bytes), path: file, file: SourceFolders.absolute(file), inputs: inputs,
+                    release: Self.releaseInBackground)
+                var (text, diagnostics) = (analysis.text, analysis.findings)
+                let binary = analysis.binary
+                let raw = binary?.xml ?? snapshot.bytes
+                var fixed: [Finding] = []
+                var fixFailure: String?
+                if !isPlist {
+                    // Translations are never fixed.
+                } else if fix, binary?.signed == true, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
+                    fixFailure =
+                        "a signed profile is never changed: editing it breaks its signature (fix the unsigned profile and sign it again)"
+                    writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(fixFailure!)\n")
+                } else if fix, text == raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
+                    do {
+                        let result = try FixApplication.fixAll(
+                            text, path: file, configuration: configuration, evidence: found, project: facts)
+                        if result.text != text {
+                            try AtomicFile.write(
+                                binary?.xml == nil ? result.text : try BinaryFormOfFile.encode(result.text), over: snapshot)
+                            fixed = result.fixed
+                            (text, diagnostics) = (
+                                result.text,
+                                DocumentAnalysis.findings(
+                                    afterFix: result.remaining, text: result.text, kind: analysis.kind,
+                                    file: SourceFolders.absolute(file), inputs: inputs)
+                            )
+                        }
+                    } catch {
+                        fixFailure = "\(error)"
+                        writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(error)\n")
+                        ioError = ioError || error is AtomicFile.WriteError
                     }
-                } catch {
-                    fixFailure = "\(error)"
-                    writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(error)\n")
-                    ioError = ioError || error is AtomicFile.WriteError
+                } else if fix, text != raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
+                    fixFailure = "the file is not UTF-8; convert it before fixing"
+                    writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(fixFailure!)\n")
                 }
-            } else if fix, text != raw, diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
-                fixFailure = "the file is not UTF-8; convert it before fixing"
-                writeToStandardError("plist-lsp: \(TerminalText.escaped(file)): not fixed: \(fixFailure!)\n")
-            }
-            var report = FileReport(path: file, text: text, diagnostics: diagnostics, fixed: fixed, fixFailure: fixFailure)
-            if binary?.xml != nil { report.keyPaths = PlistDocument(text: text) }
-            report.signed = binary?.signed ?? false
-            errors += diagnostics.filter { $0.severity == .error }.count
-            warnings += diagnostics.filter { $0.severity == .warning }.count
-            reports.append(report)
-            if format == .text { writeToStandardOutput(report.textLines()) }
-        }) { ioError = true }
+                var report = FileReport(path: file, text: text, diagnostics: diagnostics, fixed: fixed, fixFailure: fixFailure)
+                if binary?.xml != nil { report.keyPaths = PlistDocument(text: text) }
+                report.signed = binary?.signed ?? false
+                errors += diagnostics.filter { $0.severity == .error }.count
+                warnings += diagnostics.filter { $0.severity == .warning }.count
+                reports.append(report)
+                if format == .text { writeToStandardOutput(report.textLines()) }
+            })
+        {
+            ioError = true
+        }
         switch format {
         case .text: break
         case .json:
@@ -277,21 +306,25 @@ struct FileReport {
             out += "\(path): fixed \(fixed.count) problem\(fixed.count == 1 ? "" : "s") [\(ids)]\n"
         }
         if signed && keyPaths != nil && !diagnostics.isEmpty {
-            out += "\(path): note: a signed configuration profile: its plist is checked, problems are placed by key path (plist-lsp convert --to xml1 -o - FILE shows it; editing the file breaks its signature)\n"
+            out +=
+                "\(path): note: a signed configuration profile: its plist is checked, problems are placed by key path (plist-lsp convert --to xml1 -o - FILE shows it; editing the file breaks its signature)\n"
         } else if keyPaths != nil && !diagnostics.isEmpty {
-            out += "\(path): note: a binary property list: problems are placed by key path in its XML form (plist-lsp convert --to xml1 -o - FILE shows it)\n"
+            out +=
+                "\(path): note: a binary property list: problems are placed by key path in its XML form (plist-lsp convert --to xml1 -o - FILE shows it)\n"
         }
         for d in diagnostics {
             let level = d.severity == .error ? "error" : d.severity == .warning ? "warning" : "note"
             if let keyPaths {
-                out += "\(path): \(TerminalText.escaped(BinaryFormOfFile.keyPath(of: d.range, in: keyPaths))): \(level): \(TerminalText.escaped(d.message)) [\(d.code)]\n"
+                out +=
+                    "\(path): \(TerminalText.escaped(BinaryFormOfFile.keyPath(of: d.range, in: keyPaths))): \(level): \(TerminalText.escaped(d.message)) [\(d.code)]\n"
                 continue
             }
             let (line, column) = location(d.range.lowerBound, index)
             out += "\(path):\(line):\(column): \(level): \(TerminalText.escaped(d.message)) [\(d.code)]\n"
             // Like a compiler's notes: where in other files the problem comes from.
             for (message, location) in d.elsewhere {
-                out += "\(TerminalText.escaped(SourceFolders.display(location.path))):\(location.start.line + 1):\(location.start.utf8Column + 1): note: \(TerminalText.escaped(message))\n"
+                out +=
+                    "\(TerminalText.escaped(SourceFolders.display(location.path))):\(location.start.line + 1):\(location.start.utf8Column + 1): note: \(TerminalText.escaped(message))\n"
             }
         }
         return out
@@ -305,12 +338,14 @@ struct FileReport {
                 let (line, column) = location(d.range.lowerBound, index)
                 let (endLine, endColumn) = location(d.range.upperBound, index)
                 let related = d.elsewhere.map { message, location in
-                    CheckLog.Related(path: SourceFolders.display(location.path), line: location.start.line + 1, column: location.start.utf8Column + 1,
-                                     endLine: location.end.line + 1, endColumn: location.end.utf8Column + 1, message: message)
+                    CheckLog.Related(
+                        path: SourceFolders.display(location.path), line: location.start.line + 1, column: location.start.utf8Column + 1,
+                        endLine: location.end.line + 1, endColumn: location.end.utf8Column + 1, message: message)
                 }
-                return CheckLog.Problem(line: line, column: column, endLine: endLine, endColumn: endColumn,
-                                        severity: d.severity.rawValue, code: d.code, message: d.message, related: related.isEmpty ? nil : related,
-                                        keyPath: keyPaths.map { BinaryFormOfFile.keyPath(of: d.range, in: $0) })
+                return CheckLog.Problem(
+                    line: line, column: column, endLine: endLine, endColumn: endColumn,
+                    severity: d.severity.rawValue, code: d.code, message: d.message, related: related.isEmpty ? nil : related,
+                    keyPath: keyPaths.map { BinaryFormOfFile.keyPath(of: d.range, in: $0) })
             },
             fixed: fixed.isEmpty ? nil : fixed.map { CheckLog.Fixed(code: $0.code, message: $0.message) },
             fixFailure: fixFailure)
@@ -336,8 +371,10 @@ enum SARIF {
         let rules = RuleRegistry.all
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let driverRules = rules.map { r in
-            SARIFLog.Rule(id: r.id, name: r.id, shortDescription: .init(text: r.title), fullDescription: .init(text: r.rationale),
-                          helpUri: RuleDocumentationLink.installed.url(for: r.id, installed: InstalledDocumentation.diagnosticsPage), defaultConfiguration: .init(level: level(r.defaultSeverity)))
+            SARIFLog.Rule(
+                id: r.id, name: r.id, shortDescription: .init(text: r.title), fullDescription: .init(text: r.rationale),
+                helpUri: RuleDocumentationLink.installed.url(for: r.id, installed: InstalledDocumentation.diagnosticsPage),
+                defaultConfiguration: .init(level: level(r.defaultSeverity)))
         }
         var results: [SARIFLog.Result] = []
         for report in reports {
@@ -345,18 +382,24 @@ enum SARIF {
             for d in report.diagnostics {
                 let (line, column) = report.location(d.range.lowerBound, lines, .utf16)
                 let (endLine, endColumn) = report.location(d.range.upperBound, lines, .utf16)
-                let location = SARIFLog.Location(physicalLocation: .init(
-                    artifactLocation: .init(uri: uri(report.path)),
-                    region: .init(startLine: line, startColumn: column, endLine: endLine, endColumn: endColumn)))
+                let location = SARIFLog.Location(
+                    physicalLocation: .init(
+                        artifactLocation: .init(uri: uri(report.path)),
+                        region: .init(startLine: line, startColumn: column, endLine: endLine, endColumn: endColumn)))
                 let related = d.elsewhere.enumerated().map { n, item in
-                    SARIFLog.Location(id: n + 1, message: .init(text: item.message), physicalLocation: .init(
-                        artifactLocation: .init(uri: uri(item.location.path)),
-                        region: .init(startLine: item.location.start.line + 1, startColumn: item.location.start.utf16Column + 1,
-                                      endLine: item.location.end.line + 1, endColumn: item.location.end.utf16Column + 1)))
+                    SARIFLog.Location(
+                        id: n + 1, message: .init(text: item.message),
+                        physicalLocation: .init(
+                            artifactLocation: .init(uri: uri(item.location.path)),
+                            region: .init(
+                                startLine: item.location.start.line + 1, startColumn: item.location.start.utf16Column + 1,
+                                endLine: item.location.end.line + 1, endColumn: item.location.end.utf16Column + 1)))
                 }
-                results.append(SARIFLog.Result(
-                    ruleId: d.code, ruleIndex: index[d.code], level: level(d.severity), message: .init(text: d.message), locations: [location],
-                    relatedLocations: related.isEmpty ? nil : related))
+                results.append(
+                    SARIFLog.Result(
+                        ruleId: d.code, ruleIndex: index[d.code], level: level(d.severity), message: .init(text: d.message),
+                        locations: [location],
+                        relatedLocations: related.isEmpty ? nil : related))
             }
         }
         let driver = SARIFLog.Driver(name: "plist-lsp", informationUri: InstalledDocumentation.diagnosticsPage, rules: driverRules)

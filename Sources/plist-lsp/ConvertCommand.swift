@@ -28,7 +28,8 @@ struct Convert: ParsableCommand {
     @Option(help: ArgumentHelp("The format to write: xml1, binary1 or json.", valueName: "format"))
     var to: String
 
-    @Option(name: .customShort("o"), help: ArgumentHelp("Write to this file instead (one input), or - for standard output.", valueName: "path"))
+    @Option(
+        name: .customShort("o"), help: ArgumentHelp("Write to this file instead (one input), or - for standard output.", valueName: "path"))
     var output: String?
 
     @Argument(help: "Files to convert (- for standard input).")
@@ -68,7 +69,9 @@ struct Convert: ParsableCommand {
                 // A signed configuration profile: the plist it signs (docs/profiles.md), never in place.
                 if SignedProfile.isSignedProfile(input) {
                     guard output != nil else {
-                        writeToStandardError("plist-lsp: \(shown): not converted: a signed configuration profile; converting it in place would remove its signature (use -o FILE or -o -)\n")
+                        writeToStandardError(
+                            "plist-lsp: \(shown): not converted: a signed configuration profile; converting it in place would remove its signature (use -o FILE or -o -)\n"
+                        )
                         failed = true
                         continue
                     }
@@ -160,7 +163,9 @@ extension AtomicFile {
         }
         close(fd)
         // link(2) fails if a file appeared there meanwhile: never replace what another program made.
-        guard link(temporary, path) == 0 else { throw WriteError(description: "cannot create \(path): \(String(cString: strerror(errno)))") }
+        guard link(temporary, path) == 0 else {
+            throw WriteError(description: "cannot create \(path): \(String(cString: strerror(errno)))")
+        }
         renamed = true
         SignalCleanup.removingTemporaryFile(temporary)
     }

@@ -12,12 +12,12 @@ struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Explain a property-list key.",
         discussion: """
-        Prints every fact the key database holds about KEY at each place it may appear. Letter case, \
-        device and platform suffixes (~ipad, -iphoneos), Xcode's names ("Privacy - Camera Usage \
-        Description"), Xcode's capability names ("Keychain Sharing") and known misspellings are \
-        accepted. A documented value (CA92.1, UIInterfaceOrientationPortrait) is explained with the \
-        key it belongs to. An unknown key exits with status 1 and prints did-you-mean suggestions.
-        """
+            Prints every fact the key database holds about KEY at each place it may appear. Letter case, \
+            device and platform suffixes (~ipad, -iphoneos), Xcode's names ("Privacy - Camera Usage \
+            Description"), Xcode's capability names ("Keychain Sharing") and known misspellings are \
+            accepted. A documented value (CA92.1, UIInterfaceOrientationPortrait) is explained with the \
+            key it belongs to. An unknown key exits with status 1 and prints did-you-mean suggestions.
+            """
     )
 
     @Argument(help: "The key, e.g. NSCameraUsageDescription, or its name in Xcode, e.g. \"Privacy - Camera Usage Description\".")
@@ -43,7 +43,8 @@ struct Explain: ParsableCommand {
             found = database.definitions(xcodeName: key)
             let names = found.reduce(into: [String]()) { names, d in if !names.contains(d.name) { names.append(d.name) } }
             if let first = found.first, let xcode = first.xcodeName {
-                note = names.count == 1
+                note =
+                    names.count == 1
                     ? "Note: Xcode shows \(first.name) as “\(xcode)”."
                     : "Note: Xcode shows \(names.joined(separator: ", ")) as “\(xcode)”."
             }
@@ -81,7 +82,8 @@ struct Explain: ParsableCommand {
             writeToStandardError(message)
             throw ExitCode(1)
         }
-        writeToStandardOutput((note.map { $0 + "\n\n" } ?? "") + found.map { KeyRendering.explain($0, suffix: usedSuffix) }.joined(separator: "\n"))
+        writeToStandardOutput(
+            (note.map { $0 + "\n\n" } ?? "") + found.map { KeyRendering.explain($0, suffix: usedSuffix) }.joined(separator: "\n"))
     }
 
     /// What `literal` means when it is not a key but a documented value: what it belongs to, then

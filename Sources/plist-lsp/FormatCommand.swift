@@ -56,46 +56,54 @@ struct Format: ParsableCommand {
         var notFormatted = false
         var wouldChange = 0
         var changed = 0
-        if FileExpansion.forEachFile(in: paths, { file, snapshot in
-            let shown = TerminalText.escaped(file)
-            let text: [UInt8]
-            switch SourceDecoding.decode(snapshot.bytes) {
-            case .failure(let error):
-                writeToStandardError("plist-lsp: \(shown): not formatted: \(error)\n")
-                notFormatted = true
-                return
-            case .success(let decoded):
-                text = decoded
-            }
-            if text != snapshot.bytes {
-                writeToStandardError("plist-lsp: \(shown): not formatted: the file is UTF-16; format writes UTF-8 only (convert it first: plist-lsp convert --to xml1 FILE)\n")
-                notFormatted = true
-                return
-            }
-            let document = PlistDocument(text: text)
-            switch PlistFormatter.format(document, options: options) {
-            case .failure(let refusal):
-                let place = LineIndex(text).position(of: refusal.range.lowerBound, in: .utf8)
-                writeToStandardError("\(shown):\(place.line + 1):\(place.character + 1): not formatted: \(TerminalText.escaped(refusal.description))\n")
-                notFormatted = true
-            case .success(let formatted) where formatted.isUnchanged:
-                return
-            case .success(let formatted):
-                if check {
-                    writeToStandardOutput("\(shown): would be reformatted\n")
-                    wouldChange += 1
+        if FileExpansion.forEachFile(
+            in: paths,
+            { file, snapshot in
+                let shown = TerminalText.escaped(file)
+                let text: [UInt8]
+                switch SourceDecoding.decode(snapshot.bytes) {
+                case .failure(let error):
+                    writeToStandardError("plist-lsp: \(shown): not formatted: \(error)\n")
+                    notFormatted = true
+                    return
+                case .success(let decoded):
+                    text = decoded
+                }
+                if text != snapshot.bytes {
+                    writeToStandardError(
+                        "plist-lsp: \(shown): not formatted: the file is UTF-16; format writes UTF-8 only (convert it first: plist-lsp convert --to xml1 FILE)\n"
+                    )
+                    notFormatted = true
                     return
                 }
-                do {
-                    try AtomicFile.write(formatted.text, over: snapshot, purpose: "formatted")
-                    writeToStandardOutput("\(shown): reformatted\n")
-                    changed += 1
-                } catch {
-                    writeToStandardError("plist-lsp: \(shown): not formatted: \(error)\n")
-                    ioError = true
+                let document = PlistDocument(text: text)
+                switch PlistFormatter.format(document, options: options) {
+                case .failure(let refusal):
+                    let place = LineIndex(text).position(of: refusal.range.lowerBound, in: .utf8)
+                    writeToStandardError(
+                        "\(shown):\(place.line + 1):\(place.character + 1): not formatted: \(TerminalText.escaped(refusal.description))\n")
+                    notFormatted = true
+                case .success(let formatted) where formatted.isUnchanged:
+                    return
+                case .success(let formatted):
+                    if check {
+                        writeToStandardOutput("\(shown): would be reformatted\n")
+                        wouldChange += 1
+                        return
+                    }
+                    do {
+                        try AtomicFile.write(formatted.text, over: snapshot, purpose: "formatted")
+                        writeToStandardOutput("\(shown): reformatted\n")
+                        changed += 1
+                    } catch {
+                        writeToStandardError("plist-lsp: \(shown): not formatted: \(error)\n")
+                        ioError = true
+                    }
                 }
-            }
-        }) { ioError = true }
+            })
+        {
+            ioError = true
+        }
         if ioError { throw ExitCode(2) }
         if notFormatted || wouldChange > 0 { throw ExitCode(1) }
         _ = changed

@@ -13,7 +13,8 @@ enum OutputJSON {
     /// unless `escapingSlashes` is false (SARIF).
     static func encode(_ value: some Encodable, escapingSlashes: Bool = true) throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = escapingSlashes ? [.prettyPrinted, .sortedKeys] : [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            escapingSlashes ? [.prettyPrinted, .sortedKeys] : [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }

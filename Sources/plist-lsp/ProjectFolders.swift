@@ -91,7 +91,8 @@ final class ProjectFolders {
         if projects.isEmpty { writeToStandardError("plist-lsp: --project: no Xcode project or XcodeGen spec found\n") }
         for project in projects {
             for problem in project.problems.prefix(10) {
-                writeToStandardError("plist-lsp: \(TerminalText.escaped(SourceFolders.display(project.path))): note: \(TerminalText.escaped(problem))\n")
+                writeToStandardError(
+                    "plist-lsp: \(TerminalText.escaped(SourceFolders.display(project.path))): note: \(TerminalText.escaped(problem))\n")
             }
         }
         for problem in index.problems.prefix(10) {

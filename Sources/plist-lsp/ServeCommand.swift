@@ -70,7 +70,9 @@ struct Serve: AsyncParsableCommand {
                 stdio = true
             } else if level == nil, argument == "--log-level", let value = rest.popFirst(), let parsed = Logger.Level(name: value) {
                 level = parsed
-            } else if level == nil, argument.hasPrefix("--log-level="), let parsed = Logger.Level(name: String(argument.dropFirst("--log-level=".count))) {
+            } else if level == nil, argument.hasPrefix("--log-level="),
+                let parsed = Logger.Level(name: String(argument.dropFirst("--log-level=".count)))
+            {
                 level = parsed
             } else {
                 return nil

@@ -39,7 +39,8 @@ final class SourceFolders {
         if tree.evidence == nil {
             tree.scan()
             if tree.isTruncated {
-                writeToStandardError("plist-lsp: \(TerminalText.escaped(tree.root)): scanned the first \(SourceTree.maximumFiles) source files only\n")
+                writeToStandardError(
+                    "plist-lsp: \(TerminalText.escaped(tree.root)): scanned the first \(SourceTree.maximumFiles) source files only\n")
             }
         }
         if let scope { return tree.evidence?.relevant(toPlistAt: file, isTargetCode: scope.contains) }

@@ -8,7 +8,10 @@ import Testing
 @Suite struct LayeringTests {
     /// What each product target may import of ours: the arrows of docs/contributing/architecture.md.
     static let allowed: [String: Set<String>] = {
-        let server: Set<String> = ["PlistSupport", "PlistSyntax", "PlistSchema", "XcodeProject", "SourceEvidence", "PlistAnalysis", "LanguageServerProtocol", "PlistFormats"]
+        let server: Set<String> = [
+            "PlistSupport", "PlistSyntax", "PlistSchema", "XcodeProject", "SourceEvidence", "PlistAnalysis", "LanguageServerProtocol",
+            "PlistFormats",
+        ]
         return [
             "PlistSupport": [],
             "PlistSyntax": [],
@@ -76,43 +79,54 @@ import Testing
             for line in source.split(separator: "\n") {
                 let words = line.split(separator: " ").filter { !$0.hasPrefix("@") }
                 guard words.count >= 2, words[0] == "import" else { continue }
-                let module = String((words.count >= 3 && ["struct", "class", "enum", "func", "protocol"].contains(words[1]) ? words[2] : words[1])
-                    .split(separator: ".")[0])
+                let module = String(
+                    (words.count >= 3 && ["struct", "class", "enum", "func", "protocol"].contains(words[1]) ? words[2] : words[1])
+                        .split(separator: ".")[0])
                 found[module, default: []].append(url.lastPathComponent)
             }
         }
         return found
     }
 
-    @Test func everyProductModuleImportsOnlyWhatTheLayeringAllows() async throws { try await onOwnThread { try Self.everyProductModuleImportsOnlyWhatTheLayeringAllowsBody() } }
+    @Test func everyProductModuleImportsOnlyWhatTheLayeringAllows() async throws {
+        try await onOwnThread { try Self.everyProductModuleImportsOnlyWhatTheLayeringAllowsBody() }
+    }
     static func everyProductModuleImportsOnlyWhatTheLayeringAllowsBody() throws {
         let targets = try Self.targets()
         #expect(Set(targets.map(\.name)).isSuperset(of: Self.allowed.keys), "every product target has a row in the table")
         let ours = Set(targets.map(\.name)).union(["CLibXML2", "ArgumentParser"])
         for target in targets where Self.allowed[target.name] != nil {
             for (module, files) in try Self.imports(under: target.path) where ours.contains(module) {
-                #expect(Self.allowed[target.name]!.contains(module),
-                        "\(target.name) imports \(module) (\(files.joined(separator: ", "))), which docs/contributing/architecture.md does not allow")
+                #expect(
+                    Self.allowed[target.name]!.contains(module),
+                    "\(target.name) imports \(module) (\(files.joined(separator: ", "))), which docs/contributing/architecture.md does not allow"
+                )
             }
         }
     }
 
-    @Test func everyImportIsDeclaredInPackageSwift() async throws { try await onOwnThread { try Self.everyImportIsDeclaredInPackageSwiftBody() } }
+    @Test func everyImportIsDeclaredInPackageSwift() async throws {
+        try await onOwnThread { try Self.everyImportIsDeclaredInPackageSwiftBody() }
+    }
     static func everyImportIsDeclaredInPackageSwiftBody() throws {
         let targets = try Self.targets()
         #expect(targets.count >= 10)
         for target in targets {
-            #expect(FileManager.default.fileExists(atPath: SharedData.repositoryRoot.appendingPathComponent(target.path).path),
-                    "no folder for \(target.name) at \(target.path)")
+            #expect(
+                FileManager.default.fileExists(atPath: SharedData.repositoryRoot.appendingPathComponent(target.path).path),
+                "no folder for \(target.name) at \(target.path)")
             let imported = try Self.imports(under: target.path)
             for (module, files) in imported where !Self.system.contains(module) && module != target.name {
-                #expect(target.declared.contains(module),
-                        "\(target.name) imports \(module) (\(files.joined(separator: ", "))) without declaring it in Package.swift")
+                #expect(
+                    target.declared.contains(module),
+                    "\(target.name) imports \(module) (\(files.joined(separator: ", "))) without declaring it in Package.swift")
             }
         }
     }
 
-    @Test func theCheckItselfCatchesAnUndeclaredImport() async throws { try await onOwnThread { try Self.theCheckItselfCatchesAnUndeclaredImportBody() } }
+    @Test func theCheckItselfCatchesAnUndeclaredImport() async throws {
+        try await onOwnThread { try Self.theCheckItselfCatchesAnUndeclaredImportBody() }
+    }
     static func theCheckItselfCatchesAnUndeclaredImportBody() throws {
         // The Package.swift reading must see declared lists, or the test above could not fail.
         let targets = try Self.targets()

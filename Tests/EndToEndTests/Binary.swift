@@ -7,7 +7,8 @@ enum Binary {
     /// The executable next to this test bundle (or $PLIST_LSP_BINARY).
     static let url: URL = {
         if let path = ProcessInfo.processInfo.environment["PLIST_LSP_BINARY"] { return URL(fileURLWithPath: path) }
-        let me = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+        let me = URL(
+            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
         var dir = me.deletingLastPathComponent()
         // On macOS the tests run inside a .xctest bundle.
         while dir.path.contains(".xctest") { dir.deleteLastPathComponent() }
@@ -59,7 +60,8 @@ enum Binary {
     }
 
     /// Runs any executable (with no input) and waits for it to exit, its output collected.
-    static func run(executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+    static func run(executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -75,7 +77,9 @@ enum Binary {
         // Read both pipes fully before waiting so a large output cannot block the child.
         let (outData, errData) = readAll(output: out.fileHandleForReading, error: err.fileHandleForReading)
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     struct BinaryMissing: Error, CustomStringConvertible {
@@ -100,4 +104,3 @@ final class TemporaryDirectory {
     func write(_ name: String, _ text: String) throws -> URL { try write(name, Array(text.utf8)) }
     deinit { try? FileManager.default.removeItem(at: url) }
 }
-

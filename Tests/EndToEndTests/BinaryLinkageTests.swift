@@ -31,8 +31,9 @@ import Testing
         // Linked in: the symbols name the modules they come from ("$s10Foundation…" is the
         // mangling of module Foundation; full Foundation's code pulls FoundationInternationalization).
         let contents = try Data(contentsOf: Binary.url)
-        #expect(contents.range(of: Data("$s20FoundationEssentials".utf8)) != nil,
-                "plist-lsp neither links libswiftCore.so nor carries FoundationEssentials; unexpected ldd output:\n\(listing)")
+        #expect(
+            contents.range(of: Data("$s20FoundationEssentials".utf8)) != nil,
+            "plist-lsp neither links libswiftCore.so nor carries FoundationEssentials; unexpected ldd output:\n\(listing)")
         for forbidden in ["$s10Foundation", "FoundationInternationalization"] {
             #expect(contents.range(of: Data(forbidden.utf8)) == nil, "plist-lsp carries \(forbidden) (full Foundation)")
         }

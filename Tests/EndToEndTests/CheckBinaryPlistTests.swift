@@ -6,7 +6,8 @@ import PlistTestSupport
 
 @Suite struct CheckBinaryPlistTests {
     /// An Info.plist with problems in nested places, written as binary by Python's plistlib.
-    static let infoPlist = PlistText.dictionary("""
+    static let infoPlist = PlistText.dictionary(
+        """
         \t<key>CFBundleIdentifier</key>
         \t<string>com.example_app!</string>
         \t<key>CFBundlePackageType</key>
@@ -24,7 +25,8 @@ import PlistTestSupport
         """)
 
     static func binary(from xml: URL, to binary: URL) throws {
-        let script = "import plistlib,sys; plistlib.dump(plistlib.load(open(sys.argv[1],'rb')), open(sys.argv[2],'wb'), fmt=plistlib.FMT_BINARY)"
+        let script =
+            "import plistlib,sys; plistlib.dump(plistlib.load(open(sys.argv[1],'rb')), open(sys.argv[2],'wb'), fmt=plistlib.FMT_BINARY)"
         let r = try Binary.run(executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, xml.path, binary.path])
         guard r.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: r.stderr]) }
     }
@@ -50,8 +52,12 @@ import PlistTestSupport
         let converted = try await onOwnThread { try Binary.run(["convert", "--to", "xml1", "-o", xmlForm.path, binary.path]) }
         #expect(converted.status == 0, "\(converted.stderr)")
 
-        let onBinary = try await onOwnThread { try Binary.run(["check", "--no-project", "--no-source-evidence", "--format", "json", binary.path]) }
-        let onXML = try await onOwnThread { try Binary.run(["check", "--no-project", "--no-source-evidence", "--format", "json", xmlForm.path]) }
+        let onBinary = try await onOwnThread {
+            try Binary.run(["check", "--no-project", "--no-source-evidence", "--format", "json", binary.path])
+        }
+        let onXML = try await onOwnThread {
+            try Binary.run(["check", "--no-project", "--no-source-evidence", "--format", "json", xmlForm.path])
+        }
         #expect(onBinary.status == onXML.status)
         let binaryFindings = try Self.findings(onBinary.stdout, keyPaths: true)
         #expect(binaryFindings.map { Array($0.prefix(3)) } == (try Self.findings(onXML.stdout, keyPaths: false)))
@@ -64,7 +70,10 @@ import PlistTestSupport
         // The text output says how problems are placed, and places each by key path.
         let text = try await onOwnThread { try Binary.run(["check", "--no-project", "--no-source-evidence", binary.path]) }
         let lines = text.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "\(binary.path): note: a binary property list: problems are placed by key path in its XML form (plist-lsp convert --to xml1 -o - FILE shows it)")
+        #expect(
+            lines.first
+                == "\(binary.path): note: a binary property list: problems are placed by key path in its XML form (plist-lsp convert --to xml1 -o - FILE shows it)"
+        )
         #expect(lines.contains { $0.hasPrefix("\(binary.path): NSAppTransportSecurity › NSAllowsArbitraryLoads: ") }, "\(lines)")
         #expect(lines.count == binaryFindings.count + 1)
     }

@@ -21,14 +21,19 @@ import Testing
         let partial = try Checkouts.netNewsWireWithLocalEntitlements(present: false)
         defer { Checkouts.remove(complete); Checkouts.remove(partial) }
         let (withFile, withoutFile) = try await onOwnThread {
-            (try Binary.run(["check", "--no-source-evidence", "iOS/Resources/Info.plist"], in: complete),
-             try Binary.run(["check", "--no-source-evidence", "iOS/Resources/Info.plist"], in: partial))
+            (
+                try Binary.run(["check", "--no-source-evidence", "iOS/Resources/Info.plist"], in: complete),
+                try Binary.run(["check", "--no-source-evidence", "iOS/Resources/Info.plist"], in: partial)
+            )
         }
         #expect(Self.crossFile(withFile.stdout).isEmpty, "\(withFile.stdout)")
         let lines = Self.crossFile(withoutFile.stdout)
         #expect(!withoutFile.stdout.contains("project-missing-entitlement"), "\(withoutFile.stdout)")
-        #expect(lines == ["iOS/Resources/Info.plist:103:3: note: The background mode 'remote-notification' needs the 'aps-environment' entitlement; whether NetNewsWire-iOS has it is unknown: CODE_SIGN_ENTITLEMENTS is $(NNW_ENTITLEMENTS), and no file that could be read defines $(NNW_ENTITLEMENTS) (Local.xcconfig cannot be read) [project-evidence-unknown]"],
-                "\(withoutFile.stdout)")
+        #expect(
+            lines == [
+                "iOS/Resources/Info.plist:103:3: note: The background mode 'remote-notification' needs the 'aps-environment' entitlement; whether NetNewsWire-iOS has it is unknown: CODE_SIGN_ENTITLEMENTS is $(NNW_ENTITLEMENTS), and no file that could be read defines $(NNW_ENTITLEMENTS) (Local.xcconfig cannot be read) [project-evidence-unknown]"
+            ],
+            "\(withoutFile.stdout)")
     }
 
     /// Mastodon's case on NetNewsWire: the entitlements file CODE_SIGN_ENTITLEMENTS names is not
@@ -39,8 +44,11 @@ import Testing
         defer { Checkouts.remove(checkout) }
         try FileManager.default.removeItem(at: checkout.appendingPathComponent("iOS/Resources/NetNewsWire.entitlements"))
         let r = try await onOwnThread { try Binary.run(["check", "--no-source-evidence", "iOS/Resources/Info.plist"], in: checkout) }
-        #expect(Self.crossFile(r.stdout) == ["iOS/Resources/Info.plist:103:3: note: The background mode 'remote-notification' needs the 'aps-environment' entitlement; whether NetNewsWire-iOS has it is unknown: CODE_SIGN_ENTITLEMENTS names 'iOS/Resources/NetNewsWire.entitlements', which is not on disk [project-evidence-unknown]"],
-                "\(r.stdout)")
+        #expect(
+            Self.crossFile(r.stdout) == [
+                "iOS/Resources/Info.plist:103:3: note: The background mode 'remote-notification' needs the 'aps-environment' entitlement; whether NetNewsWire-iOS has it is unknown: CODE_SIGN_ENTITLEMENTS names 'iOS/Resources/NetNewsWire.entitlements', which is not on disk [project-evidence-unknown]"
+            ],
+            "\(r.stdout)")
     }
 
     /// IceCubesApp's layout: Debug's base .xcconfig is git-ignored and absent, Release's defines
@@ -51,7 +59,8 @@ import Testing
         let checkout = try Checkouts.iceCubes()
         defer { Checkouts.remove(checkout) }
         let r = try await onOwnThread {
-            try Binary.run(["check", "--no-source-evidence", "IceCubesApp/Info.plist", "IceCubesApp/IceCubesApp.entitlements"], in: checkout)
+            try Binary.run(
+                ["check", "--no-source-evidence", "IceCubesApp/Info.plist", "IceCubesApp/IceCubesApp.entitlements"], in: checkout)
         }
         #expect(Self.crossFile(r.stdout).isEmpty, "\(r.stdout)")
         // Without the Release file too, whether it is defined is unknown (Debug's file is missing).
@@ -59,8 +68,13 @@ import Testing
         let without = try await onOwnThread { try Binary.run(["check", "--no-source-evidence", "IceCubesApp/Info.plist"], in: checkout) }
         let lines = Self.crossFile(without.stdout)
         #expect(!lines.contains { $0.contains("warning:") }, "\(without.stdout)")
-        #expect(lines.contains { $0.contains("note: No configuration of IceCubesApp that could be read defines 'BUNDLE_ID_PREFIX', but IceCubesApp.xcconfig and IceCubesApp-release.xcconfig cannot be read and may") && $0.hasSuffix("[project-evidence-unknown]") },
-                "\(without.stdout)")
+        #expect(
+            lines.contains {
+                $0.contains(
+                    "note: No configuration of IceCubesApp that could be read defines 'BUNDLE_ID_PREFIX', but IceCubesApp.xcconfig and IceCubesApp-release.xcconfig cannot be read and may"
+                ) && $0.hasSuffix("[project-evidence-unknown]")
+            },
+            "\(without.stdout)")
         // The note at the line of the project naming the file that cannot be read.
         #expect(without.stdout.contains("IceCubesApp.xcodeproj/project.pbxproj:"), "\(without.stdout)")
     }
@@ -75,7 +89,10 @@ import Testing
         let r = try await onOwnThread { try Binary.run(["check", "--no-source-evidence", "ios/Runner/Info.plist"], in: checkout) }
         let lines = Self.crossFile(r.stdout)
         #expect(!lines.contains { $0.contains("[project-undefined-variable]") }, "\(r.stdout)")
-        #expect(lines.contains { $0.contains("'FLUTTER_BUILD_NAME'") && $0.contains("Generated.xcconfig cannot be read") && $0.contains("note:") }, "\(r.stdout)")
+        #expect(
+            lines.contains {
+                $0.contains("'FLUTTER_BUILD_NAME'") && $0.contains("Generated.xcconfig cannot be read") && $0.contains("note:")
+            }, "\(r.stdout)")
     }
 }
 
@@ -107,15 +124,20 @@ import Testing
         let dir = try TemporaryDirectory()
         try FileManager.default.createDirectory(at: dir.url.appendingPathComponent(".git"), withIntermediateDirectories: true)
         _ = try dir.write("App.xcodeproj/project.pbxproj", Self.pbxproj(target: "App", infoPlist: "App/Info.plist", settings: ""))
-        _ = try dir.write("Tools/a/b/c/Other.xcodeproj/project.pbxproj",
-                          Self.pbxproj(target: "Other", infoPlist: "../../../../App/Info.plist", settings: "ONLY_DEEP = 1;"))
+        _ = try dir.write(
+            "Tools/a/b/c/Other.xcodeproj/project.pbxproj",
+            Self.pbxproj(target: "Other", infoPlist: "../../../../App/Info.plist", settings: "ONLY_DEEP = 1;"))
         _ = try dir.write("App/Info.plist", PlistText.dictionary("\t<key>Deep</key>\n\t<string>$(ONLY_DEEP)</string>\n"))
         let folder = dir.url
         let (file, project) = try await onOwnThread {
-            (try Binary.run(["check", "--no-source-evidence", "App/Info.plist"], in: folder),
-             try Binary.run(["check", "--no-source-evidence", "--project", "."], in: folder))
+            (
+                try Binary.run(["check", "--no-source-evidence", "App/Info.plist"], in: folder),
+                try Binary.run(["check", "--no-source-evidence", "--project", "."], in: folder)
+            )
         }
-        #expect(file.stdout.contains("App/Info.plist:5:12: warning: 'ONLY_DEEP' is not defined by any configuration of App, so"), "\(file.stdout)")
+        #expect(
+            file.stdout.contains("App/Info.plist:5:12: warning: 'ONLY_DEEP' is not defined by any configuration of App, so"),
+            "\(file.stdout)")
         #expect(!project.stdout.contains("ONLY_DEEP"), "\(project.stdout)")
     }
 }

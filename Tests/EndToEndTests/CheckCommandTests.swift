@@ -4,7 +4,8 @@ import Testing
 import PlistTestSupport
 
 @Suite struct CheckCommandTests {
-    let valid = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleName</key>\n\t<string>Demo</string>\n</dict>\n</plist>\n"
+    let valid =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleName</key>\n\t<string>Demo</string>\n</dict>\n</plist>\n"
 
     @Test func validFileExitsZeroAndPrintsNothing() throws {
         let dir = try TemporaryDirectory()
@@ -16,14 +17,16 @@ import PlistTestSupport
 
     @Test func problemsArePrintedAsCompilersDo() throws {
         let dir = try TemporaryDirectory()
-        let file = try dir.write("Info.plist", "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<string>x</strng>\n\t<key>é🔥</key>\n</dict>\n</plist>\n")
+        let file = try dir.write(
+            "Info.plist", "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<string>x</strng>\n\t<key>é🔥</key>\n</dict>\n</plist>\n")
         let r = try Binary.run(["check", file.path])
         #expect(r.status == 1)
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            "\(file.path):4:11: error: </strng> does not match <string> [xml-mismatched-tag]",
-            "\(file.path):5:2: error: Key 'é🔥' has no value [plist-key-without-value]",
-        ])
+        #expect(
+            lines == [
+                "\(file.path):4:11: error: </strng> does not match <string> [xml-mismatched-tag]",
+                "\(file.path):5:2: error: Key 'é🔥' has no value [plist-key-without-value]",
+            ])
     }
 
     @Test func jsonOutputIsStructured() throws {
@@ -60,9 +63,14 @@ import PlistTestSupport
         let empty = try dir.write("e.plist", "")
         let utf16 = try dir.write("u.plist", [0xFF, 0xFE] + Array(valid.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
         let good = try dir.write("good.plist", valid)
-        let r = try Binary.run(["check", binary.path, json.path, empty.path, dir.url.appendingPathComponent("missing.plist").path, utf16.path, good.path])
+        let r = try Binary.run([
+            "check", binary.path, json.path, empty.path, dir.url.appendingPathComponent("missing.plist").path, utf16.path, good.path,
+        ])
         #expect(r.status == 2)
-        #expect(r.stdout.contains("\(binary.path):1:1: error: binary property list (bplist) that cannot be read: truncated binary property list: 12 bytes, less than a header, one object and a trailer [file-binary-plist]"))
+        #expect(
+            r.stdout.contains(
+                "\(binary.path):1:1: error: binary property list (bplist) that cannot be read: truncated binary property list: 12 bytes, less than a header, one object and a trailer [file-binary-plist]"
+            ))
         #expect(r.stdout.contains("\(json.path):1:1: error: JSON property list"))
         #expect(r.stdout.contains("\(empty.path):1:1: error: empty file"))
         #expect(!r.stdout.contains(utf16.path))
@@ -100,7 +108,8 @@ import PlistTestSupport
         let levels = ["ERROR", "info", "off", "None", "disabled"]
         let runs = try await onOwnThread {
             let dir = try TemporaryDirectory()
-            let file = try dir.write("Info.plist", "<plist version=\"1.0\"><dict><key>A</key><string>1</string><key>A</key><string>2</string></dict></plist>")
+            let file = try dir.write(
+                "Info.plist", "<plist version=\"1.0\"><dict><key>A</key><string>1</string><key>A</key><string>2</string></dict></plist>")
             return try levels.map { try Binary.run(["check", "--severity", "plist-duplicate-key=\($0)", file.path]) }
         }
         #expect(runs[0].status == 1)

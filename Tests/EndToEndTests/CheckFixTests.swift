@@ -3,9 +3,11 @@ import Foundation
 import Testing
 
 @Suite struct CheckFixTests {
-    let broken = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>UIRequiresFullScreen</key>\n\t<string>YES</string>\n\t<key>CFBundleName</key>\n\t<string>Salt & Pepper</strng>\n</dict>\n</plist>\n"
+    let broken =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>UIRequiresFullScreen</key>\n\t<string>YES</string>\n\t<key>CFBundleName</key>\n\t<string>Salt & Pepper</strng>\n</dict>\n</plist>\n"
     // The XML is repaired; the Boolean written as a string is reported, not changed (it is data).
-    let fixed = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>UIRequiresFullScreen</key>\n\t<string>YES</string>\n\t<key>CFBundleName</key>\n\t<string>Salt &amp; Pepper</string>\n</dict>\n</plist>\n"
+    let fixed =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>UIRequiresFullScreen</key>\n\t<string>YES</string>\n\t<key>CFBundleName</key>\n\t<string>Salt &amp; Pepper</string>\n</dict>\n</plist>\n"
 
     @Test func fixRewritesTheFileKeepingItsPermissions() throws {
         let dir = try TemporaryDirectory()
@@ -28,9 +30,12 @@ import Testing
     /// value would be a guess. Only a value that runs straight into the next tag is closed.
     @Test func fixLeavesAnUnclosedStringWhoseValueIsAGuess() throws {
         let dir = try TemporaryDirectory()
-        func plist(_ body: String) -> String { "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(body)</dict>\n</plist>\n" }
+        func plist(_ body: String) -> String {
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(body)</dict>\n</plist>\n"
+        }
         let guesses = [
-            "\t<key>A</key>\n\t<string>x\n\t<!-- a comment -->\n\t<key>B</key>\n\t<string>y</string>\n",  // `</string>` after the comment fails
+            // `</string>` after the comment fails:
+            "\t<key>A</key>\n\t<string>x\n\t<!-- a comment -->\n\t<key>B</key>\n\t<string>y</string>\n",
             "\t<key>A</key>\n\t<string>first line\n\t<key>B</key>\n\t<string>y</string>\n",  // "first line" or "first line\n\t"?
             "\t<key>A</key>\n\t<string>x  \t<key>B</key>\n\t<string>y</string>\n",
             "\t<key>A</key>\r\n\t<string>x\r\n\t<key>B</key>\r\n\t<string>y</string>\r\n",
@@ -48,7 +53,9 @@ import Testing
         let r = try Binary.run(["check", "--fix", certain.path])
         #expect(r.status == 0, "\(r.stdout)")
         #expect(r.stdout.contains("fixed 1 problem [xml-unclosed-tag]"), "\(r.stdout)")
-        #expect(try String(contentsOf: certain, encoding: .utf8) == plist("\t<key>A</key>\n\t<string>x</string><key>B</key>\n\t<string>y</string>\n"))
+        #expect(
+            try String(contentsOf: certain, encoding: .utf8)
+                == plist("\t<key>A</key>\n\t<string>x</string><key>B</key>\n\t<string>y</string>\n"))
     }
 
     @Test func withoutFixNothingIsWritten() throws {
@@ -84,14 +91,17 @@ import Testing
         #expect(mismatch["level"] as? String == "error")
         #expect((rules[mismatch["ruleIndex"] as! Int])["id"] as? String == "xml-mismatched-tag")
         let location = try #require((mismatch["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
-        #expect((location["artifactLocation"] as? [String: Any])?["uri"] as? String == "file://" + file.path.replacingOccurrences(of: " ", with: "%20"))
+        #expect(
+            (location["artifactLocation"] as? [String: Any])?["uri"] as? String == "file://"
+                + file.path.replacingOccurrences(of: " ", with: "%20"))
         let region = try #require(location["region"] as? [String: Any])
         #expect(region["startLine"] as? Int == 7 && region["startColumn"] as? Int == 23)
     }
 
     @Test func rulesCanBeSwitchedOffOrReweighted() throws {
         let dir = try TemporaryDirectory()
-        let file = try dir.write("Info.plist", "<plist version=\"1.0\">\n<dict>\n\t<key>UIRequiresFullScreen</key>\n\t<string>YES</string>\n</dict>\n</plist>\n")
+        let file = try dir.write(
+            "Info.plist", "<plist version=\"1.0\">\n<dict>\n\t<key>UIRequiresFullScreen</key>\n\t<string>YES</string>\n</dict>\n</plist>\n")
         #expect(try Binary.run(["check", file.path]).stdout.contains("[info-wrong-type]"))
         #expect(!(try Binary.run(["check", "--disable", "info-wrong-type", file.path]).stdout.contains("[info-wrong-type]")))
         let error = try Binary.run(["check", "--severity", "info-wrong-type=error", file.path])
@@ -104,8 +114,11 @@ import Testing
 @Suite struct CheckHintTests {
     @Test func hintsOnlyWhenAsked() throws {
         let dir = try TemporaryDirectory()
-        let file = try dir.write("Info.plist", "<plist version=\"1.0\">\n<dict>\n\t<key>MyCompanyKey</key>\n\t<string>x</string>\n</dict>\n</plist>\n")
+        let file = try dir.write(
+            "Info.plist", "<plist version=\"1.0\">\n<dict>\n\t<key>MyCompanyKey</key>\n\t<string>x</string>\n</dict>\n</plist>\n")
         #expect(try Binary.run(["check", file.path]).stdout.isEmpty)
-        #expect(try Binary.run(["check", "--hints", file.path]).stdout.contains("note: 'MyCompanyKey' is not a key the system reads here (custom keys are fine) [info-unknown-key]"))
+        #expect(
+            try Binary.run(["check", "--hints", file.path]).stdout.contains(
+                "note: 'MyCompanyKey' is not a key the system reads here (custom keys are fine) [info-unknown-key]"))
     }
 }

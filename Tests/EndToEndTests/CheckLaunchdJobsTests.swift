@@ -28,7 +28,9 @@ import PlistTestSupport
             for problem in file["problems"] as? [[String: Any]] ?? [] {
                 let key = "\(name):\(problem["line"] as? Int ?? 0) \(problem["code"] as? String ?? "")"
                 found[key] = problem["message"] as? String ?? ""
-                if problem["severity"] as? String == "error", parses[name] == true, !(problem["code"] as? String ?? "").hasPrefix("launchd-") {
+                if problem["severity"] as? String == "error", parses[name] == true,
+                    !(problem["code"] as? String ?? "").hasPrefix("launchd-")
+                {
                     errorsOnValidJobs.append(key)
                 }
             }
@@ -57,7 +59,8 @@ import PlistTestSupport
     }
 
     @Test func aJobInALaunchAgentsFolderIsCheckedAsAnAgent() async throws {
-        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>Label</key>\n\t<string>com.example.sync</string>\n"
+        let text =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>Label</key>\n\t<string>com.example.sync</string>\n"
             + "\t<key>ProgramArguments</key>\n\t<array>\n\t\t<string>/usr/local/bin/sync</string>\n\t</array>\n\t<key>UserName</key>\n\t<string>root</string>\n"
             + "\t<key>StartCalendarInterval</key>\n\t<dict>\n\t\t<key>Weekday</key>\n\t\t<string>6-7</string>\n\t</dict>\n\t<key>EnvironmentalVariables</key>\n\t<dict/>\n</dict>\n</plist>\n"
         let (agent, daemon) = try await onOwnThread {
@@ -67,8 +70,11 @@ import PlistTestSupport
             return (try Binary.run(["check", a.path]), try Binary.run(["check", d.path]))
         }
         #expect(agent.status == 1 && daemon.status == 1)
-        let codes = { (out: String) in out.split(separator: "\n").compactMap { $0.split(separator: "[").last?.dropLast() }.map(String.init) }
-        #expect(codes(agent.stdout) == ["launchd-daemon-key-in-agent", "launchd-calendar-interval", "launchd-misspelled-key"], "\(agent.stdout)")
+        let codes = { (out: String) in out.split(separator: "\n").compactMap { $0.split(separator: "[").last?.dropLast() }.map(String.init)
+        }
+        #expect(
+            codes(agent.stdout) == ["launchd-daemon-key-in-agent", "launchd-calendar-interval", "launchd-misspelled-key"], "\(agent.stdout)"
+        )
         #expect(codes(daemon.stdout) == ["launchd-calendar-interval", "launchd-misspelled-key"], "\(daemon.stdout)")
         #expect(agent.stdout.contains(":15:3: error: Weekday is one integer (0–7, 0 and 7 being Sunday), not the string '6-7'"))
     }

@@ -130,6 +130,9 @@ import PlistTestSupport
             return (file.path, try Binary.run(["check", file.path]))
         }
         #expect(r.status == 0)
-        #expect(r.stdout == "\(path):4:2: warning: 'prod' is not a valid value of 'aps-environment': did you mean 'production'? [entitlement-invalid-value]\n")
+        #expect(
+            r.stdout
+                == "\(path):4:2: warning: 'prod' is not a valid value of 'aps-environment': did you mean 'production'? [entitlement-invalid-value]\n"
+        )
     }
 }

@@ -14,7 +14,8 @@ enum AdminData {
     static let present = FileManager.default.fileExists(atPath: directory.appendingPathComponent("MANIFEST.tsv").path)
     /// Run when the data is there, and always under CI (where its absence fails the test).
     static var run: Bool { present || SharedData.isCI }
-    static let skipNote: Comment = "needs the real admin files at ../shared/admin beside the repository (not part of a fresh clone; always present in CI, where their absence fails this test)"
+    static let skipNote: Comment =
+        "needs the real admin files at ../shared/admin beside the repository (not part of a fresh clone; always present in CI, where their absence fails this test)"
 
     /// The manifest's profile rows: file name and plistlib's verdict (`yes`, `no`, `signed`).
     static func profileRows() throws -> [(name: String, parses: String)] {
@@ -80,7 +81,9 @@ enum AdminData {
                 }
             }
         }
-        for key in expected.keys where !seen.contains(key) { Issue.record("expected but not found: \(key.file)\t\(key.rule)\t\(key.place)") }
+        for key in expected.keys where !seen.contains(key) {
+            Issue.record("expected but not found: \(key.file)\t\(key.rule)\t\(key.place)")
+        }
     }
 
     /// The seven signed profiles are read through the plist they sign: no file-level finding, the
@@ -95,8 +98,12 @@ enum AdminData {
             let xml = dir.url.appendingPathComponent(row.name).path
             let converted = try await onOwnThread { try Binary.run(["convert", "--to", "xml1", "-o", xml, path]) }
             #expect(converted.status == 0, "\(row.name): \(converted.stderr)")
-            let onSigned = try await onOwnThread { try Binary.run(["check", "--no-project", "--no-source-evidence", "--format", "json", path]) }
-            let onPlist = try await onOwnThread { try Binary.run(["check", "--no-project", "--no-source-evidence", "--format", "json", xml]) }
+            let onSigned = try await onOwnThread {
+                try Binary.run(["check", "--no-project", "--no-source-evidence", "--format", "json", path])
+            }
+            let onPlist = try await onOwnThread {
+                try Binary.run(["check", "--no-project", "--no-source-evidence", "--format", "json", xml])
+            }
             let a = try Self.problems(onSigned.stdout)[row.name] ?? [], b = try Self.problems(onPlist.stdout)[row.name] ?? []
             #expect(a.map { [$0.code, $0.message] } == b.map { [$0.code, $0.message] }, "\(row.name)")
             #expect(!a.contains { $0.code.hasPrefix("file-") }, "\(row.name): \(a)")
@@ -142,7 +149,10 @@ enum AdminData {
             let text = try await onOwnThread { try Binary.run(["check", "--no-project", "--no-source-evidence", "--fix", file.path]) }
             let lines = text.stdout.split(separator: "\n").map(String.init)
             #expect(lines.first?.contains("note: a signed configuration profile") == true, "\(lines)")
-            #expect(lines.contains { $0.contains("PayloadContent › [0] › tilesize: warning: tilesize is at most 128, not 400 [profile-invalid-value]") }, "\(lines)")
+            #expect(
+                lines.contains {
+                    $0.contains("PayloadContent › [0] › tilesize: warning: tilesize is at most 128, not 400 [profile-invalid-value]")
+                }, "\(lines)")
             #expect(lines.contains { $0.contains("PayloadContent: warning: This payload has no PayloadVersion") }, "\(lines)")
             #expect(text.stderr.contains("a signed profile is never changed"), "\(text.stderr)")
             #expect(try Data(contentsOf: file) == Data(bytes), "the signed file is left as it was")
@@ -170,7 +180,9 @@ enum AdminData {
             try Binary.run(executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, AdminData.schemas.path, "--print"])
         }
         #expect(r.status == 0, "the generator needs python3 with PyYAML (.ci/run installs python3-yaml): \(r.stderr)")
-        let committed = try String(contentsOf: SharedData.repositoryRoot.appendingPathComponent("Sources/PlistSchema/Profiles/ProfileSchemaData.swift"), encoding: .utf8)
+        let committed = try String(
+            contentsOf: SharedData.repositoryRoot.appendingPathComponent("Sources/PlistSchema/Profiles/ProfileSchemaData.swift"),
+            encoding: .utf8)
         #expect(r.stdout == committed, "run python3 scripts/generate-profile-schema.py (docs/profiles.md)")
         // Every payload type of the YAML files is in it, counted independently of the generator.
         var types: Set<String> = []

@@ -14,7 +14,8 @@ import Testing
         let widget = folder.appendingPathComponent("Widget/Info.plist").path
         let entitlements = folder.appendingPathComponent("App/App.entitlements").path
         #expect(r.stdout.contains("\(app):7:12: warning: 'BUILD_NUMBER' is not defined by any configuration of App"), "\(r.stdout)")
-        #expect(r.stdout.contains("\(app):16:3: warning: The background mode 'remote-notification' needs the 'aps-environment' entitlement"))
+        #expect(
+            r.stdout.contains("\(app):16:3: warning: The background mode 'remote-notification' needs the 'aps-environment' entitlement"))
         #expect(r.stdout.contains("\(widget):3:1: warning: Widget is an app extension"))
         #expect(r.stdout.contains("\(entitlements):4:7: warning: 'com.apple.developer.healthkit' needs 'NSHealthShareUsageDescription'"))
         #expect(!r.stdout.contains("privacy-missing-usage-description"))
@@ -32,13 +33,18 @@ import Testing
         try FileManager.default.moveItem(at: folder, to: outer.appendingPathComponent("Pods/Fixture"))
         let workspace = outer.appendingPathComponent("App.xcworkspace")
         try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
-        try Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Workspace version = \"1.0\">\n   <FileRef location = \"group:Pods/Fixture/App.xcodeproj\"></FileRef>\n</Workspace>\n".utf8)
-            .write(to: workspace.appendingPathComponent("contents.xcworkspacedata"))
+        try Data(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Workspace version = \"1.0\">\n   <FileRef location = \"group:Pods/Fixture/App.xcodeproj\"></FileRef>\n</Workspace>\n"
+                .utf8
+        )
+        .write(to: workspace.appendingPathComponent("contents.xcworkspacedata"))
         let (viaWorkspace, viaFolder) = try await onOwnThread {
             (try Binary.run(["check", "--project", workspace.path]), try Binary.run(["check", "--project", outer.path]))
         }
         let app = outer.appendingPathComponent("Pods/Fixture/App/Info.plist").path
-        #expect(viaWorkspace.stdout.contains("\(app):7:12: warning: 'BUILD_NUMBER' is not defined by any configuration of App"), "\(viaWorkspace.stdout)")
+        #expect(
+            viaWorkspace.stdout.contains("\(app):7:12: warning: 'BUILD_NUMBER' is not defined by any configuration of App"),
+            "\(viaWorkspace.stdout)")
         // The folder holding the workspace finds it too.
         #expect(viaFolder.stdout.contains("\(app):7:12: warning: 'BUILD_NUMBER' is not defined"), "\(viaFolder.stdout)")
     }
@@ -50,10 +56,15 @@ import Testing
         let folder = try ProjectFixture.write()
         defer { try? FileManager.default.removeItem(at: folder) }
         let app = folder.appendingPathComponent("App/Info.plist")
-        let ats = "\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSExceptionDomains</key>\n\t\t<dict>\n\t\t\t<key>192.168.1.10</key>\n\t\t\t<dict>\n\t\t\t\t<key>NSExceptionAllowsInsecureHTTPLoads</key>\n\t\t\t\t<true/>\n\t\t\t</dict>\n\t\t</dict>\n\t</dict>\n</dict>\n</plist>\n"
-        try ProjectFixture.appInfoPlist.replacingOccurrences(of: "</dict>\n</plist>\n", with: ats).write(to: app, atomically: true, encoding: .utf8)
+        let ats =
+            "\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSExceptionDomains</key>\n\t\t<dict>\n\t\t\t<key>192.168.1.10</key>\n\t\t\t<dict>\n\t\t\t\t<key>NSExceptionAllowsInsecureHTTPLoads</key>\n\t\t\t\t<true/>\n\t\t\t</dict>\n\t\t</dict>\n\t</dict>\n</dict>\n</plist>\n"
+        try ProjectFixture.appInfoPlist.replacingOccurrences(of: "</dict>\n</plist>\n", with: ats).write(
+            to: app, atomically: true, encoding: .utf8)
         let withProject = try await onOwnThread { try Binary.run(["check", "--project", folder.path]) }
-        #expect(withProject.stdout.contains("note: Exception domain '192.168.1.10' is an IP address, which iOS before 17 ignores; this target supports iOS 15.0 (IPHONEOS_DEPLOYMENT_TARGET) [ats-exception-domain-ip]"), "\(withProject.stdout)")
+        #expect(
+            withProject.stdout.contains(
+                "note: Exception domain '192.168.1.10' is an IP address, which iOS before 17 ignores; this target supports iOS 15.0 (IPHONEOS_DEPLOYMENT_TARGET) [ats-exception-domain-ip]"
+            ), "\(withProject.stdout)")
         let alone = try await onOwnThread { try Binary.run(["check", "--no-project", app.path]) }
         #expect(!alone.stdout.contains("ats-exception-domain-ip"), "\(alone.stdout)")
     }
@@ -69,17 +80,25 @@ import Testing
         let alone = try await onOwnThread { try Binary.run(["check", "--no-project", app]) }
         #expect(!alone.stdout.contains("[project-"))
         // No INFOPLIST_KEY_NSCameraUsageDescription, no BETA definition: both warnings come back.
-        #expect(alone.stdout.contains("\(app):12:3: warning: The device capability 'still-camera' needs 'NSCameraUsageDescription'"), "\(alone.stdout)")
+        #expect(
+            alone.stdout.contains("\(app):12:3: warning: The device capability 'still-camera' needs 'NSCameraUsageDescription'"),
+            "\(alone.stdout)")
         #expect(alone.stdout.contains("needs 'NSLocationWhenInUseUsageDescription'"))
     }
 
     @Test func anOpenStepPlistIsCheckedLikeXML() async throws {
         let dir = try TemporaryDirectory()
-        let good = try dir.write("Info.plist", "// An old-style Info.plist\n{\n    CFBundleIdentifier = \"com.example.app\";\n    NSLocationAlwaysAndWhenInUseUsageDescription = \"Track runs.\";\n    UIBackgroundModes = (location);\n}\n")
+        let good = try dir.write(
+            "Info.plist",
+            "// An old-style Info.plist\n{\n    CFBundleIdentifier = \"com.example.app\";\n    NSLocationAlwaysAndWhenInUseUsageDescription = \"Track runs.\";\n    UIBackgroundModes = (location);\n}\n"
+        )
         let broken = try dir.write("Broken.plist", "{ CFBundleName = Demo\n  CFBundleIdentifier = x; }\n")
         let json = try dir.write("Data.plist", "{\"a\": 1}")
         let r = try await onOwnThread { try Binary.run(["check", good.path, broken.path, json.path]) }
-        #expect(r.stdout.contains("\(good.path):4:5: warning: 'NSLocationAlwaysAndWhenInUseUsageDescription' needs 'NSLocationWhenInUseUsageDescription', which is missing [privacy-missing-usage-description]"), "\(r.stdout)")
+        #expect(
+            r.stdout.contains(
+                "\(good.path):4:5: warning: 'NSLocationAlwaysAndWhenInUseUsageDescription' needs 'NSLocationWhenInUseUsageDescription', which is missing [privacy-missing-usage-description]"
+            ), "\(r.stdout)")
         #expect(r.stdout.contains("\(broken.path):1:22: error: missing ';' after the value of 'CFBundleName' [plist-openstep-syntax]"))
         #expect(r.stdout.contains("\(json.path):1:1: error: JSON property list"))
         #expect(r.status == 1)
@@ -87,7 +106,9 @@ import Testing
 
     /// Every real project: no crash, no error on its files, and no missing usage description or
     /// purpose string for a key the project sets in its build settings.
-    @Test(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .enabled(if: SharedData.runProjectTests, SharedData.projectsSkipNote))
+    @Test(
+        .tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote),
+        .enabled(if: SharedData.runProjectTests, SharedData.projectsSkipNote))
     func everyRealProjectChecksWithoutErrorsOrFalseMissingKeys() async throws {
         let root = SharedData.projectsDirectory
         let folders = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { !$0.contains(".") }.sorted()

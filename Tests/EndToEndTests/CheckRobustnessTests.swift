@@ -36,7 +36,9 @@ import Testing
         let problems = try #require(((log["files"] as? [[String: Any]])?.first?["problems"]) as? [[String: Any]])
         // The first 500 of the rule, then one line saying how many more there are.
         #expect(problems.count == 501)
-        #expect(problems.last?["message"] as? String == "9500 more 'plist-duplicate-key' problems in this file not shown (at most 500 per rule)")
+        #expect(
+            problems.last?["message"] as? String == "9500 more 'plist-duplicate-key' problems in this file not shown (at most 500 per rule)"
+        )
         #expect(r.stdout.utf8.count < 200_000, "\(r.stdout.utf8.count) bytes")
         // Foundation reads the file (the last occurrence wins), so --fix changes nothing: which copy
         // was meant is the author's call (docs/safe-fixes.md). It still answers in linear time.
@@ -50,7 +52,8 @@ import Testing
         // A key holding a newline (as a character reference), a fake diagnostic and an escape
         // sequence (raw ESC bytes; the parser reports them, the key text keeps them).
         let key = "a&#10;/etc/passwd:1:1: error: forged [x]\u{1B}[2J\u{1B}]0;title\u{07}"
-        let text = "<plist version=\"1.0\">\n<dict>\n\t<key>\(key)</key>\n\t<string>1</string>\n\t<key>\(key)</key>\n\t<string>2</string>\n</dict>\n</plist>\n"
+        let text =
+            "<plist version=\"1.0\">\n<dict>\n\t<key>\(key)</key>\n\t<string>1</string>\n\t<key>\(key)</key>\n\t<string>2</string>\n</dict>\n</plist>\n"
         let file = try dir.write("App.entitlements", text)
         let r = try Binary.run(["check", file.path])
         #expect(r.stdout.contains("Duplicate key 'a\\n/etc/passwd:1:1: error: forged [x]\\u{1B}[2J"), "\(r.stdout)")
@@ -62,7 +65,10 @@ import Testing
 
     @Test func fileNamesCannotForgeOutputLines() throws {
         let dir = try TemporaryDirectory()
-        let file = try dir.write("x\n/etc/hosts:9:9: error: forged\u{1B}[31m.plist", "<plist version=\"1.0\">\n<dict>\n\t<key>a</key>\n\t<string>1</string>\n\t<key>a</key>\n\t<string>2</string>\n</dict>\n</plist>\n")
+        let file = try dir.write(
+            "x\n/etc/hosts:9:9: error: forged\u{1B}[31m.plist",
+            "<plist version=\"1.0\">\n<dict>\n\t<key>a</key>\n\t<string>1</string>\n\t<key>a</key>\n\t<string>2</string>\n</dict>\n</plist>\n"
+        )
         let r = try Binary.run(["check", file.path])
         #expect(r.stdout.split(separator: "\n").count == 2, "\(r.stdout)")
         #expect(r.stdout.contains("x\\n/etc/hosts:9:9: error: forged\\u{1B}[31m.plist:5:2: warning: Duplicate key 'a'"))
@@ -100,7 +106,9 @@ import Testing
         let text = Self.ats(tls: "TLSv1.2", arbitraryLoadsKey: "nsallowsarbitraryloads")
         let file = try dir.write("Info.plist", text)
         let r = try Binary.run(["check", "--fix", file.path])
-        #expect(r.stdout.contains("'nsallowsarbitraryloads' should be 'NSAllowsArbitraryLoads' (keys are case-sensitive) [info-misspelled-key]"))
+        #expect(
+            r.stdout.contains("'nsallowsarbitraryloads' should be 'NSAllowsArbitraryLoads' (keys are case-sensitive) [info-misspelled-key]")
+        )
         #expect(!r.stdout.contains("fixed"))
         #expect(try String(contentsOf: file, encoding: .utf8) == text)
     }
@@ -110,7 +118,8 @@ extension CheckSecuritySuggestionTests {
     @Test func aMalformedExceptionDomainThatRelaxesSecurityIsNotCleanedByFix() throws {
         let dir = try TemporaryDirectory()
         // 'HTTPS://Example.com' applies to nothing; cleaned, it would allow plain HTTP there.
-        let insecure = "<plist version=\"1.0\">\n<dict>\n\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSExceptionDomains</key>\n\t\t<dict>\n\t\t\t<key>HTTPS://Example.com</key>\n\t\t\t<dict>\n\t\t\t\t<key>NSExceptionAllowsInsecureHTTPLoads</key>\n\t\t\t\t<true/>\n\t\t\t</dict>\n\t\t</dict>\n\t</dict>\n</dict>\n</plist>\n"
+        let insecure =
+            "<plist version=\"1.0\">\n<dict>\n\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSExceptionDomains</key>\n\t\t<dict>\n\t\t\t<key>HTTPS://Example.com</key>\n\t\t\t<dict>\n\t\t\t\t<key>NSExceptionAllowsInsecureHTTPLoads</key>\n\t\t\t\t<true/>\n\t\t\t</dict>\n\t\t</dict>\n\t</dict>\n</dict>\n</plist>\n"
         let file = try dir.write("Info.plist", insecure)
         let r = try Binary.run(["check", "--fix", file.path])
         #expect(r.stdout.contains("[ats-exception-domain-format]") && !r.stdout.contains("fixed"), "\(r.stdout)")

@@ -12,7 +12,9 @@ import PlistTestSupport
     }
 
     @Test func anIPAddressExceptionDomainGetsOneMessage() throws {
-        let (path, r) = try check([], """
+        let (path, r) = try check(
+            [],
+            """
             \t<key>NSAppTransportSecurity</key>
             \t<dict>
             \t\t<key>NSExceptionDomains</key>
@@ -34,13 +36,16 @@ import PlistTestSupport
         let lines = r.stdout.split(separator: "\n").map(String.init)
         // Since iOS 17 and macOS 14 an exception domain may be an IP address (or range): without a
         // project that says older systems are supported, only the address with a port is wrong.
-        #expect(lines == [
-            "\(path):15:9: warning: Exception domain '10.0.0.1:8080' is an IP address with a scheme, port or path, which matches nothing: write the address or range alone [ats-exception-domain-ip]",
-        ])
+        #expect(
+            lines == [
+                "\(path):15:9: warning: Exception domain '10.0.0.1:8080' is an IP address with a scheme, port or path, which matches nothing: write the address or range alone [ats-exception-domain-ip]"
+            ])
     }
 
     @Test func aDeprecatedContainerGetsOneNoteNotOnePerChild() throws {
-        let (_, r) = try check(["--format", "json"], """
+        let (_, r) = try check(
+            ["--format", "json"],
+            """
             \t<key>UIStatusBarTintParameters</key>
             \t<dict>
             \t\t<key>UINavigationBar</key>
@@ -63,24 +68,30 @@ import PlistTestSupport
 /// `check` reports what the editor shows by default: the hint on every custom key is off in both
 /// (`AnalysisConfiguration.runs`), and `--hints` turns it on as the `rules` setting does.
 @Suite struct CheckDefaultsTests {
-    let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n\t<key>AppGroup</key>\n\t<string>group.example</string>\n\t<key>SUFeedURL</key>\n\t<string>https://example.com/appcast.xml</string>\n\t<key>NSUserTrackingDescription</key>\n\t<string>Measure ads.</string>\n</dict>\n</plist>\n"
+    let text =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n\t<key>AppGroup</key>\n\t<string>group.example</string>\n\t<key>SUFeedURL</key>\n\t<string>https://example.com/appcast.xml</string>\n\t<key>NSUserTrackingDescription</key>\n\t<string>Measure ads.</string>\n</dict>\n</plist>\n"
 
     @Test func customKeysAreQuietUnlessAskedFor() throws {
         let dir = try TemporaryDirectory()
         let file = try dir.write("Info.plist", text)
         let plain = try Binary.run(["check", file.path])
-        #expect(plain.stdout.split(separator: "\n").map(String.init) == [
-            "\(file.path):10:7: warning: Unknown key 'NSUserTrackingDescription': did you mean 'NSUserTrackingUsageDescription'? [info-misspelled-key]",
-        ])
+        #expect(
+            plain.stdout.split(separator: "\n").map(String.init) == [
+                "\(file.path):10:7: warning: Unknown key 'NSUserTrackingDescription': did you mean 'NSUserTrackingUsageDescription'? [info-misspelled-key]"
+            ])
         let asked = try Binary.run(["check", "--hints", file.path])
-        #expect(asked.stdout.split(separator: "\n").map(String.init) == [
-            "\(file.path):6:7: note: 'AppGroup' is not a key the system reads here (custom keys are fine) [info-unknown-key]",
-            "\(file.path):10:7: warning: Unknown key 'NSUserTrackingDescription': did you mean 'NSUserTrackingUsageDescription'? [info-misspelled-key]",
-        ])
+        #expect(
+            asked.stdout.split(separator: "\n").map(String.init) == [
+                "\(file.path):6:7: note: 'AppGroup' is not a key the system reads here (custom keys are fine) [info-unknown-key]",
+                "\(file.path):10:7: warning: Unknown key 'NSUserTrackingDescription': did you mean 'NSUserTrackingUsageDescription'? [info-misspelled-key]",
+            ])
         let bySetting = try Binary.run(["check", "--severity", "info-unknown-key=hint", file.path])
         #expect(bySetting.stdout == asked.stdout)
         // Firebase's configuration file is no Info.plist: its keys are not the system's to judge.
-        let firebase = try dir.write("GoogleService-Info.plist", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CLIENT_ID</key>\n\t<string>123.apps.googleusercontent.com</string>\n\t<key>IS_ADS_ENABLED</key>\n\t<false/>\n</dict>\n</plist>\n")
+        let firebase = try dir.write(
+            "GoogleService-Info.plist",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CLIENT_ID</key>\n\t<string>123.apps.googleusercontent.com</string>\n\t<key>IS_ADS_ENABLED</key>\n\t<false/>\n</dict>\n</plist>\n"
+        )
         #expect(try Binary.run(["check", "--hints", firebase.path]).stdout.isEmpty)
     }
 

@@ -30,7 +30,9 @@ struct CheckTranslationAttributionTests {
         try write("DcWidget/Info.plist", plist(name))
         try write("DcNotificationService/Info.plist", plist(name))
         // The App Clip scans QR codes: a purpose string the app translates in 40 locales.
-        try write("DcAppClip/Info.plist", plist(name + "\t<key>NSCameraUsageDescription</key>\n\t<string>Delta Chat uses your camera to scan QR codes.</string>\n"))
+        try write(
+            "DcAppClip/Info.plist",
+            plist(name + "\t<key>NSCameraUsageDescription</key>\n\t<string>Delta Chat uses your camera to scan QR codes.</string>\n"))
         return dir
     }
 
@@ -46,7 +48,9 @@ struct CheckTranslationAttributionTests {
 
     /// The locales a message lists (nil when it cuts the list with "and N more").
     static func locales(in message: String) -> [String]? {
-        guard let start = message.range(of: " is not translated for "), let end = message.range(of: ": th", range: start.upperBound..<message.endIndex) else { return nil }
+        guard let start = message.range(of: " is not translated for "),
+            let end = message.range(of: ": th", range: start.upperBound..<message.endIndex)
+        else { return nil }
         let list = message[start.upperBound..<end.lowerBound]
         if list.contains(" more") { return nil }
         return list.components(separatedBy: ", ")
@@ -67,7 +71,9 @@ struct CheckTranslationAttributionTests {
         let app = found.filter { $0.path.hasSuffix("deltachat-ios/Info.plist") }
         #expect(!app.isEmpty, "\(r.stdout.prefix(3000))")
         for finding in app {
-            #expect(finding.message.hasSuffix("(translations: the resources of target deltachat-ios in deltachat-ios.xcodeproj)"), "\(finding.message)")
+            #expect(
+                finding.message.hasSuffix("(translations: the resources of target deltachat-ios in deltachat-ios.xcodeproj)"),
+                "\(finding.message)")
             let key = try #require(finding.message.split(separator: " ").first { $0.hasPrefix("NS") }).description
             for locale in Self.locales(in: finding.message) ?? [] {
                 let table = dir.url.appendingPathComponent("deltachat-ios/\(locale).lproj/InfoPlist.strings")
@@ -90,10 +96,15 @@ struct CheckTranslationAttributionTests {
         for locale in ["bg_BG", "de_CH", "ru_RU", "zh_TW"] {
             let folder = dir.url.appendingPathComponent("resources/\(locale).lproj")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try "/* Localized versions of Info.plist keys */\n\nCFBundleGetInfoString = \"Squirrel 0.9\";\n".write(to: folder.appendingPathComponent("InfoPlist.strings"), atomically: true, encoding: .utf8)
+            try "/* Localized versions of Info.plist keys */\n\nCFBundleGetInfoString = \"Squirrel 0.9\";\n".write(
+                to: folder.appendingPathComponent("InfoPlist.strings"), atomically: true, encoding: .utf8)
         }
         try CheckLocalizationTests.edit(dir.url.appendingPathComponent("resources/Info.plist")) {
-            $0.replacingOccurrences(of: "<dict>\n", with: "<dict>\n\t<key>NSAppleEventsUsageDescription</key>\n\t<string>Squirrel switches input sources with Apple Events.</string>\n")
+            $0.replacingOccurrences(
+                of: "<dict>\n",
+                with:
+                    "<dict>\n\t<key>NSAppleEventsUsageDescription</key>\n\t<string>Squirrel switches input sources with Apple Events.</string>\n"
+            )
         }
         return dir
     }
@@ -104,7 +115,10 @@ struct CheckTranslationAttributionTests {
         let r = try await onOwnThread { try Binary.run(["check", "--project", path, path]) }
         let found = Self.untranslated(r.stdout)
         let plist = try #require(found.first { $0.path.hasSuffix("resources/Info.plist") }, "\(r.stdout.prefix(3000))")
-        #expect(plist.message == "the purpose string NSAppleEventsUsageDescription is not translated for zh-Hans, zh-Hant: those locales show the development-language text (translations: the resources of target Squirrel in Squirrel.xcodeproj)")
+        #expect(
+            plist.message
+                == "the purpose string NSAppleEventsUsageDescription is not translated for zh-Hans, zh-Hant: those locales show the development-language text (translations: the resources of target Squirrel in Squirrel.xcodeproj)"
+        )
         // CFBundleName, which the catalog translates in every locale the target ships, is fine:
         // the leftover tables (which lack it) are not locales of the app.
         #expect(found.count == 1, "\(found)")

@@ -7,8 +7,10 @@ import Testing
 
 @Suite struct CheckWriteSafetyTests {
     // A bare '&' Foundation cannot read: the safe fix writes it as &amp;.
-    let broken = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleName</key>\n\t<string>Salt & Pepper</string>\n</dict>\n</plist>\n"
-    let fixed = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleName</key>\n\t<string>Salt &amp; Pepper</string>\n</dict>\n</plist>\n"
+    let broken =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleName</key>\n\t<string>Salt & Pepper</string>\n</dict>\n</plist>\n"
+    let fixed =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleName</key>\n\t<string>Salt &amp; Pepper</string>\n</dict>\n</plist>\n"
 
     func contents(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
 

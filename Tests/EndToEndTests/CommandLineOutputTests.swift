@@ -38,7 +38,9 @@ import PlistTestSupport
     static func expectWholeLines(_ arguments: [String], intoFile: Bool, minimumOut: Int, minimumErr: Int) async throws {
         let apart = try await onOwnThread { try Binary.run(arguments) }
         let outLines = lines(apart.stdout), errLines = lines(apart.stderr)
-        #expect(outLines.count >= minimumOut && errLines.count >= minimumErr, "too few lines to test: \(outLines.count) out, \(errLines.count) err")
+        #expect(
+            outLines.count >= minimumOut && errLines.count >= minimumErr,
+            "too few lines to test: \(outLines.count) out, \(errLines.count) err")
         #expect(apart.stdout.hasSuffix("\n") && apart.stderr.hasSuffix("\n"))
         let outputFolder = intoFile ? try TemporaryDirectory() : nil
         let outputFile = outputFolder?.url.appendingPathComponent("out")
@@ -56,7 +58,8 @@ import PlistTestSupport
     @Test(arguments: [false, true])
     func checkWritesWholeLinesWhenStdoutAndStderrShareAFile(intoFile: Bool) async throws {
         let dir = try Self.mixedFolder()
-        try await Self.expectWholeLines(["check", "--no-source-evidence", "--no-project", dir.url.path], intoFile: intoFile, minimumOut: 150, minimumErr: 70)
+        try await Self.expectWholeLines(
+            ["check", "--no-source-evidence", "--no-project", dir.url.path], intoFile: intoFile, minimumOut: 150, minimumErr: 70)
     }
 
     @Test(arguments: [false, true])
@@ -70,7 +73,8 @@ import PlistTestSupport
     func corpusOutputStaysWholeLines(command: String) async throws {
         _ = try SharedData.requireCorpus()
         let dir = try Self.mixedFolder()
-        let arguments = command == "check"
+        let arguments =
+            command == "check"
             ? ["check", "--no-source-evidence", "--no-project", SharedData.corpusFilesDirectory.path, dir.url.path]
             : ["format", "--check", SharedData.corpusFilesDirectory.path, dir.url.path]
         try await Self.expectWholeLines(arguments, intoFile: true, minimumOut: 70, minimumErr: 70)
@@ -83,7 +87,9 @@ import PlistTestSupport
         let r = try await onOwnThread { try Binary.run(["explain", name]) }
         #expect(r.status == 0, "\(r.stderr)")
         #expect(!r.stderr.contains("unknown key"))
-        #expect(r.stdout.hasPrefix("Note: Xcode shows NSCameraUsageDescription as “Privacy - Camera Usage Description”."), "\(r.stdout.prefix(200))")
+        #expect(
+            r.stdout.hasPrefix("Note: Xcode shows NSCameraUsageDescription as “Privacy - Camera Usage Description”."),
+            "\(r.stdout.prefix(200))")
         #expect(r.stdout.contains("Type:") && r.stdout.contains("(top level)"))
     }
 

@@ -71,8 +71,9 @@ import PlistTestSupport
         let object = try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
         let files = object?["files"] as? [[String: Any]] ?? []
         let problems = (files.first?["problems"] as? [[String: Any]] ?? []).map {
-            Problem(line: $0["line"] as? Int ?? -1, column: $0["column"] as? Int ?? -1, severity: $0["severity"] as? String ?? "?",
-                    code: $0["code"] as? String ?? "?", message: $0["message"] as? String ?? "?")
+            Problem(
+                line: $0["line"] as? Int ?? -1, column: $0["column"] as? Int ?? -1, severity: $0["severity"] as? String ?? "?",
+                code: $0["code"] as? String ?? "?", message: $0["message"] as? String ?? "?")
         }
         return CheckRun(status: r.status, problems: problems, stderr: r.stderr)
     }
@@ -86,9 +87,10 @@ import PlistTestSupport
         let levels = [1: "error", 2: "warning", 3: "information", 4: "hint"]
         let problems = try wire.diagnostics(uri, version: 1).map { d in
             let start = (d["range"] as? [String: Any])?["start"] as? [String: Any] ?? [:]
-            return Problem(line: (start["line"] as? Int ?? -2) + 1, column: (start["character"] as? Int ?? -2) + 1,
-                           severity: levels[d["severity"] as? Int ?? 0] ?? "?", code: d["code"] as? String ?? "?",
-                           message: d["message"] as? String ?? "?")
+            return Problem(
+                line: (start["line"] as? Int ?? -2) + 1, column: (start["character"] as? Int ?? -2) + 1,
+                severity: levels[d["severity"] as? Int ?? 0] ?? "?", code: d["code"] as? String ?? "?",
+                message: d["message"] as? String ?? "?")
         }
         let id = try wire.request("shutdown")
         _ = try wire.response(to: id)
@@ -121,9 +123,11 @@ import PlistTestSupport
         let (refused, served, withoutUnknownID) = try await onOwnThread {
             let dir = try TemporaryDirectory()
             let file = try dir.write("Info.plist", Self.text)
-            return (try flags.map { try Self.check($0, file) },
-                    try Self.serve(["disabledRules": ["plist-duplicate-keys"], "rules": ["info-wrong-type": "off"]], file),
-                    try Self.check(["--disable", "info-wrong-type"], file))
+            return (
+                try flags.map { try Self.check($0, file) },
+                try Self.serve(["disabledRules": ["plist-duplicate-keys"], "rules": ["info-wrong-type": "off"]], file),
+                try Self.check(["--disable", "info-wrong-type"], file)
+            )
         }
         for (flags, run) in zip(flags, refused) {
             #expect(run.status == 2)

@@ -11,28 +11,28 @@ import PlistTestSupport
 /// and, last, `compared N`.
 enum PlistlibReference {
     static let script = #"""
-plistlib, sys, math = (__import__("plistlib"), __import__("sys"), __import__("math"))  # (no line of a Swift file may start with "import": LayeringTests reads them)
-def norm(v):
-    if isinstance(v, plistlib.UID): return {"CF$UID": v.data}
-    if isinstance(v, dict): return {k: norm(x) for k, x in v.items()}
-    if isinstance(v, list): return [norm(x) for x in v]
-    if isinstance(v, float) and math.isnan(v): return "nan"
-    return v
-n = 0
-for line in sys.stdin.read().splitlines():
-    paths = line.split("\t")
-    values = []
-    for p in paths:
-        try:
-            with open(p, "rb") as f: values.append(norm(plistlib.load(f)))
-        except Exception as e:
-            print("unreadable %s: %s" % (p, e)); values = None; break
-    if values is None: continue
-    n += 1
-    for p, v in zip(paths[1:], values[1:]):
-        if v != values[0]: print("differs: %s %s" % (paths[0], p))
-print("compared %d" % n)
-"""#
+        plistlib, sys, math = (__import__("plistlib"), __import__("sys"), __import__("math"))  # (no line of a Swift file may start with "import": LayeringTests reads them)
+        def norm(v):
+            if isinstance(v, plistlib.UID): return {"CF$UID": v.data}
+            if isinstance(v, dict): return {k: norm(x) for k, x in v.items()}
+            if isinstance(v, list): return [norm(x) for x in v]
+            if isinstance(v, float) and math.isnan(v): return "nan"
+            return v
+        n = 0
+        for line in sys.stdin.read().splitlines():
+            paths = line.split("\t")
+            values = []
+            for p in paths:
+                try:
+                    with open(p, "rb") as f: values.append(norm(plistlib.load(f)))
+                except Exception as e:
+                    print("unreadable %s: %s" % (p, e)); values = None; break
+            if values is None: continue
+            n += 1
+            for p, v in zip(paths[1:], values[1:]):
+                if v != values[0]: print("differs: %s %s" % (paths[0], p))
+        print("compared %d" % n)
+        """#
 
     /// Runs the comparison; returns the problem lines and how many groups were compared.
     static func compare(_ groups: [[URL]], in directory: URL) throws -> (problems: [String], compared: Int) {
@@ -88,7 +88,9 @@ print("compared %d" % n)
         #expect(problems.isEmpty, "\(problems.prefix(5))")
         #expect(compared == files.count)
         #expect(withControls < 8)
-        print("convert round trip: \(compared) of \(files.count) real binary plists (binary → XML → binary) decode equal per plistlib; the XML form of \(withControls) holds &#27;, which plistlib refuses: compared binary to binary")
+        print(
+            "convert round trip: \(compared) of \(files.count) real binary plists (binary → XML → binary) decode equal per plistlib; the XML form of \(withControls) holds &#27;, which plistlib refuses: compared binary to binary"
+        )
     }
 
     /// Every valid XML plist of the corpus: to binary, then to XML; all three decode equal. A
@@ -126,17 +128,23 @@ print("compared %d" % n)
         #expect(problems.isEmpty, "\(problems.prefix(5))")
         #expect(compared == groups.count)
         #expect(compared + refused.count == files.count)
-        print("convert round trip: \(compared) of \(files.count) valid corpus plists (XML → binary → XML) decode equal per plistlib; \(refused.count) preprocessed refused")
+        print(
+            "convert round trip: \(compared) of \(files.count) valid corpus plists (XML → binary → XML) decode equal per plistlib; \(refused.count) preprocessed refused"
+        )
     }
 
     @Test func jsonRefusesDatesNamingTheKeyPathAndWritesNothing() async throws {
         let dir = try TemporaryDirectory()
-        let text = PlistText.dictionary("\t<key>Items</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>When</key>\n\t\t\t<date>2024-01-02T03:04:05Z</date>\n\t\t</dict>\n\t</array>")
+        let text = PlistText.dictionary(
+            "\t<key>Items</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>When</key>\n\t\t\t<date>2024-01-02T03:04:05Z</date>\n\t\t</dict>\n\t</array>"
+        )
         let file = try dir.write("d.plist", text)
         let out = dir.url.appendingPathComponent("d.json")
         let r = try await onOwnThread { try Binary.run(["convert", "--to", "json", "-o", out.path, file.path]) }
         #expect(r.status == 2)
-        #expect(r.stderr.contains("d.plist: not converted: JSON cannot hold a date (plutil refuses it too) at Items › [0] › When"), "\(r.stderr)")
+        #expect(
+            r.stderr.contains("d.plist: not converted: JSON cannot hold a date (plutil refuses it too) at Items › [0] › When"),
+            "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path))
         #expect(try String(contentsOf: file, encoding: .utf8) == text)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted() == ["d.plist"])
@@ -144,7 +152,11 @@ print("compared %d" % n)
 
     @Test func jsonAndStandardStreams() async throws {
         let dir = try TemporaryDirectory()
-        let file = try dir.write("a.plist", PlistText.dictionary("\t<key>A</key>\n\t<integer>18446744073709551615</integer>\n\t<key>B</key>\n\t<array>\n\t\t<real>1.5</real>\n\t\t<true/>\n\t</array>", doctype: true))
+        let file = try dir.write(
+            "a.plist",
+            PlistText.dictionary(
+                "\t<key>A</key>\n\t<integer>18446744073709551615</integer>\n\t<key>B</key>\n\t<array>\n\t\t<real>1.5</real>\n\t\t<true/>\n\t</array>",
+                doctype: true))
         let json = try await onOwnThread { try Binary.run(["convert", "--to", "json", "-o", "-", file.path]) }
         #expect(json.status == 0)
         #expect(json.stdout == "{\"A\":18446744073709551615,\"B\":[1.5,true]}\n")
@@ -153,7 +165,10 @@ print("compared %d" % n)
         let binary = dir.url.appendingPathComponent("b.plist")
         let toBinary = try await onOwnThread { try Binary.run(["convert", "--to", "binary1", "-o", binary.path, jsonFile.path]) }
         #expect(toBinary.status == 0, "\(toBinary.stderr)")
-        let back = try await onOwnThread { try Binary.run(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", "'\(Binary.url.path)' convert --to xml1 -o - - < '\(binary.path)'"]) }
+        let back = try await onOwnThread {
+            try Binary.run(
+                executable: URL(fileURLWithPath: "/bin/sh"), ["-c", "'\(Binary.url.path)' convert --to xml1 -o - - < '\(binary.path)'"])
+        }
         #expect(back.status == 0, "\(back.stderr)")
         #expect(back.stdout == (try String(contentsOf: file, encoding: .utf8)))
     }
@@ -164,19 +179,29 @@ print("compared %d" % n)
     @Test func jsonRefusesWhatAPlistCannotHoldAndConvertsAScalarRoot() async throws {
         let dir = try TemporaryDirectory()
         let refusals: [(name: String, json: String, message: String)] = [
-            ("dup.json", #"{"a":1,"a":2}"#, #"the key "a" appears twice in one object; a property list dictionary holds each key once at a"#),
+            (
+                "dup.json", #"{"a":1,"a":2}"#,
+                #"the key "a" appears twice in one object; a property list dictionary holds each key once at a"#
+            ),
             ("nested-dup.json", #"{"x":[{"b":1},{"c":true,"c":false}]}"#, "at x › [1] › c"),
-            ("big.json", #"{"r":[1.5,1e400]}"#, "the number 1e400 is beyond a 64-bit real (±1.8e308); a property list cannot hold it at r › [1]"),
+            (
+                "big.json", #"{"r":[1.5,1e400]}"#,
+                "the number 1e400 is beyond a 64-bit real (±1.8e308); a property list cannot hold it at r › [1]"
+            ),
             ("negative.json", "-1E+309", "the number -1E+309 is beyond a 64-bit real"),
-            ("deep.json", String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
-             "arrays and objects nested deeper than 512 levels; a property list is read to that depth at [0] › [0]"),
+            (
+                "deep.json", String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
+                "arrays and objects nested deeper than 512 levels; a property list is read to that depth at [0] › [0]"
+            ),
         ]
         for refusal in refusals {
             let file = try dir.write(refusal.name, refusal.json)
             let out = dir.url.appendingPathComponent(refusal.name + ".plist")
             let r = try await onOwnThread { try Binary.run(["convert", "--to", "xml1", "-o", out.path, file.path]) }
             #expect(r.status == 2, "\(refusal.name): \(r.stderr)")
-            #expect(r.stderr.contains("\(refusal.name): not converted: JSON, line 1: ") && r.stderr.contains(refusal.message), "\(refusal.name): \(r.stderr)")
+            #expect(
+                r.stderr.contains("\(refusal.name): not converted: JSON, line 1: ") && r.stderr.contains(refusal.message),
+                "\(refusal.name): \(r.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out.path), "\(refusal.name)")
         }
         // NFC and NFD "café" are two keys to Core Foundation and plistlib: both kept.
@@ -185,8 +210,10 @@ print("compared %d" % n)
         #expect(kept.status == 0, "\(kept.stderr)")
         #expect(kept.stdout == "{\"caf\u{E9}\":1,\"cafe\u{301}\":2}\n")
         // A scalar root is a plist (plistlib writes `<integer>42</integer>` as a whole plist).
-        for (name, json, xml) in [("int.json", "42\n", "<integer>42</integer>"), ("string.json", #" "Grüße" "#, "<string>Grüße</string>"),
-                                  ("true.json", "true", "<true/>"), ("real.json", "-2.5e3", "<real>-2500")] {
+        for (name, json, xml) in [
+            ("int.json", "42\n", "<integer>42</integer>"), ("string.json", #" "Grüße" "#, "<string>Grüße</string>"),
+            ("true.json", "true", "<true/>"), ("real.json", "-2.5e3", "<real>-2500"),
+        ] {
             let file = try dir.write(name, json)
             let r = try await onOwnThread { try Binary.run(["convert", "--to", "xml1", "-o", "-", file.path]) }
             #expect(r.status == 0, "\(name): \(r.stderr)")
@@ -229,20 +256,27 @@ print("compared %d" % n)
             for format in ["xml1", "json", "binary1"] {
                 let r = try await onOwnThread { try Binary.run(["convert", "--to", format, "-o", "-", file.path]) }
                 #expect(r.status == 2, "\(name) → \(format): \(r.stderr)")
-                #expect(r.stderr.contains("\(name): not converted: the objects this binary plist shares expand to more than 256 MB of XML"), "\(name): \(r.stderr)")
+                #expect(
+                    r.stderr.contains("\(name): not converted: the objects this binary plist shares expand to more than 256 MB of XML"),
+                    "\(name): \(r.stderr)")
                 #expect(r.stdout.isEmpty)
             }
             #expect([UInt8](try Data(contentsOf: file)) == bytes)
             let check = try await onOwnThread { try Binary.run(["check", file.path]) }
             #expect(check.status == 1, "\(name): \(check.status) \(check.stderr)")
-            #expect(check.stdout.contains("file-binary-plist") && check.stdout.contains("expand to more than 64 MB of XML"), "\(name): \(check.stdout)")
+            #expect(
+                check.stdout.contains("file-binary-plist") && check.stdout.contains("expand to more than 64 MB of XML"),
+                "\(name): \(check.stdout)")
         }
     }
 
     /// CPython's "invalid datetime (NaN)" vector: refused with exit 2, never written as an invented date.
     @Test func anInvalidBinaryDateIsRefused() async throws {
         let dir = try TemporaryDirectory()
-        let file = try dir.write("nan-date.plist", Array("bplist00".utf8) + [0x33, 0x7F, 0xF8, 0, 0, 0, 0, 0, 0, 0x08, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1] + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 0, 0, 0, 0, 0x11])
+        let file = try dir.write(
+            "nan-date.plist",
+            Array("bplist00".utf8) + [0x33, 0x7F, 0xF8, 0, 0, 0, 0, 0, 0, 0x08, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1]
+                + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 0, 0, 0, 0, 0x11])
         let r = try await onOwnThread { try Binary.run(["convert", "--to", "xml1", "-o", "-", file.path]) }
         #expect(r.status == 2)
         #expect(r.stderr.contains("date at offset 8 is not a number"), "\(r.stderr)")

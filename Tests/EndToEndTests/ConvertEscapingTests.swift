@@ -12,7 +12,11 @@ import PlistTestSupport
     /// `<string>x&#1;y</string>` through binary and back, then `check` and `format` on the XML.
     @Test func aControlCharacterConvertsToAReferenceThatCheckNamesAsAWarning() async throws {
         let dir = try TemporaryDirectory()
-        let source = try dir.write("source.plist", PlistText.dictionary("\t<key>Key&#27;</key>\n\t<string>x&#1;y&#x1F;z</string>\n\t<key>N</key>\n\t<string>a&#xFFFE;b&#65535;c</string>", doctype: true))
+        let source = try dir.write(
+            "source.plist",
+            PlistText.dictionary(
+                "\t<key>Key&#27;</key>\n\t<string>x&#1;y&#x1F;z</string>\n\t<key>N</key>\n\t<string>a&#xFFFE;b&#65535;c</string>",
+                doctype: true))
         let binary = dir.url.appendingPathComponent("b.plist")
         let toBinary = try await onOwnThread { try Binary.run(["convert", "--to", "binary1", "-o", binary.path, source.path]) }
         #expect(toBinary.status == 0, "\(toBinary.stderr)")
@@ -20,26 +24,37 @@ import PlistTestSupport
         let toXML = try await onOwnThread { try Binary.run(["convert", "--to", "xml1", "-o", xml.path, binary.path]) }
         #expect(toXML.status == 0, "\(toXML.stderr)")
         let written = try String(contentsOf: xml, encoding: .utf8)
-        #expect(written == PlistText.dictionary("\t<key>Key&#27;</key>\n\t<string>x&#1;y&#31;z</string>\n\t<key>N</key>\n\t<string>a&#xFFFE;b&#xFFFF;c</string>", doctype: true))
+        #expect(
+            written
+                == PlistText.dictionary(
+                    "\t<key>Key&#27;</key>\n\t<string>x&#1;y&#31;z</string>\n\t<key>N</key>\n\t<string>a&#xFFFE;b&#xFFFF;c</string>",
+                    doctype: true))
 
         // check: one warning a reference, naming the character; no error.
         let check = try await onOwnThread { try Binary.run(["check", xml.path]) }
         #expect(!check.stdout.contains("error"), "\(check.stdout)")
         #expect(!check.stdout.contains("must start a reference"), "\(check.stdout)")
-        #expect(check.stdout.contains("\(xml.path):5:10: warning: &#27; is U+001B (ESCAPE), a character XML 1.0 forbids: Foundation reads it, but libxml2, Python's plistlib and other XML tools refuse the file [xml-forbidden-character-reference]"), "\(check.stdout)")
+        #expect(
+            check.stdout.contains(
+                "\(xml.path):5:10: warning: &#27; is U+001B (ESCAPE), a character XML 1.0 forbids: Foundation reads it, but libxml2, Python's plistlib and other XML tools refuse the file [xml-forbidden-character-reference]"
+            ), "\(check.stdout)")
         #expect(check.stdout.contains("&#1; is U+0001 (START OF HEADING)"), "\(check.stdout)")
         #expect(check.stdout.contains("&#31; is U+001F (INFORMATION SEPARATOR ONE)"), "\(check.stdout)")
         #expect(check.stdout.contains("&#xFFFE; is U+FFFE (a noncharacter)"), "\(check.stdout)")
         #expect(check.stdout.contains("&#xFFFF; is U+FFFF (a noncharacter)"), "\(check.stdout)")
         // The binary file itself holds the characters as values: nothing to say.
         let checkBinary = try await onOwnThread { try Binary.run(["check", binary.path]) }
-        #expect(!checkBinary.stdout.contains("xml-forbidden-character-reference") && !checkBinary.stdout.contains("error"), "\(checkBinary.stdout)")
+        #expect(
+            !checkBinary.stdout.contains("xml-forbidden-character-reference") && !checkBinary.stdout.contains("error"),
+            "\(checkBinary.stdout)")
 
         // format keeps the references (it writes them as convert does) and refuses nothing.
         let messy = try dir.write("messy.plist", PlistText.dictionary("  <key>K</key>   <string>x&#x1;y&#xfffe;</string>", doctype: true))
         let format = try await onOwnThread { try Binary.run(["format", messy.path]) }
         #expect(format.status == 0, "\(format.stderr)")
-        #expect(try String(contentsOf: messy, encoding: .utf8) == PlistText.dictionary("\t<key>K</key>\n\t<string>x&#1;y&#xFFFE;</string>", doctype: true))
+        #expect(
+            try String(contentsOf: messy, encoding: .utf8)
+                == PlistText.dictionary("\t<key>K</key>\n\t<string>x&#1;y&#xFFFE;</string>", doctype: true))
 
         // A reference to no character at all stays an error, and says why.
         let surrogate = try dir.write("s.plist", PlistText.dictionary("\t<key>K</key>\n\t<string>&#xD800;</string>"))
@@ -48,7 +63,10 @@ import PlistTestSupport
         // A raw control character is named too.
         let raw = try dir.write("r.plist", PlistText.dictionary("\t<key>K</key>\n\t<string>a\u{7}b</string>"))
         let rawCheck = try await onOwnThread { try Binary.run(["check", raw.path]) }
-        #expect(rawCheck.stdout.contains("error: Control character U+0007 (ALERT) is not allowed in XML: write it as &#7; [xml-invalid-character]"), "\(rawCheck.stdout)")
+        #expect(
+            rawCheck.stdout.contains(
+                "error: Control character U+0007 (ALERT) is not allowed in XML: write it as &#7; [xml-invalid-character]"),
+            "\(rawCheck.stdout)")
     }
 
     /// A string that starts with U+FEFF keeps it through XML → binary → XML; the file's own byte
@@ -67,14 +85,16 @@ import PlistTestSupport
     }
 
     static func utf16(_ text: String, bigEndian: Bool = false) -> [UInt8] {
-        (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) + Array(text.utf16).flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE])
+            + Array(text.utf16).flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
     }
 
     /// UTF-16 with a byte order mark, declared `encoding="UTF-16"`, is read (as plistlib and
     /// Foundation read it); UTF-8 bytes declared UTF-16 are reported.
     @Test func aUTF16PlistDeclaringUTF16IsRead() async throws {
         let dir = try TemporaryDirectory()
-        let body = "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<string>é€😀</string>\n</dict>\n</plist>\n"
+        let body =
+            "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<string>é€😀</string>\n</dict>\n</plist>\n"
         let le = try dir.write("le.plist", Self.utf16("<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n" + body))
         let be = try dir.write("be.plist", Self.utf16("<?xml version=\"1.0\" encoding=\"utf-16\"?>\n" + body, bigEndian: true))
         let check = try await onOwnThread { try Binary.run(["check", le.path, be.path]) }
@@ -85,9 +105,14 @@ import PlistTestSupport
         }
         let mislabelled = try dir.write("m.plist", "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n" + body)
         let wrong = try await onOwnThread { try Binary.run(["check", mislabelled.path]) }
-        #expect(wrong.stdout.contains("\(mislabelled.path):1:1: error: The declaration says 'UTF-16' but the file has no UTF-16 byte order mark"), "\(wrong.stdout)")
+        #expect(
+            wrong.stdout.contains(
+                "\(mislabelled.path):1:1: error: The declaration says 'UTF-16' but the file has no UTF-16 byte order mark"),
+            "\(wrong.stdout)")
         let refused = try await onOwnThread { try Binary.run(["convert", "--to", "json", "-o", "-", mislabelled.path]) }
-        #expect(refused.status == 2 && refused.stderr.contains("the declaration says 'UTF-16' but the file has no UTF-16 byte order mark"), "\(refused.stderr)")
+        #expect(
+            refused.status == 2 && refused.stderr.contains("the declaration says 'UTF-16' but the file has no UTF-16 byte order mark"),
+            "\(refused.stderr)")
         let shiftJIS = try dir.write("j.plist", "<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>\n" + body)
         let unsupported = try await onOwnThread { try Binary.run(["check", shiftJIS.path]) }
         #expect(unsupported.stdout.contains("Encoding 'Shift_JIS' is not supported"), "\(unsupported.stdout)")
@@ -102,7 +127,8 @@ import PlistTestSupport
     @Test(.enabled(if: ReferenceTools.runXMLReferenceTests, ReferenceTools.xmlReferenceSkipNote))
     func utf16WithoutAByteOrderMarkAndWithAByteOrderInItsNameIsReadAsPlistlibAndXmllintReadIt() async throws {
         let dir = try TemporaryDirectory()
-        let body = "<plist version=\"1.0\">\n<dict>\n\t<key>caf\u{E9}</key>\n\t<string>\u{516D} e\u{301} \u{1F600}</string>\n</dict>\n</plist>\n"
+        let body =
+            "<plist version=\"1.0\">\n<dict>\n\t<key>caf\u{E9}</key>\n\t<string>\u{516D} e\u{301} \u{1F600}</string>\n</dict>\n</plist>\n"
         func bytes(_ declared: String, bigEndian: Bool, mark: Bool) -> [UInt8] {
             let all = Self.utf16("<?xml version=\"1.0\" encoding=\"\(declared)\"?>\n" + body, bigEndian: bigEndian)
             return mark ? all : Array(all.dropFirst(2))
@@ -119,7 +145,8 @@ import PlistTestSupport
             ("le-no-mark-named-utf8", bytes("UTF-8", bigEndian: false, mark: false), false),
         ]
         let python = try #require(ReferenceTools.python3), xmllint = try #require(ReferenceTools.xmllint)
-        let script = "import sys, json, plistlib; print(json.dumps(plistlib.loads(sys.stdin.buffer.read(), fmt=plistlib.FMT_XML), ensure_ascii=False, separators=(',', ':')))"
+        let script =
+            "import sys, json, plistlib; print(json.dumps(plistlib.loads(sys.stdin.buffer.read(), fmt=plistlib.FMT_XML), ensure_ascii=False, separators=(',', ':')))"
         for c in cases {
             let file = try dir.write("\(c.name).plist", c.bytes)
             let plistlib = try? String(decoding: ReferenceTools.run(python, ["-c", script], input: c.bytes), as: UTF8.self)
@@ -129,7 +156,9 @@ import PlistTestSupport
             if c.read {
                 #expect(plistlib != nil && libxml2, "\(c.name): the references disagree with the case")
                 #expect(check.status == 0 && check.stdout.isEmpty, "\(c.name): \(check.stdout)")
-                #expect(json.status == 0 && json.stdout == plistlib, "\(c.name): \(json.stdout) \(json.stderr) against plistlib's \(plistlib ?? "refusal")")
+                #expect(
+                    json.status == 0 && json.stdout == plistlib,
+                    "\(c.name): \(json.stdout) \(json.stderr) against plistlib's \(plistlib ?? "refusal")")
             } else {
                 #expect(plistlib == nil, "\(c.name): plistlib read it")
                 if c.name != "le-no-mark-named-utf8" { #expect(!libxml2, "\(c.name): xmllint read it") }
@@ -147,12 +176,18 @@ import PlistTestSupport
             let file = try dir.write("\(n).json", bytes)
             let r = try await onOwnThread { try Binary.run(["convert", "--to", "xml1", "-o", "-", file.path]) }
             #expect(r.status == 0, "\(r.stderr)")
-            #expect(r.stdout == PlistText.dictionary("\t<key>A</key>\n\t<array>\n\t\t<integer>1</integer>\n\t\t<string>é😀</string>\n\t</array>\n\t<key>B</key>\n\t<true/>", doctype: true), "\(r.stdout)")
+            #expect(
+                r.stdout
+                    == PlistText.dictionary(
+                        "\t<key>A</key>\n\t<array>\n\t\t<integer>1</integer>\n\t\t<string>é😀</string>\n\t</array>\n\t<key>B</key>\n\t<true/>",
+                        doctype: true), "\(r.stdout)")
         }
     }
 
     /// A UTF-16 strings table that starts with `{` or `(` is read as its text, as its UTF-8 twin is.
-    @Test(arguments: ["{\n\"CFBundleDisplayName\" = \"Appli\"\n\"NSCameraUsageDescription\" = \"Cam\";\n}\n", "(\"CFBundleDisplayName\" = \"Appli\";\n"])
+    @Test(arguments: [
+        "{\n\"CFBundleDisplayName\" = \"Appli\"\n\"NSCameraUsageDescription\" = \"Cam\";\n}\n", "(\"CFBundleDisplayName\" = \"Appli\";\n",
+    ])
     func aUTF16StringsTableStartingWithABraceIsReadAsText(_ table: String) async throws {
         let dir = try TemporaryDirectory()
         let utf8 = try dir.write("utf8/fr.lproj/InfoPlist.strings", table)
@@ -169,12 +204,23 @@ import PlistTestSupport
     /// a blank after the sign is read by Foundation and refused by plistlib: a warning.
     @Test func anIntegerWithLeadingBlanksIsAnInteger() async throws {
         let dir = try TemporaryDirectory()
-        let file = try dir.write("i.plist", PlistText.dictionary("\t<key>A</key>\n\t<integer> 12</integer>\n\t<key>B</key>\n\t<integer>\n\t\t-0x1F</integer>\n\t<key>C</key>\n\t<integer>- 7</integer>\n\t<key>D</key>\n\t<integer>5 </integer>"))
+        let file = try dir.write(
+            "i.plist",
+            PlistText.dictionary(
+                "\t<key>A</key>\n\t<integer> 12</integer>\n\t<key>B</key>\n\t<integer>\n\t\t-0x1F</integer>\n\t<key>C</key>\n\t<integer>- 7</integer>\n\t<key>D</key>\n\t<integer>5 </integer>"
+            ))
         let check = try await onOwnThread { try Binary.run(["check", file.path]) }
         #expect(!check.stdout.contains("not an integer"), "\(check.stdout)")
-        #expect(check.stdout.contains("\(file.path):10:11: warning: A blank after the sign: Foundation reads -7, Python's plistlib refuses the file; write -7 [plist-invalid-integer]"), "\(check.stdout)")
-        #expect(check.stdout.contains("\(file.path):12:11: error: '5' is followed by blanks, which Foundation refuses in an <integer> (blanks before it are read) [plist-invalid-integer]"), "\(check.stdout)")
-        let good = try dir.write("g.plist", PlistText.dictionary("\t<key>A</key>\n\t<integer> 12</integer>\n\t<key>B</key>\n\t<integer>\n\t\t-0x1F</integer>"))
+        #expect(
+            check.stdout.contains(
+                "\(file.path):10:11: warning: A blank after the sign: Foundation reads -7, Python's plistlib refuses the file; write -7 [plist-invalid-integer]"
+            ), "\(check.stdout)")
+        #expect(
+            check.stdout.contains(
+                "\(file.path):12:11: error: '5' is followed by blanks, which Foundation refuses in an <integer> (blanks before it are read) [plist-invalid-integer]"
+            ), "\(check.stdout)")
+        let good = try dir.write(
+            "g.plist", PlistText.dictionary("\t<key>A</key>\n\t<integer> 12</integer>\n\t<key>B</key>\n\t<integer>\n\t\t-0x1F</integer>"))
         let json = try await onOwnThread { try Binary.run(["convert", "--to", "json", "-o", "-", good.path]) }
         #expect(json.stdout == "{\"A\":12,\"B\":-31}\n", "\(json.stderr)")
     }
@@ -183,12 +229,25 @@ import PlistTestSupport
     /// dropped); plistlib refuses it. A warning says both, and how to keep four bytes.
     @Test func unpaddedBase64IsReadAsFoundationReadsItWithAWarning() async throws {
         let dir = try TemporaryDirectory()
-        let file = try dir.write("d.plist", PlistText.dictionary("\t<key>A</key>\n\t<data>AAECAw</data>\n\t<key>B</key>\n\t<data>AAECAwQ</data>\n\t<key>C</key>\n\t<data>AAECAw==</data>"))
+        let file = try dir.write(
+            "d.plist",
+            PlistText.dictionary(
+                "\t<key>A</key>\n\t<data>AAECAw</data>\n\t<key>B</key>\n\t<data>AAECAwQ</data>\n\t<key>C</key>\n\t<data>AAECAw==</data>"))
         let check = try await onOwnThread { try Binary.run(["check", file.path]) }
-        #expect(check.stdout.contains("\(file.path):5:8: warning: Base64 without its full '=' padding (6 characters, not a multiple of 4): Foundation ignores the last 2 and reads 3 bytes, Python's plistlib refuses the file; end it with '==' to keep all 4 bytes [plist-invalid-data]"), "\(check.stdout)")
-        #expect(check.stdout.contains("\(file.path):7:8: warning: Base64 without its full '=' padding (7 characters, not a multiple of 4): Foundation ignores the last 3 and reads 3 bytes, Python's plistlib refuses the file; end it with '=' to keep all 5 bytes [plist-invalid-data]"), "\(check.stdout)")
+        #expect(
+            check.stdout.contains(
+                "\(file.path):5:8: warning: Base64 without its full '=' padding (6 characters, not a multiple of 4): Foundation ignores the last 2 and reads 3 bytes, Python's plistlib refuses the file; end it with '==' to keep all 4 bytes [plist-invalid-data]"
+            ), "\(check.stdout)")
+        #expect(
+            check.stdout.contains(
+                "\(file.path):7:8: warning: Base64 without its full '=' padding (7 characters, not a multiple of 4): Foundation ignores the last 3 and reads 3 bytes, Python's plistlib refuses the file; end it with '=' to keep all 5 bytes [plist-invalid-data]"
+            ), "\(check.stdout)")
         #expect(!check.stdout.contains(":9:"), "\(check.stdout)")
         let xml = try await onOwnThread { try Binary.run(["convert", "--to", "xml1", "-o", "-", file.path]) }
-        #expect(xml.stdout == PlistText.dictionary("\t<key>A</key>\n\t<data>\n\tAAEC\n\t</data>\n\t<key>B</key>\n\t<data>\n\tAAEC\n\t</data>\n\t<key>C</key>\n\t<data>\n\tAAECAw==\n\t</data>", doctype: true), "\(xml.stdout)")
+        #expect(
+            xml.stdout
+                == PlistText.dictionary(
+                    "\t<key>A</key>\n\t<data>\n\tAAEC\n\t</data>\n\t<key>B</key>\n\t<data>\n\tAAEC\n\t</data>\n\t<key>C</key>\n\t<data>\n\tAAECAw==\n\t</data>",
+                    doctype: true), "\(xml.stdout)")
     }
 }

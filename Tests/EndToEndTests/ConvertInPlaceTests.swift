@@ -10,7 +10,8 @@ import Glibc
 #endif
 
 @Suite struct ConvertInPlaceTests {
-    static let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleName</key>\n\t<string>Salt</string>\n</dict>\n</plist>\n"
+    static let text =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleName</key>\n\t<string>Salt</string>\n</dict>\n</plist>\n"
 
     /// An access ACL in the kernel's `system.posix_acl_access` form (version 2, then tag, permissions,
     /// id, sorted by tag and id): the owner rw, user `uid` r, the group r, mask r, others r.
@@ -21,7 +22,8 @@ import Glibc
         }
         let undefined = UInt32.max
         return withUnsafeBytes(of: UInt32(2).littleEndian, Array.init)
-            + entry(0x01, 6, undefined) + entry(0x02, 4, uid) + entry(0x04, 4, undefined) + entry(0x10, 4, undefined) + entry(0x20, 4, undefined)
+            + entry(0x01, 6, undefined) + entry(0x02, 4, uid) + entry(0x04, 4, undefined) + entry(0x10, 4, undefined)
+            + entry(0x20, 4, undefined)
     }
 
     /// setxattr(2); 0 or the errno.
@@ -100,7 +102,9 @@ import Glibc
         for (output, kind) in [(fifo, "a FIFO"), (folder, "a folder")] {
             let r = try await onOwnThread { try Binary.run(["convert", "--to", "binary1", "-o", output, input.path]) }
             #expect(r.status == 2)
-            #expect(r.stderr.contains("\(output): not written (\(input.path) converted): not a regular file (\(kind)); nothing written there"), "\(r.stderr)")
+            #expect(
+                r.stderr.contains("\(output): not written (\(input.path) converted): not a regular file (\(kind)); nothing written there"),
+                "\(r.stderr)")
             #expect(!r.stderr.contains("\(input.path): not"), "the input is named as the problem: \(r.stderr)")
         }
         #expect(try String(contentsOf: input, encoding: .utf8) == Self.text)
@@ -133,7 +137,10 @@ import Glibc
             return (process.terminationStatus, text)
         }
         #expect(stderr.0 == 2)
-        #expect(stderr.1.contains("Info.plist: not converted: the file changed on disk while it was being converted; left as the other program saved it"), "\(stderr.1)")
+        #expect(
+            stderr.1.contains(
+                "Info.plist: not converted: the file changed on disk while it was being converted; left as the other program saved it"),
+            "\(stderr.1)")
         #expect(try String(contentsOf: file, encoding: .utf8) == theirs)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["Info.plist"])
     }
@@ -142,6 +149,8 @@ import Glibc
 // `<sys/xattr.h>` is not part of the Glibc module: declared by hand (pointer and integer arguments
 // pass alike in C and Swift), as Sources/PlistSupport/ExtendedAttributes.swift does.
 @_silgen_name("setxattr")
-private func testSetxattr(_ path: UnsafePointer<CChar>, _ name: UnsafePointer<CChar>, _ value: UnsafeRawPointer?, _ size: Int, _ flags: Int32) -> Int32
+private func testSetxattr(
+    _ path: UnsafePointer<CChar>, _ name: UnsafePointer<CChar>, _ value: UnsafeRawPointer?, _ size: Int, _ flags: Int32
+) -> Int32
 @_silgen_name("getxattr")
 private func testGetxattr(_ path: UnsafePointer<CChar>, _ name: UnsafePointer<CChar>, _ value: UnsafeMutableRawPointer?, _ size: Int) -> Int

@@ -10,7 +10,8 @@ import PlistTestSupport
 struct EditorBinaryPlistTests {
     static let editors = EditorTypedCompletionTests.editors
     static let available = !editors.isEmpty && BinaryPlistFiles.present
-    static let skipReason: Comment = "needs an editor in a terminal (tmux with nvim or emacs) and ../shared/l10n; skipped here, a failure when CI=true"
+    static let skipReason: Comment =
+        "needs an editor in a terminal (tmux with nvim or emacs) and ../shared/l10n; skipped here, a failure when CI=true"
 
     struct Case: Sendable, CustomStringConvertible {
         /// The end of the file's manifest name.
@@ -24,20 +25,22 @@ struct EditorBinaryPlistTests {
 
     static let cases = [
         Case(file: "ios-arm64/GRDWireGuardKit.framework/Info.plist", key: "CFBundleShortVersionString", newValue: "9.9.9"),
-        Case(file: "LaTexIt/CompositionConfigurationsWindowController.nib/keyedobjects.nib", key: "$archiver", newValue: "NSKeyedArchiverTyped"),
+        Case(
+            file: "LaTexIt/CompositionConfigurationsWindowController.nib/keyedobjects.nib", key: "$archiver",
+            newValue: "NSKeyedArchiverTyped"),
     ]
 
     /// Plistlib: the saved file is binary and equals the original with `key` set to `value`.
     static let verify = #"""
-plistlib, sys = (__import__("plistlib"), __import__("sys"))  # (no line of a Swift file may start with "import": LayeringTests reads them)
-original, saved, key, value = sys.argv[1:5]
-data = open(saved, "rb").read()
-if not data.startswith(b"bplist00"): print("not binary: %r" % data[:40]); sys.exit(0)
-a = plistlib.loads(open(original, "rb").read()); b = plistlib.loads(data)
-print("old %s" % a.get(key)); print("new %s" % b.get(key))
-a[key] = value
-print("equal" if a == b else "differs")
-"""#
+        plistlib, sys = (__import__("plistlib"), __import__("sys"))  # (no line of a Swift file may start with "import": LayeringTests reads them)
+        original, saved, key, value = sys.argv[1:5]
+        data = open(saved, "rb").read()
+        if not data.startswith(b"bplist00"): print("not binary: %r" % data[:40]); sys.exit(0)
+        a = plistlib.loads(open(original, "rb").read()); b = plistlib.loads(data)
+        print("old %s" % a.get(key)); print("new %s" % b.get(key))
+        a[key] = value
+        print("equal" if a == b else "differs")
+        """#
 
     @Test(.enabled(if: available || SharedData.isCI, skipReason), arguments: editors, cases)
     func aValueTypedIntoABinaryPlistIsSavedAsBinary(_ editor: TypedEditor, _ test: Case) async throws {
@@ -50,11 +53,13 @@ print("equal" if a == b else "differs")
         let saved = try await session.save()
         await session.quit()
         let original = try session.scratch.write("original", file.bytes)
-        let result = try Binary.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
-                                    ["python3", "-c", Self.verify, original.path, session.file.path, test.key, test.newValue])
+        let result = try Binary.run(
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", "-c", Self.verify, original.path, session.file.path, test.key, test.newValue])
         #expect(saved.starts(with: Array("bplist00".utf8)), "\(editor) saved no binary plist; screen:\n\(screen)")
-        #expect(result.stdout.contains("new \(test.newValue)\n") && result.stdout.hasSuffix("equal\n"),
-                "\(editor): \(result.stdout)\(result.stderr)\nscreen before saving:\n\(screen)")
+        #expect(
+            result.stdout.contains("new \(test.newValue)\n") && result.stdout.hasSuffix("equal\n"),
+            "\(editor): \(result.stdout)\(result.stderr)\nscreen before saving:\n\(screen)")
         // Nothing left beside the file (the editors write through a temporary file, renamed).
         let left = try FileManager.default.contentsOfDirectory(atPath: session.file.deletingLastPathComponent().path)
         #expect(left == [test.name], "\(left)")
@@ -91,11 +96,16 @@ print("equal" if a == b else "differs")
     func textBeyondASCIIInABinaryPlistSurvivesAnEdit(_ editor: TypedEditor) async throws {
         let scratch = try TemporaryDirectory()
         let made = scratch.url.appendingPathComponent("Info.plist")
-        let write = try Binary.run(executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", """
-            plistlib, sys = (__import__("plistlib"), __import__("sys"))
-            value = {"CFBundleName": "\\U0001F34E \\u014d Caf\\u00e9", "CFBundleShortVersionString": "1.0", "Blob": bytes([0xC3, 0xA9, 0xE2, 0x9C, 0x93])}
-            open(sys.argv[1], "wb").write(plistlib.dumps(value, fmt=plistlib.FMT_BINARY))
-            """, made.path])
+        let write = try Binary.run(
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "python3", "-c",
+                """
+                plistlib, sys = (__import__("plistlib"), __import__("sys"))
+                value = {"CFBundleName": "\\U0001F34E \\u014d Caf\\u00e9", "CFBundleShortVersionString": "1.0", "Blob": bytes([0xC3, 0xA9, 0xE2, 0x9C, 0x93])}
+                open(sys.argv[1], "wb").write(plistlib.dumps(value, fmt=plistlib.FMT_BINARY))
+                """, made.path,
+            ])
         #expect(write.status == 0, "\(write.stderr)")
         let bytes = [UInt8](try Data(contentsOf: made))
         let session = try await TerminalEditor(editor, "", name: "Info.plist", bytes: bytes)
@@ -104,10 +114,12 @@ print("equal" if a == b else "differs")
         let screen = session.screen()
         let saved = try await session.save()
         await session.quit()
-        let result = try Binary.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
-                                    ["python3", "-c", Self.verify, made.path, session.file.path, "CFBundleShortVersionString", "9.9.9"])
+        let result = try Binary.run(
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", "-c", Self.verify, made.path, session.file.path, "CFBundleShortVersionString", "9.9.9"])
         #expect(saved.starts(with: Array("bplist00".utf8)), "\(editor) saved no binary plist; screen:\n\(screen)")
-        #expect(result.stdout.hasSuffix("new 9.9.9\nequal\n"), "\(editor): \(result.stdout)\(result.stderr)\nscreen before saving:\n\(screen)")
+        #expect(
+            result.stdout.hasSuffix("new 9.9.9\nequal\n"), "\(editor): \(result.stdout)\(result.stderr)\nscreen before saving:\n\(screen)")
     }
 
     @Test(.enabled(if: available || SharedData.isCI, skipReason), arguments: editors)

@@ -10,7 +10,8 @@ struct EditorEmacsTests {
     static let available = EditorTools.shouldRun(EditorTools.emacs != nil)
     static let withEglot = EditorTools.shouldRun(EditorTools.emacs != nil && EditorTools.emacsHasEglot)
     static let skipReason: Comment = "emacs is not installed (apt-get install emacs-nox); skipped here, a failure when CI=true"
-    static let eglotSkipReason: Comment = "emacs or eglot is not installed (apt-get install emacs-nox elpa-eglot); skipped here, a failure when CI=true"
+    static let eglotSkipReason: Comment =
+        "emacs or eglot is not installed (apt-get install emacs-nox elpa-eglot); skipped here, a failure when CI=true"
     static let package = SharedData.repositoryRoot.appendingPathComponent("editors/emacs/plist-lsp.el")
 
     func emacs(_ check: String) async throws {
@@ -32,8 +33,10 @@ struct EditorEmacsTests {
         let scratch = try TemporaryDirectory()
         let copy = scratch.url.appendingPathComponent("plist-lsp.el")
         try FileManager.default.copyItem(at: Self.package, to: copy)
-        let arguments = ["--batch", "-Q", "--eval", "(progn \(preamble) (setq byte-compile-error-on-warn t))",
-                         "-f", "batch-byte-compile", copy.path]
+        let arguments = [
+            "--batch", "-Q", "--eval", "(progn \(preamble) (setq byte-compile-error-on-warn t))",
+            "-f", "batch-byte-compile", copy.path,
+        ]
         let home = scratch.url.path
         let result = try await onOwnThread { try EditorRun.run(emacs, arguments, environment: ["HOME": home]) }
         #expect(result.status == 0 && !result.timedOut, "byte-compilation failed:\n\(result.stderr)")
@@ -46,14 +49,16 @@ struct EditorEmacsTests {
 
     @Test("plist-lsp.el byte-compiles with no warnings with eglot loaded", .enabled(if: withEglot, eglotSkipReason))
     func byteCompilesWithEglot() async throws {
-        try await byteCompile(preamble: """
-            (require 'package) (setq package-user-dir (make-temp-file "elpa" t)) \
-            (setq package-directory-list (list "/usr/share/emacs/site-lisp/elpa")) (package-initialize) (require 'eglot)
-            """)
+        try await byteCompile(
+            preamble: """
+                (require 'package) (setq package-user-dir (make-temp-file "elpa" t)) \
+                (setq package-directory-list (list "/usr/share/emacs/site-lisp/elpa")) (package-initialize) (require 'eglot)
+                """)
     }
 
-    @Test("plist-mode (from nxml-mode) for .plist, .entitlements, .xcprivacy; eglot uses languageId plist",
-          .enabled(if: withEglot, eglotSkipReason))
+    @Test(
+        "plist-mode (from nxml-mode) for .plist, .entitlements, .xcprivacy; eglot uses languageId plist",
+        .enabled(if: withEglot, eglotSkipReason))
     func modes() async throws { try await emacs("modes") }
 
     @Test("every editor's checks, with eglot", .enabled(if: withEglot, eglotSkipReason), arguments: EditorCheck.allCases)
@@ -81,36 +86,46 @@ extension EditorEmacsTests {
         return try await onOwnThread { try EditorRun.run(emacs, arguments, environment: environment, timeout: timeout) }
     }
 
-    @Test("a binary plist opened with plist-lsp not on PATH: one message, the bytes, read-only (no endless warnings)",
-          .enabled(if: available, skipReason))
+    @Test(
+        "a binary plist opened with plist-lsp not on PATH: one message, the bytes, read-only (no endless warnings)",
+        .enabled(if: available, skipReason))
     func binaryPlistWithoutTheServerOnPathOpensWithOneMessage() async throws {
         let scratch = try TemporaryDirectory()
         let file = try Self.binaryPlist(in: scratch)
         let bytes = try Data(contentsOf: file)
         // A PATH with Emacs and no plist-lsp (as GUI Emacs on macOS lacks Homebrew's bin folder).
         let path = "/usr/bin:/bin"
-        #expect(!FileManager.default.isExecutableFile(atPath: "/usr/bin/plist-lsp") && !FileManager.default.isExecutableFile(atPath: "/bin/plist-lsp"))
-        let result = try await batch("""
+        #expect(
+            !FileManager.default.isExecutableFile(atPath: "/usr/bin/plist-lsp")
+                && !FileManager.default.isExecutableFile(atPath: "/bin/plist-lsp"))
+        let result = try await batch(
+            """
             (progn (find-file \(Self.quoted(file.path)))
                    (message "RESULT read-only=%s size=%d format=%S bytes=%s" buffer-read-only (buffer-size) buffer-file-format
                             (string-prefix-p "bplist00" (buffer-substring-no-properties 1 9))))
             """, environment: ["PATH": path, "HOME": scratch.url.path], timeout: 30)
         let warnings = result.stderr.components(separatedBy: "does not convert").count - 1
-        #expect(!result.timedOut, "Emacs did not finish opening the file within 30 s; \(warnings) warnings; stderr (tail):\n\(result.stderr.suffix(1500))")
+        #expect(
+            !result.timedOut,
+            "Emacs did not finish opening the file within 30 s; \(warnings) warnings; stderr (tail):\n\(result.stderr.suffix(1500))")
         #expect(warnings == 1, "\(warnings) warnings; stderr (head):\n\(result.stderr.prefix(1500))")
-        #expect(result.stderr.contains("the program plist-lsp is not found on `exec-path'") || result.stderr.contains("the program plist-lsp is not found on ‘exec-path’"),
-                "\(result.stderr.prefix(1500))")
+        #expect(
+            result.stderr.contains("the program plist-lsp is not found on `exec-path'")
+                || result.stderr.contains("the program plist-lsp is not found on ‘exec-path’"),
+            "\(result.stderr.prefix(1500))")
         #expect(result.stderr.contains("RESULT read-only=t size=\(bytes.count) format=nil bytes=t"), "\(result.stderr.prefix(1500))")
         #expect(try Data(contentsOf: file) == bytes)
     }
 
-    @Test("a refused binary save names the file, not \"(standard input)\", and leaves it as it was",
-          .enabled(if: available, skipReason))
+    @Test(
+        "a refused binary save names the file, not \"(standard input)\", and leaves it as it was",
+        .enabled(if: available, skipReason))
     func aRefusedBinarySaveNamesTheFile() async throws {
         let scratch = try TemporaryDirectory()
         let file = try Self.binaryPlist(in: scratch)
         let bytes = try Data(contentsOf: file)
-        let result = try await batch("""
+        let result = try await batch(
+            """
             (progn (setq plist-lsp-server-path \(Self.quoted(Binary.url.path)))
                    (find-file \(Self.quoted(file.path)))
                    (goto-char (point-min)) (search-forward "<dict>") (insert "\\n<key>Open</key><array>")

@@ -7,10 +7,12 @@ import Foundation
 import Testing
 import PlistTestSupport
 
-@Suite("Editors: a key renamed with its translations, and its references, in every editor", .tags(.realEditor),
-       .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .serialized)
+@Suite(
+    "Editors: a key renamed with its translations, and its references, in every editor", .tags(.realEditor),
+    .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .serialized)
 struct EditorKeyRenameTests {
-    static let plist = PlistText.dictionary("""
+    static let plist = PlistText.dictionary(
+        """
         \t<key>CFBundleIdentifier</key>
         \t<string>com.example.receipts</string>
         \t<key>AppGreeting</key>
@@ -28,7 +30,9 @@ struct EditorKeyRenameTests {
 
     /// Puts the cursor on the key `AppGreeting` (its line, then into the name).
     func goToKey(_ session: TerminalEditor, _ editor: TypedEditor) async throws {
-        let line = try #require(Self.plist.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0 == "\t<key>AppGreeting</key>" }) + 1
+        let line =
+            try #require(
+                Self.plist.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0 == "\t<key>AppGreeting</key>" }) + 1
         switch editor {
         case .neovim:
             try await session.type("\(line)G")
@@ -41,8 +45,9 @@ struct EditorKeyRenameTests {
         }
     }
 
-    @Test("renaming a key renames it in its translation table too", .enabled(if: !editors.isEmpty, EditorTypedCompletionTests.skipReason),
-          arguments: editors)
+    @Test(
+        "renaming a key renames it in its translation table too", .enabled(if: !editors.isEmpty, EditorTypedCompletionTests.skipReason),
+        arguments: editors)
     func renameAcrossTranslations(_ editor: TypedEditor) async throws {
         let session = try await TerminalEditor(editor, Self.plist, name: "Info.plist", files: Self.files)
         try await goToKey(session, editor)
@@ -76,22 +81,35 @@ struct EditorKeyRenameTests {
         repeat {
             savedPlist = String(decoding: try Data(contentsOf: session.file), as: UTF8.self)
             savedTable = String(decoding: try Data(contentsOf: table), as: UTF8.self)
-            if savedPlist != Self.plist && savedTable != Self.table && (try? Data(contentsOf: session.file.deletingLastPathComponent().appendingPathComponent("Greeting.swift"))) != Data(Self.source.utf8) { break }
+            if savedPlist != Self.plist && savedTable != Self.table
+                && (try? Data(contentsOf: session.file.deletingLastPathComponent().appendingPathComponent("Greeting.swift")))
+                    != Data(Self.source.utf8)
+            {
+                break
+            }
             try await TerminalEditor.pause(0.2)
         } while Date() < deadline
         let expectedPlist = Self.plist.replacingOccurrences(of: "<key>AppGreeting</key>", with: "<key>AppWelcome</key>")
         let expectedTable = Self.table.replacingOccurrences(of: "\"AppGreeting\" =", with: "\"AppWelcome\" =")
-        #expect(savedPlist == expectedPlist, "\(editor): Info.plist:\n\(EditorTypedCompletionTests.difference(expectedPlist, savedPlist))\n\(session.screen())")
-        #expect(savedTable == expectedTable, "\(editor): InfoPlist.strings:\n\(EditorTypedCompletionTests.difference(expectedTable, savedTable))\n\(session.screen())")
+        #expect(
+            savedPlist == expectedPlist,
+            "\(editor): Info.plist:\n\(EditorTypedCompletionTests.difference(expectedPlist, savedPlist))\n\(session.screen())")
+        #expect(
+            savedTable == expectedTable,
+            "\(editor): InfoPlist.strings:\n\(EditorTypedCompletionTests.difference(expectedTable, savedTable))\n\(session.screen())")
         // The code that reads the key by name reads the new one (docs/features.md).
         let swiftFile = session.file.deletingLastPathComponent().appendingPathComponent("Greeting.swift")
         let swift = String(decoding: try Data(contentsOf: swiftFile), as: UTF8.self)
-        #expect(swift == Self.source.replacingOccurrences(of: "\"AppGreeting\"", with: "\"AppWelcome\""), "\(editor): Greeting.swift:\n\(swift)")
+        #expect(
+            swift == Self.source.replacingOccurrences(of: "\"AppGreeting\"", with: "\"AppWelcome\""), "\(editor): Greeting.swift:\n\(swift)"
+        )
         await session.quit()
     }
 
-    @Test("the references of a key list its translation and the source that reads it", .enabled(if: !editors.isEmpty, EditorTypedCompletionTests.skipReason),
-          arguments: editors)
+    @Test(
+        "the references of a key list its translation and the source that reads it",
+        .enabled(if: !editors.isEmpty, EditorTypedCompletionTests.skipReason),
+        arguments: editors)
     func referencesListTheTranslationAndTheSource(_ editor: TypedEditor) async throws {
         let session = try await TerminalEditor(editor, Self.plist, name: "Info.plist", files: Self.files)
         // The sources are read in the background after the server starts: a person looks a moment later.

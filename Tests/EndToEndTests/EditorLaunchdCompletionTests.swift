@@ -6,7 +6,8 @@ import Foundation
 import Testing
 import PlistTestSupport
 
-@Suite("Editors: completion typed in a launchd job", .tags(.realEditor), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .serialized)
+@Suite(
+    "Editors: completion typed in a launchd job", .tags(.realEditor), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .serialized)
 struct EditorLaunchdCompletionTests {
     /// A user's agent as people write it: a label, a program, a KeepAlive dictionary, a ProcessType.
     static let agent = """
@@ -66,8 +67,9 @@ struct EditorLaunchdCompletionTests {
         }
     }
 
-    @Test("typed completion in a LaunchAgents job leaves exactly the intended file",
-          .enabled(if: !editors.isEmpty, EditorTypedCompletionTests.skipReason), arguments: editors, cases)
+    @Test(
+        "typed completion in a LaunchAgents job leaves exactly the intended file",
+        .enabled(if: !editors.isEmpty, EditorTypedCompletionTests.skipReason), arguments: editors, cases)
     func typedCompletionInAJob(_ editor: TypedEditor, _ test: TypedCompletionCase) async throws {
         try await EditorTypedCompletionTests().typedCompletion(editor, test)
     }

@@ -6,13 +6,16 @@ import Foundation
 import PlistTestSupport
 import Testing
 
-@Suite("Editors: localized Info.plist", .tags(.realEditor), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .serialized, .enabled(if: SharedData.runLocalizationTests, SharedData.localizationSkipNote))
+@Suite(
+    "Editors: localized Info.plist", .tags(.realEditor), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .serialized,
+    .enabled(if: SharedData.runLocalizationTests, SharedData.localizationSkipNote))
 struct EditorLocalizationTests {
     /// A copy of Telephone whose de table's last entry lost its ';': the table's path, and the line
     /// (1-based) and byte column (0-based) where the server reports it.
     static func plantedTable() throws -> (folder: URL, table: URL, line: Int, column: Int) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plist-lsp-l10n-editor-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: SharedData.localizationDirectory.appendingPathComponent("apps/64characters__Telephone"), to: folder)
+        try FileManager.default.copyItem(
+            at: SharedData.localizationDirectory.appendingPathComponent("apps/64characters__Telephone"), to: folder)
         let table = folder.appendingPathComponent("Telephone/de.lproj/InfoPlist.strings")
         var lines = try String(contentsOf: table, encoding: .utf8).components(separatedBy: "\n")
         let last = try #require(lines.lastIndex { $0.hasSuffix(";") })
@@ -21,8 +24,9 @@ struct EditorLocalizationTests {
         return (folder, table, last + 1, lines[last].utf8.count)
     }
 
-    @Test("Emacs opens InfoPlist.strings in plist-strings-mode, eglot attaches plist-lsp and flymake shows l10n-syntax",
-          .enabled(if: EditorTools.shouldRun(EditorTools.emacs != nil && EditorTools.emacsHasEglot), "emacs or eglot is not installed"))
+    @Test(
+        "Emacs opens InfoPlist.strings in plist-strings-mode, eglot attaches plist-lsp and flymake shows l10n-syntax",
+        .enabled(if: EditorTools.shouldRun(EditorTools.emacs != nil && EditorTools.emacsHasEglot), "emacs or eglot is not installed"))
     func emacsWithEglot() async throws {
         let emacs = try EditorTools.require(EditorTools.emacs, "emacs")
         let (folder, table, line, _) = try Self.plantedTable()
@@ -34,14 +38,17 @@ struct EditorLocalizationTests {
         let package = SharedData.repositoryRoot.appendingPathComponent("editors/emacs/plist-lsp.el")
         let script = SharedData.repositoryRoot.appendingPathComponent("editors/emacs/test/plist-lsp-test.el")
         let passes = try await EditorRun.check("l10n", editor: "Emacs") { _, _ in
-            (emacs, ["--batch", "-Q", "-l", package.path, "-l", script.path],
-             ["PLIST_LSP_FILE": table.path, "PLIST_LSP_L10N_LINE": "\(line)", "PLIST_LSP_L10N_CHAR": "\(characters)"])
+            (
+                emacs, ["--batch", "-Q", "-l", package.path, "-l", script.path],
+                ["PLIST_LSP_FILE": table.path, "PLIST_LSP_L10N_LINE": "\(line)", "PLIST_LSP_L10N_CHAR": "\(characters)"]
+            )
         }
         #expect(passes.count == 1, "\(passes)")
     }
 
-    @Test("Neovim gives InfoPlist.strings the plist_strings filetype and shows the server's l10n-syntax error",
-          .enabled(if: EditorTools.shouldRun(EditorTools.nvim != nil), "nvim is not installed"))
+    @Test(
+        "Neovim gives InfoPlist.strings the plist_strings filetype and shows the server's l10n-syntax error",
+        .enabled(if: EditorTools.shouldRun(EditorTools.nvim != nil), "nvim is not installed"))
     func neovim() async throws {
         let versions = EditorTools.neovims
         #expect(!versions.isEmpty)
@@ -51,9 +58,14 @@ struct EditorLocalizationTests {
             defer { try? FileManager.default.removeItem(at: folder) }
             let directory = SharedData.repositoryRoot.appendingPathComponent("editors/neovim/test")
             let passes = try await EditorRun.check("l10n", editor: "Neovim \(version)") { _, _ in
-                (nvim, ["--headless", "-i", "NONE", "-n", "-u", directory.appendingPathComponent("init.lua").path,
-                        "-c", "luafile \(directory.appendingPathComponent("check.lua").path)", table.path],
-                 ["PLIST_LSP_L10N_LINE": "\(line)", "PLIST_LSP_L10N_COL": "\(column)"])
+                (
+                    nvim,
+                    [
+                        "--headless", "-i", "NONE", "-n", "-u", directory.appendingPathComponent("init.lua").path,
+                        "-c", "luafile \(directory.appendingPathComponent("check.lua").path)", table.path,
+                    ],
+                    ["PLIST_LSP_L10N_LINE": "\(line)", "PLIST_LSP_L10N_COL": "\(column)"]
+                )
             }
             #expect(passes.count == 1, "Neovim \(version): \(passes)")
         }
@@ -64,7 +76,8 @@ extension EditorLocalizationTests {
     /// VS Code cannot run here: its manifest and client are checked as written.
     @Test func vscodeContributesBothLanguagesAndSelectsTheirFiles() throws {
         let directory = SharedData.repositoryRoot.appendingPathComponent("editors/vscode")
-        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("package.json"))) as? [String: Any])
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("package.json"))) as? [String: Any])
         let languages = ((manifest["contributes"] as? [String: Any])?["languages"] as? [[String: Any]]) ?? []
         let strings = try #require(languages.first { $0["id"] as? String == "plist-strings" })
         #expect(strings["filenamePatterns"] as? [String] == ["**/*.lproj/*InfoPlist.strings"])
@@ -102,9 +115,10 @@ extension EditorLocalizationTests {
             absent: ["NSHumanReadableCopyright"])
     }
 
-    @Test("a translation's key typed by its Xcode name and completed leaves exactly the intended file",
-          .enabled(if: !EditorTypedCompletionTests.editors.isEmpty, EditorTypedCompletionTests.skipReason),
-          arguments: EditorTypedCompletionTests.editors)
+    @Test(
+        "a translation's key typed by its Xcode name and completed leaves exactly the intended file",
+        .enabled(if: !EditorTypedCompletionTests.editors.isEmpty, EditorTypedCompletionTests.skipReason),
+        arguments: EditorTypedCompletionTests.editors)
     func typedCompletionInAStringsTable(_ editor: TypedEditor) async throws {
         let test = try #require(try Self.translationCase())
         try await EditorTypedCompletionTests().typedCompletion(editor, test)

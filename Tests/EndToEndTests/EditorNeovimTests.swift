@@ -14,22 +14,29 @@ struct EditorNeovimTests {
         let nvim = try EditorTools.require(EditorTools.nvim, "nvim (Neovim)")
         let directory = SharedData.repositoryRoot.appendingPathComponent("editors/neovim/test")
         try await EditorRun.check(check, editor: "Neovim") { fixture, _ in
-            (nvim, ["--headless", "-i", "NONE", "-n",
+            (
+                nvim,
+                [
+                    "--headless", "-i", "NONE", "-n",
                     "-u", directory.appendingPathComponent("init.lua").path,
                     "-c", "luafile \(directory.appendingPathComponent("check.lua").path)",
-                    fixture.path], [:])
+                    fixture.path,
+                ], [:]
+            )
         }
     }
 
-    @Test("plist filetype with XML highlighting; the server attaches to .plist, .entitlements, .xcprivacy",
-          .enabled(if: available, skipReason))
+    @Test(
+        "plist filetype with XML highlighting; the server attaches to .plist, .entitlements, .xcprivacy",
+        .enabled(if: available, skipReason))
     func filetypeAndAttach() async throws { try await neovim("filetype") }
 
     @Test("every editor's checks", .enabled(if: available, skipReason), arguments: EditorCheck.allCases)
     func sharedCheck(_ check: EditorCheck) async throws { try await neovim(check.rawValue) }
 
-    @Test("the 0.11 path: setup() and lsp/plist_lsp.lua drive a stubbed vim.lsp.config / vim.lsp.enable as 0.11 expects",
-          .enabled(if: available, skipReason))
+    @Test(
+        "the 0.11 path: setup() and lsp/plist_lsp.lua drive a stubbed vim.lsp.config / vim.lsp.enable as 0.11 expects",
+        .enabled(if: available, skipReason))
     func configurationFor0_11() async throws {
         let nvim = try EditorTools.require(EditorTools.nvim, "nvim (Neovim)")
         let script = SharedData.repositoryRoot.appendingPathComponent("editors/neovim/test/config_0_11.lua")

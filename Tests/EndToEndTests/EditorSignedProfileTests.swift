@@ -50,8 +50,9 @@ struct EditorSignedProfileTests {
     /// `plist-lsp check` reports (a note, by the rules of today: a key only supervised devices honour).
     static let realProfile = "hmd78__encrypted-dns-for-ios__signed__google-https.mobileconfig"
 
-    @Test("a profile signed at test time (DER, 30 82) opens as its plist, read-only, and is never written",
-          .enabled(if: !editors.isEmpty || SharedData.isCI, EditorTypedCompletionTests.skipReason), arguments: editors)
+    @Test(
+        "a profile signed at test time (DER, 30 82) opens as its plist, read-only, and is never written",
+        .enabled(if: !editors.isEmpty || SharedData.isCI, EditorTypedCompletionTests.skipReason), arguments: editors)
     func aSignedProfileOpensReadOnlyAndIsNeverWritten(_ editor: TypedEditor) async throws {
         let bytes = SignedData.wrap(Array(Self.plist.utf8), indefinite: false)
         #expect(Array(bytes.prefix(2)) == [0x30, 0x82])
@@ -60,9 +61,10 @@ struct EditorSignedProfileTests {
         try await Self.openTypeAndSave(editor, bytes: bytes, findings: expected, probe: "tilesize is at most 128")
     }
 
-    @Test("a real signed profile from ../shared/admin (BER, 30 80) opens as its plist, read-only, and is never written",
-          .enabled(if: AdminData.run, AdminData.skipNote),
-          .enabled(if: !editors.isEmpty || SharedData.isCI, EditorTypedCompletionTests.skipReason), arguments: editors)
+    @Test(
+        "a real signed profile from ../shared/admin (BER, 30 80) opens as its plist, read-only, and is never written",
+        .enabled(if: AdminData.run, AdminData.skipNote),
+        .enabled(if: !editors.isEmpty || SharedData.isCI, EditorTypedCompletionTests.skipReason), arguments: editors)
     func aRealSignedProfileOpensReadOnlyAndIsNeverWritten(_ editor: TypedEditor) async throws {
         let bytes = [UInt8](try Data(contentsOf: AdminData.profiles.appendingPathComponent(Self.realProfile)))
         #expect(Array(bytes.prefix(2)) == [0x30, 0x80])
@@ -92,8 +94,10 @@ struct EditorSignedProfileTests {
 
     /// Opens the signed profile `bytes` in `editor`; its diagnostics must be as many as `findings`,
     /// one of them containing `probe` (when given).
-    static func openTypeAndSave(_ editor: TypedEditor, bytes: [UInt8], findings: [String], probe: String?,
-                                sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    static func openTypeAndSave(
+        _ editor: TypedEditor, bytes: [UInt8], findings: [String], probe: String?,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         let name = "Signed.mobileconfig"
         // The server attached (TerminalEditor waits for it) to the buffer that shows the plist.
         let session = try await TerminalEditor(editor, "", name: name, bytes: bytes, sourceLocation: sourceLocation)
@@ -112,8 +116,10 @@ struct EditorSignedProfileTests {
             if attempt > 0 { try await TerminalEditor.pause(0.5) }
             found = try await Self.findings(session, containing: probe ?? "")
         }
-        #expect(arrived(), "\(editor): not the findings of check \(findings) (probe \(probe ?? "none")): \(String(describing: found))\n\(session.screen())",
-                sourceLocation: sourceLocation)
+        #expect(
+            arrived(),
+            "\(editor): not the findings of check \(findings) (probe \(probe ?? "none")): \(String(describing: found))\n\(session.screen())",
+            sourceLocation: sourceLocation)
 
         // Read again (`:e`, `M-x revert-buffer`): the plist again, with no error.
         switch editor {
@@ -131,8 +137,9 @@ struct EditorSignedProfileTests {
             try await session.type("Enter")
         }
         let reread = try await session.waitForScreen(30) { $0.contains("<key>PayloadContent</key>") && $0.contains("signed profile") }
-        #expect(reread && !session.screen().contains("E21") && !session.screen().contains("Error"),
-                "\(editor): not read again as the plist:\n\(session.screen())", sourceLocation: sourceLocation)
+        #expect(
+            reread && !session.screen().contains("E21") && !session.screen().contains("Error"),
+            "\(editor): not read again as the plist:\n\(session.screen())", sourceLocation: sourceLocation)
 
         // A typed character changes nothing: the editor says the buffer is read-only.
         let before = session.screen()
@@ -148,19 +155,22 @@ struct EditorSignedProfileTests {
             try await session.typeText("x")
         }
         let refused = session.screen()
-        #expect(refused.contains("E21: Cannot make changes") || refused.contains("Buffer is read-only"),
-                "\(editor): typing was not refused:\n\(refused)", sourceLocation: sourceLocation)
+        #expect(
+            refused.contains("E21: Cannot make changes") || refused.contains("Buffer is read-only"),
+            "\(editor): typing was not refused:\n\(refused)", sourceLocation: sourceLocation)
         #expect(try await Self.isUnmodified(session), "\(editor): the buffer changed:\n\(session.screen())", sourceLocation: sourceLocation)
-        #expect(before.contains("<?xml version") && refused.contains("<?xml version") && !refused.contains("x<?xml"),
-                "\(editor):\n\(refused)", sourceLocation: sourceLocation)
+        #expect(
+            before.contains("<?xml version") && refused.contains("<?xml version") && !refused.contains("x<?xml"),
+            "\(editor):\n\(refused)", sourceLocation: sourceLocation)
 
         // A save writes nothing; nor does one forced after the user made the buffer writable and typed.
         switch editor {
         case .neovim:
             try await session.type(":w", "Enter")
             try await session.type(":w!", "Enter")
-            #expect(flat(session.screen()).contains("not written: a signed profile (editing it breaks its signature)"),
-                    "\(editor): :w! did not say why nothing is written:\n\(session.screen())", sourceLocation: sourceLocation)
+            #expect(
+                flat(session.screen()).contains("not written: a signed profile (editing it breaks its signature)"),
+                "\(editor): :w! did not say why nothing is written:\n\(session.screen())", sourceLocation: sourceLocation)
             try await session.type(":set modifiable noreadonly", "Enter")
             try await session.type("g", "g", "i")
             try await session.typeText("x")
@@ -172,13 +182,16 @@ struct EditorSignedProfileTests {
             try await session.typeText("x")
             try await session.type("C-x", "C-s")
         }
-        let said = try await session.waitForScreen(30) { flat($0).contains("not written: a signed profile (editing it breaks its signature)") }
+        let said = try await session.waitForScreen(30) {
+            flat($0).contains("not written: a signed profile (editing it breaks its signature)")
+        }
         #expect(said, "\(editor): the forced save did not say why nothing is written:\n\(session.screen())", sourceLocation: sourceLocation)
         try await TerminalEditor.pause(1)
         let screen = session.screen()
         await session.quit()
-        #expect([UInt8](try Data(contentsOf: session.file)) == bytes, "\(editor): the signed file changed; screen:\n\(screen)",
-                sourceLocation: sourceLocation)
+        #expect(
+            [UInt8](try Data(contentsOf: session.file)) == bytes, "\(editor): the signed file changed; screen:\n\(screen)",
+            sourceLocation: sourceLocation)
         let left = try FileManager.default.contentsOfDirectory(atPath: session.file.deletingLastPathComponent().path)
         #expect(left == [name], "\(editor): \(left)", sourceLocation: sourceLocation)
     }
@@ -189,16 +202,24 @@ struct EditorSignedProfileTests {
         switch session.editor {
         case .neovim:
             try await session.type("Escape")
-            try await session.typeText(":lua local d = vim.diagnostic.get(0); print('FOUND ' .. #vim.tbl_filter(function(x) return x.message:find('\(text)', 1, true) ~= nil end, d) .. ' OF ' .. #d)")
+            try await session.typeText(
+                ":lua local d = vim.diagnostic.get(0); print('FOUND ' .. #vim.tbl_filter(function(x) return x.message:find('\(text)', 1, true) ~= nil end, d) .. ' OF ' .. #d)"
+            )
             try await session.type("Enter")
         case .emacs:
             try await session.type("C-g")
             try await session.type("M-:")
-            try await session.typeText("(format \"FOUND %d OF %d\" (seq-count (lambda (d) (string-search \"\(text)\" (flymake-diagnostic-text d))) (flymake-diagnostics)) (length (flymake-diagnostics)))")
+            try await session.typeText(
+                "(format \"FOUND %d OF %d\" (seq-count (lambda (d) (string-search \"\(text)\" (flymake-diagnostic-text d))) (flymake-diagnostics)) (length (flymake-diagnostics)))"
+            )
             try await session.type("Enter")
         }
-        guard let line = session.screen().split(separator: "\n").last(where: { $0.contains("FOUND ") && $0.contains(" OF ") && !$0.contains("print(") && !$0.contains("(format") }),
-              let range = line.range(of: "FOUND ") else { return nil }
+        guard
+            let line = session.screen().split(separator: "\n").last(where: {
+                $0.contains("FOUND ") && $0.contains(" OF ") && !$0.contains("print(") && !$0.contains("(format")
+            }),
+            let range = line.range(of: "FOUND ")
+        else { return nil }
         let numbers = line[range.upperBound...].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
         return numbers.count >= 2 ? (numbers[0], numbers[1]) : nil
     }

@@ -38,13 +38,18 @@ enum EditorTools {
     /// Whether `feature` loads from Debian's ELPA directory (or is built in), as the checks load it.
     static func emacsLoads(_ feature: String) -> Bool {
         guard let emacs else { return false }
-        let result = try? EditorRun.run(emacs, ["--batch", "-Q", "--eval", """
-            (progn (require 'package)
-                   (setq package-user-dir (make-temp-file "plist-lsp-elpa" t))
-                   (setq package-directory-list (list "/usr/share/emacs/site-lisp/elpa"))
-                   (package-initialize)
-                   (kill-emacs (if (require '\(feature) nil t) 0 3)))
-            """], environment: [:], timeout: 60)
+        let result = try? EditorRun.run(
+            emacs,
+            [
+                "--batch", "-Q", "--eval",
+                """
+                (progn (require 'package)
+                       (setq package-user-dir (make-temp-file "plist-lsp-elpa" t))
+                       (setq package-directory-list (list "/usr/share/emacs/site-lisp/elpa"))
+                       (package-initialize)
+                       (kill-emacs (if (require '\(feature) nil t) 0 3)))
+                """,
+            ], environment: [:], timeout: 60)
         return result?.status == 0
     }
 
@@ -95,8 +100,10 @@ enum EditorRun {
     }
 
     /// Runs a program with a bounded wait; output goes to files so a chatty child never blocks.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String],
-                    directory: URL? = nil, timeout: TimeInterval = timeout) throws -> Result {
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        directory: URL? = nil, timeout: TimeInterval = timeout
+    ) throws -> Result {
         let scratch = try TemporaryDirectory()
         let outURL = scratch.url.appendingPathComponent("stdout"), errURL = scratch.url.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
@@ -123,9 +130,10 @@ enum EditorRun {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, timedOut: timedOut,
-                      stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
-                      stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+        return Result(
+            status: process.terminationStatus, timedOut: timedOut,
+            stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
     }
 
     /// The fixture every editor check opens, copied so an editor can change it freely.
@@ -148,8 +156,10 @@ enum EditorRun {
     /// for on a thread of its own (`onOwnThread`): an editor run takes seconds, and a thread of the
     /// two-thread cooperative pool held that long starves the in-process server tests.
     @discardableResult
-    static func check(_ name: String, editor: String, sourceLocation: SourceLocation = #_sourceLocation,
-                      command: (_ fixture: URL, _ environment: [String: String]) -> (String, [String], [String: String]))
+    static func check(
+        _ name: String, editor: String, sourceLocation: SourceLocation = #_sourceLocation,
+        command: (_ fixture: URL, _ environment: [String: String]) -> (String, [String], [String: String])
+    )
         async throws -> [String]
     {
         guard FileManager.default.isExecutableFile(atPath: Binary.url.path) else { throw Binary.BinaryMissing(path: Binary.url.path) }
@@ -189,4 +199,3 @@ enum EditorRun {
         return passes
     }
 }
-

@@ -59,13 +59,17 @@ struct TypedCompletionCase: Sendable, CustomTestStringConvertible {
     func expected(in text: String, multiLineClient: Bool) -> String? {
         guard let line = targetLine(in: text) else { return nil }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let added = (multiLineClient ? multiLine ?? intended : intended).enumerated().map { $0.offset == 0 ? indent + $0.element : $0.element }
+        let added = (multiLineClient ? multiLine ?? intended : intended).enumerated().map {
+            $0.offset == 0 ? indent + $0.element : $0.element
+        }
         lines.insert(contentsOf: added, at: line - 1)
         return lines.joined(separator: "\n")
     }
 }
 
-@Suite("Editors: completion typed as a person types, in every editor", .tags(.realEditor), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .serialized)
+@Suite(
+    "Editors: completion typed as a person types, in every editor", .tags(.realEditor),
+    .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .serialized)
 struct EditorTypedCompletionTests {
     static let wikipedia = "wikimedia__wikipedia-ios__Wikipedia__Wikipedia-Info.plist"
     static let entitlements = "0niel__university-app__ios__Runner__Runner.entitlements"
@@ -91,7 +95,8 @@ struct EditorTypedCompletionTests {
 
         """
 
-    static let styled = PlistText.dictionary("""
+    static let styled = PlistText.dictionary(
+        """
         \t<key>CFBundleIdentifier</key>
         \t<string>com.example.receipts</string>
         \t<key>UIUserInterfaceStyle</key>
@@ -99,7 +104,8 @@ struct EditorTypedCompletionTests {
         """, doctype: true)
 
     /// A Boolean key waiting for its value, last in the dictionary.
-    static let booleanLast = PlistText.dictionary("""
+    static let booleanLast = PlistText.dictionary(
+        """
         \t<key>CFBundleIdentifier</key>
         \t<string>com.example.receipts</string>
         \t<key>UIRequiresFullScreen</key>
@@ -137,7 +143,8 @@ struct EditorTypedCompletionTests {
         """
 
     /// An array of strings, last in the dictionary.
-    static let arrayLast = PlistText.dictionary("""
+    static let arrayLast = PlistText.dictionary(
+        """
         \t<key>CFBundleIdentifier</key>
         \t<string>com.example.receipts</string>
         \t<key>UIBackgroundModes</key>
@@ -185,7 +192,9 @@ struct EditorTypedCompletionTests {
             fileName: "App.entitlements", source: .corpus(entitlements), above: "</dict>", indent: "\t",
             typed: "<key>com.apple.developer.associated", pick: "com.apple.developer.associated-appclip-app-identifiers",
             intended: ["<key>com.apple.developer.associated-appclip-app-identifiers</key>"],
-            multiLine: ["<key>com.apple.developer.associated-appclip-app-identifiers</key>", "\t<array>", "\t\t<string></string>", "\t</array>"]),
+            multiLine: [
+                "<key>com.apple.developer.associated-appclip-app-identifiers</key>", "\t<array>", "\t\t<string></string>", "\t</array>",
+            ]),
         TypedCompletionCase(
             name: "a dashed entitlement among many (com.apple.security.app)",
             fileName: "App.entitlements", source: .corpus(entitlements), above: "</dict>", indent: "\t",
@@ -240,10 +249,12 @@ struct EditorTypedCompletionTests {
         return EditorTools.tmux == nil ? [] : editors
     }()
 
-    static let skipReason: Comment = "no editor in a terminal here (apt-get install tmux neovim emacs-nox elpa-eglot elpa-lsp-mode); skipped here, a failure when CI=true"
+    static let skipReason: Comment =
+        "no editor in a terminal here (apt-get install tmux neovim emacs-nox elpa-eglot elpa-lsp-mode); skipped here, a failure when CI=true"
 
-    @Test("CI types in Emacs with eglot and with lsp-mode, and in Neovim 0.7 and 0.11",
-          .enabled(if: SharedData.isCI, "only CI must have every editor"))
+    @Test(
+        "CI types in Emacs with eglot and with lsp-mode, and in Neovim 0.7 and 0.11",
+        .enabled(if: SharedData.isCI, "only CI must have every editor"))
     func everyEditorIsThere() {
         let names = Self.editors.map(\.description)
         for wanted in ["Emacs + eglot", "Emacs + lsp-mode", "Neovim 0.7"] {
@@ -255,15 +266,17 @@ struct EditorTypedCompletionTests {
     static let fixtureCases = cases.filter { if case .text = $0.source { return true } else { return false } }
     static let corpusCases = cases.filter { if case .corpus = $0.source { return true } else { return false } }
 
-    @Test("typed completion in a real file leaves exactly the intended file",
-          .enabled(if: !editors.isEmpty, skipReason), .enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote),
-          arguments: editors, corpusCases)
+    @Test(
+        "typed completion in a real file leaves exactly the intended file",
+        .enabled(if: !editors.isEmpty, skipReason), .enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote),
+        arguments: editors, corpusCases)
     func typedCompletionInRealFiles(_ editor: TypedEditor, _ test: TypedCompletionCase) async throws {
         try await typedCompletion(editor, test)
     }
 
-    @Test("typed completion of values, reason codes and #if branches leaves exactly the intended file",
-          .enabled(if: !editors.isEmpty, skipReason), arguments: editors, fixtureCases)
+    @Test(
+        "typed completion of values, reason codes and #if branches leaves exactly the intended file",
+        .enabled(if: !editors.isEmpty, skipReason), arguments: editors, fixtureCases)
     func typedCompletionInFixtures(_ editor: TypedEditor, _ test: TypedCompletionCase) async throws {
         try await typedCompletion(editor, test)
     }
@@ -273,7 +286,9 @@ struct EditorTypedCompletionTests {
             Issue.record("\(test.source) is missing from ../shared/corpus/files")
             return
         }
-        guard let line = test.targetLine(in: original), let expected = test.expected(in: original, multiLineClient: editor.appliesMultiLineEdits) else {
+        guard let line = test.targetLine(in: original),
+            let expected = test.expected(in: original, multiLineClient: editor.appliesMultiLineEdits)
+        else {
             Issue.record("the case's line \(test.above.debugDescription) is not in the file")
             return
         }
@@ -306,7 +321,8 @@ struct EditorTypedCompletionTests {
             let shown = try await session.waitForScreen { $0.contains(test.pick) }
             log += "popup:\n\(session.screen())\n"
             for label in test.absent where session.screen().contains(label) {
-                Issue.record("\(editor): the popup lists \(label), which does not match \(test.typed.debugDescription)\n\(session.screen())")
+                Issue.record(
+                    "\(editor): the popup lists \(label), which does not match \(test.typed.debugDescription)\n\(session.screen())")
             }
             if shown {
                 var found = false
@@ -341,7 +357,10 @@ struct EditorTypedCompletionTests {
         }
         let saved = try await session.save()
         let text = String(decoding: saved, as: UTF8.self)
-        #expect(text == expected, "\(editor), \(test.name): the saved file differs:\n\(Self.difference(expected, text))\n\(log)\nscreen at the end:\n\(session.screen())")
+        #expect(
+            text == expected,
+            "\(editor), \(test.name): the saved file differs:\n\(Self.difference(expected, text))\n\(log)\nscreen at the end:\n\(session.screen())"
+        )
         await session.quit()
     }
 
@@ -361,10 +380,13 @@ struct EditorTypedCompletionTests {
 
     /// The lines that differ, for the failure message.
     static func difference(_ expected: String, _ actual: String) -> String {
-        let a = expected.split(separator: "\n", omittingEmptySubsequences: false), b = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let a = expected.split(separator: "\n", omittingEmptySubsequences: false),
+            b = actual.split(separator: "\n", omittingEmptySubsequences: false)
         var out: [String] = []
         for i in 0..<max(a.count, b.count) where (i < a.count ? a[i] : nil) != (i < b.count ? b[i] : nil) {
-            out.append("line \(i + 1): expected \((i < a.count ? String(a[i]) : "<none>").debugDescription), saved \((i < b.count ? String(b[i]) : "<none>").debugDescription)")
+            out.append(
+                "line \(i + 1): expected \((i < a.count ? String(a[i]) : "<none>").debugDescription), saved \((i < b.count ? String(b[i]) : "<none>").debugDescription)"
+            )
             if out.count >= 6 { break }
         }
         return out.joined(separator: "\n")

@@ -33,9 +33,12 @@ struct TypedTagCase: Sendable, CustomTestStringConvertible {
     }
 }
 
-@Suite("Editors: tags typed as a person types, in every editor", .tags(.realEditor), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .serialized)
+@Suite(
+    "Editors: tags typed as a person types, in every editor", .tags(.realEditor), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote),
+    .serialized)
 struct EditorTypedTagTests {
-    static let plain = PlistText.dictionary("""
+    static let plain = PlistText.dictionary(
+        """
         \t<key>CFBundleIdentifier</key>
         \t<string>com.example.receipts</string>
         \t<key>UIBackgroundModes</key>
@@ -44,7 +47,8 @@ struct EditorTypedTagTests {
         \t</array>
         """, doctype: true)
 
-    static let preprocessed = PlistText.dictionary("""
+    static let preprocessed = PlistText.dictionary(
+        """
         \t<key>CFBundleIdentifier</key>
         \t<string>com.example.receipts</string>
         \t<key>CFBundleDisplayName</key>
@@ -55,7 +59,8 @@ struct EditorTypedTagTests {
         """, doctype: true)
 
     /// Half-typed: the last value was never closed.
-    static let halfTyped = PlistText.dictionary("""
+    static let halfTyped = PlistText.dictionary(
+        """
         \t<key>CFBundleIdentifier</key>
         \t<string>com.example.receipts</string>
         \t<key>CFBundleDisplayName</key>
@@ -67,33 +72,41 @@ struct EditorTypedTagTests {
     }
 
     static let cases: [TypedTagCase] = [
-        TypedTagCase(name: "a key's close tag appears as its > is typed", text: plain, line: "</dict>",
-                     action: .typeNewLine(indent: "\t", first: "<key>", then: "CFBundleName"),
-                     expected: replacing(plain, "\t</array>\n</dict>", "\t</array>\n\t<key>CFBundleName</key>\n</dict>")),
-        TypedTagCase(name: "typing the close tag anyway leaves one", text: plain, line: "</dict>",
-                     action: .typeNewLine(indent: "\t", first: "<key>", then: "CFBundleName</key>"),
-                     expected: replacing(plain, "\t</array>\n</dict>", "\t</array>\n\t<key>CFBundleName</key>\n</dict>")),
-        TypedTagCase(name: "a value's close tag in an #else branch", text: preprocessed, line: "#endif",
-                     action: .typeNewLine(indent: "\t", first: "<string>", then: "Receipts"),
-                     expected: replacing(preprocessed, "#else\n#endif", "#else\n\t<string>Receipts</string>\n#endif")),
-        TypedTagCase(name: "an array's close tag after a dictionary's", text: plain, line: "</dict>",
-                     action: .typeNewLine(indent: "\t", first: "<array>", then: ""),
-                     expected: replacing(plain, "\t</array>\n</dict>", "\t</array>\n\t<array></array>\n</dict>")),
-        TypedTagCase(name: "</ completes the unclosed value's close tag", text: halfTyped, line: "\t<string>Receipts",
-                     action: .completeAtEnd(typed: "</", pick: "</string>"),
-                     expected: replacing(halfTyped, "\t<string>Receipts\n", "\t<string>Receipts</string>\n")),
-        TypedTagCase(name: "renaming an element renames both tags", text: plain, line: "\t\t<string>audio</string>",
-                     action: .rename("integer"),
-                     expected: replacing(plain, "\t\t<string>audio</string>", "\t\t<integer>audio</integer>")),
-        TypedTagCase(name: "the jump goes to the matching end tag", text: plain, line: "\t<array>",
-                     action: .jump(marker: "Z"),
-                     expected: replacing(plain, "\t</array>", "\t</Zarray>")),
+        TypedTagCase(
+            name: "a key's close tag appears as its > is typed", text: plain, line: "</dict>",
+            action: .typeNewLine(indent: "\t", first: "<key>", then: "CFBundleName"),
+            expected: replacing(plain, "\t</array>\n</dict>", "\t</array>\n\t<key>CFBundleName</key>\n</dict>")),
+        TypedTagCase(
+            name: "typing the close tag anyway leaves one", text: plain, line: "</dict>",
+            action: .typeNewLine(indent: "\t", first: "<key>", then: "CFBundleName</key>"),
+            expected: replacing(plain, "\t</array>\n</dict>", "\t</array>\n\t<key>CFBundleName</key>\n</dict>")),
+        TypedTagCase(
+            name: "a value's close tag in an #else branch", text: preprocessed, line: "#endif",
+            action: .typeNewLine(indent: "\t", first: "<string>", then: "Receipts"),
+            expected: replacing(preprocessed, "#else\n#endif", "#else\n\t<string>Receipts</string>\n#endif")),
+        TypedTagCase(
+            name: "an array's close tag after a dictionary's", text: plain, line: "</dict>",
+            action: .typeNewLine(indent: "\t", first: "<array>", then: ""),
+            expected: replacing(plain, "\t</array>\n</dict>", "\t</array>\n\t<array></array>\n</dict>")),
+        TypedTagCase(
+            name: "</ completes the unclosed value's close tag", text: halfTyped, line: "\t<string>Receipts",
+            action: .completeAtEnd(typed: "</", pick: "</string>"),
+            expected: replacing(halfTyped, "\t<string>Receipts\n", "\t<string>Receipts</string>\n")),
+        TypedTagCase(
+            name: "renaming an element renames both tags", text: plain, line: "\t\t<string>audio</string>",
+            action: .rename("integer"),
+            expected: replacing(plain, "\t\t<string>audio</string>", "\t\t<integer>audio</integer>")),
+        TypedTagCase(
+            name: "the jump goes to the matching end tag", text: plain, line: "\t<array>",
+            action: .jump(marker: "Z"),
+            expected: replacing(plain, "\t</array>", "\t</Zarray>")),
     ]
 
     static let editors = EditorTypedCompletionTests.editors
 
-    @Test("typed tags leave exactly the intended file", .enabled(if: !editors.isEmpty, EditorTypedCompletionTests.skipReason),
-          arguments: editors, cases)
+    @Test(
+        "typed tags leave exactly the intended file", .enabled(if: !editors.isEmpty, EditorTypedCompletionTests.skipReason),
+        arguments: editors, cases)
     func typedTags(_ editor: TypedEditor, _ test: TypedTagCase) async throws {
         guard let line = test.lineNumber() else {
             Issue.record("the case's line \(test.line.debugDescription) is not in the file")
@@ -187,7 +200,10 @@ struct EditorTypedTagTests {
         }
         let saved = try await session.save()
         let text = String(decoding: saved, as: UTF8.self)
-        #expect(text == test.expected, "\(editor), \(test.name): the saved file differs:\n\(EditorTypedCompletionTests.difference(test.expected, text))\nscreen at the end:\n\(session.screen())")
+        #expect(
+            text == test.expected,
+            "\(editor), \(test.name): the saved file differs:\n\(EditorTypedCompletionTests.difference(test.expected, text))\nscreen at the end:\n\(session.screen())"
+        )
         await session.quit()
     }
 }

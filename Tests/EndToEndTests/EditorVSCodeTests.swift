@@ -92,8 +92,9 @@ struct EditorVSCodeTests {
         #expect(try text("README.md").contains("code --install-extension"))
     }
 
-    @Test("extension.js parses (node --check)",
-          .enabled(if: nodeAvailable, "node is not installed; skipped here, a failure when CI=true"))
+    @Test(
+        "extension.js parses (node --check)",
+        .enabled(if: nodeAvailable, "node is not installed; skipped here, a failure when CI=true"))
     func entryFileParses() async throws {
         let node = try EditorTools.require(EditorTools.node, "node (Node.js)")
         let entry = Self.directory.appendingPathComponent("extension.js").path
@@ -104,15 +105,15 @@ struct EditorVSCodeTests {
     /// run here): the real extension.js drives the real plist-lsp on a real binary plist.
     static let stubs: [String: String] = [
         "vscode/index.js": """
-            class EventEmitter { constructor() { this.event = () => {}; } fire() {} }
-            class Disposable { constructor(f) { this.f = f; } }
-            const error = (name) => (message) => { const e = new Error(message); e.code = name; return e; };
-            module.exports = {
-              EventEmitter, Disposable, FileType: { File: 1 }, FileChangeType: { Changed: 1 },
-              FileSystemError: { Unavailable: error('Unavailable'), NoPermissions: error('NoPermissions') },
-              workspace: { getConfiguration: () => ({ get: (key) => key === 'server.path' ? process.env.PLIST_LSP_BINARY : undefined }) },
-            };
-            """,
+        class EventEmitter { constructor() { this.event = () => {}; } fire() {} }
+        class Disposable { constructor(f) { this.f = f; } }
+        const error = (name) => (message) => { const e = new Error(message); e.code = name; return e; };
+        module.exports = {
+          EventEmitter, Disposable, FileType: { File: 1 }, FileChangeType: { Changed: 1 },
+          FileSystemError: { Unavailable: error('Unavailable'), NoPermissions: error('NoPermissions') },
+          workspace: { getConfiguration: () => ({ get: (key) => key === 'server.path' ? process.env.PLIST_LSP_BINARY : undefined }) },
+        };
+        """,
         "vscode-languageclient/node.js": "module.exports = { LanguageClient: class {} };",
     ]
 
@@ -134,11 +135,13 @@ struct EditorVSCodeTests {
         })();
         """
 
-    @Test("the plist-binary: file system reads a binary plist as XML and saves it as binary (node, stubbed vscode API)",
-          .enabled(if: nodeAvailable && BinaryPlistFiles.present, "node or ../shared/l10n is missing; skipped here, a failure when CI=true"))
+    @Test(
+        "the plist-binary: file system reads a binary plist as XML and saves it as binary (node, stubbed vscode API)",
+        .enabled(if: nodeAvailable && BinaryPlistFiles.present, "node or ../shared/l10n is missing; skipped here, a failure when CI=true"))
     func binaryPlistFileSystemConvertsBothWays() async throws {
         let node = try EditorTools.require(EditorTools.node, "node (Node.js)")
-        let file = try #require(try BinaryPlistFiles.require().first { $0.name.hasSuffix("ios-arm64/GRDWireGuardKit.framework/Info.plist") })
+        let file = try #require(
+            try BinaryPlistFiles.require().first { $0.name.hasSuffix("ios-arm64/GRDWireGuardKit.framework/Info.plist") })
         let dir = try TemporaryDirectory()
         for (path, text) in Self.stubs { _ = try dir.write("node_modules/\(path)", text) }
         let driver = try dir.write("driver.js", Self.driver)
@@ -148,8 +151,10 @@ struct EditorVSCodeTests {
         let result = try await onOwnThread { try EditorRun.run(node, [driver.path, entry, plist.path], environment: environment) }
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3 && lines[0] == "read xml" && lines[1] == "saved", "\(result.stdout)\(result.stderr)")
-        #expect(lines.last?.hasPrefix("refused: not saved (the file is unchanged): ") == true && lines.last?.contains("the XML has errors") == true,
-                "\(result.stdout)")
+        #expect(
+            lines.last?.hasPrefix("refused: not saved (the file is unchanged): ") == true
+                && lines.last?.contains("the XML has errors") == true,
+            "\(result.stdout)")
         let check = """
             plistlib, sys = (__import__("plistlib"), __import__("sys"))  # (no line of a Swift file may start with "import": LayeringTests reads them)
             a = plistlib.load(open(sys.argv[1], "rb")); b = plistlib.load(open(sys.argv[2], "rb"))
@@ -157,7 +162,8 @@ struct EditorVSCodeTests {
             print(open(sys.argv[2], "rb").read(8), a == b)
             """
         let original = try dir.write("original.plist", file.bytes)
-        let verified = try Binary.run(executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", check, original.path, plist.path])
+        let verified = try Binary.run(
+            executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", check, original.path, plist.path])
         #expect(verified.stdout == "b'bplist00' True\n", "\(verified.stdout)\(verified.stderr)")
     }
     static let signedDriver = """
@@ -181,8 +187,9 @@ struct EditorVSCodeTests {
 
     /// VS Code cannot run here: the `plist-signed:` file system (what the command opens a signed
     /// profile through, registered read-only) is driven by node with the stubbed API.
-    @Test("the plist-signed: file system reads a signed profile as the plist it signs and never writes it (node, stubbed vscode API)",
-          .enabled(if: nodeAvailable, "node is not installed; skipped here, a failure when CI=true"))
+    @Test(
+        "the plist-signed: file system reads a signed profile as the plist it signs and never writes it (node, stubbed vscode API)",
+        .enabled(if: nodeAvailable, "node is not installed; skipped here, a failure when CI=true"))
     func signedProfileFileSystemReadsAndNeverWrites() async throws {
         let node = try EditorTools.require(EditorTools.node, "node (Node.js)")
         let dir = try TemporaryDirectory()
@@ -193,17 +200,23 @@ struct EditorVSCodeTests {
         let entry = Self.directory.appendingPathComponent("extension.js").path
         let environment = ["NODE_PATH": dir.url.appendingPathComponent("node_modules").path, "PLIST_LSP_BINARY": Binary.url.path]
         let result = try await onOwnThread { try EditorRun.run(node, [driver.path, entry, profile.path], environment: environment) }
-        #expect(result.stdout == """
-            signed true
-            as a certificate false
-            read the plist
-            refused: \(profile.path) not written: a signed profile (editing it breaks its signature)
+        #expect(
+            result.stdout == """
+                signed true
+                as a certificate false
+                read the plist
+                refused: \(profile.path) not written: a signed profile (editing it breaks its signature)
 
-            """, "\(result.stdout)\(result.stderr)")
+                """, "\(result.stdout)\(result.stderr)")
         #expect([UInt8](try Data(contentsOf: profile)) == bytes)
-        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.directory.appendingPathComponent("package.json"))) as? [String: Any])
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: Self.directory.appendingPathComponent("package.json")))
+                as? [String: Any])
         #expect((manifest["activationEvents"] as? [String] ?? []).contains("onFileSystem:plist-signed"))
-        #expect(try String(contentsOf: Self.directory.appendingPathComponent("extension.js"), encoding: .utf8)
-            .contains("registerFileSystemProvider(SIGNED_SCHEME, new BinaryPlistFileSystem({ signed: true }),\n      { isCaseSensitive: true, isReadonly: true })"))
+        #expect(
+            try String(contentsOf: Self.directory.appendingPathComponent("extension.js"), encoding: .utf8)
+                .contains(
+                    "registerFileSystemProvider(SIGNED_SCHEME, new BinaryPlistFileSystem({ signed: true }),\n      { isCaseSensitive: true, isReadonly: true })"
+                ))
     }
 }

@@ -34,14 +34,16 @@ import PlistTestSupport
 
     /// The characters a string is made of: every C0 and C1 control, DEL, the noncharacters, U+FEFF,
     /// U+FFFD, what XML escapes, and ordinary text (ASCII, Latin, astral, line separator).
-    static let special: [Unicode.Scalar] = (0x00...0x1F).map { Unicode.Scalar($0)! } + (0x7F...0x9F).map { Unicode.Scalar($0)! }
+    static let special: [Unicode.Scalar] =
+        (0x00...0x1F).map { Unicode.Scalar($0)! } + (0x7F...0x9F).map { Unicode.Scalar($0)! }
         + ["\u{FFFE}", "\u{FFFF}", "\u{FEFF}", "\u{FFFD}", "\u{2028}"]
     static let ordinary: [Unicode.Scalar] = ["a", "Z", "0", " ", "&", "<", ">", "\"", "'", "]", "é", "€", "😀", "\u{10FFFD}"]
 
     static func string(_ rng: inout SplitMix64, forced: Unicode.Scalar?, at place: Int) -> String {
         var scalars: [Unicode.Scalar] = []
         for _ in 0..<Int.random(in: 0...6, using: &rng) {
-            scalars.append(Int.random(in: 0..<8, using: &rng) == 0 ? special.randomElement(using: &rng)! : ordinary.randomElement(using: &rng)!)
+            scalars.append(
+                Int.random(in: 0..<8, using: &rng) == 0 ? special.randomElement(using: &rng)! : ordinary.randomElement(using: &rng)!)
         }
         if let forced {
             switch place % 3 {
@@ -105,35 +107,36 @@ import PlistTestSupport
     }
 
     static let script = #"""
-plistlib, sys, json, shutil = (__import__("plistlib"), __import__("sys"), __import__("json"), __import__("shutil"))  # (no line may start with "import": LayeringTests)
-cases = json.load(open(sys.argv[2], encoding="utf-8"))
-def value(c):
-    d = {k: v for k, v in c["entries"]}
-    d["list"] = c["list"]
-    return d
-if sys.argv[1] == "make":
-    for n, c in enumerate(cases):
-        with open("%s/%d.plist" % (sys.argv[3], n), "wb") as f: plistlib.dump(value(c), f, fmt=plistlib.FMT_BINARY, sort_keys=False)
-    print("made %d" % len(cases))
-else:
-    n = 0
-    for line in sys.stdin.read().splitlines():
-        index, path = line.split("\t")
-        try:
-            with open(path, "rb") as f: v = plistlib.load(f)
-        except Exception as e:
-            print("refused %s %s: %s" % (index, path, type(e).__name__)); continue
-        n += 1
-        if v != value(cases[int(index)]): print("differs %s %s: %r" % (index, path, v))
-    print("compared %d" % n)
-"""#
+        plistlib, sys, json, shutil = (__import__("plistlib"), __import__("sys"), __import__("json"), __import__("shutil"))  # (no line may start with "import": LayeringTests)
+        cases = json.load(open(sys.argv[2], encoding="utf-8"))
+        def value(c):
+            d = {k: v for k, v in c["entries"]}
+            d["list"] = c["list"]
+            return d
+        if sys.argv[1] == "make":
+            for n, c in enumerate(cases):
+                with open("%s/%d.plist" % (sys.argv[3], n), "wb") as f: plistlib.dump(value(c), f, fmt=plistlib.FMT_BINARY, sort_keys=False)
+            print("made %d" % len(cases))
+        else:
+            n = 0
+            for line in sys.stdin.read().splitlines():
+                index, path = line.split("\t")
+                try:
+                    with open(path, "rb") as f: v = plistlib.load(f)
+                except Exception as e:
+                    print("refused %s %s: %s" % (index, path, type(e).__name__)); continue
+                n += 1
+                if v != value(cases[int(index)]): print("differs %s %s: %r" % (index, path, v))
+            print("compared %d" % n)
+        """#
 
     /// plistlib reading each (case index, file): the refusals (case indices) and the differences.
     static func plistlib(_ pairs: [(Int, URL)], cases json: URL, in dir: URL) throws -> (refused: [Int], differs: [String], compared: Int) {
         let script = dir.appendingPathComponent("reference.py")
         let list = dir.appendingPathComponent("pairs-\(UUID().uuidString).tsv")
         try Data(pairs.map { "\($0.0)\t\($0.1.path)" }.joined(separator: "\n").utf8).write(to: list)
-        let r = try Binary.run(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", "python3 '\(script.path)' compare '\(json.path)' < '\(list.path)'"])
+        let r = try Binary.run(
+            executable: URL(fileURLWithPath: "/bin/sh"), ["-c", "python3 '\(script.path)' compare '\(json.path)' < '\(list.path)'"])
         let lines = r.stdout.split(separator: "\n").map(String.init)
         guard r.status == 0, let last = lines.last, last.hasPrefix("compared ") else {
             Issue.record("python3 failed: \(r.stderr)")
@@ -158,7 +161,9 @@ else:
         #expect(forbidden.count > count / 3 && forbidden.count < count)
         let script = try dir.write("reference.py", Self.script)
         try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("bin"), withIntermediateDirectories: true)
-        let made = try await onOwnThread { [bin = dir.url.appendingPathComponent("bin")] in try Binary.run(executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, "make", json.path, bin.path]) }
+        let made = try await onOwnThread { [bin = dir.url.appendingPathComponent("bin")] in
+            try Binary.run(executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, "make", json.path, bin.path])
+        }
         try #require(made.status == 0, "\(made.stderr)")
         let binaries = (0..<count).map { dir.url.appendingPathComponent("bin/\($0).plist") }
 
@@ -169,7 +174,9 @@ else:
         let backs = try Self.copies(xmls, into: "a-back", in: dir)
         let toBinary = try await onOwnThread { try Binary.run(["convert", "--to", "binary1"] + backs.map(\.path)) }
         #expect(toBinary.status == 0, "\(toBinary.stderr)")
-        let route1 = try await onOwnThread { [url = dir.url] in try Self.plistlib(Array(zip(cases.indices, binaries)) + Array(zip(cases.indices, backs)), cases: json, in: url) }
+        let route1 = try await onOwnThread { [url = dir.url] in
+            try Self.plistlib(Array(zip(cases.indices, binaries)) + Array(zip(cases.indices, backs)), cases: json, in: url)
+        }
         #expect(route1.differs.isEmpty && route1.refused.isEmpty, "\(route1.differs.prefix(3)) \(route1.refused.prefix(3))")
         #expect(route1.compared == 2 * count)
         // plistlib reads the XML of exactly the cases without a forbidden character, equal.
@@ -181,7 +188,9 @@ else:
         let errors = check.stdout.replacingOccurrences(of: " ", with: "").components(separatedBy: "\"severity\":\"error\"").count - 1
         let warnings = check.stdout.components(separatedBy: "xml-forbidden-character-reference").count - 1
         #expect(errors == 0, "\(check.stdout.prefix(2000))")
-        let expectedWarnings = cases.reduce(0) { n, c in n + (c.entries.flatMap { $0 } + c.list).reduce(0) { $0 + $1.unicodeScalars.filter(Self.isForbidden).count } }
+        let expectedWarnings = cases.reduce(0) { n, c in
+            n + (c.entries.flatMap { $0 } + c.list).reduce(0) { $0 + $1.unicodeScalars.filter(Self.isForbidden).count }
+        }
         #expect(warnings >= expectedWarnings, "\(warnings) warnings for \(expectedWarnings) forbidden characters")
 
         // Route 2: XML (written here) → binary → XML → binary.
@@ -196,13 +205,17 @@ else:
         let bBacks = try Self.copies(bXMLs, into: "b-back", in: dir)
         let xmlToBinary = try await onOwnThread { try Binary.run(["convert", "--to", "binary1"] + bBacks.map(\.path)) }
         #expect(xmlToBinary.status == 0, "\(xmlToBinary.stderr)")
-        let route2 = try await onOwnThread { [url = dir.url] in try Self.plistlib(Array(zip(cases.indices, bBinaries)) + Array(zip(cases.indices, bBacks)), cases: json, in: url) }
+        let route2 = try await onOwnThread { [url = dir.url] in
+            try Self.plistlib(Array(zip(cases.indices, bBinaries)) + Array(zip(cases.indices, bBacks)), cases: json, in: url)
+        }
         #expect(route2.differs.isEmpty && route2.refused.isEmpty, "\(route2.differs.prefix(3)) \(route2.refused.prefix(3))")
         #expect(route2.compared == 2 * count)
         var sameText = 0
         for n in cases.indices where try Data(contentsOf: bXMLs[n]) == Data(contentsOf: xmls[n]) { sameText += 1 }
         #expect(sameText == count, "the XML written for the same value differs between routes in \(count - sameText) cases")
-        let sourceRead = try await onOwnThread { [url = dir.url] in try Self.plistlib(Array(zip(cases.indices, sources)), cases: json, in: url) }
+        let sourceRead = try await onOwnThread { [url = dir.url] in
+            try Self.plistlib(Array(zip(cases.indices, sources)), cases: json, in: url)
+        }
         #expect(sourceRead.differs.isEmpty, "\(sourceRead.differs.prefix(3))")
         #expect(Set(sourceRead.refused) == forbidden)
 
@@ -212,16 +225,22 @@ else:
         #expect(format.status == 0, "\(format.stderr)")
         let again = try await onOwnThread { try Binary.run(["format", "--check"] + formatted.map(\.path)) }
         #expect(again.status == 0, "\(again.stdout) \(again.stderr)")
-        let formattedRead = try await onOwnThread { [url = dir.url] in try Self.plistlib(Array(zip(cases.indices, formatted)), cases: json, in: url) }
+        let formattedRead = try await onOwnThread { [url = dir.url] in
+            try Self.plistlib(Array(zip(cases.indices, formatted)), cases: json, in: url)
+        }
         #expect(formattedRead.differs.isEmpty, "\(formattedRead.differs.prefix(3))")
         #expect(Set(formattedRead.refused) == forbidden)
         let cBinaries = try Self.copies(formatted, into: "c-bin", in: dir)
         let formattedToBinary = try await onOwnThread { try Binary.run(["convert", "--to", "binary1"] + cBinaries.map(\.path)) }
         #expect(formattedToBinary.status == 0, "\(formattedToBinary.stderr)")
-        let route3 = try await onOwnThread { [url = dir.url] in try Self.plistlib(Array(zip(cases.indices, cBinaries)), cases: json, in: url) }
+        let route3 = try await onOwnThread { [url = dir.url] in
+            try Self.plistlib(Array(zip(cases.indices, cBinaries)), cases: json, in: url)
+        }
         #expect(route3.differs.isEmpty && route3.refused.isEmpty, "\(route3.differs.prefix(3)) \(route3.refused.prefix(3))")
         #expect(route3.compared == count)
 
-        print("escaping property (seed \(seed)): \(count) values, \(forbidden.count) with a character XML forbids; binary → XML → binary \(route1.compared / 2) equal, XML read by plistlib \(xmlRead.compared) equal + \(xmlRead.refused.count) refused (forbidden references); XML → binary → XML → binary \(route2.compared / 2) equal, XML text identical to route 1's in \(sameText); format \(route3.compared) equal through binary, \(formattedRead.compared) read equal by plistlib + \(formattedRead.refused.count) refused; check: 0 errors, \(warnings) forbidden-reference warnings")
+        print(
+            "escaping property (seed \(seed)): \(count) values, \(forbidden.count) with a character XML forbids; binary → XML → binary \(route1.compared / 2) equal, XML read by plistlib \(xmlRead.compared) equal + \(xmlRead.refused.count) refused (forbidden references); XML → binary → XML → binary \(route2.compared / 2) equal, XML text identical to route 1's in \(sameText); format \(route3.compared) equal through binary, \(formattedRead.compared) read equal by plistlib + \(formattedRead.refused.count) refused; check: 0 errors, \(warnings) forbidden-reference warnings"
+        )
     }
 }

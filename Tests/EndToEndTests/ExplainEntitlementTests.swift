@@ -19,7 +19,10 @@ import PlistTestSupport
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("Communicates with Drivers"))
         #expect(r.stdout.contains("iOS 16.0+"))
-        #expect(r.stdout.contains("https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.driverkit.communicates-with-drivers"))
+        #expect(
+            r.stdout.contains(
+                "https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.driverkit.communicates-with-drivers"
+            ))
     }
 
     /// Issue #38 point 13: Xcode's capability name finds the entitlement it adds.

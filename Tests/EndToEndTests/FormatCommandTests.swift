@@ -5,8 +5,10 @@ import Testing
 import PlistTestSupport
 
 @Suite struct FormatCommandTests {
-    static let messy = "<?xml version='1.0' encoding='utf-8'?>\r\n<plist version=\"1.0\"><dict>\r\n  <key>CFBundleName</key><string>Salt &amp; Pepper</string>\r\n  <key>Debug</key><false></false>\r\n#if DEBUG\r\n  <key>Mode</key><string>$(CONFIGURATION)</string>\r\n#endif\r\n</dict></plist>"
-    static let xcode = PlistText.dictionary("""
+    static let messy =
+        "<?xml version='1.0' encoding='utf-8'?>\r\n<plist version=\"1.0\"><dict>\r\n  <key>CFBundleName</key><string>Salt &amp; Pepper</string>\r\n  <key>Debug</key><false></false>\r\n#if DEBUG\r\n  <key>Mode</key><string>$(CONFIGURATION)</string>\r\n#endif\r\n</dict></plist>"
+    static let xcode = PlistText.dictionary(
+        """
         \t<key>CFBundleName</key>
         \t<string>Salt &amp; Pepper</string>
         \t<key>Debug</key>
@@ -50,7 +52,9 @@ import PlistTestSupport
         #expect(r.status == 0, "\(r.stderr)")
         // One level of two spaces takes 2 columns: 38 characters, then 38, then the last 4.
         let lines = [payload.prefix(38), payload.dropFirst(38).prefix(38), payload.dropFirst(76)].map { "  " + $0 }
-        #expect(try String(contentsOf: file, encoding: .utf8).contains("  <key>D</key>\n  <data>\n\(lines.joined(separator: "\n"))\n  </data>\n</dict>"))
+        #expect(
+            try String(contentsOf: file, encoding: .utf8).contains(
+                "  <key>D</key>\n  <data>\n\(lines.joined(separator: "\n"))\n  </data>\n</dict>"))
         let bad = try await onOwnThread { try Binary.run(["format", "--indent", "editor", file.path]) }
         #expect(bad.status == 2 && bad.stderr.contains("--indent"))
     }
@@ -73,7 +77,9 @@ import PlistTestSupport
         #expect(r.status == 0)
         let version = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(version.split(separator: ".").count == 3 && version.allSatisfy { $0.isNumber || $0 == "." })
-        let source = try String(contentsOf: SharedData.repositoryRoot.appendingPathComponent("Sources/PlistLanguageServer/LanguageServer.swift"), encoding: .utf8)
+        let source = try String(
+            contentsOf: SharedData.repositoryRoot.appendingPathComponent("Sources/PlistLanguageServer/LanguageServer.swift"),
+            encoding: .utf8)
         #expect(source.contains("public static let version = \"\(version)\""))
     }
 }

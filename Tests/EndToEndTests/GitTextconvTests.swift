@@ -9,11 +9,14 @@ import Testing
 struct GitTextconvTests {
     /// A real binary Info.plist (`bplist00`), committed in GuardianConnect's framework.
     static let realPlist = SharedData.localizationDirectory
-        .appendingPathComponent("apps/GuardianFirewall__GuardianConnect/WireGuardPTP/GRDWireGuardKit.xcframework/ios-arm64/GRDWireGuardKit.framework/Info.plist")
+        .appendingPathComponent(
+            "apps/GuardianFirewall__GuardianConnect/WireGuardPTP/GRDWireGuardKit.xcframework/ios-arm64/GRDWireGuardKit.framework/Info.plist"
+        )
 
     static func git(_ arguments: [String], in folder: URL) throws -> Binary.Result {
-        let result = try Binary.run(executable: URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments, in: folder,
-                                    environment: ["GIT_CONFIG_NOSYSTEM": "1", "HOME": folder.path, "GIT_PAGER": "cat", "LC_ALL": "C"])
+        let result = try Binary.run(
+            executable: URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments, in: folder,
+            environment: ["GIT_CONFIG_NOSYSTEM": "1", "HOME": folder.path, "GIT_PAGER": "cat", "LC_ALL": "C"])
         #expect(result.status == 0, "git \(arguments.joined(separator: " ")): \(result.stderr)")
         return result
     }
@@ -41,7 +44,8 @@ struct GitTextconvTests {
             try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: plist.path)
         } else {
             // A bare clone: a small binary plist made here.
-            try "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleShortVersionString</key>\n\t<string>1.0</string>\n\t<key>CFBundleVersion</key>\n\t<string>1</string>\n</dict>\n</plist>\n"
+            try
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleShortVersionString</key>\n\t<string>1.0</string>\n\t<key>CFBundleVersion</key>\n\t<string>1</string>\n</dict>\n</plist>\n"
                 .write(to: xml, atomically: true, encoding: .utf8)
             #expect(try Binary.run(["convert", "--to", "binary1", "-o", plist.path, xml.path]).status == 0)
         }
@@ -52,19 +56,25 @@ struct GitTextconvTests {
         #expect(try Binary.run(["convert", "--to", "xml1", "-o", xml.path, plist.path]).status == 0)
         let text = try String(contentsOf: xml, encoding: .utf8)
         #expect(text.contains("<string>1.0</string>"))
-        try text.replacingOccurrences(of: "<key>CFBundleShortVersionString</key>\n\t<string>1.0</string>", with: "<key>CFBundleShortVersionString</key>\n\t<string>1.1</string>")
-            .write(to: xml, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(
+            of: "<key>CFBundleShortVersionString</key>\n\t<string>1.0</string>",
+            with: "<key>CFBundleShortVersionString</key>\n\t<string>1.1</string>"
+        )
+        .write(to: xml, atomically: true, encoding: .utf8)
         let written = try Binary.run(["convert", "--to", "binary1", "-o", plist.path, xml.path])
         #expect(written.status == 0, "\(written.stderr)")
         try FileManager.default.removeItem(at: xml)
         #expect(try Data(contentsOf: plist).prefix(8) == Data("bplist00".utf8))
         let diff = try Self.git(["diff", "--", "Info.plist"], in: folder).stdout
-        let changed = diff.split(separator: "\n").filter { ($0.hasPrefix("-") || $0.hasPrefix("+")) && !$0.hasPrefix("---") && !$0.hasPrefix("+++") }
+        let changed = diff.split(separator: "\n").filter {
+            ($0.hasPrefix("-") || $0.hasPrefix("+")) && !$0.hasPrefix("---") && !$0.hasPrefix("+++")
+        }
         #expect(changed == ["-\t<string>1.0</string>", "+\t<string>1.1</string>"], "\(diff)")
         #expect(!diff.contains("Binary files"), "\(diff)")
         #expect(diff.contains(" \t<key>CFBundleShortVersionString</key>"), "the context lines are XML too: \(diff)")
         // Without the attribute, git sees a binary file (the recipe is what makes the difference).
         try "".write(to: folder.appendingPathComponent(".gitattributes"), atomically: true, encoding: .utf8)
-        #expect(try Self.git(["diff", "--", "Info.plist"], in: folder).stdout.contains("Binary files a/Info.plist and b/Info.plist differ"))
+        #expect(
+            try Self.git(["diff", "--", "Info.plist"], in: folder).stdout.contains("Binary files a/Info.plist and b/Info.plist differ"))
     }
 }

@@ -33,7 +33,9 @@ extension Binary {
         watchdog.start()
         let (outData, errData) = readAll(output: out.fileHandleForReading, error: err.fileHandleForReading)
         process.waitUntilExit()
-        let result = Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        let result = Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
         return (result, !killed.get())
     }
 }
@@ -59,7 +61,9 @@ private final class Locked<Value>: @unchecked Sendable {
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (i, b) in path.utf8.prefix(raw.count - 1).enumerated() { raw[i] = b }
         }
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
         #expect(bound == 0)
     }
 
@@ -123,13 +127,17 @@ private final class Locked<Value>: @unchecked Sendable {
 
     @Test func aFileLinkOutOfTheSourceTreeIsNotFollowed() async throws {
         let dir = try TemporaryDirectory()
-        let manifest = try dir.write("app/Resources/PrivacyInfo.xcprivacy", "<plist version=\"1.0\">\n<dict>\n\t<key>NSPrivacyTracking</key>\n\t<false/>\n</dict>\n</plist>\n")
+        let manifest = try dir.write(
+            "app/Resources/PrivacyInfo.xcprivacy",
+            "<plist version=\"1.0\">\n<dict>\n\t<key>NSPrivacyTracking</key>\n\t<false/>\n</dict>\n</plist>\n")
         _ = try dir.write("outside/Store.m", "id d = [NSUserDefaults standardUserDefaults];\n")
         _ = try dir.write("app/src/Inside.m", "int x = 1;\n")
         _ = try dir.write("app/src/Real.m", "int y = 2;\n")
-        try FileManager.default.createSymbolicLink(atPath: dir.url.appendingPathComponent("app/src/Link.m").path, withDestinationPath: "../../outside/Store.m")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.url.appendingPathComponent("app/src/Link.m").path, withDestinationPath: "../../outside/Store.m")
         // A link to a file inside the tree is read.
-        try FileManager.default.createSymbolicLink(atPath: dir.url.appendingPathComponent("app/src/Same.m").path, withDestinationPath: "Real.m")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.url.appendingPathComponent("app/src/Same.m").path, withDestinationPath: "Real.m")
         let sources = dir.url.appendingPathComponent("app").path
         let outside = try await onOwnThread { try Binary.run(["check", "--sources", sources, manifest.path]) }
         #expect(!outside.stdout.contains("NSUserDefaults"), "\(outside.stdout)")

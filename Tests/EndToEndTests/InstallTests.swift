@@ -5,7 +5,9 @@ import Testing
 import PlistTestSupport
 
 @Suite struct InstallTests {
-    static let make = ["/usr/bin/make", "/usr/local/bin/make", "/opt/homebrew/bin/make"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let make = ["/usr/bin/make", "/usr/local/bin/make", "/opt/homebrew/bin/make"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
     @Test(.enabled(if: make != nil, "needs make"))
     func makeInstallPutsTheBinaryInPrefix() async throws {
@@ -14,8 +16,9 @@ import PlistTestSupport
         let prefixPath = prefix.url.path
         // SWIFT=true: the build step is a no-op here (the test already has the binary it installs).
         let result = try await onOwnThread {
-            try Binary.run(executable: URL(fileURLWithPath: Self.make!),
-                           ["-C", SharedData.repositoryRoot.path, "install", "PREFIX=\(prefixPath)", "BUILD_DIR=\(built)", "SWIFT=true"])
+            try Binary.run(
+                executable: URL(fileURLWithPath: Self.make!),
+                ["-C", SharedData.repositoryRoot.path, "install", "PREFIX=\(prefixPath)", "BUILD_DIR=\(built)", "SWIFT=true"])
         }
         #expect(result.status == 0, "\(result.stderr)")
         let installed = prefix.url.appendingPathComponent("bin/plist-lsp")
@@ -25,7 +28,9 @@ import PlistTestSupport
         #expect(version == expected && !version.isEmpty)
         // The rules' page goes beside it, and the installed server links each diagnostic's rule id there.
         let page = prefix.url.appendingPathComponent("share/doc/plist-lsp/diagnostics.md")
-        #expect(FileManager.default.contents(atPath: page.path) == FileManager.default.contents(atPath: SharedData.repositoryRoot.appendingPathComponent("docs/diagnostics.md").path))
+        #expect(
+            FileManager.default.contents(atPath: page.path)
+                == FileManager.default.contents(atPath: SharedData.repositoryRoot.appendingPathComponent("docs/diagnostics.md").path))
         let realPage = URL(fileURLWithPath: page.path).resolvingSymlinksInPath().path
         let links = try await onOwnThread { try DiagnosticLinks.of(executable: installed) }
         #expect(links == ["file://\(realPage)#plist-duplicate-key"], "\(links)")
@@ -73,7 +78,9 @@ enum DiagnosticLinks {
     }
 
     @Test func theSettingChoosesThePageOrNone() async throws {
-        let mirror = try await onOwnThread { try DiagnosticLinks.of(settings: ["plist": ["documentationURL": "https://example.org/plist-lsp/diagnostics.html"]]) }
+        let mirror = try await onOwnThread {
+            try DiagnosticLinks.of(settings: ["plist": ["documentationURL": "https://example.org/plist-lsp/diagnostics.html"]])
+        }
         #expect(mirror == ["https://example.org/plist-lsp/diagnostics.html#plist-duplicate-key"])
         let none = try await onOwnThread { try DiagnosticLinks.of(settings: ["documentationURL": false]) }
         #expect(none == [nil])

@@ -123,7 +123,9 @@ final class LSPWire: @unchecked Sendable {
     /// Waits for `publishDiagnostics` of `uri` at `version` and returns its diagnostics.
     func diagnostics(_ uri: String, version: Int) throws -> [[String: Any]] {
         let message = try next("diagnostics of \(uri) v\(version)") {
-            guard $0["method"] as? String == "textDocument/publishDiagnostics", let params = $0["params"] as? [String: Any] else { return false }
+            guard $0["method"] as? String == "textDocument/publishDiagnostics", let params = $0["params"] as? [String: Any] else {
+                return false
+            }
             return params["uri"] as? String == uri && params["version"] as? Int == version
         }
         return ((message["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]) ?? []
@@ -162,10 +164,12 @@ final class LSPWire: @unchecked Sendable {
     }
 
     func change(_ uri: String, version: Int, range: [Int], _ text: String) throws {
-        try notify("textDocument/didChange", [
-            "textDocument": ["uri": uri, "version": version],
-            "contentChanges": [["range": lspRange(range), "text": text]],
-        ])
+        try notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": uri, "version": version],
+                "contentChanges": [["range": lspRange(range), "text": text]],
+            ])
     }
 
     func shutdownAndExit() throws {
@@ -268,4 +272,3 @@ func connectUnixSocket(_ path: String) -> Int32? {
     guard result == 0 else { close(fd); return nil }
     return fd
 }
-

@@ -12,12 +12,16 @@ import Testing
         let server = try LSPServerProcess([])
         let wire = server.wire!
         let capabilities = try wire.initialize()["capabilities"] as? [String: Any] ?? [:]
-        for provider in ["completionProvider", "hoverProvider", "documentSymbolProvider", "foldingRangeProvider", "selectionRangeProvider", "inlayHintProvider",
-                         "semanticTokensProvider", "documentLinkProvider"] {
+        for provider in [
+            "completionProvider", "hoverProvider", "documentSymbolProvider", "foldingRangeProvider", "selectionRangeProvider",
+            "inlayHintProvider",
+            "semanticTokensProvider", "documentLinkProvider",
+        ] {
             #expect(capabilities[provider] != nil, "\(provider) not announced")
         }
         // Line 2 is being typed: an unclosed key at the end of the file.
-        let text = "<plist>\n<dict>\n\t<key>😀</key><string>中</string>\n\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>fetch</string>\n\t</array>\n\t<key>NSCa"
+        let text =
+            "<plist>\n<dict>\n\t<key>😀</key><string>中</string>\n\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>fetch</string>\n\t</array>\n\t<key>NSCa"
         try wire.open(Self.uri, text)
         let doc: [String: Any] = ["uri": Self.uri]
 
@@ -40,7 +44,8 @@ import Testing
         let folding = try wire.response(to: wire.request("textDocument/foldingRange", ["textDocument": doc]))
         #expect((folding["result"] as? [[String: Any]] ?? []).contains { $0["startLine"] as? Int == 4 && $0["endLine"] as? Int == 5 })
 
-        let selection = try wire.response(to: wire.request("textDocument/selectionRange", ["textDocument": doc, "positions": [position(2, 8)]]))
+        let selection = try wire.response(
+            to: wire.request("textDocument/selectionRange", ["textDocument": doc, "positions": [position(2, 8)]]))
         let first = (selection["result"] as? [[String: Any]])?.first
         let range = first?["range"] as? [String: Any]
         #expect((range?["start"] as? [String: Any])?["character"] as? Int == 6)

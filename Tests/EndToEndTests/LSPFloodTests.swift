@@ -17,7 +17,8 @@ struct ProcessProbe {
     /// User + system CPU time, in clock ticks.
     func cpuTicks() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = text.lastIndex(of: ")") else { return 0 }
+            let close = text.lastIndex(of: ")")
+        else { return 0 }
         // Fields after "pid (comm)": state is field 3; utime and stime are fields 14 and 15.
         let fields = text[text.index(after: close)...].split(separator: " ")
         guard fields.count > 13 else { return 0 }
@@ -31,7 +32,8 @@ struct ProcessProbe {
     /// Resident memory in KiB.
     func residentKiB() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return 0 }
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
@@ -83,8 +85,12 @@ final class Flooder: @unchecked Sendable {
     /// for `seconds` (at most `maxRequests`), never reading a reply.
     func flood(uri: String, text: String, seconds: Double, maxRequests: Int) throws {
         let deadline = Date().addingTimeInterval(seconds)
-        let open: [String: Any] = ["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": [
-            "textDocument": ["uri": uri, "languageId": "plist", "version": 1, "text": text]]]
+        let open: [String: Any] = [
+            "jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": [
+                "textDocument": ["uri": uri, "languageId": "plist", "version": 1, "text": text]
+            ],
+        ]
         var start = Self.frame(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{}}}"#)
         start += Self.frame(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
         start += Self.frame(String(decoding: try JSONSerialization.data(withJSONObject: open), as: UTF8.self))
@@ -92,7 +98,8 @@ final class Flooder: @unchecked Sendable {
         while requestsSent < maxRequests && Date() < deadline {
             var batch = Data()
             for id in requestsSent + 1...requestsSent + 256 {
-                batch += Self.frame(#"{"jsonrpc":"2.0","id":\#(id),"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"\#(uri)"}}}"#)
+                batch += Self.frame(
+                    #"{"jsonrpc":"2.0","id":\#(id),"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"\#(uri)"}}}"#)
             }
             guard write(batch, until: deadline) else { return }
             requestsSent += 256
@@ -124,7 +131,9 @@ final class Flooder: @unchecked Sendable {
     /// One hover of the polite client, answered (generous guard: a starved client times out).
     static func hover(_ wire: LSPWire, _ uri: String) throws {
         let id = try wire.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 20]])
-        let answer = try wire.next("hover \(id) while another client floods", seconds: 30) { $0["method"] == nil && ($0["id"] as? Int) == id }
+        let answer = try wire.next("hover \(id) while another client floods", seconds: 30) {
+            $0["method"] == nil && ($0["id"] as? Int) == id
+        }
         #expect("\(answer["result"] ?? "")".contains("CFBundleName"), "\(answer)")
     }
 
@@ -228,7 +237,9 @@ final class Flooder: @unchecked Sendable {
                 let (wire, fd) = try LSPSocketTests.client(path)
                 defer { close(fd) }
                 let id = try wire.request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": [String: Any]()])
-                let answer = try wire.next("client \(index)'s initialize while a client that never reads waits for its answers", seconds: 30) {
+                let answer = try wire.next(
+                    "client \(index)'s initialize while a client that never reads waits for its answers", seconds: 30
+                ) {
                     $0["method"] == nil && ($0["id"] as? Int) == id
                 }
                 #expect((answer["result"] as? [String: Any])?["capabilities"] != nil, "\(answer)")
@@ -264,15 +275,20 @@ final class Flooder: @unchecked Sendable {
                 try client.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
                 _ = try client.next("the empty diagnostics of closed \(uri)") {
                     let params = $0["params"] as? [String: Any]
-                    return $0["method"] as? String == "textDocument/publishDiagnostics" && params?["uri"] as? String == uri && params?["version"] == nil
+                    return $0["method"] as? String == "textDocument/publishDiagnostics" && params?["uri"] as? String == uri
+                        && params?["version"] == nil
                 }
             }
             // Given back within a generous bound: at most a third of what the documents took stays.
             let bound = before + (open - before) / 3
             try? waitUntil("the memory of closed documents to be given back", seconds: 20) { probe.residentKiB() <= bound }
             let after = probe.residentKiB()
-            print("closed documents: resident \(before / 1024) MB before, \(open / 1024) MB with 50 documents open, \(after / 1024) MB after closing them")
-            #expect(after <= bound, "resident \(before / 1024) MB before, \(open / 1024) MB with 50 documents open, \(after / 1024) MB after closing them")
+            print(
+                "closed documents: resident \(before / 1024) MB before, \(open / 1024) MB with 50 documents open, \(after / 1024) MB after closing them"
+            )
+            #expect(
+                after <= bound,
+                "resident \(before / 1024) MB before, \(open / 1024) MB with 50 documents open, \(after / 1024) MB after closing them")
             try client.shutdownAndExit()
             daemon.signal(SIGTERM)
             #expect(try daemon.waitForExit() == 128 + SIGTERM)

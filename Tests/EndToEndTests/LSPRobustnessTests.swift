@@ -41,7 +41,9 @@ import Testing
 
         // Still alive and analysing: an edit gets its diagnostics.
         try wire.change(Self.uri, version: 2, range: [3, 6, 3, 10], "Deeper")
-        #expect(try wire.diagnostics(Self.uri, version: 2).first?["message"] as? String == "'Deeper' is not a key the system reads here (custom keys are fine)")
+        #expect(
+            try wire.diagnostics(Self.uri, version: 2).first?["message"] as? String
+                == "'Deeper' is not a key the system reads here (custom keys are fine)")
         try wire.shutdownAndExit()
         #expect(try server.waitForExit() == 0)
     }
@@ -68,16 +70,21 @@ import Testing
         // file at all, so removing that entry is not known to keep the data. Its text runs straight
         // into the next tag, so where it ends is known and closing it keeps the data; a text
         // followed by a line break is a guess, closed only when the user picks the fix (below).
-        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<string>first<key>B</key>\n\t<string>b</string>\n\t<key>A</key>\n\t<string>second</string>\n</dict>\n</plist>\n"
+        let text =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<string>first<key>B</key>\n\t<string>b</string>\n\t<key>A</key>\n\t<string>second</string>\n</dict>\n</plist>\n"
         try wire.open(Self.uri, text)
         let diagnostics = try wire.diagnostics(Self.uri, version: 1)
         #expect(diagnostics.contains { $0["code"] as? String == "plist-duplicate-key" })
-        let reply = try wire.response(to: wire.request("textDocument/codeAction", [
-            "textDocument": doc, "range": lspRange([0, 0, 11, 0]), "context": ["diagnostics": [], "only": ["source.fixAll"]],
-        ]))
+        let reply = try wire.response(
+            to: wire.request(
+                "textDocument/codeAction",
+                [
+                    "textDocument": doc, "range": lspRange([0, 0, 11, 0]), "context": ["diagnostics": [], "only": ["source.fixAll"]],
+                ]))
         let action = try #require((reply["result"] as? [[String: Any]])?.first)
         let edit = action["edit"] as? [String: Any]
-        let edits = ((edit?["changes"] as? [String: Any])?[Self.uri] as? [[String: Any]])
+        let edits =
+            ((edit?["changes"] as? [String: Any])?[Self.uri] as? [[String: Any]])
             ?? ((edit?["documentChanges"] as? [[String: Any]])?.first?["edits"] as? [[String: Any]]) ?? []
         #expect(edits.contains { ($0["newText"] as? String)?.contains("</string>") == true }, "\(edits)")
         #expect(!edits.contains { rangeArray($0).first == 3 }, "the broken entry is removed: \(edits)")
@@ -87,21 +94,29 @@ import Testing
         let guessed = text.replacingOccurrences(of: "<string>first<key>B", with: "<string>first\n\t<key>B")
         try wire.change(Self.uri, version: 2, range: [0, 0, 11, 0], guessed)
         _ = try wire.diagnostics(Self.uri, version: 2)
-        let guessReply = try wire.response(to: wire.request("textDocument/codeAction", [
-            "textDocument": doc, "range": lspRange([0, 0, 12, 0]), "context": ["diagnostics": [], "only": ["source.fixAll"]],
-        ]))
+        let guessReply = try wire.response(
+            to: wire.request(
+                "textDocument/codeAction",
+                [
+                    "textDocument": doc, "range": lspRange([0, 0, 12, 0]), "context": ["diagnostics": [], "only": ["source.fixAll"]],
+                ]))
         for action in (guessReply["result"] as? [[String: Any]]) ?? [] {
             let edit = action["edit"] as? [String: Any]
-            let edits = ((edit?["changes"] as? [String: Any])?[Self.uri] as? [[String: Any]])
+            let edits =
+                ((edit?["changes"] as? [String: Any])?[Self.uri] as? [[String: Any]])
                 ?? ((edit?["documentChanges"] as? [[String: Any]])?.first?["edits"] as? [[String: Any]]) ?? []
             #expect(!edits.contains { rangeArray($0).first == 3 || ($0["newText"] as? String)?.contains("</string>") == true }, "\(edits)")
         }
 
         // The quick fix is still offered for the earlier occurrence, never applied by fix-all.
-        let quick = try wire.response(to: wire.request("textDocument/codeAction", [
-            "textDocument": doc, "range": lspRange([3, 7, 3, 7]), "context": ["diagnostics": []],
-        ]))
-        let remove = try #require((quick["result"] as? [[String: Any]])?.first { ($0["title"] as? String)?.hasPrefix("Remove this duplicate") == true })
+        let quick = try wire.response(
+            to: wire.request(
+                "textDocument/codeAction",
+                [
+                    "textDocument": doc, "range": lspRange([3, 7, 3, 7]), "context": ["diagnostics": []],
+                ]))
+        let remove = try #require(
+            (quick["result"] as? [[String: Any]])?.first { ($0["title"] as? String)?.hasPrefix("Remove this duplicate") == true })
         #expect(remove["kind"] as? String == "quickfix")
         try wire.shutdownAndExit()
         #expect(try server.waitForExit() == 0)

@@ -193,8 +193,11 @@ import Glibc
             let hover = try a.request("textDocument/hover", ["textDocument": ["uri": uri], "position": position])
             let completion = try a.request("textDocument/completion", ["textDocument": ["uri": uri], "position": position])
             let selection = try a.request("textDocument/selectionRange", ["textDocument": ["uri": uri], "positions": [position]])
-            let hints = try a.request("textDocument/inlayHint", [
-                "textDocument": ["uri": uri], "range": ["start": ["line": 0, "character": 0], "end": position]])
+            let hints = try a.request(
+                "textDocument/inlayHint",
+                [
+                    "textDocument": ["uri": uri], "range": ["start": ["line": 0, "character": 0], "end": position],
+                ])
             // (Answered before the change, which would cancel them with ContentModified.)
             for id in [hover, completion, selection, hints] {
                 let response = try a.response(to: id)
@@ -298,7 +301,8 @@ import Glibc
             #expect(withForty - withOne < 8, "\(withOne) threads with one idle session, \(withForty) with forty")
             // Every session is still served.
             for (client, _, uri) in sessions {
-                let id = try client.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 20]])
+                let id = try client.request(
+                    "textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 20]])
                 let hover = try client.response(to: id)
                 #expect("\(hover["result"] ?? "")".contains("CFBundleName"))
             }
@@ -323,8 +327,12 @@ import Glibc
             let uri = "file:///big/Info.plist"
             var keys = ""
             for k in 0..<20 { keys += "<key>Key\(k)</key><string>Value \(k) é😀</string>\n" }
-            let open: [String: Any] = ["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": [
-                "textDocument": ["uri": uri, "languageId": "plist", "version": 1, "text": "<plist><dict>\n\(keys)</dict></plist>\n"]]]
+            let open: [String: Any] = [
+                "jsonrpc": "2.0", "method": "textDocument/didOpen",
+                "params": [
+                    "textDocument": ["uri": uri, "languageId": "plist", "version": 1, "text": "<plist><dict>\n\(keys)</dict></plist>\n"]
+                ],
+            ]
             var bodies = [
                 #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{}}}"#,
                 #"{"jsonrpc":"2.0","method":"initialized","params":{}}"#,
@@ -332,7 +340,8 @@ import Glibc
             ]
             // 1,000 outlines (a few KB each): far more than the socket buffers hold.
             for id in 1...1_000 {
-                bodies.append(#"{"jsonrpc":"2.0","id":\#(id),"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"\#(uri)"}}}"#)
+                bodies.append(
+                    #"{"jsonrpc":"2.0","id":\#(id),"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"\#(uri)"}}}"#)
             }
             Self.sendFramed(greedy, bodies)
             // A polite client connects afterwards and is served.
@@ -340,7 +349,8 @@ import Glibc
             defer { close(fd) }
             _ = try polite.initialize()
             try polite.open("file:///p/Info.plist", "<plist><dict><key>A</key></dict></plist>")
-            #expect(try polite.diagnostics("file:///p/Info.plist", version: 1).contains { $0["code"] as? String == "plist-key-without-value" })
+            #expect(
+                try polite.diagnostics("file:///p/Info.plist", version: 1).contains { $0["code"] as? String == "plist-key-without-value" })
             try polite.shutdownAndExit()
             #expect(polite.waitForEnd())
             // Past the bound the greedy client is dropped: requests whose error echoes a 64 KB id
@@ -363,7 +373,8 @@ import Glibc
             // that a write to it made no progress for 30 s before the bound was reached, by the
             // write timeout ("write failed"): either way the daemon says why it let the client go.
             try waitUntil("the daemon to log the drop", seconds: 120) {
-                daemon.stderr.contains("connection dropped: the client does not read") || daemon.stderr.contains("connection dropped: write failed")
+                daemon.stderr.contains("connection dropped: the client does not read")
+                    || daemon.stderr.contains("connection dropped: write failed")
             }
             daemon.signal(SIGTERM)
             #expect(try daemon.waitForExit() == 128 + SIGTERM)

@@ -8,8 +8,10 @@ import PlistTestSupport
 
     /// The forms editors start, which `main` serves without the argument parser (with at most one
     /// `--log-level`), and one it leaves to the parser (a repeated option).
-    @Test(arguments: [[], ["--stdio"], ["serve", "--stdio"], ["serve"], ["--log-level", "error"],
-                      ["serve", "--log-level=warning", "--stdio"], ["--log-level", "info", "--log-level", "error"]])
+    @Test(arguments: [
+        [], ["--stdio"], ["serve", "--stdio"], ["serve"], ["--log-level", "error"],
+        ["serve", "--log-level=warning", "--stdio"], ["--log-level", "info", "--log-level", "error"],
+    ])
     func anEditorSession(arguments: [String]) throws {
         let server = try LSPServerProcess(arguments)
         let wire = server.wire!
@@ -29,7 +31,8 @@ import PlistTestSupport
         #expect(try !wire.diagnostics(uri, version: 2).contains { $0["code"] as? String == "xml-mismatched-tag" })
         try wire.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
         _ = try wire.next("cleared diagnostics") {
-            (($0["params"] as? [String: Any])?["diagnostics"] as? [Any])?.isEmpty == true && ($0["params"] as? [String: Any])?["version"] == nil
+            (($0["params"] as? [String: Any])?["diagnostics"] as? [Any])?.isEmpty == true
+                && ($0["params"] as? [String: Any])?["version"] == nil
         }
 
         try wire.shutdownAndExit()
@@ -126,8 +129,14 @@ import PlistTestSupport
             defer { if process.isRunning { process.terminate() } }
             var keys = ""
             for k in 0..<50 { keys += "<key>Key\(k)</key><string>Value \(k)</string>\n" }
-            let open: [String: Any] = ["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": [
-                "textDocument": ["uri": "file:///a.plist", "languageId": "plist", "version": 1, "text": "<plist><dict>\n\(keys)</dict></plist>"]]]
+            let open: [String: Any] = [
+                "jsonrpc": "2.0", "method": "textDocument/didOpen",
+                "params": [
+                    "textDocument": [
+                        "uri": "file:///a.plist", "languageId": "plist", "version": 1, "text": "<plist><dict>\n\(keys)</dict></plist>",
+                    ]
+                ],
+            ]
             var bodies = [
                 #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{}}}"#,
                 #"{"jsonrpc":"2.0","method":"initialized","params":{}}"#,
@@ -135,7 +144,9 @@ import PlistTestSupport
             ]
             // 500 outlines of 50 entries: megabytes, far more than a pipe holds.
             for id in 1...500 {
-                bodies.append(#"{"jsonrpc":"2.0","id":\#(id),"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///a.plist"}}}"#)
+                bodies.append(
+                    #"{"jsonrpc":"2.0","id":\#(id),"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///a.plist"}}}"#
+                )
             }
             bodies.append(#"{"jsonrpc":"2.0","method":"exit"}"#)
             var data = Data()
@@ -148,4 +159,3 @@ import PlistTestSupport
         }
     }
 }
-

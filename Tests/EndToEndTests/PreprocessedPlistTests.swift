@@ -12,7 +12,8 @@ import PlistTestSupport
     static let misteu = "misteu__XCodePreprocessFun__PreprocessorFlagsTest__PreprocessorFlagsTest__Info.plist"
 
     static func corpusFile(_ name: String) throws -> [UInt8] {
-        let data = try #require(FileManager.default.contents(atPath: corpus.appendingPathComponent(name).path), "corpus file \(name) missing")
+        let data = try #require(
+            FileManager.default.contents(atPath: corpus.appendingPathComponent(name).path), "corpus file \(name) missing")
         return [UInt8](data)
     }
 
@@ -88,15 +89,18 @@ import PlistTestSupport
 
     @Test func typeChecksApplyInEachBranch() throws {
         let dir = try TemporaryDirectory()
-        let file = try dir.write("Info.plist", Self.plist("""
-            \t<key>UIFileSharingEnabled</key>
-            \t#ifdef LEGACY
-            \t<string>YES</string>
-            \t#else
-            \t<true/>
-            \t#endif
+        let file = try dir.write(
+            "Info.plist",
+            Self.plist(
+                """
+                \t<key>UIFileSharingEnabled</key>
+                \t#ifdef LEGACY
+                \t<string>YES</string>
+                \t#else
+                \t<true/>
+                \t#endif
 
-            """))
+                """))
         let all = try Self.problems([file.path])
         #expect(all.problems.map(\.code) == ["info-wrong-type"], "\(all.problems)")
         #expect(all.problems.first?.line == 8)
@@ -106,7 +110,8 @@ import PlistTestSupport
 
     @Test func keysInExclusiveBranchesAreNotDuplicates() throws {
         let dir = try TemporaryDirectory()
-        let text = Self.plist("""
+        let text = Self.plist(
+            """
             \t#if BETA && !defined(STORE)
             \t<key>CFBundleDisplayName</key>
             \t<string>Demo β</string>
@@ -136,7 +141,8 @@ import PlistTestSupport
 
     @Test func unbalancedDirectivesAreReported() throws {
         let dir = try TemporaryDirectory()
-        let file = try dir.write("Info.plist", Self.plist("\t#ifdef DEBUG\n\t<key>UIFileSharingEnabled</key>\n\t<true/>\n\t#else\n\t#elif X\n"))
+        let file = try dir.write(
+            "Info.plist", Self.plist("\t#ifdef DEBUG\n\t<key>UIFileSharingEnabled</key>\n\t<true/>\n\t#else\n\t#elif X\n"))
         let r = try Self.problems([file.path])
         #expect(r.problems.map(\.code) == ["plist-unbalanced-directive", "plist-unbalanced-directive"], "\(r.problems)")
         #expect(r.problems.map(\.line) == [6, 10])
@@ -158,7 +164,8 @@ import PlistTestSupport
         }
         // A duplicate key whose first occurrence has one value per branch: removing that entry
         // would delete `#if`/`#else`/`#endif` lines. The safe fixes around it still apply.
-        let text = Self.plist("""
+        let text = Self.plist(
+            """
             \t<key>CFBundleDisplayName</key>
             \t#if BETA
             \t<string>Demo β</string>
@@ -202,7 +209,10 @@ import PlistTestSupport
         let symbols = try wire.response(to: wire.request("textDocument/documentSymbol", ["textDocument": doc]))
         let list = symbols["result"] as? [[String: Any]] ?? []
         let names = list.compactMap { $0["name"] as? String }
-        #expect(Array(names.prefix(5)) == ["CFBundleDevelopmentRegion", "CFBundleDisplayName", "CFBundleDisplayName", "CFBundleDisplayName", "CFBundleExecutable"])
+        #expect(
+            Array(names.prefix(5)) == [
+                "CFBundleDevelopmentRegion", "CFBundleDisplayName", "CFBundleDisplayName", "CFBundleDisplayName", "CFBundleExecutable",
+            ])
         #expect(!names.contains("(no key)"))
         let lines = list.filter { $0["name"] as? String == "CFBundleDisplayName" }.compactMap {
             (($0["selectionRange"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int
@@ -210,8 +220,11 @@ import PlistTestSupport
         #expect(lines == [6, 11, 14])
 
         // Hover and completion on the value of a key in an `#else` branch know the key.
-        let edited = text.replacingOccurrences(of: "<key>UILaunchStoryboardName</key>\n\t<string>LaunchScreen</string>",
-                                               with: "<key>UIStatusBarStyle</key>\n#if DARK\n\t<string>UIStatusBarStyleLightContent</string>\n#else\n\t<string>UIStatusBarStyleDarkContent</string>\n#endif")
+        let edited = text.replacingOccurrences(
+            of: "<key>UILaunchStoryboardName</key>\n\t<string>LaunchScreen</string>",
+            with:
+                "<key>UIStatusBarStyle</key>\n#if DARK\n\t<string>UIStatusBarStyleLightContent</string>\n#else\n\t<string>UIStatusBarStyleDarkContent</string>\n#endif"
+        )
         let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
         try wire.change(Self.uri, version: 2, range: [0, 0, lineCount, 0], edited)
         #expect(try wire.diagnostics(Self.uri, version: 2).isEmpty)
@@ -227,9 +240,12 @@ import PlistTestSupport
         #expect(diagnostics.first.map(rangeArray)?.first == 11)
 
         try wire.change(Self.uri, version: 3, range: [line, 26, line, 36], "")  // leaves "UIStatusBarStyleD"
-        let completion = try wire.response(to: wire.request("textDocument/completion", ["textDocument": doc, "position": position(line, 26)]))
+        let completion = try wire.response(
+            to: wire.request("textDocument/completion", ["textDocument": doc, "position": position(line, 26)]))
         let items = (completion["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []
-        #expect(items.contains { ($0["label"] as? String)?.contains("UIStatusBarStyleDarkContent") == true }, "\(items.compactMap { $0["label"] })")
+        #expect(
+            items.contains { ($0["label"] as? String)?.contains("UIStatusBarStyleDarkContent") == true },
+            "\(items.compactMap { $0["label"] })")
 
         try wire.shutdownAndExit()
         #expect(try server.waitForExit() == 0)

@@ -8,38 +8,39 @@ import PlistTestSupport
     /// A normal tab-indented Info.plist with an ATS exception domain. The domain holds a value of
     /// the wrong type, a warning in the intact file.
     static func infoPlist(domainClose: Bool) -> String {
-        PlistText.dictionary("""
-        \t<key>CFBundleDevelopmentRegion</key>
-        \t<string>en</string>
-        \t<key>NSAppTransportSecurity</key>
-        \t<dict>
-        \t\t<key>NSExceptionDomains</key>
-        \t\t<dict>
-        \t\t\t<key>example.com</key>
-        \t\t\t<dict>
-        \t\t\t\t<key>NSExceptionRequiresForwardSecrecy</key>
-        \t\t\t\t<string>YES</string>
-        \t\t\t\t<key>NSIncludesSubdomains</key>
-        \t\t\t\t<true/>
-        \(domainClose ? "\t\t\t</dict>\n" : "")\t\t</dict>
-        \t</dict>
-        \t<key>CFBundleExecutable</key>
-        \t<string>$(EXECUTABLE_NAME)</string>
-        \t<key>CFBundleIdentifier</key>
-        \t<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
-        \t<key>CFBundleName</key>
-        \t<string>$(PRODUCT_NAME)</string>
-        \t<key>CFBundlePackageType</key>
-        \t<string>APPL</string>
-        \t<key>CFBundleShortVersionString</key>
-        \t<string>1.0</string>
-        \t<key>CFBundleVersion</key>
-        \t<string>1</string>
-        \t<key>LSRequiresIPhoneOS</key>
-        \t<true/>
-        \t<key>UILaunchStoryboardName</key>
-        \t<string>LaunchScreen</string>
-        """, doctype: true)
+        PlistText.dictionary(
+            """
+            \t<key>CFBundleDevelopmentRegion</key>
+            \t<string>en</string>
+            \t<key>NSAppTransportSecurity</key>
+            \t<dict>
+            \t\t<key>NSExceptionDomains</key>
+            \t\t<dict>
+            \t\t\t<key>example.com</key>
+            \t\t\t<dict>
+            \t\t\t\t<key>NSExceptionRequiresForwardSecrecy</key>
+            \t\t\t\t<string>YES</string>
+            \t\t\t\t<key>NSIncludesSubdomains</key>
+            \t\t\t\t<true/>
+            \(domainClose ? "\t\t\t</dict>\n" : "")\t\t</dict>
+            \t</dict>
+            \t<key>CFBundleExecutable</key>
+            \t<string>$(EXECUTABLE_NAME)</string>
+            \t<key>CFBundleIdentifier</key>
+            \t<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+            \t<key>CFBundleName</key>
+            \t<string>$(PRODUCT_NAME)</string>
+            \t<key>CFBundlePackageType</key>
+            \t<string>APPL</string>
+            \t<key>CFBundleShortVersionString</key>
+            \t<string>1.0</string>
+            \t<key>CFBundleVersion</key>
+            \t<string>1</string>
+            \t<key>LSRequiresIPhoneOS</key>
+            \t<true/>
+            \t<key>UILaunchStoryboardName</key>
+            \t<string>LaunchScreen</string>
+            """, doctype: true)
     }
 
     @Test func aDeletedDomainCloseIsReportedWhereTheIndentationPutsIt() throws {
@@ -48,7 +49,10 @@ import PlistTestSupport
         let r = try Binary.run(["check", file.path])
         #expect(r.status == 1)
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.filter { $0.contains(": error: ") } == ["\(file.path):12:4: error: <dict> is never closed: add </dict> [xml-unclosed-tag]"])
+        #expect(
+            lines.filter { $0.contains(": error: ") } == [
+                "\(file.path):12:4: error: <dict> is never closed: add </dict> [xml-unclosed-tag]"
+            ])
         // The wrong-type warning inside the recovered domain is a possible follow-on: dropped.
         #expect(!lines.contains { $0.contains(": warning: ") }, "\(lines)")
         // The intact file has that warning and no error: the recovery is what hides it.
@@ -80,7 +84,8 @@ import PlistTestSupport
     /// #10.4: blanks inside an empty container are never a problem.
     @Test func blanksInsideAnEmptyContainerAreFine() throws {
         let dir = try TemporaryDirectory()
-        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t</array>\n\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t</dict>\n</dict>\n</plist>\n"
+        let text =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t</array>\n\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t</dict>\n</dict>\n</plist>\n"
         let file = try dir.write("Info.plist", text)
         let r = try Binary.run(["check", file.path])
         #expect(!r.stdout.contains("plist-stray-text"), "\(r.stdout)")

@@ -37,7 +37,8 @@ extension EditorTools {
     static let neovims: [TypedEditor] = {
         var paths: [String] = []
         if let nvim { paths.append(nvim) }
-        let extra = ProcessInfo.processInfo.environment["PLIST_LSP_NVIM_EXTRA"]
+        let extra =
+            ProcessInfo.processInfo.environment["PLIST_LSP_NVIM_EXTRA"]
             ?? SharedData.repositoryRoot.appendingPathComponent(".build/neovim-venv/bin/nvim").path
         if FileManager.default.isExecutableFile(atPath: extra) { paths.append(extra) }
         var seen = Set<String>()
@@ -50,7 +51,8 @@ extension EditorTools {
     /// `0.7.2` from `nvim --version`'s first line (`NVIM v0.7.2`).
     static func neovimVersion(_ path: String) -> String? {
         guard let result = try? EditorRun.run(path, ["--version"], environment: [:], timeout: 20),
-              let line = result.stdout.split(separator: "\n").first, let v = line.split(separator: "v").last else { return nil }
+            let line = result.stdout.split(separator: "\n").first, let v = line.split(separator: "v").last
+        else { return nil }
         return String(v.prefix { $0.isNumber || $0 == "." })
     }
 
@@ -74,8 +76,10 @@ final class TerminalEditor {
     /// with one thread per core, and a blocked thread starves the in-process servers of other tests.
     /// `bytes`, when given, are the file's content instead of `text` (a binary plist).
     /// `files` are written beside it first (paths in App/).
-    init(_ editor: TypedEditor, _ text: String, name: String = "Info.plist", bytes: [UInt8]? = nil, files: [String: [UInt8]] = [:],
-         environment extra: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    init(
+        _ editor: TypedEditor, _ text: String, name: String = "Info.plist", bytes: [UInt8]? = nil, files: [String: [UInt8]] = [:],
+        environment extra: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         self.editor = editor
         tmux = try EditorTools.require(EditorTools.tmux, "tmux", sourceLocation: sourceLocation)
         guard FileManager.default.isExecutableFile(atPath: Binary.url.path) else { throw Binary.BinaryMissing(path: Binary.url.path) }
@@ -129,7 +133,8 @@ final class TerminalEditor {
     func quit() async {
         guard started else { return }
         started = false
-        let pids = (try? tmuxOutput(["display-message", "-p", "#{pid} #{pane_pid}"]))?
+        let pids =
+            (try? tmuxOutput(["display-message", "-p", "#{pid} #{pane_pid}"]))?
             .split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? []
         if editor.isNeovim { try? tmuxCommand(["send-keys", "Escape", ":qa!", "Enter"]) }
         try? tmuxCommand(["kill-server"])
@@ -192,7 +197,10 @@ final class TerminalEditor {
 
     /// The screen line the cursor is on.
     func cursorLine() -> String {
-        guard let y = (try? tmuxOutput(["display-message", "-p", "#{cursor_y}"])).flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        guard
+            let y = (try? tmuxOutput(["display-message", "-p", "#{cursor_y}"])).flatMap({
+                Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            })
         else { return "" }
         let lines = screen().split(separator: "\n", omittingEmptySubsequences: false)
         return y < lines.count ? String(lines[y]) : ""

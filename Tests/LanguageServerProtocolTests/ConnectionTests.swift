@@ -13,8 +13,10 @@ import Glibc
         server.start()
         client.start()
         try await withTimeout {
-            try client.send(body: MessageEncoder.request(HoverRequest(
-                textDocument: TextDocumentIdentifier(uri: "file:///a"), position: Position(line: 1, character: 2)), id: 1))
+            try client.send(
+                body: MessageEncoder.request(
+                    HoverRequest(
+                        textDocument: TextDocumentIdentifier(uri: "file:///a"), position: Position(line: 1, character: 2)), id: 1))
             try client.send(InitializedNotification())
             var events = server.events.makeAsyncIterator()
             guard case .message(.request(let id, let request)) = await events.next() else {
@@ -167,7 +169,9 @@ import Glibc
         let text = String(repeating: "<key>k</key><string>v</string>\n", count: 300_000)  // ≈ 9.6 MB
         try await withTimeout {
             async let sent: Void = onOwnThread {
-                try client.send(DidOpenTextDocumentNotification(textDocument: TextDocumentItem(uri: "file:///big", languageId: "plist", version: 1, text: text)))
+                try client.send(
+                    DidOpenTextDocumentNotification(
+                        textDocument: TextDocumentItem(uri: "file:///big", languageId: "plist", version: 1, text: text)))
             }
             var events = server.events.makeAsyncIterator()
             guard case .message(.notification(let notification)) = await events.next(),
@@ -192,7 +196,7 @@ import Glibc
         let protocolFD = try StandardIO.protectStandardOutput(standardOutput: fakeStdout.write, standardError: fakeStderr.write)
         #expect(protocolFD != fakeStdout.write)
         #expect(fcntl(protocolFD, F_GETFD) & FD_CLOEXEC != 0)
-        writeString(fakeStdout.write, "stray print\n")   // what `print` would do
+        writeString(fakeStdout.write, "stray print\n")  // what `print` would do
         writeString(protocolFD, "Content-Length: 2\r\n\r\n{}")
         close(protocolFD)
         close(fakeStdout.write)  // now an alias of the stderr pipe

@@ -209,7 +209,8 @@ private func errors(_ events: [FramingEvent]) -> [FramingError.Kind] {
 
     @Test(arguments: ["\n", "\r\n"])
     func lineFeedOnlyHeadersAreAccepted(newline: String) {
-        let text = Self.framed(Self.first, newline: "\n")
+        let text =
+            Self.framed(Self.first, newline: "\n")
             + "Content-Type: application/vscode-jsonrpc; charset=utf-8\nContent-Length: \(Self.next.utf8.count)\(newline)\(newline)\(Self.next)"
         let stream = Array(text.utf8)
         for split in 0...stream.count {
@@ -263,4 +264,3 @@ private func errors(_ events: [FramingEvent]) -> [FramingError.Kind] {
         #expect(bodies(events) == [Self.next])
     }
 }
-

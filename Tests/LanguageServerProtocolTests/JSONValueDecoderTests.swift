@@ -11,19 +11,38 @@ import PlistSupport
     static let range = #"{"start":{"line":0,"character":1},"end":{"line":2,"character":0}}"#
 
     /// Valid params of messages the server reads, each with the type that decodes them.
-    static var samples: [(any (Decodable & Hashable).Type, String)] { [
-        (InitializeRequest.self, #"{"processId":1,"rootUri":"file:///w","capabilities":{"textDocument":{"completion":{"completionItem":{"snippetSupport":true}}},"general":{"positionEncodings":["utf-8","utf-16"]}},"initializationOptions":{"a":[1,2.5,"x",null,true]},"workspaceFolders":[{"uri":"file:///w","name":"w"}],"trace":"off","clientInfo":{"name":"n","version":"1"}}"#),
-        (DidOpenTextDocumentNotification.self, #"{"textDocument":{"uri":"file:///a.plist","languageId":"plist","version":1,"text":"<plist>\n\t\u00e9\ud83d\ude00 \"q\" \\ \/</plist>"}}"#),
-        (DidChangeTextDocumentNotification.self, #"{"textDocument":{"uri":"file:///a","version":2},"contentChanges":[{"range":\#(range),"text":"x"},{"text":"whole"}]}"#),
-        (CompletionRequest.self, #"{"textDocument":{"uri":"file:///a"},"position":{"line":3,"character":4},"context":{"triggerKind":2,"triggerCharacter":"<"}}"#),
-        (CodeActionRequest.self, #"{"textDocument":{"uri":"file:///a"},"range":\#(range),"context":{"diagnostics":[{"range":\#(range),"severity":1,"code":"plist-x","source":"plist","message":"m","data":{"k":1}}],"only":["quickfix"]}}"#),
-        (ExecuteCommandRequest.self, #"{"command":"c","arguments":[1,"a",{"b":null}]}"#),
-        (DidChangeConfigurationNotification.self, #"{"settings":{"plist":{"rules":{"x":"off"},"n":[1.5]}}}"#),
-        (DidChangeWatchedFilesNotification.self, #"{"changes":[{"uri":"file:///a","type":1},{"uri":"file:///b","type":3}]}"#),
-    ] }
+    static var samples: [(any (Decodable & Hashable).Type, String)] {
+        [
+            (
+                InitializeRequest.self,
+                #"{"processId":1,"rootUri":"file:///w","capabilities":{"textDocument":{"completion":{"completionItem":{"snippetSupport":true}}},"general":{"positionEncodings":["utf-8","utf-16"]}},"initializationOptions":{"a":[1,2.5,"x",null,true]},"workspaceFolders":[{"uri":"file:///w","name":"w"}],"trace":"off","clientInfo":{"name":"n","version":"1"}}"#
+            ),
+            (
+                DidOpenTextDocumentNotification.self,
+                #"{"textDocument":{"uri":"file:///a.plist","languageId":"plist","version":1,"text":"<plist>\n\t\u00e9\ud83d\ude00 \"q\" \\ \/</plist>"}}"#
+            ),
+            (
+                DidChangeTextDocumentNotification.self,
+                #"{"textDocument":{"uri":"file:///a","version":2},"contentChanges":[{"range":\#(range),"text":"x"},{"text":"whole"}]}"#
+            ),
+            (
+                CompletionRequest.self,
+                #"{"textDocument":{"uri":"file:///a"},"position":{"line":3,"character":4},"context":{"triggerKind":2,"triggerCharacter":"<"}}"#
+            ),
+            (
+                CodeActionRequest.self,
+                #"{"textDocument":{"uri":"file:///a"},"range":\#(range),"context":{"diagnostics":[{"range":\#(range),"severity":1,"code":"plist-x","source":"plist","message":"m","data":{"k":1}}],"only":["quickfix"]}}"#
+            ),
+            (ExecuteCommandRequest.self, #"{"command":"c","arguments":[1,"a",{"b":null}]}"#),
+            (DidChangeConfigurationNotification.self, #"{"settings":{"plist":{"rules":{"x":"off"},"n":[1.5]}}}"#),
+            (DidChangeWatchedFilesNotification.self, #"{"changes":[{"uri":"file:///a","type":1},{"uri":"file:///b","type":3}]}"#),
+        ]
+    }
 
     /// What a member may be replaced by.
-    static let replacements: [JSONValue] = [.null, .int(1), .int(-1), .int(1 << 40), .double(1.5), .double(2), .string("s"), .bool(true), .array([]), .object([:])]
+    static let replacements: [JSONValue] = [
+        .null, .int(1), .int(-1), .int(1 << 40), .double(1.5), .double(2), .string("s"), .bool(true), .array([]), .object([:]),
+    ]
 
     /// Every value of `value` (itself included) changed one way: removed (a member) or replaced.
     static func mutations(of value: JSONValue) -> [JSONValue] {
@@ -59,7 +78,8 @@ import PlistSupport
         let foundation = try? JSONDecoder().decode(T.self, from: Data(text.utf8))
         let ours = try? JSONValueDecoder().decode(T.self, from: JSONValue(parsing: text))
         if foundation == ours { return nil }
-        return "\(T.self) from \(text): JSONDecoder \(foundation.map { "\($0)" } ?? "fails"), JSONValueDecoder \(ours.map { "\($0)" } ?? "fails")"
+        return
+            "\(T.self) from \(text): JSONDecoder \(foundation.map { "\($0)" } ?? "fails"), JSONValueDecoder \(ours.map { "\($0)" } ?? "fails")"
     }
 
     @Test func agreesWithJSONDecoderOnTheProtocolsTypesAndEveryMutation() throws {
@@ -90,7 +110,8 @@ import PlistSupport
                 return describe(error)
             }
         }
-        #expect(message(#"{"items":[{"n":1},{"n":"x"}]}"#) == "wrong type at items.[1].n: Expected to decode Int but found a string instead.")
+        #expect(
+            message(#"{"items":[{"n":1},{"n":"x"}]}"#) == "wrong type at items.[1].n: Expected to decode Int but found a string instead.")
         #expect(message(#"{"items":[{}]}"#) == "missing n at items.[0]")
         #expect(message(#"{"items":[{"n":1.5}]}"#) == "Number 1.5 does not fit in Int. at items.[0].n")
         #expect(message(#"{"items":{}}"#).hasPrefix("wrong type at items: Expected to decode Array"))
@@ -101,7 +122,10 @@ import PlistSupport
     /// error naming the member, and a large text with every kind of escape decodes exactly.
     @Test func messagesDecodeThroughTheReaderAndDecoder() throws {
         let decoder = MessageDecoder()
-        let bad = decoder.decode(Data(#"{"jsonrpc":"2.0","id":7,"method":"textDocument/completion","params":{"textDocument":{"uri":"file:///a"},"position":{"line":"3","character":4}}}"#.utf8))
+        let bad = decoder.decode(
+            Data(
+                #"{"jsonrpc":"2.0","id":7,"method":"textDocument/completion","params":{"textDocument":{"uri":"file:///a"},"position":{"line":"3","character":4}}}"#
+                    .utf8))
         guard case .invalid(let id, let error) = bad else {
             Issue.record("expected invalid params, got \(bad)")
             return
@@ -111,7 +135,9 @@ import PlistSupport
 
         var text = ""
         for i in 0..<20_000 { text += "\t<key>K\(i)</key>\n\t<string>\"é😀\\/\u{1}</string>\n" }
-        let body = try JSONCoding.encoder().encode(DidOpenTextDocumentNotification(textDocument: TextDocumentItem(uri: "file:///a.plist", languageId: "plist", version: 1, text: text)))
+        let body = try JSONCoding.encoder().encode(
+            DidOpenTextDocumentNotification(
+                textDocument: TextDocumentItem(uri: "file:///a.plist", languageId: "plist", version: 1, text: text)))
         let message = decoder.decode(Data(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":"#.utf8) + body + Data("}".utf8))
         guard case .notification(let open as DidOpenTextDocumentNotification) = message else {
             Issue.record("expected didOpen, got \(message)")

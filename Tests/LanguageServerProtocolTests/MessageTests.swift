@@ -5,7 +5,9 @@ import PlistSupport
 
 @Suite struct MessageClassificationTests {
     @Test func request() throws {
-        let message = classify(#"{"jsonrpc":"2.0","id":1,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///a.plist"},"position":{"line":2,"character":5}}}"#)
+        let message = classify(
+            #"{"jsonrpc":"2.0","id":1,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///a.plist"},"position":{"line":2,"character":5}}}"#
+        )
         guard case .request(let id, let request) = message, let hover = request as? HoverRequest else {
             Issue.record("expected a hover request, got \(message)")
             return
@@ -64,7 +66,10 @@ import PlistSupport
             return
         }
         #expect(null == .null)
-        guard case .response(let errorID, .failure(let error)) = classify(#"{"jsonrpc":"2.0","id":"r","error":{"code":-32601,"message":"nope","data":{"x":true}}}"#) else {
+        guard
+            case .response(let errorID, .failure(let error)) = classify(
+                #"{"jsonrpc":"2.0","id":"r","error":{"code":-32601,"message":"nope","data":{"x":true}}}"#)
+        else {
             Issue.record("expected an error response")
             return
         }
@@ -114,7 +119,9 @@ import PlistSupport
         }
         #expect(id == .int(9))
         #expect(error.code == .methodNotFound)
-        guard case .ignoredNotification(let method, let notificationError) = classify(#"{"jsonrpc":"2.0","method":"$/progress","params":{}}"#) else {
+        guard
+            case .ignoredNotification(let method, let notificationError) = classify(#"{"jsonrpc":"2.0","method":"$/progress","params":{}}"#)
+        else {
             Issue.record("expected an ignored notification")
             return
         }
@@ -123,7 +130,10 @@ import PlistSupport
     }
 
     @Test func invalidParams() {
-        guard case .invalid(let id, let error) = classify(#"{"jsonrpc":"2.0","id":10,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///a"}}}"#) else {
+        guard
+            case .invalid(let id, let error) = classify(
+                #"{"jsonrpc":"2.0","id":10,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///a"}}}"#)
+        else {
             Issue.record("expected invalid params")
             return
         }
@@ -135,7 +145,10 @@ import PlistSupport
             return
         }
         #expect(missing.code == .invalidParams)
-        guard case .ignoredNotification(let method, let notificationError) = classify(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{}}}"#) else {
+        guard
+            case .ignoredNotification(let method, let notificationError) = classify(
+                #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{}}}"#)
+        else {
             Issue.record("expected an ignored notification")
             return
         }
@@ -157,7 +170,9 @@ import PlistSupport
 @Suite struct MessageEncodingTests {
     @Test func requestEnvelope() throws {
         let body = try MessageEncoder.request(ConfigurationRequest(items: [ConfigurationItem(section: "plist")]), id: 3)
-        #expect(try JSONValue(parsing: body) == json(#"{"jsonrpc":"2.0","id":3,"method":"workspace/configuration","params":{"items":[{"section":"plist"}]}}"#))
+        #expect(
+            try JSONValue(parsing: body)
+                == json(#"{"jsonrpc":"2.0","id":3,"method":"workspace/configuration","params":{"items":[{"section":"plist"}]}}"#))
         let shutdown = try MessageEncoder.request(ShutdownRequest(), id: "s")
         #expect(try JSONValue(parsing: shutdown) == json(#"{"jsonrpc":"2.0","id":"s","method":"shutdown"}"#))
     }
@@ -175,7 +190,8 @@ import PlistSupport
         let noHover = try MessageEncoder.response(id: 2, result: HoverRequest.Response.none)
         #expect(try JSONValue(parsing: noHover) == json(#"{"jsonrpc":"2.0","id":2,"result":null}"#))
         let hover = try MessageEncoder.response(id: 2, result: HoverRequest.Response.some(Hover(contents: .markdown("**x**"))))
-        #expect(try JSONValue(parsing: hover) == json(#"{"jsonrpc":"2.0","id":2,"result":{"contents":{"kind":"markdown","value":"**x**"}}}"#))
+        #expect(
+            try JSONValue(parsing: hover) == json(#"{"jsonrpc":"2.0","id":2,"result":{"contents":{"kind":"markdown","value":"**x**"}}}"#))
         let error = try MessageEncoder.error(id: nil, .parseError("bad"))
         #expect(try JSONValue(parsing: error) == json(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"bad"}}"#))
         let withData = try MessageEncoder.error(id: "q", ResponseError(code: .requestFailed, message: "m", data: [1]))
@@ -223,4 +239,3 @@ import PlistSupport
         #expect(!isDuplicate(#"{"a":1,"A":2,"a ":3}"#))
     }
 }
-

@@ -4,18 +4,27 @@ import Testing
 
 @Suite struct BasicTypeTests {
     @Test func formattingRequests() throws {
-        let whole = try roundTrip(DocumentFormattingRequest.self, #"{"textDocument":{"uri":"file:///p/Info.plist"},"options":{"tabSize":4,"insertSpaces":false,"insertFinalNewline":true}}"#)
+        let whole = try roundTrip(
+            DocumentFormattingRequest.self,
+            #"{"textDocument":{"uri":"file:///p/Info.plist"},"options":{"tabSize":4,"insertSpaces":false,"insertFinalNewline":true}}"#)
         #expect(whole.options.tabSize == 4 && !whole.options.insertSpaces && whole.options.insertFinalNewline == true)
-        let ranged = try roundTrip(DocumentRangeFormattingRequest.self, #"{"textDocument":{"uri":"file:///p/Info.plist"},"range":{"start":{"line":1,"character":0},"end":{"line":2,"character":5}},"options":{"tabSize":2,"insertSpaces":true}}"#)
+        let ranged = try roundTrip(
+            DocumentRangeFormattingRequest.self,
+            #"{"textDocument":{"uri":"file:///p/Info.plist"},"range":{"start":{"line":1,"character":0},"end":{"line":2,"character":5}},"options":{"tabSize":2,"insertSpaces":true}}"#
+        )
         #expect(ranged.range.end == Position(line: 2, character: 5))
         // FormattingOptions may carry any other member (`[key: string]: boolean | integer | string`).
-        let extra = try JSONDecoder().decode(FormattingOptions.self, from: Data(#"{"tabSize":8,"insertSpaces":true,"editor.custom":"x"}"#.utf8))
+        let extra = try JSONDecoder().decode(
+            FormattingOptions.self, from: Data(#"{"tabSize":8,"insertSpaces":true,"editor.custom":"x"}"#.utf8))
         #expect(extra.tabSize == 8)
-        #expect(DocumentFormattingRequest.method == "textDocument/formatting" && DocumentRangeFormattingRequest.method == "textDocument/rangeFormatting")
+        #expect(
+            DocumentFormattingRequest.method == "textDocument/formatting"
+                && DocumentRangeFormattingRequest.method == "textDocument/rangeFormatting")
     }
 
     @Test func positionRangeLocation() throws {
-        let location = try roundTrip(Location.self, #"{"uri":"file:///p/Info.plist","range":{"start":{"line":1,"character":2},"end":{"line":3,"character":0}}}"#)
+        let location = try roundTrip(
+            Location.self, #"{"uri":"file:///p/Info.plist","range":{"start":{"line":1,"character":2},"end":{"line":3,"character":0}}}"#)
         #expect(location.range.start == Position(line: 1, character: 2))
         #expect(location.range.end.line == 3)
         #expect(Position(line: 1, character: 9) < Position(line: 2, character: 0))
@@ -37,7 +46,9 @@ import Testing
     }
 
     @Test func workspaceEdit() throws {
-        let edit = try roundTrip(WorkspaceEdit.self, #"""
+        let edit = try roundTrip(
+            WorkspaceEdit.self,
+            #"""
             {"changes":{"file:///a":[{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}},"newText":"x"}]},
              "documentChanges":[{"textDocument":{"uri":"file:///b","version":3},"edits":[{"range":{"start":{"line":1,"character":0},"end":{"line":1,"character":0}},"newText":"y"}]}]}
             """#)
@@ -56,7 +67,9 @@ import Testing
 
 @Suite struct DiagnosticTypeTests {
     @Test func fullDiagnostic() throws {
-        let diagnostic = try roundTrip(Diagnostic.self, #"""
+        let diagnostic = try roundTrip(
+            Diagnostic.self,
+            #"""
             {"range":{"start":{"line":4,"character":2},"end":{"line":4,"character":9}},
              "severity":2,"code":"unknown-key","codeDescription":{"href":"https://example.com/k"},
              "source":"plist","message":"Unknown key","tags":[1,2],
@@ -71,7 +84,8 @@ import Testing
     }
 
     @Test func minimalDiagnosticOmitsNils() throws {
-        let diagnostic = try roundTrip(Diagnostic.self, #"{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"message":"m","code":12}"#)
+        let diagnostic = try roundTrip(
+            Diagnostic.self, #"{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"message":"m","code":12}"#)
         #expect(diagnostic.code == .int(12))
         #expect(diagnostic.severity == nil)
         let encoded = try encodeJSON(Diagnostic(range: LSPRange(Position(line: 0, character: 0)), message: "m"))
@@ -85,9 +99,13 @@ import Testing
     }
 
     @Test func pullDiagnostics() throws {
-        let params = try roundTrip(DocumentDiagnosticRequest.self, #"{"textDocument":{"uri":"file:///a"},"identifier":"plist","previousResultId":"r1"}"#)
+        let params = try roundTrip(
+            DocumentDiagnosticRequest.self, #"{"textDocument":{"uri":"file:///a"},"identifier":"plist","previousResultId":"r1"}"#)
         #expect(params.previousResultId == "r1")
-        let full = try roundTrip(DocumentDiagnosticReport.self, #"{"kind":"full","resultId":"r2","items":[{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}},"message":"m","severity":1}]}"#)
+        let full = try roundTrip(
+            DocumentDiagnosticReport.self,
+            #"{"kind":"full","resultId":"r2","items":[{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}},"message":"m","severity":1}]}"#
+        )
         guard case .full(let resultId, let items) = full else {
             Issue.record("expected a full report")
             return
@@ -154,9 +172,12 @@ import Testing
 
     @Test func initializeParamsAreLenient() throws {
         // Minimal params, null processId/rootUri, and malformed capability members.
-        let params = try JSONDecoder().decode(InitializeRequest.self, from: Data(#"""
-            {"processId":null,"rootUri":null,"capabilities":{"textDocument":{"hover":{"contentFormat":"markdown"},"completion":{"completionItem":{"snippetSupport":"yes"}}},"general":7}}
-            """#.utf8))
+        let params = try JSONDecoder().decode(
+            InitializeRequest.self,
+            from: Data(
+                #"""
+                {"processId":null,"rootUri":null,"capabilities":{"textDocument":{"hover":{"contentFormat":"markdown"},"completion":{"completionItem":{"snippetSupport":"yes"}}},"general":7}}
+                """#.utf8))
         #expect(params.processId == nil)
         #expect(params.capabilities.textDocument?.hover == nil)
         #expect(params.capabilities.textDocument?.completion?.completionItem?.snippetSupport == nil)
@@ -171,7 +192,9 @@ import Testing
     }
 
     @Test func initializeResult() throws {
-        let result = try roundTrip(InitializeResult.self, #"""
+        let result = try roundTrip(
+            InitializeResult.self,
+            #"""
             {"capabilities":{
                "positionEncoding":"utf-16",
                "textDocumentSync":{"openClose":true,"change":2,"save":{"includeText":false}},
@@ -188,7 +211,9 @@ import Testing
         #expect(capabilities.textDocumentSync?.change == .incremental)
         #expect(capabilities.textDocumentSync?.save == .value(SaveOptions(includeText: false)))
         #expect(capabilities.hoverProvider?.isEnabled == true)
-        #expect(capabilities.codeActionProvider == .value(CodeActionOptions(codeActionKinds: [.quickFix, .sourceFixAll], resolveProvider: false)))
+        #expect(
+            capabilities.codeActionProvider
+                == .value(CodeActionOptions(codeActionKinds: [.quickFix, .sourceFixAll], resolveProvider: false)))
         #expect(capabilities.diagnosticProvider?.identifier == "plist")
         #expect(result.serverInfo?.name == "plist-lsp")
         // Built in code: nil members are omitted.
@@ -210,12 +235,15 @@ import Testing
 
 @Suite struct TextSynchronizationTypeTests {
     @Test func didOpen() throws {
-        let params = try roundTrip(DidOpenTextDocumentNotification.self, #"{"textDocument":{"uri":"file:///a","languageId":"xml","version":0,"text":"x"}}"#)
+        let params = try roundTrip(
+            DidOpenTextDocumentNotification.self, #"{"textDocument":{"uri":"file:///a","languageId":"xml","version":0,"text":"x"}}"#)
         #expect(params.textDocument.version == 0)
     }
 
     @Test func didChangeBothEventShapes() throws {
-        let params = try roundTrip(DidChangeTextDocumentNotification.self, #"""
+        let params = try roundTrip(
+            DidChangeTextDocumentNotification.self,
+            #"""
             {"textDocument":{"uri":"file:///a","version":5},"contentChanges":[
               {"range":{"start":{"line":1,"character":2},"end":{"line":1,"character":4}},"rangeLength":2,"text":"ab"},
               {"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"text":"c"},
@@ -237,14 +265,20 @@ import Testing
 
 @Suite struct LanguageFeatureTypeTests {
     @Test func completionParams() throws {
-        let params = try roundTrip(CompletionRequest.self, #"{"textDocument":{"uri":"file:///a"},"position":{"line":1,"character":1},"context":{"triggerKind":2,"triggerCharacter":"<"}}"#)
+        let params = try roundTrip(
+            CompletionRequest.self,
+            #"{"textDocument":{"uri":"file:///a"},"position":{"line":1,"character":1},"context":{"triggerKind":2,"triggerCharacter":"<"}}"#)
         #expect(params.context?.triggerKind == .triggerCharacter)
         #expect(params.context?.triggerCharacter == "<")
-        #expect(try roundTrip(CompletionRequest.self, #"{"textDocument":{"uri":"file:///a"},"position":{"line":0,"character":0}}"#).context == nil)
+        #expect(
+            try roundTrip(CompletionRequest.self, #"{"textDocument":{"uri":"file:///a"},"position":{"line":0,"character":0}}"#).context
+                == nil)
     }
 
     @Test func completionList() throws {
-        let list = try roundTrip(CompletionList.self, #"""
+        let list = try roundTrip(
+            CompletionList.self,
+            #"""
             {"isIncomplete":false,"items":[
               {"label":"CFBundleName","labelDetails":{"detail":" string","description":"Bundle name"},"kind":10,"tags":[1],
                "detail":"string","documentation":{"kind":"markdown","value":"The **name**"},"deprecated":false,"preselect":true,
@@ -277,7 +311,10 @@ import Testing
 
     @Test func hover() throws {
         try roundTrip(HoverRequest.self, #"{"textDocument":{"uri":"file:///a"},"position":{"line":3,"character":7}}"#)
-        let hover = try roundTrip(Hover.self, #"{"contents":{"kind":"markdown","value":"**CFBundleName**"},"range":{"start":{"line":3,"character":5},"end":{"line":3,"character":17}}}"#)
+        let hover = try roundTrip(
+            Hover.self,
+            #"{"contents":{"kind":"markdown","value":"**CFBundleName**"},"range":{"start":{"line":3,"character":5},"end":{"line":3,"character":17}}}"#
+        )
         #expect(hover.contents.kind == .markdown)
         try roundTrip(Hover.self, #"{"contents":{"kind":"plaintext","value":"x"}}"#)
     }
@@ -285,18 +322,24 @@ import Testing
     @Test func definition() throws {
         let params = try roundTrip(DefinitionRequest.self, #"{"textDocument":{"uri":"file:///a"},"position":{"line":4,"character":14}}"#)
         #expect(params.position.character == 14)
-        try roundTrip([Location].self, #"[{"uri":"file:///p/Config/Version.xcconfig","range":{"start":{"line":0,"character":0},"end":{"line":0,"character":11}}}]"#)
+        try roundTrip(
+            [Location].self,
+            #"[{"uri":"file:///p/Config/Version.xcconfig","range":{"start":{"line":0,"character":0},"end":{"line":0,"character":11}}}]"#)
     }
 
     @Test func codeAction() throws {
-        let params = try roundTrip(CodeActionRequest.self, #"""
+        let params = try roundTrip(
+            CodeActionRequest.self,
+            #"""
             {"textDocument":{"uri":"file:///a"},"range":{"start":{"line":1,"character":0},"end":{"line":1,"character":5}},
              "context":{"diagnostics":[{"range":{"start":{"line":1,"character":0},"end":{"line":1,"character":5}},"message":"m","code":"dup"}],"only":["quickfix"],"triggerKind":1}}
             """#)
         #expect(params.context.only == [.quickFix])
         #expect(params.context.triggerKind == .invoked)
         #expect(params.context.diagnostics.first?.code == "dup")
-        let actions = try roundTrip([CodeActionOrCommand].self, #"""
+        let actions = try roundTrip(
+            [CodeActionOrCommand].self,
+            #"""
             [{"title":"Remove duplicate","kind":"quickfix","isPreferred":true,
               "diagnostics":[{"range":{"start":{"line":1,"character":0},"end":{"line":1,"character":5}},"message":"m"}],
               "edit":{"changes":{"file:///a":[{"range":{"start":{"line":1,"character":0},"end":{"line":2,"character":0}},"newText":""}]}},
@@ -322,7 +365,9 @@ import Testing
 
     @Test func documentSymbols() throws {
         try roundTrip(DocumentSymbolRequest.self, #"{"textDocument":{"uri":"file:///a"}}"#)
-        let symbols = try roundTrip([DocumentSymbol].self, #"""
+        let symbols = try roundTrip(
+            [DocumentSymbol].self,
+            #"""
             [{"name":"root","kind":19,"range":{"start":{"line":0,"character":0},"end":{"line":9,"character":0}},"selectionRange":{"start":{"line":0,"character":0},"end":{"line":0,"character":6}},
               "children":[{"name":"CFBundleName","detail":"string","kind":20,"tags":[1],"deprecated":true,
                 "range":{"start":{"line":1,"character":2},"end":{"line":2,"character":20}},"selectionRange":{"start":{"line":1,"character":7},"end":{"line":1,"character":19}}}]}]
@@ -334,15 +379,21 @@ import Testing
 
     @Test func foldingRanges() throws {
         try roundTrip(FoldingRangeRequest.self, #"{"textDocument":{"uri":"file:///a"}}"#)
-        let ranges = try roundTrip([FoldingRange].self, #"[{"startLine":1,"endLine":5},{"startLine":6,"startCharacter":4,"endLine":8,"endCharacter":2,"kind":"comment","collapsedText":"…"}]"#)
+        let ranges = try roundTrip(
+            [FoldingRange].self,
+            #"[{"startLine":1,"endLine":5},{"startLine":6,"startCharacter":4,"endLine":8,"endCharacter":2,"kind":"comment","collapsedText":"…"}]"#
+        )
         #expect(ranges[1].kind == .comment)
         #expect(ranges[0].startCharacter == nil)
     }
 
     @Test func selectionRanges() throws {
-        let params = try roundTrip(SelectionRangeRequest.self, #"{"textDocument":{"uri":"file:///a"},"positions":[{"line":1,"character":2}]}"#)
+        let params = try roundTrip(
+            SelectionRangeRequest.self, #"{"textDocument":{"uri":"file:///a"},"positions":[{"line":1,"character":2}]}"#)
         #expect(params.positions.count == 1)
-        let range = try roundTrip(SelectionRange.self, #"""
+        let range = try roundTrip(
+            SelectionRange.self,
+            #"""
             {"range":{"start":{"line":1,"character":2},"end":{"line":1,"character":4}},
              "parent":{"range":{"start":{"line":1,"character":0},"end":{"line":1,"character":9}},
                        "parent":{"range":{"start":{"line":0,"character":0},"end":{"line":5,"character":0}}}}}
@@ -353,8 +404,12 @@ import Testing
     }
 
     @Test func inlayHints() throws {
-        try roundTrip(InlayHintRequest.self, #"{"textDocument":{"uri":"file:///a"},"range":{"start":{"line":0,"character":0},"end":{"line":99,"character":0}}}"#)
-        let hints = try roundTrip([InlayHint].self, #"""
+        try roundTrip(
+            InlayHintRequest.self,
+            #"{"textDocument":{"uri":"file:///a"},"range":{"start":{"line":0,"character":0},"end":{"line":99,"character":0}}}"#)
+        let hints = try roundTrip(
+            [InlayHint].self,
+            #"""
             [{"position":{"line":2,"character":30},"label":"= 1.0","kind":1,"paddingLeft":true,"paddingRight":false,"tooltip":"resolved"},
              {"position":{"line":3,"character":0},"label":[{"value":"a","tooltip":{"kind":"markdown","value":"*a*"}}],"kind":2,"tooltip":{"kind":"plaintext","value":"t"}}]
             """#)
@@ -368,12 +423,17 @@ import Testing
         try roundTrip(SemanticTokensRequest.self, #"{"textDocument":{"uri":"file:///a"}}"#)
         let delta = try roundTrip(SemanticTokensDeltaRequest.self, #"{"textDocument":{"uri":"file:///a"},"previousResultId":"7"}"#)
         #expect(delta.previousResultId == "7")
-        let options = try roundTrip(SemanticTokensOptions.self,
+        let options = try roundTrip(
+            SemanticTokensOptions.self,
             #"{"legend":{"tokenTypes":["property","string"],"tokenModifiers":["deprecated"]},"range":false,"full":{"delta":true}}"#)
         #expect(options.full == .value(SemanticTokensFullOptions(delta: true)))
         let tokens = try roundTrip(SemanticTokens.self, #"{"resultId":"1","data":[2,5,3,0,3,0,5,4,1,0]}"#)
         #expect(tokens.data.count == 10)
-        guard case .delta(let d) = try roundTrip(SemanticTokensDeltaResult.self, #"{"resultId":"2","edits":[{"start":5,"deleteCount":1,"data":[2]},{"start":9,"deleteCount":1}]}"#) else {
+        guard
+            case .delta(let d) = try roundTrip(
+                SemanticTokensDeltaResult.self,
+                #"{"resultId":"2","edits":[{"start":5,"deleteCount":1,"data":[2]},{"start":9,"deleteCount":1}]}"#)
+        else {
             Issue.record("expected a delta")
             return
         }
@@ -386,14 +446,18 @@ import Testing
 
     @Test func documentLinks() throws {
         try roundTrip(DocumentLinkRequest.self, #"{"textDocument":{"uri":"file:///a"}}"#)
-        let links = try roundTrip([DocumentLink].self,
-            #"[{"range":{"start":{"line":1,"character":6},"end":{"line":1,"character":30}},"target":"https://developer.apple.com/x","tooltip":"Documentation of X"}]"#)
+        let links = try roundTrip(
+            [DocumentLink].self,
+            #"[{"range":{"start":{"line":1,"character":6},"end":{"line":1,"character":30}},"target":"https://developer.apple.com/x","tooltip":"Documentation of X"}]"#
+        )
         #expect(links[0].target == "https://developer.apple.com/x")
     }
 
     @Test func snippetTextEdits() throws {
         // LSP 3.18's SnippetTextEdit and rust-analyzer's insertTextFormat, both kept as snippets.
-        let edit = try roundTrip(TextDocumentEdit.self, #"""
+        let edit = try roundTrip(
+            TextDocumentEdit.self,
+            #"""
             {"textDocument":{"uri":"file:///a","version":1},"edits":[
              {"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"snippet":{"kind":"snippet","value":"<string>${1:x}</string>$0"}},
              {"range":{"start":{"line":1,"character":0},"end":{"line":1,"character":0}},"newText":"$0","insertTextFormat":2},
@@ -401,7 +465,11 @@ import Testing
             """#)
         #expect(edit.edits.map(\.snippet) == [.snippetTextEdit, .insertTextFormat, nil])
         #expect(edit.edits[0].newText == "<string>${1:x}</string>$0")
-        let capabilities = try JSONDecoder().decode(ClientCapabilities.self, from: Data(#"{"workspace":{"workspaceEdit":{"documentChanges":true,"snippetEditSupport":true}},"textDocument":{"semanticTokens":{"multilineTokenSupport":false,"requests":{"full":{"delta":true}}}}}"#.utf8))
+        let capabilities = try JSONDecoder().decode(
+            ClientCapabilities.self,
+            from: Data(
+                #"{"workspace":{"workspaceEdit":{"documentChanges":true,"snippetEditSupport":true}},"textDocument":{"semanticTokens":{"multilineTokenSupport":false,"requests":{"full":{"delta":true}}}}}"#
+                    .utf8))
         #expect(capabilities.workspace?.workspaceEdit?.snippetEditSupport == true)
         #expect(capabilities.textDocument?.semanticTokens?.multilineTokenSupport == false)
     }
@@ -423,7 +491,9 @@ import Testing
     }
 
     @Test func applyEdit() throws {
-        let params = try roundTrip(ApplyEditRequest.self, #"{"label":"Sort keys","edit":{"documentChanges":[{"textDocument":{"uri":"file:///a","version":null},"edits":[]}]}}"#)
+        let params = try roundTrip(
+            ApplyEditRequest.self,
+            #"{"label":"Sort keys","edit":{"documentChanges":[{"textDocument":{"uri":"file:///a","version":null},"edits":[]}]}}"#)
         #expect(params.label == "Sort keys")
         let result = try roundTrip(ApplyWorkspaceEditResult.self, #"{"applied":false,"failureReason":"stale","failedChange":0}"#)
         #expect(!result.applied)
@@ -433,17 +503,25 @@ import Testing
     @Test func executeCommandAndRegistration() throws {
         let params = try roundTrip(ExecuteCommandRequest.self, #"{"command":"plist.check","arguments":["file:///a"]}"#)
         #expect(params.arguments == ["file:///a"])
-        let registration = try roundTrip(RegisterCapabilityRequest.self, #"{"registrations":[{"id":"1","method":"workspace/didChangeConfiguration","registerOptions":{"section":"plist"}}]}"#)
+        let registration = try roundTrip(
+            RegisterCapabilityRequest.self,
+            #"{"registrations":[{"id":"1","method":"workspace/didChangeConfiguration","registerOptions":{"section":"plist"}}]}"#)
         #expect(registration.registrations[0].method == "workspace/didChangeConfiguration")
     }
 }
 
 @Suite struct WatchedFilesMessageTests {
     @Test func didChangeWatchedFiles() throws {
-        let notification = try roundTrip(DidChangeWatchedFilesNotification.self,
-                                         #"{"changes":[{"uri":"file:///p/App/A.swift","type":1},{"uri":"file:///p/App/B.m","type":2},{"uri":"file:///p/C.c","type":3}]}"#)
+        let notification = try roundTrip(
+            DidChangeWatchedFilesNotification.self,
+            #"{"changes":[{"uri":"file:///p/App/A.swift","type":1},{"uri":"file:///p/App/B.m","type":2},{"uri":"file:///p/C.c","type":3}]}"#
+        )
         #expect(notification.changes.map(\.type) == [.created, .changed, .deleted])
-        guard case .notification(let decoded) = classify(#"{"jsonrpc":"2.0","method":"workspace/didChangeWatchedFiles","params":{"changes":[{"uri":"file:///p/A.swift","type":2}]}}"#) else {
+        guard
+            case .notification(let decoded) = classify(
+                #"{"jsonrpc":"2.0","method":"workspace/didChangeWatchedFiles","params":{"changes":[{"uri":"file:///p/A.swift","type":2}]}}"#
+            )
+        else {
             Issue.record("expected a notification")
             return
         }
@@ -451,7 +529,9 @@ import Testing
     }
 
     @Test func watcherRegistration() throws {
-        let request = try roundTrip(RegisterCapabilityRequest.self, #"""
+        let request = try roundTrip(
+            RegisterCapabilityRequest.self,
+            #"""
             {"registrations":[{"id":"plist-lsp-sources","method":"workspace/didChangeWatchedFiles",
               "registerOptions":{"watchers":[{"globPattern":"**/*.{swift,m}"},{"globPattern":"**/*.c","kind":7}]}}]}
             """#)
@@ -460,7 +540,11 @@ import Testing
     }
 
     @Test func clientCapabilityAndRefresh() throws {
-        let capabilities = try JSONDecoder().decode(ClientCapabilities.self, from: Data(#"{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true,"relativePatternSupport":true},"diagnostics":{"refreshSupport":true}}}"#.utf8))
+        let capabilities = try JSONDecoder().decode(
+            ClientCapabilities.self,
+            from: Data(
+                #"{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true,"relativePatternSupport":true},"diagnostics":{"refreshSupport":true}}}"#
+                    .utf8))
         #expect(capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration == true)
         #expect(capabilities.workspace?.diagnostics?.refreshSupport == true)
         guard case .request(_, let refresh) = classify(#"{"jsonrpc":"2.0","id":3,"method":"workspace/diagnostic/refresh"}"#) else {

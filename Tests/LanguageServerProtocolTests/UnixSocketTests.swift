@@ -157,7 +157,9 @@ import Glibc
         // Without root we cannot chown; "/" (owned by root) serves as a foreign directory.
         let parent = geteuid() == 0 ? foreign : "/"
         let path = parent == "/" ? "/plsp-test.sock" : parent + "/x.sock"
-        #expect(throws: UnixSocketError.parentDirectoryNotOwned(directory: parent, owner: UInt32(otherUser), currentUser: UInt32(geteuid()))) {
+        #expect(
+            throws: UnixSocketError.parentDirectoryNotOwned(directory: parent, owner: UInt32(otherUser), currentUser: UInt32(geteuid()))
+        ) {
             try UnixSocketListener(path: path)
         }
         #expect(!exists(path))

@@ -43,9 +43,13 @@ import Testing
         }
         func visit(_ node: PlistNode, _ depth: Int) {
             let e = node.element
-            out.append("\(depth) \(node.kind) \(e.range) \(e.contentRange) \(e.flags.rawValue) \(node.text ?? "-") \(node.boolValue.map { "\($0)" } ?? "-")")
+            out.append(
+                "\(depth) \(node.kind) \(e.range) \(e.contentRange) \(e.flags.rawValue) \(node.text ?? "-") \(node.boolValue.map { "\($0)" } ?? "-")"
+            )
             for entry in node.entries {
-                out.append("\(depth) key \(entry.key.map { "\($0.element.range) \($0.text) \(treeNode($0.element)) \($0.element.children.map { "\($0.kind)\($0.range)" })" } ?? "-")")
+                out.append(
+                    "\(depth) key \(entry.key.map { "\($0.element.range) \($0.text) \(treeNode($0.element)) \($0.element.children.map { "\($0.kind)\($0.range)" })" } ?? "-")"
+                )
                 if let v = entry.value { visit(v, depth + 1) }
             }
             for item in node.items { visit(item, depth + 1) }
@@ -91,16 +95,20 @@ import Testing
     /// A plist with a large dictionary and a large array (stored in runs, `PlistNode.isStoredInRuns`)
     /// between ordinary keys: one entry per line, as Xcode writes them.
     static func largeDocument(records: Int, items: Int) -> String {
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleName</key>\n\t<string>Big</string>\n\t<key>Items</key>\n\t<dict>\n"
+        var out =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleName</key>\n\t<string>Big</string>\n\t<key>Items</key>\n\t<dict>\n"
         for i in 0..<records {
             // Every 40th key holds a comment (markup: the key has a syntax node of its own).
-            out += "\t\t<key>Item\(i % 40 == 0 ? "<!-- c -->" : "") \(i)</key>\n\t\t<dict>\n\t\t\t<key>Name</key>\n\t\t\t<string>name \(i)</string>\n"
+            out +=
+                "\t\t<key>Item\(i % 40 == 0 ? "<!-- c -->" : "") \(i)</key>\n\t\t<dict>\n\t\t\t<key>Name</key>\n\t\t\t<string>name \(i)</string>\n"
             if i % 3 == 0 { out += "\t\t\t<key>Tags</key>\n\t\t\t<array>\n\t\t\t\t<string>t\(i)</string>\n\t\t\t</array>\n" }
             out += "\t\t\t<key>Count</key>\n\t\t\t<integer>\(i)</integer>\n\t\t</dict>\n"
         }
         out += "\t</dict>\n\t<key>List</key>\n\t<array>\n"
         for i in 0..<items {
-            out += i % 5 == 0 ? "\t\t<dict>\n\t\t\t<key>K</key>\n\t\t\t<string>v\(i)</string>\n\t\t</dict>\n" : "\t\t<string>item \(i)</string>\n"
+            out +=
+                i % 5 == 0
+                ? "\t\t<dict>\n\t\t\t<key>K</key>\n\t\t\t<string>v\(i)</string>\n\t\t</dict>\n" : "\t\t<string>item \(i)</string>\n"
         }
         return out + "\t</array>\n\t<key>CFBundleVersion</key>\n\t<string>1</string>\n</dict>\n</plist>\n"
     }
@@ -113,9 +121,12 @@ import Testing
     @Test func incrementalAnalysisEqualsFromScratchInLargeContainers() async throws {
         let failures = try await onOwnThread { () -> [String] in
             var rng = SplitMix64(seed: 1_616)
-            let pieces = Self.pieces + ["<key>Item 7</key><string>dup</string>", "<key>Item 300</key><dict/>", "<key></key><true/>",
-                                        "<key>Name</key>", "Item 1", "</dict>", "<string>x</string>", "\t\t<key>New</key><integer>1</integer>",
-                                        "<key>With<!-- a comment -->Markup</key><string>v</string>", "<key>A<![CDATA[<b>]]></key><true/>"]
+            let pieces =
+                Self.pieces + [
+                    "<key>Item 7</key><string>dup</string>", "<key>Item 300</key><dict/>", "<key></key><true/>",
+                    "<key>Name</key>", "Item 1", "</dict>", "<string>x</string>", "\t\t<key>New</key><integer>1</integer>",
+                    "<key>With<!-- a comment -->Markup</key><string>v</string>", "<key>A<![CDATA[<b>]]></key><true/>",
+                ]
             var failures: [String] = []
             var reused = 0
             // Short rounds from a fresh document: a structural piece may leave a recovery decided by
@@ -129,16 +140,19 @@ import Testing
                     let lower = Int.random(in: 0...count, using: &rng)
                     let upper = min(count, lower + (Int.random(in: 0..<4, using: &rng) == 0 ? Int.random(in: 0...40, using: &rng) : 0))
                     // Mostly typing, as in an editor; sometimes a structural piece.
-                    let piece = Int.random(in: 0..<3, using: &rng) == 0 ? pieces[Int.random(in: 0..<pieces.count, using: &rng)] : ["x", "7", "", "é"][Int.random(in: 0..<4, using: &rng)]
+                    let piece =
+                        Int.random(in: 0..<3, using: &rng) == 0
+                        ? pieces[Int.random(in: 0..<pieces.count, using: &rng)] : ["x", "7", "", "é"][Int.random(in: 0..<4, using: &rng)]
                     tree = tree.applying(SourceEdit(range: lower..<upper, replacement: piece))
                     let base = versions[max(0, versions.count - 1 - Int.random(in: 0..<3, using: &rng))]
                     let incremental = PlistDocument(tree, reusing: base)
                     // An edit inside the large dictionary that the reparse kept incremental replaces
                     // at most a few of its runs: the others must be the base version's.
                     if let now = incremental.root?.value(forKey: "Items"), let then = base.root?.value(forKey: "Items"),
-                       now.isStoredInRuns, then.isStoredInRuns, !now.isSameValue(as: then),
-                       let change = tree.changedRegion(since: base.tree), then.element.contentRange.contains(change.range.lowerBound),
-                       change.range.upperBound < then.element.contentRange.upperBound {
+                        now.isStoredInRuns, then.isStoredInRuns, !now.isSameValue(as: then),
+                        let change = tree.changedRegion(since: base.tree), then.element.contentRange.contains(change.range.lowerBound),
+                        change.range.upperBound < then.element.contentRange.upperBound
+                    {
                         let before = Set(then.runs.map { ObjectIdentifier($0.sharedStorage) })
                         if now.runs.contains(where: { before.contains(ObjectIdentifier($0.sharedStorage)) }) {
                             reused += 1
@@ -148,7 +162,9 @@ import Testing
                     }
                     let fresh = PlistDocument(SyntaxTree.parse(tree.text))
                     let what = "round \(round), edit \(step): \(lower)..<\(upper) → \(piece.debugDescription)"
-                    if let difference = Self.difference(incremental, fresh, path: "Info.plist") { failures.append("\(difference) after \(what)") }
+                    if let difference = Self.difference(incremental, fresh, path: "Info.plist") {
+                        failures.append("\(difference) after \(what)")
+                    }
                     versions = Array((versions + [incremental]).suffix(3))
                     if failures.count > 10 { return failures }
                 }

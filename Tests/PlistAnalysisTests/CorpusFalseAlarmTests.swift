@@ -42,7 +42,9 @@ struct ExpectedFinding: Hashable {
                 let (text, diagnostics) = Analyzer.findings(forFileBytes: file.bytes, path: file.name)
                 let lines = LineIndex(text)
                 for d in diagnostics where d.severity == .error || d.severity == .warning {
-                    found.append(ExpectedFinding(file: file.name, rule: d.code, line: lines.line(containing: d.range.lowerBound) + 1, reason: d.message))
+                    found.append(
+                        ExpectedFinding(
+                            file: file.name, rule: d.code, line: lines.line(containing: d.range.lowerBound) + 1, reason: d.message))
                 }
             }
             return found
@@ -50,8 +52,13 @@ struct ExpectedFinding: Hashable {
         #expect(Self.expected.count >= 30, "Expectations/corpus-findings.tsv is missing or unreadable")
         let unexpected = Set(found).subtracting(Self.expected)
         let missing = Set(Self.expected).subtracting(found)
-        #expect(unexpected.isEmpty, "new warnings (false alarms?):\n\(unexpected.map { "\($0.file):\($0.line) [\($0.rule)] \($0.reason)" }.sorted().joined(separator: "\n"))")
-        #expect(missing.isEmpty, "expected findings gone:\n\(missing.map { "\($0.file):\($0.line) [\($0.rule)]" }.sorted().joined(separator: "\n"))")
+        #expect(
+            unexpected.isEmpty,
+            "new warnings (false alarms?):\n\(unexpected.map { "\($0.file):\($0.line) [\($0.rule)] \($0.reason)" }.sorted().joined(separator: "\n"))"
+        )
+        #expect(
+            missing.isEmpty,
+            "expected findings gone:\n\(missing.map { "\($0.file):\($0.line) [\($0.rule)]" }.sorted().joined(separator: "\n"))")
     }
 
     /// `check --fix` and `source.fixAll` repair only what Foundation cannot read: a file it reads is

@@ -44,8 +44,12 @@ struct FixSubject: CustomTestStringConvertible, Sendable {
                         applied += 1
                         let edits = fix.edits.sorted { $0.range.lowerBound < $1.range.lowerBound }
                         let first = edits.first!.range.lowerBound, last = edits.last!.range.upperBound
-                        if !result.prefix(first).elementsEqual(text.prefix(first)) { failures.append("\(subject.name): \(fix.title) changed bytes before its edits") }
-                        if !result.suffix(text.count - last).elementsEqual(text.suffix(text.count - last)) { failures.append("\(subject.name): \(fix.title) changed bytes after its edits") }
+                        if !result.prefix(first).elementsEqual(text.prefix(first)) {
+                            failures.append("\(subject.name): \(fix.title) changed bytes before its edits")
+                        }
+                        if !result.suffix(text.count - last).elementsEqual(text.suffix(text.count - last)) {
+                            failures.append("\(subject.name): \(fix.title) changed bytes after its edits")
+                        }
                         let after = FixApplication.errorCounts(Self.analyse(result, subject.path))
                         for (code, n) in after where n > before[code, default: 0] {
                             failures.append("\(subject.name): '\(fix.title)' [\(d.code)] adds \(code)")
@@ -88,18 +92,28 @@ struct FixSubject: CustomTestStringConvertible, Sendable {
         #expect(throws: FixApplicationError.self) {
             try FixApplication.applying([SourceEdit(range: 5..<9, replacement: "x")], to: text)
         }
-        #expect(try FixApplication.applying([SourceEdit(range: 4..<4, replacement: "2"), SourceEdit(range: 0..<1, replacement: "A"), SourceEdit(range: 4..<4, replacement: "3")], to: text)
+        #expect(
+            try FixApplication.applying(
+                [
+                    SourceEdit(range: 4..<4, replacement: "2"), SourceEdit(range: 0..<1, replacement: "A"),
+                    SourceEdit(range: 4..<4, replacement: "3"),
+                ], to: text)
                 == Array("Abcd23ef".utf8))
     }
 
     @Test func insertionFollowsTheFileStyle() throws {
-        let spaces = "<plist version=\"1.0\">\r\n<dict>\r\n  <key>UIBackgroundModes</key>\r\n  <array>\r\n    <string>bluetooth-central</string>\r\n  </array>\r\n</dict>\r\n</plist>\r\n"
+        let spaces =
+            "<plist version=\"1.0\">\r\n<dict>\r\n  <key>UIBackgroundModes</key>\r\n  <array>\r\n    <string>bluetooth-central</string>\r\n  </array>\r\n</dict>\r\n</plist>\r\n"
         let d = try #require(Self.analyse(Array(spaces.utf8), "Info.plist").first { $0.code == "privacy-missing-usage-description" })
         let fix = try #require(d.fixes.first)
         #expect(fix.title == "Add NSBluetoothAlwaysUsageDescription")
         let result = String(decoding: try FixApplication.applying(fix.edits, to: Array(spaces.utf8)), as: UTF8.self)
-        #expect(result.contains("  </array>\r\n  <key>NSBluetoothAlwaysUsageDescription</key>\r\n  <string>TODO: explain why the app uses Bluetooth</string>\r\n</dict>"))
-        let empty = "<plist version=\"1.0\">\n<dict>\n\t<key>NSLocationAlwaysUsageDescription</key>\n\t<string>Runs</string>\n</dict>\n</plist>\n"
+        #expect(
+            result.contains(
+                "  </array>\r\n  <key>NSBluetoothAlwaysUsageDescription</key>\r\n  <string>TODO: explain why the app uses Bluetooth</string>\r\n</dict>"
+            ))
+        let empty =
+            "<plist version=\"1.0\">\n<dict>\n\t<key>NSLocationAlwaysUsageDescription</key>\n\t<string>Runs</string>\n</dict>\n</plist>\n"
         let d2 = try #require(Self.analyse(Array(empty.utf8), "Info.plist").first { $0.code == "privacy-missing-usage-description" })
         let result2 = String(decoding: try FixApplication.applying(d2.fixes[0].edits, to: Array(empty.utf8)), as: UTF8.self)
         #expect(result2.contains("<string>Runs</string>\n\t<key>NSLocationWhenInUseUsageDescription</key>\n\t<string>TODO"))

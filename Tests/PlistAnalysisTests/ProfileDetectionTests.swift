@@ -15,10 +15,12 @@ import PlistSyntax
         let configuration = Self.document("<key>PayloadType</key><string> Configuration </string>")
         #expect(FileKind.detect(path: "/p/dock.plist", document: configuration) == .configurationProfile)
         // A misspelt type is still a profile when it has a profile's content and identity.
-        let misspelt = Self.document("<key>PayloadContent</key><array/><key>PayloadUUID</key><string>x</string><key>PayloadType</key><string>Configuraton</string>")
+        let misspelt = Self.document(
+            "<key>PayloadContent</key><array/><key>PayloadUUID</key><string>x</string><key>PayloadType</key><string>Configuraton</string>")
         #expect(FileKind.detect(path: "/p/dock.plist", document: misspelt) == .configurationProfile)
         // A payload's type, or PayloadContent alone (a managed-preferences file), is not.
-        #expect(FileKind.detect(path: "/p/x.plist", document: Self.document("<key>PayloadType</key><string>com.apple.dock</string>")) == .other)
+        #expect(
+            FileKind.detect(path: "/p/x.plist", document: Self.document("<key>PayloadType</key><string>com.apple.dock</string>")) == .other)
         #expect(FileKind.detect(path: "/p/x.plist", document: Self.document("<key>PayloadContent</key><dict/>")) == .other)
         // The name wins: an Info.plist stays one.
         #expect(FileKind.detect(path: "/p/Info.plist", document: configuration) == .infoPlist)

@@ -9,10 +9,12 @@ import PlistSyntax
 @Suite struct ProfileValueTextTests {
     /// The `rule` messages for a profile whose payload has `Value` = `text` and whose `PayloadScope` is `scope`.
     static func messages(_ text: String = "x", scope: String = "System", rule: String = "profile-placeholder") -> [String] {
-        let payload = "<key>PayloadIdentifier</key><string>com.example.p.dock</string><key>PayloadType</key><string>com.apple.dock</string>"
+        let payload =
+            "<key>PayloadIdentifier</key><string>com.example.p.dock</string><key>PayloadType</key><string>com.apple.dock</string>"
             + "<key>PayloadUUID</key><string>0F1E2D3C-4B5A-4968-8776-A5B4C3D2E1F0</string><key>PayloadVersion</key><integer>1</integer>"
             + "<key>Value</key><string>\(text)</string>"
-        let profile = "<plist version=\"1.0\"><dict><key>PayloadContent</key><array><dict>\(payload)</dict></array>"
+        let profile =
+            "<plist version=\"1.0\"><dict><key>PayloadContent</key><array><dict>\(payload)</dict></array>"
             + "<key>PayloadIdentifier</key><string>com.example.p</string><key>PayloadType</key><string>Configuration</string>"
             + "<key>PayloadUUID</key><string>5C6A2E5B-3C21-4E7B-9B6F-2D8E1A4C7F10</string><key>PayloadVersion</key><integer>1</integer>"
             + "<key>PayloadScope</key><string>\(scope)</string></dict></plist>"
@@ -43,14 +45,19 @@ import PlistSyntax
     }
 
     /// An MDM variable or a template's stands for the value the server sends: not judged.
-    @Test(arguments: ["{{ scope }}", "${SCOPE}", "$SCOPE", "%Scope%", "@SCOPE@", "__SCOPE__", "__SCOPE_2__", "a__B__c",
-                      "{{ é }}", "é${X}", "__É__", "Ü %Scope%"])
+    @Test(arguments: [
+        "{{ scope }}", "${SCOPE}", "$SCOPE", "%Scope%", "@SCOPE@", "__SCOPE__", "__SCOPE_2__", "a__B__c",
+        "{{ é }}", "é${X}", "__É__", "Ü %Scope%",
+    ])
     func substitutedValuesAreNotJudged(_ scope: String) {
         #expect(Self.messages(scope: scope, rule: "profile-invalid-value").isEmpty)
     }
 
-    @Test(arguments: ["__scope__", "__x__A__", "____", "___", "{ {", "$ {", "%Scope", "@SCOPE", "$1", "__SC OPE__", "__É", "{{\u{301}x", "__\u{301}A__"])
+    @Test(arguments: [
+        "__scope__", "__x__A__", "____", "___", "{ {", "$ {", "%Scope", "@SCOPE", "$1", "__SC OPE__", "__É", "{{\u{301}x", "__\u{301}A__",
+    ])
     func otherValuesAreJudged(_ scope: String) {
-        #expect(Self.messages(scope: scope, rule: "profile-invalid-value") == ["'\(scope)' is not a value PayloadScope takes: System and User"])
+        #expect(
+            Self.messages(scope: scope, rule: "profile-invalid-value") == ["'\(scope)' is not a value PayloadScope takes: System and User"])
     }
 }

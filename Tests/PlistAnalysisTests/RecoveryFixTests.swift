@@ -11,7 +11,8 @@ import PlistTestSupport
     @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
     func closingADeletedEndTagLineKeepsTheTypedView() async throws {
         // On a thread of its own: the cooperative pool stays free for the server tests.
-        let (tried, recovered, restored, changed) = try await withCheckedThrowingContinuation { (c: CheckedContinuation<(Int, Int, Int, [String]), any Error>) in
+        let (tried, recovered, restored, changed) = try await withCheckedThrowingContinuation {
+            (c: CheckedContinuation<(Int, Int, Int, [String]), any Error>) in
             let thread = Thread { c.resume(with: Result { try Self.deleteAndFix() }) }
             thread.start()
         }
@@ -19,7 +20,9 @@ import PlistTestSupport
         #expect(tried > 100)
         #expect(recovered > 50)
         #expect(restored * 10 >= recovered * 9, "\(restored) of \(recovered) fixes after a recovery restore the original file")
-        print("RecoveryFixTests: \(tried) deleted end-tag lines, \(recovered) recovered by indentation, \(restored) of these restored byte for byte")
+        print(
+            "RecoveryFixTests: \(tried) deleted end-tag lines, \(recovered) recovered by indentation, \(restored) of these restored byte for byte"
+        )
     }
 
     static func deleteAndFix() throws -> (Int, Int, Int, [String]) {
@@ -45,7 +48,8 @@ import PlistTestSupport
                 guard let value = before.value else { continue }
                 let diagnostics = Analyzer.findings(for: before, path: file.name)
                 guard let close = diagnostics.first(where: { $0.code == "xml-unclosed-tag" }),
-                      let fix = close.fixes.first(where: { $0.isSafe }) else { continue }
+                    let fix = close.fixes.first(where: { $0.isSafe })
+                else { continue }
                 tried += 1
                 let wasRecovered = !before.tree.recoveredContainerRanges.isEmpty
                 if wasRecovered { recovered += 1 }

@@ -179,7 +179,9 @@ enum SafeFixMutation: CaseIterable {
                 for (p, v) in beforeData where afterData[p] != v && !subject.allows(p, isNew: false) { changed.append(p) }
                 for (p, _) in afterData where beforeData[p] == nil && !subject.allows(p, isNew: true) { changed.append(p) }
                 if !changed.isEmpty {
-                    failures.append("\(name): safe fix '\(fix.title)' [\(d.code)] changes data outside \(subject.entry ?? "its place"): \(changed.sorted().prefix(5))")
+                    failures.append(
+                        "\(name): safe fix '\(fix.title)' [\(d.code)] changes data outside \(subject.entry ?? "its place"): \(changed.sorted().prefix(5))"
+                    )
                 }
             }
         }
@@ -237,15 +239,19 @@ enum SafeFixMutation: CaseIterable {
                     let fixed = PlistDocument(text: result.text)
                     guard fixed.allProblems.isEmpty else { continue }
                     let data = flattenedData(fixed.value)
-                    let differing = Set(data.keys).symmetricDifference(original.keys).union(original.keys.filter { data[$0] != nil && data[$0] != original[$0] })
+                    let differing = Set(data.keys).symmetricDifference(original.keys).union(
+                        original.keys.filter { data[$0] != nil && data[$0] != original[$0] })
                     if !differing.isEmpty {
-                        failures.append("\(name): fix-all repaired the deleted end tag elsewhere; data differs at \(differing.sorted().prefix(5))")
+                        failures.append(
+                            "\(name): fix-all repaired the deleted end tag elsewhere; data differs at \(differing.sorted().prefix(5))")
                     }
                 }
             }
             return (variants, checked, failures)
         }
-        print("SafeFixPropertyTests: \(variants) mutated variants, \(checked) safe fixes applied one at a time, \(failures.count) changed data they should keep")
+        print(
+            "SafeFixPropertyTests: \(variants) mutated variants, \(checked) safe fixes applied one at a time, \(failures.count) changed data they should keep"
+        )
         #expect(failures.isEmpty, "\(failures.prefix(20).joined(separator: "\n"))")
         #expect(variants >= 2_000, "only \(variants) variants")
         #expect(checked > 100, "only \(checked) safe fixes checked")
@@ -292,19 +298,24 @@ enum SafeFixMutation: CaseIterable {
                     if result.fixed.contains(where: { $0.code == "xml-unclosed-tag" }) || closed {
                         applied += 1
                         let data = flattenedData(fixed.value)
-                        let differing = Set(data.keys).symmetricDifference(original.keys).union(original.keys.filter { data[$0] != nil && data[$0] != original[$0] })
+                        let differing = Set(data.keys).symmetricDifference(original.keys).union(
+                            original.keys.filter { data[$0] != nil && data[$0] != original[$0] })
                         if !closed {
                             failures.append("\(name): fix-all reports fixing the unclosed tag, but the file is still broken")
                         } else if !differing.isEmpty {
                             let at = differing.sorted()[0]
-                            failures.append("\(name): fix-all changed the data at \(differing.sorted().prefix(3)): \(original[at] ?? "nothing") became \(data[at] ?? "nothing")")
+                            failures.append(
+                                "\(name): fix-all changed the data at \(differing.sorted().prefix(3)): \(original[at] ?? "nothing") became \(data[at] ?? "nothing")"
+                            )
                         }
                     }
                 }
             }
             return (variants, applied, failures)
         }
-        print("SafeFixPropertyTests: \(variants) deleted </string> tags, \(applied) repaired by fix-all (the rest offered), \(failures.count) changed data")
+        print(
+            "SafeFixPropertyTests: \(variants) deleted </string> tags, \(applied) repaired by fix-all (the rest offered), \(failures.count) changed data"
+        )
         #expect(failures.isEmpty, "\(failures.prefix(20).joined(separator: "\n"))")
         #expect(variants >= 700, "only \(variants) variants")
     }

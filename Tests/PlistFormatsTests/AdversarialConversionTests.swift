@@ -60,7 +60,9 @@ import Testing
         #expect(throws: PropertyListFormatError.self) { try JSONPlistWriter.write(value, maximumSize: json.count - 1) }
         #expect(try JSONPlistWriter.write(value, maximumSize: json.count) == json)
         // One large <data> is refused before its base64 is made.
-        #expect(throws: PropertyListFormatError.self) { try XMLPlistWriter.write(.data([UInt8](repeating: 1, count: 30_000)), maximumSize: 20_000) }
+        #expect(throws: PropertyListFormatError.self) {
+            try XMLPlistWriter.write(.data([UInt8](repeating: 1, count: 30_000)), maximumSize: 20_000)
+        }
     }
 
     // MARK: Point 2: exact scalars
@@ -79,13 +81,20 @@ import Testing
     @Test func theBinaryWriterKeepsEquivalentStringsApart() throws {
         let strings = Self.equivalentPairs.flatMap { [$0.0, $0.1] }
         let value: PropertyListObject = .dictionary(
-            Self.equivalentPairs.enumerated().flatMap { k, pair in [.init(pair.0, .integer(PlistInteger(isNegative: false, magnitude: UInt64(2 * k)))), .init(pair.1, .integer(PlistInteger(isNegative: false, magnitude: UInt64(2 * k + 1))))] }
-            + [.init("values", .array(strings.map { .string($0) }))])
+            Self.equivalentPairs.enumerated().flatMap { k, pair in
+                [
+                    .init(pair.0, .integer(PlistInteger(isNegative: false, magnitude: UInt64(2 * k)))),
+                    .init(pair.1, .integer(PlistInteger(isNegative: false, magnitude: UInt64(2 * k + 1)))),
+                ]
+            }
+                + [.init("values", .array(strings.map { .string($0) }))])
         let back = try BinaryPlistReader.read(BinaryPlistWriter.write(value))
         #expect(back == value)
         guard case .dictionary(let entries) = back, case .array(let items)? = entries.last?.value else { Issue.record("shape"); return }
         #expect(entries.dropLast().map { Array($0.key.unicodeScalars) } == strings.map { Array($0.unicodeScalars) })
-        #expect(items.map { v -> [Unicode.Scalar] in if case .string(let s) = v { return Array(s.unicodeScalars) } else { return [] } } == strings.map { Array($0.unicodeScalars) })
+        #expect(
+            items.map { v -> [Unicode.Scalar] in if case .string(let s) = v { return Array(s.unicodeScalars) } else { return [] } }
+                == strings.map { Array($0.unicodeScalars) })
         // Through XML too.
         let xml = try XMLPlistWriter.write(back)
         #expect(try PropertyListObject.from(PlistDocument(text: xml)) == value)
@@ -114,7 +123,9 @@ import Testing
     ])
     func invalidBinaryDatesAreRefused(name: String, bits: [UInt8]) throws {
         // CPython's vector: `3` + 8 bytes, offset table, trailer.
-        let file = Array("bplist00".utf8) + [0x33] + bits + [0x08] + [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 1] + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 0, 0, 0, 0, 0x11]
+        let file =
+            Array("bplist00".utf8) + [0x33] + bits + [0x08] + [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 1]
+            + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 0, 0, 0, 0, 0x11]
         do {
             let value = try BinaryPlistReader.read(file)
             Issue.record("\(name): read as \(value)")
@@ -145,7 +156,9 @@ import Testing
             let xml = try XMLPlistWriter.write(.date(since2001))
             #expect(String(decoding: xml, as: UTF8.self).contains("<date>\(text)</date>"), "\(text) \(since2001)")
             let back = try PropertyListObject.from(PlistDocument(text: xml))
-            #expect(back == .date(Double(try #require(PropertyListDates.xmlSeconds(since2001))) - PropertyListObject.referenceDateSince1970), "\(text)")
+            #expect(
+                back == .date(Double(try #require(PropertyListDates.xmlSeconds(since2001))) - PropertyListObject.referenceDateSince1970),
+                "\(text)")
             // Binary keeps the exact double, and reads back the date.
             #expect(try BinaryPlistReader.read(BinaryPlistWriter.write(.date(since2001))) == .date(since2001))
         }

@@ -198,10 +198,17 @@ func int(_ v: Int64) -> PropertyListObject { .integer(PlistInteger(isNegative: v
     @Test func jsonReadsAndWritesWhatJSONHolds() throws {
         let text = #"{"b": [1, -2, 18446744073709551615, 1.5, 1e3, true, null, "\u00e9\ud83d\ude00\n"], "a": {}}"#
         let value = try JSONPlistReader.read(Array(text.utf8))
-        #expect(value == .dictionary([
-            .init("b", .array([int(1), int(-2), .integer(PlistInteger(isNegative: false, magnitude: .max)), .real(1.5), .real(1000), .bool(true), .null, .string("é😀\n")])),
-            .init("a", .dictionary([])),
-        ]))
+        #expect(
+            value
+                == .dictionary([
+                    .init(
+                        "b",
+                        .array([
+                            int(1), int(-2), .integer(PlistInteger(isNegative: false, magnitude: .max)), .real(1.5), .real(1000),
+                            .bool(true), .null, .string("é😀\n"),
+                        ])),
+                    .init("a", .dictionary([])),
+                ]))
         #expect(try JSONPlistReader.read(JSONPlistWriter.write(value)) == value)
         for bad in ["{", "[1,]", "{\"a\" 1}", "01", "\"\\ud800\"", "[1] x", "\"a\u{1}\""] {
             #expect(throws: PropertyListFormatError.self, "\(bad)") { try JSONPlistReader.read(Array(bad.utf8)) }
@@ -225,7 +232,9 @@ func int(_ v: Int64) -> PropertyListObject { .integer(PlistInteger(isNegative: v
                 let xml = try XMLPlistWriter.write(value)
                 let document = PlistDocument(text: xml)
                 // Nothing but the characters XML 1.0 cannot hold (an ESC key equivalent in a nib), written `&#27;`.
-                #expect(document.allProblems.allSatisfy { $0.code == .xmlForbiddenCharacterReference && $0.severity == .warning }, "\(file.name): \(document.allProblems.prefix(2))")
+                #expect(
+                    document.allProblems.allSatisfy { $0.code == .xmlForbiddenCharacterReference && $0.severity == .warning },
+                    "\(file.name): \(document.allProblems.prefix(2))")
                 #expect(try PropertyListObject.from(document) == value, "\(file.name)")
             }
         }

@@ -69,7 +69,8 @@ import Testing
         #expect(entries[1].value == .uid(7))
         if case .dictionary = entries[2].value {} else { Issue.record("a negative CF$UID is no UID: \(entries[2].value)") }
         #expect(entries[4].value == .data([0, 1, 2, 3, 4]))
-        #expect(entries[9].value == .array((0..<5000).map { .integer(PlistInteger(isNegative: $0 < 2500, magnitude: UInt64(abs($0 - 2500)))) }))
+        #expect(
+            entries[9].value == .array((0..<5000).map { .integer(PlistInteger(isNegative: $0 < 2500, magnitude: UInt64(abs($0 - 2500)))) }))
         #expect(entries[10].value == .dictionary((0..<3000).map { .init("k\($0)", .string("v\($0) <\($0)>")) }))
         for (i, value) in Self.samples().enumerated() {
             let document = PlistDocument(text: try XMLPlistWriter.write(value))
@@ -89,7 +90,9 @@ import Testing
             for guess in [0, 1, xml.count / 3, xml.count, 4 * xml.count] {
                 #expect(try XMLPlistWriter.write(value, expectedSize: guess) == xml, "sample \(i), guess \(guess)")
             }
-            #expect(throws: PropertyListFormatError.self, "sample \(i)") { try XMLPlistWriter.write(value, expectedSize: xml.count, maximumSize: xml.count - 1) }
+            #expect(throws: PropertyListFormatError.self, "sample \(i)") {
+                try XMLPlistWriter.write(value, expectedSize: xml.count, maximumSize: xml.count - 1)
+            }
         }
         let xml = try XMLPlistWriter.write(manyData)
         #expect(try PropertyListFormat.xml1.read(xml) == manyData)
@@ -101,20 +104,24 @@ import Testing
     /// gives.
     @Test func utf16StringsAreWrittenAsTheirStringsAre() throws {
         let pieces = [
-            "a", "&", "<", ">", "\r", "\r\n", "\t", "\n", "\u{0}", "\u{01}", "\u{1B}", "\u{1F}", "\u{7F}", "\u{80}", "é", "\u{7FF}", "\u{800}",
-            "\u{D7FF}", "\u{E000}", "\u{EFFF}", "\u{F000}", "\u{FEFF}", "\u{FFFD}", "\u{FFFE}", "\u{FFFF}", "\u{10000}", "\u{1F600}", "\u{10FFFF}",
+            "a", "&", "<", ">", "\r", "\r\n", "\t", "\n", "\u{0}", "\u{01}", "\u{1B}", "\u{1F}", "\u{7F}", "\u{80}", "é", "\u{7FF}",
+            "\u{800}",
+            "\u{D7FF}", "\u{E000}", "\u{EFFF}", "\u{F000}", "\u{FEFF}", "\u{FFFD}", "\u{FFFE}", "\u{FFFF}", "\u{10000}", "\u{1F600}",
+            "\u{10FFFF}",
             "]]>", "&amp;",
         ]
         var strings: [String] = []
         for a in pieces { for b in pieces { strings.append("ü" + a + b) } }
-        let value: PropertyListObject = .dictionary(strings.enumerated().map { .init($0.element + "\($0.offset)", .array([.string($0.element), .string($0.element + "x")])) })
+        let value: PropertyListObject = .dictionary(
+            strings.enumerated().map { .init($0.element + "\($0.offset)", .array([.string($0.element), .string($0.element + "x")])) })
         let binary = BinaryPlistWriter.write(value)
         var input = binary
         let xml = try PropertyListFormat.xml1.converting(&input, from: .binary1)
         #expect(xml == (try XMLPlistWriter.write(value)))
         let one = BinaryPlistWriter.write(.dictionary([.init("k\u{1B}é", .string("é&<>\r\u{1}\u{FFFE}\u{FFFF}\u{FFFD}\u{1F600}"))]))
         let text = String(decoding: try PropertyListFormat.xmlText(ofBinary: one), as: UTF8.self)
-        #expect(text.contains("\t<key>k&#27;é</key>\n\t<string>é&amp;&lt;&gt;&#13;&#1;&#xFFFE;&#xFFFF;\u{FFFD}\u{1F600}</string>\n"), "\(text)")
+        #expect(
+            text.contains("\t<key>k&#27;é</key>\n\t<string>é&amp;&lt;&gt;&#13;&#1;&#xFFFE;&#xFFFF;\u{FFFD}\u{1F600}</string>\n"), "\(text)")
     }
 
     /// An XML of megabytes (handed over from the writer's buffer a megabyte at a time, from its
@@ -148,15 +155,21 @@ import Testing
             #expect(input.isEmpty, "sample \(i)")
             #expect(binary == BinaryPlistWriter.write(try PropertyListFormat.xml1.read(xml)), "sample \(i)")
             input = binary
-            #expect(try PropertyListFormat.xml1.converting(&input, from: .binary1) == XMLPlistWriter.write(try BinaryPlistReader.read(binary)), "sample \(i)")
+            #expect(
+                try PropertyListFormat.xml1.converting(&input, from: .binary1) == XMLPlistWriter.write(try BinaryPlistReader.read(binary)),
+                "sample \(i)")
             #expect(input.isEmpty, "sample \(i)")
             input = binary
-            #expect(try PropertyListFormat.binary1.converting(&input, from: .binary1) == BinaryPlistWriter.write(try BinaryPlistReader.read(binary)), "sample \(i)")
+            #expect(
+                try PropertyListFormat.binary1.converting(&input, from: .binary1)
+                    == BinaryPlistWriter.write(try BinaryPlistReader.read(binary)), "sample \(i)")
             if ValueGenerator.jsonHolds(value) {
                 input = xml
                 let json = try PropertyListFormat.json.converting(&input, from: .xml1)
                 input = json
-                #expect(try PropertyListFormat.xml1.converting(&input, from: .json) == XMLPlistWriter.write(try PropertyListFormat.json.read(json)), "sample \(i)")
+                #expect(
+                    try PropertyListFormat.xml1.converting(&input, from: .json)
+                        == XMLPlistWriter.write(try PropertyListFormat.json.read(json)), "sample \(i)")
                 #expect(input.isEmpty, "sample \(i)")
             }
         }

@@ -16,7 +16,8 @@ import Testing
 @Suite(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote)) struct ConversionPropertyTests {
     /// What the routes are, by the names the counts are reported with.
     static let routes = [
-        "XML→binary→XML", "binary→XML", "binary→binary", "XML→JSON", "JSON→binary", "binary→binary (read by plistutil)", "XML (read by plistutil)",
+        "XML→binary→XML", "binary→XML", "binary→binary", "XML→JSON", "JSON→binary", "binary→binary (read by plistutil)",
+        "XML (read by plistutil)",
     ]
 
     @Test(.enabled(if: ReferenceTools.runPlistlibTests, ReferenceTools.plistlibSkipNote), .timeLimit(.minutes(10)))
@@ -31,7 +32,8 @@ import Testing
             var random = SplitMix64(seed: 0x39_0039)
             var generator = ValueGenerator()
             let values = (0..<400).map { _ in generator.value(&random, depth: 0) }
-            try Data(values.map { ValueGenerator.describe($0) }.joined(separator: "\n").utf8).write(to: folder.appendingPathComponent("values.jsonl"))
+            try Data(values.map { ValueGenerator.describe($0) }.joined(separator: "\n").utf8).write(
+                to: folder.appendingPathComponent("values.jsonl"))
             try Data(Self.script.utf8).write(to: folder.appendingPathComponent("reference.py"))
             // plistlib writes each value as binary: the input of the binary routes.
             _ = try ReferenceTools.run(python, [folder.appendingPathComponent("reference.py").path, "make", folder.path])
@@ -62,7 +64,8 @@ import Testing
                     manifest.append("binary→XML\t\(i)\t\(try file("b-\(i).xml", try XMLPlistWriter.write(read)))\tseconds")
                     manifest.append("binary→binary\t\(i)\t\(try file("c-\(i).plist", BinaryPlistWriter.write(read)))\tmicroseconds")
                     if plistutil != nil {
-                        manifest.append("binary→binary (read by plistutil)\t\(i)\t\(folder.appendingPathComponent("c-\(i).plist").path)\tseconds")
+                        manifest.append(
+                            "binary→binary (read by plistutil)\t\(i)\t\(folder.appendingPathComponent("c-\(i).plist").path)\tseconds")
                         manifest.append("XML (read by plistutil)\t\(i)\t\(folder.appendingPathComponent("a-\(i).xml").path)\tseconds")
                     }
                     // JSON where it holds the value (no date, no data, finite reals).
@@ -91,7 +94,9 @@ import Testing
             }
             return (counts, problems)
         }
-        print("ConversionPropertyTests: values compared per route: \(Self.routes.map { "\($0) \(outcome.counts[$0] ?? 0)" }.joined(separator: ", "))")
+        print(
+            "ConversionPropertyTests: values compared per route: \(Self.routes.map { "\($0) \(outcome.counts[$0] ?? 0)" }.joined(separator: ", "))"
+        )
         #expect(outcome.problems.isEmpty, "\(outcome.problems.prefix(20).joined(separator: "\n"))")
         for route in Self.routes.prefix(plistutil == nil ? 5 : 7) {
             #expect((outcome.counts[route] ?? 0) >= (route.contains("JSON") ? 100 : 400), "\(route): \(outcome.counts[route] ?? 0)")
@@ -105,10 +110,12 @@ import Testing
         switch (a, b) {
         case (.real(let x), .real(let y)): return x.bitPattern == y.bitPattern || (x.isNaN && y.isNaN)
         case (.date(let x), .date(let y)):
-            return wholeSeconds ? PropertyListDates.xmlSeconds(x) == PropertyListDates.xmlSeconds(y) : (x * 1e6).rounded() == (y * 1e6).rounded()
+            return wholeSeconds
+                ? PropertyListDates.xmlSeconds(x) == PropertyListDates.xmlSeconds(y) : (x * 1e6).rounded() == (y * 1e6).rounded()
         case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { same($0, $1, wholeSeconds: wholeSeconds) }
         case (.dictionary(let x), .dictionary(let y)):
-            return x.count == y.count && zip(x, y).allSatisfy { ExactText.equal($0.key, $1.key) && same($0.value, $1.value, wholeSeconds: wholeSeconds) }
+            return x.count == y.count
+                && zip(x, y).allSatisfy { ExactText.equal($0.key, $1.key) && same($0.value, $1.value, wholeSeconds: wholeSeconds) }
         default: return a == b
         }
     }
@@ -117,69 +124,69 @@ import Testing
     /// (`compare`: each file against the value it must hold, dates to the second for XML and for
     /// what went through XML, to the microsecond for binary).
     static let script = #"""
-binascii, datetime, json, plistlib, struct, subprocess, sys = [__import__(m) for m in ("binascii", "datetime", "json", "plistlib", "struct", "subprocess", "sys")]  # (no line of a Swift file may start with "import": LayeringTests reads them)
-mode, folder = sys.argv[1], sys.argv[2]
-plistutil = sys.argv[3] if len(sys.argv) > 3 else None
-EPOCH = datetime.datetime(2001, 1, 1)
-def build(d):
-    t, v = d["t"], d["v"]
-    if t == "s": return "".join(map(chr, v))
-    if t == "i": return int(v)
-    if t == "r": return struct.unpack(">d", bytes.fromhex(v))[0]
-    if t == "b": return v
-    if t == "d": return EPOCH + datetime.timedelta(seconds=struct.unpack(">d", bytes.fromhex(v))[0])
-    if t == "x": return bytes.fromhex(v)
-    if t == "a": return [build(x) for x in v]
-    if t == "D": return {"".join(map(chr, k)): build(x) for k, x in v}
-    raise ValueError(t)
-def canon(v, precision):
-    if isinstance(v, bool): return ("b", v)
-    if isinstance(v, int): return ("i", v)
-    if isinstance(v, float): return ("r", struct.pack(">d", v).hex())
-    if isinstance(v, str): return ("s", v)
-    if isinstance(v, bytes): return ("x", v)
-    if isinstance(v, datetime.datetime): return ("d", (v.replace(microsecond=0) if precision == "seconds" else v).isoformat())
-    if isinstance(v, list): return ("a", [canon(x, precision) for x in v])
-    if isinstance(v, dict): return ("D", [(k, canon(x, precision)) for k, x in v.items()])
-    raise ValueError(type(v))
-def from_json(v):
-    if isinstance(v, list) and v and isinstance(v[0], tuple): return {k: from_json(x) for k, x in v}
-    if isinstance(v, list) and not v: return v
-    if isinstance(v, list): return [from_json(x) for x in v]
-    return v
-values = [build(json.loads(line)) for line in open(folder + "/values.jsonl", encoding="utf-8")]
-if mode == "make":
-    for i, v in enumerate(values):
-        with open("%s/plistlib-%d.plist" % (folder, i), "wb") as f: f.write(plistlib.dumps(v, fmt=plistlib.FMT_BINARY, sort_keys=False))
-    sys.exit(0)
-counts = {}
-for line in open(folder + "/manifest.tsv", encoding="utf-8"):
-    route, i, path, precision = line.rstrip("\n").split("\t")
-    want = canon(values[int(i)], "microseconds" if precision == "json" else precision)
-    try:
-        if precision == "json":
-            got = from_json(json.loads(open(path, "rb").read(), object_pairs_hook=lambda pairs: [tuple(p) for p in pairs] or {}))
-        elif "plistutil" in route and path.endswith(".plist"):
-            # libplist's XML writer has its own limits (years before 1000 unpadded, -0.0 as 0.0): its
-            # XML of our binary must be the very bytes of its XML of plistlib's binary.
-            ours = subprocess.run([plistutil, "-i", path, "-f", "xml"], capture_output=True, check=True).stdout
-            theirs = subprocess.run([plistutil, "-i", "%s/plistlib-%s.plist" % (folder, i), "-f", "xml"], capture_output=True, check=True).stdout
-            if ours != theirs:
-                print("%s\t%s\tdiffers: %s\n  plistlib's as plistutil writes it %r\n  ours %r" % (route, i, path, theirs, ours)); continue
+        binascii, datetime, json, plistlib, struct, subprocess, sys = [__import__(m) for m in ("binascii", "datetime", "json", "plistlib", "struct", "subprocess", "sys")]  # (no line of a Swift file may start with "import": LayeringTests reads them)
+        mode, folder = sys.argv[1], sys.argv[2]
+        plistutil = sys.argv[3] if len(sys.argv) > 3 else None
+        EPOCH = datetime.datetime(2001, 1, 1)
+        def build(d):
+            t, v = d["t"], d["v"]
+            if t == "s": return "".join(map(chr, v))
+            if t == "i": return int(v)
+            if t == "r": return struct.unpack(">d", bytes.fromhex(v))[0]
+            if t == "b": return v
+            if t == "d": return EPOCH + datetime.timedelta(seconds=struct.unpack(">d", bytes.fromhex(v))[0])
+            if t == "x": return bytes.fromhex(v)
+            if t == "a": return [build(x) for x in v]
+            if t == "D": return {"".join(map(chr, k)): build(x) for k, x in v}
+            raise ValueError(t)
+        def canon(v, precision):
+            if isinstance(v, bool): return ("b", v)
+            if isinstance(v, int): return ("i", v)
+            if isinstance(v, float): return ("r", struct.pack(">d", v).hex())
+            if isinstance(v, str): return ("s", v)
+            if isinstance(v, bytes): return ("x", v)
+            if isinstance(v, datetime.datetime): return ("d", (v.replace(microsecond=0) if precision == "seconds" else v).isoformat())
+            if isinstance(v, list): return ("a", [canon(x, precision) for x in v])
+            if isinstance(v, dict): return ("D", [(k, canon(x, precision)) for k, x in v.items()])
+            raise ValueError(type(v))
+        def from_json(v):
+            if isinstance(v, list) and v and isinstance(v[0], tuple): return {k: from_json(x) for k, x in v}
+            if isinstance(v, list) and not v: return v
+            if isinstance(v, list): return [from_json(x) for x in v]
+            return v
+        values = [build(json.loads(line)) for line in open(folder + "/values.jsonl", encoding="utf-8")]
+        if mode == "make":
+            for i, v in enumerate(values):
+                with open("%s/plistlib-%d.plist" % (folder, i), "wb") as f: f.write(plistlib.dumps(v, fmt=plistlib.FMT_BINARY, sort_keys=False))
+            sys.exit(0)
+        counts = {}
+        for line in open(folder + "/manifest.tsv", encoding="utf-8"):
+            route, i, path, precision = line.rstrip("\n").split("\t")
+            want = canon(values[int(i)], "microseconds" if precision == "json" else precision)
+            try:
+                if precision == "json":
+                    got = from_json(json.loads(open(path, "rb").read(), object_pairs_hook=lambda pairs: [tuple(p) for p in pairs] or {}))
+                elif "plistutil" in route and path.endswith(".plist"):
+                    # libplist's XML writer has its own limits (years before 1000 unpadded, -0.0 as 0.0): its
+                    # XML of our binary must be the very bytes of its XML of plistlib's binary.
+                    ours = subprocess.run([plistutil, "-i", path, "-f", "xml"], capture_output=True, check=True).stdout
+                    theirs = subprocess.run([plistutil, "-i", "%s/plistlib-%s.plist" % (folder, i), "-f", "xml"], capture_output=True, check=True).stdout
+                    if ours != theirs:
+                        print("%s\t%s\tdiffers: %s\n  plistlib's as plistutil writes it %r\n  ours %r" % (route, i, path, theirs, ours)); continue
+                    counts[route] = counts.get(route, 0) + 1
+                    continue
+                elif "plistutil" in route:
+                    got = plistlib.loads(subprocess.run([plistutil, "-i", path, "-f", "bin"], capture_output=True, check=True).stdout)
+                else:
+                    got = plistlib.loads(open(path, "rb").read())
+                got = canon(got, "microseconds" if precision == "json" else precision)
+            except Exception as e:
+                print("%s\t%s\tunreadable: %r" % (route, i, e)); continue
+            if got != want:
+                print("%s\t%s\tdiffers: %s\n  want %r\n  got  %r" % (route, i, path, want, got)); continue
             counts[route] = counts.get(route, 0) + 1
-            continue
-        elif "plistutil" in route:
-            got = plistlib.loads(subprocess.run([plistutil, "-i", path, "-f", "bin"], capture_output=True, check=True).stdout)
-        else:
-            got = plistlib.loads(open(path, "rb").read())
-        got = canon(got, "microseconds" if precision == "json" else precision)
-    except Exception as e:
-        print("%s\t%s\tunreadable: %r" % (route, i, e)); continue
-    if got != want:
-        print("%s\t%s\tdiffers: %s\n  want %r\n  got  %r" % (route, i, path, want, got)); continue
-    counts[route] = counts.get(route, 0) + 1
-for route, n in counts.items(): print("count\t%s\t%d" % (route, n))
-"""#
+        for route, n in counts.items(): print("count\t%s\t%d" % (route, n))
+        """#
 }
 
 /// Generated property-list values and their description for plistlib (types explicit, strings as
@@ -200,8 +207,10 @@ struct ValueGenerator {
         var all = Set<ExactText>()
         for s in Self.seeds {
             let ns = NSString(string: s)
-            for form in [s, ns.precomposedStringWithCanonicalMapping, ns.decomposedStringWithCanonicalMapping,
-                         ns.precomposedStringWithCompatibilityMapping, ns.decomposedStringWithCompatibilityMapping]
+            for form in [
+                s, ns.precomposedStringWithCanonicalMapping, ns.decomposedStringWithCanonicalMapping,
+                ns.precomposedStringWithCompatibilityMapping, ns.decomposedStringWithCompatibilityMapping,
+            ]
             where all.insert(ExactText(form)).inserted {
                 strings.append(form)
             }
@@ -214,8 +223,10 @@ struct ValueGenerator {
         978_307_199, 978_307_200, 978_307_201, 951_782_400, 951_868_799, -2_208_988_800, -12_219_292_800, 2_147_483_647,
         2_147_483_648, 4_102_444_800, -62_104_060_800,
     ]
-    static let reals: [Double] = [0, -0.0, 1, -1, 0.1, 1e15, 1e16, 123_456_789.125, .greatestFiniteMagnitude, .leastNonzeroMagnitude,
-                                  -.leastNormalMagnitude, .infinity, -.infinity, .nan, 2.5e-8, 9_007_199_254_740_992, 0x1p-1074 * 3]
+    static let reals: [Double] = [
+        0, -0.0, 1, -1, 0.1, 1e15, 1e16, 123_456_789.125, .greatestFiniteMagnitude, .leastNonzeroMagnitude,
+        -.leastNormalMagnitude, .infinity, -.infinity, .nan, 2.5e-8, 9_007_199_254_740_992, 0x1p-1074 * 3,
+    ]
     static let integers: [PlistInteger] = [
         .init(isNegative: true, magnitude: UInt64(Int64.max) + 1), .init(isNegative: false, magnitude: .max),
         .init(isNegative: false, magnitude: UInt64(Int64.max)), .init(isNegative: false, magnitude: UInt64(Int64.max) + 1),
@@ -237,7 +248,9 @@ struct ValueGenerator {
             // Random scalars of the planes, none a control character or a noncharacter XML escapes.
             var s = ""
             for _ in 0..<Int(random.next() % 6) {
-                let ranges: [ClosedRange<UInt32>] = [0x20...0x7E, 0xA0...0x24F, 0x300...0x36F, 0x1100...0x11FF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0x1F300...0x1F64F]
+                let ranges: [ClosedRange<UInt32>] = [
+                    0x20...0x7E, 0xA0...0x24F, 0x300...0x36F, 0x1100...0x11FF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0x1F300...0x1F64F,
+                ]
                 let range = ranges.randomElement(using: &random)!
                 if let scalar = Unicode.Scalar(UInt32.random(in: range, using: &random)) { s.unicodeScalars.append(scalar) }
             }
@@ -257,7 +270,8 @@ struct ValueGenerator {
             // Sometimes a fraction of a second (eighths, exact in a double and in microseconds), never past the edges.
             let fraction = random.next() % 3 == 0 ? Double(Int(random.next() % 15) - 7) / 8 : 0
             let date = Double(whole) + fraction
-            return .date(PropertyListDates.xmlSeconds(date).map { $0 >= -62_135_596_800 && $0 <= 253_402_300_799 } == true ? date : Double(whole))
+            return .date(
+                PropertyListDates.xmlSeconds(date).map { $0 >= -62_135_596_800 && $0 <= 253_402_300_799 } == true ? date : Double(whole))
         case 6: return .data((0..<Int(random.next() % 80)).map { _ in UInt8(truncatingIfNeeded: random.next()) })
         case 7: return .string(string(&random))
         case 8:
@@ -297,7 +311,8 @@ struct ValueGenerator {
         case .date(let d): return #"{"t":"d","v":"\#(hex(d.bitPattern))"}"#
         case .data(let d): return #"{"t":"x","v":""# + d.map { String(format: "%02x", $0) }.joined() + #""}"#
         case .array(let items): return #"{"t":"a","v":["# + items.map(describe).joined(separator: ",") + "]}"
-        case .dictionary(let entries): return #"{"t":"D","v":["# + entries.map { "[\(points($0.key)),\(describe($0.value))]" }.joined(separator: ",") + "]}"
+        case .dictionary(let entries):
+            return #"{"t":"D","v":["# + entries.map { "[\(points($0.key)),\(describe($0.value))]" }.joined(separator: ",") + "]}"
         case .uid, .set, .null: fatalError("not generated")
         }
     }

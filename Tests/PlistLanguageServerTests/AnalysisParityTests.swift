@@ -21,7 +21,9 @@ import XcodeProject
 
     /// One line per finding: what an editor and `check` show of it.
     static func summary(_ findings: [Finding]) -> [String] {
-        findings.map { "\($0.range) \($0.severity) \($0.code) \($0.message) fixes:\($0.fixes.count) related:\($0.related.count) elsewhere:\($0.elsewhere.count)" }
+        findings.map {
+            "\($0.range) \($0.severity) \($0.code) \($0.message) fixes:\($0.fixes.count) related:\($0.related.count) elsewhere:\($0.elsewhere.count)"
+        }
     }
 
     /// Every file below `root` that `check` or an editor reads (property lists, profiles, strings
@@ -40,20 +42,27 @@ import XcodeProject
             let project = DocumentFormat.byName(path) == nil ? index.input(forPlistAt: path) : nil
             let inputs = DocumentInputs(configuration: .default, project: project, translations: translations)
             // The server's project input of a translation is its Info.plist's (`WorkspaceProjects.input(for:)`).
-            let served = DocumentFormat.byName(path) == nil ? project
-                : LocalizationFiles.set(forTranslationAt: path, fileSystem: fileSystem).flatMap { index.input(forPlistAt: $0.infoPlistPath) }
+            let served =
+                DocumentFormat.byName(path) == nil
+                ? project
+                : LocalizationFiles.set(forTranslationAt: path, fileSystem: fileSystem).flatMap {
+                    index.input(forPlistAt: $0.infoPlistPath)
+                }
             let check = DocumentAnalysis.findings(of: .file(bytes), path: path, file: path, inputs: inputs)
             guard check.text == bytes, String(validating: bytes, as: UTF8.self) != nil else {
                 outcome.readAsOtherText += 1
                 continue
             }
             let snapshot = DocumentSnapshot(uri: FileURI.uri(for: path), text: String(decoding: bytes, as: UTF8.self))
-            let server = DiagnosticsProvider().analysisDiagnostics(for: snapshot, configuration: ServerConfiguration(),
-                                                                   project: ProjectInputValue(generation: 1, input: served))
+            let server = DiagnosticsProvider().analysisDiagnostics(
+                for: snapshot, configuration: ServerConfiguration(),
+                project: ProjectInputValue(generation: 1, input: served))
             outcome.compared += 1
             if summary(server) != summary(check.findings) {
                 let a = summary(check.findings), b = summary(server)
-                outcome.differences.append("\(path):\n  check only: \(a.filter { !b.contains($0) }.prefix(3))\n  server only: \(b.filter { !a.contains($0) }.prefix(3))")
+                outcome.differences.append(
+                    "\(path):\n  check only: \(a.filter { !b.contains($0) }.prefix(3))\n  server only: \(b.filter { !a.contains($0) }.prefix(3))"
+                )
             }
         }
         return outcome
@@ -63,20 +72,26 @@ import XcodeProject
     func checkAndTheServerAgreeOnTheCorpus() async throws {
         let outcome = try await onOwnThread { Self.compare(below: SharedData.corpusFilesDirectory) }
         #expect(outcome.compared > 200, "compared \(outcome.compared), \(outcome.readAsOtherText) read as other text")
-        #expect(outcome.differences.isEmpty, "\(outcome.differences.count) files differ:\n\(outcome.differences.prefix(10).joined(separator: "\n"))")
+        #expect(
+            outcome.differences.isEmpty,
+            "\(outcome.differences.count) files differ:\n\(outcome.differences.prefix(10).joined(separator: "\n"))")
     }
 
     @Test(.enabled(if: SharedData.runLocalizationTests, SharedData.localizationSkipNote))
     func checkAndTheServerAgreeOnTheTranslations() async throws {
         let outcome = try await onOwnThread { Self.compare(below: SharedData.localizationDirectory) }
         #expect(outcome.compared > 20, "compared \(outcome.compared), \(outcome.readAsOtherText) read as other text")
-        #expect(outcome.differences.isEmpty, "\(outcome.differences.count) files differ:\n\(outcome.differences.prefix(10).joined(separator: "\n"))")
+        #expect(
+            outcome.differences.isEmpty,
+            "\(outcome.differences.count) files differ:\n\(outcome.differences.prefix(10).joined(separator: "\n"))")
     }
 
     @Test(.enabled(if: SharedData.runProjectTests, SharedData.projectsSkipNote))
     func checkAndTheServerAgreeOnTheProjects() async throws {
         let outcome = try await onOwnThread { Self.compare(below: SharedData.projectsDirectory) }
         #expect(outcome.compared > 20, "compared \(outcome.compared), \(outcome.readAsOtherText) read as other text")
-        #expect(outcome.differences.isEmpty, "\(outcome.differences.count) files differ:\n\(outcome.differences.prefix(10).joined(separator: "\n"))")
+        #expect(
+            outcome.differences.isEmpty,
+            "\(outcome.differences.count) files differ:\n\(outcome.differences.prefix(10).joined(separator: "\n"))")
     }
 }

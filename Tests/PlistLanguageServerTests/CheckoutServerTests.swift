@@ -35,7 +35,10 @@ import Testing
         let unknown = Self.codes(found, "project-evidence-unknown")
         #expect(unknown.count == 1, "\(unknown.map(\.message))")
         #expect(unknown.first?.severity == .information)
-        #expect(unknown.first?.message == "The background mode 'remote-notification' needs the 'aps-environment' entitlement; whether NetNewsWire-iOS has it is unknown: CODE_SIGN_ENTITLEMENTS is $(NNW_ENTITLEMENTS), and no file that could be read defines $(NNW_ENTITLEMENTS) (Local.xcconfig cannot be read)")
+        #expect(
+            unknown.first?.message
+                == "The background mode 'remote-notification' needs the 'aps-environment' entitlement; whether NetNewsWire-iOS has it is unknown: CODE_SIGN_ENTITLEMENTS is $(NNW_ENTITLEMENTS), and no file that could be read defines $(NNW_ENTITLEMENTS) (Local.xcconfig cannot be read)"
+        )
         #expect(unknown.first?.range.start.line == 102)
     }
 
@@ -47,9 +50,10 @@ import Testing
         try FileManager.default.removeItem(at: checkout.appendingPathComponent("iOS/Resources/NetNewsWire.entitlements"))
         let found = try await diagnostics(checkout, "iOS/Resources/Info.plist", workspaceFolder: true)
         #expect(Self.codes(found, "project-missing-entitlement").isEmpty, "\(found.map(\.message))")
-        #expect(Self.codes(found, "project-evidence-unknown").map(\.message) == [
-            "The background mode 'remote-notification' needs the 'aps-environment' entitlement; whether NetNewsWire-iOS has it is unknown: CODE_SIGN_ENTITLEMENTS names 'iOS/Resources/NetNewsWire.entitlements', which is not on disk",
-        ])
+        #expect(
+            Self.codes(found, "project-evidence-unknown").map(\.message) == [
+                "The background mode 'remote-notification' needs the 'aps-environment' entitlement; whether NetNewsWire-iOS has it is unknown: CODE_SIGN_ENTITLEMENTS names 'iOS/Resources/NetNewsWire.entitlements', which is not on disk"
+            ])
     }
 
     /// blink's checkout without the developer_setup.xcconfig its configurations are based on:
@@ -62,9 +66,16 @@ import Testing
         let found = try await diagnostics(checkout, "BlinkConfig/Info.plist", workspaceFolder: true)
         #expect(Self.codes(found, "project-undefined-variable").isEmpty, "\(found.map(\.message))")
         let unknown = Self.codes(found, "project-evidence-unknown")
-        #expect(unknown.contains { $0.message.hasPrefix("No configuration of BlinkConfig that could be read defines 'REVCAT_PUBKEY', but developer_setup.xcconfig cannot be read and may") },
-                "\(unknown.map(\.message))")
-        #expect(unknown.allSatisfy { $0.relatedInformation?.contains { $0.location.uri.hasSuffix("project.pbxproj") } == true }, "\(unknown.map(\.relatedInformation))")
+        #expect(
+            unknown.contains {
+                $0.message.hasPrefix(
+                    "No configuration of BlinkConfig that could be read defines 'REVCAT_PUBKEY', but developer_setup.xcconfig cannot be read and may"
+                )
+            },
+            "\(unknown.map(\.message))")
+        #expect(
+            unknown.allSatisfy { $0.relatedInformation?.contains { $0.location.uri.hasSuffix("project.pbxproj") } == true },
+            "\(unknown.map(\.relatedInformation))")
     }
 
     /// IceCubesApp's layout with neither of its configurations' base files in the checkout
@@ -76,9 +87,14 @@ import Testing
         defer { Checkouts.remove(checkout) }
         try FileManager.default.removeItem(at: checkout.appendingPathComponent("IceCubesApp-release.xcconfig"))
         let found = try await diagnostics(checkout, "IceCubesApp/Info.plist", workspaceFolder: true)
-        #expect(!found.contains { $0.code == .string("project-undefined-variable") || $0.code == .string("project-missing-entitlement") }, "\(found.map(\.message))")
+        #expect(
+            !found.contains { $0.code == .string("project-undefined-variable") || $0.code == .string("project-missing-entitlement") },
+            "\(found.map(\.message))")
         let unknown = Self.codes(found, "project-evidence-unknown")
-        #expect(unknown.map(\.message) == ["No configuration of IceCubesApp that could be read defines 'BUNDLE_ID_PREFIX', but IceCubesApp.xcconfig and IceCubesApp-release.xcconfig cannot be read and may: whether Xcode replaces $(BUNDLE_ID_PREFIX) with nothing is unknown"])
+        #expect(
+            unknown.map(\.message) == [
+                "No configuration of IceCubesApp that could be read defines 'BUNDLE_ID_PREFIX', but IceCubesApp.xcconfig and IceCubesApp-release.xcconfig cannot be read and may: whether Xcode replaces $(BUNDLE_ID_PREFIX) with nothing is unknown"
+            ])
         #expect(unknown.first?.relatedInformation?.count == 2, "\(String(describing: unknown.first?.relatedInformation))")
     }
 }

@@ -27,8 +27,9 @@ enum InsertionModel: String, CaseIterable, Sendable {
         let item: TextDocumentClientCapabilities.Completion.CompletionItem
         switch self {
         case .appliesEdit:
-            item = .init(snippetSupport: true, documentationFormat: [.markdown], insertReplaceSupport: true,
-                         labelDetailsSupport: true, insertTextModeSupport: ValueSet(valueSet: [1, 2]))
+            item = .init(
+                snippetSupport: true, documentationFormat: [.markdown], insertReplaceSupport: true,
+                labelDetailsSupport: true, insertTextModeSupport: ValueSet(valueSet: [1, 2]))
         case .eglotWithPlistLsp:
             item = .init(snippetSupport: false, documentationFormat: [.markdown])
         case .neovimOmnifunc:
@@ -165,8 +166,10 @@ struct InsertionScenario: Sendable {
         if !(full == word && after.isEmpty) {
             let wordEnd = start + word.count
             guard Array(current[start..<wordEnd]) == word, wordEnd + after.count <= current.count,
-                  Array(current[wordEnd..<(wordEnd + after.count)]) == after else { return nil }
-            let normalized = String(decoding: full, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+                Array(current[wordEnd..<(wordEnd + after.count)]) == after
+            else { return nil }
+            let normalized = String(decoding: full, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(
+                of: "\r", with: "\n")
             current.replaceSubrange(start..<(wordEnd + after.count), with: Array(normalized.utf8))
         }
         return String(decoding: Array(bytes[..<lineStart]) + current + Array(bytes[lineEnd...]), as: UTF8.self)
@@ -204,7 +207,8 @@ struct InsertionScenario: Sendable {
                 while j < bytes.count && bytes[j] != 0x3C && bytes[j] != 0x0A { j += 1 }
                 let content = Array(bytes[(i + o.count)..<j])
                 if j + c.count <= bytes.count, Array(bytes[j..<(j + c.count)]) == c, content.count >= 2,
-                   content.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != 0x26 }) {
+                    content.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != 0x26 })
+                {
                     found.append(((i + o.count)..<j, String(decoding: content, as: UTF8.self)))
                 }
                 i = j
@@ -214,8 +218,10 @@ struct InsertionScenario: Sendable {
         func make(_ kind: String, _ content: Range<Int>, _ replacement: [UInt8], end: Int, cursorIn: Int, pick: String) {
             var t = bytes
             t.replaceSubrange(content.lowerBound..<end, with: replacement)
-            out.append(InsertionScenario(name: "\(name): \(kind) \(pick)", original: text,
-                                         text: String(decoding: t, as: UTF8.self), cursor: content.lowerBound + cursorIn, pick: pick))
+            out.append(
+                InsertionScenario(
+                    name: "\(name): \(kind) \(pick)", original: text,
+                    text: String(decoding: t, as: UTF8.self), cursor: content.lowerBound + cursorIn, pick: pick))
         }
         var keys = find("<key>", "</key>")
         var values = find("<string>", "</string>")
@@ -258,7 +264,9 @@ struct InsertionScenario: Sendable {
             var version = 1
             var opened = Set<String>()
             func ask(_ s: InsertionScenario, uri: DocumentURI) async throws -> [CompletionItem] {
-                if opened.insert(uri).inserted { try client.open(uri, s.text, version: version) } else {
+                if opened.insert(uri).inserted {
+                    try client.open(uri, s.text, version: version)
+                } else {
                     try client.change(uri, version: version, [TextDocumentContentChangeEvent(text: s.text)])
                 }
                 version += 1
@@ -280,9 +288,11 @@ struct InsertionScenario: Sendable {
                     let typed = String(x.prefix(max(10, x.count * 2 / 3)))
                     var t = keyText
                     t.replaceSubrange(start..<s.cursor, with: Array(typed.utf8))
-                    all.append(InsertionScenario(name: s.name.replacingOccurrences(of: ": closed ", with: ": Xcode name ") + " (\(typed))",
-                                                 original: s.original, text: String(decoding: t, as: UTF8.self),
-                                                 cursor: start + typed.utf8.count, pick: s.pick))
+                    all.append(
+                        InsertionScenario(
+                            name: s.name.replacingOccurrences(of: ": closed ", with: ": Xcode name ") + " (\(typed))",
+                            original: s.original, text: String(decoding: t, as: UTF8.self),
+                            cursor: start + typed.utf8.count, pick: s.pick))
                 }
             }
             for s in all {
@@ -316,13 +326,16 @@ struct InsertionScenario: Sendable {
 
     static func uri(for s: InsertionScenario) -> DocumentURI {
         let file = s.name.split(separator: ":").first.map(String.init) ?? "Info.plist"
-        return "file:///App/" + (file.hasSuffix(".entitlements") || file.hasSuffix(".xcprivacy") || file.hasSuffix(".plist") ? file : "Info.plist")
+        return "file:///App/"
+            + (file.hasSuffix(".entitlements") || file.hasSuffix(".xcprivacy") || file.hasSuffix(".plist") ? file : "Info.plist")
     }
 
     static func difference(_ expected: String, _ actual: String) -> String {
-        let a = expected.split(separator: "\n", omittingEmptySubsequences: false), b = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let a = expected.split(separator: "\n", omittingEmptySubsequences: false),
+            b = actual.split(separator: "\n", omittingEmptySubsequences: false)
         for i in 0..<max(a.count, b.count) where (i < a.count ? a[i] : nil) != (i < b.count ? b[i] : nil) {
-            return "  line \(i + 1): intended \((i < a.count ? String(a[i]) : "<none>").debugDescription), got \((i < b.count ? String(b[i]) : "<none>").debugDescription)"
+            return
+                "  line \(i + 1): intended \((i < a.count ? String(a[i]) : "<none>").debugDescription), got \((i < b.count ? String(b[i]) : "<none>").debugDescription)"
         }
         return "  (same lines, different bytes)"
     }
@@ -330,43 +343,55 @@ struct InsertionScenario: Sendable {
     // MARK: Tests
 
     static let fixtures: [(String, String)] = [
-        ("Info.plist", PlistText.dictionary("""
-            \t<key>CFBundleIdentifier</key>
-            \t<string>com.example.receipts</string>
-            \t<key>NSCameraUsageDescription</key>
-            \t<string>Photographs receipts.</string>
-            \t<key>UIUserInterfaceStyle</key>
-            \t<string>Dark</string>
-            \t<key>NSLocationWhenInUseUsageDescription</key>
-            \t<string>Finds stores near you — 😀.</string>
-            \t<key>UIBackgroundModes</key>
-            \t<array>
-            \t\t<string>fetch</string>
-            \t\t<string>remote-notification</string>
-            \t</array>
-            """, doctype: true)),
-        ("App.entitlements", PlistText.dictionary("""
-            \t<key>com.apple.developer.associated-domains</key>
-            \t<array>
-            \t\t<string>applinks:example.com</string>
-            \t</array>
-            \t<key>com.apple.security.app-sandbox</key>
-            \t<true/>
-            \t<key>aps-environment</key>
-            \t<string>development</string>
-            """, doctype: true)),
+        (
+            "Info.plist",
+            PlistText.dictionary(
+                """
+                \t<key>CFBundleIdentifier</key>
+                \t<string>com.example.receipts</string>
+                \t<key>NSCameraUsageDescription</key>
+                \t<string>Photographs receipts.</string>
+                \t<key>UIUserInterfaceStyle</key>
+                \t<string>Dark</string>
+                \t<key>NSLocationWhenInUseUsageDescription</key>
+                \t<string>Finds stores near you — 😀.</string>
+                \t<key>UIBackgroundModes</key>
+                \t<array>
+                \t\t<string>fetch</string>
+                \t\t<string>remote-notification</string>
+                \t</array>
+                """, doctype: true)
+        ),
+        (
+            "App.entitlements",
+            PlistText.dictionary(
+                """
+                \t<key>com.apple.developer.associated-domains</key>
+                \t<array>
+                \t\t<string>applinks:example.com</string>
+                \t</array>
+                \t<key>com.apple.security.app-sandbox</key>
+                \t<true/>
+                \t<key>aps-environment</key>
+                \t<string>development</string>
+                """, doctype: true)
+        ),
         ("PrivacyInfo.xcprivacy", PlistText.privacyManifest),
-        ("Info.plist", PlistText.dictionary("""
-            \t<key>CFBundleIdentifier</key>
-            \t<string>com.example.receipts</string>
-            #if DEBUG
-            \t<key>NSCameraUsageDescription</key>
-            \t<string>Debug camera.</string>
-            #else
-            \t<key>NSCameraUsageDescription</key>
-            \t<string>Photographs receipts.</string>
-            #endif
-            """, doctype: true)),
+        (
+            "Info.plist",
+            PlistText.dictionary(
+                """
+                \t<key>CFBundleIdentifier</key>
+                \t<string>com.example.receipts</string>
+                #if DEBUG
+                \t<key>NSCameraUsageDescription</key>
+                \t<string>Debug camera.</string>
+                #else
+                \t<key>NSCameraUsageDescription</key>
+                \t<string>Photographs receipts.</string>
+                #endif
+                """, doctype: true)
+        ),
     ]
 
     @Test("every client inserts the intended text at every half-typed key and value of the fixtures")
@@ -378,8 +403,9 @@ struct InsertionScenario: Sendable {
         for model in InsertionModel.allCases { #expect(outcome.checked[model.rawValue, default: 0] >= 40, "\(model): \(outcome.checked)") }
     }
 
-    @Test("every client inserts the intended text at half-typed keys and values across the real corpus",
-          .enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
+    @Test(
+        "every client inserts the intended text at half-typed keys and values across the real corpus",
+        .enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
     func corpusInsertsExactly() async throws {
         let files = try SharedData.requireCorpus().filter { $0.isValid && $0.kind != "other" }
         var random = SplitMix64(seed: 2028)

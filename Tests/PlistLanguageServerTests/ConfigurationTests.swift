@@ -18,20 +18,22 @@ import PlistSupport
         return only("plist-duplicate-key", try await client.diagnostics(uri, version: 1)).map(\.severity)
     }
 
-    @Test(arguments: [
-        ("error", DiagnosticSeverity.error), ("Error", .error), ("warning", .warning), ("information", .information),
-        ("info", .information), ("INFO", .information), ("hint", .hint),
-    ] as [(String, DiagnosticSeverity)])
+    @Test(
+        arguments: [
+            ("error", DiagnosticSeverity.error), ("Error", .error), ("warning", .warning), ("information", .information),
+            ("info", .information), ("INFO", .information), ("hint", .hint),
+        ] as [(String, DiagnosticSeverity)])
     func everySpellingOfALevel(_ level: String, _ severity: DiagnosticSeverity) async throws {
         let severities = try await Self.duplicateSeverities(["plist": ["rules": ["plist-duplicate-key": .string(level)]]])
         #expect(severities == [severity, severity])
     }
 
-    @Test(arguments: [
-        ["rules": ["plist-duplicate-key": "off"]], ["rules": ["plist-duplicate-key": "None"]],
-        ["rules": ["plist-duplicate-key": "disabled"]], ["rules": ["plist-duplicate-key": false]],
-        ["disabledRules": ["plist-duplicate-key"]],
-    ] as [JSONValue])
+    @Test(
+        arguments: [
+            ["rules": ["plist-duplicate-key": "off"]], ["rules": ["plist-duplicate-key": "None"]],
+            ["rules": ["plist-duplicate-key": "disabled"]], ["rules": ["plist-duplicate-key": false]],
+            ["disabledRules": ["plist-duplicate-key"]],
+        ] as [JSONValue])
     func everySpellingOfOff(_ settings: JSONValue) async throws {
         #expect(try await Self.duplicateSeverities(settings).isEmpty)
     }
@@ -57,20 +59,29 @@ import PlistSupport
         #expect(problems.isEmpty)
         #expect(configuration.analysis == expected)
         #expect(configuration.problems.isEmpty)
-        #expect(expected == AnalysisConfiguration(
-            severities: ["info-unknown-key": .warning], disabledRules: ["plist-duplicate-key", "info-wrong-type"],
-            fileKindOverride: .infoPlist, infoPlistRules: true, inlayHints: false,
-            preprocessorDefinitions: ["DEBUG": "1", "LEVEL": "2"]))
+        #expect(
+            expected
+                == AnalysisConfiguration(
+                    severities: ["info-unknown-key": .warning], disabledRules: ["plist-duplicate-key", "info-wrong-type"],
+                    fileKindOverride: .infoPlist, infoPlistRules: true, inlayHints: false,
+                    preprocessorDefinitions: ["DEBUG": "1", "LEVEL": "2"]))
     }
 
     @Test func anUnknownRuleIDAtInitializeIsAWarningAndTheRestApplies() async throws {
         let client = try TestClient()
-        try await client.initialize(options: ["settings": ["plist": [
-            "rules": ["plist-duplicate-keys": "off", "plist-duplicate-key": "error"],
-        ]]])
+        try await client.initialize(options: [
+            "settings": [
+                "plist": [
+                    "rules": ["plist-duplicate-keys": "off", "plist-duplicate-key": "error"]
+                ]
+            ]
+        ])
         let warning = try await client.notification(LogMessageNotification.self) { $0.message.contains("unknown rule") }
         #expect(warning.type == .warning)
-        #expect(warning.message == "settings: rules: unknown rule 'plist-duplicate-keys'; did you mean plist-duplicate-key? (the rules are listed in docs/diagnostics.md)")
+        #expect(
+            warning.message
+                == "settings: rules: unknown rule 'plist-duplicate-keys'; did you mean plist-duplicate-key? (the rules are listed in docs/diagnostics.md)"
+        )
         try client.open(uri, Self.duplicates)
         #expect(only("plist-duplicate-key", try await client.diagnostics(uri, version: 1)).map(\.severity) == [.error, .error])
     }
@@ -80,12 +91,15 @@ import PlistSupport
         try await client.initialize()
         try client.open(uri, Self.duplicates)
         _ = try await client.diagnostics(uri, version: 1)
-        try client.send(DidChangeConfigurationNotification(settings: ["plist": [
-            "disabledRules": ["plist-duplicate-key", "no-such-rule", 7],
-            "rules": ["plist-duplicate-key": "loud"],
-            "fileKind": "plist", "infoPlistRules": "no",
-            "preprocessorDefinitions": ["1X"],
-        ]]))
+        try client.send(
+            DidChangeConfigurationNotification(settings: [
+                "plist": [
+                    "disabledRules": ["plist-duplicate-key", "no-such-rule", 7],
+                    "rules": ["plist-duplicate-key": "loud"],
+                    "fileKind": "plist", "infoPlistRules": "no",
+                    "preprocessorDefinitions": ["1X"],
+                ]
+            ]))
         #expect(only("plist-duplicate-key", try await client.diagnostics(uri, version: 1)).isEmpty)
         let expected = [
             "settings: rules: unknown level \"loud\" for plist-duplicate-key (error, warning, information, hint, off)",

@@ -63,8 +63,10 @@ final class SocketWire {
     }
 
     func open(_ uri: String, _ text: String) throws {
-        try send(["jsonrpc": "2.0", "method": "textDocument/didOpen",
-                  "params": ["textDocument": ["uri": uri, "languageId": "plist", "version": 1, "text": text]]])
+        try send([
+            "jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": ["textDocument": ["uri": uri, "languageId": "plist", "version": 1, "text": text]],
+        ])
     }
 }
 
@@ -123,13 +125,16 @@ struct ThreadHoldingOutline: ServerFeature {
 struct DaemonSessionsTests {
 
     /// Serves a `SocketDaemon` at a fresh socket path for `body` (on a thread of its own).
-    static func withDaemon(features: [any ServerFeature] = ServerFeatures.all,
-                           _ body: @escaping @Sendable (String) throws -> Void) async throws {
+    static func withDaemon(
+        features: [any ServerFeature] = ServerFeatures.all,
+        _ body: @escaping @Sendable (String) throws -> Void
+    ) async throws {
         let directory = "/tmp/pld-\(UUID().uuidString.prefix(8))"
         #expect(mkdir(directory, 0o700) == 0)
         defer { rmdir(directory) }
         let listener = try UnixSocketListener(path: directory + "/s")
-        let daemon = SocketDaemon(listener: listener, options: LanguageServerOptions(logger: Logger(label: "test", minimumLevel: .error), features: features))
+        let daemon = SocketDaemon(
+            listener: listener, options: LanguageServerOptions(logger: Logger(label: "test", minimumLevel: .error), features: features))
         let serving = Task { await daemon.run() }
         defer { listener.close() }
         try await onOwnThread { try body(listener.path) }
@@ -190,7 +195,8 @@ struct DaemonSessionsTests {
             usleep(300_000)
             #expect(gate.blockedCount == share, "the greedy client holds \(gate.blockedCount) threads of \(cores)")
 
-            let hover = try polite.request("textDocument/hover", ["textDocument": ["uri": politeURI], "position": ["line": 0, "character": 20]])
+            let hover = try polite.request(
+                "textDocument/hover", ["textDocument": ["uri": politeURI], "position": ["line": 0, "character": 20]])
             let answer = try polite.answer(to: hover, seconds: 20)
             let heldMeanwhile = gate.blockedCount
             gate.open()

@@ -6,7 +6,8 @@ import PlistLanguageServer
 
 @Suite struct DiagnosticsMemoTests {
     @Test func aSnapshotIsAnalysedOncePerConfiguration() {
-        let snapshot = DocumentSnapshot(uri: "file:///p/Info.plist", text: "<plist><dict><key>A</key><string>1</string><key>A</key><string>2</string></dict></plist>")
+        let snapshot = DocumentSnapshot(
+            uri: "file:///p/Info.plist", text: "<plist><dict><key>A</key><string>1</string><key>A</key><string>2</string></dict></plist>")
         let provider = DiagnosticsProvider()
         let plain = ServerConfiguration()
         let first = provider.analysisDiagnostics(for: snapshot, configuration: plain)
@@ -14,7 +15,10 @@ import PlistLanguageServer
         #expect(provider.analysisDiagnostics(for: snapshot, configuration: plain) == first)
         // Same generation, other settings: must be analysed again, not served from the memo.
         let strict = ServerConfiguration(settings: ["rules": ["plist-duplicate-key": "error"]])
-        #expect(provider.analysisDiagnostics(for: snapshot, configuration: strict).contains { $0.code == "plist-duplicate-key" && $0.severity == .error })
+        #expect(
+            provider.analysisDiagnostics(for: snapshot, configuration: strict).contains {
+                $0.code == "plist-duplicate-key" && $0.severity == .error
+            })
         let off = ServerConfiguration(settings: ["rules": ["plist-duplicate-key": "off"]], generation: 3)
         #expect(!provider.analysisDiagnostics(for: snapshot, configuration: off).contains { $0.code == "plist-duplicate-key" })
         #expect(provider.analysisDiagnostics(for: snapshot, configuration: plain) == first)
@@ -26,7 +30,9 @@ import PlistLanguageServer
         let text = "<plist><dict>\n#ifdef DEBUG\n<key>A</key><string>1</string>\n#endif\n<key>A</key><string>2</string></dict></plist>"
         let snapshot = DocumentSnapshot(uri: "file:///p/Info.plist", text: text)
         let provider = DiagnosticsProvider()
-        #expect(!provider.analysisDiagnostics(for: snapshot, configuration: ServerConfiguration()).contains { $0.code == "plist-duplicate-key" })
+        #expect(
+            !provider.analysisDiagnostics(for: snapshot, configuration: ServerConfiguration()).contains { $0.code == "plist-duplicate-key" }
+        )
         let debug = ServerConfiguration(settings: ["plist": ["preprocessorDefinitions": ["DEBUG": true, "OFF": false, "LEVEL": 2]]])
         #expect(debug.analysis.preprocessorDefinitions == ["DEBUG": "1", "LEVEL": "2"])
         #expect(provider.analysisDiagnostics(for: snapshot, configuration: debug).filter { $0.code == "plist-duplicate-key" }.count == 2)

@@ -36,7 +36,8 @@ import Testing
 
     /// No key says Info.plist (no `CFBundle…`): only the project does. `UIStatusBarHidden` holds a
     /// string where an Info.plist wants a Boolean; the cursor is in a key being typed.
-    static let marked = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+    static let marked =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
         + "\t<key>UIStatusBarHidden</key>\n\t<string>YES</string>\n\t<key>UIRequiresFull1️⃣</key>\n\t<true/>\n</dict>\n</plist>\n"
 
     /// Completion at the marker and the pulled diagnostics of `App/Settings.plist`, in a folder

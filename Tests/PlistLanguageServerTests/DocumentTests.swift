@@ -13,8 +13,10 @@ let emojiText = "<plist><dict><key>😀A</key><string>x</strng></dict></plist>"
     @Test(arguments: [("utf-16", 36), ("utf-8", 38), ("utf-32", 35)])
     func diagnosticsAtPositionsInTheNegotiatedEncoding(encoding: String, column: Int) async throws {
         let client = try TestClient()
-        try await client.initialize(ClientCapabilities(general: GeneralClientCapabilities(
-            positionEncodings: [PositionEncodingKind(rawValue: encoding)])))
+        try await client.initialize(
+            ClientCapabilities(
+                general: GeneralClientCapabilities(
+                    positionEncodings: [PositionEncodingKind(rawValue: encoding)])))
         try client.open(uri, emojiText, version: 7)
         let diagnostics = try await client.diagnostics(uri, version: 7)
         let mismatch = try #require(diagnostics.first { $0.code == .string("xml-mismatched-tag") })
@@ -49,7 +51,9 @@ let emojiText = "<plist><dict><key>😀A</key><string>x</strng></dict></plist>"
         try await client.initialize()
         let uri = "file:///doc.plist"
         try client.open(uri, "<plist><dict>\n<key>A</key>\n<string>x</string>\n</dict></plist>\n")
-        #expect(try await client.diagnostics(uri, version: 1) == expectedDiagnostics("<plist><dict>\n<key>A</key>\n<string>x</string>\n</dict></plist>\n"))
+        #expect(
+            try await client.diagnostics(uri, version: 1)
+                == expectedDiagnostics("<plist><dict>\n<key>A</key>\n<string>x</string>\n</dict></plist>\n"))
 
         // Line 2 is `<string>x</string>`: break its end tag.
         try client.change(uri, version: 2, range: range(2, 11, 2, 17), "strng")
@@ -58,12 +62,16 @@ let emojiText = "<plist><dict><key>😀A</key><string>x</strng></dict></plist>"
         #expect(client.server.snapshot(of: uri)?.string == "<plist><dict>\n<key>A</key>\n<string>x</strng>\n</dict></plist>\n")
 
         // Several changes in one notification apply one after the other.
-        try client.change(uri, version: 3, [
-            TextDocumentContentChangeEvent(range: range(2, 11, 2, 16), text: "string"),
-            TextDocumentContentChangeEvent(range: range(1, 5, 1, 6), text: "Bé"),
-            TextDocumentContentChangeEvent(range: range(1, 7, 1, 7), text: "😀"),
-        ])
-        #expect(try await client.diagnostics(uri, version: 3) == expectedDiagnostics("<plist><dict>\n<key>Bé😀</key>\n<string>x</string>\n</dict></plist>\n"))
+        try client.change(
+            uri, version: 3,
+            [
+                TextDocumentContentChangeEvent(range: range(2, 11, 2, 16), text: "string"),
+                TextDocumentContentChangeEvent(range: range(1, 5, 1, 6), text: "Bé"),
+                TextDocumentContentChangeEvent(range: range(1, 7, 1, 7), text: "😀"),
+            ])
+        #expect(
+            try await client.diagnostics(uri, version: 3)
+                == expectedDiagnostics("<plist><dict>\n<key>Bé😀</key>\n<string>x</string>\n</dict></plist>\n"))
         #expect(client.server.snapshot(of: uri)?.string == "<plist><dict>\n<key>Bé😀</key>\n<string>x</string>\n</dict></plist>\n")
 
         // A change without a range replaces the text.
@@ -133,8 +141,9 @@ let emojiText = "<plist><dict><key>😀A</key><string>x</strng></dict></plist>"
 
     @Test func pullDiagnosticsForClientsThatPull() async throws {
         let client = try TestClient()
-        let result = try await client.initialize(ClientCapabilities(
-            textDocument: TextDocumentClientCapabilities(diagnostic: .init())))
+        let result = try await client.initialize(
+            ClientCapabilities(
+                textDocument: TextDocumentClientCapabilities(diagnostic: .init())))
         #expect(result.capabilities.diagnosticProvider?.interFileDependencies == true)
         #expect(!client.server.pushesDiagnostics)
         try client.open(uri, emojiText)
@@ -142,13 +151,15 @@ let emojiText = "<plist><dict><key>😀A</key><string>x</strng></dict></plist>"
         guard case .full(let resultID, let items) = report else { Issue.record("expected a full report"); return }
         #expect(only("xml-mismatched-tag", items).map(\.range) == [range(0, 36, 0, 44)])
         let id = try #require(resultID)
-        let again = try await client.request(DocumentDiagnosticRequest(
-            textDocument: TextDocumentIdentifier(uri: uri), previousResultId: id))
+        let again = try await client.request(
+            DocumentDiagnosticRequest(
+                textDocument: TextDocumentIdentifier(uri: uri), previousResultId: id))
         // Unchanged (with this id, or a new one when a generation went up and the findings did not change).
         guard case .unchanged(let againID) = again, againID.hasSuffix(id.drop { $0 != ":" }) else { Issue.record("\(again)"); return }
         try client.change(uri, version: 2, range: range(0, 38, 0, 43), "string")
-        let fixed = try await client.request(DocumentDiagnosticRequest(
-            textDocument: TextDocumentIdentifier(uri: uri), previousResultId: resultID))
+        let fixed = try await client.request(
+            DocumentDiagnosticRequest(
+                textDocument: TextDocumentIdentifier(uri: uri), previousResultId: resultID))
         guard case .full(_, let fixedItems) = fixed else { Issue.record("expected a full report"); return }
         #expect(only("xml-mismatched-tag", fixedItems).isEmpty)
         #expect(fixedItems == expectedDiagnostics(emojiText.replacingOccurrences(of: "strng", with: "string"), uri: uri))

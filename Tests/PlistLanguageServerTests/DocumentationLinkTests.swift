@@ -33,8 +33,14 @@ import PlistTestSupport
     @Test func theSettingNamesAnotherPageOrNone() async throws {
         let installed = "file:///opt/share/doc/plist-lsp/diagnostics.md"
         let mirror = "https://docs.example.com/plist-lsp/diagnostics.html"
-        #expect(try await Self.links(["plist": ["documentationURL": .string(mirror)]], installed: installed) == [mirror + "#plist-duplicate-key", mirror + "#plist-duplicate-key"])
-        #expect(try await Self.links(["documentationURL": .string(mirror)], installed: nil) == [mirror + "#plist-duplicate-key", mirror + "#plist-duplicate-key"])
+        #expect(
+            try await Self.links(["plist": ["documentationURL": .string(mirror)]], installed: installed) == [
+                mirror + "#plist-duplicate-key", mirror + "#plist-duplicate-key",
+            ])
+        #expect(
+            try await Self.links(["documentationURL": .string(mirror)], installed: nil) == [
+                mirror + "#plist-duplicate-key", mirror + "#plist-duplicate-key",
+            ])
         #expect(try await Self.links(["documentationURL": false], installed: installed) == [nil, nil])
         #expect(try await Self.links(["documentationURL": ""], installed: installed) == [nil, nil])
     }
@@ -54,9 +60,12 @@ import PlistTestSupport
     /// installed one, the checkout's docs/ for one built from source, else none.
     @Test func theInstalledPageIsFoundBesideTheExecutable() {
         let files: Set<String> = ["/usr/local/share/doc/plist-lsp/diagnostics.md", "/src/plist lsp/docs/diagnostics.md"]
-        #expect(InstalledDocumentation.diagnosticsPage(executable: "/usr/local/bin/plist-lsp", exists: files.contains)
+        #expect(
+            InstalledDocumentation.diagnosticsPage(executable: "/usr/local/bin/plist-lsp", exists: files.contains)
                 == "file:///usr/local/share/doc/plist-lsp/diagnostics.md")
-        #expect(InstalledDocumentation.diagnosticsPage(executable: "/src/plist lsp/.build/x86_64-unknown-linux-gnu/debug/plist-lsp", exists: files.contains)
+        #expect(
+            InstalledDocumentation.diagnosticsPage(
+                executable: "/src/plist lsp/.build/x86_64-unknown-linux-gnu/debug/plist-lsp", exists: files.contains)
                 == "file:///src/plist%20lsp/docs/diagnostics.md")
         #expect(InstalledDocumentation.diagnosticsPage(executable: "/opt/bin/plist-lsp", exists: files.contains) == nil)
         // This test runs from the checkout's .build: the checkout's page, which exists.

@@ -5,8 +5,10 @@ import PlistTestSupport
 import Testing
 
 @Suite struct EntitlementXcodeNameTests {
-    static let groups = "\t<key>com.apple.security.application-groups</key>\n\t<array>\n\t\t<string>group.com.example.app</string>\n\t</array>\n"
-    static let keychain = "\t<key>keychain-access-groups</key>\n\t<array>\n\t\t<string>$(AppIdentifierPrefix)com.example.app</string>\n\t</array>\n"
+    static let groups =
+        "\t<key>com.apple.security.application-groups</key>\n\t<array>\n\t\t<string>group.com.example.app</string>\n\t</array>\n"
+    static let keychain =
+        "\t<key>keychain-access-groups</key>\n\t<array>\n\t\t<string>$(AppIdentifierPrefix)com.example.app</string>\n\t</array>\n"
     static let microphone = "\t<key>com.apple.security.device.microphone</key>\n\t<true/>\n"
 
     func completion(_ marked: String) async throws -> (String, CompletionList) {
@@ -19,10 +21,13 @@ import Testing
     @Test(arguments: multiBytePrefixes)
     func typingTheXcodeNameInAKeyCompletesTheKey(prefix: String) async throws {
         let (text, list) = try await completion(withPrefix("<plist><dict>\n\t<key>App Gro1️⃣</key>\n\t<array/>\n</dict></plist>", prefix))
-        let item = try #require(list.items.first { $0.label == "com.apple.security.application-groups" }, "\(list.items.map(\.label).prefix(10))")
+        let item = try #require(
+            list.items.first { $0.label == "com.apple.security.application-groups" }, "\(list.items.map(\.label).prefix(10))")
         #expect(item.labelDetails?.description == "App Groups")
         guard case .textEdit(let edit) = item.textEdit else { Issue.record("no text edit"); return }
-        #expect(applying(edit, to: text) == withPrefix("<plist><dict>\n\t<key>com.apple.security.application-groups</key>\n\t<array/>\n</dict></plist>", prefix))
+        #expect(
+            applying(edit, to: text)
+                == withPrefix("<plist><dict>\n\t<key>com.apple.security.application-groups</key>\n\t<array/>\n</dict></plist>", prefix))
     }
 
     @Test func typingTheXcodeNameOnAnEmptyLineWritesTheEntry() async throws {
@@ -49,8 +54,9 @@ import Testing
         let hover = try #require(try await client.request(HoverRequest(textDocument: .init(uri: entitlementsURI), position: at[0])))
         #expect(hover.contents.value.contains("**keychain-access-groups** — *Keychain Access Groups*"), "\(hover.contents.value)")
         let (age, ageAt) = lspMarked(manifest("\t<key>com.apple.developer.declared-age-1️⃣range</key>\n\t<true/>\n"))
-        let ageHover = try #require(try await (try await openedClient(age, uri: entitlementsURI))
-            .request(HoverRequest(textDocument: .init(uri: entitlementsURI), position: ageAt[0])))
+        let ageHover = try #require(
+            try await (try await openedClient(age, uri: entitlementsURI))
+                .request(HoverRequest(textDocument: .init(uri: entitlementsURI), position: ageAt[0])))
         #expect(ageHover.contents.value.contains("**com.apple.developer.declared-age-range**"))
         #expect(ageHover.contents.value.contains("iOS 26.0+"))
         #expect(!ageHover.contents.value.contains("not an entitlement plist-lsp knows"))
@@ -60,7 +66,8 @@ import Testing
         let (text, at) = lspMarked(manifest("\t<key>App Gr1️⃣oups</key>\n\t<array/>\n"))
         let client = try await openedClient(text, uri: entitlementsURI)
         let hover = try #require(try await client.request(HoverRequest(textDocument: .init(uri: entitlementsURI), position: at[0])))
-        #expect(hover.contents.value.contains("Did you mean `com.apple.security.application-groups` (App Groups)?"), "\(hover.contents.value)")
+        #expect(
+            hover.contents.value.contains("Did you mean `com.apple.security.application-groups` (App Groups)?"), "\(hover.contents.value)")
     }
 
     @Test func outlineShowsTheXcodeName() async throws {
@@ -79,6 +86,8 @@ import Testing
         // The microphone page is titled with its key: no hint repeats it.
         #expect(hints.map(\.label) == [.string("App Groups"), .string("Keychain Access Groups")])
         let line = text.split(separator: "\n", omittingEmptySubsequences: false)[try #require(hints.first).position.line]
-        #expect(String(String(line).utf16.prefix(try #require(hints.first).position.character)) == "\t<key>com.apple.security.application-groups</key>")
+        #expect(
+            String(String(line).utf16.prefix(try #require(hints.first).position.character))
+                == "\t<key>com.apple.security.application-groups</key>")
     }
 }

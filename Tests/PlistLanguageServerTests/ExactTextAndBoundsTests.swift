@@ -19,7 +19,8 @@ import Testing
         // A dictionary large enough to be stored in runs and counted by name hashing.
         for k in 0..<filler { body += "\t<key>filler\(k)</key>\n\t<integer>\(k)</integer>\n" }
         body += "\t<key>same</key>\n\t<string>1</string>\n\t<key>same</key>\n\t<string>2</string>\n"
-        let client = try await openedClient("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(body)</dict>\n</plist>\n")
+        let client = try await openedClient(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(body)</dict>\n</plist>\n")
         let duplicates = only("plist-duplicate-key", try await client.diagnostics(featureURI, version: 1))
         #expect(duplicates.count == 2, "\(duplicates.map(\.message))")
         #expect(duplicates.allSatisfy { $0.message.contains("'same'") }, "\(duplicates.map(\.message))")
@@ -30,7 +31,9 @@ import Testing
     /// `file-binary-plist` error saying why, and the server answers what follows. Failed before:
     /// the server aborted allocating the XML.
     @Test func aWorkspaceHoldingABinaryPlistBombIsAnswered() async throws {
-        let workspace = try TemporaryWorkspace(["App/Info.plist": "", "Other/Info.plist": "", "Fine/Info.plist": "<plist version=\"1.0\"><dict/></plist>\n"])
+        let workspace = try TemporaryWorkspace([
+            "App/Info.plist": "", "Other/Info.plist": "", "Fine/Info.plist": "<plist version=\"1.0\"><dict/></plist>\n",
+        ])
         defer { workspace.remove() }
         try Data(AdversarialPlists.sixtyKilobytes).write(to: workspace.root.appendingPathComponent("App/Info.plist"))
         try Data(AdversarialPlists.tinyStrings).write(to: workspace.root.appendingPathComponent("Other/Info.plist"))
@@ -41,7 +44,9 @@ import Testing
         let report = try await client.request(WorkspaceDiagnosticRequest())
         for path in ["App/Info.plist", "Other/Info.plist"] {
             let item = report.items.first { FileURI.path(of: $0.uri) == workspace.root.appendingPathComponent(path).path }
-            guard case .full(_, _, _, let items)? = item else { Issue.record("\(path): no full report in \(report.items.map(\.uri))"); continue }
+            guard case .full(_, _, _, let items)? = item else {
+                Issue.record("\(path): no full report in \(report.items.map(\.uri))"); continue
+            }
             let finding = items.first { $0.code == .string("file-binary-plist") }
             #expect(finding?.message.contains("expand to more than 64 MB of XML") == true, "\(path): \(items.map(\.message))")
         }
@@ -61,7 +66,8 @@ import Testing
     /// characters and does not find it: the key is named, with a rename to the real key. Failed
     /// before: the database's look-up by `String` took it for the known key and said nothing.
     @Test func aKeyThatOnlyLooksLikeAKnownKeyIsNotThatKey() async throws {
-        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>NSHome\u{212A}itUsageDescription</key>\n\t<string>Control your lights.</string>\n</dict>\n</plist>\n"
+        let text =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>NSHome\u{212A}itUsageDescription</key>\n\t<string>Control your lights.</string>\n</dict>\n</plist>\n"
         let client = try await openedClient(text)
         let found = only("info-misspelled-key", try await client.diagnostics(featureURI, version: 1))
         let d = try #require(found.first, "no info-misspelled-key")
@@ -96,7 +102,8 @@ import Testing
             </plist>
 
             """
-        let de = "\"caf\u{E9}\" = \"Kaffee\";\n\"cafe\u{301}\" = \"Kaffee\";\n\"NSHome\u{212A}itUsageDescription\" = \"Licht\";\n\"same\" = \"1\";\n\"same\" = \"2\";\n"
+        let de =
+            "\"caf\u{E9}\" = \"Kaffee\";\n\"cafe\u{301}\" = \"Kaffee\";\n\"NSHome\u{212A}itUsageDescription\" = \"Licht\";\n\"same\" = \"1\";\n\"same\" = \"2\";\n"
         let workspace = try TemporaryWorkspace(["App/Info.plist": plist, "App/de.lproj/InfoPlist.strings": de])
         defer { workspace.remove() }
         let client = try TestClient()
@@ -111,8 +118,11 @@ import Testing
 
         let info = workspace.uri("App/Info.plist")
         try client.open(info, plist)
-        let untranslated = only("l10n-untranslated", try await client.diagnostics(info) { $0.contains { $0.code == .string("l10n-untranslated") } })
-        #expect(untranslated.contains { $0.message.hasPrefix("the purpose string NSHomeKitUsageDescription is not translated for de") }, "\(untranslated.map(\.message))")
+        let untranslated = only(
+            "l10n-untranslated", try await client.diagnostics(info) { $0.contains { $0.code == .string("l10n-untranslated") } })
+        #expect(
+            untranslated.contains { $0.message.hasPrefix("the purpose string NSHomeKitUsageDescription is not translated for de") },
+            "\(untranslated.map(\.message))")
     }
 
     /// An editor that decoded a UTF-16 file sends its text as it is, declaration and all: a
@@ -121,7 +131,8 @@ import Testing
     /// Failed before: `xml-unsupported-encoding` on the open document; the file on disk was read
     /// as UTF-8 and was "not XML".
     @Test func utf16DeclarationsNamingAByteOrderAreRead() async throws {
-        let body = "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<string>caf\u{E9}</string>\n\t<key>A</key>\n\t<string>2</string>\n</dict>\n</plist>\n"
+        let body =
+            "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<string>caf\u{E9}</string>\n\t<key>A</key>\n\t<string>2</string>\n</dict>\n</plist>\n"
         for declared in ["UTF-16LE", "utf-16be"] {
             let client = try await openedClient("<?xml version=\"1.0\" encoding=\"\(declared)\"?>\n" + body)
             let diagnostics = try await client.diagnostics(featureURI, version: 1)

@@ -18,7 +18,8 @@ import PlistTestSupport
         let extensionKit = try await hover("EXAppExtensionAttributes", uri: "file:///Ext/Info.plist", markdown: markdown)
         #expect(extensionKit.contains("Unlike"), "\(extensionKit)")
         #expect(extensionKit.contains("iOS 27.2") && extensionKit.contains("App Intents"), "\(extensionKit)")
-        let kvstore = try await hover("com.apple.developer.ubiquity-kvstore-identifier", uri: "file:///App/App.entitlements", markdown: markdown)
+        let kvstore = try await hover(
+            "com.apple.developer.ubiquity-kvstore-identifier", uri: "file:///App/App.entitlements", markdown: markdown)
         #expect(kvstore.contains("lists no visionOS") && kvstore.contains("NSUbiquitousKeyValueStore"), "\(kvstore)")
         // A key that follows its page says nothing of the kind.
         let camera = try await hover("NSCameraUsageDescription", uri: featureURI, markdown: markdown)

@@ -21,17 +21,24 @@ import PlistSupport
         #expect(item.kind == .property)
         guard case .textEdit(let edit) = item.textEdit else { Issue.record("no text edit"); return }
         // Closed (as automatic close tags leave it) and without a value: the value's skeleton too.
-        #expect(applying(edit, to: text) == withPrefix("<plist><dict>\n\t<key>NSCameraUsageDescription</key>\n\t<string>$1</string>$0\n</dict></plist>", prefix))
+        #expect(
+            applying(edit, to: text)
+                == withPrefix("<plist><dict>\n\t<key>NSCameraUsageDescription</key>\n\t<string>$1</string>$0\n</dict></plist>", prefix))
     }
 
     @Test(arguments: multiBytePrefixes)
     func wholeEntryOnAnEmptyLineWithMultiByteKeysAbove(prefix: String) async throws {
-        let (text, list) = try await completion(withPrefix("<plist><dict>\n\t<key>Ünïcødé 😀</key><string>中文</string>\n\tUIRequiresF1️⃣\n</dict></plist>", prefix),
-                                                capabilities: richClient(snippets: false))
+        let (text, list) = try await completion(
+            withPrefix("<plist><dict>\n\t<key>Ünïcødé 😀</key><string>中文</string>\n\tUIRequiresF1️⃣\n</dict></plist>", prefix),
+            capabilities: richClient(snippets: false))
         let item = try #require(list.items.first { $0.label == "UIRequiresFullScreen" })
         #expect(item.insertTextFormat == .plainText)
         guard case .textEdit(let edit) = item.textEdit else { Issue.record("no text edit"); return }
-        #expect(applying(edit, to: text) == withPrefix("<plist><dict>\n\t<key>Ünïcødé 😀</key><string>中文</string>\n\t<key>UIRequiresFullScreen</key>\n\t<true/>\n</dict></plist>", prefix))
+        #expect(
+            applying(edit, to: text)
+                == withPrefix(
+                    "<plist><dict>\n\t<key>Ünïcødé 😀</key><string>中文</string>\n\t<key>UIRequiresFullScreen</key>\n\t<true/>\n</dict></plist>",
+                    prefix))
     }
 
     @Test func snippetsWhenTheClientTakesThem() async throws {
@@ -78,28 +85,34 @@ import PlistSupport
     /// #28: a new entry typed with tabs (Emacs's nxml) into a privacy manifest indented with two
     /// spaces, its reasons' `<string>` still open, gets the four reasons of its category.
     @Test func reasonsInATabIndentedEntryOfASpaceIndentedFile() async throws {
-        let marked = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n  <key>NSPrivacyAccessedAPITypes</key>\n  <array>\n"
+        let marked =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n  <key>NSPrivacyAccessedAPITypes</key>\n  <array>\n"
             + "    <dict>\n      <key>NSPrivacyAccessedAPIType</key>\n      <string>NSPrivacyAccessedAPICategoryUserDefaults</string>\n"
             + "      <key>NSPrivacyAccessedAPITypeReasons</key>\n      <array>\n        <string>CA92.1</string>\n      </array>\n    </dict>\n"
             + "\t\t<dict>\n\t\t\t<key>NSPrivacyAccessedAPIType</key>\n\t\t\t<string>NSPrivacyAccessedAPICategoryFileTimestamp</string>\n"
             + "\t\t\t<key>NSPrivacyAccessedAPITypeReasons</key>\n\t\t\t<array>\n\t\t\t\t<string>1️⃣\n  </array>\n  <key>NSPrivacyTracking</key>\n  <false/>\n</dict>\n</plist>\n"
         let (text, at) = lspMarked(marked)
         let client = try await openedClient(text, uri: "file:///App/PrivacyInfo.xcprivacy")
-        let list = try #require(try await client.request(CompletionRequest(textDocument: .init(uri: "file:///App/PrivacyInfo.xcprivacy"), position: at[0])))
+        let list = try #require(
+            try await client.request(CompletionRequest(textDocument: .init(uri: "file:///App/PrivacyInfo.xcprivacy"), position: at[0])))
         #expect(Set(list.items.map(\.label)) == ["DDA9.1", "C617.1", "3B52.1", "0A2A.1"])
     }
 
     /// #30: the architecture keys of LSMinimumSystemVersionByArchitecture, with their docs, and the
     /// values of the legacy NSThirdPartyExceptionMinimumTLSVersion.
     @Test func architectureKeysAndLegacyTLSValues() async throws {
-        let (_, arch) = try await completion("<plist><dict>\n\t<key>LSMinimumSystemVersionByArchitecture</key>\n\t<dict>\n\t\t<key>1️⃣</key>\n\t</dict>\n</dict></plist>")
+        let (_, arch) = try await completion(
+            "<plist><dict>\n\t<key>LSMinimumSystemVersionByArchitecture</key>\n\t<dict>\n\t\t<key>1️⃣</key>\n\t</dict>\n</dict></plist>")
         #expect(Set(arch.items.map(\.label)) == ["arm64", "x86_64", "i386", "ppc", "ppc64"])
-        let (text, at) = lspMarked("<plist><dict>\n\t<key>LSMinimumSystemVersionByArchitecture</key>\n\t<dict>\n\t\t<key>arm1️⃣64</key>\n\t\t<string>11.0.0</string>\n\t</dict>\n</dict></plist>")
+        let (text, at) = lspMarked(
+            "<plist><dict>\n\t<key>LSMinimumSystemVersionByArchitecture</key>\n\t<dict>\n\t\t<key>arm1️⃣64</key>\n\t\t<string>11.0.0</string>\n\t</dict>\n</dict></plist>"
+        )
         let client = try await openedClient(text)
         let hover = try #require(try await client.request(HoverRequest(textDocument: .init(uri: featureURI), position: at[0])))
         #expect(hover.contents.value.contains("Apple silicon"))
-        let (_, tls) = try await completion("<plist><dict><key>NSAppTransportSecurity</key><dict><key>NSExceptionDomains</key><dict><key>example.com</key><dict>"
-            + "<key>NSThirdPartyExceptionMinimumTLSVersion</key><string>1️⃣</string></dict></dict></dict></dict></plist>")
+        let (_, tls) = try await completion(
+            "<plist><dict><key>NSAppTransportSecurity</key><dict><key>NSExceptionDomains</key><dict><key>example.com</key><dict>"
+                + "<key>NSThirdPartyExceptionMinimumTLSVersion</key><string>1️⃣</string></dict></dict></dict></dict></plist>")
         #expect(tls.items.map(\.label) == ["TLSv1.0", "TLSv1.1", "TLSv1.2"])
     }
 
@@ -157,11 +170,15 @@ import PlistSupport
         let (text, list) = try await completion(Self.multiLinePlaces[2], capabilities: capabilities)
         let camera = try #require(list.items.first { $0.label == "NSCameraUsageDescription" })
         guard case .textEdit(let edit) = camera.textEdit else { Issue.record("no text edit"); return }
-        #expect(applying(edit, to: text) == "<plist><dict>\n\t<key>CFBundleName</key><string>A</string>\n\t<key>NSCameraUsageDescription</key>\n</dict></plist>")
+        #expect(
+            applying(edit, to: text)
+                == "<plist><dict>\n\t<key>CFBundleName</key><string>A</string>\n\t<key>NSCameraUsageDescription</key>\n</dict></plist>")
         let (empty, entries) = try await completion(Self.multiLinePlaces[1], capabilities: capabilities)
         let fullScreen = try #require(entries.items.first { $0.label == "UIRequiresFullScreen" })
         guard case .textEdit(let entry) = fullScreen.textEdit else { Issue.record("no text edit"); return }
-        #expect(applying(entry, to: empty) == "<plist><dict>\n\t<key>CFBundleName</key><string>A</string>\n\t<key>UIRequiresFullScreen</key>\n</dict></plist>")
+        #expect(
+            applying(entry, to: empty)
+                == "<plist><dict>\n\t<key>CFBundleName</key><string>A</string>\n\t<key>UIRequiresFullScreen</key>\n</dict></plist>")
     }
 
     @Test(arguments: [
@@ -206,14 +223,18 @@ extension FeatureCompletionTests {
             for item in list.items {
                 guard case .textEdit(let edit) = item.textEdit else { Issue.record("no text edit: \(item.label)"); continue }
                 // The LSP's rule for a completion edit: one line, and the cursor inside it.
-                #expect(edit.range.start.line == at[0].line && edit.range.end.line == at[0].line, "\(item.label) in \(marked): \(edit.range)")
-                #expect(edit.range.start.character <= at[0].character && at[0].character <= edit.range.end.character, "\(item.label): \(edit.range)")
+                #expect(
+                    edit.range.start.line == at[0].line && edit.range.end.line == at[0].line, "\(item.label) in \(marked): \(edit.range)")
+                #expect(
+                    edit.range.start.character <= at[0].character && at[0].character <= edit.range.end.character,
+                    "\(item.label): \(edit.range)")
                 // Every other line stays as it was, the next one's indentation included.
                 let after = applying(edit, to: text).components(separatedBy: "\n")
                 let added = edit.newText.components(separatedBy: "\n").count - 1
                 #expect(Array(after.prefix(at[0].line)) == Array(lines.prefix(at[0].line)))
-                #expect(Array(after.suffix(lines.count - at[0].line - 1)) == Array(lines.suffix(lines.count - at[0].line - 1)),
-                        "\(item.label) in \(marked):\n\(applying(edit, to: text))")
+                #expect(
+                    Array(after.suffix(lines.count - at[0].line - 1)) == Array(lines.suffix(lines.count - at[0].line - 1)),
+                    "\(item.label) in \(marked):\n\(applying(edit, to: text))")
                 #expect(after.count == lines.count + added)
                 offered += 1
             }
@@ -232,24 +253,29 @@ extension FeatureCompletionTests {
         let (itemText, items) = try await completion(item, capabilities: capabilities)
         let string = try #require(items.items.first { $0.label == "string" }, "\(items.items.map(\.label))")
         guard case .textEdit(let stringEdit) = string.textEdit else { Issue.record("no text edit"); return }
-        #expect(applying(stringEdit, to: itemText)
-                == "<plist><dict>\n\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>audio</string>\n\t\t<string></string>\n\t</array>\n</dict></plist>")
+        #expect(
+            applying(stringEdit, to: itemText)
+                == "<plist><dict>\n\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>audio</string>\n\t\t<string></string>\n\t</array>\n</dict></plist>"
+        )
     }
 
     /// Wherever the server completes, each edit's range is one line holding the cursor.
-    @Test(arguments: FeatureCompletionTests.multiLinePlaces + [
-        "<plist><dict>\n\t<key>NSCam1️⃣\n\t<string>x</string>\n</dict></plist>",
-        "<plist><dict>\n\t<key>UIUserInterfaceStyle</key>\n\t<string>Da1️⃣\n</dict></plist>",
-        "<plist><dict>\n\t<key>A</key>\n\t<string>x</string>\n\t</di1️⃣\n</plist>",
-        "<plist><dict>\n\t<key>A</key>\n\t<string>x</string>\n\t</1️⃣\n</plist>",
-    ])
+    @Test(
+        arguments: FeatureCompletionTests.multiLinePlaces + [
+            "<plist><dict>\n\t<key>NSCam1️⃣\n\t<string>x</string>\n</dict></plist>",
+            "<plist><dict>\n\t<key>UIUserInterfaceStyle</key>\n\t<string>Da1️⃣\n</dict></plist>",
+            "<plist><dict>\n\t<key>A</key>\n\t<string>x</string>\n\t</di1️⃣\n</plist>",
+            "<plist><dict>\n\t<key>A</key>\n\t<string>x</string>\n\t</1️⃣\n</plist>",
+        ])
     func everyEditRangeIsOneLineHoldingTheCursor(_ marked: String) async throws {
         let (_, at) = lspMarked(marked)
         let (_, list) = try await completion(marked)
         for item in list.items {
             guard case .textEdit(let edit) = item.textEdit else { Issue.record("no text edit: \(item.label)"); continue }
             #expect(edit.range.start.line == at[0].line && edit.range.end.line == at[0].line, "\(item.label) in \(marked): \(edit.range)")
-            #expect(edit.range.start.character <= at[0].character && at[0].character <= edit.range.end.character, "\(item.label): \(edit.range)")
+            #expect(
+                edit.range.start.character <= at[0].character && at[0].character <= edit.range.end.character, "\(item.label): \(edit.range)"
+            )
         }
     }
 }

@@ -6,7 +6,10 @@ import PlistTestSupport
 @Suite struct FeatureHoverTests {
     @Test(arguments: multiBytePrefixes)
     func keyHoverRange(prefix: String) async throws {
-        let (text, at) = lspMarked(withPrefix("<plist><dict>\n\t<key>😀</key><string>中</string>\n\t<key>NSCamera1️⃣UsageDescription</key><string>x</string></dict></plist>", prefix))
+        let (text, at) = lspMarked(
+            withPrefix(
+                "<plist><dict>\n\t<key>😀</key><string>中</string>\n\t<key>NSCamera1️⃣UsageDescription</key><string>x</string></dict></plist>",
+                prefix))
         let client = try await openedClient(text)
         let hover = try #require(try await client.request(HoverRequest(textDocument: .init(uri: featureURI), position: at[0])))
         #expect(hover.contents.kind == .markdown)
@@ -18,7 +21,8 @@ import PlistTestSupport
 
     @Test(arguments: multiBytePrefixes)
     func buildSettingRange(prefix: String) async throws {
-        let (text, at) = lspMarked(withPrefix("<plist><dict><key>CFBundleName</key><string>é$(PRODUCT_1️⃣NAME)</string></dict></plist>", prefix))
+        let (text, at) = lspMarked(
+            withPrefix("<plist><dict><key>CFBundleName</key><string>é$(PRODUCT_1️⃣NAME)</string></dict></plist>", prefix))
         let client = try await openedClient(text)
         let hover = try #require(try await client.request(HoverRequest(textDocument: .init(uri: featureURI), position: at[0])))
         let range = try #require(hover.range)
@@ -66,7 +70,8 @@ import PlistTestSupport
     func hoverOnEveryTagOfAnEntry(entry: String, expected: String) async throws {
         let (text, at) = lspMarked("<plist version=\"1.0\"><dict>\n\(entry)\n</dict></plist>")
         let client = try await openedClient(text)
-        let hover = try #require(try await client.request(HoverRequest(textDocument: .init(uri: featureURI), position: at[0])), "no hover in \(entry)")
+        let hover = try #require(
+            try await client.request(HoverRequest(textDocument: .init(uri: featureURI), position: at[0])), "no hover in \(entry)")
         #expect(hover.contents.value.contains(expected), "\(entry): \(hover.contents.value.prefix(120))")
         let range = try #require(hover.range)
         let covered = text[stringIndex(of: range.start, in: text)..<stringIndex(of: range.end, in: text)]

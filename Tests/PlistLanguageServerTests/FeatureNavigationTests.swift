@@ -7,13 +7,13 @@ import PlistSupport
 
 @Suite struct FeatureNavigationTests {
     static let text = """
-    <plist>
-    <dict>
-    \(PlistText.urlTypesEntry)\t<key>NSCameraUsageDescription</key>
-    \t<string>Scan 📷 codes</string>
-    </dict>
-    </plist>
-    """
+        <plist>
+        <dict>
+        \(PlistText.urlTypesEntry)\t<key>NSCameraUsageDescription</key>
+        \t<string>Scan 📷 codes</string>
+        </dict>
+        </plist>
+        """
 
     func covered(_ range: LSPRange, in text: String) -> Substring {
         text[stringIndex(of: range.start, in: text)..<stringIndex(of: range.end, in: text)]
@@ -63,7 +63,12 @@ import PlistSupport
         try await client.barrier()
         let styled = try #require(try await client.request(request))
         #expect(styled[1].detail == "Privacy - Camera Usage Description · string")
-        try client.change(featureURI, version: 2, [TextDocumentContentChangeEvent(text: Self.text.replacingOccurrences(of: "NSCameraUsageDescription", with: "NSMicrophoneUsageDescription"))])
+        try client.change(
+            featureURI, version: 2,
+            [
+                TextDocumentContentChangeEvent(
+                    text: Self.text.replacingOccurrences(of: "NSCameraUsageDescription", with: "NSMicrophoneUsageDescription"))
+            ])
         let edited = try #require(try await client.request(request))
         #expect(edited.map(\.name) == ["CFBundleURLTypes", "NSMicrophoneUsageDescription"])
         #expect(edited[1].detail == "Privacy - Microphone Usage Description · string")
@@ -83,7 +88,11 @@ import PlistSupport
         var shown: [Substring] = []
         var current: SelectionRange? = result.first
         while let r = current { shown.append(covered(r.range, in: text)); current = r.parent }
-        #expect(Array(shown.prefix(4)) == ["codes", "Scan 📷 codes", "<string>Scan 📷 codes</string>", "<key>NSCameraUsageDescription</key>\n\t<string>Scan 📷 codes</string>"])
+        #expect(
+            Array(shown.prefix(4)) == [
+                "codes", "Scan 📷 codes", "<string>Scan 📷 codes</string>",
+                "<key>NSCameraUsageDescription</key>\n\t<string>Scan 📷 codes</string>",
+            ])
         #expect(shown.last == Substring(text))
     }
 

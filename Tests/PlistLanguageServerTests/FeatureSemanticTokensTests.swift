@@ -6,34 +6,34 @@ import PlistTestSupport
 
 @Suite struct FeatureSemanticTokensTests {
     static let text = """
-    <plist>
-    <dict>
-    \t<key>CFBundleName</key>
-    \t<string>$(PRODUCT_NAME) Pro 📷</string>
-    \t<key>NSCalendarsUsageDescription</key>
-    \t<string>Plan ${TARGET}</string>
-    \t<key>MyCustomKey</key>
-    \t<integer>42</integer>
-    \t<!-- a comment -->
-    #ifdef DEBUG
-    \t<key>Stamp</key>
-    \t<date>2024-01-01T00:00:00Z</date>
-    #endif
-    \t<key>NSAppTransportSecurity</key>
-    \t<dict>
-    \t\t<key>NSExceptionDomains</key>
-    \t\t<dict>
-    \t\t\t<key>example.com</key>
-    \t\t\t<dict/>
-    \t\t</dict>
-    \t</dict>
-    \t<key>Blob</key>
-    \t<data>AAAA
-    \tBBBB</data>
-    \t<key>UIFileSharingEnabled</key><true/>
-    </dict>
-    </plist>
-    """
+        <plist>
+        <dict>
+        \t<key>CFBundleName</key>
+        \t<string>$(PRODUCT_NAME) Pro 📷</string>
+        \t<key>NSCalendarsUsageDescription</key>
+        \t<string>Plan ${TARGET}</string>
+        \t<key>MyCustomKey</key>
+        \t<integer>42</integer>
+        \t<!-- a comment -->
+        #ifdef DEBUG
+        \t<key>Stamp</key>
+        \t<date>2024-01-01T00:00:00Z</date>
+        #endif
+        \t<key>NSAppTransportSecurity</key>
+        \t<dict>
+        \t\t<key>NSExceptionDomains</key>
+        \t\t<dict>
+        \t\t\t<key>example.com</key>
+        \t\t\t<dict/>
+        \t\t</dict>
+        \t</dict>
+        \t<key>Blob</key>
+        \t<data>AAAA
+        \tBBBB</data>
+        \t<key>UIFileSharingEnabled</key><true/>
+        </dict>
+        </plist>
+        """
 
     struct Token: Equatable, CustomStringConvertible {
         var text: String
@@ -54,7 +54,8 @@ import PlistTestSupport
             character = dl == 0 ? character + ds : ds
             let units = lines[line][character..<(character + length)]
             let modifiers = legend.tokenModifiers.enumerated().filter { data[i + 4] & (1 << UInt32($0.offset)) != 0 }.map(\.element)
-            out.append(Token(text: String(decoding: units, as: UTF16.self), type: legend.tokenTypes[Int(data[i + 3])], modifiers: modifiers))
+            out.append(
+                Token(text: String(decoding: units, as: UTF16.self), type: legend.tokenTypes[Int(data[i + 3])], modifiers: modifiers))
             i += 5
         }
         return out
@@ -70,22 +71,23 @@ import PlistTestSupport
         try client.open(featureURI, text)
         let result = try #require(try await client.request(SemanticTokensRequest(textDocument: .init(uri: featureURI))))
         let tokens = Self.decode(result.data, legend: legend, text: text).filter { $0.type != "comment" || !prefix.contains($0.text) }
-        #expect(tokens.map(\.description) == [
-            "CFBundleName=property.defaultLibrary",
-            "$(PRODUCT_NAME)=variable", " Pro 📷=string",
-            "NSCalendarsUsageDescription=property.deprecated.defaultLibrary",
-            "Plan =string", "${TARGET}=variable",
-            "MyCustomKey=property.custom", "42=number",
-            "<!-- a comment -->=comment",
-            "#ifdef DEBUG=macro",
-            "Stamp=property.custom", "2024-01-01T00:00:00Z=number.date",
-            "#endif=macro",
-            "NSAppTransportSecurity=property.defaultLibrary",
-            "NSExceptionDomains=property.defaultLibrary",
-            "example.com=property.custom",
-            "Blob=property.custom", "AAAA=string.data", "\tBBBB=string.data",
-            "UIFileSharingEnabled=property.defaultLibrary", "<true/>=keyword",
-        ])
+        #expect(
+            tokens.map(\.description) == [
+                "CFBundleName=property.defaultLibrary",
+                "$(PRODUCT_NAME)=variable", " Pro 📷=string",
+                "NSCalendarsUsageDescription=property.deprecated.defaultLibrary",
+                "Plan =string", "${TARGET}=variable",
+                "MyCustomKey=property.custom", "42=number",
+                "<!-- a comment -->=comment",
+                "#ifdef DEBUG=macro",
+                "Stamp=property.custom", "2024-01-01T00:00:00Z=number.date",
+                "#endif=macro",
+                "NSAppTransportSecurity=property.defaultLibrary",
+                "NSExceptionDomains=property.defaultLibrary",
+                "example.com=property.custom",
+                "Blob=property.custom", "AAAA=string.data", "\tBBBB=string.data",
+                "UIFileSharingEnabled=property.defaultLibrary", "<true/>=keyword",
+            ])
     }
 
     @Test(arguments: [
@@ -95,7 +97,8 @@ import PlistTestSupport
     ])
     func columnsAndLengthsInTheNegotiatedEncoding(encoding: String, expected: [UInt32]) async throws {
         let client = try TestClient()
-        let capabilities = ClientCapabilities(general: GeneralClientCapabilities(positionEncodings: [PositionEncodingKind(rawValue: encoding)]))
+        let capabilities = ClientCapabilities(
+            general: GeneralClientCapabilities(positionEncodings: [PositionEncodingKind(rawValue: encoding)]))
         #expect(try await client.initialize(capabilities).capabilities.positionEncoding?.rawValue == encoding)
         try client.open(featureURI, "<plist><dict><key>🔥</key><string>é📷</string><key>A</key><integer>1</integer></dict></plist>")
         let data = try #require(try await client.request(SemanticTokensRequest(textDocument: .init(uri: featureURI)))).data
@@ -120,7 +123,8 @@ import PlistTestSupport
         let id = try #require(first.resultId)
 
         // Nothing changed: an empty delta.
-        let same = try #require(try await client.request(SemanticTokensDeltaRequest(textDocument: .init(uri: featureURI), previousResultId: id)))
+        let same = try #require(
+            try await client.request(SemanticTokensDeltaRequest(textDocument: .init(uri: featureURI), previousResultId: id)))
         guard case .delta(let none) = same else { Issue.record("expected a delta, got \(same)"); return }
         #expect(none.edits.isEmpty)
         let noneID = try #require(none.resultId)
@@ -129,7 +133,8 @@ import PlistTestSupport
         let edited = Self.text.replacingOccurrences(of: "MyCustomKey", with: "NSCameraUsageDescription")
         let (_, at) = lspMarked(Self.text.replacingOccurrences(of: "MyCustomKey", with: "1️⃣MyCustomKey2️⃣"))
         try client.change(featureURI, version: 2, range: LSPRange(start: at[0], end: at[1]), "NSCameraUsageDescription")
-        let delta = try #require(try await client.request(SemanticTokensDeltaRequest(textDocument: .init(uri: featureURI), previousResultId: noneID)))
+        let delta = try #require(
+            try await client.request(SemanticTokensDeltaRequest(textDocument: .init(uri: featureURI), previousResultId: noneID)))
         guard case .delta(let changed) = delta else { Issue.record("expected a delta, got \(delta)"); return }
         var data = first.data
         for edit in changed.edits.reversed() {
@@ -138,10 +143,13 @@ import PlistTestSupport
         let full = try #require(try await client.request(SemanticTokensRequest(textDocument: .init(uri: featureURI))))
         #expect(data == full.data)
         #expect(changed.edits.count == 1 && changed.edits[0].deleteCount < first.data.count / 2)
-        #expect(Self.decode(data, legend: legend, text: edited).contains(Token(text: "NSCameraUsageDescription", type: "property", modifiers: ["defaultLibrary"])))
+        #expect(
+            Self.decode(data, legend: legend, text: edited).contains(
+                Token(text: "NSCameraUsageDescription", type: "property", modifiers: ["defaultLibrary"])))
 
         // An unknown previous result: the whole list.
-        let unknown = try #require(try await client.request(SemanticTokensDeltaRequest(textDocument: .init(uri: featureURI), previousResultId: "nope")))
+        let unknown = try #require(
+            try await client.request(SemanticTokensDeltaRequest(textDocument: .init(uri: featureURI), previousResultId: "nope")))
         guard case .full(let whole) = unknown else { Issue.record("expected the whole list, got \(unknown)"); return }
         #expect(whole.data == full.data)
     }
@@ -155,13 +163,14 @@ import PlistTestSupport
             let covered = text[stringIndex(of: link.range.start, in: text)..<stringIndex(of: link.range.end, in: text)]
             return "\(covered) → \(link.target ?? "nil")"
         }
-        #expect(shown == [
-            "CFBundleName → https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundlename",
-            "NSCalendarsUsageDescription → https://developer.apple.com/documentation/bundleresources/information-property-list/nscalendarsusagedescription",
-            "NSAppTransportSecurity → https://developer.apple.com/documentation/bundleresources/information-property-list/nsapptransportsecurity",
-            "NSExceptionDomains → https://developer.apple.com/documentation/bundleresources/information-property-list/nsapptransportsecurity/nsexceptiondomains",
-            "UIFileSharingEnabled → https://developer.apple.com/documentation/bundleresources/information-property-list/uifilesharingenabled",
-        ])
+        #expect(
+            shown == [
+                "CFBundleName → https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundlename",
+                "NSCalendarsUsageDescription → https://developer.apple.com/documentation/bundleresources/information-property-list/nscalendarsusagedescription",
+                "NSAppTransportSecurity → https://developer.apple.com/documentation/bundleresources/information-property-list/nsapptransportsecurity",
+                "NSExceptionDomains → https://developer.apple.com/documentation/bundleresources/information-property-list/nsapptransportsecurity/nsexceptiondomains",
+                "UIFileSharingEnabled → https://developer.apple.com/documentation/bundleresources/information-property-list/uifilesharingenabled",
+            ])
         #expect(links.first?.tooltip == "Documentation of CFBundleName (Bundle name)")
     }
 

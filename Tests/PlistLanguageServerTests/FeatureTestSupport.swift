@@ -45,14 +45,17 @@ func richClient(snippets: Bool = true, markdown: Bool = true) -> ClientCapabilit
         snippetSupport: snippets, documentationFormat: [markdown ? .markdown : .plaintext], insertReplaceSupport: true,
         labelDetailsSupport: true)
     item.tagSupport = ValueSet(valueSet: [.deprecated])
-    return ClientCapabilities(textDocument: TextDocumentClientCapabilities(
-        completion: .init(completionItem: item),
-        hover: .init(contentFormat: [markdown ? .markdown : .plaintext]),
-        documentSymbol: .init(hierarchicalDocumentSymbolSupport: true)))
+    return ClientCapabilities(
+        textDocument: TextDocumentClientCapabilities(
+            completion: .init(completionItem: item),
+            hover: .init(contentFormat: [markdown ? .markdown : .plaintext]),
+            documentSymbol: .init(hierarchicalDocumentSymbolSupport: true)))
 }
 
 /// A started server with one open document.
-func openedClient(_ text: String, uri: DocumentURI = featureURI, capabilities: ClientCapabilities = richClient(), options: JSONValue? = nil) async throws -> TestClient {
+func openedClient(
+    _ text: String, uri: DocumentURI = featureURI, capabilities: ClientCapabilities = richClient(), options: JSONValue? = nil
+) async throws -> TestClient {
     let client = try TestClient()
     try await client.initialize(capabilities, options: options)
     try client.open(uri, text)
@@ -66,8 +69,14 @@ func apply(_ edit: WorkspaceEdit?, to text: String, uri: String = featureURI) ->
 }
 
 /// The code actions the server offers for `range` of `uri`.
-func codeActions(_ client: TestClient, _ range: LSPRange, uri: DocumentURI = featureURI, only: [CodeActionKind]? = nil) async throws -> [CodeAction] {
-    let result = try await client.request(CodeActionRequest(textDocument: .init(uri: uri), range: range,
-                                                             context: CodeActionContext(diagnostics: [], only: only)))
-    return (result ?? []).compactMap { if case .codeAction(let a) = $0 { return a }; return nil }
+func codeActions(
+    _ client: TestClient, _ range: LSPRange, uri: DocumentURI = featureURI, only: [CodeActionKind]? = nil
+) async throws -> [CodeAction] {
+    let result = try await client.request(
+        CodeActionRequest(
+            textDocument: .init(uri: uri), range: range,
+            context: CodeActionContext(diagnostics: [], only: only)))
+    return (result ?? []).compactMap {
+        if case .codeAction(let a) = $0 { return a }; return nil
+    }
 }

@@ -8,34 +8,37 @@ import PlistTestSupport
 
 @Suite struct FormattingTests {
     static let messy = """
-    <?xml version='1.0' encoding='utf-8'?>
-    <!DOCTYPE plist PUBLIC "-//Apple Computer//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-    <plist version="1.0">
-    <dict>
-        <key>CFBundleName</key>   <string>Caf&#233; &amp; Bar 📷 &apos;x&apos;</string>
-        <!-- keep me -->
-        <key>UIRequiresFullScreen</key>
-        <true></true>
-        <key>UIBackgroundModes</key>
-        <array>
-        </array>
-    </dict>
-    </plist>
-    """
+        <?xml version='1.0' encoding='utf-8'?>
+        <!DOCTYPE plist PUBLIC "-//Apple Computer//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+            <key>CFBundleName</key>   <string>Caf&#233; &amp; Bar 📷 &apos;x&apos;</string>
+            <!-- keep me -->
+            <key>UIRequiresFullScreen</key>
+            <true></true>
+            <key>UIBackgroundModes</key>
+            <array>
+            </array>
+        </dict>
+        </plist>
+        """
 
-    static let xcode = PlistText.dictionary("""
-    \t<key>CFBundleName</key>
-    \t<string>Café &amp; Bar 📷 'x'</string>
-    \t<!-- keep me -->
-    \t<key>UIRequiresFullScreen</key>
-    \t<true/>
-    \t<key>UIBackgroundModes</key>
-    \t<array/>
-    """, doctype: true)
+    static let xcode = PlistText.dictionary(
+        """
+        \t<key>CFBundleName</key>
+        \t<string>Café &amp; Bar 📷 'x'</string>
+        \t<!-- keep me -->
+        \t<key>UIRequiresFullScreen</key>
+        \t<true/>
+        \t<key>UIBackgroundModes</key>
+        \t<array/>
+        """, doctype: true)
 
     func formatted(_ client: TestClient, _ text: String, tabSize: Int = 4, spaces: Bool = true) async throws -> (String, [TextEdit]) {
-        let edits = try #require(try await client.request(DocumentFormattingRequest(
-            textDocument: .init(uri: featureURI), options: FormattingOptions(tabSize: tabSize, insertSpaces: spaces))))
+        let edits = try #require(
+            try await client.request(
+                DocumentFormattingRequest(
+                    textDocument: .init(uri: featureURI), options: FormattingOptions(tabSize: tabSize, insertSpaces: spaces))))
         return (edits.reversed().reduce(text) { applying($1, to: $0) }, edits)
     }
 
@@ -66,9 +69,11 @@ import PlistTestSupport
     @Test func rangeFormattingTouchesOnlyTheRange() async throws {
         let client = try await openedClient(Self.messy)
         // Lines 7–8 (0-based): the <true></true> entry.
-        let edits = try #require(try await client.request(DocumentRangeFormattingRequest(
-            textDocument: .init(uri: featureURI), range: LSPRange(start: position(6, 0), end: position(7, 17)),
-            options: FormattingOptions(tabSize: 4, insertSpaces: true))))
+        let edits = try #require(
+            try await client.request(
+                DocumentRangeFormattingRequest(
+                    textDocument: .init(uri: featureURI), range: LSPRange(start: position(6, 0), end: position(7, 17)),
+                    options: FormattingOptions(tabSize: 4, insertSpaces: true))))
         let result = edits.reversed().reduce(Self.messy) { applying($1, to: $0) }
         #expect(result.contains("\t<key>UIRequiresFullScreen</key>\n\t<true/>"))
         #expect(result.contains("    <key>CFBundleName</key>   <string>"))  // outside the range: as it was

@@ -63,26 +63,43 @@ struct GeneratedFileTests {
         try client.open(uri, Self.info)
         let diagnostics = try await client.diagnostics(uri) { $0.contains { $0.code == .string("project-generated-file") } }
         let warning = try #require(diagnostics.first { $0.code == .string("project-generated-file") })
-        #expect(warning.message == "XcodeGen writes this file from project.yml:8 (`info.properties` of target Birds) at each `xcodegen generate`: a key added or changed here is lost then; make the change in the spec")
+        #expect(
+            warning.message
+                == "XcodeGen writes this file from project.yml:8 (`info.properties` of target Birds) at each `xcodegen generate`: a key added or changed here is lost then; make the change in the spec"
+        )
         #expect(warning.severity == .warning)
-        #expect(warning.range == LSPRange(start: Position(line: 3, character: 0), end: Position(line: 3, character: 6)), "on the root <dict>")
+        #expect(
+            warning.range == LSPRange(start: Position(line: 3, character: 0), end: Position(line: 3, character: 6)), "on the root <dict>")
         let specURI = FileURI.uri(for: folder.appendingPathComponent("project.yml").path)
         // From the root tag: the spec's `properties:`.
-        let fromRoot = try await client.request(DefinitionRequest(textDocument: .init(uri: uri), position: Position(line: 3, character: 2))) ?? []
-        #expect(fromRoot == [Location(uri: specURI, range: LSPRange(start: Position(line: 7, character: 6), end: Position(line: 7, character: 16)))])
+        let fromRoot =
+            try await client.request(DefinitionRequest(textDocument: .init(uri: uri), position: Position(line: 3, character: 2))) ?? []
+        #expect(
+            fromRoot == [
+                Location(uri: specURI, range: LSPRange(start: Position(line: 7, character: 6), end: Position(line: 7, character: 16)))
+            ])
         // From a key the spec sets: its member; from one it lacks (added by hand): nothing.
-        let fromKey = try await client.request(DefinitionRequest(textDocument: .init(uri: uri), position: Position(line: 6, character: 8))) ?? []
-        #expect(fromKey == [Location(uri: specURI, range: LSPRange(start: Position(line: 9, character: 8), end: Position(line: 9, character: 21)))])
-        let fromHandAdded = try await client.request(DefinitionRequest(textDocument: .init(uri: uri), position: Position(line: 8, character: 8)))
+        let fromKey =
+            try await client.request(DefinitionRequest(textDocument: .init(uri: uri), position: Position(line: 6, character: 8))) ?? []
+        #expect(
+            fromKey == [
+                Location(uri: specURI, range: LSPRange(start: Position(line: 9, character: 8), end: Position(line: 9, character: 21)))
+            ])
+        let fromHandAdded = try await client.request(
+            DefinitionRequest(textDocument: .init(uri: uri), position: Position(line: 8, character: 8)))
         #expect(fromHandAdded == nil)
         // Renaming the custom key renames its member of the spec too, or the next generation brings it back.
-        let edit = try await client.request(RenameRequest(textDocument: .init(uri: uri), position: Position(line: 6, character: 8), newName: "BirdsWelcome"))
+        let edit = try await client.request(
+            RenameRequest(textDocument: .init(uri: uri), position: Position(line: 6, character: 8), newName: "BirdsWelcome"))
         let after = try KeyRenameTests.applied(edit, open: [uri: Self.info])
         #expect(after[specURI] == Self.spec.replacingOccurrences(of: "BirdsGreeting:", with: "BirdsWelcome:"))
         #expect(after[uri] == Self.info.replacingOccurrences(of: "<key>BirdsGreeting</key>", with: "<key>BirdsWelcome</key>"))
         // References list the spec's member.
-        let references = try await client.request(ReferencesRequest(textDocument: .init(uri: uri), position: Position(line: 6, character: 8))) ?? []
-        #expect(references.contains(Location(uri: specURI, range: LSPRange(start: Position(line: 9, character: 8), end: Position(line: 9, character: 21)))))
+        let references =
+            try await client.request(ReferencesRequest(textDocument: .init(uri: uri), position: Position(line: 6, character: 8))) ?? []
+        #expect(
+            references.contains(
+                Location(uri: specURI, range: LSPRange(start: Position(line: 9, character: 8), end: Position(line: 9, character: 21)))))
     }
 
     /// kiwix: `Support/Kiwix.entitlements` is generated (a template's block has the path and
@@ -120,14 +137,18 @@ struct GeneratedFileTests {
         let target = Self.line(of: "  Kiwix:", in: spec)
         let template = Self.line(of: "      properties:", in: spec, from: Self.line(of: "ApplicationTemplate:", in: spec))
         let own = Self.line(of: "      properties:", in: spec, from: target)
-        #expect(diagnostics.first { $0.code == .string("project-generated-file") }?.message
-                == "XcodeGen writes this file from project.yml:\(own + 1) (`entitlements.properties` of target Kiwix) at each `xcodegen generate`: a key added or changed here is lost then; make the change in the spec")
+        #expect(
+            diagnostics.first { $0.code == .string("project-generated-file") }?.message
+                == "XcodeGen writes this file from project.yml:\(own + 1) (`entitlements.properties` of target Kiwix) at each `xcodegen generate`: a key added or changed here is lost then; make the change in the spec"
+        )
         let specURI = FileURI.uri(for: folder.appendingPathComponent("project.yml").path)
-        let sites = try await client.request(DefinitionRequest(textDocument: .init(uri: uri), position: Position(line: 3, character: 1))) ?? []
+        let sites =
+            try await client.request(DefinitionRequest(textDocument: .init(uri: uri), position: Position(line: 3, character: 1))) ?? []
         #expect(sites.map(\.uri) == [specURI, specURI])
         #expect(sites.map(\.range.start.line) == [template, own])
         // From a key the target's own block sets: its line there.
-        let key = try await client.request(DefinitionRequest(textDocument: .init(uri: uri), position: Position(line: 6, character: 10))) ?? []
+        let key =
+            try await client.request(DefinitionRequest(textDocument: .init(uri: uri), position: Position(line: 6, character: 10))) ?? []
         #expect(key.map(\.range.start.line) == [Self.line(of: "com.apple.security.files.downloads.read-write", in: spec)])
         // The Info.plist the target names in its settings is the team's own file.
         let infoURI = FileURI.uri(for: folder.appendingPathComponent("Support/Info.plist").path)

@@ -13,7 +13,9 @@ import PlistTestSupport
 import Testing
 import XcodeProject
 
-@Suite(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .enabled(if: SharedData.runLocalizationTests, SharedData.localizationSkipNote))
+@Suite(
+    .tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote),
+    .enabled(if: SharedData.runLocalizationTests, SharedData.localizationSkipNote))
 struct IncrementalTranslationTests {
     /// Real tables with the Info.plist they translate (repository folder, Info.plist, table).
     static let tables = [
@@ -50,9 +52,13 @@ struct IncrementalTranslationTests {
     /// over every entry, against the Info.plist beside it.
     static func fromScratch(_ text: String, path: String, uri: DocumentURI) -> [String] {
         let fileSystem = DiskProjectFileSystem()
-        let infoPlist = LocalizationFiles.set(forTranslationAt: path, fileSystem: fileSystem).flatMap { LocalizationFiles.infoPlist(of: $0, fileSystem: fileSystem) }
-        let findings = Analyzer.findings(forTranslation: TranslationContext(path: path, file: TranslationFile.reading(Array(text.utf8), path: path), infoPlist: infoPlist),
-                                         configuration: .default)
+        let infoPlist = LocalizationFiles.set(forTranslationAt: path, fileSystem: fileSystem).flatMap {
+            LocalizationFiles.infoPlist(of: $0, fileSystem: fileSystem)
+        }
+        let findings = Analyzer.findings(
+            forTranslation: TranslationContext(
+                path: path, file: TranslationFile.reading(Array(text.utf8), path: path), infoPlist: infoPlist),
+            configuration: .default)
         let snapshot = DocumentSnapshot(uri: uri, text: text)
         let provider = DiagnosticsProvider()
         return findings.map { summary(provider.convert($0, in: snapshot, configuration: ServerConfiguration())) }
@@ -70,8 +76,11 @@ struct IncrementalTranslationTests {
 
         /// One change: its LSP form, applied to `lines`.
         mutating func edit() -> TextDocumentContentChangeEvent {
-            let pieces = ["\"", ";", "/*", "*/", "=", "K", "\n", "", "é", "\\", " ", "\"Unknown key 7\" = \"x\";\n", "CFBundleDisplayName = \"Name\";\n",
-                          "\"Privacy - Camera Usage Description\" = \"Kamera\";\n", "\"NSCameraUsageDescription\" = \"\";\n"]
+            let pieces = [
+                "\"", ";", "/*", "*/", "=", "K", "\n", "", "é", "\\", " ", "\"Unknown key 7\" = \"x\";\n",
+                "CFBundleDisplayName = \"Name\";\n",
+                "\"Privacy - Camera Usage Description\" = \"Kamera\";\n", "\"NSCameraUsageDescription\" = \"\";\n",
+            ]
             let line = random(lines.count)
             let characters = Array(lines[line])
             let start = random(characters.count + 1)
@@ -91,8 +100,9 @@ struct IncrementalTranslationTests {
                 end = min(characters.count, start + random(2))
             }
             let before = String(characters[..<start]), removed = String(characters[start..<end]), after = String(characters[end...])
-            let range = LSPRange(start: Position(line: line, character: before.utf16.count),
-                                 end: Position(line: line, character: before.utf16.count + removed.utf16.count))
+            let range = LSPRange(
+                start: Position(line: line, character: before.utf16.count),
+                end: Position(line: line, character: before.utf16.count + removed.utf16.count))
             lines.replaceSubrange(line...line, with: (before + piece + after).components(separatedBy: "\n"))
             return TextDocumentContentChangeEvent(range: range, text: piece)
         }
@@ -125,7 +135,9 @@ struct IncrementalTranslationTests {
             }
             let published = try await client.diagnostics(uri, version: version).map(Self.summary)
             let expected = Self.fromScratch(editor.text, path: url.path, uri: uri)
-            #expect(published == expected, "burst \(burst), version \(version): \(Set(published).symmetricDifference(expected).sorted().prefix(6))")
+            #expect(
+                published == expected,
+                "burst \(burst), version \(version): \(Set(published).symmetricDifference(expected).sorted().prefix(6))")
             if published != expected { break }
         }
     }

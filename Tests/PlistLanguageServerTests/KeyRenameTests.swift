@@ -63,15 +63,20 @@ struct KeyRenameTests {
         }
 
         """
-    static let swift = "import Foundation\n\nlet greeting = Bundle.main.object(forInfoDictionaryKey: \"BirdsGreeting\") as? String\n// let old = Bundle.main.object(forInfoDictionaryKey: \"BirdsGreeting\")\nlet feed = Bundle.main.infoDictionary?[\"BirdsFeedURL\"]\n"
-    static let objc = "#import <Foundation/Foundation.h>\n\nNSString *Greeting(void) {\n    return [[NSBundle mainBundle] objectForInfoDictionaryKey:@\"BirdsGreeting\"];\n}\nid Feed(void) { return [[NSBundle mainBundle] infoDictionary][@\"BirdsFeedURL\"]; }\n"
+    static let swift =
+        "import Foundation\n\nlet greeting = Bundle.main.object(forInfoDictionaryKey: \"BirdsGreeting\") as? String\n// let old = Bundle.main.object(forInfoDictionaryKey: \"BirdsGreeting\")\nlet feed = Bundle.main.infoDictionary?[\"BirdsFeedURL\"]\n"
+    static let objc =
+        "#import <Foundation/Foundation.h>\n\nNSString *Greeting(void) {\n    return [[NSBundle mainBundle] objectForInfoDictionaryKey:@\"BirdsGreeting\"];\n}\nid Feed(void) { return [[NSBundle mainBundle] infoDictionary][@\"BirdsFeedURL\"]; }\n"
 
     /// The fixture app: the Info.plist, English and German tables (one key quoted, one bare), a
     /// catalog, and Swift and Objective-C code reading the keys. No Xcode project: the folders decide.
     static func fixture(_ extra: [String: String] = [:]) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plist-lsp-rename-\(UUID().uuidString)")
-        var files = ["App/Info.plist": plist, "App/en.lproj/InfoPlist.strings": english, "App/de.lproj/InfoPlist.strings": german,
-                     "App/InfoPlist.xcstrings": catalog, "App/Greeting.swift": swift, "App/Legacy.m": objc, "Package.swift": "// swift-tools-version:5.9\n"]
+        var files = [
+            "App/Info.plist": plist, "App/en.lproj/InfoPlist.strings": english, "App/de.lproj/InfoPlist.strings": german,
+            "App/InfoPlist.xcstrings": catalog, "App/Greeting.swift": swift, "App/Legacy.m": objc,
+            "Package.swift": "// swift-tools-version:5.9\n",
+        ]
         files.merge(extra) { _, new in new }
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
@@ -86,7 +91,9 @@ struct KeyRenameTests {
     static func position(of needle: String, in text: String, plus: Int = 1) -> Position {
         let lines = text.components(separatedBy: "\n")
         let line = lines.firstIndex { $0.contains(needle) }!
-        let column = lines[line].utf16.count - lines[line].components(separatedBy: needle).dropFirst().joined(separator: needle).utf16.count - needle.utf16.count
+        let column =
+            lines[line].utf16.count - lines[line].components(separatedBy: needle).dropFirst().joined(separator: needle).utf16.count
+            - needle.utf16.count
         return Position(line: line, character: column + plus)
     }
 
@@ -121,7 +128,8 @@ struct KeyRenameTests {
             try await Task.sleep(for: .milliseconds(50))
         }
         if documentChanges {
-            let versions = Dictionary(uniqueKeysWithValues: (edit?.documentChanges ?? []).map { ($0.textDocument.uri, $0.textDocument.version) })
+            let versions = Dictionary(
+                uniqueKeysWithValues: (edit?.documentChanges ?? []).map { ($0.textDocument.uri, $0.textDocument.version) })
             #expect(versions[uri] == .some(1), "the open plist's edit names its version")
             #expect(versions[Self.uri(folder, "App/de.lproj/InfoPlist.strings")] == .some(nil), "a file not open has none")
             #expect(edit?.changes == nil)
@@ -130,11 +138,20 @@ struct KeyRenameTests {
         }
         let after = try Self.applied(edit, open: [uri: Self.plist])
         #expect(after[uri] == Self.plist.replacingOccurrences(of: "<key>BirdsGreeting</key>", with: "<key>BirdsWelcome</key>"))
-        #expect(after[Self.uri(folder, "App/en.lproj/InfoPlist.strings")] == Self.english.replacingOccurrences(of: "\"BirdsGreeting\"", with: "\"BirdsWelcome\""))
-        #expect(after[Self.uri(folder, "App/de.lproj/InfoPlist.strings")] == "BirdsWelcome = \"Hallo, Vogelfreunde\";\n", "a bare key stays bare")
-        #expect(after[Self.uri(folder, "App/InfoPlist.xcstrings")] == Self.catalog.replacingOccurrences(of: "\"BirdsGreeting\"", with: "\"BirdsWelcome\""))
+        #expect(
+            after[Self.uri(folder, "App/en.lproj/InfoPlist.strings")]
+                == Self.english.replacingOccurrences(of: "\"BirdsGreeting\"", with: "\"BirdsWelcome\""))
+        #expect(
+            after[Self.uri(folder, "App/de.lproj/InfoPlist.strings")] == "BirdsWelcome = \"Hallo, Vogelfreunde\";\n",
+            "a bare key stays bare")
+        #expect(
+            after[Self.uri(folder, "App/InfoPlist.xcstrings")]
+                == Self.catalog.replacingOccurrences(of: "\"BirdsGreeting\"", with: "\"BirdsWelcome\""))
         // The commented-out line is not code: it keeps the old name.
-        #expect(after[Self.uri(folder, "App/Greeting.swift")] == Self.swift.replacingOccurrences(of: "(forInfoDictionaryKey: \"BirdsGreeting\") as?", with: "(forInfoDictionaryKey: \"BirdsWelcome\") as?"))
+        #expect(
+            after[Self.uri(folder, "App/Greeting.swift")]
+                == Self.swift.replacingOccurrences(
+                    of: "(forInfoDictionaryKey: \"BirdsGreeting\") as?", with: "(forInfoDictionaryKey: \"BirdsWelcome\") as?"))
         #expect(after[Self.uri(folder, "App/Legacy.m")] == Self.objc.replacingOccurrences(of: "BirdsGreeting", with: "BirdsWelcome"))
         #expect(after.count == 6, "\(after.keys.sorted())")
     }
@@ -150,7 +167,9 @@ struct KeyRenameTests {
         let edit = try await client.request(RenameRequest(textDocument: .init(uri: uri), position: at, newName: "Birds \"Hello\" & <Bye>"))
         let after = try Self.applied(edit, open: [uri: Self.plist])
         #expect(after[uri]?.contains("<key>Birds \"Hello\" &amp; &lt;Bye&gt;</key>") == true, "\(after[uri] ?? "")")
-        #expect(after[Self.uri(folder, "App/de.lproj/InfoPlist.strings")] == "\"Birds \\\"Hello\\\" & <Bye>\" = \"Hallo, Vogelfreunde\";\n", "a bare key is quoted when the name needs it")
+        #expect(
+            after[Self.uri(folder, "App/de.lproj/InfoPlist.strings")] == "\"Birds \\\"Hello\\\" & <Bye>\" = \"Hallo, Vogelfreunde\";\n",
+            "a bare key is quoted when the name needs it")
         #expect(after[Self.uri(folder, "App/InfoPlist.xcstrings")]?.contains("\"Birds \\\"Hello\\\" & <Bye>\" : {") == true)
         // A name with a quote is not a plain literal: the code is left for the developer.
         #expect(after[Self.uri(folder, "App/Greeting.swift")] == nil)
@@ -171,9 +190,17 @@ struct KeyRenameTests {
             let id = try client.sendRequest(RenameRequest(textDocument: .init(uri: uri), position: at, newName: name))
             return try await client.error(of: id).message
         }
-        #expect(try await refusal("BirdsFeedURL") == "cannot rename 'BirdsGreeting' to 'BirdsFeedURL': the dictionary already has a key named 'BirdsFeedURL'")
-        #expect(try await refusal("BirdsWelcome") == "cannot rename 'BirdsGreeting' to 'BirdsWelcome': fr.lproj/InfoPlist.strings already translates a key named 'BirdsWelcome'")
-        #expect(try await refusal(" Birds") == "cannot rename 'BirdsGreeting' to ' Birds': ' Birds' begins or ends with white space, which a key must not (lookups by name would miss it)")
+        #expect(
+            try await refusal("BirdsFeedURL")
+                == "cannot rename 'BirdsGreeting' to 'BirdsFeedURL': the dictionary already has a key named 'BirdsFeedURL'")
+        #expect(
+            try await refusal("BirdsWelcome")
+                == "cannot rename 'BirdsGreeting' to 'BirdsWelcome': fr.lproj/InfoPlist.strings already translates a key named 'BirdsWelcome'"
+        )
+        #expect(
+            try await refusal(" Birds")
+                == "cannot rename 'BirdsGreeting' to ' Birds': ' Birds' begins or ends with white space, which a key must not (lookups by name would miss it)"
+        )
         #expect(try await refusal("") == "cannot rename 'BirdsGreeting' to '': a key needs a name")
     }
 
@@ -184,13 +211,21 @@ struct KeyRenameTests {
         try await client.initialize(renameClient(documentChanges: true), rootUri: FileURI.uri(for: folder.path))
         let uri = Self.uri(folder, "App/Info.plist")
         try client.open(uri, Self.plist)
-        let id = try client.sendRequest(PrepareRenameRequest(textDocument: .init(uri: uri), position: Self.position(of: "CFBundleName", in: Self.plist)))
+        let id = try client.sendRequest(
+            PrepareRenameRequest(textDocument: .init(uri: uri), position: Self.position(of: "CFBundleName", in: Self.plist)))
         let error = try await client.error(of: id)
-        #expect(error.message == "'CFBundleName' cannot be renamed: the system reads it under this name, so a renamed key would be ignored. Only custom keys are renamed.")
-        let rename = try client.sendRequest(RenameRequest(textDocument: .init(uri: uri), position: Self.position(of: "CFBundleName", in: Self.plist), newName: "BundleName"))
+        #expect(
+            error.message
+                == "'CFBundleName' cannot be renamed: the system reads it under this name, so a renamed key would be ignored. Only custom keys are renamed."
+        )
+        let rename = try client.sendRequest(
+            RenameRequest(textDocument: .init(uri: uri), position: Self.position(of: "CFBundleName", in: Self.plist), newName: "BundleName")
+        )
         #expect(try await client.error(of: rename).message.hasPrefix("'CFBundleName' cannot be renamed"))
         // Not on a key: nothing to rename.
-        #expect(try await client.request(PrepareRenameRequest(textDocument: .init(uri: uri), position: Self.position(of: "Hello, birders", in: Self.plist))) == nil)
+        #expect(
+            try await client.request(
+                PrepareRenameRequest(textDocument: .init(uri: uri), position: Self.position(of: "Hello, birders", in: Self.plist))) == nil)
     }
 
     @Test func aKeyIsRenamedFromATranslationFile() async throws {
@@ -205,7 +240,9 @@ struct KeyRenameTests {
         #expect(prepared.placeholder == "BirdsGreeting")
         let edit = try await client.request(RenameRequest(textDocument: .init(uri: uri), position: at, newName: "BirdsWelcome"))
         let after = try Self.applied(edit, open: [uri: Self.german])
-        #expect(after[Self.uri(folder, "App/Info.plist")] == Self.plist.replacingOccurrences(of: "<key>BirdsGreeting</key>", with: "<key>BirdsWelcome</key>"))
+        #expect(
+            after[Self.uri(folder, "App/Info.plist")]
+                == Self.plist.replacingOccurrences(of: "<key>BirdsGreeting</key>", with: "<key>BirdsWelcome</key>"))
         #expect(after[uri] == "BirdsWelcome = \"Hallo, Vogelfreunde\";\n")
         #expect(after[Self.uri(folder, "App/en.lproj/InfoPlist.strings")]?.contains("\"BirdsWelcome\" = \"Hello, birders\";") == true)
         #expect(after[Self.uri(folder, "App/InfoPlist.xcstrings")]?.contains("\"BirdsWelcome\" : {") == true)
@@ -230,25 +267,39 @@ struct KeyRenameTests {
             if locations.contains(where: { $0.uri.hasSuffix(".m") }) { break }
             try await Task.sleep(for: .milliseconds(50))
         }
-        let shown = locations.map { "\($0.uri.split(separator: "/").suffix(2).joined(separator: "/")):\($0.range.start.line):\($0.range.start.character)-\($0.range.end.character)" }
-        #expect(shown == ["App/Info.plist:6:6-19", "de.lproj/InfoPlist.strings:0:0-13", "en.lproj/InfoPlist.strings:1:0-15", "App/InfoPlist.xcstrings:3:4-19",
-                          "App/Greeting.swift:2:57-70", "App/Legacy.m:3:63-76"], "\(shown)")
+        let shown = locations.map {
+            "\($0.uri.split(separator: "/").suffix(2).joined(separator: "/")):\($0.range.start.line):\($0.range.start.character)-\($0.range.end.character)"
+        }
+        #expect(
+            shown == [
+                "App/Info.plist:6:6-19", "de.lproj/InfoPlist.strings:0:0-13", "en.lproj/InfoPlist.strings:1:0-15",
+                "App/InfoPlist.xcstrings:3:4-19",
+                "App/Greeting.swift:2:57-70", "App/Legacy.m:3:63-76",
+            ], "\(shown)")
         // Without the declaration: the key itself is left out.
-        let others = try await client.request(ReferencesRequest(textDocument: .init(uri: uri), position: at, context: .init(includeDeclaration: false))) ?? []
+        let others =
+            try await client.request(
+                ReferencesRequest(textDocument: .init(uri: uri), position: at, context: .init(includeDeclaration: false))) ?? []
         #expect(others.count == locations.count - 1 && !others.contains { $0.uri == uri })
         // From the German table, the same places.
         let german = Self.uri(folder, "App/de.lproj/InfoPlist.strings")
         try client.open(german, Self.german)
-        let fromTable = try await client.request(ReferencesRequest(textDocument: .init(uri: german), position: Position(line: 0, character: 2))) ?? []
+        let fromTable =
+            try await client.request(ReferencesRequest(textDocument: .init(uri: german), position: Position(line: 0, character: 2))) ?? []
         #expect(Set(fromTable) == Set(locations))
     }
 
     /// `INFOPLIST_KEY_*` settings: in the project.pbxproj and an .xcconfig of the target using the plist.
     @Test func referencesListTheBuildSettingsSettingTheKey() async throws {
         let pbxproj = Self.project(settings: "\t\t\t\tINFOPLIST_KEY_NSCameraUsageDescription = \"Scan receipts\";\n")
-        let folder = try Self.fixture(["App.xcodeproj/project.pbxproj": pbxproj, "Config.xcconfig": "// the camera\nINFOPLIST_KEY_NSCameraUsageDescription = Scan receipts\nINFOPLIST_KEY_NSCameraUsageDescriptionOther = no\n"])
+        let folder = try Self.fixture([
+            "App.xcodeproj/project.pbxproj": pbxproj,
+            "Config.xcconfig":
+                "// the camera\nINFOPLIST_KEY_NSCameraUsageDescription = Scan receipts\nINFOPLIST_KEY_NSCameraUsageDescriptionOther = no\n",
+        ])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let text = Self.plist.replacingOccurrences(of: "<dict>\n", with: "<dict>\n\t<key>NSCameraUsageDescription</key>\n\t<string>Scan receipts.</string>\n")
+        let text = Self.plist.replacingOccurrences(
+            of: "<dict>\n", with: "<dict>\n\t<key>NSCameraUsageDescription</key>\n\t<string>Scan receipts.</string>\n")
         let client = try TestClient()
         try await client.initialize(renameClient(documentChanges: true), rootUri: FileURI.uri(for: folder.path))
         let uri = Self.uri(folder, "App/Info.plist")
@@ -257,8 +308,13 @@ struct KeyRenameTests {
         try await Task.sleep(for: .milliseconds(100))
         var shown: [String] = []
         for _ in 0..<100 {
-            let locations = try await client.request(ReferencesRequest(textDocument: .init(uri: uri), position: Self.position(of: "NSCameraUsageDescription", in: text))) ?? []
-            shown = locations.map { "\($0.uri.split(separator: "/").last!):\($0.range.start.line):\($0.range.start.character)-\($0.range.end.character)" }
+            let locations =
+                try await client.request(
+                    ReferencesRequest(textDocument: .init(uri: uri), position: Self.position(of: "NSCameraUsageDescription", in: text)))
+                ?? []
+            shown = locations.map {
+                "\($0.uri.split(separator: "/").last!):\($0.range.start.line):\($0.range.start.character)-\($0.range.end.character)"
+            }
             if shown.count >= 3 { break }
             try await Task.sleep(for: .milliseconds(50))
         }
@@ -348,9 +404,12 @@ struct KeyRenameRealAppTests {
         let at = KeyRenameTests.position(of: key, in: text, plus: 5)
         let prepared = try #require(try await client.request(PrepareRenameRequest(textDocument: .init(uri: uri), position: at)))
         #expect(prepared.placeholder == key)
-        let edit = try await client.request(RenameRequest(textDocument: .init(uri: uri), position: at, newName: "TemporaryFullAccuracyReasonManual"))
+        let edit = try await client.request(
+            RenameRequest(textDocument: .init(uri: uri), position: at, newName: "TemporaryFullAccuracyReasonManual"))
         let byURI = editsByURI(edit)
-        #expect(Set(byURI.keys) == Set(expected.map { FileURI.uri(for: $0) } + [uri]), "\(byURI.keys.count) files edited, \(expected.count + 1) expected")
+        #expect(
+            Set(byURI.keys) == Set(expected.map { FileURI.uri(for: $0) } + [uri]),
+            "\(byURI.keys.count) files edited, \(expected.count + 1) expected")
         let after = try KeyRenameTests.applied(edit, open: [uri: text])
         #expect(after[uri] == text.replacingOccurrences(of: "<key>\(key)</key>", with: "<key>TemporaryFullAccuracyReasonManual</key>"))
         // Each table: one line changed, only its key.
@@ -372,13 +431,18 @@ struct KeyRenameRealAppTests {
         try await client.initialize(renameClient(documentChanges: true))
         let uri = FileURI.uri(for: path)
         try client.open(uri, text)
-        let id = try client.sendRequest(PrepareRenameRequest(textDocument: .init(uri: uri), position: KeyRenameTests.position(of: "SUFeedURL", in: text)))
-        #expect(try await client.error(of: id).message == "'SUFeedURL' cannot be renamed: Sparkle reads it under this name, so a renamed key would be ignored. Only custom keys are renamed.")
+        let id = try client.sendRequest(
+            PrepareRenameRequest(textDocument: .init(uri: uri), position: KeyRenameTests.position(of: "SUFeedURL", in: text)))
+        #expect(
+            try await client.error(of: id).message
+                == "'SUFeedURL' cannot be renamed: Sparkle reads it under this name, so a renamed key would be ignored. Only custom keys are renamed."
+        )
         let tablePath = folder.appendingPathComponent("de.lproj/InfoPlist.strings").path
         let table = try String(contentsOfFile: tablePath, encoding: .utf8)
         let tableURI = FileURI.uri(for: tablePath)
         try client.open(tableURI, table)
-        let fromTable = try client.sendRequest(PrepareRenameRequest(textDocument: .init(uri: tableURI), position: KeyRenameTests.position(of: "SUFeedURL", in: table)))
+        let fromTable = try client.sendRequest(
+            PrepareRenameRequest(textDocument: .init(uri: tableURI), position: KeyRenameTests.position(of: "SUFeedURL", in: table)))
         #expect(try await client.error(of: fromTable).message.hasPrefix("'SUFeedURL' cannot be renamed: Sparkle reads it"))
     }
 }
@@ -409,6 +473,8 @@ struct KeyReferencesRealProjectTests {
         }
         #expect(locations.contains { $0.uri == uri }, "the key itself")
         let inProject = Set(locations.filter { $0.uri == FileURI.uri(for: pbxproj.path) }.map(\.range.start.line))
-        #expect(inProject == Set(settingLines), "every INFOPLIST_KEY_CFBundleDisplayName of the project: \(inProject.sorted()) vs \(settingLines)")
+        #expect(
+            inProject == Set(settingLines),
+            "every INFOPLIST_KEY_CFBundleDisplayName of the project: \(inProject.sorted()) vs \(settingLines)")
     }
 }

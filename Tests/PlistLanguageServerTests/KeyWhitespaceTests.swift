@@ -6,7 +6,8 @@ import Testing
 import PlistTestSupport
 
 @Suite struct KeyWhitespaceTests {
-    static let text = "<plist version=\"1.0\">\n<dict>\n\t<key>NSCameraUsageDescription\n\t</key>\n\t<string>Scans receipts.</string>\n\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n</dict>\n</plist>\n"
+    static let text =
+        "<plist version=\"1.0\">\n<dict>\n\t<key>NSCameraUsageDescription\n\t</key>\n\t<string>Scans receipts.</string>\n\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n</dict>\n</plist>\n"
 
     @Test func theBlanksAreReportedAndTheRealKeyIsStillMissing() async throws {
         let client = try await openedClient(Self.text)
@@ -16,15 +17,19 @@ import PlistTestSupport
         #expect(blank.message.contains("'NSCameraUsageDescription' is not set"), "\(blank.message)")
         #expect(blank.range.start == position(2, 6))
         // The padded key is not the camera purpose string: the app still lacks one.
-        #expect(diagnostics.contains { $0.code == .string("privacy-missing-usage-description") && $0.message.contains("NSCameraUsageDescription") },
-                "\(diagnostics.map(\.message))")
+        #expect(
+            diagnostics.contains {
+                $0.code == .string("privacy-missing-usage-description") && $0.message.contains("NSCameraUsageDescription")
+            },
+            "\(diagnostics.map(\.message))")
         // Nor is it a misspelling of the key it looks just like.
         #expect(!diagnostics.contains { $0.code == .string("info-misspelled-key") }, "\(diagnostics.map(\.message))")
     }
 
     @Test func trimmingIsOfferedNotAppliedByFixAll() async throws {
         let client = try await openedClient(Self.text)
-        let trim = try #require(try await codeActions(client, LSPRange(position(2, 10))).first { $0.title == "Trim the key to 'NSCameraUsageDescription'" })
+        let trim = try #require(
+            try await codeActions(client, LSPRange(position(2, 10))).first { $0.title == "Trim the key to 'NSCameraUsageDescription'" })
         #expect(trim.diagnostics?.first?.code == .string("plist-key-whitespace"))
         let fixed = apply(trim.edit, to: Self.text)
         #expect(fixed == Self.text.replacingOccurrences(of: "NSCameraUsageDescription\n\t</key>", with: "NSCameraUsageDescription</key>"))
@@ -34,7 +39,8 @@ import PlistTestSupport
     }
 
     @Test func noTrimWhenTheDictionaryHoldsTheTrimmedKeyToo() async throws {
-        let text = "<plist version=\"1.0\">\n<dict>\n\t<key>NSCameraUsageDescription</key>\n\t<string>Scan.</string>\n\t<key> NSCameraUsageDescription</key>\n\t<string>Scan.</string>\n</dict>\n</plist>\n"
+        let text =
+            "<plist version=\"1.0\">\n<dict>\n\t<key>NSCameraUsageDescription</key>\n\t<string>Scan.</string>\n\t<key> NSCameraUsageDescription</key>\n\t<string>Scan.</string>\n</dict>\n</plist>\n"
         let client = try await openedClient(text)
         let diagnostics = try await client.diagnostics(featureURI, version: 1)
         let blank = try #require(diagnostics.first { $0.code == .string("plist-key-whitespace") })

@@ -13,27 +13,29 @@ import PlistSupport
     }
 
     @Test func currentBackgroundModesAndDeviceCapabilitiesAreValid() async throws {
-        let diagnostics = try await published(PlistText.infoPlist("""
-            \t<key>UIBackgroundModes</key>
-            \t<array>
-            \t\t<string>network-authentication</string>
-            \t\t<string>audio</string>
-            \t</array>
-            \t<key>UIRequiredDeviceCapabilities</key>
-            \t<array>
-            \t\t<string>driverkit</string>
-            \t\t<string>ipad-minimum-performance-m1</string>
-            \t\t<string>iphone-performance-gaming-tier</string>
-            \t</array>
-            \t<key>GCSupportedGameControllers</key>
-            \t<array>
-            \t\t<dict>
-            \t\t\t<key>ProfileName</key>
-            \t\t\t<string>SpatialGamepad</string>
-            \t\t</dict>
-            \t</array>
+        let diagnostics = try await published(
+            PlistText.infoPlist(
+                """
+                \t<key>UIBackgroundModes</key>
+                \t<array>
+                \t\t<string>network-authentication</string>
+                \t\t<string>audio</string>
+                \t</array>
+                \t<key>UIRequiredDeviceCapabilities</key>
+                \t<array>
+                \t\t<string>driverkit</string>
+                \t\t<string>ipad-minimum-performance-m1</string>
+                \t\t<string>iphone-performance-gaming-tier</string>
+                \t</array>
+                \t<key>GCSupportedGameControllers</key>
+                \t<array>
+                \t\t<dict>
+                \t\t\t<key>ProfileName</key>
+                \t\t\t<string>SpatialGamepad</string>
+                \t\t</dict>
+                \t</array>
 
-            """))
+                """))
         #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
     }
 
@@ -41,7 +43,8 @@ import PlistSupport
     /// key is a warning), at the top level (no hint even when unknown keys are asked for), and the keys
     /// Xcode writes when it builds.
     @Test func keysAppleDocumentsTodayAreKnownEverywhere() async throws {
-        let text = PlistText.infoPlist("""
+        let text = PlistText.infoPlist(
+            """
             \t<key>NSAppTransportSecurity</key>
             \t<dict>
             \t\t<key>NSRequiresNIAPTLSPackageVersion</key>
@@ -99,7 +102,8 @@ import PlistSupport
     }
 
     @Test func aNearMissOfAKnownBackgroundModeIsStillReported() async throws {
-        let diagnostics = try await published(PlistText.infoPlist("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>remote-notifications</string>\n\t</array>\n"))
+        let diagnostics = try await published(
+            PlistText.infoPlist("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>remote-notifications</string>\n\t</array>\n"))
         #expect(diagnostics.map(\.code) == [.string("info-invalid-value")])
         #expect(diagnostics.first?.message.contains("remote-notification'") == true)
     }
@@ -107,8 +111,14 @@ import PlistSupport
     @Test(arguments: [
         // Inside dictionaries the system reads as a fixed set.
         ("\t<key>UILaunchScreen</key>\n\t<dict>\n\t\t<key>UIColorNmae</key>\n\t\t<string>Red</string>\n\t</dict>\n", "UIColorName"),
-        ("\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSExceptionDomains</key>\n\t\t<dict>\n\t\t\t<key>example.com</key>\n\t\t\t<dict>\n\t\t\t\t<key>NSExceptionMinimumTLSVerison</key>\n\t\t\t\t<string>TLSv1.2</string>\n\t\t\t</dict>\n\t\t</dict>\n\t</dict>\n", "NSExceptionMinimumTLSVersion"),
-        ("\t<key>UTExportedTypeDeclarations</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>UTTypeIdentifier</key>\n\t\t\t<string>com.example.doc</string>\n\t\t\t<key>UTITagTypeSpecification</key>\n\t\t\t<dict/>\n\t\t</dict>\n\t</array>\n", "UTTypeTagSpecification"),
+        (
+            "\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSExceptionDomains</key>\n\t\t<dict>\n\t\t\t<key>example.com</key>\n\t\t\t<dict>\n\t\t\t\t<key>NSExceptionMinimumTLSVerison</key>\n\t\t\t\t<string>TLSv1.2</string>\n\t\t\t</dict>\n\t\t</dict>\n\t</dict>\n",
+            "NSExceptionMinimumTLSVersion"
+        ),
+        (
+            "\t<key>UTExportedTypeDeclarations</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>UTTypeIdentifier</key>\n\t\t\t<string>com.example.doc</string>\n\t\t\t<key>UTITagTypeSpecification</key>\n\t\t\t<dict/>\n\t\t</dict>\n\t</array>\n",
+            "UTTypeTagSpecification"
+        ),
         // Apple-prefixed keys at the top level.
         ("\t<key>NSLocationWhenInUseDescription</key>\n\t<string>Find stores near you.</string>\n", "NSLocationWhenInUseUsageDescription"),
         ("\t<key>NSUserTrackingDescription</key>\n\t<string>Measure ads.</string>\n", "NSUserTrackingUsageDescription"),
@@ -126,7 +136,8 @@ import PlistSupport
     }
 
     @Test func anUnknownKeyInAFixedSetDictionaryIsAWarningWithTheNearestKey() async throws {
-        let text = PlistText.infoPlist("\t<key>UILaunchScreen</key>\n\t<dict>\n\t\t<key>UIBackgroundColor</key>\n\t\t<string>Launch</string>\n\t</dict>\n")
+        let text = PlistText.infoPlist(
+            "\t<key>UILaunchScreen</key>\n\t<dict>\n\t\t<key>UIBackgroundColor</key>\n\t\t<string>Launch</string>\n\t</dict>\n")
         let client = try await openedClient(text)
         let diagnostics = try await client.diagnostics(featureURI, version: 1)
         let unexpected = try #require(diagnostics.first { $0.code == .string("info-unexpected-key") }, "\(diagnostics.map(\.message))")
@@ -136,13 +147,16 @@ import PlistSupport
     }
 
     @Test func anEntitlementInInfoPlistIsAWarning() async throws {
-        let diagnostics = try await published(PlistText.infoPlist("\t<key>com.apple.developer.associated-domains</key>\n\t<array>\n\t\t<string>applinks:example.com</string>\n\t</array>\n"))
+        let diagnostics = try await published(
+            PlistText.infoPlist(
+                "\t<key>com.apple.developer.associated-domains</key>\n\t<array>\n\t\t<string>applinks:example.com</string>\n\t</array>\n"))
         #expect(diagnostics.map(\.code) == [.string("info-entitlement-key")])
         #expect(diagnostics.first?.severity == .warning)
     }
 
     @Test func customAndThirdPartyKeysAreQuietByDefault() async throws {
-        let text = PlistText.infoPlist("""
+        let text = PlistText.infoPlist(
+            """
             \t<key>AppGroup</key>
             \t<string>group.example</string>
             \t<key>MozDevelopmentTeam</key>
@@ -190,7 +204,8 @@ import PlistSupport
         let (text, at) = lspMarked(PlistText.infoPlist(entry + "\n"))
         let client = try await openedClient(text)
         let hover = try #require(try await client.request(HoverRequest(textDocument: .init(uri: featureURI), position: at[0])))
-        let line = try #require(hover.contents.value.split(separator: "\n").first { $0.hasPrefix("**Keys inside**") }, "\(hover.contents.value)")
+        let line = try #require(
+            hover.contents.value.split(separator: "\n").first { $0.hasPrefix("**Keys inside**") }, "\(hover.contents.value)")
         for child in children { #expect(line.contains(child), "\(line)") }
     }
 

@@ -32,7 +32,8 @@ import Testing
             try FileManager.default.createDirectory(at: app.appendingPathComponent("\(locale).lproj"), withIntermediateDirectories: true)
         }
         try infoPlist.write(to: app.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
-        try "\"CFBundleDisplayName\" = \"Appareil\";\n".write(to: app.appendingPathComponent("fr.lproj/InfoPlist.strings"), atomically: true, encoding: .utf8)
+        try "\"CFBundleDisplayName\" = \"Appareil\";\n".write(
+            to: app.appendingPathComponent("fr.lproj/InfoPlist.strings"), atomically: true, encoding: .utf8)
         var de = "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n\"NSBogusUsageDescription\" = \"Unbekannt\";\n"
         var i = 0
         while de.utf8.count < deSize {
@@ -53,21 +54,33 @@ import Testing
         try client.open(plist, Self.infoPlist)
         let diagnostics = try await client.diagnostics(plist) { $0.contains { $0.code == .string("l10n-untranslated") } }
         let untranslated = diagnostics.filter { $0.code == .string("l10n-untranslated") }
-        let note = try #require(untranslated.first { $0.severity == .information || $0.severity == .hint }, "\(untranslated.map(\.message))")
-        #expect(note.message.hasPrefix("de.lproj/InfoPlist.strings was not read (larger than the 16 MB a project file may be), so the de translations of this Info.plist are not checked"), "\(note.message)")
+        let note = try #require(
+            untranslated.first { $0.severity == .information || $0.severity == .hint }, "\(untranslated.map(\.message))")
+        #expect(
+            note.message.hasPrefix(
+                "de.lproj/InfoPlist.strings was not read (larger than the 16 MB a project file may be), so the de translations of this Info.plist are not checked"
+            ), "\(note.message)")
         // fr lacks the purpose string: said; de is unknown: not said.
         let warnings = untranslated.filter { $0.severity == .warning }.map(\.message)
-        #expect(warnings == ["the purpose string NSCameraUsageDescription is not translated for fr: that locale shows the development-language text (translations: the .lproj folders near it (no Xcode project target found))"], "\(warnings)")
+        #expect(
+            warnings == [
+                "the purpose string NSCameraUsageDescription is not translated for fr: that locale shows the development-language text (translations: the .lproj folders near it (no Xcode project target found))"
+            ], "\(warnings)")
 
         // The large table, open: checked against the Info.plist (its unknown key is found).
         let uri = FileURI.uri(for: de.path)
         try client.open(uri, deText)
         let found = try await client.diagnostics(uri) { $0.contains { $0.code == .string("l10n-unknown-key") } }
-        #expect(found.contains { $0.message == "the Info.plist has no 'NSBogusUsageDescription': nothing reads this translation" && $0.range.start == Position(line: 1, character: 0) })
+        #expect(
+            found.contains {
+                $0.message == "the Info.plist has no 'NSBogusUsageDescription': nothing reads this translation"
+                    && $0.range.start == Position(line: 1, character: 0)
+            })
         #expect(found.contains { $0.code == .string("l10n-duplicate-key") })
     }
 
-    @Test(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote)) func editsToAnOpenTableGiveTheDiagnosticsOfTheTextReadAfresh() async throws {
+    @Test(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote))
+    func editsToAnOpenTableGiveTheDiagnosticsOfTheTextReadAfresh() async throws {
         let (root, de, deText) = try Self.folder(deSize: 40_000)
         defer { try? FileManager.default.removeItem(at: root) }
         let client = try TestClient()

@@ -5,11 +5,15 @@ import LanguageServerProtocol
 import Testing
 
 /// A job whose root dictionary holds `body`.
-func job(_ body: String) -> String { "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(body)</dict>\n</plist>\n" }
+func job(_ body: String) -> String {
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(body)</dict>\n</plist>\n"
+}
 
 /// A valid job (label and program) followed by `extra`.
 func validJob(_ extra: String = "") -> String {
-    job("\t<key>Label</key>\n\t<string>com.example.sync</string>\n\t<key>ProgramArguments</key>\n\t<array>\n\t\t<string>/usr/local/bin/sync</string>\n\t</array>\n" + extra)
+    job(
+        "\t<key>Label</key>\n\t<string>com.example.sync</string>\n\t<key>ProgramArguments</key>\n\t<array>\n\t\t<string>/usr/local/bin/sync</string>\n\t</array>\n"
+            + extra)
 }
 
 let agentURI = "file:///Users/pat/Library/LaunchAgents/com.example.sync.plist"
@@ -17,51 +21,80 @@ let daemonURI = "file:///Library/LaunchDaemons/com.example.sync.plist"
 
 @Suite struct LaunchdServerTests {
     static let cases: [RuleCase] = [
-        RuleCase(rule: "launchd-missing-label", uri: daemonURI,
-                 marked: job("\t<key>Program</key>\n\t<string>/usr/local/bin/sync</string>\n").replacingOccurrences(of: "<dict>", with: "<di1️⃣ct>"),
-                 fixed: nil, severity: .error),
-        RuleCase(rule: "launchd-missing-program", uri: daemonURI,
-                 marked: job("\t<key>Label</key>\n\t<string>com.example.sync</string>\n").replacingOccurrences(of: "<dict>", with: "<di1️⃣ct>"),
-                 fixed: nil, severity: .error),
-        RuleCase(rule: "launchd-program-and-arguments", uri: daemonURI,
-                 marked: job("\t<key>Label</key>\n\t<string>x</string>\n\t<key>Program</key>\n\t<string>/usr/local/bin/sync</string>\n\t<key>ProgramArguments</key>\n\t<array>\n\t\t<string>--qu1️⃣iet</string>\n\t</array>\n"),
-                 fixed: nil, severity: .information),
-        RuleCase(rule: "launchd-program-arguments", uri: daemonURI,
-                 marked: job("\t<key>Label</key>\n\t<string>x</string>\n\t<key>ProgramArguments</key>\n\t<string>/usr/local/bin/s1️⃣ync</string>\n"),
-                 fixed: job("\t<key>Label</key>\n\t<string>x</string>\n\t<key>ProgramArguments</key>\n\t<array>\n\t\t<string>/usr/local/bin/sync</string>\n\t</array>\n"),
-                 severity: .error),
-        RuleCase(rule: "launchd-calendar-interval", uri: agentURI,
-                 marked: validJob("\t<key>StartCalendarInterval</key>\n\t<dict>\n\t\t<key>Weekday</key>\n\t\t<string>6-1️⃣7</string>\n\t</dict>\n"),
-                 fixed: nil, severity: .error),
-        RuleCase(rule: "launchd-calendar-interval", uri: agentURI,
-                 marked: validJob("\t<key>StartCalendarInterval</key>\n\t<dict>\n\t\t<key>Minute</key>\n\t\t<integer>61️⃣0</integer>\n\t</dict>\n"),
-                 fixed: nil, severity: .error),
-        RuleCase(rule: "launchd-calendar-interval", uri: agentURI,
-                 marked: validJob("\t<key>StartCalendarInterval</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>Hour</key>\n\t\t\t<string>1️⃣9</string>\n\t\t</dict>\n\t</array>\n"),
-                 fixed: validJob("\t<key>StartCalendarInterval</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>Hour</key>\n\t\t\t<integer>9</integer>\n\t\t</dict>\n\t</array>\n"),
-                 severity: .error),
-        RuleCase(rule: "launchd-keep-alive", uri: agentURI,
-                 marked: validJob("\t<key>KeepAlive</key>\n\t<string>tr1️⃣ue</string>\n"),
-                 fixed: validJob("\t<key>KeepAlive</key>\n\t<true/>\n"), severity: .error),
-        RuleCase(rule: "launchd-on-demand", uri: agentURI,
-                 marked: validJob("\t<key>OnDe1️⃣mand</key>\n\t<true/>\n"),
-                 fixed: validJob("\t<key>KeepAlive</key>\n\t<false/>\n")),
-        RuleCase(rule: "launchd-misspelled-key", uri: agentURI,
-                 marked: validJob("\t<key>Environmental1️⃣Variables</key>\n\t<dict/>\n"),
-                 fixed: validJob("\t<key>EnvironmentVariables</key>\n\t<dict/>\n")),
-        RuleCase(rule: "launchd-interval-conflict", uri: agentURI,
-                 marked: validJob("\t<key>StartCalendarInterval</key>\n\t<dict>\n\t\t<key>Hour</key>\n\t\t<integer>3</integer>\n\t</dict>\n\t<key>Start1️⃣Interval</key>\n\t<integer>60</integer>\n"),
-                 fixed: nil),
-        RuleCase(rule: "launchd-daemon-key-in-agent", uri: agentURI,
-                 marked: validJob("\t<key>User1️⃣Name</key>\n\t<string>root</string>\n"), fixed: validJob()),
-        RuleCase(rule: "launchd-info-plist-key", uri: agentURI,
-                 marked: validJob("\t<key>LSUI1️⃣Element</key>\n\t<true/>\n"), fixed: validJob()),
-        RuleCase(rule: "launchd-wrong-type", uri: agentURI,
-                 marked: validJob("\t<key>RunAtLoad</key>\n\t<string>Y1️⃣ES</string>\n"),
-                 fixed: validJob("\t<key>RunAtLoad</key>\n\t<true/>\n")),
-        RuleCase(rule: "launchd-invalid-value", uri: agentURI,
-                 marked: validJob("\t<key>ProcessType</key>\n\t<string>Interact1️⃣ve</string>\n"),
-                 fixed: validJob("\t<key>ProcessType</key>\n\t<string>Interactive</string>\n")),
+        RuleCase(
+            rule: "launchd-missing-label", uri: daemonURI,
+            marked: job("\t<key>Program</key>\n\t<string>/usr/local/bin/sync</string>\n").replacingOccurrences(
+                of: "<dict>", with: "<di1️⃣ct>"),
+            fixed: nil, severity: .error),
+        RuleCase(
+            rule: "launchd-missing-program", uri: daemonURI,
+            marked: job("\t<key>Label</key>\n\t<string>com.example.sync</string>\n").replacingOccurrences(of: "<dict>", with: "<di1️⃣ct>"),
+            fixed: nil, severity: .error),
+        RuleCase(
+            rule: "launchd-program-and-arguments", uri: daemonURI,
+            marked: job(
+                "\t<key>Label</key>\n\t<string>x</string>\n\t<key>Program</key>\n\t<string>/usr/local/bin/sync</string>\n\t<key>ProgramArguments</key>\n\t<array>\n\t\t<string>--qu1️⃣iet</string>\n\t</array>\n"
+            ),
+            fixed: nil, severity: .information),
+        RuleCase(
+            rule: "launchd-program-arguments", uri: daemonURI,
+            marked: job(
+                "\t<key>Label</key>\n\t<string>x</string>\n\t<key>ProgramArguments</key>\n\t<string>/usr/local/bin/s1️⃣ync</string>\n"),
+            fixed: job(
+                "\t<key>Label</key>\n\t<string>x</string>\n\t<key>ProgramArguments</key>\n\t<array>\n\t\t<string>/usr/local/bin/sync</string>\n\t</array>\n"
+            ),
+            severity: .error),
+        RuleCase(
+            rule: "launchd-calendar-interval", uri: agentURI,
+            marked: validJob(
+                "\t<key>StartCalendarInterval</key>\n\t<dict>\n\t\t<key>Weekday</key>\n\t\t<string>6-1️⃣7</string>\n\t</dict>\n"),
+            fixed: nil, severity: .error),
+        RuleCase(
+            rule: "launchd-calendar-interval", uri: agentURI,
+            marked: validJob(
+                "\t<key>StartCalendarInterval</key>\n\t<dict>\n\t\t<key>Minute</key>\n\t\t<integer>61️⃣0</integer>\n\t</dict>\n"),
+            fixed: nil, severity: .error),
+        RuleCase(
+            rule: "launchd-calendar-interval", uri: agentURI,
+            marked: validJob(
+                "\t<key>StartCalendarInterval</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>Hour</key>\n\t\t\t<string>1️⃣9</string>\n\t\t</dict>\n\t</array>\n"
+            ),
+            fixed: validJob(
+                "\t<key>StartCalendarInterval</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>Hour</key>\n\t\t\t<integer>9</integer>\n\t\t</dict>\n\t</array>\n"
+            ),
+            severity: .error),
+        RuleCase(
+            rule: "launchd-keep-alive", uri: agentURI,
+            marked: validJob("\t<key>KeepAlive</key>\n\t<string>tr1️⃣ue</string>\n"),
+            fixed: validJob("\t<key>KeepAlive</key>\n\t<true/>\n"), severity: .error),
+        RuleCase(
+            rule: "launchd-on-demand", uri: agentURI,
+            marked: validJob("\t<key>OnDe1️⃣mand</key>\n\t<true/>\n"),
+            fixed: validJob("\t<key>KeepAlive</key>\n\t<false/>\n")),
+        RuleCase(
+            rule: "launchd-misspelled-key", uri: agentURI,
+            marked: validJob("\t<key>Environmental1️⃣Variables</key>\n\t<dict/>\n"),
+            fixed: validJob("\t<key>EnvironmentVariables</key>\n\t<dict/>\n")),
+        RuleCase(
+            rule: "launchd-interval-conflict", uri: agentURI,
+            marked: validJob(
+                "\t<key>StartCalendarInterval</key>\n\t<dict>\n\t\t<key>Hour</key>\n\t\t<integer>3</integer>\n\t</dict>\n\t<key>Start1️⃣Interval</key>\n\t<integer>60</integer>\n"
+            ),
+            fixed: nil),
+        RuleCase(
+            rule: "launchd-daemon-key-in-agent", uri: agentURI,
+            marked: validJob("\t<key>User1️⃣Name</key>\n\t<string>root</string>\n"), fixed: validJob()),
+        RuleCase(
+            rule: "launchd-info-plist-key", uri: agentURI,
+            marked: validJob("\t<key>LSUI1️⃣Element</key>\n\t<true/>\n"), fixed: validJob()),
+        RuleCase(
+            rule: "launchd-wrong-type", uri: agentURI,
+            marked: validJob("\t<key>RunAtLoad</key>\n\t<string>Y1️⃣ES</string>\n"),
+            fixed: validJob("\t<key>RunAtLoad</key>\n\t<true/>\n")),
+        RuleCase(
+            rule: "launchd-invalid-value", uri: agentURI,
+            marked: validJob("\t<key>ProcessType</key>\n\t<string>Interact1️⃣ve</string>\n"),
+            fixed: validJob("\t<key>ProcessType</key>\n\t<string>Interactive</string>\n")),
     ]
 
     @Test(arguments: cases)
@@ -69,12 +102,15 @@ let daemonURI = "file:///Library/LaunchDaemons/com.example.sync.plist"
         let (text, at) = lspMarked(c.marked)
         let client = try await openedClient(text, uri: c.uri)
         let diagnostics = try await client.diagnostics(c.uri, version: 1)
-        let mine = try #require(diagnostics.first { $0.code == .string(c.rule) && $0.range.start <= at[0] && at[0] <= $0.range.end },
-                                "\(c.rule) not reported at the marker; got \(diagnostics.map { "\($0.code.map { "\($0)" } ?? "") \($0.range) \($0.message)" })")
+        let mine = try #require(
+            diagnostics.first { $0.code == .string(c.rule) && $0.range.start <= at[0] && at[0] <= $0.range.end },
+            "\(c.rule) not reported at the marker; got \(diagnostics.map { "\($0.code.map { "\($0)" } ?? "") \($0.range) \($0.message)" })")
         #expect(mine.severity == c.severity)
         #expect(mine.codeDescription?.href.hasSuffix("docs/diagnostics.md#\(c.rule)") == true)
         // Nothing else on a job with one mistake.
-        #expect(diagnostics.allSatisfy { $0.code == .string(c.rule) }, "\(diagnostics.map { "\($0.code.map { "\($0)" } ?? ""): \($0.message)" })")
+        #expect(
+            diagnostics.allSatisfy { $0.code == .string(c.rule) },
+            "\(diagnostics.map { "\($0.code.map { "\($0)" } ?? ""): \($0.message)" })")
         let actions = try await codeActions(client, LSPRange(at[0]), uri: c.uri, only: [.quickFix])
             .filter { $0.diagnostics?.contains { $0.code == .string(c.rule) } == true }
         guard let fixed = c.fixed else {
@@ -91,10 +127,13 @@ let daemonURI = "file:///Library/LaunchDaemons/com.example.sync.plist"
     @Test func validJobsRaiseNothingAndTemplatesAreNotWrongTypes() async throws {
         let client = try TestClient()
         try await client.initialize(richClient())
-        let full = validJob("\t<key>RunAtLoad</key>\n\t<true/>\n\t<key>KeepAlive</key>\n\t<dict>\n\t\t<key>SuccessfulExit</key>\n\t\t<false/>\n\t\t<key>Crashed</key>\n\t\t<true/>\n\t</dict>\n"
-                            + "\t<key>StartCalendarInterval</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>Weekday</key>\n\t\t\t<integer>7</integer>\n\t\t\t<key>Hour</key>\n\t\t\t<integer>23</integer>\n\t\t</dict>\n\t</array>\n"
-                            + "\t<key>AssociatedBundleIdentifiers</key>\n\t<string>com.example.app</string>\n\t<key>_PrivateThing</key>\n\t<true/>\n")
-        let template = validJob("\t<key>StartInterval</key>\n\t<string>@INTERVAL@</string>\n\t<key>StartCalendarInterval</key>\n\t<dict>\n\t\t<key>Hour</key>\n\t\t<string>{{ .hour }}</string>\n\t</dict>\n\t<key>RunAtLoad</key>\n\t<string>__RUN_AT_LOAD__</string>\n")
+        let full = validJob(
+            "\t<key>RunAtLoad</key>\n\t<true/>\n\t<key>KeepAlive</key>\n\t<dict>\n\t\t<key>SuccessfulExit</key>\n\t\t<false/>\n\t\t<key>Crashed</key>\n\t\t<true/>\n\t</dict>\n"
+                + "\t<key>StartCalendarInterval</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>Weekday</key>\n\t\t\t<integer>7</integer>\n\t\t\t<key>Hour</key>\n\t\t\t<integer>23</integer>\n\t\t</dict>\n\t</array>\n"
+                + "\t<key>AssociatedBundleIdentifiers</key>\n\t<string>com.example.app</string>\n\t<key>_PrivateThing</key>\n\t<true/>\n")
+        let template = validJob(
+            "\t<key>StartInterval</key>\n\t<string>@INTERVAL@</string>\n\t<key>StartCalendarInterval</key>\n\t<dict>\n\t\t<key>Hour</key>\n\t\t<string>{{ .hour }}</string>\n\t</dict>\n\t<key>RunAtLoad</key>\n\t<string>__RUN_AT_LOAD__</string>\n"
+        )
         try client.open(agentURI, full)
         try client.open(daemonURI, template)
         #expect(try await client.diagnostics(agentURI, version: 1).isEmpty)
@@ -140,10 +179,20 @@ let daemonURI = "file:///Library/LaunchDaemons/com.example.sync.plist"
 
     @Test func nestedKeysOfKeepAliveCalendarAndSockets() async throws {
         let keepAlive = try await completion(validJob("\t<key>KeepAlive</key>\n\t<dict>\n\t\t<key>1️⃣</key>\n\t</dict>\n")).1
-        #expect(Set(keepAlive.items.map(\.label)) == ["SuccessfulExit", "NetworkState", "PathState", "OtherJobEnabled", "Crashed", "AfterInitialDemand"])
-        let calendar = try await completion(validJob("\t<key>StartCalendarInterval</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>Hour</key>\n\t\t\t<integer>3</integer>\n\t\t\t<key>1️⃣</key>\n\t\t</dict>\n\t</array>\n")).1
+        #expect(
+            Set(keepAlive.items.map(\.label)) == [
+                "SuccessfulExit", "NetworkState", "PathState", "OtherJobEnabled", "Crashed", "AfterInitialDemand",
+            ])
+        let calendar = try await completion(
+            validJob(
+                "\t<key>StartCalendarInterval</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>Hour</key>\n\t\t\t<integer>3</integer>\n\t\t\t<key>1️⃣</key>\n\t\t</dict>\n\t</array>\n"
+            )
+        ).1
         #expect(Set(calendar.items.map(\.label)) == ["Minute", "Day", "Weekday", "Month"])
-        let socket = try await completion(validJob("\t<key>Sockets</key>\n\t<dict>\n\t\t<key>Listener</key>\n\t\t<dict>\n\t\t\t<key>SockT1️⃣</key>\n\t\t</dict>\n\t</dict>\n")).1
+        let socket = try await completion(
+            validJob(
+                "\t<key>Sockets</key>\n\t<dict>\n\t\t<key>Listener</key>\n\t\t<dict>\n\t\t\t<key>SockT1️⃣</key>\n\t\t</dict>\n\t</dict>\n")
+        ).1
         #expect(socket.items.map(\.label).contains("SockType"))
         let limits = try await completion(validJob("\t<key>SoftResourceLimits</key>\n\t<dict>\n\t\t<key>NumberOf1️⃣</key>\n\t</dict>\n")).1
         #expect(Set(limits.items.map(\.label)) == ["NumberOfFiles", "NumberOfProcesses"])
@@ -173,7 +222,9 @@ let daemonURI = "file:///Library/LaunchDaemons/com.example.sync.plist"
         let entries = try #require(try await client.request(CompletionRequest(textDocument: .init(uri: agentURI), position: at[0])))
         let calendar = try #require(entries.items.first { $0.label == "StartCalendarInterval" })
         guard case .textEdit(let entryEdit) = calendar.textEdit else { Issue.record("no text edit"); return }
-        #expect(applying(entryEdit, to: entryText).contains("\t<key>StartCalendarInterval</key>\n\t<dict>"), "\(applying(entryEdit, to: entryText))")
+        #expect(
+            applying(entryEdit, to: entryText).contains("\t<key>StartCalendarInterval</key>\n\t<dict>"),
+            "\(applying(entryEdit, to: entryText))")
     }
 
     @Test func hoverExplainsInOurWords() async throws {
@@ -184,7 +235,8 @@ let daemonURI = "file:///Library/LaunchDaemons/com.example.sync.plist"
         }
         let onDemand = try await hover(validJob("\t<key>OnDe1️⃣mand</key>\n\t<true/>\n"))
         #expect(onDemand.contains("KeepAlive") && onDemand.contains("10.5"))
-        let weekday = try await hover(validJob("\t<key>StartCalendarInterval</key>\n\t<dict>\n\t\t<key>Week1️⃣day</key>\n\t\t<integer>0</integer>\n\t</dict>\n"))
+        let weekday = try await hover(
+            validJob("\t<key>StartCalendarInterval</key>\n\t<dict>\n\t\t<key>Week1️⃣day</key>\n\t\t<integer>0</integer>\n\t</dict>\n"))
         #expect(weekday.contains("0 to 7") && weekday.contains("Sunday"))
         let unknown = try await hover(validJob("\t<key>SomeNewKe1️⃣y</key>\n\t<true/>\n"))
         #expect(unknown.contains("not a launchd key plist-lsp knows"))

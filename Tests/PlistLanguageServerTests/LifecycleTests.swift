@@ -30,8 +30,9 @@ import Testing
     ])
     func positionEncodingNegotiation(offered: [String], chosen: String) async throws {
         let client = try TestClient()
-        let capabilities = ClientCapabilities(general: GeneralClientCapabilities(
-            positionEncodings: offered.map(PositionEncodingKind.init(rawValue:))))
+        let capabilities = ClientCapabilities(
+            general: GeneralClientCapabilities(
+                positionEncodings: offered.map(PositionEncodingKind.init(rawValue:))))
         let result = try await client.initialize(capabilities)
         #expect(result.capabilities.positionEncoding?.rawValue == chosen)
         #expect(client.server.positionEncoding.rawValue == chosen)
@@ -43,10 +44,13 @@ import Testing
     @Test(arguments: [(["utf-8"], false, nil), (["utf-32"], true, nil), ([], true, false), ([], false, true)] as [([String], Bool, Bool?)])
     func initializeAnswerIsWhatCodableMakesOfIt(encodings: [String], pulls: Bool, push: Bool?) async throws {
         let client = try TestClient()
-        var capabilities = ClientCapabilities(general: GeneralClientCapabilities(positionEncodings: encodings.map(PositionEncodingKind.init(rawValue:))))
+        var capabilities = ClientCapabilities(
+            general: GeneralClientCapabilities(positionEncodings: encodings.map(PositionEncodingKind.init(rawValue:))))
         if pulls { capabilities.textDocument = TextDocumentClientCapabilities(diagnostic: .init()) }
-        let id = try client.sendRequest(InitializeRequest(
-            clientInfo: ClientInfo(name: "test"), initializationOptions: push.map { ["pushDiagnostics": .bool($0)] }, capabilities: capabilities))
+        let id = try client.sendRequest(
+            InitializeRequest(
+                clientInfo: ClientInfo(name: "test"), initializationOptions: push.map { ["pushDiagnostics": .bool($0)] },
+                capabilities: capabilities))
         let answer = try await client.response(to: id)
         let result = try #require(answer["result"])
         let decoded = try result.decode(as: InitializeResult.self)
@@ -132,7 +136,8 @@ import Testing
         // A known request without a handler (a server with no features).
         let bare = try TestClient(features: [])
         try await bare.initialize()
-        let hover = try bare.sendRequest(HoverRequest(textDocument: TextDocumentIdentifier(uri: "file:///a.plist"), position: position(0, 0)))
+        let hover = try bare.sendRequest(
+            HoverRequest(textDocument: TextDocumentIdentifier(uri: "file:///a.plist"), position: position(0, 0)))
         #expect(try await bare.error(of: hover).code == .methodNotFound)
         client.sendRaw(#"{"jsonrpc":"2.0","method":"plist/whatever","params":{"x":1}}"#)
         client.sendRaw(#"{"jsonrpc":"2.0","method":"$/progress","params":{"token":1,"value":{}}}"#)

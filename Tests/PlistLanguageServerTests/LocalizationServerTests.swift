@@ -13,10 +13,12 @@ struct LocalizationServerTests {
     /// A copy of Telephone (English base; de, en, ru tables) whose ru table lacks the microphone's purpose string.
     static func telephone() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plist-lsp-l10n-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: SharedData.localizationDirectory.appendingPathComponent("apps/64characters__Telephone"), to: folder)
+        try FileManager.default.copyItem(
+            at: SharedData.localizationDirectory.appendingPathComponent("apps/64characters__Telephone"), to: folder)
         let ru = folder.appendingPathComponent("Telephone/ru.lproj/InfoPlist.strings")
         let text = try String(contentsOf: ru, encoding: .utf8)
-        try text.components(separatedBy: "\n").filter { !$0.hasPrefix("NSMicrophoneUsageDescription") }.joined(separator: "\n").write(to: ru, atomically: true, encoding: .utf8)
+        try text.components(separatedBy: "\n").filter { !$0.hasPrefix("NSMicrophoneUsageDescription") }.joined(separator: "\n").write(
+            to: ru, atomically: true, encoding: .utf8)
         return folder
     }
 
@@ -24,7 +26,9 @@ struct LocalizationServerTests {
         let folder = try Self.telephone()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("Telephone/de.lproj/InfoPlist.strings").path
-        let text = try String(contentsOfFile: path, encoding: .utf8) + "\"Privacy - Camera Usage Description\" = \"Kamera\"\nCFBundleName = \"Telefon\";\n"
+        let text =
+            try String(contentsOfFile: path, encoding: .utf8)
+            + "\"Privacy - Camera Usage Description\" = \"Kamera\"\nCFBundleName = \"Telefon\";\n"
         let lines = text.components(separatedBy: "\n")
         let client = try TestClient()
         try await client.initialize(richClient(), rootUri: FileURI.uri(for: folder.path))
@@ -56,17 +60,27 @@ struct LocalizationServerTests {
         let untranslated = diagnostics.filter { $0.code == .string("l10n-untranslated") }
         #expect(untranslated.count == 1)
         let d = try #require(untranslated.first)
-        #expect(d.message == "the purpose string NSMicrophoneUsageDescription is not translated for ru: that locale shows the development-language text (translations: the resources of target Telephone in Telephone.xcodeproj)")
+        #expect(
+            d.message
+                == "the purpose string NSMicrophoneUsageDescription is not translated for ru: that locale shows the development-language text (translations: the resources of target Telephone in Telephone.xcodeproj)"
+        )
         #expect(d.range.start == Position(line: 57, character: 6))
-        let id = try client.sendRequest(CodeActionRequest(textDocument: .init(uri: uri), range: d.range, context: CodeActionContext(diagnostics: [d])))
+        let id = try client.sendRequest(
+            CodeActionRequest(textDocument: .init(uri: uri), range: d.range, context: CodeActionContext(diagnostics: [d])))
         let actions = try await client.response(to: id)["result"]?.arrayValue ?? []
-        let action = try #require(actions.first { $0["title"]?.stringValue?.hasPrefix("Add NSMicrophoneUsageDescription to ru.lproj") == true }, "\(actions)")
+        let action = try #require(
+            actions.first { $0["title"]?.stringValue?.hasPrefix("Add NSMicrophoneUsageDescription to ru.lproj") == true }, "\(actions)")
         let ru = FileURI.uri(for: folder.appendingPathComponent("Telephone/ru.lproj/InfoPlist.strings").path)
-        let edits = action["edit"]?["changes"]?[ru]?.arrayValue ?? action["edit"]?["documentChanges"]?.arrayValue?.first?["edits"]?.arrayValue ?? []
+        let edits =
+            action["edit"]?["changes"]?[ru]?.arrayValue ?? action["edit"]?["documentChanges"]?.arrayValue?.first?["edits"]?.arrayValue ?? []
         let edit = try #require(edits.first, "\(action)")
-        #expect(edit["newText"]?.stringValue?.hasSuffix("\"NSMicrophoneUsageDescription\" = \"The microphone is used for phone calls.\";\n") == true, "\(edit)")
+        #expect(
+            edit["newText"]?.stringValue?.hasSuffix("\"NSMicrophoneUsageDescription\" = \"The microphone is used for phone calls.\";\n")
+                == true, "\(edit)")
         // The server wrote nothing: the file on disk still lacks the entry.
-        #expect(!(try String(contentsOf: folder.appendingPathComponent("Telephone/ru.lproj/InfoPlist.strings"), encoding: .utf8)).contains("NSMicrophoneUsageDescription"))
+        #expect(
+            !(try String(contentsOf: folder.appendingPathComponent("Telephone/ru.lproj/InfoPlist.strings"), encoding: .utf8)).contains(
+                "NSMicrophoneUsageDescription"))
     }
 
     @Test func hoverOnAnInfoPlistKeyListsItsTranslationsPerLocale() async throws {
@@ -78,7 +92,8 @@ struct LocalizationServerTests {
         let uri = FileURI.uri(for: path)
         try client.open(uri, try String(contentsOfFile: path, encoding: .utf8))
         // Line 58 (0-based 57) is <key>NSMicrophoneUsageDescription</key>.
-        let hover = try #require(try await client.request(HoverRequest(textDocument: .init(uri: uri), position: Position(line: 57, character: 10))))
+        let hover = try #require(
+            try await client.request(HoverRequest(textDocument: .init(uri: uri), position: Position(line: 57, character: 10))))
         let value = hover.contents.value
         #expect(value.contains("Privacy - Microphone Usage Description"), "\(value)")
         #expect(value.contains("**Translations** (1 of 2 locales):"), "\(value)")
@@ -87,7 +102,8 @@ struct LocalizationServerTests {
         #expect(value.contains("- `de`: \"Das Mikrofon wird für Telefongespräche benutzt.\""), "\(value)")
         #expect(value.contains("- `ru`: not translated"), "\(value)")
         // A key nothing translates gets no section.
-        let plain = try #require(try await client.request(HoverRequest(textDocument: .init(uri: uri), position: Position(line: 4, character: 10))))
+        let plain = try #require(
+            try await client.request(HoverRequest(textDocument: .init(uri: uri), position: Position(line: 4, character: 10))))
         #expect(!plain.contents.value.contains("Translations"), "\(plain.contents.value)")
     }
 
@@ -102,7 +118,8 @@ struct LocalizationServerTests {
         let uri = FileURI.uri(for: path)
         try client.open(uri, text + "\"Privacy - Micro")
         let contacts = lines.firstIndex { $0.hasPrefix("NSContactsUsageDescription") }!
-        let hover = try #require(try await client.request(HoverRequest(textDocument: .init(uri: uri), position: Position(line: contacts, character: 3))))
+        let hover = try #require(
+            try await client.request(HoverRequest(textDocument: .init(uri: uri), position: Position(line: contacts, character: 3))))
         #expect(hover.contents.value.contains("Privacy - Contacts Usage Description"), "\(hover.contents.value)")
         #expect(hover.contents.value.contains("In the Info.plist: \"Details from your contacts can be used"), "\(hover.contents.value)")
         #expect(hover.range == LSPRange(start: Position(line: contacts, character: 0), end: Position(line: contacts, character: 26)))
@@ -110,7 +127,9 @@ struct LocalizationServerTests {
         let end = Position(line: lines.count - 1, character: "\"Privacy - Micro".utf16.count)
         let list = try #require(try await client.request(CompletionRequest(textDocument: .init(uri: uri), position: end)))
         // What a client keeps of the list for the typed text: the microphone's key alone.
-        let matching = list.items.filter { $0.filterText?.hasPrefix("\"Privacy - Micro") == true || $0.filterText?.contains(" Privacy - Micro") == true }
+        let matching = list.items.filter {
+            $0.filterText?.hasPrefix("\"Privacy - Micro") == true || $0.filterText?.contains(" Privacy - Micro") == true
+        }
         #expect(matching.map(\.label) == ["NSMicrophoneUsageDescription"], "\(list.items.map { $0.filterText ?? "" })")
         let first = try #require(matching.first)
         // The keys the table lacks come first, purpose strings before the others.
@@ -138,7 +157,9 @@ struct LocalizationServerTests {
         var version = 1
         func complete(_ typed: String) async throws -> CompletionList {
             let lines = (text + typed).components(separatedBy: "\n")
-            if version == 1 { try client.open(uri, text + typed) } else {
+            if version == 1 {
+                try client.open(uri, text + typed)
+            } else {
                 try client.change(uri, version: version, [TextDocumentContentChangeEvent(text: text + typed)])
             }
             version += 1
@@ -166,7 +187,8 @@ struct LocalizationServerTests {
         try await client.initialize(richClient(), rootUri: FileURI.uri(for: folder.path))
         let uri = FileURI.uri(for: path)
         try client.open(uri, try String(contentsOfFile: path, encoding: .utf8))
-        let edits = try await client.request(DocumentFormattingRequest(textDocument: .init(uri: uri), options: FormattingOptions(tabSize: 4, insertSpaces: true)))
+        let edits = try await client.request(
+            DocumentFormattingRequest(textDocument: .init(uri: uri), options: FormattingOptions(tabSize: 4, insertSpaces: true)))
         #expect((edits ?? []).isEmpty, "\(String(describing: edits))")
     }
 
@@ -175,7 +197,8 @@ struct LocalizationServerTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("Telephone/de.lproj/InfoPlist.strings").path
         let base = try String(contentsOfFile: path, encoding: .utf8)
-        let text = base + "NSContactsUsageDescription = \"\";\nNSRetiredUsageDescription = \"Alt\";\nCFBundleIdentifier = \"de.telephone\";\n"
+        let text =
+            base + "NSContactsUsageDescription = \"\";\nNSRetiredUsageDescription = \"Alt\";\nCFBundleIdentifier = \"de.telephone\";\n"
         let last = text.components(separatedBy: "\n").count - 2  // 0-based line of the last entry
         let client = try TestClient()
         try await client.initialize(richClient(), rootUri: FileURI.uri(for: folder.path))
@@ -183,7 +206,9 @@ struct LocalizationServerTests {
         try client.open(uri, text)
         let diagnostics = try await client.diagnostics(uri) { $0.contains { $0.code == .string("l10n-not-localizable") } }
         func one(_ code: String) -> Diagnostic? { diagnostics.first { $0.code == .string(code) } }
-        #expect(one("l10n-empty-translation")?.range.start == Position(line: last - 2, character: 29), "\(diagnostics.map { ($0.code, $0.range) })")
+        #expect(
+            one("l10n-empty-translation")?.range.start == Position(line: last - 2, character: 29),
+            "\(diagnostics.map { ($0.code, $0.range) })")
         #expect(one("l10n-empty-translation")?.severity == .warning)
         #expect(one("l10n-unknown-key")?.range.start == Position(line: last - 1, character: 0))
         #expect(one("l10n-unknown-key")?.severity == .information && one("l10n-unknown-key")?.tags == [.unnecessary])
@@ -191,10 +216,12 @@ struct LocalizationServerTests {
 
         // A catalog: a translation marked needs_review.
         let app = FileManager.default.temporaryDirectory.appendingPathComponent("plist-lsp-l10n-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: SharedData.localizationDirectory.appendingPathComponent("apps/kongbaguni__lightMeter"), to: app)
+        try FileManager.default.copyItem(
+            at: SharedData.localizationDirectory.appendingPathComponent("apps/kongbaguni__lightMeter"), to: app)
         defer { try? FileManager.default.removeItem(at: app) }
         let catalogPath = app.appendingPathComponent("InfoPlist.xcstrings").path
-        let catalog = try String(contentsOfFile: catalogPath, encoding: .utf8).replacingOccurrences(of: "\"state\" : \"translated\"", with: "\"state\" : \"needs_review\"")
+        let catalog = try String(contentsOfFile: catalogPath, encoding: .utf8).replacingOccurrences(
+            of: "\"state\" : \"translated\"", with: "\"state\" : \"needs_review\"")
         let catalogURI = FileURI.uri(for: catalogPath)
         try client.open(catalogURI, catalog)
         let states = try await client.diagnostics(catalogURI) { $0.contains { $0.code == .string("l10n-catalog-state") } }
@@ -216,7 +243,10 @@ struct LocalizationServerTests {
         try client.open(uri, try String(contentsOfFile: path, encoding: .utf8))
         _ = try await client.diagnostics(uri) { $0.contains { $0.code == .string("l10n-untranslated") } }
         // No publish without the finding is waiting already: the one awaited below follows the change.
-        let earlier = client.pending.filter { $0["params"]?["uri"]?.stringValue == uri && $0["params"]?["diagnostics"]?.arrayValue?.contains { $0["code"]?.stringValue == "l10n-untranslated" } == false }
+        let earlier = client.pending.filter {
+            $0["params"]?["uri"]?.stringValue == uri
+                && $0["params"]?["diagnostics"]?.arrayValue?.contains { $0["code"]?.stringValue == "l10n-untranslated" } == false
+        }
         try #require(earlier.isEmpty)
         let ru = folder.appendingPathComponent("Telephone/ru.lproj/InfoPlist.strings")
         try (try String(contentsOf: ru, encoding: .utf8) + "\n\"NSMicrophoneUsageDescription\" = \"Микрофон нужен для звонков.\";\n")
@@ -231,7 +261,8 @@ struct LocalizationServerTests {
         let folder = try Self.telephone()
         defer { try? FileManager.default.removeItem(at: folder) }
         let de = folder.appendingPathComponent("Telephone/de.lproj/InfoPlist.strings")
-        try (try String(contentsOf: de, encoding: .utf8) + "\"NSNotAKeyOfThisApp\" = \"x\"\n").write(to: de, atomically: true, encoding: .utf8)
+        try (try String(contentsOf: de, encoding: .utf8) + "\"NSNotAKeyOfThisApp\" = \"x\"\n").write(
+            to: de, atomically: true, encoding: .utf8)
         var capabilities = richClient()
         capabilities.textDocument?.diagnostic = .init()
         let client = try TestClient()
@@ -243,6 +274,7 @@ struct LocalizationServerTests {
         #expect(tables.count == 3, "\(byPath.keys.sorted())")
         let deItems = try #require(byPath[de.standardizedFileURL.path] ?? byPath[de.path])
         #expect(deItems.contains { $0.code == .string("l10n-syntax") }, "\(deItems.map(\.message))")
-        #expect(byPath.first { $0.key.hasSuffix("Telephone/Info.plist") }?.value.contains { $0.code == .string("l10n-untranslated") } == true)
+        #expect(
+            byPath.first { $0.key.hasSuffix("Telephone/Info.plist") }?.value.contains { $0.code == .string("l10n-untranslated") } == true)
     }
 }

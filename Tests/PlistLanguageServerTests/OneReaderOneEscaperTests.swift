@@ -49,7 +49,8 @@ struct CatalogJSONSyntaxTests {
         #expect(number.range == LSPRange(start: Position(line: 10, character: 14), end: Position(line: 10, character: 18)))
         #expect(number.severity == .error)
 
-        let fixed = Self.catalog.replacingOccurrences(of: "Shown\tfirst", with: "Shown\\tfirst").replacingOccurrences(of: "1e+-", with: "\"1.0\"")
+        let fixed = Self.catalog.replacingOccurrences(of: "Shown\tfirst", with: "Shown\\tfirst").replacingOccurrences(
+            of: "1e+-", with: "\"1.0\"")
         try client.change(uri, version: 2, [TextDocumentContentChangeEvent(text: fixed)])
         let after = try await client.diagnostics(uri, version: 2)
         #expect(!after.contains { $0.code == .string("l10n-syntax") }, "\(after.map(\.message))")
@@ -106,8 +107,10 @@ struct OneXMLEscapingPolicyTests {
         // format, on the string spelled otherwise.
         let spelled = Self.plist("<string>\(Self.spelledOtherwise)</string>")
         try client.change(featureURI, version: 2, [TextDocumentContentChangeEvent(text: spelled)])
-        let edits = try #require(try await client.request(DocumentFormattingRequest(
-            textDocument: .init(uri: featureURI), options: FormattingOptions(tabSize: 4, insertSpaces: false))))
+        let edits = try #require(
+            try await client.request(
+                DocumentFormattingRequest(
+                    textDocument: .init(uri: featureURI), options: FormattingOptions(tabSize: 4, insertSpaces: false))))
         let formatted = edits.sorted { $0.range.start > $1.range.start }.reduce(spelled) { applying($1, to: $0) }
         #expect(formatted == expected)
 

@@ -24,14 +24,24 @@ import Testing
 
     @Test func topLevelKeysWithXcodeNames() async throws {
         let (_, list) = try await completion(manifest("\t1️⃣\n"))
-        #expect(Set(list.items.map(\.label)) == ["NSPrivacyTracking", "NSPrivacyTrackingDomains", "NSPrivacyCollectedDataTypes", "NSPrivacyAccessedAPITypes"])
+        #expect(
+            Set(list.items.map(\.label)) == [
+                "NSPrivacyTracking", "NSPrivacyTrackingDomains", "NSPrivacyCollectedDataTypes", "NSPrivacyAccessedAPITypes",
+            ])
         #expect(list.items.first { $0.label == "NSPrivacyAccessedAPITypes" }?.labelDetails?.description == "Privacy Accessed API Types")
     }
 
     @Test func categoriesWithADescriptionEach() async throws {
-        let (text, list) = try await completion(manifest("\t<key>NSPrivacyAccessedAPITypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>NSPrivacyAccessedAPIType</key>\n\t\t\t<string>Disk1️⃣</string>\n\t\t</dict>\n\t</array>\n"))
+        let (text, list) = try await completion(
+            manifest(
+                "\t<key>NSPrivacyAccessedAPITypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>NSPrivacyAccessedAPIType</key>\n\t\t\t<string>Disk1️⃣</string>\n\t\t</dict>\n\t</array>\n"
+            ))
         #expect(list.items.map(\.label) == ["NSPrivacyAccessedAPICategoryDiskSpace"])
-        let all = try await completion(manifest("\t<key>NSPrivacyAccessedAPITypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>NSPrivacyAccessedAPIType</key>\n\t\t\t<string>1️⃣</string>\n\t\t</dict>\n\t</array>\n")).1
+        let all = try await completion(
+            manifest(
+                "\t<key>NSPrivacyAccessedAPITypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>NSPrivacyAccessedAPIType</key>\n\t\t\t<string>1️⃣</string>\n\t\t</dict>\n\t</array>\n"
+            )
+        ).1
         #expect(all.items.count == 5)
         #expect(all.items.allSatisfy { ($0.detail ?? "").count > 10 })
         guard case .textEdit(let edit) = try #require(list.items.first).textEdit else { Issue.record("no text edit"); return }
@@ -50,18 +60,24 @@ import Testing
     }
 
     @Test func reasonsOnANewLineOfTheArrayAndSDKOnlyReasonsSaySo() async throws {
-        let marked = manifest("\t<key>NSPrivacyAccessedAPITypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>NSPrivacyAccessedAPIType</key>\n\t\t\t<string>NSPrivacyAccessedAPICategoryUserDefaults</string>\n"
-                              + "\t\t\t<key>NSPrivacyAccessedAPITypeReasons</key>\n\t\t\t<array>\n\t\t\t\t<string>CA92.1</string>\n\t\t\t\t1️⃣\n\t\t\t</array>\n\t\t</dict>\n\t</array>\n")
+        let marked = manifest(
+            "\t<key>NSPrivacyAccessedAPITypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>NSPrivacyAccessedAPIType</key>\n\t\t\t<string>NSPrivacyAccessedAPICategoryUserDefaults</string>\n"
+                + "\t\t\t<key>NSPrivacyAccessedAPITypeReasons</key>\n\t\t\t<array>\n\t\t\t\t<string>CA92.1</string>\n\t\t\t\t1️⃣\n\t\t\t</array>\n\t\t</dict>\n\t</array>\n"
+        )
         let (text, list) = try await completion(marked)
         let values = list.items.filter { $0.kind == .value }.map(\.label)
         #expect(values == ["1C8F.1", "C56D.1", "AC6B.1"])  // CA92.1 is there already
         #expect(list.items.first { $0.label == "C56D.1" }?.detail?.hasPrefix("Third-party SDKs only.") == true)
-        guard case .textEdit(let edit) = try #require(list.items.first { $0.label == "1C8F.1" }).textEdit else { Issue.record("no text edit"); return }
+        guard case .textEdit(let edit) = try #require(list.items.first { $0.label == "1C8F.1" }).textEdit else {
+            Issue.record("no text edit"); return
+        }
         #expect(applying(edit, to: text).contains("<string>CA92.1</string>\n\t\t\t\t<string>1C8F.1</string>\n"))
     }
 
     @Test func withoutACategoryEveryReasonNamesItsOwn() async throws {
-        let marked = manifest("\t<key>NSPrivacyAccessedAPITypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>NSPrivacyAccessedAPITypeReasons</key>\n\t\t\t<array>\n\t\t\t\t<string>1️⃣</string>\n\t\t\t</array>\n\t\t</dict>\n\t</array>\n")
+        let marked = manifest(
+            "\t<key>NSPrivacyAccessedAPITypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>NSPrivacyAccessedAPITypeReasons</key>\n\t\t\t<array>\n\t\t\t\t<string>1️⃣</string>\n\t\t\t</array>\n\t\t</dict>\n\t</array>\n"
+        )
         let (_, list) = try await completion(marked)
         #expect(list.items.count == 17)
         #expect(list.items.first { $0.label == "35F9.1" }?.detail?.hasPrefix("NSPrivacyAccessedAPICategorySystemBootTime: ") == true)
@@ -69,15 +85,19 @@ import Testing
 
     @Test func dataTypesAndPurposes() async throws {
         let entry = { (type: String, purpose: String) in
-            manifest("\t<key>NSPrivacyCollectedDataTypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>NSPrivacyCollectedDataType</key>\n\t\t\t<string>\(type)</string>\n"
-                     + "\t\t\t<key>NSPrivacyCollectedDataTypePurposes</key>\n\t\t\t<array>\n\t\t\t\t<string>\(purpose)</string>\n\t\t\t</array>\n\t\t</dict>\n\t</array>\n")
+            manifest(
+                "\t<key>NSPrivacyCollectedDataTypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>NSPrivacyCollectedDataType</key>\n\t\t\t<string>\(type)</string>\n"
+                    + "\t\t\t<key>NSPrivacyCollectedDataTypePurposes</key>\n\t\t\t<array>\n\t\t\t\t<string>\(purpose)</string>\n\t\t\t</array>\n\t\t</dict>\n\t</array>\n"
+            )
         }
         let (_, types) = try await completion(entry("1️⃣", ""))
         #expect(types.items.count == 35)
         #expect(types.items.contains { $0.label == "NSPrivacyCollectedDataTypePhotosorVideos" && ($0.detail ?? "").contains("photos") })
         let (_, purposes) = try await completion(entry("NSPrivacyCollectedDataTypeCrashData", "1️⃣"))
-        #expect(purposes.items.map(\.label) == ["ThirdPartyAdvertising", "DeveloperAdvertising", "Analytics", "ProductPersonalization", "AppFunctionality", "Other"]
-            .map { "NSPrivacyCollectedDataTypePurpose" + $0 })
+        #expect(
+            purposes.items.map(\.label)
+                == ["ThirdPartyAdvertising", "DeveloperAdvertising", "Analytics", "ProductPersonalization", "AppFunctionality", "Other"]
+                .map { "NSPrivacyCollectedDataTypePurpose" + $0 })
     }
 
     @Test func entitlementKeysAndValues() async throws {
@@ -94,15 +114,20 @@ import Testing
         #expect(sdk.contains("third-party SDKs only"))
         #expect(sdk.contains("wrapper"))
         let misplaced = try await hoverText(apiManifest("NSPrivacyAccessedAPICategoryUserDefaults", "35F1️⃣9.1"))
-        #expect(misplaced.contains("belongs with NSPrivacyAccessedAPIType `NSPrivacyAccessedAPICategorySystemBootTime`, not `NSPrivacyAccessedAPICategoryUserDefaults`"))
+        #expect(
+            misplaced.contains(
+                "belongs with NSPrivacyAccessedAPIType `NSPrivacyAccessedAPICategorySystemBootTime`, not `NSPrivacyAccessedAPICategoryUserDefaults`"
+            ))
         #expect(misplaced.contains("elapsed"))
     }
 
     @Test func hoverOnCategoriesDataTypesAndPurposes() async throws {
         let category = try await hoverText(apiManifest("NSPrivacyAccessedAPICategory1️⃣SystemBootTime", "35F9.1"))
         #expect(category.contains("systemUptime"))
-        let data = manifest("\t<key>NSPrivacyCollectedDataTypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>NSPrivacyCollectedDataType</key>\n\t\t\t<string>NSPrivacyCollectedDataType2️⃣CrashData</string>\n"
-                            + "\t\t\t<key>NSPrivacyCollectedDataTypePurposes</key>\n\t\t\t<array>\n\t\t\t\t<string>NSPrivacyCollectedDataTypePurpose1️⃣Analytics</string>\n\t\t\t</array>\n\t\t</dict>\n\t</array>\n")
+        let data = manifest(
+            "\t<key>NSPrivacyCollectedDataTypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>NSPrivacyCollectedDataType</key>\n\t\t\t<string>NSPrivacyCollectedDataType2️⃣CrashData</string>\n"
+                + "\t\t\t<key>NSPrivacyCollectedDataTypePurposes</key>\n\t\t\t<array>\n\t\t\t\t<string>NSPrivacyCollectedDataTypePurpose1️⃣Analytics</string>\n\t\t\t</array>\n\t\t</dict>\n\t</array>\n"
+        )
         let purpose = try await hoverText(data.replacingOccurrences(of: "2️⃣", with: ""))
         #expect(purpose.contains("Studying how the app is used"))
         let type = try await hoverText(data.replacingOccurrences(of: "1️⃣", with: "").replacingOccurrences(of: "2️⃣", with: "1️⃣"))

@@ -49,7 +49,9 @@ import PlistSupport
         			<integer>1</integer>
         """
 
-    func completion(_ marked: String, uri: String = uri, capabilities: ClientCapabilities = richClient()) async throws -> (String, CompletionList) {
+    func completion(
+        _ marked: String, uri: String = uri, capabilities: ClientCapabilities = richClient()
+    ) async throws -> (String, CompletionList) {
         let (text, at) = lspMarked(marked)
         let client = try await openedClient(text, uri: uri, capabilities: capabilities)
         let list = try #require(try await client.request(CompletionRequest(textDocument: .init(uri: uri), position: at[0])))
@@ -102,7 +104,10 @@ import PlistSupport
     }
 
     @Test func hoverShowsFactsAndApplesPage() async throws {
-        let (text, at) = lspMarked(Self.profile(Self.dockHeader + "\n\t\t\t<key>tile1️⃣size</key>\n\t\t\t<integer>48</integer>", top: "\t<key>Payload2️⃣Scope</key>\n\t<string>System</string>\n"))
+        let (text, at) = lspMarked(
+            Self.profile(
+                Self.dockHeader + "\n\t\t\t<key>tile1️⃣size</key>\n\t\t\t<integer>48</integer>",
+                top: "\t<key>Payload2️⃣Scope</key>\n\t<string>System</string>\n"))
         let client = try await openedClient(text, uri: Self.uri)
         let key = try #require(try await client.request(HoverRequest(textDocument: .init(uri: Self.uri), position: at[0])))
         #expect(key.contents.value.contains("Range: 16 to 128"), "\(key.contents.value)")
@@ -113,8 +118,10 @@ import PlistSupport
     }
 
     @Test func hoverOnAPayloadTypeAndOnAnMDMVariable() async throws {
-        let (text, at) = lspMarked(Self.profile(Self.dockHeader.replacingOccurrences(of: "com.apple.dock</string>", with: "com.apple.d1️⃣ock</string>")
-                                                + "\n\t\t\t<key>PayloadDisplayName</key>\n\t\t\t<string>Dock for $USER2️⃣NAME</string>"))
+        let (text, at) = lspMarked(
+            Self.profile(
+                Self.dockHeader.replacingOccurrences(of: "com.apple.dock</string>", with: "com.apple.d1️⃣ock</string>")
+                    + "\n\t\t\t<key>PayloadDisplayName</key>\n\t\t\t<string>Dock for $USER2️⃣NAME</string>"))
         let client = try await openedClient(text, uri: Self.uri)
         let type = try #require(try await client.request(HoverRequest(textDocument: .init(uri: Self.uri), position: at[0])))
         #expect(type.contents.value.contains("**Dock** payload"), "\(type.contents.value)")
@@ -124,7 +131,10 @@ import PlistSupport
 
     /// Recognised by content without the extension; the rules run, and an MDM variable is a value.
     @Test func aProfileNamedPlistIsAProfile() async throws {
-        let text = Self.profile(Self.dockHeader + "\n\t\t\t<key>tilesize</key>\n\t\t\t<string>48</string>\n\t\t\t<key>PayloadDescription</key>\n\t\t\t<string>%SerialNumber%</string>")
+        let text = Self.profile(
+            Self.dockHeader
+                + "\n\t\t\t<key>tilesize</key>\n\t\t\t<string>48</string>\n\t\t\t<key>PayloadDescription</key>\n\t\t\t<string>%SerialNumber%</string>"
+        )
         let uri = "file:///Profiles/dock.plist"
         let client = try await openedClient(text, uri: uri)
         let diagnostics = try await client.diagnostics(uri, where: { !$0.isEmpty })
@@ -133,7 +143,8 @@ import PlistSupport
     }
 
     @Test func aDuplicateUUIDGetsAFreshOne() async throws {
-        let text = Self.profile(Self.dockHeader.replacingOccurrences(of: "0F1E2D3C-4B5A-4968-8776-A5B4C3D2E1F0", with: "5C6A2E5B-3C21-4E7B-9B6F-2D8E1A4C7F10"))
+        let text = Self.profile(
+            Self.dockHeader.replacingOccurrences(of: "0F1E2D3C-4B5A-4968-8776-A5B4C3D2E1F0", with: "5C6A2E5B-3C21-4E7B-9B6F-2D8E1A4C7F10"))
         let client = try await openedClient(text, uri: Self.uri)
         let diagnostics = try await client.diagnostics(Self.uri, where: { !$0.isEmpty })
         let uuid = try #require(diagnostics.first { $0.code == .string("profile-payload-uuid") })
@@ -143,21 +154,29 @@ import PlistSupport
         let fix = try #require(actions.first { $0.title == "Write a fresh UUID" })
         let fixed = apply(fix.edit, to: text, uri: Self.uri)
         let lines = fixed.split(separator: "\n", omittingEmptySubsequences: false)
-        let written = lines[11].trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "<string>", with: "").replacingOccurrences(of: "</string>", with: "")
-        #expect(written.count == 36 && written != "5C6A2E5B-3C21-4E7B-9B6F-2D8E1A4C7F10" && written.split(separator: "-").map(\.count) == [8, 4, 4, 4, 12], "\(written)")
+        let written = lines[11].trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "<string>", with: "").replacingOccurrences(
+            of: "</string>", with: "")
+        #expect(
+            written.count == 36 && written != "5C6A2E5B-3C21-4E7B-9B6F-2D8E1A4C7F10"
+                && written.split(separator: "-").map(\.count) == [8, 4, 4, 4, 12], "\(written)")
         // Nothing else changed.
         #expect(fixed.replacingOccurrences(of: written, with: "5C6A2E5B-3C21-4E7B-9B6F-2D8E1A4C7F10") == text)
     }
 
     @Test func aMissingRequiredKeyIsInsertedWithItsValue() async throws {
-        let text = Self.profile(Self.dockHeader.replacingOccurrences(of: "\t\t\t<key>PayloadIdentifier</key>\n\t\t\t<string>com.example.profile.dock</string>\n", with: ""))
+        let text = Self.profile(
+            Self.dockHeader.replacingOccurrences(
+                of: "\t\t\t<key>PayloadIdentifier</key>\n\t\t\t<string>com.example.profile.dock</string>\n", with: ""))
         let client = try await openedClient(text, uri: Self.uri)
         let diagnostics = try await client.diagnostics(Self.uri, where: { !$0.isEmpty })
         let missing = try #require(diagnostics.first { $0.code == .string("profile-missing-key") })
         #expect(missing.message == "This Dock payload has no PayloadIdentifier, which the schema requires")
         let actions = try await codeActions(client, missing.range, uri: Self.uri)
         let fix = try #require(actions.first { $0.title == "Add PayloadIdentifier" })
-        #expect(apply(fix.edit, to: text, uri: Self.uri).contains("\t\t\t<integer>1</integer>\n\t\t\t<key>PayloadIdentifier</key>\n\t\t\t<string>com.example.profile.dock</string>\n\t\t</dict>"))
+        #expect(
+            apply(fix.edit, to: text, uri: Self.uri).contains(
+                "\t\t\t<integer>1</integer>\n\t\t\t<key>PayloadIdentifier</key>\n\t\t\t<string>com.example.profile.dock</string>\n\t\t</dict>"
+            ))
     }
 
     @Test func theOutlineNamesEachPayload() async throws {
@@ -182,7 +201,10 @@ import PlistSupport
         let repeated = try #require(diagnostics.first)
         #expect(repeated.severity == .warning)
         #expect(repeated.range.start.line == 19, "the second payload's type")
-        #expect(repeated.message == "A second com.apple.dock (Dock) payload: a device takes only one on macOS (Apple's schema); merge its keys into the first")
+        #expect(
+            repeated.message
+                == "A second com.apple.dock (Dock) payload: a device takes only one on macOS (Apple's schema); merge its keys into the first"
+        )
         #expect(repeated.relatedInformation?.map(\.location.range.start.line) == [9])
         // Two Wi-Fi networks are two payloads a device keeps.
         let wifi = text.replacingOccurrences(of: "com.apple.dock</string>", with: "com.apple.wifi.managed</string>")
@@ -191,16 +213,25 @@ import PlistSupport
     }
 
     @Test func aKeyOnlySupervisedDevicesHonourIsANoteNamingThePlatform() async throws {
-        let restrictions = Self.dockHeader.replacingOccurrences(of: "com.apple.dock</string>", with: "com.apple.applicationaccess</string>")
+        let restrictions =
+            Self.dockHeader.replacingOccurrences(of: "com.apple.dock</string>", with: "com.apple.applicationaccess</string>")
             + "\n\t\t\t<key>allowAppInstallation</key>\n\t\t\t<false/>\n\t\t\t<key>allowCamera</key>\n\t\t\t<false/>"
         let text = Self.profile(restrictions)
         let client = try await openedClient(text, uri: Self.uri)
         let diagnostics = try await client.diagnostics(Self.uri, where: { !$0.isEmpty })
         #expect(diagnostics.map(\.code) == [.string("profile-supervised-key")], "\(diagnostics.map(\.message))")
         #expect(diagnostics.first?.severity == .information)
-        #expect(diagnostics.first?.message == "allowAppInstallation takes effect only on a supervised device on iOS, visionOS and watchOS; an unsupervised one ignores it")
+        #expect(
+            diagnostics.first?.message
+                == "allowAppInstallation takes effect only on a supervised device on iOS, visionOS and watchOS; an unsupervised one ignores it"
+        )
         // A profile that targets macOS only: the key needs no supervision there.
-        try client.change(Self.uri, version: 2, [TextDocumentContentChangeEvent(text: Self.profile(restrictions, top: "\t<key>TargetDeviceType</key>\n\t<integer>5</integer>\n"))])
+        try client.change(
+            Self.uri, version: 2,
+            [
+                TextDocumentContentChangeEvent(
+                    text: Self.profile(restrictions, top: "\t<key>TargetDeviceType</key>\n\t<integer>5</integer>\n"))
+            ])
         #expect(try await client.diagnostics(Self.uri, version: 2).isEmpty)
     }
 }
@@ -211,7 +242,8 @@ import PlistSupport
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plist-lsp-profiles-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let plist = ProfileFeatureTests.profile(ProfileFeatureTests.dockHeader + "\n\t\t\t<key>tilesize</key>\n\t\t\t<integer>400</integer>")
+        let plist = ProfileFeatureTests.profile(
+            ProfileFeatureTests.dockHeader + "\n\t\t\t<key>tilesize</key>\n\t\t\t<integer>400</integer>")
         // A CMS SignedData with the plist as its content (DER, no signers: plist-lsp never verifies).
         func tlv(_ tag: UInt8, _ body: [UInt8]) -> [UInt8] {
             let n = body.count
@@ -229,7 +261,8 @@ import PlistSupport
         let client = try TestClient()
         try await client.initialize(capabilities, rootUri: FileURI.uri(for: folder.path))
         let report = try await client.request(WorkspaceDiagnosticRequest())
-        let item = try #require(report.items.first { FileURI.path(of: $0.uri) == signed.standardizedFileURL.path || $0.uri.hasSuffix("Signed.mobileconfig") })
+        let item = try #require(
+            report.items.first { FileURI.path(of: $0.uri) == signed.standardizedFileURL.path || $0.uri.hasSuffix("Signed.mobileconfig") })
         guard case .full(_, _, _, let diagnostics) = item else { Issue.record("\(item)"); return }
         #expect(diagnostics.map(\.message) == ["tilesize is at most 128, not 400"], "\(diagnostics.map(\.message))")
     }

@@ -16,8 +16,11 @@ private func codes(_ diagnostics: [Diagnostic], _ code: String) -> [Diagnostic] 
 @Suite struct ProjectAwarenessServerTests {
     /// A session on the fixture project, with `path`'s file open and its diagnostics once the
     /// project was read (the undefined-variable warning or another project rule shows it was).
-    func session(_ path: String, until predicate: @escaping @Sendable ([Diagnostic]) -> Bool) async throws
-        -> (client: TestClient, folder: URL, uri: DocumentURI, diagnostics: [Diagnostic]) {
+    func session(
+        _ path: String, until predicate: @escaping @Sendable ([Diagnostic]) -> Bool
+    ) async throws
+        -> (client: TestClient, folder: URL, uri: DocumentURI, diagnostics: [Diagnostic])
+    {
         let folder = try ProjectFixture.write()
         let uri = FileURI.uri(for: folder.appendingPathComponent(path).path)
         let client = try TestClient()
@@ -89,7 +92,9 @@ private func codes(_ diagnostics: [Diagnostic], _ code: String) -> [Diagnostic] 
         #expect(locations.map(\.range) == [range(0, 0, 0, 11), range(1, 0, 1, 11)])
 
         let hints = try await client.request(InlayHintRequest(textDocument: .init(uri: uri), range: range(0, 0, 30, 0))) ?? []
-        let labels = hints.compactMap { hint -> String? in if case .string(let s) = hint.label { return s }; return nil }
+        let labels = hints.compactMap { hint -> String? in
+            if case .string(let s) = hint.label { return s }; return nil
+        }
         #expect(labels.contains("Debug: 1.2 · Release: 2.0"), "\(labels)")
         #expect(labels.contains("= com.example.app"))
     }
@@ -118,7 +123,10 @@ private func codes(_ diagnostics: [Diagnostic], _ code: String) -> [Diagnostic] 
         let entitlements = try await session("App/App.entitlements") { !codes($0, "project-entitlement-purpose-string").isEmpty }
         defer { try? FileManager.default.removeItem(at: entitlements.folder) }
         let purpose = codes(entitlements.diagnostics, "project-entitlement-purpose-string")
-        #expect(purpose[0].message == "'com.apple.developer.healthkit' needs 'NSHealthShareUsageDescription' in the Info.plist of App ('Info.plist'), which lacks it")
+        #expect(
+            purpose[0].message
+                == "'com.apple.developer.healthkit' needs 'NSHealthShareUsageDescription' in the Info.plist of App ('Info.plist'), which lacks it"
+        )
     }
 
     @Test func theBuildSettingHintsCanBeSwitchedOff() async throws {
@@ -126,11 +134,15 @@ private func codes(_ diagnostics: [Diagnostic], _ code: String) -> [Diagnostic] 
         defer { try? FileManager.default.removeItem(at: folder) }
         let uri = FileURI.uri(for: folder.appendingPathComponent("App/Info.plist").path)
         let client = try TestClient()
-        try await client.initialize(richClient(), options: ["settings": ["inlayHints": ["buildSettings": false]]], rootUri: FileURI.uri(for: folder.path))
+        try await client.initialize(
+            richClient(), options: ["settings": ["inlayHints": ["buildSettings": false]]], rootUri: FileURI.uri(for: folder.path))
         try client.open(uri, ProjectFixture.appInfoPlist)
         _ = try await client.diagnostics(uri) { !codes($0, "project-undefined-variable").isEmpty }
         let hints = try await client.request(InlayHintRequest(textDocument: .init(uri: uri), range: range(0, 0, 30, 0))) ?? []
-        #expect(!hints.contains { if case .string(let s) = $0.label { return s.hasPrefix("= ") || s.contains("Debug:") }; return false })
+        #expect(
+            !hints.contains {
+                if case .string(let s) = $0.label { return s.hasPrefix("= ") || s.contains("Debug:") }; return false
+            })
         #expect(!hints.isEmpty)  // Xcode's names of known keys are still shown
     }
 
@@ -140,7 +152,9 @@ private func codes(_ diagnostics: [Diagnostic], _ code: String) -> [Diagnostic] 
         let version = folder.appendingPathComponent("Config/Version.xcconfig")
         try Data("APP_VERSION = 3.1\nBUILD_NUMBER = 7\n".utf8).write(to: version)
         try client.send(DidChangeWatchedFilesNotification(changes: [FileEvent(uri: FileURI.uri(for: version.path), type: .changed)]))
-        _ = try await client.diagnostics(uri) { codes($0, "project-undefined-variable").isEmpty && !codes($0, "project-missing-entitlement").isEmpty }
+        _ = try await client.diagnostics(uri) {
+            codes($0, "project-undefined-variable").isEmpty && !codes($0, "project-missing-entitlement").isEmpty
+        }
         let hover = try #require(try await client.request(HoverRequest(textDocument: .init(uri: uri), position: position(4, 14))))
         #expect(hover.contents.value.contains("Release: `3.1`"), "\(hover.contents.value)")
     }
@@ -163,7 +177,8 @@ private func codes(_ diagnostics: [Diagnostic], _ code: String) -> [Diagnostic] 
         _ = try await client.diagnostics(secondURI) { !codes($0, "project-undefined-variable").isEmpty }
         let reads = client.pending.compactMap { message -> String? in
             guard message["method"]?.stringValue == LogMessageNotification.method,
-                  let text = message["params"]?["message"]?.stringValue, text.contains("read the Xcode projects in ") else { return nil }
+                let text = message["params"]?["message"]?.stringValue, text.contains("read the Xcode projects in ")
+            else { return nil }
             return text
         }
         #expect(reads.count == 2, "\(reads)")

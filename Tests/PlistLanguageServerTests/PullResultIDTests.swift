@@ -25,7 +25,8 @@ private func pullingClient() -> ClientCapabilities {
 /// An app's Info.plist with one purpose string, its English table translating it and a German
 /// table that does not (yet).
 private let localizedApp: [String: String] = [
-    "App/Info.plist": PlistText.dictionary("""
+    "App/Info.plist": PlistText.dictionary(
+        """
         \t<key>CFBundleDevelopmentRegion</key>
         \t<string>en</string>
         \t<key>CFBundleIdentifier</key>
@@ -69,7 +70,8 @@ private func full(_ report: DocumentDiagnosticReport) -> (items: [Diagnostic]?, 
         let firstID = try #require(first.resultId)
 
         try workspace.write("App/de.lproj/InfoPlist.strings", germanTable)
-        try client.send(DidChangeWatchedFilesNotification(changes: [FileEvent(uri: workspace.uri("App/de.lproj/InfoPlist.strings"), type: .changed)]))
+        try client.send(
+            DidChangeWatchedFilesNotification(changes: [FileEvent(uri: workspace.uri("App/de.lproj/InfoPlist.strings"), type: .changed)]))
         _ = try await client.next("workspace/diagnostic/refresh") { $0["method"]?.stringValue == DiagnosticRefreshRequest.method }
 
         let second = full(try await client.request(DocumentDiagnosticRequest(textDocument: .init(uri: uri), previousResultId: firstID)))
@@ -133,17 +135,21 @@ private func full(_ report: DocumentDiagnosticReport) -> (items: [Diagnostic]?, 
         guard case .full(_, _, _?, let before)? = report(first) else { Issue.record("\(first.items)"); return }
         #expect(untranslatedForGerman(before), "\(before.map(\.message))")
         // The ids a client holds: the workspace report's, and for the open file also the document pull's.
-        var previous = first.items.compactMap { item in item.resultId.map { WorkspaceDiagnosticRequest.PreviousResultId(uri: item.uri, value: $0) } }
+        var previous = first.items.compactMap { item in
+            item.resultId.map { WorkspaceDiagnosticRequest.PreviousResultId(uri: item.uri, value: $0) }
+        }
         if open, case .full(let documentID?, _) = try await client.request(DocumentDiagnosticRequest(textDocument: .init(uri: uri))) {
             previous.append(.init(uri: uri, value: documentID))
         }
 
         try workspace.write("App/de.lproj/InfoPlist.strings", germanTable)
-        try client.send(DidChangeWatchedFilesNotification(changes: [FileEvent(uri: workspace.uri("App/de.lproj/InfoPlist.strings"), type: .changed)]))
+        try client.send(
+            DidChangeWatchedFilesNotification(changes: [FileEvent(uri: workspace.uri("App/de.lproj/InfoPlist.strings"), type: .changed)]))
         _ = try await client.next("workspace/diagnostic/refresh") { $0["method"]?.stringValue == DiagnosticRefreshRequest.method }
 
         for id in previous where (FileURI.path(of: id.uri) ?? id.uri) == path {
-            let second = try await client.request(WorkspaceDiagnosticRequest(previousResultIds: previous.filter { $0.uri != id.uri } + [id]))
+            let second = try await client.request(
+                WorkspaceDiagnosticRequest(previousResultIds: previous.filter { $0.uri != id.uri } + [id]))
             guard case .full(_, _, let secondID, let after)? = report(second) else {
                 Issue.record("not a full report after the change (previous \(id.value)): \(String(describing: report(second)))")
                 continue

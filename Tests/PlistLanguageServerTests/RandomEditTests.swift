@@ -55,7 +55,8 @@ struct ClientText {
 }
 
 @Suite(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote)) struct RandomEditTests {
-    static let start = PlistText.dictionary("""
+    static let start = PlistText.dictionary(
+        """
         \t<key>CFBundleDisplayName</key>
         \t<string>Café 😀 日本</string>
         \t<key>CFBundleVersion</key>
@@ -80,8 +81,10 @@ struct ClientText {
     @Test(arguments: [("utf-16", UInt64(1)), ("utf-8", UInt64(2)), ("utf-32", UInt64(3))])
     func randomEditsKeepTextAndDiagnosticsInStep(encoding: String, seed: UInt64) async throws {
         let client = try TestClient()
-        try await client.initialize(ClientCapabilities(general: GeneralClientCapabilities(
-            positionEncodings: [PositionEncodingKind(rawValue: encoding)])))
+        try await client.initialize(
+            ClientCapabilities(
+                general: GeneralClientCapabilities(
+                    positionEncodings: [PositionEncodingKind(rawValue: encoding)])))
         var rng = SplitMix64(seed: seed)
         var text = ClientText(Self.start, encoding: encoding)
         let docURI = "file:///random-\(encoding).plist"
@@ -174,7 +177,9 @@ struct ClientText {
     @Test func enterAndIndentationInALargeDocumentKeepItsTextInPiecesAndInStep() async throws {
         let client = try TestClient()
         try await client.initialize()
-        let entries = (0..<600).map { "\t<key>Item\($0)</key>\n\t<dict>\n\t\t<key>Value</key>\n\t\t<string>value \($0)</string>\n\t</dict>\n" }.joined()
+        let entries = (0..<600).map {
+            "\t<key>Item\($0)</key>\n\t<dict>\n\t\t<key>Value</key>\n\t\t<string>value \($0)</string>\n\t</dict>\n"
+        }.joined()
         var text = ClientText(PlistText.dictionary(entries), encoding: "utf-16")
         let docURI = "file:///large-layout.plist"
         try client.open(docURI, text.string)
@@ -193,7 +198,10 @@ struct ClientText {
                 // A backspace in the indentation of a start tag's line (before an end tag it would
                 // line the tag up with an outer element's: the recovery's look-ahead, after which
                 // every edit parses in full, docs/contributing/parser.md).
-                case 2: edit = text.units[at + 1] == 0x09 && text.units[at + 2] != 0x09 && text.units[at + 3] != 0x2F ? ((at + 1)..<(at + 2), "") : (at..<at, "\n")
+                case 2:
+                    edit =
+                        text.units[at + 1] == 0x09 && text.units[at + 2] != 0x09 && text.units[at + 3] != 0x2F
+                        ? ((at + 1)..<(at + 2), "") : (at..<at, "\n")
                 case 3: edit = (at..<(at + 1), "")  // two lines joined
                 default: edit = (at..<at, "\n")  // a bare line break
                 }

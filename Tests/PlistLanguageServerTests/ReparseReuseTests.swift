@@ -10,10 +10,19 @@ import Testing
         try await client.initialize(ClientCapabilities())
         let uri = "file:///edited.plist"
         try client.open(uri, "<key><</key>")
-        try client.change(uri, version: 2, [TextDocumentContentChangeEvent(
-            range: LSPRange(start: Position(line: 0, character: 5), end: Position(line: 0, character: 6)), text: "<string></string>&")])
-        try client.change(uri, version: 3, [TextDocumentContentChangeEvent(
-            range: LSPRange(start: Position(line: 0, character: 23), end: Position(line: 0, character: 23)), text: "<")])
+        try client.change(
+            uri, version: 2,
+            [
+                TextDocumentContentChangeEvent(
+                    range: LSPRange(start: Position(line: 0, character: 5), end: Position(line: 0, character: 6)),
+                    text: "<string></string>&")
+            ])
+        try client.change(
+            uri, version: 3,
+            [
+                TextDocumentContentChangeEvent(
+                    range: LSPRange(start: Position(line: 0, character: 23), end: Position(line: 0, character: 23)), text: "<")
+            ])
         let edited = try await client.diagnostics(uri, version: 3)
         #expect(client.server.snapshot(of: uri)?.string == "<key><string></string>&<</key>")
         try client.open("file:///fresh.plist", "<key><string></string>&<</key>", version: 1)

@@ -45,8 +45,12 @@ import Testing
         client.sendRaw(#"{"jsonrpc":"2.0","id":12,"method":"textDocument/diagnostic","params":"nope"}"#)
         #expect(try await client.error(of: 12).code == .invalidParams)
         // A notification with bad params is never answered, only logged.
-        client.sendRaw(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///x.plist","languageId":"plist","version":"one","text":""}}}"#)
-        client.sendRaw(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///x.plist","version":2},"contentChanges":[{"range":{"start":{"line":"0"}},"text":1}]}}"#)
+        client.sendRaw(
+            #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///x.plist","languageId":"plist","version":"one","text":""}}}"#
+        )
+        client.sendRaw(
+            #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///x.plist","version":2},"contentChanges":[{"range":{"start":{"line":"0"}},"text":1}]}}"#
+        )
         try await client.barrier()
         #expect(!client.hasReceived { $0["error"] != nil })
         #expect(client.logs.all.contains { $0.contains("ignored notification textDocument/didOpen") })
@@ -83,7 +87,9 @@ import Testing
         // editor's; a valid pair is kept. Bytes that are not UTF-8 are rejected by the JSON parser.
         let client = try TestClient()
         try await client.initialize()
-        client.sendRaw(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///s.plist","languageId":"plist","version":1,"text":"<plist>\ud800x\udc00\ud83d\ude00</strng></plist>"}}}"#)
+        client.sendRaw(
+            #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///s.plist","languageId":"plist","version":1,"text":"<plist>\ud800x\udc00\ud83d\ude00</strng></plist>"}}}"#
+        )
         try await client.barrier()
         #expect(client.server.snapshot(of: "file:///s.plist")?.string == "<plist>\u{FFFD}x\u{FFFD}😀</strng></plist>")
         let mismatch = only("xml-stray-end-tag", try await client.diagnostics("file:///s.plist", version: 1))
@@ -163,7 +169,9 @@ import Testing
         }
         // A change from far past the end of line 0 to far past the end of the text: clamped to
         // the end of line 0 … the end of the text.
-        client.sendRaw(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(doc)","version":2},"contentChanges":[{"range":{"start":\#(positions[0]),"end":\#(positions[1])},"text":"!"}]}}"#)
+        client.sendRaw(
+            #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(doc)","version":2},"contentChanges":[{"range":{"start":\#(positions[0]),"end":\#(positions[1])},"text":"!"}]}}"#
+        )
         _ = try await client.diagnostics(doc, version: 2)
         #expect(client.server.snapshot(of: doc)?.string == line0 + "!")
         try await expectStillServing(client, version: 1)
@@ -176,12 +184,14 @@ import Testing
         try await client.initialize()
         let doc = "file:///deep.plist"
         let depth = 600
-        let text = "<plist>" + String(repeating: "<array>", count: depth) + "<true/>" + String(repeating: "</array>", count: depth) + "</plist>"
+        let text =
+            "<plist>" + String(repeating: "<array>", count: depth) + "<true/>" + String(repeating: "</array>", count: depth) + "</plist>"
         try client.open(doc, text)
         _ = try await client.diagnostics(doc, version: 1)
         let symbols = try client.sendRequest(DocumentSymbolRequest(textDocument: TextDocumentIdentifier(uri: doc)))
         let innermost = position(0, 7 + 7 * depth + 2)
-        let selection = try client.sendRequest(SelectionRangeRequest(textDocument: TextDocumentIdentifier(uri: doc), positions: [innermost]))
+        let selection = try client.sendRequest(
+            SelectionRangeRequest(textDocument: TextDocumentIdentifier(uri: doc), positions: [innermost]))
         for id in [symbols, selection] {
             let response = try await client.response(to: id)
             if let error = response["error"] {
@@ -199,12 +209,16 @@ import Testing
     @Test func duplicateMemberNamesAreAnInvalidRequest() async throws {
         let client = try TestClient()
         try await client.initialize()
-        client.sendRaw(#"{"jsonrpc":"2.0","id":31,"method":"shutdown","method":"textDocument/hover","params":{"textDocument":{"uri":"file:///a.plist"},"position":{"line":0,"character":0}}}"#)
+        client.sendRaw(
+            #"{"jsonrpc":"2.0","id":31,"method":"shutdown","method":"textDocument/hover","params":{"textDocument":{"uri":"file:///a.plist"},"position":{"line":0,"character":0}}}"#
+        )
         let error = try await client.error(of: 31)
         #expect(error.code == .invalidRequest)
         #expect(error.message.contains("\"method\""))
         // Escaped names are the same names; nested objects count too.
-        client.sendRaw(#"{"jsonrpc":"2.0","id":32,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///a.plist","\u0075ri":"file:///b.plist"},"position":{"line":0,"character":0}}}"#)
+        client.sendRaw(
+            #"{"jsonrpc":"2.0","id":32,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///a.plist","\u0075ri":"file:///b.plist"},"position":{"line":0,"character":0}}}"#
+        )
         #expect(try await client.error(of: 32).code == .invalidRequest)
         // A duplicated id: the answer's id is null.
         client.sendRaw(#"{"jsonrpc":"2.0","id":33,"id":34,"method":"shutdown"}"#)
@@ -264,4 +278,3 @@ import Testing
         #expect(entries.map(\.selectionRange.end) == (0..<count).map { position(0, keyColumns[$0] + "K\($0)é".utf16.count) })
     }
 }
-

@@ -29,8 +29,10 @@ struct TemporaryWorkspace {
     func remove() { try? FileManager.default.removeItem(at: root) }
 }
 
-private let manifest = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>NSPrivacyTracking</key>\n\t<false/>\n</dict>\n</plist>\n"
-private let infoPlist = "<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n</dict>\n</plist>\n"
+private let manifest =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>NSPrivacyTracking</key>\n\t<false/>\n</dict>\n</plist>\n"
+private let infoPlist =
+    "<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n</dict>\n</plist>\n"
 
 private func codes(_ diagnostics: [Diagnostic], _ code: String) -> [Diagnostic] {
     diagnostics.filter { $0.code == .string(code) }
@@ -44,17 +46,20 @@ private func mentions(_ diagnostics: [Diagnostic], _ key: String) -> Bool {
 @Suite struct SourceEvidenceServerTests {
     @Test func aManifestGetsTheCategoriesTheCodeUsesWithCallSitesAndAFix() async throws {
         let workspace = try TemporaryWorkspace([
-            "App/Settings.swift": "import Foundation\n\nlet 名前 = UserDefaults.standard.string(forKey: \"name\") // not UserDefaults again\n",
+            "App/Settings.swift":
+                "import Foundation\n\nlet 名前 = UserDefaults.standard.string(forKey: \"name\") // not UserDefaults again\n",
             "App/PrivacyInfo.xcprivacy": manifest,
-            "Pods/Analytics/Tracker.m": "#import <Foundation/Foundation.h>\nuint64_t t = mach_absolute_time();\nid d = [NSUserDefaults standardUserDefaults];\n",
+            "Pods/Analytics/Tracker.m":
+                "#import <Foundation/Foundation.h>\nuint64_t t = mach_absolute_time();\nid d = [NSUserDefaults standardUserDefaults];\n",
         ])
         defer { workspace.remove() }
         let uri = workspace.uri("App/PrivacyInfo.xcprivacy")
         let client = try TestClient()
         try await client.initialize(richClient(), rootUri: workspace.uri())
         try client.open(uri, manifest)
-        let diagnostics = codes(try await client.diagnostics(uri) { codes($0, "privacy-missing-api-declaration").count == 2 },
-                                "privacy-missing-api-declaration")
+        let diagnostics = codes(
+            try await client.diagnostics(uri) { codes($0, "privacy-missing-api-declaration").count == 2 },
+            "privacy-missing-api-declaration")
 
         let defaults = try #require(diagnostics.first { $0.message.contains("NSPrivacyAccessedAPICategoryUserDefaults") })
         #expect(defaults.severity == .warning)
@@ -69,22 +74,32 @@ private func mentions(_ diagnostics: [Diagnostic], _ key: String) -> Bool {
         // Only an SDK reads the boot time: a note that its own manifest should declare it.
         let bootTime = try #require(diagnostics.first { $0.message.contains("NSPrivacyAccessedAPICategorySystemBootTime") })
         #expect(bootTime.severity == .information)
-        #expect(bootTime.message.hasPrefix("ITMS-91053: third-party code uses the system boot time APIs (mach_absolute_time at Pods/Analytics/Tracker.m:2:14)"))
+        #expect(
+            bootTime.message.hasPrefix(
+                "ITMS-91053: third-party code uses the system boot time APIs (mach_absolute_time at Pods/Analytics/Tracker.m:2:14)"))
 
-        let result = try await client.request(CodeActionRequest(textDocument: .init(uri: uri), range: defaults.range,
-                                                                context: CodeActionContext(diagnostics: [defaults])))
-        let actions = (result ?? []).compactMap { action -> CodeAction? in if case .codeAction(let a) = action { return a }; return nil }
+        let result = try await client.request(
+            CodeActionRequest(
+                textDocument: .init(uri: uri), range: defaults.range,
+                context: CodeActionContext(diagnostics: [defaults])))
+        let actions = (result ?? []).compactMap { action -> CodeAction? in
+            if case .codeAction(let a) = action { return a }; return nil
+        }
         let fix = try #require(actions.first { $0.title == "Declare NSPrivacyAccessedAPICategoryUserDefaults (then choose its reason)" })
         #expect(fix.kind == .quickFix)
         let edits = try #require(fix.edit?.changes?[uri])
         let fixed = edits.sorted { $0.range.start > $1.range.start }.reduce(manifest) { applying($1, to: $0) }
-        #expect(fixed == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>NSPrivacyTracking</key>\n\t<false/>\n"
+        #expect(
+            fixed
+                == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>NSPrivacyTracking</key>\n\t<false/>\n"
                 + "\t<key>NSPrivacyAccessedAPITypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>NSPrivacyAccessedAPIType</key>\n"
                 + "\t\t\t<string>NSPrivacyAccessedAPICategoryUserDefaults</string>\n\t\t\t<key>NSPrivacyAccessedAPITypeReasons</key>\n"
                 + "\t\t\t<array>\n\t\t\t</array>\n\t\t</dict>\n\t</array>\n</dict>\n</plist>\n")
         // The fix is offered, never applied blindly.
-        let fixAll = try await client.request(CodeActionRequest(textDocument: .init(uri: uri), range: range(0, 0, 0, 0),
-                                                                context: CodeActionContext(diagnostics: [], only: [.sourceFixAll])))
+        let fixAll = try await client.request(
+            CodeActionRequest(
+                textDocument: .init(uri: uri), range: range(0, 0, 0, 0),
+                context: CodeActionContext(diagnostics: [], only: [.sourceFixAll])))
         #expect(fixAll?.isEmpty ?? true)
     }
 
@@ -94,10 +109,13 @@ private func mentions(_ diagnostics: [Diagnostic], _ key: String) -> Bool {
     /// request to register them (not answered yet).
     static func clientThatCanWatchFiles(_ workspace: TemporaryWorkspace) async throws -> (TestClient, JSONValue) {
         var capabilities = ClientCapabilities()
-        capabilities.workspace = WorkspaceClientCapabilities(didChangeWatchedFiles: DynamicRegistrationCapability(dynamicRegistration: true))
+        capabilities.workspace = WorkspaceClientCapabilities(
+            didChangeWatchedFiles: DynamicRegistrationCapability(dynamicRegistration: true))
         let client = try TestClient()
         try await client.initialize(capabilities, rootUri: workspace.uri())
-        let registration = try await client.next("client/registerCapability") { $0["method"]?.stringValue == RegisterCapabilityRequest.method }
+        let registration = try await client.next("client/registerCapability") {
+            $0["method"]?.stringValue == RegisterCapabilityRequest.method
+        }
         return (client, registration)
     }
 
@@ -109,18 +127,26 @@ private func mentions(_ diagnostics: [Diagnostic], _ key: String) -> Bool {
         let (client, registration) = try await Self.clientThatCanWatchFiles(workspace)
         let request = try (registration["params"] ?? .null).decode(as: RegisterCapabilityRequest.self)
         #expect(request.registrations.first?.method == DidChangeWatchedFilesNotification.method)
-        let watchers = try #require(request.registrations.first?.registerOptions).decode(as: DidChangeWatchedFilesRegistrationOptions.self).watchers
+        let watchers = try #require(request.registrations.first?.registerOptions).decode(as: DidChangeWatchedFilesRegistrationOptions.self)
+            .watchers
         #expect(watchers.first?.globPattern.contains("swift") == true && watchers.first?.globPattern.contains("mm") == true)
         client.sendRaw(#"{"jsonrpc":"2.0","id":\#(try #require(registration["id"]).description),"result":null}"#)
 
         try client.open(uri, infoPlist)
-        try workspace.write("App/Camera.swift", "func scan() {\n    AVCaptureDevice.requestAccess(for: .video) { granted in\n        print(granted)\n    }\n}\n")
+        try workspace.write(
+            "App/Camera.swift",
+            "func scan() {\n    AVCaptureDevice.requestAccess(for: .video) { granted in\n        print(granted)\n    }\n}\n")
         try client.send(DidChangeWatchedFilesNotification(changes: [FileEvent(uri: workspace.uri("App/Camera.swift"), type: .created)]))
-        let found = codes(try await client.diagnostics(uri) { !codes($0, "privacy-missing-purpose-string").isEmpty }, "privacy-missing-purpose-string")
+        let found = codes(
+            try await client.diagnostics(uri) { !codes($0, "privacy-missing-purpose-string").isEmpty }, "privacy-missing-purpose-string")
         #expect(found.count == 1)
-        #expect(found[0].message == "ITMS-90683: the app's code uses the camera (requestAccess at App/Camera.swift:2:21), but 'NSCameraUsageDescription' is missing")
+        #expect(
+            found[0].message
+                == "ITMS-90683: the app's code uses the camera (requestAccess at App/Camera.swift:2:21), but 'NSCameraUsageDescription' is missing"
+        )
         #expect(found[0].range == range(1, 0, 1, 6))
-        #expect(found[0].relatedInformation?.map(\.location) == [Location(uri: workspace.uri("App/Camera.swift"), range: range(1, 20, 1, 33))])
+        #expect(
+            found[0].relatedInformation?.map(\.location) == [Location(uri: workspace.uri("App/Camera.swift"), range: range(1, 20, 1, 33))])
 
         // The call is gone and the plist is saved: the client watches the sources, so the save
         // walks nothing; an event for another file rereads that file only, and the call is still seen.
@@ -159,7 +185,9 @@ private func mentions(_ diagnostics: [Diagnostic], _ key: String) -> Bool {
         defer { workspace.remove() }
         let uri = workspace.uri("App/Info.plist")
         let (client, registration) = try await Self.clientThatCanWatchFiles(workspace)
-        client.sendRaw(#"{"jsonrpc":"2.0","id":\#(try #require(registration["id"]).description),"error":{"code":-32601,"message":"no file watching here"}}"#)
+        client.sendRaw(
+            #"{"jsonrpc":"2.0","id":\#(try #require(registration["id"]).description),"error":{"code":-32601,"message":"no file watching here"}}"#
+        )
 
         try client.open(uri, infoPlist)
         #expect(codes(try await client.diagnostics(uri, version: 1), "privacy-missing-purpose-string").isEmpty)
@@ -195,7 +223,8 @@ private func mentions(_ diagnostics: [Diagnostic], _ key: String) -> Bool {
         let client = try TestClient()
         try await client.initialize()
         try client.open(uri, infoPlist)
-        let found = codes(try await client.diagnostics(uri) { !codes($0, "privacy-missing-purpose-string").isEmpty }, "privacy-missing-purpose-string")
+        let found = codes(
+            try await client.diagnostics(uri) { !codes($0, "privacy-missing-purpose-string").isEmpty }, "privacy-missing-purpose-string")
         #expect(found.first?.message.contains("'NSLocationWhenInUseUsageDescription'") == true)
         #expect(found.first?.relatedInformation?.first?.location.uri == workspace.uri("Sources/App/Map.m"))
     }
@@ -213,7 +242,8 @@ private func mentions(_ diagnostics: [Diagnostic], _ key: String) -> Bool {
         try client.open(uri, infoPlist)
         #expect(codes(try await client.diagnostics(uri, version: 1), "privacy-missing-purpose-string").isEmpty)
         try client.send(DidChangeConfigurationNotification(settings: ["sourceEvidence": true]))
-        let found = codes(try await client.diagnostics(uri) { !codes($0, "privacy-missing-purpose-string").isEmpty }, "privacy-missing-purpose-string")
+        let found = codes(
+            try await client.diagnostics(uri) { !codes($0, "privacy-missing-purpose-string").isEmpty }, "privacy-missing-purpose-string")
         #expect(found.first?.message.contains("'NSMotionUsageDescription'") == true)
     }
 }

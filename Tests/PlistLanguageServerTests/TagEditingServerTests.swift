@@ -18,9 +18,14 @@ import Testing
     func highlightsAndLinkedRanges(prefix: String) async throws {
         let (text, at) = lspMarked(withPrefix("<plist><dict>\n<key>🔥</key>\n<str1️⃣ing>📷</string>\n</dict></plist>", prefix))
         let client = try await openedClient(text)
-        let highlights = try #require(try await client.request(DocumentHighlightRequest(textDocument: .init(uri: featureURI), position: at[0])))
-        #expect(highlights.map { text[stringIndex(of: $0.range.start, in: text)..<stringIndex(of: $0.range.end, in: text)] } == ["string", "string"])
-        let linked = try #require(try await client.request(LinkedEditingRangeRequest(textDocument: .init(uri: featureURI), position: at[0])))
+        let highlights = try #require(
+            try await client.request(DocumentHighlightRequest(textDocument: .init(uri: featureURI), position: at[0])))
+        #expect(
+            highlights.map { text[stringIndex(of: $0.range.start, in: text)..<stringIndex(of: $0.range.end, in: text)] } == [
+                "string", "string",
+            ])
+        let linked = try #require(
+            try await client.request(LinkedEditingRangeRequest(textDocument: .init(uri: featureURI), position: at[0])))
         #expect(linked.ranges == highlights.map(\.range))
         // Renaming the pair as a client does with these ranges.
         let renamed = linked.ranges.reversed().reduce(text) { applying(TextEdit(range: $1, newText: "integer"), to: $0) }
@@ -29,7 +34,8 @@ import Testing
 
     @Test(arguments: multiBytePrefixes)
     func matchingTag(prefix: String) async throws {
-        let (text, at) = lspMarked(withPrefix("<plist><dict>\n<key>🔥</key>\n<ar1️⃣ray>\n<string>📷</string>\n</2️⃣array>\n</dict></plist>", prefix))
+        let (text, at) = lspMarked(
+            withPrefix("<plist><dict>\n<key>🔥</key>\n<ar1️⃣ray>\n<string>📷</string>\n</2️⃣array>\n</dict></plist>", prefix))
         let client = try await openedClient(text)
         let forward = try await client.request(MatchingTagRequest(textDocument: .init(uri: featureURI), position: at[0]))
         #expect(forward == at[1])
@@ -45,14 +51,19 @@ import Testing
         try client.change(featureURI, version: 2, range: LSPRange(start: at[0], end: at[0]), ">")
         let typed = applying(TextEdit(range: LSPRange(start: at[0], end: at[0]), newText: ">"), to: text)
         let cursor = Position(line: at[0].line, character: at[0].character + 1)
-        let edits = try #require(try await client.request(DocumentOnTypeFormattingRequest(
-            textDocument: .init(uri: featureURI), position: cursor, ch: ">", options: FormattingOptions(tabSize: 4, insertSpaces: false))))
+        let edits = try #require(
+            try await client.request(
+                DocumentOnTypeFormattingRequest(
+                    textDocument: .init(uri: featureURI), position: cursor, ch: ">",
+                    options: FormattingOptions(tabSize: 4, insertSpaces: false))))
         #expect(edits.count == 1)
         #expect(edits[0].range == LSPRange(start: cursor, end: cursor))
         #expect(applying(edits[0], to: typed) == withPrefix("<plist><dict>\n<key>🔥</key>\n\t<string></string>\n</dict></plist>", prefix))
         // Typed again where the element is closed: nothing.
-        let closed = try await client.request(DocumentOnTypeFormattingRequest(
-            textDocument: .init(uri: featureURI), position: Position(line: 1, character: 5), ch: ">", options: FormattingOptions(tabSize: 4, insertSpaces: false)))
+        let closed = try await client.request(
+            DocumentOnTypeFormattingRequest(
+                textDocument: .init(uri: featureURI), position: Position(line: 1, character: 5), ch: ">",
+                options: FormattingOptions(tabSize: 4, insertSpaces: false)))
         #expect(closed == nil)
     }
 
@@ -75,7 +86,8 @@ import Testing
         let client = try TestClient()
         try await client.initialize(richClient())
         try client.open(uri, "\"A\" = \"<string>\";\n")
-        let highlights = try await client.request(DocumentHighlightRequest(textDocument: .init(uri: uri), position: Position(line: 0, character: 10)))
+        let highlights = try await client.request(
+            DocumentHighlightRequest(textDocument: .init(uri: uri), position: Position(line: 0, character: 10)))
         #expect(highlights == nil)
     }
 }

@@ -32,14 +32,16 @@ struct TranslationAttributionServerTests {
     static func line(of needle: String, in text: String) -> Int { text.components(separatedBy: "\n").firstIndex { $0.contains(needle) }! }
 
     static func hover(_ client: TestClient, _ uri: DocumentURI, line: Int) async throws -> String {
-        try #require(try await client.request(HoverRequest(textDocument: .init(uri: uri), position: Position(line: line, character: 8)))).contents.value
+        try #require(try await client.request(HoverRequest(textDocument: .init(uri: uri), position: Position(line: line, character: 8))))
+            .contents.value
     }
 
     /// Telephone with its frameworks' Info.plists (Domain, a test bundle), which the project names:
     /// a hover on a framework's CFBundleName listed the app's translations.
     @Test func aFrameworkBesideTheAppListsNoneOfItsTranslations() async throws {
         let domain = Self.plist("\t<key>NSHumanReadableCopyright</key>\n\t<string>Copyright © 2016 64 Characters</string>\n")
-        let folder = try Self.checkout("64characters__Telephone", ["Domain/Info.plist": domain, "TelephoneTests/Info.plist": Self.plist("")])
+        let folder = try Self.checkout(
+            "64characters__Telephone", ["Domain/Info.plist": domain, "TelephoneTests/Info.plist": Self.plist("")])
         defer { try? FileManager.default.removeItem(at: folder) }
         let client = try TestClient()
         try await client.initialize(richClient(), rootUri: FileURI.uri(for: folder.path))
@@ -48,7 +50,10 @@ struct TranslationAttributionServerTests {
         let diagnostics = try await client.diagnostics(uri, version: 1)
         #expect(!diagnostics.contains { ($0.code.map { "\($0)" } ?? "").contains("l10n-") }, "\(diagnostics.map(\.message))")
         let value = try await Self.hover(client, uri, line: Self.line(of: "<key>CFBundleName", in: domain))
-        #expect(value.contains("**Translations**: none — the resources of target Domain in Telephone.xcodeproj hold no InfoPlist.strings or InfoPlist.xcstrings."), "\(value)")
+        #expect(
+            value.contains(
+                "**Translations**: none — the resources of target Domain in Telephone.xcodeproj hold no InfoPlist.strings or InfoPlist.xcstrings."
+            ), "\(value)")
         #expect(!value.contains("Telefon") && !value.contains("`de`"), "\(value)")
         // The app itself still lists its own, and says where they were read.
         let appPath = folder.appendingPathComponent("Telephone/Info.plist").path
@@ -83,23 +88,36 @@ struct TranslationAttributionServerTests {
     /// every other byte kept, the catalog still valid JSON.
     @Test func theFixOfAnUntranslatedTextAddsItToTheBuiltCatalog() async throws {
         var files: [String: String] = [:]
-        for locale in ["bg_BG", "de_CH", "ru_RU", "zh_TW"] { files["resources/\(locale).lproj/InfoPlist.strings"] = "CFBundleGetInfoString = \"Squirrel 0.9\";\n" }
+        for locale in ["bg_BG", "de_CH", "ru_RU", "zh_TW"] {
+            files["resources/\(locale).lproj/InfoPlist.strings"] = "CFBundleGetInfoString = \"Squirrel 0.9\";\n"
+        }
         let folder = try Self.checkout("rime__squirrel", files)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("resources/Info.plist").path
         let text = try String(contentsOfFile: path, encoding: .utf8)
-            .replacingOccurrences(of: "<dict>\n", with: "<dict>\n\t<key>NSAppleEventsUsageDescription</key>\n\t<string>Squirrel switches \"input\" sources.</string>\n")
+            .replacingOccurrences(
+                of: "<dict>\n",
+                with: "<dict>\n\t<key>NSAppleEventsUsageDescription</key>\n\t<string>Squirrel switches \"input\" sources.</string>\n")
         let client = try TestClient()
         try await client.initialize(richClient(), rootUri: FileURI.uri(for: folder.path))
         let uri = FileURI.uri(for: path)
         try client.open(uri, text)
         let diagnostics = try await client.diagnostics(uri) { $0.contains { $0.code == .string("l10n-untranslated") } }
         let untranslated = diagnostics.filter { $0.code == .string("l10n-untranslated") }
-        #expect(untranslated.map(\.message) == ["the purpose string NSAppleEventsUsageDescription is not translated for zh-Hans, zh-Hant: those locales show the development-language text (translations: the resources of target Squirrel in Squirrel.xcodeproj)"])
+        #expect(
+            untranslated.map(\.message) == [
+                "the purpose string NSAppleEventsUsageDescription is not translated for zh-Hans, zh-Hant: those locales show the development-language text (translations: the resources of target Squirrel in Squirrel.xcodeproj)"
+            ])
         let d = try #require(untranslated.first)
-        let id = try client.sendRequest(CodeActionRequest(textDocument: .init(uri: uri), range: d.range, context: CodeActionContext(diagnostics: [d])))
-        let actions = (try await client.response(to: id)["result"]?.arrayValue ?? []).filter { $0["title"]?.stringValue?.hasPrefix("Add NSAppleEventsUsageDescription") == true }
-        #expect(actions.map { $0["title"]?.stringValue ?? "" } == ["Add NSAppleEventsUsageDescription to InfoPlist.xcstrings for zh-Hans, zh-Hant (to translate)"], "\(actions)")
+        let id = try client.sendRequest(
+            CodeActionRequest(textDocument: .init(uri: uri), range: d.range, context: CodeActionContext(diagnostics: [d])))
+        let actions = (try await client.response(to: id)["result"]?.arrayValue ?? []).filter {
+            $0["title"]?.stringValue?.hasPrefix("Add NSAppleEventsUsageDescription") == true
+        }
+        #expect(
+            actions.map { $0["title"]?.stringValue ?? "" } == [
+                "Add NSAppleEventsUsageDescription to InfoPlist.xcstrings for zh-Hans, zh-Hant (to translate)"
+            ], "\(actions)")
         let action = try #require(actions.first)
         let catalogPath = folder.appendingPathComponent("resources/InfoPlist.xcstrings").path
         let catalogURI = FileURI.uri(for: catalogPath)
@@ -131,7 +149,9 @@ struct TranslationAttributionServerTests {
         let before = try #require(try JSONSerialization.jsonObject(with: Data(original.utf8)) as? [String: Any])
         #expect(Set(strings.keys) == Set(((before["strings"] as? [String: Any]) ?? [:]).keys).union(["NSAppleEventsUsageDescription"]))
         // No action offers the leftover tables; the server wrote nothing.
-        let all = try await client.response(to: try client.sendRequest(CodeActionRequest(textDocument: .init(uri: uri), range: d.range, context: CodeActionContext(diagnostics: [d]))))
+        let all = try await client.response(
+            to: try client.sendRequest(
+                CodeActionRequest(textDocument: .init(uri: uri), range: d.range, context: CodeActionContext(diagnostics: [d]))))
         #expect(!"\(all)".contains(".lproj"), "\(all)")
         #expect(try String(contentsOfFile: catalogPath, encoding: .utf8) == original)
     }
@@ -143,10 +163,13 @@ struct TranslationAttributionServerTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Telephone.xcodeproj/project.pbxproj")
         let text = try String(contentsOf: project, encoding: .utf8)
-        try text.replacingOccurrences(of: "INFOPLIST_FILE = Telephone/Info.plist;", with: "INFOPLIST_FILE = \"$(TELEPHONE_INFOPLIST)\";").write(to: project, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "INFOPLIST_FILE = Telephone/Info.plist;", with: "INFOPLIST_FILE = \"$(TELEPHONE_INFOPLIST)\";")
+            .write(to: project, atomically: true, encoding: .utf8)
         // The ru table lacks the microphone: with the target known this is a finding (see LocalizationServerTests).
         let ru = folder.appendingPathComponent("Telephone/ru.lproj/InfoPlist.strings")
-        try (try String(contentsOf: ru, encoding: .utf8)).components(separatedBy: "\n").filter { !$0.hasPrefix("NSMicrophoneUsageDescription") }.joined(separator: "\n")
+        try (try String(contentsOf: ru, encoding: .utf8)).components(separatedBy: "\n").filter {
+            !$0.hasPrefix("NSMicrophoneUsageDescription")
+        }.joined(separator: "\n")
             .write(to: ru, atomically: true, encoding: .utf8)
         let path = folder.appendingPathComponent("Telephone/Info.plist").path
         let plist = try String(contentsOfFile: path, encoding: .utf8)
@@ -157,7 +180,10 @@ struct TranslationAttributionServerTests {
         let diagnostics = try await client.diagnostics(uri, version: 1)
         #expect(!diagnostics.contains { $0.code == .string("l10n-untranslated") }, "\(diagnostics.map(\.message))")
         let value = try await Self.hover(client, uri, line: Self.line(of: "<key>NSMicrophoneUsageDescription", in: plist))
-        #expect(value.contains("**Translations**: unknown — no target of Telephone.xcodeproj names this file as its INFOPLIST_FILE; Telephone's INFOPLIST_FILE is '$(TELEPHONE_INFOPLIST)'"), "\(value)")
+        #expect(
+            value.contains(
+                "**Translations**: unknown — no target of Telephone.xcodeproj names this file as its INFOPLIST_FILE; Telephone's INFOPLIST_FILE is '$(TELEPHONE_INFOPLIST)'"
+            ), "\(value)")
         #expect(!value.contains("not translated"), "\(value)")
     }
 }

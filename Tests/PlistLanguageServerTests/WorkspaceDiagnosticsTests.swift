@@ -63,8 +63,10 @@ private func previous(_ report: WorkspaceDiagnosticReport) -> [WorkspaceDiagnost
     report.items.compactMap { item in item.resultId.map { .init(uri: item.uri, value: $0) } }
 }
 
-private let realProjects: [String] = SharedData.projectsPresent
-    ? ((try? FileManager.default.contentsOfDirectory(atPath: SharedData.projectsDirectory.path)) ?? []).filter { !$0.contains(".") }.sorted()
+private let realProjects: [String] =
+    SharedData.projectsPresent
+    ? ((try? FileManager.default.contentsOfDirectory(atPath: SharedData.projectsDirectory.path)) ?? []).filter { !$0.contains(".") }
+        .sorted()
     : []
 
 @Suite struct WorkspaceDiagnosticsTests {
@@ -76,7 +78,9 @@ private let realProjects: [String] = SharedData.projectsPresent
 
     /// Every real project: one report for each of its plists, entitlements files and privacy
     /// manifests; asked again with the result ids, every one is `unchanged`.
-    @Test(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .enabled(if: SharedData.runProjectTests, SharedData.projectsSkipNote))
+    @Test(
+        .tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote),
+        .enabled(if: SharedData.runProjectTests, SharedData.projectsSkipNote))
     func everyPlistOfARealProjectHasAReportAndAnUnchangedOneNext() async throws {
         #expect(realProjects.count >= 21)
         for name in realProjects {
@@ -120,7 +124,8 @@ private let realProjects: [String] = SharedData.projectsPresent
         let client = try TestClient()
         try await client.initialize(pullClient(), rootUri: FileURI.uri(for: folder.path))
         let path = folder.appendingPathComponent("YatteeShareExtension/Info.plist").path
-        try client.open(FileURI.uri(for: path), "<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleIdentifier</key>\n</dict>\n</plist>\n", version: 7)
+        try client.open(
+            FileURI.uri(for: path), "<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleIdentifier</key>\n</dict>\n</plist>\n", version: 7)
         let report = byPath(try await client.request(WorkspaceDiagnosticRequest()))[path]
         guard case .full(_, let version, _, let diagnostics) = report else { Issue.record("\(String(describing: report))"); return }
         #expect(version == 7)
@@ -145,8 +150,10 @@ private let realProjects: [String] = SharedData.projectsPresent
         // The Mac targets' common .xcconfig no longer defines APP_GROUP_ID, which the Mac Info.plist reads.
         let xcconfig = folder.appendingPathComponent("xcconfig/common/NetNewsWire_mac_target_common.xcconfig")
         let text = try String(contentsOf: xcconfig, encoding: .utf8)
-        try Data(text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("APP_GROUP_ID") }
-            .joined(separator: "\n").utf8).write(to: xcconfig)
+        try Data(
+            text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("APP_GROUP_ID") }
+                .joined(separator: "\n").utf8
+        ).write(to: xcconfig)
         try client.send(DidChangeWatchedFilesNotification(changes: [FileEvent(uri: FileURI.uri(for: xcconfig.path), type: .changed)]))
         _ = try await client.next("workspace/diagnostic/refresh") { $0["method"]?.stringValue == DiagnosticRefreshRequest.method }
 
@@ -182,33 +189,39 @@ private let realProjects: [String] = SharedData.projectsPresent
         var found: [Diagnostic] = []
         // The first scan of the sources may end after the first answer: ask until it shows.
         for _ in 0..<200 {
-            found = codes(items(byPath(try await client.request(WorkspaceDiagnosticRequest()))[manifest]) ?? [], "privacy-missing-api-declaration")
+            found = codes(
+                items(byPath(try await client.request(WorkspaceDiagnosticRequest()))[manifest]) ?? [], "privacy-missing-api-declaration")
             if !found.isEmpty { break }
             try await Task.sleep(for: .milliseconds(25))
         }
-        let bootTime = try #require(found.first { $0.message.contains("NSPrivacyAccessedAPICategorySystemBootTime") }, "\(found.map(\.message))")
-        #expect(bootTime.relatedInformation?.first?.location.uri == FileURI.uri(for: folder.appendingPathComponent("Shared/Timing/Uptime.swift").path))
-        #expect(!found.contains { $0.message.contains("NSPrivacyAccessedAPICategoryDiskSpace") }, "the Mac app's code: \(found.map(\.message))")
+        let bootTime = try #require(
+            found.first { $0.message.contains("NSPrivacyAccessedAPICategorySystemBootTime") }, "\(found.map(\.message))")
+        #expect(
+            bootTime.relatedInformation?.first?.location.uri
+                == FileURI.uri(for: folder.appendingPathComponent("Shared/Timing/Uptime.swift").path))
+        #expect(
+            !found.contains { $0.message.contains("NSPrivacyAccessedAPICategoryDiskSpace") }, "the Mac app's code: \(found.map(\.message))")
     }
 
     /// A Swift package with two targets: each target's privacy manifest hears of its own code only,
     /// also when a target's folder (`path:`) holds another target's folder.
     @Test func aPackageTargetsManifestHearsOfItsOwnCodeOnly() async throws {
-        let manifest = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>NSPrivacyTracking</key>\n\t<false/>\n</dict>\n</plist>\n"
+        let manifest =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>NSPrivacyTracking</key>\n\t<false/>\n</dict>\n</plist>\n"
         let workspace = try TemporaryWorkspace([
             "Package.swift": """
-                // swift-tools-version:5.9
-                import PackageDescription
-                let package = Package(
-                    name: "Kit",
-                    targets: [
-                        .target(name: "Core", path: "Sources/Core", exclude: ["UI"], resources: [.process("PrivacyInfo.xcprivacy")]),
-                        .target(name: "CoreUI", dependencies: ["Core"], path: "Sources/Core/UI",
-                                resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
-                        .testTarget(name: "CoreTests", dependencies: ["Core"]),
-                    ]
-                )
-                """,
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(
+                name: "Kit",
+                targets: [
+                    .target(name: "Core", path: "Sources/Core", exclude: ["UI"], resources: [.process("PrivacyInfo.xcprivacy")]),
+                    .target(name: "CoreUI", dependencies: ["Core"], path: "Sources/Core/UI",
+                            resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
+                    .testTarget(name: "CoreTests", dependencies: ["Core"]),
+                ]
+            )
+            """,
             "Sources/Core/Settings.swift": "import Foundation\nlet name = UserDefaults.standard.string(forKey: \"name\")\n",
             "Sources/Core/PrivacyInfo.xcprivacy": manifest,
             "Sources/Core/UI/Clock.swift": "import Foundation\nlet t = mach_absolute_time()\n",
@@ -223,7 +236,10 @@ private let realProjects: [String] = SharedData.projectsPresent
         for _ in 0..<200 {
             reports = byPath(try await client.request(WorkspaceDiagnosticRequest()))
             if !codes(items(reports[core]) ?? [], "privacy-missing-api-declaration").isEmpty,
-               !codes(items(reports[ui]) ?? [], "privacy-missing-api-declaration").isEmpty { break }
+                !codes(items(reports[ui]) ?? [], "privacy-missing-api-declaration").isEmpty
+            {
+                break
+            }
             try await Task.sleep(for: .milliseconds(25))
         }
         let coreFindings = codes(items(reports[core]) ?? [], "privacy-missing-api-declaration").map(\.message)
@@ -239,11 +255,13 @@ private let realProjects: [String] = SharedData.projectsPresent
         let folder = try copyOfProject("rileytestut__AltStore")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Pods"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: SharedData.projectsDirectory.appendingPathComponent("maximgorbatyuk__slothy-terminal"),
-                                         to: folder.appendingPathComponent("Pods/Slothy"))
+        try FileManager.default.copyItem(
+            at: SharedData.projectsDirectory.appendingPathComponent("maximgorbatyuk__slothy-terminal"),
+            to: folder.appendingPathComponent("Pods/Slothy"))
         let workspace = folder.appendingPathComponent("AltStore.xcworkspace")
         try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
-        try Data("""
+        try Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <Workspace
                version = "1.0">
@@ -256,7 +274,8 @@ private let realProjects: [String] = SharedData.projectsPresent
                   </FileRef>
                </Group>
             </Workspace>
-            """.utf8).write(to: workspace.appendingPathComponent("contents.xcworkspacedata"))
+            """.utf8
+        ).write(to: workspace.appendingPathComponent("contents.xcworkspacedata"))
         let client = try TestClient()
         try await client.initialize(pullClient(), rootUri: FileURI.uri(for: folder.path))
         let reports = byPath(try await client.request(WorkspaceDiagnosticRequest()))
@@ -280,7 +299,8 @@ private let realProjects: [String] = SharedData.projectsPresent
         try Data(("include:\n  - path: Extensions/widgets.yml\n" + (try String(contentsOf: spec, encoding: .utf8))).utf8).write(to: spec)
         let extensions = folder.appendingPathComponent("Extensions")
         try FileManager.default.createDirectory(at: extensions.appendingPathComponent("Widget"), withIntermediateDirectories: true)
-        try Data("""
+        try Data(
+            """
             targets:
               KiwixWidget:
                 type: app-extension
@@ -289,9 +309,13 @@ private let realProjects: [String] = SharedData.projectsPresent
                   path: Widget/Info.plist
                   properties:
                     CFBundleDisplayName: Kiwix
-            """.utf8).write(to: extensions.appendingPathComponent("widgets.yml"))
+            """.utf8
+        ).write(to: extensions.appendingPathComponent("widgets.yml"))
         let widget = extensions.appendingPathComponent("Widget/Info.plist")
-        try Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleIdentifier</key>\n\t<string>org.kiwix.widget</string>\n</dict>\n</plist>\n".utf8).write(to: widget)
+        try Data(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleIdentifier</key>\n\t<string>org.kiwix.widget</string>\n</dict>\n</plist>\n"
+                .utf8
+        ).write(to: widget)
         let client = try TestClient()
         try await client.initialize(pullClient(), rootUri: FileURI.uri(for: folder.path))
         let report = byPath(try await client.request(WorkspaceDiagnosticRequest()))[widget.path]
@@ -302,14 +326,16 @@ private let realProjects: [String] = SharedData.projectsPresent
 }
 
 @Suite struct WorkspaceChangeTests {
-    private static let manifest = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>NSPrivacyTracking</key>\n\t<false/>\n</dict>\n</plist>\n"
+    private static let manifest =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>NSPrivacyTracking</key>\n\t<false/>\n</dict>\n</plist>\n"
 
     /// A plist outside every project changes on disk: a pulling client is asked to refresh, and
     /// that file's report changes while the others answer unchanged.
     /// A binary Info.plist nobody has open is reported as its XML form, the text the editor
     /// configurations show for it: the same findings at the same places as that text written out.
     @Test func aBinaryPlistIsReportedAsItsXMLForm() async throws {
-        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n\t<key>UIRequiredDeviceCapabilities</key>\n\t<string>armv7</string>\n\t<key>NSCameraUsageDescription</key>\n\t<string></string>\n</dict>\n</plist>\n"
+        let text =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n\t<key>UIRequiredDeviceCapabilities</key>\n\t<string>armv7</string>\n\t<key>NSCameraUsageDescription</key>\n\t<string></string>\n</dict>\n</plist>\n"
         let binary = try PropertyListFormat.binary1.write(PropertyListFormat.xml1.read(Array(text.utf8)))
         let xmlForm = try PropertyListFormat.xmlText(ofBinary: binary)
         let workspace = try TemporaryWorkspace(["Text/Info.plist": String(decoding: xmlForm, as: UTF8.self), "Binary/Info.plist": ""])
@@ -357,13 +383,17 @@ private let realProjects: [String] = SharedData.projectsPresent
         _ = try await client.diagnostics(uri) { !codes($0, "project-undefined-variable").isEmpty }
         try Data("APP_VERSION = 3.1\nBUILD_NUMBER = 7\n".utf8).write(to: folder.appendingPathComponent("Config/Version.xcconfig"))
         try client.send(DidSaveTextDocumentNotification(textDocument: .init(uri: uri)))
-        _ = try await client.diagnostics(uri) { codes($0, "project-undefined-variable").isEmpty && !codes($0, "project-missing-entitlement").isEmpty }
+        _ = try await client.diagnostics(uri) {
+            codes($0, "project-undefined-variable").isEmpty && !codes($0, "project-missing-entitlement").isEmpty
+        }
     }
 
     /// A client without file watchers (eglot 1.9) that saves Package.swift: the package is read
     /// again, and the open manifest's findings follow its new targets.
     @Test func savingPackageSwiftReadsThePackageAgain() async throws {
-        let package = { (targets: String) in "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Kit\", targets: [\(targets)])\n" }
+        let package = { (targets: String) in
+            "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Kit\", targets: [\(targets)])\n"
+        }
         let workspace = try TemporaryWorkspace([
             "Package.swift": package(".target(name: \"Core\")"),
             "Sources/Core/Settings.swift": "import Foundation\nlet name = UserDefaults.standard.string(forKey: \"name\")\n",
@@ -376,7 +406,8 @@ private let realProjects: [String] = SharedData.projectsPresent
         let uri = workspace.uri("Sources/Core/PrivacyInfo.xcprivacy")
         try client.open(uri, Self.manifest)
         _ = try await client.diagnostics(uri) { codes($0, "privacy-missing-api-declaration").count == 2 }
-        try workspace.write("Package.swift", package(".target(name: \"Core\", exclude: [\"UI\"]), .target(name: \"CoreUI\", path: \"Sources/Core/UI\")"))
+        try workspace.write(
+            "Package.swift", package(".target(name: \"Core\", exclude: [\"UI\"]), .target(name: \"CoreUI\", path: \"Sources/Core/UI\")"))
         try client.send(DidSaveTextDocumentNotification(textDocument: .init(uri: workspace.uri("Package.swift"))))
         let after = try await client.diagnostics(uri) { codes($0, "privacy-missing-api-declaration").count == 1 }
         #expect(codes(after, "privacy-missing-api-declaration")[0].message.contains("NSPrivacyAccessedAPICategoryUserDefaults"))
@@ -388,7 +419,10 @@ private let realProjects: [String] = SharedData.projectsPresent
     /// request is cancelled, answers `RequestCancelled`, and the rest of the files are not reported.
     @Test func cancellingStopsTheReportsUnderWay() async throws {
         var files: [String: String] = [:]
-        for n in 0..<600 { files["Plists/\(n / 100)/File\(n).plist"] = "<plist version=\"1.0\">\n<dict>\n\t<key>K\(n)</key>\n\t<string>v</string>\n</dict>\n</plist>\n" }
+        for n in 0..<600 {
+            files["Plists/\(n / 100)/File\(n).plist"] =
+                "<plist version=\"1.0\">\n<dict>\n\t<key>K\(n)</key>\n\t<string>v</string>\n</dict>\n</plist>\n"
+        }
         let workspace = try TemporaryWorkspace(files)
         defer { workspace.remove() }
         let client = try TestClient()
@@ -399,7 +433,8 @@ private let realProjects: [String] = SharedData.projectsPresent
         #expect(try await client.error(of: id).code == .requestCancelled)
         var streamed = 0
         for message in client.pending where message["method"]?.stringValue == ProgressNotification.method {
-            streamed += try message["params"]!.decode(as: ProgressNotification.self).value.decode(as: WorkspaceDiagnosticReport.self).items.count
+            streamed += try message["params"]!.decode(as: ProgressNotification.self).value.decode(as: WorkspaceDiagnosticReport.self).items
+                .count
         }
         #expect(streamed < 600, "\(streamed) reports streamed before the cancellation took effect")
         // The session goes on: a new request answers in full.

@@ -27,7 +27,8 @@ import Testing
         for definition in db.definitions {
             guard let rank = definition.completionRank else { continue }
             #expect(rankOfName.updateValue(rank, forKey: definition.name) ?? rank == rank, "\(definition.name) has two ranks")
-            #expect(nameOfRank.updateValue(definition.name, forKey: rank) ?? definition.name == definition.name, "rank \(rank) is given twice")
+            #expect(
+                nameOfRank.updateValue(definition.name, forKey: rank) ?? definition.name == definition.name, "rank \(rank) is given twice")
         }
         #expect(rankOfName["CFBundleIdentifier"] == 0)
         #expect(rankOfName.count > 150)
@@ -65,7 +66,9 @@ import Testing
             #expect(!definition.valueTypes.isEmpty)
             #expect(Set(definition.valueTypes).count == definition.valueTypes.count, "\(definition.name) repeats a type")
             if definition.arrayElementType != nil { #expect(definition.valueTypes.contains(.array), "\(definition.name)") }
-            if definition.allowsCustomChildKeys { #expect(definition.valueTypes.contains(.dictionary), "\(definition.name) has custom child keys but is no dictionary") }
+            if definition.allowsCustomChildKeys {
+                #expect(definition.valueTypes.contains(.dictionary), "\(definition.name) has custom child keys but is no dictionary")
+            }
         }
     }
 
@@ -88,7 +91,9 @@ import Testing
             #expect(summary.count <= 420, "\(definition.name): description longer than three short sentences")
             #expect(summary.last == ".", "\(definition.name): description should end with a full stop")
             if let review = definition.appStoreReview { #expect(!review.isEmpty, "\(definition.name) has an empty review note") }
-            if let xcode = definition.xcodeName { #expect(!xcode.isEmpty && xcode == xcode.trimmingCharacters(in: .whitespaces), "\(definition.name) xcode name") }
+            if let xcode = definition.xcodeName {
+                #expect(!xcode.isEmpty && xcode == xcode.trimmingCharacters(in: .whitespaces), "\(definition.name) xcode name")
+            }
         }
     }
 
@@ -98,7 +103,8 @@ import Testing
             let url = URL(string: link)
             if definition.isThirdParty {
                 // A third party's key links to that party's documentation, which is also its source.
-                #expect(link.hasPrefix("https://") && url?.host != "developer.apple.com" && !link.contains(" "), "\(definition.name): \(link)")
+                #expect(
+                    link.hasPrefix("https://") && url?.host != "developer.apple.com" && !link.contains(" "), "\(definition.name): \(link)")
                 #expect(definition.sources.contains(link), "\(definition.name): its documentation link is not among its sources")
                 continue
             }
@@ -116,7 +122,11 @@ import Testing
                 let known = names.contains(successor)
                 #expect(known, "\(definition.name) successor \(successor) unknown")
             }
-            if definition.status.kind != .active { #expect(definition.status.kind == .deprecated || definition.status.since != nil || definition.status.successor != nil, "\(definition.name)") }
+            if definition.status.kind != .active {
+                #expect(
+                    definition.status.kind == .deprecated || definition.status.since != nil || definition.status.successor != nil,
+                    "\(definition.name)")
+            }
             let clashes = definition.misspellings.filter { names.contains($0) }
             #expect(clashes.isEmpty, "\(clashes) are both keys and misspellings")
         }
@@ -144,8 +154,9 @@ import Testing
                     db.definitions.first { $0.name == condition.key && $0.domain == definition.domain && $0.placements.contains(placement) }
                 }
                 #expect(siblings.count == definition.placements.count, "\(definition.name) \(value.value): no \(condition.key) beside it")
-                #expect(siblings.allSatisfy { $0.values.contains { $0.value == condition.value } },
-                        "\(definition.name) \(value.value): \(condition.value) is not a documented value of \(condition.key)")
+                #expect(
+                    siblings.allSatisfy { $0.values.contains { $0.value == condition.value } },
+                    "\(definition.name) \(value.value): \(condition.value) is not a documented value of \(condition.key)")
             }
         }
         #expect(conditions >= 17)
@@ -163,18 +174,23 @@ import Testing
             let recordedHere = Set(definition.pagePlaceholders.map(\.dataString))
             recorded += recordedHere.count
             for placeholder in definition.pagePlaceholders {
-                #expect(candidates.contains { $0.platform == placeholder.platform && $0.version == placeholder.introduced },
-                        "\(definition.name): \(placeholder.dataString) is not one of Apple's placeholder versions")
-                #expect(!definition.platforms.contains { $0.platform == placeholder.platform && $0.introduced == placeholder.introduced },
-                        "\(definition.name) shows \(placeholder.dataString) as a minimum and calls it a placeholder")
-                #expect(definition.platforms.contains { $0.platform == placeholder.platform },
-                        "\(definition.name): placeholder \(placeholder.dataString) for a platform it does not list")
+                #expect(
+                    candidates.contains { $0.platform == placeholder.platform && $0.version == placeholder.introduced },
+                    "\(definition.name): \(placeholder.dataString) is not one of Apple's placeholder versions")
+                #expect(
+                    !definition.platforms.contains { $0.platform == placeholder.platform && $0.introduced == placeholder.introduced },
+                    "\(definition.name) shows \(placeholder.dataString) as a minimum and calls it a placeholder")
+                #expect(
+                    definition.platforms.contains { $0.platform == placeholder.platform },
+                    "\(definition.name): placeholder \(placeholder.dataString) for a platform it does not list")
             }
             for source in definition.sources where source.contains("placeholder") {
                 for candidate in candidates where source.contains(candidate.text) {
                     let shown = definition.platforms.contains { $0.platform == candidate.platform && $0.introduced == candidate.version }
                     let data = PlatformAvailability(platform: candidate.platform, introduced: candidate.version).dataString
-                    #expect(shown || recordedHere.contains(data), "\(definition.name): its sources call \(candidate.text) a placeholder; add \"\(data)\" to placeholders")
+                    #expect(
+                        shown || recordedHere.contains(data),
+                        "\(definition.name): its sources call \(candidate.text) a placeholder; add \"\(data)\" to placeholders")
                 }
             }
         }
@@ -200,7 +216,10 @@ import Testing
                         && definition.platforms.contains { $0.platform == platform }
                 }
                 if onPurpose || listsNo {
-                    #expect(definition.pageDeparture != nil, "\(definition.name): its sources say it departs from Apple's page (\(source.prefix(80))…); add a departure saying why")
+                    #expect(
+                        definition.pageDeparture != nil,
+                        "\(definition.name): its sources say it departs from Apple's page (\(source.prefix(80))…); add a departure saying why"
+                    )
                 }
             }
         }

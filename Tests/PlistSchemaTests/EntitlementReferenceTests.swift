@@ -29,7 +29,9 @@ import Testing
         let reasons = ["is titled with the key", "names it by its key", "has no current page"]
         for entry in entitlements where entry.xcodeNameIsKey {
             #expect(entry.xcodeName == entry.name)
-            let says = entry.sources.contains { source in source.hasPrefix("Xcode name: the key itself;") && reasons.contains { source.contains($0) } }
+            let says = entry.sources.contains { source in
+                source.hasPrefix("Xcode name: the key itself;") && reasons.contains { source.contains($0) }
+            }
             #expect(says, "\(entry.name): xcodeIsKey without a source saying why")
         }
         // A human title never carries the flag (the loader rejects it), and no source still says the title was not checked.

@@ -82,11 +82,15 @@ import PlistTestSupport
     func keysThePageDoesNotListNameTheirSourceAndTheReadmesListIsIn() throws {
         let listed = Set(try Self.pageKeys().map(\.name))
         for definition in Self.launchd where !listed.contains(definition.name) {
-            #expect(definition.sources.contains { $0.contains("Not in launchd.plist(5)") }, "\(definition.name) is not on the page and does not say where it comes from")
+            #expect(
+                definition.sources.contains { $0.contains("Not in launchd.plist(5)") },
+                "\(definition.name) is not on the page and does not say where it comes from")
         }
         // The keys real jobs use that the page predates (reference/README.md).
-        for name in ["AssociatedBundleIdentifiers", "POSIXSpawnType", "EnablePressuredExit", "SessionCreate", "LaunchEvents",
-                     "SpawnConstraint", "LimitLoadToHardware", "MinimalBootProfile", "JetsamProperties"] {
+        for name in [
+            "AssociatedBundleIdentifiers", "POSIXSpawnType", "EnablePressuredExit", "SessionCreate", "LaunchEvents",
+            "SpawnConstraint", "LimitLoadToHardware", "MinimalBootProfile", "JetsamProperties",
+        ] {
             #expect(KeyDatabase.shared.definition(for: name, at: [], domain: .launchd) != nil, "\(name) missing")
         }
     }
@@ -100,7 +104,9 @@ import PlistTestSupport
         if pageWords.count >= 6 { for i in 0...(pageWords.count - 6) { pageRuns.insert(pageWords[i..<i + 6].joined(separator: " ")) } }
         for definition in Self.launchd {
             let mine = words(definition.summary)
-            #expect(!definition.summary.isEmpty && definition.summary.count <= 400, "\(definition.name): summary length \(definition.summary.count)")
+            #expect(
+                !definition.summary.isEmpty && definition.summary.count <= 400,
+                "\(definition.name): summary length \(definition.summary.count)")
             guard mine.count >= 6 else { continue }
             for i in 0...(mine.count - 6) {
                 let run = mine[i..<i + 6].joined(separator: " ")
@@ -114,7 +120,10 @@ import PlistTestSupport
         #expect(definitions.count == Self.launchd.count)
         #expect(definitions.allSatisfy { $0.domain == .launchd })
         // Lookups by placement: a calendar key inside an array item, a socket option inside a named socket.
-        #expect(KeyDatabase.shared.definition(for: "Weekday", at: [.key("StartCalendarInterval"), .index(0)], domain: .launchd)?.valueTypes == [.integer])
+        #expect(
+            KeyDatabase.shared.definition(for: "Weekday", at: [.key("StartCalendarInterval"), .index(0)], domain: .launchd)?.valueTypes == [
+                .integer
+            ])
         #expect(KeyDatabase.shared.definition(for: "SockType", at: [.key("Sockets"), .key("Listeners")], domain: .launchd) != nil)
         #expect(KeyDatabase.shared.definition(for: "Weekday", at: [], domain: .launchd) == nil)
         #expect(KeyDatabase.shared.lookup("EnvironmentalVariables", at: [], domain: .launchd)?.definition.name == "EnvironmentVariables")

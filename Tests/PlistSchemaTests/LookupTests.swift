@@ -22,15 +22,26 @@ import Testing
         #expect(db.definition(for: "CFBundleTypeRole", at: [.key("CFBundleDocumentTypes"), .index(0)])?.valuesAreClosed == true)
         #expect(db.definition(for: "CFBundleURLSchemes", at: [.key("CFBundleURLTypes"), .index(2)]) != nil)
         #expect(db.definition(for: "UTTypeIdentifier", at: [.key("UTImportedTypeDeclarations"), .index(0)]) != nil)
-        #expect(db.definition(for: "public.filename-extension", at: [.key("UTExportedTypeDeclarations"), .index(1), .key("UTTypeTagSpecification")]) != nil)
-        #expect(db.definition(for: "NSExtensionActivationSupportsImageWithMaxCount",
-                              at: [.key("NSExtension"), .key("NSExtensionAttributes"), .key("NSExtensionActivationRule")]) != nil)
-        #expect(db.definition(for: "NSUbiquitousContainerName", at: [.key("NSUbiquitousContainers"), .key("iCloud.com.example.app")]) != nil)
+        #expect(
+            db.definition(
+                for: "public.filename-extension", at: [.key("UTExportedTypeDeclarations"), .index(1), .key("UTTypeTagSpecification")])
+                != nil)
+        #expect(
+            db.definition(
+                for: "NSExtensionActivationSupportsImageWithMaxCount",
+                at: [.key("NSExtension"), .key("NSExtensionAttributes"), .key("NSExtensionActivationRule")]) != nil)
+        #expect(
+            db.definition(for: "NSUbiquitousContainerName", at: [.key("NSUbiquitousContainers"), .key("iCloud.com.example.app")]) != nil)
         #expect(db.definition(for: "ProfileName", at: [.key("GCSupportedGameControllers"), .index(0)]) != nil)
         #expect(db.definition(for: "APFileName", at: [.key("APFiles"), .index(0), .key("APFiles"), .index(3)]) != nil)
         #expect(db.definition(for: "NSTextLanguage", at: [.key("NSServices"), .index(0), .key("NSRequiredContext"), .index(1)]) != nil)
-        #expect(db.definition(for: "UISceneDelegateClassName",
-                              at: [.key("UIApplicationSceneManifest"), .key("UISceneConfigurations"), .key("UIWindowSceneSessionRoleApplication"), .index(0)]) != nil)
+        #expect(
+            db.definition(
+                for: "UISceneDelegateClassName",
+                at: [
+                    .key("UIApplicationSceneManifest"), .key("UISceneConfigurations"), .key("UIWindowSceneSessionRoleApplication"),
+                    .index(0),
+                ]) != nil)
     }
 
     @Test func samePlacementNameDifferentFacts() {
@@ -67,7 +78,9 @@ import Testing
         #expect(db.suggestions(for: "NSCameraUsageDescripton").first?.definition.name == "NSCameraUsageDescription")
         #expect(db.suggestions(for: "NSLocationWhenInUseUsageDescriptions").first?.definition.name == "NSLocationWhenInUseUsageDescription")
         #expect(db.suggestions(for: "CFBundleShortVersion").first?.definition.name == "CFBundleShortVersionString")
-        #expect(db.suggestions(for: "NSAllowArbitraryLoads", at: [.key("NSAppTransportSecurity")]).first?.definition.name == "NSAllowsArbitraryLoads")
+        #expect(
+            db.suggestions(for: "NSAllowArbitraryLoads", at: [.key("NSAppTransportSecurity")]).first?.definition.name
+                == "NSAllowsArbitraryLoads")
         #expect(db.suggestions(for: "Privacy - Camera Usage Description").first?.definition.name == "NSCameraUsageDescription")
         #expect(db.suggestions(for: "CameraUsageDescription").contains { $0.definition.name == "NSCameraUsageDescription" })
         #expect(db.suggestions(for: "com.example.MyCustomSetting").isEmpty)
@@ -92,7 +105,11 @@ import Testing
 
     @Test func completionAtPaths() {
         let ats = db.keys(at: [.key("NSAppTransportSecurity")]).map(\.name)
-        #expect(Set(ats).isSuperset(of: ["NSAllowsArbitraryLoads", "NSAllowsArbitraryLoadsForMedia", "NSAllowsArbitraryLoadsInWebContent", "NSAllowsLocalNetworking", "NSExceptionDomains"]))
+        #expect(
+            Set(ats).isSuperset(of: [
+                "NSAllowsArbitraryLoads", "NSAllowsArbitraryLoadsForMedia", "NSAllowsArbitraryLoadsInWebContent", "NSAllowsLocalNetworking",
+                "NSExceptionDomains",
+            ]))
         #expect(db.keys(at: exceptionDomain).map(\.name).contains("NSExceptionMinimumTLSVersion"))
         #expect(!db.keys(at: []).contains { $0.name == "NSIncludesSubdomains" })
         #expect(db.keys(at: [], domain: .entitlements).contains { $0.name == "com.apple.security.app-sandbox" })
@@ -102,7 +119,8 @@ import Testing
     @Test func documentedValues() {
         #expect(db.documentedValue("UIInterfaceOrientationPortrait", ofKey: "UIInterfaceOrientation")?.note.isEmpty == false)
         #expect(db.documentedValue("TLSv1.0", ofKey: "NSExceptionMinimumTLSVersion", at: exceptionDomain) != nil)
-        #expect(db.documentedValue("fetch", ofKey: "UIBackgroundModes")?.minimumOS == PlatformAvailability(platform: .iOS, introduced: "7.0"))
+        #expect(
+            db.documentedValue("fetch", ofKey: "UIBackgroundModes")?.minimumOS == PlatformAvailability(platform: .iOS, introduced: "7.0"))
         #expect(db.documentedValue("teleport", ofKey: "UIBackgroundModes") == nil)
     }
 
@@ -164,8 +182,10 @@ import Testing
     /// Sources that called Apple's page "not stored" although the docs search returns it now say
     /// what the page gives.
     @Test func sourcesDoNotCallAFoundPageMissing() throws {
-        for name in ["com.apple.developer.sensorkit.reader.allow", "com.apple.developer.app-compute-category",
-                     "com.apple.developer.device-information.user-assigned-device-name"] {
+        for name in [
+            "com.apple.developer.sensorkit.reader.allow", "com.apple.developer.app-compute-category",
+            "com.apple.developer.device-information.user-assigned-device-name",
+        ] {
             let definition = try #require(KeyDatabase.shared.definitions(named: name).first)
             #expect(!definition.sources.contains { $0.contains("not in the stored copy") }, "\(name): \(definition.sources)")
             #expect(definition.sources.contains { $0.contains("availability block read on Apple's page") }, "\(name)")

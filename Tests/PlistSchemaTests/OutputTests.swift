@@ -47,7 +47,10 @@ import PlistTestSupport
 
     @Test func explainTextHasEveryFact() {
         let text = KeyRendering.explain(db.definition(for: "NSAllowsArbitraryLoads", at: [.key("NSAppTransportSecurity")])!)
-        for fragment in ["NSAllowsArbitraryLoads", "Allow Arbitrary Loads", "boolean", "NSAppTransportSecurity", "iOS 9.0+", "Default:", "App Store review", "https://developer.apple.com/"] {
+        for fragment in [
+            "NSAllowsArbitraryLoads", "Allow Arbitrary Loads", "boolean", "NSAppTransportSecurity", "iOS 9.0+", "Default:",
+            "App Store review", "https://developer.apple.com/",
+        ] {
             #expect(text.contains(fragment), "explain output lacks \(fragment)")
         }
     }
@@ -91,13 +94,18 @@ import PlistTestSupport
         try process.run()
         let (stdout, stderr) = readAll(output: out.fileHandleForReading, error: err.fileHandleForReading)
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     @Test func explainKnownKey() async throws {
         let result = try await Self.run(["explain", "NSCameraUsageDescription"])
         #expect(result.status == 0)
-        for fragment in ["NSCameraUsageDescription", "Privacy - Camera Usage Description", "Type:", "string", "(top level)", "iOS 7.0+", "Localizable:", "https://developer.apple.com/"] {
+        for fragment in [
+            "NSCameraUsageDescription", "Privacy - Camera Usage Description", "Type:", "string", "(top level)", "iOS 7.0+", "Localizable:",
+            "https://developer.apple.com/",
+        ] {
             #expect(result.stdout.contains(fragment), "explain output lacks \(fragment)")
         }
     }

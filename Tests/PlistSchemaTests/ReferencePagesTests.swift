@@ -20,7 +20,8 @@ import PlistTestSupport
 
     static var referencePresent: Bool { FileManager.default.fileExists(atPath: referenceDirectory.path) }
     static var runReferenceTests: Bool { referencePresent || SharedData.isCI }
-    static let skipNote: Comment = "needs Apple's page lists at ../shared/reference beside the repository (not part of a fresh clone; always present in CI, where their absence fails this test)"
+    static let skipNote: Comment =
+        "needs Apple's page lists at ../shared/reference beside the repository (not part of a fresh clone; always present in CI, where their absence fails this test)"
 
     static func pages(_ file: String) throws -> [String] {
         let url = referenceDirectory.appendingPathComponent(file)
@@ -40,7 +41,9 @@ import PlistTestSupport
         let comparison = db.compare(pages: pages, domain: held.domain)
         #expect(comparison.listed == Set(pages.map { $0.lowercased() }).count)
         #expect(comparison.listed >= held.minimum)
-        #expect(comparison.missingFromDatabase.isEmpty, "pages of \(file) with no key in the database: \(comparison.missingFromDatabase.joined(separator: ", "))")
+        #expect(
+            comparison.missingFromDatabase.isEmpty,
+            "pages of \(file) with no key in the database: \(comparison.missingFromDatabase.joined(separator: ", "))")
         #expect(comparison.known + comparison.notKeys.count == comparison.listed)
     }
 

@@ -19,7 +19,8 @@ import PlistTestSupport
         "NSWindow": "class", "UIApplication": "class", "UIImagePickerController": "class",
         "UIImagePickerControllerController": "class name with a typo in the reference", "UIViewController": "class",
         "UIWebView": "class", "WKWebView": "class", "NSStringFromCGSize": "function",
-        "NSErrorFailingURLKey": "NSError user-info key in a log excerpt", "NSErrorFailingURLStringKey": "NSError user-info key in a log excerpt",
+        "NSErrorFailingURLKey": "NSError user-info key in a log excerpt",
+        "NSErrorFailingURLStringKey": "NSError user-info key in a log excerpt",
         "NSLocalizedDescription": "NSError user-info key in a log excerpt", "NSUnderlyingError": "NSError user-info key in a log excerpt",
         "NSURLErrorDomain": "error domain in a log excerpt", "UIKeyboardTypeASCIICapable": "UIKit constant",
         "UIModalPresentationFormSheet": "UIKit constant", "UIModalPresentationFullScreen": "UIKit constant",
@@ -30,7 +31,10 @@ import PlistTestSupport
         "CFBundleType": "prefix of CFBundleType… keys split by line wrapping",
     ]
 
-    static let extraKeyNames = ["MinimumOSVersion", "QuartzGLEnable", "IsASCIICapable", "PrefersRightToLeft", "PrimaryLanguage", "RequestsOpenAccess", "ProfileName"]
+    static let extraKeyNames = [
+        "MinimumOSVersion", "QuartzGLEnable", "IsASCIICapable", "PrefersRightToLeft", "PrimaryLanguage", "RequestsOpenAccess",
+        "ProfileName",
+    ]
 
     static func keyTokens(in text: String) -> Set<String> {
         let prefixes = "CF|NS|LS|UI|UT|MK|GK|AP|ATS|QL|GC|NE|PH|CS|IN|UN|WK|ITS|BG"
@@ -90,9 +94,12 @@ import PlistTestSupport
                 if definition.fromSeeds {
                     if !mentioned { wrong.append("\(definition.name) is marked as from the seeds but they never name it") }
                 } else if definition.name.count >= 8, definition.name.dropFirst().contains(where: \.isUppercase),
-                          !db.definitions(named: definition.name).contains(where: \.fromSeeds) {
+                    !db.definitions(named: definition.name).contains(where: \.fromSeeds)
+                {
                     // A new key (not merely a new placement of a documented key) must not be named by the seeds.
-                    let wholeWord = raw.range(of: "\\b\(NSRegularExpression.escapedPattern(for: definition.name))\\b", options: .regularExpression) != nil
+                    let wholeWord =
+                        raw.range(of: "\\b\(NSRegularExpression.escapedPattern(for: definition.name))\\b", options: .regularExpression)
+                        != nil
                     if wholeWord { wrong.append("\(definition.name) is in the seeds; mark it as from the seeds") }
                 }
             }
@@ -150,9 +157,11 @@ import PlistTestSupport
 
     @Test func removedThirdPartyATSKeysPointToSuccessors() {
         let path: [PathComponent] = [.key("NSAppTransportSecurity"), .key("NSExceptionDomains"), .key("example.com")]
-        for (key, successor) in [("NSThirdPartyExceptionAllowsInsecureHTTPLoads", "NSExceptionAllowsInsecureHTTPLoads"),
-                                 ("NSThirdPartyExceptionRequiresForwardSecrecy", "NSExceptionRequiresForwardSecrecy"),
-                                 ("NSThirdPartyExceptionMinimumTLSVersion", "NSExceptionMinimumTLSVersion")] {
+        for (key, successor) in [
+            ("NSThirdPartyExceptionAllowsInsecureHTTPLoads", "NSExceptionAllowsInsecureHTTPLoads"),
+            ("NSThirdPartyExceptionRequiresForwardSecrecy", "NSExceptionRequiresForwardSecrecy"),
+            ("NSThirdPartyExceptionMinimumTLSVersion", "NSExceptionMinimumTLSVersion"),
+        ] {
             let definition = db.definition(for: key, at: path)
             #expect(definition?.status.kind == .removed)
             #expect(definition?.status.successor == successor)

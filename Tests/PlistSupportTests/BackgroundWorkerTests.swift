@@ -77,7 +77,9 @@ import Testing
             record.update { $0.release = true }
             _ = record.wait { $0.returned == 1 }
             // The batch in progress finishes; nothing else runs and no change is reported.
-            worker.setWork { _ in record.update { $0.batches.append([-1]) }; return true }
+            worker.setWork { _ in
+                record.update { $0.batches.append([-1]) }; return true
+            }
             return record.state.withLock { ($0.batches, $0.changes, refused) }
         }
         #expect(batches == [[1]])

@@ -4,12 +4,17 @@ import Testing
 
 @Suite struct JSONReaderTests {
     @Test func readsEveryKindEscapesAndUnicode() throws {
-        let value = try JSONValue(parsing: #"{"a": ["x\"y\\z\n\/", "\u00e9\ud83d\ude00", true, false, null, 12, -7, 2.5, 1e3, 9007199254740993], "o": {}}"#)
-        #expect(value == .object([
-            "a": .array([.string("x\"y\\z\n/"), .string("é😀"), .bool(true), .bool(false), .null,
-                         .int(12), .int(-7), .double(2.5), .double(1000), .int(9_007_199_254_740_993)]),
-            "o": .object([:]),
-        ]))
+        let value = try JSONValue(
+            parsing: #"{"a": ["x\"y\\z\n\/", "\u00e9\ud83d\ude00", true, false, null, 12, -7, 2.5, 1e3, 9007199254740993], "o": {}}"#)
+        #expect(
+            value
+                == .object([
+                    "a": .array([
+                        .string("x\"y\\z\n/"), .string("é😀"), .bool(true), .bool(false), .null,
+                        .int(12), .int(-7), .double(2.5), .double(1000), .int(9_007_199_254_740_993),
+                    ]),
+                    "o": .object([:]),
+                ]))
     }
 
     @Test(arguments: [
@@ -49,8 +54,12 @@ import Testing
 
     @Test func readsEveryFormOfNumberTheGrammarAllows() throws {
         let value = try JSONValue(parsing: "[0, -0, 10, -10, 0.5, -0.5, 1e2, 1E2, 1e+2, 1e-2, 2.5E-1, -0e0]")
-        #expect(value == .array([.int(0), .int(0), .int(10), .int(-10), .double(0.5), .double(-0.5), .double(100), .double(100),
-                                 .double(100), .double(0.01), .double(0.25), .double(-0.0)]))
+        #expect(
+            value
+                == .array([
+                    .int(0), .int(0), .int(10), .int(-10), .double(0.5), .double(-0.5), .double(100), .double(100),
+                    .double(100), .double(0.01), .double(0.25), .double(-0.0),
+                ]))
     }
 
     @Test func descriptionIsCompactSortedJSONThatReadsBack() throws {
@@ -87,7 +96,8 @@ import Testing
         switch Int.random(in: 0..<(depth < 3 ? 8 : 6), using: &random) {
         case 0: return .null
         case 1: return .bool(Bool.random(using: &random))
-        case 2: return .int([Int.min, Int.max, 0, -1, Int.random(in: -1_000_000...1_000_000, using: &random)].randomElement(using: &random)!)
+        case 2:
+            return .int([Int.min, Int.max, 0, -1, Int.random(in: -1_000_000...1_000_000, using: &random)].randomElement(using: &random)!)
         case 3:
             let double = [0.1, -2.5, 1e-300, 5e300, 2, -0.0, Double.random(in: -1e6...1e6, using: &random)].randomElement(using: &random)!
             return .double(double)

@@ -5,9 +5,13 @@ import Testing
 @Suite struct LoggerTests {
     @Test func levelsAndSinks() throws {
         let lines = Locked<[String]>([])
-        let logger = Logger(label: "lsp", minimumLevel: .info, sinks: [ClosureLogSink { level, label, message in
-            lines.withLock { $0.append("\(level) \(label) \(message)") }
-        }])
+        let logger = Logger(
+            label: "lsp", minimumLevel: .info,
+            sinks: [
+                ClosureLogSink { level, label, message in
+                    lines.withLock { $0.append("\(level) \(label) \(message)") }
+                }
+            ])
         logger.debug("hidden")
         logger.info("shown")
         logger.error("bad")

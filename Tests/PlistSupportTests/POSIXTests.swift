@@ -53,7 +53,9 @@ import Testing
 @Suite struct LockedTests {
     @Test func lazyComputesOnce() async {
         let calls = Locked(0)
-        let lazy = Lazy { calls.withLock { $0 += 1 }; return 42 }
+        let lazy = Lazy {
+            calls.withLock { $0 += 1 }; return 42
+        }
         await withTaskGroup(of: Int.self) { group in
             for _ in 0..<8 { group.addTask { lazy.value } }
             for await value in group { #expect(value == 42) }

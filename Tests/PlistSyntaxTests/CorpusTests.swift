@@ -8,7 +8,9 @@ import PlistSyntax
 let brokenCorpusFiles: [String: (code: String, line: Int)] = [
     "melonDS-emu__melonDS__res__melon.plist.in": ("plist-key-in-array", 70),
     "Provenance-Emu__Provenance__Provenance__Info.plist": ("plist-missing-plist-element", 1),
-    "dotnet__maui-samples__10.0__Apps__PointOfSale__src__PointOfSale__Platforms__iOS__EntitlementsSample.plist": ("xml-declaration-misplaced", 2),
+    "dotnet__maui-samples__10.0__Apps__PointOfSale__src__PointOfSale__Platforms__iOS__EntitlementsSample.plist": (
+        "xml-declaration-misplaced", 2
+    ),
     "kiwix__kiwix-apple__PrivacyInfo.xcprivacy": ("xml-text-outside-root", 1),
     // A comment (holding an #include) before the XML declaration, as in the MAUI sample above.
     "rcarmo__qsb-mac__QuickSearchBox__QSB__Resources__Categories.plistsrc": ("xml-declaration-misplaced", 5),

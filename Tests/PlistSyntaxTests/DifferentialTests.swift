@@ -45,7 +45,8 @@ enum DifferentialInputs {
     static func requireCorpus() throws {
         try #require(
             corpus.count >= 80,
-            "The shared corpus is missing or incomplete at \(TestFiles.corpus.path) (found \(corpus.count) files); it must be a sibling of the repository: <root>/../shared/corpus/files")
+            "The shared corpus is missing or incomplete at \(TestFiles.corpus.path) (found \(corpus.count) files); it must be a sibling of the repository: <root>/../shared/corpus/files"
+        )
     }
 }
 
@@ -61,9 +62,11 @@ enum FoundationReading {
         } catch {
             let reason = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error)"
             // Line numbers and quoted characters vary per input; the rest names the cause.
-            self = .rejected(reason: reason
-                .replacingOccurrences(of: #"\d+"#, with: "#", options: .regularExpression)
-                .replacingOccurrences(of: #"character \S"#, with: "character …", options: .regularExpression))
+            self = .rejected(
+                reason:
+                    reason
+                    .replacingOccurrences(of: #"\d+"#, with: "#", options: .regularExpression)
+                    .replacingOccurrences(of: #"character \S"#, with: "character …", options: .regularExpression))
         }
     }
 }
@@ -117,7 +120,10 @@ func valueDifference(_ text: [UInt8], file: String, mutations: [Mutation], refer
     }
 }
 
-@Suite(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote), .enabled(if: SharedData.runLibXML2Tests(available: XMLReference.isAvailable), SharedData.libxml2SkipNote(XMLReference.installHint)))
+@Suite(
+    .tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote),
+    .enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote),
+    .enabled(if: SharedData.runLibXML2Tests(available: XMLReference.isAvailable), SharedData.libxml2SkipNote(XMLReference.installHint)))
 struct DifferentialTests {
     // The corpus and variant comparisons run on a thread of their own (minutes of CPU under load
     // would hold the cooperative pool the in-process server tests need) and record what they found
@@ -154,7 +160,8 @@ struct DifferentialTests {
                 }
                 report.add(Mismatch(file: variant.file, mutations: variant.mutations, text: variant.text, comparison: comparison))
             }
-            let summary = "\(variants.count) variants (\(wellFormedCount) well formed per libxml2); \(report.total) mismatches in \(report.classes.count) classes; documented differences: \(documented.map { "\($0.key.rawValue): \($0.value)" })"
+            let summary =
+                "\(variants.count) variants (\(wellFormedCount) well formed per libxml2); \(report.total) mismatches in \(report.classes.count) classes; documented differences: \(documented.map { "\($0.key.rawValue): \($0.value)" })"
             return (variants.count, summary, report.render(minimizing: true))
         }
         #expect(count >= 10_000)
@@ -168,7 +175,8 @@ struct DifferentialTests {
     /// D4 is explained only by a real check: blanking our directive lines must make libxml2 accept
     /// the file; a directive line without markup inside the root is plain character data to both.
     @Test func directiveLinesOutsideTheRootOrHoldingMarkupAreADocumentedDifference() {
-        let base = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n#ifdef DEBUG\n<key>A</key>\n<true/>\n#endif\n</dict>\n</plist>\n"
+        let base =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n#ifdef DEBUG\n<key>A</key>\n<true/>\n#endif\n</dict>\n</plist>\n"
         let inside = Comparison(Array(base.utf8))
         #expect(inside.agrees && inside.oursWellFormed)
         let after = Array((base + "#define X 1\n").utf8)
@@ -211,7 +219,8 @@ struct DifferentialTests {
                 let reference = XMLReference.check(variant.text)
                 guard reference.wellFormed else { continue }
                 compared += 1
-                guard let difference = valueDifference(variant.text, file: variant.file, mutations: variant.mutations, reference: reference) else { continue }
+                guard let difference = valueDifference(variant.text, file: variant.file, mutations: variant.mutations, reference: reference)
+                else { continue }
                 // Group by the shape of the difference (path and values stripped of the variant's specifics).
                 let shape = difference.detail
                     .replacingOccurrences(of: #"\[\d+\]"#, with: "[n]", options: .regularExpression)
@@ -219,7 +228,8 @@ struct DifferentialTests {
             }
             let kinds = byDetail.sorted(by: { $0.value.count > $1.value.count }).map { shape, entry in
                 let example = entry.example
-                return "\(entry.count)× \(shape)\n  file: \(example.file)\n  mutation: \(example.mutations.map(\.detail).joined(separator: "; "))\n  snippet: \(example.snippet)"
+                return
+                    "\(entry.count)× \(shape)\n  file: \(example.file)\n  mutation: \(example.mutations.map(\.detail).joined(separator: "; "))\n  snippet: \(example.snippet)"
             }
             return (compared, kinds)
         }

@@ -17,7 +17,9 @@ import Testing
     }
 
     @Test func directiveLinesAreEntriesOfTheirOwn() {
-        let s = header + "<plist version=\"1.0\">\n<dict>\n  #if defined(A) && !B // why\n\t<key>K</key>\n\t<string>#if not me</string>\n\t#else  \r\n\t<array>\n\t\t# ifdef X\n\t\t<true/>\n\t\t#endif\n\t</array>\n  #endif\n</dict>\n</plist>\n"
+        let s =
+            header
+            + "<plist version=\"1.0\">\n<dict>\n  #if defined(A) && !B // why\n\t<key>K</key>\n\t<string>#if not me</string>\n\t#else  \r\n\t<array>\n\t\t# ifdef X\n\t\t<true/>\n\t\t#endif\n\t</array>\n  #endif\n</dict>\n</plist>\n"
         let tree = parse(s)
         #expect(directives(tree) == ["#if defined(A) && !B // why", "#else  ", "# ifdef X", "#endif", "#endif"])
         #expect(tree.isWellFormed)
@@ -31,7 +33,9 @@ import Testing
     }
 
     @Test func aDirectiveRunsToTheEndOfItsLinePastMarkup() {
-        let s = header + "<plist version=\"1.0\">\n<dict>\n#include <Config/Info.h>\n\t<key>A</key>\n#define TAG <string>x</string>\n\t<true/>\n</dict>\n</plist>\n"
+        let s =
+            header
+            + "<plist version=\"1.0\">\n<dict>\n#include <Config/Info.h>\n\t<key>A</key>\n#define TAG <string>x</string>\n\t<true/>\n</dict>\n</plist>\n"
         let tree = parse(s)
         #expect(directives(tree) == ["#include <Config/Info.h>", "#define TAG <string>x</string>"])
         #expect(tree.syntaxErrors.isEmpty)
@@ -74,7 +78,8 @@ import Testing
     }
 
     @Test func groupsBranchesAndPaths() {
-        let s = "<plist>\n<dict>\n#if A\n<key>a</key>\n#ifdef B\n<key>b</key>\n#endif\n#elif C\n<key>c</key>\n#else\n<key>d</key>\n#endif\n<key>e</key>\n</dict>\n</plist>"
+        let s =
+            "<plist>\n<dict>\n#if A\n<key>a</key>\n#ifdef B\n<key>b</key>\n#endif\n#elif C\n<key>c</key>\n#else\n<key>d</key>\n#endif\n<key>e</key>\n</dict>\n</plist>"
         let doc = PlistDocument(parse(s))
         let c = doc.conditionals
         func at(_ needle: String) -> Int { Array(s.utf8).firstRange(of: Array(needle.utf8))!.lowerBound }
@@ -107,8 +112,10 @@ import Testing
         ]
         let deep = String(repeating: "(", count: 100_000) + "1" + String(repeating: ")", count: 100_000)
         let shallow = String(repeating: "(", count: 50) + "1" + String(repeating: ")", count: 50)
-        let cases2: [(String, Int64)] = [(deep, 0), (String(repeating: "!", count: 100_001) + "0", 0), (shallow, 1),
-                                         (String(repeating: "1 ? 1 : ", count: 50_000) + "0", 0)]
+        let cases2: [(String, Int64)] = [
+            (deep, 0), (String(repeating: "!", count: 100_001) + "0", 0), (shallow, 1),
+            (String(repeating: "1 ? 1 : ", count: 50_000) + "0", 0),
+        ]
         for (condition, expected) in cases + cases2 {
             #expect(ConditionExpression.evaluate(condition, defs) == expected, "\(condition)")
         }
@@ -116,14 +123,16 @@ import Testing
 
     @Test func unbalancedGroupsAreProblems() {
         let c = PlistDocument(parse("<plist>\n<dict>\n#endif\n#if A\n#else\n#else\n#elif B\n</dict>\n</plist>")).conditionals
-        #expect(c.problems.map(\.message) == [
-            "#endif without a matching #if", "#else after #else: the group already has its last branch",
-            "#elif after #else: the group already has its last branch", "#if is never closed: add #endif",
-        ])
+        #expect(
+            c.problems.map(\.message) == [
+                "#endif without a matching #if", "#else after #else: the group already has its last branch",
+                "#elif after #else: the group already has its last branch", "#if is never closed: add #endif",
+            ])
     }
 
     @Test func typedViewReadsBranchesAsAlternatives() {
-        let s = "<plist>\n<dict>\n<key>Name</key>\n#if ALPHA\n<string>a</string>\n#endif\n#if BETA\n<string>b</string>\n#endif\n"
+        let s =
+            "<plist>\n<dict>\n<key>Name</key>\n#if ALPHA\n<string>a</string>\n#endif\n#if BETA\n<string>b</string>\n#endif\n"
             + "#if X\n<key>K1</key>\n#else\n<key>K2</key>\n#endif\n<integer>1</integer>\n"
             + "#ifdef D\n<key>Dup</key>\n<true/>\n#else\n<key>Dup</key>\n<false/>\n#endif\n</dict>\n</plist>"
         let all = PlistDocument(parse(s))
@@ -138,20 +147,29 @@ import Testing
 
         let beta = PlistDocument(parse(s), definitions: ["BETA": "1", "X": "1", "D": "1"])
         #expect(beta.problems.isEmpty, "\(beta.problems)")
-        #expect(beta.value == .dictionary([
-            .init(key: "Name", value: .string("b")), .init(key: "K1", value: .integer(PlistInteger(isNegative: false, magnitude: 1))),
-            .init(key: "Dup", value: .bool(true)),
-        ]))
+        #expect(
+            beta.value
+                == .dictionary([
+                    .init(key: "Name", value: .string("b")),
+                    .init(key: "K1", value: .integer(PlistInteger(isNegative: false, magnitude: 1))),
+                    .init(key: "Dup", value: .bool(true)),
+                ]))
         #expect(beta.mayCoexist(0, s.utf8.count - 1))
         // Both ALPHA and BETA: what Xcode reads has a value without a key.
         let both = PlistDocument(parse(s), definitions: ["ALPHA": "1", "BETA": "1"])
         #expect(both.problems.map(\.code.rawValue) == ["plist-value-without-key"])
         // Two values in one branch are still a value without a key when every branch is read.
-        #expect(codes("<plist>\n<dict>\n<key>A</key>\n#if X\n<string>a</string>\n<string>b</string>\n#endif\n</dict>\n</plist>") == ["plist-value-without-key"])
+        #expect(
+            codes("<plist>\n<dict>\n<key>A</key>\n#if X\n<string>a</string>\n<string>b</string>\n#endif\n</dict>\n</plist>") == [
+                "plist-value-without-key"
+            ])
         // One root value per branch.
         #expect(codes("<plist>\n#ifdef A\n<dict/>\n#else\n<array/>\n#endif\n</plist>").isEmpty)
         #expect(codes("<plist>\n#ifdef A\n<dict/>\n<array/>\n#endif\n</plist>") == ["plist-extra-root-value"])
         // An unconditional value after a branch's value is one too.
-        #expect(codes("<plist>\n<dict>\n<key>A</key>\n#if X\n<string>a</string>\n#endif\n<string>b</string>\n</dict>\n</plist>") == ["plist-value-without-key"])
+        #expect(
+            codes("<plist>\n<dict>\n<key>A</key>\n#if X\n<string>a</string>\n#endif\n<string>b</string>\n</dict>\n</plist>") == [
+                "plist-value-without-key"
+            ])
     }
 }

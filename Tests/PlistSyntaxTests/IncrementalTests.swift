@@ -120,7 +120,9 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
 }
 
 @Suite struct IncrementalTests {
-    @Test(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
+    @Test(
+        .tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote),
+        .enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
     func randomEditsOnTheCorpusEqualAFullParse() async throws {
         let files = try SharedData.requireCorpus()
         let (edits, failures) = try await onOwnThread {
@@ -152,7 +154,9 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
     /// Line breaks and indentation (#29): Enter, blanks typed or deleted at line starts, lines
     /// joined or deleted, anywhere in any corpus file, must give the tree of a full parse, though
     /// they no longer parse in full.
-    @Test(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
+    @Test(
+        .tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote),
+        .enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
     func randomLayoutEditsOnTheCorpusEqualAFullParse() async throws {
         let files = try SharedData.requireCorpus()
         let (edits, failures) = try await onOwnThread {
@@ -168,7 +172,8 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
     @Test func randomLayoutEditsOnIndentedDocumentsEqualAFullParse() async throws {
         let seeds = [
             "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<dict>\n\t\t<key>B</key>\n\t\t<true/>\n\t\t<key>C</key>\n\t\t<array>\n\t\t\t<string>x</string>\n\t\t</array>\n\t</dict>\n\t<key>D</key>\n\t<string>d</string>\n</dict>\n</plist>\n",
-            header + "<plist version=\"1.0\">\n<dict>\n\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSExceptionDomains</key>\n\t\t<dict>\n\t\t\t<key>example.com</key>\n\t\t\t<dict>\n\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n\t\t\t</dict>\n\t\t\t<key>b.com</key>\n\t\t\t<dict/>\n\t\t</dict>\n\t</dict>\n</dict>\n</plist>\n",
+            header
+                + "<plist version=\"1.0\">\n<dict>\n\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSExceptionDomains</key>\n\t\t<dict>\n\t\t\t<key>example.com</key>\n\t\t\t<dict>\n\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n\t\t\t</dict>\n\t\t\t<key>b.com</key>\n\t\t\t<dict/>\n\t\t</dict>\n\t</dict>\n</dict>\n</plist>\n",
             "<dict>\n  <key>A</key> <string>a</string>\n  <array><dict>\n    <key>B</key>\n  </dict></array>\n</dict>",
             // Every line at the same column: a start tag indented deeper then lines up its end
             // tag with the parent's.
@@ -184,9 +189,12 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
                         let edit = randomEdit(tree.text.bytes, &rng, layout: true)
                         let incremental = tree.applying(edit)
                         let full = SyntaxTree.parse(incremental.text)
-                        let what = "round \(round) step \(step): \(tree.text.description.debugDescription) edit \(edit.range) ← \(edit.replacementText.debugDescription)"
+                        let what =
+                            "round \(round) step \(step): \(tree.text.description.debugDescription) edit \(edit.range) ← \(edit.replacementText.debugDescription)"
                         if !sameTree(incremental, full) { return "\(what) differs from a full parse" }
-                        if !sameTree(reparsedInPieces(tree, edit, incremental.text.bytes, &rng), full) { return "\(what), the text in pieces, differs from a full parse" }
+                        if !sameTree(reparsedInPieces(tree, edit, incremental.text.bytes, &rng), full) {
+                            return "\(what), the text in pieces, differs from a full parse"
+                        }
                         tree = incremental
                     }
                 }
@@ -200,7 +208,9 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
     /// item of a large array, reparse only around the edit (#29: they used to parse the whole
     /// document): the tree records what it replaced, and the array's other item nodes are shared.
     @Test func lineBreaksAndIndentationReparseOnlyTheirRegion() async throws {
-        let items = (0..<1_000).map { "\t\t<dict>\n\t\t\t<key>Name</key>\n\t\t\t<string>item \($0)</string>\n\t\t\t<key>Size</key>\n\t\t\t<integer>\($0)</integer>\n\t\t</dict>\n" }.joined()
+        let items = (0..<1_000).map {
+            "\t\t<dict>\n\t\t\t<key>Name</key>\n\t\t\t<string>item \($0)</string>\n\t\t\t<key>Size</key>\n\t\t\t<integer>\($0)</integer>\n\t\t</dict>\n"
+        }.joined()
         let text = header + "<plist version=\"1.0\">\n<dict>\n\t<key>Items</key>\n\t<array>\n" + items + "\t</array>\n</dict>\n</plist>\n"
         let failures = try await onOwnThread { () -> [String] in
             let tree = SyntaxTree.parse(text)
@@ -225,7 +235,9 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
             let arrayNodes = { (t: SyntaxTree) in t.rootElement!.childElements[0].childElements[1].node!.nodes }
             for (name, edit) in edits {
                 let edited = tree.applying(edit)
-                guard sameTree(edited, SyntaxTree.parse(edited.text)) else { failures.append("\(name): differs from a full parse"); continue }
+                guard sameTree(edited, SyntaxTree.parse(edited.text)) else {
+                    failures.append("\(name): differs from a full parse"); continue
+                }
                 guard let changed = edited.changedRegion(since: tree) else { failures.append("\(name): parsed in full"); continue }
                 if changed.range.count > 200 { failures.append("\(name): reparsed \(changed.range.count) bytes") }
                 let shared = zip(arrayNodes(tree), arrayNodes(edited)).filter { $0 === $1 }.count
@@ -240,12 +252,15 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
     /// decision (here: dedented to the outer `<dict>`'s column, the recovery's look-ahead reads on
     /// and flags it); the reparse must take in the element, not only its content.
     @Test func dedentingAnEndTagReparsesItsElement() {
-        let text = "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<dict>\n\t\t<key>B</key>\n\t\t<true/>\n\t</dict>\n\t<key>C</key>\n\t<false/>\n</dict>\n</plist>\n"
+        let text =
+            "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<dict>\n\t\t<key>B</key>\n\t\t<true/>\n\t</dict>\n\t<key>C</key>\n\t<false/>\n</dict>\n</plist>\n"
         let tree = SyntaxTree.parse(text)
         let endTag = Array(text.utf8).indices.first { Array(text.utf8)[$0...].starts(with: Array("\t</dict>".utf8)) }!
-        for edit in [SourceEdit(range: endTag..<(endTag + 1), replacement: []),  // `</dict>` lined up with the outer `<dict>`
-                     SourceEdit(range: endTag..<endTag, replacement: "\t"),  // deeper than its start tag
-                     SourceEdit(range: (endTag - 1)..<(endTag + 1), replacement: [])] {  // joined to the line before
+        for edit in [
+            SourceEdit(range: endTag..<(endTag + 1), replacement: []),  // `</dict>` lined up with the outer `<dict>`
+            SourceEdit(range: endTag..<endTag, replacement: "\t"),  // deeper than its start tag
+            SourceEdit(range: (endTag - 1)..<(endTag + 1), replacement: []),
+        ] {  // joined to the line before
             let edited = tree.applying(edit)
             #expect(sameTree(edited, SyntaxTree.parse(edited.text)), "edit \(edit.range) ← \(edit.replacementText.debugDescription)")
         }
@@ -264,8 +279,10 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
     /// Edits each file `steps` times (15 for a file over 60 kB) with `randomEdit`, each edit
     /// applied to the previous tree and compared with a full parse of its text (which `fullTree`
     /// sees); a file's first difference is a failure and ends its edits.
-    static func editEachFile(_ files: [SharedData.CorpusFile], seed: UInt64, steps: Int, directives: Bool = false, layout: Bool = false,
-                             fullTree: (SyntaxTree) -> Void = { _ in }) -> (edits: Int, failures: [String]) {
+    static func editEachFile(
+        _ files: [SharedData.CorpusFile], seed: UInt64, steps: Int, directives: Bool = false, layout: Bool = false,
+        fullTree: (SyntaxTree) -> Void = { _ in }
+    ) -> (edits: Int, failures: [String]) {
         var rng = SplitMix64(seed: seed)
         var edits = 0
         var failures: [String] = []
@@ -278,11 +295,15 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
                 edits += 1
                 fullTree(full)
                 if !sameTree(incremental, full) {
-                    failures.append("\(file.name) step \(step): edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription) differs from a full parse")
+                    failures.append(
+                        "\(file.name) step \(step): edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription) differs from a full parse"
+                    )
                     break
                 }
                 if !sameTree(reparsedInPieces(tree, edit, incremental.text.bytes, &rng), full) {
-                    failures.append("\(file.name) step \(step): edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription), the text in pieces, differs from a full parse")
+                    failures.append(
+                        "\(file.name) step \(step): edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription), the text in pieces, differs from a full parse"
+                    )
                     break
                 }
                 tree = incremental
@@ -294,8 +315,10 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
     /// Small broken documents reach the states a corpus file rarely does (markup inside a
     /// scalar, look-ahead recoveries) within a few edits.
     @Test func randomEditsOnSmallDocumentsEqualAFullParse() {
-        let seeds = ["<key><</key>", "<key>a</key>", "<plist><dict><key>A</key><string>x&amp;y</string></dict></plist>",
-                     "<dict>\n\t<key>A</key>\n\t<string>&</string>\n</dict>", "<string><![CDATA[x]]>&</string>", ""]
+        let seeds = [
+            "<key><</key>", "<key>a</key>", "<plist><dict><key>A</key><string>x&amp;y</string></dict></plist>",
+            "<dict>\n\t<key>A</key>\n\t<string>&</string>\n</dict>", "<string><![CDATA[x]]>&</string>", "",
+        ]
         var rng = SplitMix64(seed: 0x0911_0009)
         var edits = 0
         for seed in seeds {
@@ -306,11 +329,15 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
                     let incremental = tree.applying(edit)
                     edits += 1
                     if !sameTree(incremental, SyntaxTree.parse(incremental.text)) {
-                        Issue.record("\(seed.debugDescription) round \(round) step \(step): \(tree.text.description.debugDescription) edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription) differs from a full parse")
+                        Issue.record(
+                            "\(seed.debugDescription) round \(round) step \(step): \(tree.text.description.debugDescription) edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription) differs from a full parse"
+                        )
                         return
                     }
                     if !sameTree(reparsedInPieces(tree, edit, incremental.text.bytes, &rng), SyntaxTree.parse(incremental.text)) {
-                        Issue.record("\(seed.debugDescription) round \(round) step \(step): \(tree.text.description.debugDescription) edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription), the text in pieces, differs from a full parse")
+                        Issue.record(
+                            "\(seed.debugDescription) round \(round) step \(step): \(tree.text.description.debugDescription) edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription), the text in pieces, differs from a full parse"
+                        )
                         return
                     }
                     tree = incremental
@@ -322,7 +349,8 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
 
     @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
     func editsInsideAValueReuseTheRestOfTheTree() throws {
-        let file = try #require(SharedData.corpusFiles.first { $0.name.hasPrefix("iina__iina__iina__Info.plist") }, "corpus file iina Info.plist")
+        let file = try #require(
+            SharedData.corpusFiles.first { $0.name.hasPrefix("iina__iina__iina__Info.plist") }, "corpus file iina Info.plist")
         let tree = SyntaxTree.parse(file.bytes)
         let text = String(decoding: file.bytes, as: UTF8.self)
         // Type a character inside the first <string> of the 10th document type.
@@ -368,7 +396,8 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
                 let edit = randomEdit(current.text.bytes, &rng)
                 let incremental = current.applying(edit)
                 if !sameTree(incremental, SyntaxTree.parse(incremental.text)) {
-                    return "step \(step): edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription) differs from a full parse"
+                    return
+                        "step \(step): edit \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription) differs from a full parse"
                 }
                 current = incremental
             }

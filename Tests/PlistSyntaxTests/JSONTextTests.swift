@@ -118,14 +118,15 @@ import PlistSyntax
         #expect(Self.problems(" \u{FEFF}[1]").first?.1 == "\u{FEFF}")
     }
 
-    @Test(arguments: [
-        ([0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00], "UTF-16 (little-endian)"),
-        ([0xFE, 0xFF, 0x00, 0x5B, 0x00, 0x5D], "UTF-16 (big-endian)"),
-        ([0x5B, 0x00, 0x5D, 0x00], "UTF-16 (little-endian)"),
-        ([0x00, 0x5B, 0x00, 0x5D], "UTF-16 (big-endian)"),
-        ([0x5B, 0x00, 0x00, 0x00, 0x5D, 0x00, 0x00, 0x00], "UTF-32 (little-endian)"),
-        ([0x00, 0x00, 0xFE, 0xFF, 0x00, 0x00, 0x00, 0x5B], "UTF-32 (big-endian)"),
-    ] as [([UInt8], String)])
+    @Test(
+        arguments: [
+            ([0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00], "UTF-16 (little-endian)"),
+            ([0xFE, 0xFF, 0x00, 0x5B, 0x00, 0x5D], "UTF-16 (big-endian)"),
+            ([0x5B, 0x00, 0x5D, 0x00], "UTF-16 (little-endian)"),
+            ([0x00, 0x5B, 0x00, 0x5D], "UTF-16 (big-endian)"),
+            ([0x5B, 0x00, 0x00, 0x00, 0x5D, 0x00, 0x00, 0x00], "UTF-32 (little-endian)"),
+            ([0x00, 0x00, 0xFE, 0xFF, 0x00, 0x00, 0x00, 0x5B], "UTF-32 (big-endian)"),
+        ] as [([UInt8], String)])
     func textNotInUTF8IsOneProblem(bytes: [UInt8], encoding: String) {
         let json = JSONText(bytes)
         #expect(json.root == nil)
@@ -139,7 +140,9 @@ import PlistSyntax
         #expect(json.problems.count == 1)
         #expect(json.problems.first?.message == "arrays and objects nested deeper than 8 levels: this value is not read")
         let bytes = Array(text.utf8)
-        #expect(json.problems.first.map { String(decoding: bytes[$0.range], as: UTF8.self) } == String(repeating: "[", count: 12) + String(repeating: "]", count: 12))
+        #expect(
+            json.problems.first.map { String(decoding: bytes[$0.range], as: UTF8.self) } == String(repeating: "[", count: 12)
+                + String(repeating: "]", count: 12))
         #expect(json.root?["b"]?.text == "1")
         // Nesting within the bound is no problem.
         #expect(JSONText(Array(text.utf8), maximumDepth: 21).problems.isEmpty)

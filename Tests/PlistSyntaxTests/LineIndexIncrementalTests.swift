@@ -65,7 +65,9 @@ import Testing
                     var same = index == full && index.lineCount == full.lineCount
                     // Every conversion agrees too (the tables are read through the blocks).
                     for offset in 0...text.count where same {
-                        same = index.position(of: offset) == full.position(of: offset) && index.position(of: offset, in: .utf8) == full.position(of: offset, in: .utf8)
+                        same =
+                            index.position(of: offset) == full.position(of: offset)
+                            && index.position(of: offset, in: .utf8) == full.position(of: offset, in: .utf8)
                             && index.line(containing: offset) == full.line(containing: offset)
                     }
                     for line in 0..<(full.lineCount + 1) where same {

@@ -70,16 +70,21 @@ import Testing
     @Test func positionsInsideACharacterAreResolved() {
         let bytes = Array("a😀é".utf8)  // a: 0, 😀: 1..<5, é: 5..<7
         let index = LineIndex(bytes)
-        #expect(index.resolve(LinePosition(line: 0, character: 2), in: .utf16)
-            == ResolvedPosition(offset: 1, unitsInside: 1, characterEnd: 5, clamped: false))
-        #expect(index.resolve(LinePosition(line: 0, character: 3), in: .utf16)
-            == ResolvedPosition(offset: 5, unitsInside: 0, characterEnd: 5, clamped: false))
-        #expect(index.resolve(LinePosition(line: 0, character: 3), in: .utf8)
-            == ResolvedPosition(offset: 1, unitsInside: 2, characterEnd: 5, clamped: false))
-        #expect(index.resolve(LinePosition(line: 0, character: 6), in: .utf8)
-            == ResolvedPosition(offset: 5, unitsInside: 1, characterEnd: 7, clamped: false))
-        #expect(index.resolve(LinePosition(line: 0, character: 2), in: .utf32)
-            == ResolvedPosition(offset: 5, unitsInside: 0, characterEnd: 5, clamped: false))
+        #expect(
+            index.resolve(LinePosition(line: 0, character: 2), in: .utf16)
+                == ResolvedPosition(offset: 1, unitsInside: 1, characterEnd: 5, clamped: false))
+        #expect(
+            index.resolve(LinePosition(line: 0, character: 3), in: .utf16)
+                == ResolvedPosition(offset: 5, unitsInside: 0, characterEnd: 5, clamped: false))
+        #expect(
+            index.resolve(LinePosition(line: 0, character: 3), in: .utf8)
+                == ResolvedPosition(offset: 1, unitsInside: 2, characterEnd: 5, clamped: false))
+        #expect(
+            index.resolve(LinePosition(line: 0, character: 6), in: .utf8)
+                == ResolvedPosition(offset: 5, unitsInside: 1, characterEnd: 7, clamped: false))
+        #expect(
+            index.resolve(LinePosition(line: 0, character: 2), in: .utf32)
+                == ResolvedPosition(offset: 5, unitsInside: 0, characterEnd: 5, clamped: false))
     }
 
     /// A 120 KB line of mixed-width text and 40,000 conversions each way in every encoding: exact
@@ -115,4 +120,3 @@ import Testing
         #expect(index.position(of: bytes.count, in: .utf16) == LinePosition(line: 2, character: 7))
     }
 }
-

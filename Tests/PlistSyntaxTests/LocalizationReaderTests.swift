@@ -69,20 +69,20 @@ import Testing
 
     @Test func catalogReadsLocalizationsWithRanges() {
         let s = """
-        {
-          "sourceLanguage" : "en",
-          "strings" : {
-            "NSCameraUsageDescription" : {
-              "extractionState" : "manual",
-              "localizations" : {
-                "de" : { "stringUnit" : { "state" : "needs_review", "value" : "Kamera \\u00e9 \\ud83d\\ude00" } },
-                "en" : { "variations" : { "device" : {} } }
-              }
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "NSCameraUsageDescription" : {
+                  "extractionState" : "manual",
+                  "localizations" : {
+                    "de" : { "stringUnit" : { "state" : "needs_review", "value" : "Kamera \\u00e9 \\ud83d\\ude00" } },
+                    "en" : { "variations" : { "device" : {} } }
+                  }
+                }
+              },
+              "version" : "1.0"
             }
-          },
-          "version" : "1.0"
-        }
-        """
+            """
         let c = StringCatalog(text: Array(s.utf8))
         #expect(c.problems.isEmpty)
         #expect(c.sourceLanguage == "en")
@@ -97,7 +97,8 @@ import Testing
     }
 
     @Test func brokenCatalogKeepsWhatItCanRead() {
-        let s = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"A\" : { \"localizations\" : { \"de\" : { \"stringUnit\" : { \"state\" : \"new\" \"value\" : \"x\" } } } }\n"
+        let s =
+            "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"A\" : { \"localizations\" : { \"de\" : { \"stringUnit\" : { \"state\" : \"new\" \"value\" : \"x\" } } } }\n"
         let c = StringCatalog(text: Array(s.utf8))
         #expect(!c.problems.isEmpty)
         #expect(c.entries.map(\.key) == ["A"])
@@ -114,7 +115,9 @@ import Testing
                 let t = StringsTable(raw: raw)
                 #expect(t.problems.isEmpty, "\(file.repo) \(file.path): \(t.problems)")
                 // The manifest counts the entries.
-                if let n = file.notes.split(separator: ";").first(where: { $0.contains("entries=") }).flatMap({ Int($0.split(separator: "=").last!.trimmingCharacters(in: .whitespaces)) }) {
+                if let n = file.notes.split(separator: ";").first(where: { $0.contains("entries=") }).flatMap({
+                    Int($0.split(separator: "=").last!.trimmingCharacters(in: .whitespaces))
+                }) {
                     #expect(t.entries.count == n, "\(file.repo) \(file.path)")
                 }
                 for e in t.entries {

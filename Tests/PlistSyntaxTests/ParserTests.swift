@@ -25,21 +25,26 @@ func codes(_ s: String) -> [String] {
     return doc.allProblems.map(\.code.rawValue)
 }
 
-let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
+let header =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
 
 @Suite struct ParserTests {
     @Test func wellFormedPlistHasNoProblems() {
-        let s = header + "<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleName</key>\n\t<string>A &amp; B</string>\n\t<key>N</key>\n\t<integer>-42</integer>\n\t<key>Flag</key>\n\t<true/>\n</dict>\n</plist>\n"
+        let s =
+            header
+            + "<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleName</key>\n\t<string>A &amp; B</string>\n\t<key>N</key>\n\t<integer>-42</integer>\n\t<key>Flag</key>\n\t<true/>\n</dict>\n</plist>\n"
         let tree = parse(s)
         #expect(tree.isWellFormed)
         #expect(tree.syntaxErrors.isEmpty)
         let doc = PlistDocument(tree)
         #expect(doc.problems.isEmpty)
-        #expect(doc.value == .dictionary([
-            .init(key: "CFBundleName", value: .string("A & B")),
-            .init(key: "N", value: .integer(PlistInteger(isNegative: true, magnitude: 42))),
-            .init(key: "Flag", value: .bool(true)),
-        ]))
+        #expect(
+            doc.value
+                == .dictionary([
+                    .init(key: "CFBundleName", value: .string("A & B")),
+                    .init(key: "N", value: .integer(PlistInteger(isNegative: true, magnitude: 42))),
+                    .init(key: "Flag", value: .bool(true)),
+                ]))
         #expect(checkTiling(tree.document, tree.text.bytes) == nil)
     }
 
@@ -156,22 +161,27 @@ let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC
     }
 
     @Test func typedValues() {
-        let s = "<plist><dict><key>i</key><integer>0x1F</integer><key>big</key><integer>18446744073709551615</integer><key>r</key><real>-1.5e3</real><key>d</key><date>2001-01-01T00:00:00Z</date><key>b</key><data>\n\tAAEC\n\tAw==\n</data><key>s</key><string>&#x41;&#66;<![CDATA[<&>]]></string></dict></plist>"
+        let s =
+            "<plist><dict><key>i</key><integer>0x1F</integer><key>big</key><integer>18446744073709551615</integer><key>r</key><real>-1.5e3</real><key>d</key><date>2001-01-01T00:00:00Z</date><key>b</key><data>\n\tAAEC\n\tAw==\n</data><key>s</key><string>&#x41;&#66;<![CDATA[<&>]]></string></dict></plist>"
         let doc = PlistDocument(parse(s))
         #expect(doc.tree.isWellFormed)
         #expect(doc.problems.isEmpty)
-        #expect(doc.value == .dictionary([
-            .init(key: "i", value: .integer(PlistInteger(isNegative: false, magnitude: 31))),
-            .init(key: "big", value: .integer(PlistInteger(isNegative: false, magnitude: UInt64.max))),
-            .init(key: "r", value: .real(-1500)),
-            .init(key: "d", value: .date(PlistDate(secondsSince1970: 978_307_200))),
-            .init(key: "b", value: .data([0, 1, 2, 3])),
-            .init(key: "s", value: .string("AB<&>")),
-        ]))
+        #expect(
+            doc.value
+                == .dictionary([
+                    .init(key: "i", value: .integer(PlistInteger(isNegative: false, magnitude: 31))),
+                    .init(key: "big", value: .integer(PlistInteger(isNegative: false, magnitude: UInt64.max))),
+                    .init(key: "r", value: .real(-1500)),
+                    .init(key: "d", value: .date(PlistDate(secondsSince1970: 978_307_200))),
+                    .init(key: "b", value: .data([0, 1, 2, 3])),
+                    .init(key: "s", value: .string("AB<&>")),
+                ]))
     }
 
     @Test func keyPathsAndCursor() {
-        let (s, at) = markedText("<plist><dict><key>NSAppTransportSecurity</key><dict><key>NSExceptionDomains</key><dict><key>example.com</key><dict><key>NSIncludes1️⃣Subdomains</key><true/>\n2️⃣</dict></dict></dict></dict></plist>")
+        let (s, at) = markedText(
+            "<plist><dict><key>NSAppTransportSecurity</key><dict><key>NSExceptionDomains</key><dict><key>example.com</key><dict><key>NSIncludes1️⃣Subdomains</key><true/>\n2️⃣</dict></dict></dict></dict></plist>"
+        )
         let doc = PlistDocument(parse(s))
         let ctx = doc.context(at: at[0])
         guard case .key(let dict, let i) = ctx.place else { Issue.record("not a key: \(ctx.place)"); return }

@@ -10,7 +10,9 @@ import PlistTestSupport
     /// so an inline element must say its content is blank).
     @Test func blankContentOfAnEmptyContainerIsNotText() {
         for blank in ["\n\t", " ", "\r\n  \t"] {
-            let s = header + "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<array>\(blank)</array>\n\t<key>B</key>\n\t<dict>\(blank)</dict>\n</dict>\n</plist>\n"
+            let s =
+                header
+                + "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<array>\(blank)</array>\n\t<key>B</key>\n\t<dict>\(blank)</dict>\n</dict>\n</plist>\n"
             #expect(codes(s) == [], "blank \(blank.debugDescription)")
             let dict = PlistDocument(parse(s)).root!
             #expect(dict.entries.map { $0.value?.kind } == [.array, .dictionary])
@@ -71,7 +73,8 @@ import PlistTestSupport
             func check(_ ok: Bool, _ what: String) { if !ok { failures.append(what) } }
             let depth = 100_000
             for name in ["a", "array"] {
-                let s = "<plist>" + String(repeating: "<\(name)>", count: depth) + String(repeating: "</\(name)>", count: depth) + "</plist>"
+                let s =
+                    "<plist>" + String(repeating: "<\(name)>", count: depth) + String(repeating: "</\(name)>", count: depth) + "</plist>"
                 do {
                     let tree = parse(s)
                     check(tree.isWellFormed, "\(name): well formed")
@@ -90,7 +93,9 @@ import PlistTestSupport
                 _ = PlistDocument(edited).allProblems
             }
             // Markup nested in a scalar is read iteratively too.
-            let inScalar = "<plist><string>" + String(repeating: "<a>", count: depth) + "x" + String(repeating: "</a>", count: depth) + "</string></plist>"
+            let inScalar =
+                "<plist><string>" + String(repeating: "<a>", count: depth) + "x" + String(repeating: "</a>", count: depth)
+                + "</string></plist>"
             check(PlistDocument(parse(inScalar)).value == .string("x"), "text nested in a scalar")
             return failures
         }
@@ -100,7 +105,9 @@ import PlistTestSupport
     /// #10.5: a missing `</dict>` is placed where the indentation says, only when the document is
     /// otherwise unbalanced, and incremental reparsing agrees with a full parse around it.
     @Test func aMissingEndTagIsPlacedByIndentation() {
-        let intact = header + "<plist version=\"1.0\">\n<dict>\n\t<key>ATS</key>\n\t<dict>\n\t\t<key>Domains</key>\n\t\t<dict>\n\t\t\t<key>example.com</key>\n\t\t\t<dict>\n\t\t\t\t<key>Sub</key>\n\t\t\t\t<true/>\n\t\t\t</dict>\n\t\t</dict>\n\t</dict>\n\t<key>Name</key>\n\t<string>x</string>\n</dict>\n</plist>\n"
+        let intact =
+            header
+            + "<plist version=\"1.0\">\n<dict>\n\t<key>ATS</key>\n\t<dict>\n\t\t<key>Domains</key>\n\t\t<dict>\n\t\t\t<key>example.com</key>\n\t\t\t<dict>\n\t\t\t\t<key>Sub</key>\n\t\t\t\t<true/>\n\t\t\t</dict>\n\t\t</dict>\n\t</dict>\n\t<key>Name</key>\n\t<string>x</string>\n</dict>\n</plist>\n"
         let missing = intact.replacingOccurrences(of: "\t\t\t</dict>\n", with: "")
         let tree = parse(missing)
         #expect(tree.syntaxErrors.map(\.code.rawValue) == ["xml-unclosed-tag"])
@@ -117,11 +124,15 @@ import PlistTestSupport
         // Deleting and retyping the line, and re-indenting it, incrementally.
         let at = intact.components(separatedBy: "\t\t\t</dict>\n")[0].utf8.count
         var t = parse(intact)
-        for edit in [SourceEdit(range: at..<(at + 10), replacement: ""), SourceEdit(range: at..<at, replacement: "\t\t\t</dict>\n"),
-                     SourceEdit(range: at..<(at + 1), replacement: ""), SourceEdit(range: at..<at, replacement: "\t"),
-                     SourceEdit(range: at + 3..<(at + 4), replacement: "x")] {
+        for edit in [
+            SourceEdit(range: at..<(at + 10), replacement: ""), SourceEdit(range: at..<at, replacement: "\t\t\t</dict>\n"),
+            SourceEdit(range: at..<(at + 1), replacement: ""), SourceEdit(range: at..<at, replacement: "\t"),
+            SourceEdit(range: at + 3..<(at + 4), replacement: "x"),
+        ] {
             t = t.applying(edit)
-            #expect(sameTree(t, SyntaxTree.parse(t.text)), "after \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription)")
+            #expect(
+                sameTree(t, SyntaxTree.parse(t.text)),
+                "after \(edit.range) ← \(String(decoding: edit.replacement, as: UTF8.self).debugDescription)")
         }
         #expect(t.text.bytes != Array(intact.utf8))
     }
@@ -130,7 +141,9 @@ import PlistTestSupport
     /// stays where XML puts it. "\t\t" and two spaces have the same length but nothing says they line
     /// up, and reading them so moved the half-typed `<dict>` out of its array.
     @Test func tabsAgainstSpacesDecideNothing() {
-        let text = header + "<plist version=\"1.0\">\n<dict>\n  <key>Types</key>\n  <array>\n    <dict>\n      <key>T</key>\n      <string>a</string>\n    </dict>\n"
+        let text =
+            header
+            + "<plist version=\"1.0\">\n<dict>\n  <key>Types</key>\n  <array>\n    <dict>\n      <key>T</key>\n      <string>a</string>\n    </dict>\n"
             + "\t\t<dict>\n\t\t\t<key>T</key>\n\t\t\t<string>b</string>\n\t\t\t<key>Reasons</key>\n\t\t\t<array>\n\t\t\t\t<string>\n"
             + "  </array>\n  <key>Tracking</key>\n  <false/>\n</dict>\n</plist>\n"
         let doc = PlistDocument(parse(text))

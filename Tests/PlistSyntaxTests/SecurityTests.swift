@@ -20,7 +20,8 @@ import XMLReference
         #expect(PlistDocument(edited).value == .string("&lol8;"))
     }
 
-    @Test(.enabled(if: SharedData.runLibXML2Tests(available: XMLReference.isAvailable), SharedData.libxml2SkipNote(XMLReference.installHint)))
+    @Test(
+        .enabled(if: SharedData.runLibXML2Tests(available: XMLReference.isAvailable), SharedData.libxml2SkipNote(XMLReference.installHint)))
     func externalEntityContentNeverAppears() throws {
         let secret = "plist-lsp-secret-\(UInt64.random(in: 0...UInt64.max))"
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(secret).txt")
@@ -45,7 +46,8 @@ import XMLReference
         }
     }
 
-    @Test(.enabled(if: SharedData.runLibXML2Tests(available: XMLReference.isAvailable), SharedData.libxml2SkipNote(XMLReference.installHint)))
+    @Test(
+        .enabled(if: SharedData.runLibXML2Tests(available: XMLReference.isAvailable), SharedData.libxml2SkipNote(XMLReference.installHint)))
     func externalDTDAndParameterEntityOpenNoConnection() throws {
         let listener = try #require(LoopbackListener())
         let url = "http://127.0.0.1:\(listener.port)/evil.dtd"
@@ -58,7 +60,8 @@ import XMLReference
         #expect(listener.drainConnections(waitingUpTo: 200) == 0)
     }
 
-    @Test(.enabled(if: SharedData.runLibXML2Tests(available: XMLReference.isAvailable), SharedData.libxml2SkipNote(XMLReference.installHint)))
+    @Test(
+        .enabled(if: SharedData.runLibXML2Tests(available: XMLReference.isAvailable), SharedData.libxml2SkipNote(XMLReference.installHint)))
     func appleDoctypeIsNeverFetched() {
         let document = AttackDocuments.appleDoctype()
         let tree = SyntaxTree.parse(document)
@@ -77,7 +80,8 @@ import XMLReference
         for name in files {
             let text = try String(contentsOf: sources.appendingPathComponent(name), encoding: .utf8)
             let imports = text.split(separator: "\n").filter {
-                $0.range(of: #"^\s*(@\w+\s+)*((public|internal|package|private|fileprivate)\s+)?import\s"#, options: .regularExpression) != nil
+                $0.range(of: #"^\s*(@\w+\s+)*((public|internal|package|private|fileprivate)\s+)?import\s"#, options: .regularExpression)
+                    != nil
             }
             #expect(imports.isEmpty, "\(name) imports \(imports)")
         }

@@ -30,7 +30,8 @@ import PlistTestSupport
                     let r = Int.random(in: 0...array.count, using: &rng)
                     let range = min(i, r)..<max(i, r)
                     if text[i] != array[i] || text.withBytes(in: range, { Array($0) }) != Array(array[range])
-                        || text.string(range) != String(decoding: array[range], as: UTF8.self) {
+                        || text.string(range) != String(decoding: array[range], as: UTF8.self)
+                    {
                         failures.append("size \(size) step \(step): byte \(i) or range \(range) differs")
                     }
                 }
@@ -49,11 +50,17 @@ import PlistTestSupport
             var text = SourceText(array)
             for step in 0..<60 {
                 let at = array.isEmpty ? 0 : Int.random(in: 0...array.count, using: &rng)
-                let inserted = (0..<Int.random(in: 0...5, using: &rng)).map { _ in [UInt8(ascii: "a"), UInt8(ascii: "b")].randomElement(using: &rng)! }
+                let inserted = (0..<Int.random(in: 0...5, using: &rng)).map { _ in
+                    [UInt8(ascii: "a"), UInt8(ascii: "b")].randomElement(using: &rng)!
+                }
                 array.insert(contentsOf: inserted, at: at)
                 text = text.replacing(at..<at, with: inserted)
-                let needle = (0..<Int.random(in: 1...4, using: &rng)).map { _ in [UInt8(ascii: "a"), UInt8(ascii: "b"), UInt8(ascii: ">")].randomElement(using: &rng)! }
-                let naive = array.count < needle.count ? [] : (0...(array.count - needle.count)).filter { Array(array[$0..<($0 + needle.count)]) == needle }
+                let needle = (0..<Int.random(in: 1...4, using: &rng)).map { _ in
+                    [UInt8(ascii: "a"), UInt8(ascii: "b"), UInt8(ascii: ">")].randomElement(using: &rng)!
+                }
+                let naive =
+                    array.count < needle.count
+                    ? [] : (0...(array.count - needle.count)).filter { Array(array[$0..<($0 + needle.count)]) == needle }
                 if text.offsets(of: needle) != naive { failures.append("size \(size) step \(step): \(needle)") }
                 if text.contains(needle) != !naive.isEmpty { failures.append("size \(size) step \(step): contains \(needle)") }
             }

@@ -32,7 +32,8 @@ import PlistTestSupport
         "<true/>",
         "<true" + String(repeating: " ", count: 300) + "/>",
         "<dict><key>In</key><string>side</string></dict>",
-        "<dict" + String(repeating: " ", count: 300) + "><key>In</key><string>side</string></dict" + String(repeating: " ", count: 200) + ">",
+        "<dict" + String(repeating: " ", count: 300) + "><key>In</key><string>side</string></dict" + String(repeating: " ", count: 200)
+            + ">",
         "<array><string>a</string><string b='" + String(repeating: "y", count: 300) + "'>b</string></array>",
         "<string>with <!-- a comment --> inside</string>",
     ]
@@ -55,7 +56,8 @@ import PlistTestSupport
     /// tag widths, flags, node), the key's name, the values inside, and lookups by name.
     static func check(_ document: PlistDocument, names: [String], _ sourceLocation: SourceLocation = #_sourceLocation) {
         guard let root = document.root, let rootElement = document.tree.rootElement,
-              let dict = rootElement.children.first(where: { $0.kind == .element }) else {
+            let dict = rootElement.children.first(where: { $0.kind == .element })
+        else {
             Issue.record("no root dictionary", sourceLocation: sourceLocation)
             return
         }
@@ -108,7 +110,8 @@ import PlistTestSupport
         var names: [String] = []
         for i in 0..<600 {
             let odd = rng.next() % 4 == 0
-            let key: (xml: String, name: String) = odd ? Self.keys[Int(rng.next() % UInt64(Self.keys.count))] : ("<key>K\(i)</key>", "K\(i)")
+            let key: (xml: String, name: String) =
+                odd ? Self.keys[Int(rng.next() % UInt64(Self.keys.count))] : ("<key>K\(i)</key>", "K\(i)")
             body += "\t" + key.xml + Self.values[Int(rng.next() % UInt64(Self.values.count))] + "\n"
             names.append(key.name)
         }

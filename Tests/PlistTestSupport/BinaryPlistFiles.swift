@@ -7,7 +7,8 @@ public enum BinaryPlistFiles {
     public static let directory = SharedData.directory.appendingPathComponent("l10n")
     public static let present = FileManager.default.fileExists(atPath: directory.appendingPathComponent("MANIFEST.tsv").path)
     public static var runTests: Bool { present || SharedData.isCI }
-    public static let skipNote: Comment = "needs the real binary plists at ../shared/l10n beside the repository (not part of a fresh clone; always present in CI, where their absence fails this test)"
+    public static let skipNote: Comment =
+        "needs the real binary plists at ../shared/l10n beside the repository (not part of a fresh clone; always present in CI, where their absence fails this test)"
 
     public struct File: Sendable {
         /// `owner/repo/path`, as the manifest names it.
@@ -28,7 +29,9 @@ public enum BinaryPlistFiles {
                 .appendingPathComponent(fields[2])
             files.append(File(name: "\(fields[1])/\(fields[2])", url: url, bytes: [UInt8](try Data(contentsOf: url))))
         }
-        guard files.count >= 20 else { throw SharedData.Missing(what: "the binary plists of MANIFEST.tsv (found \(files.count))", at: directory.path) }
+        guard files.count >= 20 else {
+            throw SharedData.Missing(what: "the binary plists of MANIFEST.tsv (found \(files.count))", at: directory.path)
+        }
         return files
     }
 }

@@ -24,8 +24,9 @@ public enum Checkouts {
         let copy = try Self.copy("Ranchero-Software__NetNewsWire")
         let target = copy.appendingPathComponent("xcconfig/NetNewsWire_iOSapp_target.xcconfig")
         var text = try String(contentsOf: target, encoding: .utf8)
-        text = text.replacingOccurrences(of: "CODE_SIGN_ENTITLEMENTS = iOS/Resources/NetNewsWire$(DEVELOPER_ENTITLEMENTS).entitlements",
-                                         with: "CODE_SIGN_ENTITLEMENTS = $(NNW_ENTITLEMENTS)")
+        text = text.replacingOccurrences(
+            of: "CODE_SIGN_ENTITLEMENTS = iOS/Resources/NetNewsWire$(DEVELOPER_ENTITLEMENTS).entitlements",
+            with: "CODE_SIGN_ENTITLEMENTS = $(NNW_ENTITLEMENTS)")
         text = "#include \"Local.xcconfig\"\n" + text
         try text.write(to: target, atomically: true, encoding: .utf8)
         if present {
@@ -43,68 +44,68 @@ public enum Checkouts {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plist-lsp-checkout-\(UUID().uuidString)/IceCubesApp")
         let files: [String: String] = [
             "IceCubesApp.xcodeproj/project.pbxproj": """
-                // !$*UTF8*$!
-                {
-                \tarchiveVersion = 1;
-                \tobjectVersion = 56;
-                \tobjects = {
-                \t\tG0 = {isa = PBXGroup; children = (F1, F2); sourceTree = "<group>"; };
-                \t\tF1 /* IceCubesApp.xcconfig */ = {isa = PBXFileReference; path = IceCubesApp.xcconfig; sourceTree = "<group>"; };
-                \t\tF2 /* IceCubesApp-release.xcconfig */ = {isa = PBXFileReference; path = "IceCubesApp-release.xcconfig"; sourceTree = "<group>"; };
-                \t\tP0 = {isa = PBXProject; buildConfigurationList = L0; mainGroup = G0; projectDirPath = ""; targets = (T1); };
-                \t\tL0 = {isa = XCConfigurationList; buildConfigurations = (C0D, C0R); };
-                \t\tC0D /* Debug */ = {isa = XCBuildConfiguration; baseConfigurationReference = F1; buildSettings = { SDKROOT = iphoneos; }; name = Debug; };
-                \t\tC0R /* Release */ = {isa = XCBuildConfiguration; baseConfigurationReference = F2; buildSettings = { SDKROOT = iphoneos; }; name = Release; };
-                \t\tT1 /* IceCubesApp */ = {isa = PBXNativeTarget; buildConfigurationList = L1; name = IceCubesApp; productType = "com.apple.product-type.application"; };
-                \t\tL1 = {isa = XCConfigurationList; buildConfigurations = (C1D, C1R); };
-                \t\tC1D /* Debug */ = {isa = XCBuildConfiguration; buildSettings = {
-                \t\t\tCODE_SIGN_ENTITLEMENTS = IceCubesApp/IceCubesApp.entitlements;
-                \t\t\tINFOPLIST_FILE = IceCubesApp/Info.plist;
-                \t\t\tPRODUCT_BUNDLE_IDENTIFIER = "$(BUNDLE_ID_PREFIX).IceCubesApp";
-                \t\t}; name = Debug; };
-                \t\tC1R /* Release */ = {isa = XCBuildConfiguration; buildSettings = {
-                \t\t\tCODE_SIGN_ENTITLEMENTS = IceCubesApp/IceCubesApp.entitlements;
-                \t\t\tINFOPLIST_FILE = IceCubesApp/Info.plist;
-                \t\t\tPRODUCT_BUNDLE_IDENTIFIER = "$(BUNDLE_ID_PREFIX).IceCubesApp";
-                \t\t}; name = Release; };
-                \t};
-                \trootObject = P0;
-                }
+            // !$*UTF8*$!
+            {
+            \tarchiveVersion = 1;
+            \tobjectVersion = 56;
+            \tobjects = {
+            \t\tG0 = {isa = PBXGroup; children = (F1, F2); sourceTree = "<group>"; };
+            \t\tF1 /* IceCubesApp.xcconfig */ = {isa = PBXFileReference; path = IceCubesApp.xcconfig; sourceTree = "<group>"; };
+            \t\tF2 /* IceCubesApp-release.xcconfig */ = {isa = PBXFileReference; path = "IceCubesApp-release.xcconfig"; sourceTree = "<group>"; };
+            \t\tP0 = {isa = PBXProject; buildConfigurationList = L0; mainGroup = G0; projectDirPath = ""; targets = (T1); };
+            \t\tL0 = {isa = XCConfigurationList; buildConfigurations = (C0D, C0R); };
+            \t\tC0D /* Debug */ = {isa = XCBuildConfiguration; baseConfigurationReference = F1; buildSettings = { SDKROOT = iphoneos; }; name = Debug; };
+            \t\tC0R /* Release */ = {isa = XCBuildConfiguration; baseConfigurationReference = F2; buildSettings = { SDKROOT = iphoneos; }; name = Release; };
+            \t\tT1 /* IceCubesApp */ = {isa = PBXNativeTarget; buildConfigurationList = L1; name = IceCubesApp; productType = "com.apple.product-type.application"; };
+            \t\tL1 = {isa = XCConfigurationList; buildConfigurations = (C1D, C1R); };
+            \t\tC1D /* Debug */ = {isa = XCBuildConfiguration; buildSettings = {
+            \t\t\tCODE_SIGN_ENTITLEMENTS = IceCubesApp/IceCubesApp.entitlements;
+            \t\t\tINFOPLIST_FILE = IceCubesApp/Info.plist;
+            \t\t\tPRODUCT_BUNDLE_IDENTIFIER = "$(BUNDLE_ID_PREFIX).IceCubesApp";
+            \t\t}; name = Debug; };
+            \t\tC1R /* Release */ = {isa = XCBuildConfiguration; buildSettings = {
+            \t\t\tCODE_SIGN_ENTITLEMENTS = IceCubesApp/IceCubesApp.entitlements;
+            \t\t\tINFOPLIST_FILE = IceCubesApp/Info.plist;
+            \t\t\tPRODUCT_BUNDLE_IDENTIFIER = "$(BUNDLE_ID_PREFIX).IceCubesApp";
+            \t\t}; name = Release; };
+            \t};
+            \trootObject = P0;
+            }
 
-                """,
+            """,
             "IceCubesApp-release.xcconfig": "DEVELOPMENT_TEAM = ABCDE12345\nBUNDLE_ID_PREFIX = com.example\n",
             "IceCubesApp/Info.plist": """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-                <plist version="1.0">
-                <dict>
-                \t<key>CFBundleIdentifier</key>
-                \t<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
-                \t<key>AppGroup</key>
-                \t<string>group.$(BUNDLE_ID_PREFIX).IceCubesApp</string>
-                \t<key>UIBackgroundModes</key>
-                \t<array>
-                \t\t<string>remote-notification</string>
-                \t</array>
-                </dict>
-                </plist>
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>CFBundleIdentifier</key>
+            \t<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+            \t<key>AppGroup</key>
+            \t<string>group.$(BUNDLE_ID_PREFIX).IceCubesApp</string>
+            \t<key>UIBackgroundModes</key>
+            \t<array>
+            \t\t<string>remote-notification</string>
+            \t</array>
+            </dict>
+            </plist>
 
-                """,
+            """,
             "IceCubesApp/IceCubesApp.entitlements": """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-                <plist version="1.0">
-                <dict>
-                \t<key>aps-environment</key>
-                \t<string>development</string>
-                \t<key>com.apple.security.application-groups</key>
-                \t<array>
-                \t\t<string>group.$(BUNDLE_ID_PREFIX).IceCubesApp</string>
-                \t</array>
-                </dict>
-                </plist>
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>aps-environment</key>
+            \t<string>development</string>
+            \t<key>com.apple.security.application-groups</key>
+            \t<array>
+            \t\t<string>group.$(BUNDLE_ID_PREFIX).IceCubesApp</string>
+            \t</array>
+            </dict>
+            </plist>
 
-                """,
+            """,
         ]
         for (path, text) in files {
             let file = folder.appendingPathComponent(path)

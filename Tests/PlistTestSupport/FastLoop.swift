@@ -22,7 +22,8 @@ public enum FastLoop {
     /// Whether a suite tagged `.realEditor` or `.wholeCorpus` runs: always, except in the fast loop.
     public static var runSlowSuites: Bool { !active }
     /// The note such a suite prints when the fast loop leaves it out.
-    public static let skipNote: Comment = "left out of the fast loop (PLIST_LSP_FAST_TESTS=1): drives a real editor or walks a whole data set; `swift test` runs it"
+    public static let skipNote: Comment =
+        "left out of the fast loop (PLIST_LSP_FAST_TESTS=1): drives a real editor or walks a whole data set; `swift test` runs it"
 }
 
 /// Tests that must not share their process with the rest of the suite (they hold the whole

@@ -12,7 +12,8 @@ public enum LaunchdData {
     public static let present = FileManager.default.fileExists(atPath: adminDirectory.appendingPathComponent("MANIFEST.tsv").path)
     /// Run the tests that need them: they are there, or this is CI (where their absence fails).
     public static var runTests: Bool { present || SharedData.isCI }
-    public static let skipNote: Comment = "needs the real launchd jobs at ../shared/admin/launchd beside the repository (not part of a fresh clone; always present in CI, where their absence fails this test)"
+    public static let skipNote: Comment =
+        "needs the real launchd jobs at ../shared/admin/launchd beside the repository (not part of a fresh clone; always present in CI, where their absence fails this test)"
 
     /// One job with its manifest row.
     public struct Job: Sendable {
@@ -27,7 +28,9 @@ public enum LaunchdData {
 
     /// Every launchd row of the manifest whose file is present, sorted by name.
     public static let jobs: [Job] = {
-        guard let manifest = try? String(contentsOf: adminDirectory.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8) else { return [] }
+        guard let manifest = try? String(contentsOf: adminDirectory.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8) else {
+            return []
+        }
         var out: [Job] = []
         for line in manifest.split(separator: "\n").dropFirst() {
             let cols = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -41,7 +44,9 @@ public enum LaunchdData {
 
     /// The jobs, or an error that says where they were looked for.
     public static func require(minimum: Int = 80) throws -> [Job] {
-        guard jobs.count >= minimum else { throw SharedData.Missing(what: "the launchd jobs (\(jobs.count) of at least \(minimum))", at: directory.path) }
+        guard jobs.count >= minimum else {
+            throw SharedData.Missing(what: "the launchd jobs (\(jobs.count) of at least \(minimum))", at: directory.path)
+        }
         return jobs
     }
 

@@ -6,7 +6,8 @@ public enum PlistText {
     /// The XML declaration Xcode writes.
     public static let declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     /// The DOCTYPE Xcode writes.
-    public static let doctype = "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
+    public static let doctype =
+        "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
 
     /// A whole file whose root dictionary holds `entries` (lines; a final line break is added if
     /// missing), with Xcode's DOCTYPE when `doctype` is true. It ends with `</plist>` and a line
@@ -24,7 +25,8 @@ public enum PlistText {
     /// A root-dictionary entry with some nesting: `CFBundleURLTypes` holding one URL type with the
     /// scheme `myapp` (lines, each ending in a line break), for outline, folding and selection tests.
     /// A privacy manifest with one accessed-API entry (UserDefaults, reason CA92.1), tab-indented.
-    public static let privacyManifest = dictionary("""
+    public static let privacyManifest = dictionary(
+        """
         \t<key>NSPrivacyAccessedAPITypes</key>
         \t<array>
         \t\t<dict>

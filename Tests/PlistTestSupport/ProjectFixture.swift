@@ -53,7 +53,8 @@ public enum ProjectFixture {
         """
 
     /// The app's .xcconfig (line 1: the include; APP_VERSION is set in Version.xcconfig).
-    public static let appConfig = "#include \"Version.xcconfig\"\n#include? \"Local.xcconfig\"\nPRODUCT_BUNDLE_IDENTIFIER = com.example.app\n"
+    public static let appConfig =
+        "#include \"Version.xcconfig\"\n#include? \"Local.xcconfig\"\nPRODUCT_BUNDLE_IDENTIFIER = com.example.app\n"
     /// APP_VERSION on line 1 (Debug and every other configuration) and line 2 (Release).
     public static let versionConfig = "APP_VERSION = 1.2\nAPP_VERSION[config=Release] = 2.0\n"
     public static let projectConfig = "// Project-wide settings\nSWIFT_VERSION = 5.0\n"
@@ -61,7 +62,8 @@ public enum ProjectFixture {
     /// The app's Info.plist: $(APP_VERSION) on line 4, $(BUILD_NUMBER) (undefined) on line 6, the
     /// still-camera capability whose usage description only a build setting gives, push in the
     /// background without the entitlement, and a preprocessed branch.
-    public static let appInfoPlist = PlistText.dictionary("""
+    public static let appInfoPlist = PlistText.dictionary(
+        """
         \t<key>CFBundleShortVersionString</key>
         \t<string>$(APP_VERSION)</string>
         \t<key>CFBundleVersion</key>
@@ -85,12 +87,14 @@ public enum ProjectFixture {
         #endif
         """)
 
-    public static let widgetInfoPlist = PlistText.dictionary("""
+    public static let widgetInfoPlist = PlistText.dictionary(
+        """
         \t<key>CFBundleIdentifier</key>
         \t<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
         """)
 
-    public static let entitlements = PlistText.dictionary("""
+    public static let entitlements = PlistText.dictionary(
+        """
         \t<key>com.apple.developer.healthkit</key>
         \t<true/>
         """)
@@ -114,12 +118,16 @@ public enum ProjectFixture {
         try "#include \"h0.xcconfig\"\n".write(to: config.appendingPathComponent("App.xcconfig"), atomically: true, encoding: .utf8)
         for i in 0..<40 {
             let next = "h\(i + 1).xcconfig"
-            let text = i == 39 ? "W39 = xy\n" : "#include \"\(next)\"\n#include \"\(next)\"\n#include? \"\(next)\"\nW\(i) = $(W\(i + 1))$(W\(i + 1))\n"
+            let text =
+                i == 39
+                ? "W39 = xy\n" : "#include \"\(next)\"\n#include \"\(next)\"\n#include? \"\(next)\"\nW\(i) = $(W\(i + 1))$(W\(i + 1))\n"
             try text.write(to: config.appendingPathComponent("h\(i).xcconfig"), atomically: true, encoding: .utf8)
         }
     }
 
-    public static func write(to folder: URL = FileManager.default.temporaryDirectory.appendingPathComponent("plist-lsp-project-\(UUID().uuidString)")) throws -> URL {
+    public static func write(
+        to folder: URL = FileManager.default.temporaryDirectory.appendingPathComponent("plist-lsp-project-\(UUID().uuidString)")
+    ) throws -> URL {
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

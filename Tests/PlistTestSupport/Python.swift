@@ -18,5 +18,6 @@ public enum Plistlib {
     }()
 
     public static var runTests: Bool { available || SharedData.isCI }
-    public static let skipNote: Comment = "needs python3 with plistlib as the reference (install python3; under CI=true its absence fails this test)"
+    public static let skipNote: Comment =
+        "needs python3 with plistlib as the reference (install python3; under CI=true its absence fails this test)"
 }

@@ -20,10 +20,12 @@ public enum ReferenceTools {
     public static var runPlistlibTests: Bool { python3 != nil || SharedData.isCI }
     public static let plistlibSkipNote: Comment = "needs python3 (plistlib is the reference); under CI=true its absence fails the test"
     public static var runPlistutilTests: Bool { plistutil != nil || SharedData.isCI }
-    public static let plistutilSkipNote: Comment = "needs libplist's plistutil (apt libplist-utils, which .ci/run installs); under CI=true its absence fails the test"
+    public static let plistutilSkipNote: Comment =
+        "needs libplist's plistutil (apt libplist-utils, which .ci/run installs); under CI=true its absence fails the test"
 
     public static var runXMLReferenceTests: Bool { (python3 != nil && xmllint != nil) || SharedData.isCI }
-    public static let xmlReferenceSkipNote: Comment = "needs python3 (plistlib) and libxml2's xmllint (apt libxml2-utils, which .ci/run installs); under CI=true their absence fails the test"
+    public static let xmlReferenceSkipNote: Comment =
+        "needs python3 (plistlib) and libxml2's xmllint (apt libxml2-utils, which .ci/run installs); under CI=true their absence fails the test"
 
     public struct Failed: Error, CustomStringConvertible {
         public let description: String
@@ -50,7 +52,9 @@ public enum ReferenceTools {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             let errorText = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
-            throw Failed(description: "\(executable) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(errorText.prefix(4000))")
+            throw Failed(
+                description:
+                    "\(executable) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(errorText.prefix(4000))")
         }
         return [UInt8](output)
     }

@@ -36,11 +36,13 @@ public enum SharedData {
     public static let seedsPresent = FileManager.default.fileExists(atPath: seedsDirectory.path)
 
     /// Whether the real projects are there.
-    public static let projectsPresent = FileManager.default.fileExists(atPath: projectsDirectory.appendingPathComponent("MANIFEST.tsv").path)
+    public static let projectsPresent = FileManager.default.fileExists(
+        atPath: projectsDirectory.appendingPathComponent("MANIFEST.tsv").path)
     /// Run the real-project tests when the projects are present, and always under CI.
     public static var runProjectTests: Bool { projectsPresent || isCI }
     /// The note a skipped real-project test prints.
-    public static let projectsSkipNote: Comment = "needs the real Xcode projects at ../shared/projects beside the repository (not part of a fresh clone; always present in CI, where their absence fails this test)"
+    public static let projectsSkipNote: Comment =
+        "needs the real Xcode projects at ../shared/projects beside the repository (not part of a fresh clone; always present in CI, where their absence fails this test)"
 
     /// Run corpus tests when the corpus is present, and always under CI (where its absence fails them).
     public static var runCorpusTests: Bool { corpusPresent || isCI }
@@ -48,9 +50,11 @@ public enum SharedData {
     public static var runSeedTests: Bool { seedsPresent || isCI }
 
     /// The note a skipped corpus test prints.
-    public static let corpusSkipNote: Comment = "needs the real-world corpus at ../shared/corpus beside the repository (not part of a fresh clone; always present in CI, where its absence fails this test)"
+    public static let corpusSkipNote: Comment =
+        "needs the real-world corpus at ../shared/corpus beside the repository (not part of a fresh clone; always present in CI, where its absence fails this test)"
     /// The note a skipped seed test prints.
-    public static let seedsSkipNote: Comment = "needs Apple's reference texts at ../shared/seeds beside the repository (not part of a fresh clone; always present in CI, where their absence fails this test)"
+    public static let seedsSkipNote: Comment =
+        "needs Apple's reference texts at ../shared/seeds beside the repository (not part of a fresh clone; always present in CI, where their absence fails this test)"
 
     /// Whether to run tests that compare against libxml2: when this build has it, and always under CI.
     public static func runLibXML2Tests(available: Bool) -> Bool { available || isCI }
@@ -91,27 +95,35 @@ public enum SharedData {
 
     /// Every corpus file listed in the manifest and present on disk, sorted by name (empty without a corpus).
     public static let corpusFiles: [CorpusFile] = {
-        guard let manifest = try? String(contentsOf: corpusDirectory.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8) else { return [] }
+        guard let manifest = try? String(contentsOf: corpusDirectory.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8) else {
+            return []
+        }
         var out: [CorpusFile] = []
         for line in manifest.split(separator: "\n").dropFirst() {
             let cols = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard cols.count >= 9, cols[0] != "-" else { continue }
             let url = corpusFilesDirectory.appendingPathComponent(cols[0])
             guard let data = FileManager.default.contents(atPath: url.path) else { continue }
-            out.append(CorpusFile(name: cols[0], kind: cols[5], plistlibParses: cols[8] == "yes", notes: cols[6], source: cols[7], url: url, bytes: [UInt8](data)))
+            out.append(
+                CorpusFile(
+                    name: cols[0], kind: cols[5], plistlibParses: cols[8] == "yes", notes: cols[6], source: cols[7], url: url,
+                    bytes: [UInt8](data)))
         }
         return out.sorted { $0.name < $1.name }
     }()
 
     /// The corpus files, or an error that says where the corpus was looked for.
     public static func requireCorpus(minimum: Int = 200) throws -> [CorpusFile] {
-        guard corpusFiles.count >= minimum else { throw Missing(what: "the shared corpus (\(corpusFiles.count) of at least \(minimum) files)", at: corpusDirectory.path) }
+        guard corpusFiles.count >= minimum else {
+            throw Missing(what: "the shared corpus (\(corpusFiles.count) of at least \(minimum) files)", at: corpusDirectory.path)
+        }
         return corpusFiles
     }
 
     /// The seed texts (`../shared/seeds/*.txt`, sorted by name), or an error that says where they were looked for.
     public static func requireSeedTexts() throws -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: seedsDirectory.path))?
+        let names =
+            (try? FileManager.default.contentsOfDirectory(atPath: seedsDirectory.path))?
             .filter { $0.hasSuffix(".txt") }.sorted() ?? []
         guard !names.isEmpty else { throw Missing(what: "Apple's reference texts (seeds)", at: seedsDirectory.path) }
         return names.compactMap { try? String(contentsOf: seedsDirectory.appendingPathComponent($0), encoding: .utf8) }

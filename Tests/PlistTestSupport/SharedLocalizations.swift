@@ -8,11 +8,13 @@ extension SharedData {
     public static let localizationDirectory = directory.appendingPathComponent("l10n")
 
     /// Whether the localization data's manifest is there.
-    public static let localizationPresent = FileManager.default.fileExists(atPath: localizationDirectory.appendingPathComponent("MANIFEST.tsv").path)
+    public static let localizationPresent = FileManager.default.fileExists(
+        atPath: localizationDirectory.appendingPathComponent("MANIFEST.tsv").path)
     /// Run the localization tests when the data is present, and always under CI.
     public static var runLocalizationTests: Bool { localizationPresent || isCI }
     /// The note a skipped localization test prints.
-    public static let localizationSkipNote: Comment = "needs the real localized apps at ../shared/l10n beside the repository (not part of a fresh clone; always present in CI, where their absence fails this test)"
+    public static let localizationSkipNote: Comment =
+        "needs the real localized apps at ../shared/l10n beside the repository (not part of a fresh clone; always present in CI, where their absence fails this test)"
 
     /// One row of `l10n/MANIFEST.tsv`.
     public struct LocalizationFile: Sendable {
@@ -25,14 +27,18 @@ extension SharedData {
         public let encoding: String
         public let notes: String
         /// The app's folder (`…/l10n/apps/owner__repo`).
-        public var appDirectory: URL { localizationDirectory.appendingPathComponent("apps").appendingPathComponent(repo.replacingOccurrences(of: "/", with: "__")) }
+        public var appDirectory: URL {
+            localizationDirectory.appendingPathComponent("apps").appendingPathComponent(repo.replacingOccurrences(of: "/", with: "__"))
+        }
         /// The file on disk.
         public var url: URL { appDirectory.appendingPathComponent(path) }
     }
 
     /// Every row of the manifest (empty when the data is absent).
     public static let localizationFiles: [LocalizationFile] = {
-        guard let text = try? String(contentsOf: localizationDirectory.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8) else { return [] }
+        guard let text = try? String(contentsOf: localizationDirectory.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8) else {
+            return []
+        }
         return text.split(separator: "\n").dropFirst().compactMap { line in
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard f.count >= 7 else { return nil }

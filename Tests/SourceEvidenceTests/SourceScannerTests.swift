@@ -21,7 +21,8 @@ private let defaults = PrivacyNeed.apiCategory(PrivacySymbols.userDefaults)
 
 @Suite struct SourceScannerTests {
     @Test func swiftUsesAreFoundAtTheirOffsets() {
-        let (hits, starts) = scan("""
+        let (hits, starts) = scan(
+            """
             let on = 1️⃣UserDefaults.standard.bool(forKey: "on")
             let changed = attributes[.2️⃣modificationDate] as? Date
             let up = ProcessInfo.processInfo.3️⃣systemUptime
@@ -37,7 +38,8 @@ private let defaults = PrivacyNeed.apiCategory(PrivacySymbols.userDefaults)
     }
 
     @Test func objectiveCUsesAreFound() {
-        let (hits, starts) = scan("""
+        let (hits, starts) = scan(
+            """
             #import <sys/stat.h>
             #pragma mark - UserDefaults
             NSDate *d = attrs[1️⃣NSFileModificationDate];
@@ -47,60 +49,77 @@ private let defaults = PrivacyNeed.apiCategory(PrivacySymbols.userDefaults)
             [self.manager 4️⃣requestWhenInUseAuthorization];
             [AVCaptureDevice 5️⃣requestAccessForMediaType:AVMediaTypeAudio completionHandler:^(BOOL granted) {}];
             """, .objectiveC)
-        #expect(hits.map(\.symbol) == ["NSFileModificationDate", "NSUserDefaults", "statfs", "requestWhenInUseAuthorization", "requestAccessForMediaType"])
+        #expect(
+            hits.map(\.symbol) == [
+                "NSFileModificationDate", "NSUserDefaults", "statfs", "requestWhenInUseAuthorization", "requestAccessForMediaType",
+            ])
         #expect(hits.map(\.range.lowerBound) == starts)
         #expect(hits[2].needs == [.apiCategory(PrivacySymbols.diskSpace)])
         #expect(hits[4].needs == [.purposeString("NSMicrophoneUsageDescription")])
     }
 
     @Test func commentsAndLiteralsAreSkipped() {
-        #expect(symbols("""
-            // UserDefaults in a line comment
-            /* block /* nested UserDefaults */ still a comment: systemUptime */
-            let a = "UserDefaults"
-            let b = \"\"\"
-                stat(path, &s) and activeInputModes
-                \"\"\"
-            let c = #"raw "UserDefaults" \\(systemUptime)"#
-            let d = "escaped \\" UserDefaults"
-            """).isEmpty)
-        #expect(symbols("""
-            // UserDefaults
-            /* NSUserDefaults */
-            const char *s = "stat(p, &b) NSUserDefaults";
-            char c = '"'; int n = 1'000;
-            auto r = R"x(UserDefaults)x";
-            """, .cpp).isEmpty)
+        #expect(
+            symbols(
+                """
+                // UserDefaults in a line comment
+                /* block /* nested UserDefaults */ still a comment: systemUptime */
+                let a = "UserDefaults"
+                let b = \"\"\"
+                    stat(path, &s) and activeInputModes
+                    \"\"\"
+                let c = #"raw "UserDefaults" \\(systemUptime)"#
+                let d = "escaped \\" UserDefaults"
+                """
+            ).isEmpty)
+        #expect(
+            symbols(
+                """
+                // UserDefaults
+                /* NSUserDefaults */
+                const char *s = "stat(p, &b) NSUserDefaults";
+                char c = '"'; int n = 1'000;
+                auto r = R"x(UserDefaults)x";
+                """, .cpp
+            ).isEmpty)
     }
 
     @Test func swiftInterpolationsAreCode() {
-        #expect(symbols(#"print("on: \(UserDefaults.standard.bool(forKey: "on")) up: \(ProcessInfo.processInfo.systemUptime)")"#) == ["UserDefaults", "systemUptime"])
+        #expect(
+            symbols(#"print("on: \(UserDefaults.standard.bool(forKey: "on")) up: \(ProcessInfo.processInfo.systemUptime)")"#) == [
+                "UserDefaults", "systemUptime",
+            ])
         #expect(symbols(##"let s = #"raw \#(UserDefaults.standard) and \(NotInterpolated)"#"##) == ["UserDefaults"])
     }
 
     @Test func everydayNamesAreNotUses() {
-        #expect(symbols("""
-            let newest = photos.max { $0.creationDate < $1.creationDate }
-            struct Item { var creationDate: Date; var systemSize: Int }
-            func stat(_ x: Int) -> Int { x }
-            var s = stat()
-            let fs = statfs()
-            item.stat(path, 1)
-            let policy = LAContext().canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: nil)
-            let status = AVCaptureDevice.authorizationStatus(for: .video)
-            UNUserNotificationCenter.current().requestAuthorization(options: [.alert]) { _, _ in }
-            picker.sourceType = .photoLibrary
-            """).isEmpty)
+        #expect(
+            symbols(
+                """
+                let newest = photos.max { $0.creationDate < $1.creationDate }
+                struct Item { var creationDate: Date; var systemSize: Int }
+                func stat(_ x: Int) -> Int { x }
+                var s = stat()
+                let fs = statfs()
+                item.stat(path, 1)
+                let policy = LAContext().canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: nil)
+                let status = AVCaptureDevice.authorizationStatus(for: .video)
+                UNUserNotificationCenter.current().requestAuthorization(options: [.alert]) { _, _ in }
+                picker.sourceType = .photoLibrary
+                """
+            ).isEmpty)
         #expect(symbols("struct stat st; int n = sizeof(struct stat); p->stat(1);", .c).isEmpty)
     }
 
     @Test func membersOfTheRightTypeAreUses() {
-        #expect(symbols("let d = attrs[FileAttributeKey.creationDate]; let s = attrs[.systemFreeSize]; let t = Darwin.lstat(p, &s)")
+        #expect(
+            symbols("let d = attrs[FileAttributeKey.creationDate]; let s = attrs[.systemFreeSize]; let t = Darwin.lstat(p, &s)")
                 == ["creationDate", "systemFreeSize", "lstat"])
     }
 
     @Test func markersDecideWhatACallNeeds() {
-        let hits = scan("""
+        let hits = scan(
+            """
             AVCaptureDevice.requestAccess(for: .video) { _ in }
             AVCaptureDevice.requestAccess(
                 for: .audio
@@ -111,13 +130,15 @@ private let defaults = PrivacyNeed.apiCategory(PrivacySymbols.userDefaults)
             library.requestAuthorization { _ in }
             try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock")
             picker.sourceType = .camera
-            """).hits
-        #expect(hits.map(\.needs) == [
-            [.purposeString("NSCameraUsageDescription")], [.purposeString("NSMicrophoneUsageDescription")],
-            [.purposeString("NSCalendarsUsageDescription")], [.purposeString("NSPhotoLibraryAddUsageDescription")],
-            [.purposeString("NSPhotoLibraryUsageDescription")], [.purposeString("NSFaceIDUsageDescription")],
-            [.purposeString("NSCameraUsageDescription")],
-        ])
+            """
+        ).hits
+        #expect(
+            hits.map(\.needs) == [
+                [.purposeString("NSCameraUsageDescription")], [.purposeString("NSMicrophoneUsageDescription")],
+                [.purposeString("NSCalendarsUsageDescription")], [.purposeString("NSPhotoLibraryAddUsageDescription")],
+                [.purposeString("NSPhotoLibraryUsageDescription")], [.purposeString("NSFaceIDUsageDescription")],
+                [.purposeString("NSCameraUsageDescription")],
+            ])
     }
 
     @Test func aSymbolCanNeedTwoCategories() {
@@ -167,12 +188,14 @@ private let defaults = PrivacyNeed.apiCategory(PrivacySymbols.userDefaults)
     }
 
     @Test func sitesAreGroupedByNeedFirstPartyFirst() {
-        let evidence = SourceEvidence.scanning(root: "/p", files: [
-            ("Pods/SDK/Store.m", "[NSUserDefaults standardUserDefaults];"),
-            ("App/B.swift", "UserDefaults.standard"),
-            ("App/A.swift", "let x = 1\nlet d = UserDefaults(suiteName: \"g\")"),
-            ("AppTests/T.swift", "UserDefaults.standard"),
-        ])
+        let evidence = SourceEvidence.scanning(
+            root: "/p",
+            files: [
+                ("Pods/SDK/Store.m", "[NSUserDefaults standardUserDefaults];"),
+                ("App/B.swift", "UserDefaults.standard"),
+                ("App/A.swift", "let x = 1\nlet d = UserDefaults(suiteName: \"g\")"),
+                ("AppTests/T.swift", "UserDefaults.standard"),
+            ])
         let sites = evidence.sites(for: defaults)
         #expect(sites.map(\.location.relativePath) == ["App/A.swift", "App/B.swift", "Pods/SDK/Store.m"])
         #expect(sites.map(\.isThirdParty) == [false, false, true])
@@ -182,12 +205,14 @@ private let defaults = PrivacyNeed.apiCategory(PrivacySymbols.userDefaults)
     }
 
     @Test func aPlistHearsOfTheCodeBesideIt() throws {
-        let evidence = SourceEvidence.scanning(root: "/p", files: [
-            ("App/Camera.swift", "AVCaptureDevice.requestAccess(for: .video) { _ in }"),
-            ("Widget/Widget.swift", "UserDefaults(suiteName: \"group\")"),
-            ("Pods/SDK/Loc.m", "[m requestWhenInUseAuthorization];"),
-            ("Shared/Util.swift", "let x = 1"),
-        ])
+        let evidence = SourceEvidence.scanning(
+            root: "/p",
+            files: [
+                ("App/Camera.swift", "AVCaptureDevice.requestAccess(for: .video) { _ in }"),
+                ("Widget/Widget.swift", "UserDefaults(suiteName: \"group\")"),
+                ("Pods/SDK/Loc.m", "[m requestWhenInUseAuthorization];"),
+                ("Shared/Util.swift", "let x = 1"),
+            ])
         let app = try #require(evidence.relevant(toPlistAt: "/p/App/Info.plist"))
         #expect(Set(app.needs.map(\.name)) == ["NSCameraUsageDescription", "NSLocationWhenInUseUsageDescription"])
         let nested = try #require(evidence.relevant(toPlistAt: "/p/App/Supporting Files/Info.plist"))
@@ -214,6 +239,7 @@ private let defaults = PrivacyNeed.apiCategory(PrivacySymbols.userDefaults)
             try generated.write(to: url, atomically: true, encoding: .utf8)
         }
         let now = try String(contentsOf: url, encoding: .utf8)
-        #expect(now == generated, "docs/source-evidence.md is stale: run PLIST_LSP_UPDATE_DOCS=1 swift test --filter documentationIsCurrent")
+        #expect(
+            now == generated, "docs/source-evidence.md is stale: run PLIST_LSP_UPDATE_DOCS=1 swift test --filter documentationIsCurrent")
     }
 }

@@ -18,7 +18,8 @@ import XcodeProject
         files["/p/Config/App.xcconfig"] = "#include \"h0.xcconfig\"\n"
         for i in 0..<count {
             let next = "h\(i + 1).xcconfig"
-            files["/p/Config/h\(i).xcconfig"] = i == count - 1
+            files["/p/Config/h\(i).xcconfig"] =
+                i == count - 1
                 ? "W\(i) = xy\n"
                 : "#include \"\(next)\"\n#include \"\(next)\"\n#include? \"\(next)\"\nW\(i) = $(W\(i + 1))$(W\(i + 1))\n"
         }

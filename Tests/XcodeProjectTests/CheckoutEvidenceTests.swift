@@ -29,25 +29,25 @@ final class CountingFileSystem: ProjectFileSystem, @unchecked Sendable {
     /// BUNDLE_ID_PREFIX; the target's shared .xcconfig includes a file that is gone.
     static let iceCubes: [String: String] = [
         "/r/App.xcodeproj/project.pbxproj": """
-            // !$*UTF8*$!
-            {
-            \tobjects = {
-            \t\tG0 = {isa = PBXGroup; children = (F1, F2, F3); sourceTree = "<group>"; };
-            \t\tF1 = {isa = PBXFileReference; path = IceCubesApp.xcconfig; sourceTree = "<group>"; };
-            \t\tF2 = {isa = PBXFileReference; path = "IceCubesApp-release.xcconfig"; sourceTree = "<group>"; };
-            \t\tF3 = {isa = PBXFileReference; path = Shared.xcconfig; sourceTree = "<group>"; };
-            \t\tP0 = {isa = PBXProject; buildConfigurationList = L0; mainGroup = G0; projectDirPath = ""; targets = (T1); };
-            \t\tL0 = {isa = XCConfigurationList; buildConfigurations = (C0D, C0R); };
-            \t\tC0D = {isa = XCBuildConfiguration; baseConfigurationReference = F1; buildSettings = {}; name = Debug; };
-            \t\tC0R = {isa = XCBuildConfiguration; baseConfigurationReference = F2; buildSettings = {}; name = Release; };
-            \t\tT1 = {isa = PBXNativeTarget; buildConfigurationList = L1; name = IceCubesApp; productType = "com.apple.product-type.application"; };
-            \t\tL1 = {isa = XCConfigurationList; buildConfigurations = (C1D, C1R); };
-            \t\tC1D = {isa = XCBuildConfiguration; baseConfigurationReference = F3; buildSettings = { INFOPLIST_FILE = App/Info.plist; }; name = Debug; };
-            \t\tC1R = {isa = XCBuildConfiguration; baseConfigurationReference = F3; buildSettings = { INFOPLIST_FILE = App/Info.plist; }; name = Release; };
-            \t};
-            \trootObject = P0;
-            }
-            """,
+        // !$*UTF8*$!
+        {
+        \tobjects = {
+        \t\tG0 = {isa = PBXGroup; children = (F1, F2, F3); sourceTree = "<group>"; };
+        \t\tF1 = {isa = PBXFileReference; path = IceCubesApp.xcconfig; sourceTree = "<group>"; };
+        \t\tF2 = {isa = PBXFileReference; path = "IceCubesApp-release.xcconfig"; sourceTree = "<group>"; };
+        \t\tF3 = {isa = PBXFileReference; path = Shared.xcconfig; sourceTree = "<group>"; };
+        \t\tP0 = {isa = PBXProject; buildConfigurationList = L0; mainGroup = G0; projectDirPath = ""; targets = (T1); };
+        \t\tL0 = {isa = XCConfigurationList; buildConfigurations = (C0D, C0R); };
+        \t\tC0D = {isa = XCBuildConfiguration; baseConfigurationReference = F1; buildSettings = {}; name = Debug; };
+        \t\tC0R = {isa = XCBuildConfiguration; baseConfigurationReference = F2; buildSettings = {}; name = Release; };
+        \t\tT1 = {isa = PBXNativeTarget; buildConfigurationList = L1; name = IceCubesApp; productType = "com.apple.product-type.application"; };
+        \t\tL1 = {isa = XCConfigurationList; buildConfigurations = (C1D, C1R); };
+        \t\tC1D = {isa = XCBuildConfiguration; baseConfigurationReference = F3; buildSettings = { INFOPLIST_FILE = App/Info.plist; }; name = Debug; };
+        \t\tC1R = {isa = XCBuildConfiguration; baseConfigurationReference = F3; buildSettings = { INFOPLIST_FILE = App/Info.plist; }; name = Release; };
+        \t};
+        \trootObject = P0;
+        }
+        """,
         "/r/IceCubesApp-release.xcconfig": "BUNDLE_ID_PREFIX = com.example\n",
         "/r/Shared.xcconfig": "#include \"Gone.xcconfig\"\n#include? \"Local.xcconfig\"\nSWIFT_VERSION = 5.0\n",
         "/r/App/Info.plist": "<plist version=\"1.0\"><dict/></plist>\n",

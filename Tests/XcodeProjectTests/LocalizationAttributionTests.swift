@@ -30,8 +30,10 @@ struct LocalizationAttributionTests {
         }
 
         """
-    static let plist = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleDisplayName</key>\n\t<string>App</string>\n</dict>\n</plist>\n"
-    static let catalog = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"CFBundleDisplayName\" : {\n      \"localizations\" : {\n        \"de\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"App\"\n          }\n        }\n      }\n    }\n  },\n  \"version\" : \"1.0\"\n}\n"
+    static let plist =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleDisplayName</key>\n\t<string>App</string>\n</dict>\n</plist>\n"
+    static let catalog =
+        "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"CFBundleDisplayName\" : {\n      \"localizations\" : {\n        \"de\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"App\"\n          }\n        }\n      }\n    }\n  },\n  \"version\" : \"1.0\"\n}\n"
     static let files = MemoryFileSystem(files: [
         "/p/App.xcodeproj/project.pbxproj": project,
         "/p/App/Info.plist": plist,
@@ -51,7 +53,9 @@ struct LocalizationAttributionTests {
         #expect(set.tables.isEmpty && set.lprojLocales.isEmpty, "\(set.tables.map(\.path))")
         #expect(set.knownRegions == ["en", "de", "fr", "ja"])
         // And back: the catalog finds its Info.plist; the excluded table finds none.
-        #expect(LocalizationFinder.infoPlist(translatedBy: "/p/App/InfoPlist.xcstrings", fileSystem: Self.files)?.infoPlistPath == "/p/App/Info.plist")
+        #expect(
+            LocalizationFinder.infoPlist(translatedBy: "/p/App/InfoPlist.xcstrings", fileSystem: Self.files)?.infoPlistPath
+                == "/p/App/Info.plist")
         #expect(LocalizationFinder.infoPlist(translatedBy: "/p/App/Leftover/fr.lproj/InfoPlist.strings", fileSystem: Self.files) == nil)
     }
 
@@ -59,7 +63,10 @@ struct LocalizationAttributionTests {
         // The widget's INFOPLIST_FILE comes from a setting nothing defines.
         let widget = LocalizationFinder.find(infoPlistPath: "/p/Widget/Info.plist", fileSystem: Self.files)
         guard case .unknown(let reason) = widget.attribution else { Issue.record("\(widget.attribution)"); return }
-        #expect(reason == "no target of App.xcodeproj names this file as its INFOPLIST_FILE; Widget's INFOPLIST_FILE is '$(WIDGET_PLIST)', which no file read defines")
+        #expect(
+            reason
+                == "no target of App.xcodeproj names this file as its INFOPLIST_FILE; Widget's INFOPLIST_FILE is '$(WIDGET_PLIST)', which no file read defines"
+        )
         let stray = LocalizationFinder.find(infoPlistPath: "/p/Stray/Info.plist", fileSystem: Self.files)
         #expect(!stray.attribution.isKnown)
     }

@@ -42,14 +42,19 @@ struct LocalizationFinderTests {
             let set = LocalizationFinder.find(infoPlistPath: plist.url.path, fileSystem: TestDiskFileSystem())
             if where_.hasSuffix(".xcstrings") {
                 let expected = plist.appDirectory.appendingPathComponent(where_).standardizedFileURL.path
-                #expect(set.catalogs.map(\.path).map { URL(fileURLWithPath: $0).standardizedFileURL.path } == [expected], "\(plist.repo) \(plist.path): \(set.catalogs.map(\.path))")
+                #expect(
+                    set.catalogs.map(\.path).map { URL(fileURLWithPath: $0).standardizedFileURL.path } == [expected],
+                    "\(plist.repo) \(plist.path): \(set.catalogs.map(\.path))")
             } else {
                 // `<folder>/*.lproj/InfoPlist.strings`: every table is in that folder.
-                let folder = plist.appDirectory.appendingPathComponent(String(where_.dropLast("/*.lproj/InfoPlist.strings".count))).standardizedFileURL.path
+                let folder = plist.appDirectory.appendingPathComponent(String(where_.dropLast("/*.lproj/InfoPlist.strings".count)))
+                    .standardizedFileURL.path
                 #expect(!set.tables.isEmpty, "\(plist.repo) \(plist.path): no tables found (expected in \(folder))")
                 for table in set.tables {
-                    #expect(URL(fileURLWithPath: table.path).deletingLastPathComponent().deletingLastPathComponent().standardizedFileURL.path == folder,
-                            "\(plist.repo) \(plist.path): \(table.path)")
+                    #expect(
+                        URL(fileURLWithPath: table.path).deletingLastPathComponent().deletingLastPathComponent().standardizedFileURL.path
+                            == folder,
+                        "\(plist.repo) \(plist.path): \(table.path)")
                 }
             }
             found += set.tables.count + set.catalogs.count

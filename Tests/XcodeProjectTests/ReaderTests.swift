@@ -5,7 +5,8 @@ import XcodeProject
 
 @Suite struct ReaderTests {
     @Test func openStepReadsAPBXProjectShapeWithPositions() {
-        let text = Array("""
+        let text = Array(
+            """
             // !$*UTF8*$!
             {
             \tarchiveVersion = 1;
@@ -35,15 +36,18 @@ import XcodeProject
     }
 
     @Test func xcconfigReadsIncludesConditionsAndComments() {
-        let file = XCConfigFile(path: "/p/a.xcconfig", text: Array("""
-            // A comment
-            #include "base.xcconfig"
-            #include? "local.xcconfig"
-            PRODUCT_NAME = App // trailing comment
-            OTHER_SWIFT_FLAGS[config=Debug][sdk=iphoneos*] = $(inherited) -DDEBUG
-            URL = https:/$()/example.com;
-            not a setting
-            """.utf8))
+        let file = XCConfigFile(
+            path: "/p/a.xcconfig",
+            text: Array(
+                """
+                // A comment
+                #include "base.xcconfig"
+                #include? "local.xcconfig"
+                PRODUCT_NAME = App // trailing comment
+                OTHER_SWIFT_FLAGS[config=Debug][sdk=iphoneos*] = $(inherited) -DDEBUG
+                URL = https:/$()/example.com;
+                not a setting
+                """.utf8))
         #expect(file.items.count == 5)
         guard case .include(let path, let optional, let location) = file.items[0] else { Issue.record("no include"); return }
         #expect(path == "base.xcconfig" && !optional && location.line == 1)
@@ -51,14 +55,18 @@ import XcodeProject
         #expect(optional2)
         let assignments = file.assignments
         #expect(assignments[0].name == "PRODUCT_NAME" && assignments[0].value == "App" && assignments[0].location?.line == 3)
-        #expect(assignments[1].conditions == [SettingCondition(key: "config", pattern: "Debug"), SettingCondition(key: "sdk", pattern: "iphoneos*")])
+        #expect(
+            assignments[1].conditions == [
+                SettingCondition(key: "config", pattern: "Debug"), SettingCondition(key: "sdk", pattern: "iphoneos*"),
+            ])
         #expect(assignments[1].value == "$(inherited) -DDEBUG")
         #expect(assignments[2].value == "https:/$()/example.com")
         #expect(file.problems.count == 1 && file.problems[0].location.line == 6)
     }
 
     @Test func yamlReadsAnXcodeGenSpecShape() {
-        let text = Array("""
+        let text = Array(
+            """
             name: App # the name
             options:
               deploymentTarget:

@@ -11,7 +11,9 @@ import XcodeProject
         try await onOwnThread {
             #expect(FileManager.default.fileExists(atPath: SharedData.projectsDirectory.path), "../shared/projects is missing")
             let loader = ProjectLoader(fileSystem: DiskProjectFileSystem())
-            let folders = try FileManager.default.contentsOfDirectory(atPath: SharedData.projectsDirectory.path).filter { !$0.contains(".") }.sorted()
+            let folders = try FileManager.default.contentsOfDirectory(atPath: SharedData.projectsDirectory.path).filter {
+                !$0.contains(".")
+            }.sorted()
             #expect(folders.count >= 21)
             var report: [String] = []
             for folder in folders {
@@ -20,7 +22,9 @@ import XcodeProject
                 #expect(!projects.isEmpty, "\(folder): no project found")
                 let index = ProjectIndex(projects: projects, fileSystem: DiskProjectFileSystem())
                 let targets = projects.reduce(0) { $0 + $1.targets.count }
-                report.append("\(folder): \(projects.count) projects, \(targets) targets, \(index.plists.count) plists; problems: \(projects.flatMap(\.problems).prefix(3))")
+                report.append(
+                    "\(folder): \(projects.count) projects, \(targets) targets, \(index.plists.count) plists; problems: \(projects.flatMap(\.problems).prefix(3))"
+                )
                 #expect(targets > 0, "\(folder): no targets")
                 #expect(!index.plists.isEmpty, "\(folder): no plist resolved")
             }

@@ -5,8 +5,10 @@ import Testing
 import XcodeProject
 
 @Suite struct ResolutionTests {
-    func settings(_ files: [String: String], project: String = "/p/App.xcodeproj/project.pbxproj", target: String = "App",
-                  configuration: String = "Debug") throws -> ResolvedBuildSettings {
+    func settings(
+        _ files: [String: String], project: String = "/p/App.xcodeproj/project.pbxproj", target: String = "App",
+        configuration: String = "Debug"
+    ) throws -> ResolvedBuildSettings {
         let model = ProjectLoader(fileSystem: MemoryFileSystem(files: files)).load(project)
         let t = try #require(model.targets.first { $0.name == target })
         let c = try #require(t.configurations.first { $0.name == configuration })
@@ -35,7 +37,8 @@ import XcodeProject
     @Test func inheritedModifiersAndNestedReferences() throws {
         var files = fixture
         files["/p/Config/Project.xcconfig"] = "FLAGS = -a\nNAME = My App\nSUFFIX_Debug = .dev\n"
-        files["/p/Config/App.xcconfig"] = "FLAGS = $(inherited) -b\nBUNDLE = com.example.$(NAME:rfc1034identifier:lower)$(SUFFIX_$(CONFIGURATION))\nLOOP = $(LOOP) x\n"
+        files["/p/Config/App.xcconfig"] =
+            "FLAGS = $(inherited) -b\nBUNDLE = com.example.$(NAME:rfc1034identifier:lower)$(SUFFIX_$(CONFIGURATION))\nLOOP = $(LOOP) x\n"
         let debug = try settings(files)
         #expect(debug.value("FLAGS") == "-a -b")
         #expect(debug.value("BUNDLE") == "com.example.my-app.dev")
@@ -60,7 +63,8 @@ import XcodeProject
 
     @Test func includesAreFoundLooselyAndMissingOnesAreReported() throws {
         var files = fixture
-        files["/p/Config/App.xcconfig"] = "#include \"version.XCCONFIG\"\n#include \"Config/Project.xcconfig\"\n#include \"Gone.xcconfig\"\n#include? \"Optional.xcconfig\"\n"
+        files["/p/Config/App.xcconfig"] =
+            "#include \"version.XCCONFIG\"\n#include \"Config/Project.xcconfig\"\n#include \"Gone.xcconfig\"\n#include? \"Optional.xcconfig\"\n"
         let model = ProjectLoader(fileSystem: MemoryFileSystem(files: files)).load("/p/App.xcodeproj/project.pbxproj")
         #expect(model.missingFiles == ["/p/Config/Gone.xcconfig"])
         // Where it is included, for the note of the undefined-variable warning.
@@ -88,46 +92,48 @@ import XcodeProject
         #expect(entitlements.companion?.keys["NSCameraUsageDescription"] != nil)
         #expect(entitlements.companion?.keys["UIBackgroundModes"]?.values == ["remote-notification"])
         #expect(index.input(forPlistAt: "/p/Other/Info.plist") == nil)
-        #expect(ProjectIndex.infoPlistKey(forSetting: "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad") == "UISupportedInterfaceOrientations~ipad")
+        #expect(
+            ProjectIndex.infoPlistKey(forSetting: "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad")
+                == "UISupportedInterfaceOrientations~ipad")
     }
 
     @Test func anXcodeGenSpecGivesTargetsSettingsAndProperties() throws {
         let files = [
             "/g/project.yml": """
-                name: Demo
-                options:
-                  deploymentTarget:
-                    iOS: "16.0"
-                configs:
-                  Debug: debug
-                  Release: release
+            name: Demo
+            options:
+              deploymentTarget:
+                iOS: "16.0"
+            configs:
+              Debug: debug
+              Release: release
+            settings:
+              base:
+                GENERATE_INFOPLIST_FILE: YES
+              configs:
+                release:
+                  APP_FLAVOR: store
+            targetTemplates:
+              Base:
                 settings:
                   base:
-                    GENERATE_INFOPLIST_FILE: YES
-                  configs:
-                    release:
-                      APP_FLAVOR: store
-                targetTemplates:
-                  Base:
-                    settings:
-                      base:
-                        INFOPLIST_KEY_NSCameraUsageDescription: "Scan"
-                targets:
-                  Demo:
-                    type: application
-                    platform: iOS
-                    templates: [Base]
-                    configFiles:
-                      Debug: Configs/Debug.xcconfig
-                    info:
-                      path: Demo/Info.plist
-                      properties:
-                        NSMicrophoneUsageDescription: Record notes
-                    entitlements:
-                      path: Demo/Demo.entitlements
-                      properties:
-                        aps-environment: development
-                """,
+                    INFOPLIST_KEY_NSCameraUsageDescription: "Scan"
+            targets:
+              Demo:
+                type: application
+                platform: iOS
+                templates: [Base]
+                configFiles:
+                  Debug: Configs/Debug.xcconfig
+                info:
+                  path: Demo/Info.plist
+                  properties:
+                    NSMicrophoneUsageDescription: Record notes
+                entitlements:
+                  path: Demo/Demo.entitlements
+                  properties:
+                    aps-environment: development
+            """,
             "/g/Configs/Debug.xcconfig": "APP_FLAVOR = dev\n",
             "/g/Demo/Info.plist": "<plist version=\"1.0\"><dict/></plist>",
         ]

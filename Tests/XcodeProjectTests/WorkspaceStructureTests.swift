@@ -8,7 +8,8 @@ import XcodeProject
 
 @Suite struct WorkspaceStructureTests {
     private func project(_ name: String, _ file: String) -> XcodeProjectModel {
-        ProjectLoader(fileSystem: DiskProjectFileSystem()).load(SharedData.projectsDirectory.appendingPathComponent(name).appendingPathComponent(file).path)
+        ProjectLoader(fileSystem: DiskProjectFileSystem()).load(
+            SharedData.projectsDirectory.appendingPathComponent(name).appendingPathComponent(file).path)
     }
 
     /// NetNewsWire (Xcode 16): the iOS app synchronizes iOS/ and Shared/ but not the share
@@ -43,8 +44,10 @@ import XcodeProject
     /// holding those folders.
     @Test(.enabled(if: SharedData.runProjectTests, SharedData.projectsSkipNote))
     func everySynchronizedProjectGivesItsTargetsTheirFolders() throws {
-        for (name, file) in [("yattee__yattee", "Yattee.xcodeproj"), ("maximgorbatyuk__slothy-terminal", "SlothyTerminal.xcodeproj"),
-                             ("insidegui__WWDC", "WWDC.xcodeproj"), ("lichess-org__mobile", "ios/Runner.xcodeproj")] {
+        for (name, file) in [
+            ("yattee__yattee", "Yattee.xcodeproj"), ("maximgorbatyuk__slothy-terminal", "SlothyTerminal.xcodeproj"),
+            ("insidegui__WWDC", "WWDC.xcodeproj"), ("lichess-org__mobile", "ios/Runner.xcodeproj"),
+        ] {
             let model = project(name, file + "/project.pbxproj")
             let withFolders = model.targets.filter { $0.membership.map { !$0.folders.isEmpty } ?? false }
             #expect(!withFolders.isEmpty, "\(name): \(model.targets.map(\.name))")
@@ -60,19 +63,19 @@ import XcodeProject
     @Test func aWorkspaceNamesItsProjectsThroughGroups() {
         let files = [
             "/w/App.xcworkspace/contents.xcworkspacedata": """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <Workspace version = "1.0">
-                   <FileRef location = "group:App.xcodeproj"></FileRef>
-                   <Group location = "container:Pods" name = "Pods">
-                      <FileRef location = "group:Pods.xcodeproj"/>
-                      <Group location = "group:Deep">
-                         <FileRef location = 'group:Lib &amp; Co.xcodeproj'/>
-                      </Group>
-                   </Group>
-                   <FileRef location = "absolute:/elsewhere/Other.xcodeproj"/>
-                   <FileRef location = "group:Missing.xcodeproj"/>
-                </Workspace>
-                """,
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Workspace version = "1.0">
+               <FileRef location = "group:App.xcodeproj"></FileRef>
+               <Group location = "container:Pods" name = "Pods">
+                  <FileRef location = "group:Pods.xcodeproj"/>
+                  <Group location = "group:Deep">
+                     <FileRef location = 'group:Lib &amp; Co.xcodeproj'/>
+                  </Group>
+               </Group>
+               <FileRef location = "absolute:/elsewhere/Other.xcodeproj"/>
+               <FileRef location = "group:Missing.xcodeproj"/>
+            </Workspace>
+            """,
             "/w/App.xcodeproj/project.pbxproj": "{}",
             "/w/Pods/Pods.xcodeproj/project.pbxproj": "{}",
             "/w/Pods/Deep/Lib & Co.xcodeproj/project.pbxproj": "{}",
@@ -80,26 +83,29 @@ import XcodeProject
         ]
         let found = ProjectLoader(fileSystem: MemoryFileSystem(files: files)).discover(in: "/w")
         // Pods/ is a folder the search skips: its projects are found through the workspace only.
-        #expect(found == ["/w/App.xcodeproj/project.pbxproj", "/w/Pods/Pods.xcodeproj/project.pbxproj",
-                          "/w/Pods/Deep/Lib & Co.xcodeproj/project.pbxproj", "/elsewhere/Other.xcodeproj/project.pbxproj"])
+        #expect(
+            found == [
+                "/w/App.xcodeproj/project.pbxproj", "/w/Pods/Pods.xcodeproj/project.pbxproj",
+                "/w/Pods/Deep/Lib & Co.xcodeproj/project.pbxproj", "/elsewhere/Other.xcodeproj/project.pbxproj",
+            ])
     }
 
     @Test func aPackageGivesEachTargetItsFolder() throws {
         let files = [
             "/p/Package.swift": """
-                // swift-tools-version:5.9
-                import PackageDescription
-                /* .target(name: "Commented") */
-                let package = Package(name: "P", products: [.library(name: "P", targets: ["A"])],
-                    dependencies: [.package(url: "https://example.com/x.git", from: "1.0.0")],
-                    targets: [
-                        .target(name: "A", dependencies: [.product(name: "X", package: "x")], exclude: ["Old"],
-                                resources: [.process("Resources", localization: .default), .copy("PrivacyInfo.xcprivacy")]),
-                        .executableTarget(name: "Tool", path: "Tools/tool"),
-                        .testTarget(name: "ATests", dependencies: ["A"]),
-                        .binaryTarget(name: "Bin", path: "Bin.xcframework"),
-                    ])
-                """,
+            // swift-tools-version:5.9
+            import PackageDescription
+            /* .target(name: "Commented") */
+            let package = Package(name: "P", products: [.library(name: "P", targets: ["A"])],
+                dependencies: [.package(url: "https://example.com/x.git", from: "1.0.0")],
+                targets: [
+                    .target(name: "A", dependencies: [.product(name: "X", package: "x")], exclude: ["Old"],
+                            resources: [.process("Resources", localization: .default), .copy("PrivacyInfo.xcprivacy")]),
+                    .executableTarget(name: "Tool", path: "Tools/tool"),
+                    .testTarget(name: "ATests", dependencies: ["A"]),
+                    .binaryTarget(name: "Bin", path: "Bin.xcframework"),
+                ])
+            """,
             "/p/Sources/A/A.swift": "",
         ]
         let model = ProjectLoader(fileSystem: MemoryFileSystem(files: files)).load("/p/Package.swift")
@@ -115,33 +121,33 @@ import XcodeProject
     @Test func anXcodeGenIncludeAddsTargetsAndSettings() throws {
         let files = [
             "/x/project.yml": """
-                name: App
-                include:
-                  - path: shared/base.yml
-                settings:
-                  MARKETING_VERSION: "2.0"
-                targets:
-                  App:
-                    type: application
-                    platform: iOS
-                    info:
-                      path: App/Info.plist
-                """,
+            name: App
+            include:
+              - path: shared/base.yml
+            settings:
+              MARKETING_VERSION: "2.0"
+            targets:
+              App:
+                type: application
+                platform: iOS
+                info:
+                  path: App/Info.plist
+            """,
             "/x/shared/base.yml": """
-                include: more.yml
+            include: more.yml
+            settings:
+              MARKETING_VERSION: "1.0"
+              BASE_ONLY: "1"
+            targets:
+              Widget:
+                type: app-extension
+                platform: iOS
+                info:
+                  path: Widget/Info.plist
+              App:
                 settings:
-                  MARKETING_VERSION: "1.0"
-                  BASE_ONLY: "1"
-                targets:
-                  Widget:
-                    type: app-extension
-                    platform: iOS
-                    info:
-                      path: Widget/Info.plist
-                  App:
-                    settings:
-                      FROM_BASE: "1"
-                """,
+                  FROM_BASE: "1"
+            """,
             "/x/shared/more.yml": "include: base.yml\nsettings:\n  DEEPEST: \"1\"\n",
         ]
         let loader = ProjectLoader(fileSystem: MemoryFileSystem(files: files))

@@ -171,7 +171,8 @@ public struct MessageDecoder: Sendable {
         }
         guard let name = duplicate else { return message }
         let shown = name.count > 40 ? String(name.prefix(40)) + "…" : name
-        let error = ResponseError.invalidRequest("member name \"\(shown)\" occurs twice in one object; such a message is ambiguous and rejected")
+        let error = ResponseError.invalidRequest(
+            "member name \"\(shown)\" occurs twice in one object; such a message is ambiguous and rejected")
         var id: RequestID?
         switch message {
         case .request(let requestID, _): id = requestID

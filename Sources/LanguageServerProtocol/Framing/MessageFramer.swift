@@ -212,12 +212,14 @@ public struct MessageFramer: Sendable {
             // A bad line is skipped from its second byte: a good header after it is still found.
             let restart = lineStart + 1
             guard let colon = header[lineStart..<lineEnd].firstIndex(of: UInt8(ascii: ":")) else {
-                return fail(.malformedHeaderLine, "malformed header line: \(quoted(text(lineStart..<lineEnd)))", &events, restartAt: restart)
+                return fail(
+                    .malformedHeaderLine, "malformed header line: \(quoted(text(lineStart..<lineEnd)))", &events, restartAt: restart)
             }
             let name = trimmingBlanks(lineStart..<colon)
             let value = trimmingBlanks(colon + 1..<lineEnd)
             guard !name.isEmpty, header[name].allSatisfy(isTokenByte) else {
-                return fail(.malformedHeaderLine, "malformed header line: \(quoted(text(lineStart..<lineEnd)))", &events, restartAt: restart)
+                return fail(
+                    .malformedHeaderLine, "malformed header line: \(quoted(text(lineStart..<lineEnd)))", &events, restartAt: restart)
             }
             if isContentLength(name) {
                 var length = 0
@@ -230,8 +232,9 @@ public struct MessageFramer: Sendable {
                     return fail(.invalidContentLength, "invalid Content-Length: \(quoted(text(value)))", &events, restartAt: restart)
                 }
                 guard length <= limits.maxContentLength else {
-                    return fail(.contentLengthTooLarge, "Content-Length \(length) exceeds \(limits.maxContentLength)", &events,
-                                restartAt: restart)
+                    return fail(
+                        .contentLengthTooLarge, "Content-Length \(length) exceeds \(limits.maxContentLength)", &events,
+                        restartAt: restart)
                 }
                 contentLength = length
             }
@@ -242,7 +245,8 @@ public struct MessageFramer: Sendable {
             let lines = header[..<blockEnd].split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { line in
                 String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
             }
-            return fail(.missingContentLength, "header block without Content-Length: \(quoted(lines.joined(separator: "\r\n")[...]))", &events)
+            return fail(
+                .missingContentLength, "header block without Content-Length: \(quoted(lines.joined(separator: "\r\n")[...]))", &events)
         }
         header = []
         lineIsEmpty = true
@@ -311,9 +315,9 @@ public struct MessageFramer: Sendable {
 private func isTokenByte(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-         UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
-         UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
-         UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+        UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+        UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+        UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
         return true
     default:
         return false

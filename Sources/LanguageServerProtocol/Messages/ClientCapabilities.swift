@@ -110,8 +110,10 @@ public struct TextDocumentClientCapabilities: Codable, Hashable, Sendable {
             /// The `InsertTextMode`s the client takes (1 asIs, 2 adjustIndentation).
             @Lenient public var insertTextModeSupport: ValueSet<Int>?
             @Lenient public var labelDetailsSupport: Bool?
-            public init(snippetSupport: Bool? = nil, documentationFormat: [MarkupKind]? = nil, insertReplaceSupport: Bool? = nil,
-                        labelDetailsSupport: Bool? = nil, insertTextModeSupport: ValueSet<Int>? = nil) {
+            public init(
+                snippetSupport: Bool? = nil, documentationFormat: [MarkupKind]? = nil, insertReplaceSupport: Bool? = nil,
+                labelDetailsSupport: Bool? = nil, insertTextModeSupport: ValueSet<Int>? = nil
+            ) {
                 self.snippetSupport = snippetSupport
                 self.documentationFormat = documentationFormat
                 self.insertReplaceSupport = insertReplaceSupport

@@ -26,8 +26,9 @@ public enum DocumentDiagnosticReport: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         switch try c.decode(String.self, forKey: .kind) {
         case "full":
-            self = .full(resultId: try c.decodeIfPresent(String.self, forKey: .resultId),
-                         items: try c.decode([Diagnostic].self, forKey: .items))
+            self = .full(
+                resultId: try c.decodeIfPresent(String.self, forKey: .resultId),
+                items: try c.decode([Diagnostic].self, forKey: .items))
         case "unchanged":
             self = .unchanged(resultId: try c.decode(String.self, forKey: .resultId))
         case let kind:

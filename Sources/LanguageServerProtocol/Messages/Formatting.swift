@@ -7,8 +7,10 @@ public struct FormattingOptions: Codable, Hashable, Sendable {
     public var trimTrailingWhitespace: Bool?
     public var insertFinalNewline: Bool?
     public var trimFinalNewlines: Bool?
-    public init(tabSize: Int, insertSpaces: Bool, trimTrailingWhitespace: Bool? = nil, insertFinalNewline: Bool? = nil,
-                trimFinalNewlines: Bool? = nil) {
+    public init(
+        tabSize: Int, insertSpaces: Bool, trimTrailingWhitespace: Bool? = nil, insertFinalNewline: Bool? = nil,
+        trimFinalNewlines: Bool? = nil
+    ) {
         self.tabSize = tabSize
         self.insertSpaces = insertSpaces
         self.trimTrailingWhitespace = trimTrailingWhitespace

@@ -46,7 +46,9 @@ public struct ReferencesRequest: TextDocumentRequest, Hashable {
     public var textDocument: TextDocumentIdentifier
     public var position: Position
     public var context: ReferenceContext
-    public init(textDocument: TextDocumentIdentifier, position: Position, context: ReferenceContext = ReferenceContext(includeDeclaration: true)) {
+    public init(
+        textDocument: TextDocumentIdentifier, position: Position, context: ReferenceContext = ReferenceContext(includeDeclaration: true)
+    ) {
         self.textDocument = textDocument
         self.position = position
         self.context = context

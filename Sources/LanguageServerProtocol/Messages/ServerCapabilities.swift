@@ -34,7 +34,10 @@ public struct CompletionOptions: Codable, Hashable, Sendable {
     public var allCommitCharacters: [String]?
     public var resolveProvider: Bool?
     public var completionItem: CompletionItemOptions?
-    public init(triggerCharacters: [String]? = nil, allCommitCharacters: [String]? = nil, resolveProvider: Bool? = nil, completionItem: CompletionItemOptions? = nil) {
+    public init(
+        triggerCharacters: [String]? = nil, allCommitCharacters: [String]? = nil, resolveProvider: Bool? = nil,
+        completionItem: CompletionItemOptions? = nil
+    ) {
         self.triggerCharacters = triggerCharacters
         self.allCommitCharacters = allCommitCharacters
         self.resolveProvider = resolveProvider

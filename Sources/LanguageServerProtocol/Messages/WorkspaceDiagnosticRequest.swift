@@ -77,8 +77,9 @@ public enum WorkspaceDocumentDiagnosticReport: Codable, Hashable, Sendable {
         let version = try c.decodeIfPresent(Int.self, forKey: .version)
         switch try c.decode(String.self, forKey: .kind) {
         case "full":
-            self = .full(uri: uri, version: version, resultId: try c.decodeIfPresent(String.self, forKey: .resultId),
-                         items: try c.decode([Diagnostic].self, forKey: .items))
+            self = .full(
+                uri: uri, version: version, resultId: try c.decodeIfPresent(String.self, forKey: .resultId),
+                items: try c.decode([Diagnostic].self, forKey: .items))
         case "unchanged":
             self = .unchanged(uri: uri, version: version, resultId: try c.decode(String.self, forKey: .resultId))
         case let kind:

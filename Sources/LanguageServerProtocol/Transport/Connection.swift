@@ -84,8 +84,10 @@ public final class Connection: Sendable {
         /// …or this many bytes of output wait for the peer to read them. Reading resumes once all
         /// three are back at half their bound.
         public var pauseAtQueuedOutputBytes: Int
-        public init(maxContentLength: Int = 64 << 20, maxQueuedOutputBytes: Int = 64 << 20, writeTimeout: Int = 30,
-                    pauseAtUnansweredRequests: Int = 64, pauseAtUnhandledEvents: Int = 64, pauseAtQueuedOutputBytes: Int = 4 << 20) {
+        public init(
+            maxContentLength: Int = 64 << 20, maxQueuedOutputBytes: Int = 64 << 20, writeTimeout: Int = 30,
+            pauseAtUnansweredRequests: Int = 64, pauseAtUnhandledEvents: Int = 64, pauseAtQueuedOutputBytes: Int = 4 << 20
+        ) {
             self.maxContentLength = maxContentLength
             self.maxQueuedOutputBytes = maxQueuedOutputBytes
             self.writeTimeout = writeTimeout
@@ -126,17 +128,21 @@ public final class Connection: Sendable {
 
     /// - Parameters:
     ///   - ownsFileDescriptors: close the descriptors when the connection is closed.
-    public init(readFD: Int32, writeFD: Int32, ownsFileDescriptors: Bool = true, registry: MessageRegistry = .lsp,
-                limits: Limits = Limits()) {
+    public init(
+        readFD: Int32, writeFD: Int32, ownsFileDescriptors: Bool = true, registry: MessageRegistry = .lsp,
+        limits: Limits = Limits()
+    ) {
         _ = ignoreSIGPIPE
         self.readFD = readFD
         self.writeFD = writeFD
         self.ownsFileDescriptors = ownsFileDescriptors
         self.decoder = MessageDecoder(registry: registry)
         self.limits = limits
-        let flow = FlowControl(bounds: .init(unansweredRequests: limits.pauseAtUnansweredRequests,
-                                             unhandledEvents: limits.pauseAtUnhandledEvents,
-                                             queuedOutputBytes: limits.pauseAtQueuedOutputBytes))
+        let flow = FlowControl(
+            bounds: .init(
+                unansweredRequests: limits.pauseAtUnansweredRequests,
+                unhandledEvents: limits.pauseAtUnhandledEvents,
+                queuedOutputBytes: limits.pauseAtQueuedOutputBytes))
         self.flow = flow
         self.outbox = Outbox(limit: limits.maxQueuedOutputBytes) { flow.outputQueued($0) }
         (events, continuation) = AsyncStream.makeStream(of: ConnectionEvent.self)
@@ -268,8 +274,10 @@ public final class Connection: Sendable {
             throw ConnectionError.systemCall("pipe", errno: code)
         }
         for fd in a + b { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        return (Connection(readFD: a[0], writeFD: b[1], registry: registry),
-                Connection(readFD: b[0], writeFD: a[1], registry: registry))
+        return (
+            Connection(readFD: a[0], writeFD: b[1], registry: registry),
+            Connection(readFD: b[0], writeFD: a[1], registry: registry)
+        )
     }
 
     /// The stdio connection: protects stdout first (see `StandardIO.protectStandardOutput()`),

@@ -32,7 +32,11 @@ final class FlowControl: @unchecked Sendable {
 
     init(bounds: Bounds) { self.bounds = bounds }
 
-    func enable() { condition.withLock { enabled = true; update() } }
+    func enable() {
+        condition.withLock {
+            enabled = true; update()
+        }
+    }
 
     func started(polled: Bool) { condition.withLock { self.polled = polled } }
 
@@ -71,12 +75,24 @@ final class FlowControl: @unchecked Sendable {
         }
     }
 
-    func eventYielded() { condition.withLock { unhandled += 1; update() } }
+    func eventYielded() {
+        condition.withLock {
+            unhandled += 1; update()
+        }
+    }
 
-    func eventHandled() { condition.withLock { unhandled = max(0, unhandled - 1); update() } }
+    func eventHandled() {
+        condition.withLock {
+            unhandled = max(0, unhandled - 1); update()
+        }
+    }
 
     /// The output queue now holds `bytes` (called by the queue, in order, under its lock).
-    func outputQueued(_ bytes: Int) { condition.withLock { outputBytes = bytes; update() } }
+    func outputQueued(_ bytes: Int) {
+        condition.withLock {
+            outputBytes = bytes; update()
+        }
+    }
 
     /// What one peer has waiting now (for logs and tests).
     var backlog: (unansweredRequests: Int, unhandledEvents: Int, queuedOutputBytes: Int, paused: Bool) {
@@ -88,12 +104,14 @@ final class FlowControl: @unchecked Sendable {
         guard enabled, !ended else { return }
         if paused {
             guard unansweredCount <= bounds.unansweredRequests / 2, unhandled <= bounds.unhandledEvents / 2,
-                  !polled || outputBytes <= bounds.queuedOutputBytes / 2 else { return }
+                !polled || outputBytes <= bounds.queuedOutputBytes / 2
+            else { return }
             paused = false
             condition.broadcast()
             if polled { ReadPoller.shared.wake() }
         } else if unansweredCount >= bounds.unansweredRequests || unhandled >= bounds.unhandledEvents
-                    || (polled && outputBytes >= bounds.queuedOutputBytes) {
+            || (polled && outputBytes >= bounds.queuedOutputBytes)
+        {
             paused = true
         }
     }

@@ -81,7 +81,9 @@ final class ReadPoller: @unchecked Sendable {
     private func run() {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.bufferSize, alignment: 1)
         defer { buffer.deallocate() }
-        var readers: [any PolledReader] = lock.withLock { _ in defer { added = [] }; return added }
+        var readers: [any PolledReader] = lock.withLock { _ in
+            defer { added = [] }; return added
+        }
         var descriptors: [pollfd] = []
         var paused: [Bool] = []
         while true {
@@ -122,7 +124,9 @@ final class ReadPoller: @unchecked Sendable {
             for index in ended.reversed() { readers.remove(at: index) }
             if descriptors[0].revents != 0 {
                 drainWakePipe()
-                readers += lock.withLock { _ in defer { added = [] }; return added }
+                readers += lock.withLock { _ in
+                    defer { added = [] }; return added
+                }
             }
         }
     }

@@ -33,7 +33,8 @@ public enum UnixSocketError: Error, Equatable, Sendable, CustomStringConvertible
         case .parentDirectoryNotOwned(let directory, let owner, let user):
             return "refusing to use socket directory \(directory): owned by uid \(owner), not by the current user (uid \(user))"
         case .parentDirectoryWritableByOthers(let directory, let mode):
-            return "refusing to use socket directory \(directory): its group or other users can write to it (mode \(String(mode, radix: 8))); use a directory only you can write to (chmod go-w)"
+            return
+                "refusing to use socket directory \(directory): its group or other users can write to it (mode \(String(mode, radix: 8))); use a directory only you can write to (chmod go-w)"
         case .notASocket(let path):
             return "refusing to replace \(path): it exists and is not a socket"
         case .alreadyInUse(let path):

@@ -32,9 +32,11 @@ public struct AnalysisConfiguration: Sendable, Hashable {
     /// docs/diagnostics.md by default.
     public var documentation: RuleDocumentationLink = .installed
 
-    public init(severities: [String: Finding.Severity] = [:], disabledRules: Set<String> = [], fileKindOverride: FileKind? = nil,
-                infoPlistRules: Bool = true, inlayHints: Bool = true, sourceEvidence: Bool = true,
-                preprocessorDefinitions: [String: String]? = nil, formatting: FormatterOptions = .xcode) {
+    public init(
+        severities: [String: Finding.Severity] = [:], disabledRules: Set<String> = [], fileKindOverride: FileKind? = nil,
+        infoPlistRules: Bool = true, inlayHints: Bool = true, sourceEvidence: Bool = true,
+        preprocessorDefinitions: [String: String]? = nil, formatting: FormatterOptions = .xcode
+    ) {
         self.formatting = formatting
         self.preprocessorDefinitions = preprocessorDefinitions
         self.sourceEvidence = sourceEvidence

@@ -39,7 +39,9 @@ struct SettingsParser {
         case .string(let url) where Self.hasScheme(url) && !url.contains(where: { $0 == " " || $0 == "#" }):
             configuration.documentation = .page(url)
         default:
-            problem(.documentationURL, "expected the URL of the rules' page (https://…/diagnostics.md, file:///…), \"\" or false, not \(value.description)")
+            problem(
+                .documentationURL,
+                "expected the URL of the rules' page (https://…/diagnostics.md, file:///…), \"\" or false, not \(value.description)")
         }
     }
 
@@ -55,7 +57,8 @@ struct SettingsParser {
         problems.append(ConfigurationProblem(setting: setting, message: message))
     }
 
-    private mutating func bool(_ value: ConfigurationValue, for setting: ConfigurationSetting, expected: String = "true or false") -> Bool? {
+    private mutating func bool(_ value: ConfigurationValue, for setting: ConfigurationSetting, expected: String = "true or false") -> Bool?
+    {
         if case .bool(let on) = value { return on }
         problem(setting, "expected \(expected), not \(value.description)")
         return nil
@@ -128,7 +131,10 @@ struct SettingsParser {
         case .null: break
         case .int(let n) where FormatterOptions.dataLineWidths.contains(n): options.dataLineWidth = n
         case let other:
-            problem(.formatting, "dataLineWidth: expected a number from \(FormatterOptions.dataLineWidths.lowerBound) to \(FormatterOptions.dataLineWidths.upperBound), not \(other.description)")
+            problem(
+                .formatting,
+                "dataLineWidth: expected a number from \(FormatterOptions.dataLineWidths.lowerBound) to \(FormatterOptions.dataLineWidths.upperBound), not \(other.description)"
+            )
         }
         configuration.formatting = options
     }
@@ -173,11 +179,15 @@ struct SettingsParser {
                 case .int(let number): defined[name] = String(number)
                 case .bool(true): defined[name] = "1"
                 case .bool(false): continue  // left undefined
-                default: problem(.preprocessorDefinitions, "the value of \(name) must be a string, an integer, true or false, not \(value.description)")
+                default:
+                    problem(
+                        .preprocessorDefinitions,
+                        "the value of \(name) must be a string, an integer, true or false, not \(value.description)")
                 }
             }
         default:
-            return problem(.preprocessorDefinitions, "expected [\"NAME\", \"NAME=VALUE\"] or {\"NAME\": \"VALUE\"}, not \(value.description)")
+            return problem(
+                .preprocessorDefinitions, "expected [\"NAME\", \"NAME=VALUE\"] or {\"NAME\": \"VALUE\"}, not \(value.description)")
         }
         configuration.preprocessorDefinitions = defined
     }

@@ -21,7 +21,8 @@ public struct BinaryFormOfFile: Sendable {
             problem = nil
             do {
                 let content = try SignedProfile.content(of: bytes)
-                xml = BinaryPlistReader.isBinaryPropertyList(content)
+                xml =
+                    BinaryPlistReader.isBinaryPropertyList(content)
                     ? try? PropertyListFormat.xmlText(ofBinary: content, maximumSize: PropertyListFormat.maximumCheckedSize) : content
                 if xml == nil { signedProblem = "its signed content is a binary property list that does not read" }
             } catch {
@@ -44,8 +45,11 @@ public struct BinaryFormOfFile: Sendable {
     /// forbids, which the XML form writes as a reference (`&#27;`), is the binary file's value, not a problem.
     public func explaining(_ findings: [Finding]) -> [Finding] {
         if signed, let signedProblem {
-            return [Finding(code: "profile-signed-unreadable", severity: .error,
-                            message: "a signed configuration profile whose plist cannot be read: \(signedProblem)", range: 0..<0)]
+            return [
+                Finding(
+                    code: "profile-signed-unreadable", severity: .error,
+                    message: "a signed configuration profile whose plist cannot be read: \(signedProblem)", range: 0..<0)
+            ]
         }
         if xml != nil { return findings.filter { $0.code != SyntaxProblem.Code.xmlForbiddenCharacterReference.rawValue } }
         guard let problem else { return findings }

@@ -31,8 +31,10 @@ public struct DocumentInputs {
     /// Where translations are read (nil: translations are not read).
     public var translations: (any TranslationSource)?
 
-    public init(configuration: AnalysisConfiguration = .default, evidence: SourceEvidence? = nil, project: ProjectInput? = nil,
-                translations: (any TranslationSource)? = nil) {
+    public init(
+        configuration: AnalysisConfiguration = .default, evidence: SourceEvidence? = nil, project: ProjectInput? = nil,
+        translations: (any TranslationSource)? = nil
+    ) {
         self.configuration = configuration
         self.evidence = evidence
         self.project = project
@@ -81,8 +83,10 @@ public enum DocumentAnalysis {
     /// `file`: its absolute path, for its translations, nil when it is no file), with `inputs`.
     /// Each rule reports at most `Analyzer.maximumDiagnosticsPerRule` findings. `release`
     /// receives a file's typed view once it is no longer needed (see `Analyzer.findings(forFileBytes:)`).
-    public static func findings(of text: Text, path: String, file: String?, inputs: DocumentInputs,
-                                release: ((consuming PlistDocument) -> Void)? = nil) -> Result {
+    public static func findings(
+        of text: Text, path: String, file: String?, inputs: DocumentInputs,
+        release: ((consuming PlistDocument) -> Void)? = nil
+    ) -> Result {
         switch text {
         case .open(let open): return findings(ofOpen: open, path: path, file: file, inputs: inputs)
         case .file(let raw): return findings(ofFile: raw, path: path, file: file, inputs: inputs, release: release)
@@ -91,22 +95,27 @@ public enum DocumentAnalysis {
 
     /// The kind of a file from its name and bytes (a binary plist and a signed profile: XML), and
     /// the project's role; its content is read only where the name and the project do not decide.
-    static func findings(ofFile raw: [UInt8], path: String, file: String?, inputs: DocumentInputs,
-                         release: ((consuming PlistDocument) -> Void)?) -> Result {
+    static func findings(
+        ofFile raw: [UInt8], path: String, file: String?, inputs: DocumentInputs,
+        release: ((consuming PlistDocument) -> Void)?
+    ) -> Result {
         let configuration = inputs.configuration
         if let format = DocumentFormat.byName(path) {
             let kind = DocumentKind.decide(path: path, format: format, document: nil, configuration: configuration)
             let reading = TranslationFile.reading(raw, path: file ?? path)
-            return Result(text: reading.text, findings: translationFindings(reading, kind: kind, file: file, inputs: inputs, memo: nil).findings,
-                          kind: kind, binary: nil)
+            return Result(
+                text: reading.text, findings: translationFindings(reading, kind: kind, file: file, inputs: inputs, memo: nil).findings,
+                kind: kind, binary: nil)
         }
         let binary = BinaryFormOfFile(raw)
         let bytes = binary.xml ?? raw
         var analysed: PlistDocument?
-        var (text, found) = Analyzer.findings(forFileBytes: bytes, path: path, configuration: configuration, evidence: inputs.evidence,
-                                              project: inputs.project, release: { document in analysed = document })
+        var (text, found) = Analyzer.findings(
+            forFileBytes: bytes, path: path, configuration: configuration, evidence: inputs.evidence,
+            project: inputs.project, release: { document in analysed = document })
         let format: DocumentFormat = analysed == nil && text == bytes && OpenStepDocument.looksLikeOpenStep(bytes) ? .openStep : .xml
-        let kind = DocumentKind.decide(path: path, format: format, document: analysed, configuration: configuration, project: inputs.project?.role)
+        let kind = DocumentKind.decide(
+            path: path, format: format, document: analysed, configuration: configuration, project: inputs.project?.role)
         found = binary.explaining(found)
         if let document = analysed {
             found = addingLocalization(to: found, of: document, kind: kind, file: file, inputs: inputs)
@@ -121,26 +130,33 @@ public enum DocumentAnalysis {
         switch open.format {
         case .stringsTable, .stringCatalog:
             let kind = DocumentKind.decide(path: path, format: open.format, document: nil, configuration: configuration)
-            let (found, memo) = translationFindings(open.translation, kind: kind, file: file, inputs: inputs, memo: open.translationFindings)
+            let (found, memo) = translationFindings(
+                open.translation, kind: kind, file: file, inputs: inputs, memo: open.translationFindings)
             open.translationFindings = memo
             return Result(text: text, findings: found, kind: kind, binary: nil)
         case .openStep:
             // Read as XML it is all text outside a root ("This is not XML"), a false error.
-            let (_, found) = Analyzer.findings(forFileBytes: text, path: path, configuration: configuration, evidence: inputs.evidence,
-                                               project: inputs.project)
-            let kind = DocumentKind.decide(path: path, format: .openStep, document: nil, configuration: configuration, project: inputs.project?.role)
+            let (_, found) = Analyzer.findings(
+                forFileBytes: text, path: path, configuration: configuration, evidence: inputs.evidence,
+                project: inputs.project)
+            let kind = DocumentKind.decide(
+                path: path, format: .openStep, document: nil, configuration: configuration, project: inputs.project?.role)
             return Result(text: text, findings: found, kind: kind, binary: nil)
         case .xml:
             // With preprocessor definitions (the settings', else the target's
             // INFOPLIST_PREPROCESSOR_DEFINITIONS), a preprocessed file is analysed as Xcode reads
             // it; the shared typed view (every branch at once) keeps serving completion, hover and outline.
             var document = open.document
-            if let definitions = configuration.preprocessorDefinitions ?? inputs.project?.preprocessorDefinitions, document.conditionals.isPreprocessed {
+            if let definitions = configuration.preprocessorDefinitions ?? inputs.project?.preprocessorDefinitions,
+                document.conditionals.isPreprocessed
+            {
                 document = PlistDocument(open.tree, definitions: definitions)
             }
-            let kind = DocumentKind.decide(path: path, format: .xml, document: document, configuration: configuration, project: inputs.project?.role)
-            var found = Analyzer.findings(for: document, path: path, configuration: configuration, evidence: inputs.evidence,
-                                          project: inputs.project, kind: kind.role)
+            let kind = DocumentKind.decide(
+                path: path, format: .xml, document: document, configuration: configuration, project: inputs.project?.role)
+            var found = Analyzer.findings(
+                for: document, path: path, configuration: configuration, evidence: inputs.evidence,
+                project: inputs.project, kind: kind.role)
             found = addingLocalization(to: found, of: document, kind: kind, file: file, inputs: inputs)
             return Result(text: text, findings: found, kind: kind, binary: nil)
         }
@@ -148,31 +164,41 @@ public enum DocumentAnalysis {
 
     /// A translation's findings against the Info.plist it translates (issue #31); a strings table
     /// or catalog that translates no Info.plist has none (its keys are the app's, not ours to check).
-    static func translationFindings(_ reading: TranslationFile, kind: DocumentKind, file: String?, inputs: DocumentInputs,
-                                    memo: TranslationFindingsMemo?) -> (findings: [Finding], memo: TranslationFindingsMemo?) {
+    static func translationFindings(
+        _ reading: TranslationFile, kind: DocumentKind, file: String?, inputs: DocumentInputs,
+        memo: TranslationFindingsMemo?
+    ) -> (findings: [Finding], memo: TranslationFindingsMemo?) {
         guard kind.translatesInfoPlist, let file else { return ([], nil) }
         let infoPlist = inputs.translations?.infoPlist(forTranslationAt: file)
         let external = Set(inputs.translations?.project(ofInfoPlistTranslatedAt: file)?.externalKeys.keys ?? [:].keys)
         // A keystroke in a large table checks the entries it changed (issue #39, point 5).
-        return Analyzer.findings(forTranslation: reading, at: file, infoPlist: infoPlist, externalKeys: external,
-                                 configuration: inputs.configuration, memo: memo)
+        return Analyzer.findings(
+            forTranslation: reading, at: file, infoPlist: infoPlist, externalKeys: external,
+            configuration: inputs.configuration, memo: memo)
     }
 
     /// The findings of a property list's text after `check --fix` changed it: `remaining` (what
     /// the fixes left, `FixApplication.fixAll`) with the findings of its translations, as the
     /// analysis of the fixed text gives them.
-    public static func findings(afterFix remaining: [Finding], text: [UInt8], kind: DocumentKind, file: String?, inputs: DocumentInputs) -> [Finding] {
+    public static func findings(
+        afterFix remaining: [Finding], text: [UInt8], kind: DocumentKind, file: String?, inputs: DocumentInputs
+    ) -> [Finding] {
         guard kind.role == .infoPlist, inputs.translations != nil else { return remaining }
         let definitions = inputs.configuration.preprocessorDefinitions ?? inputs.project?.preprocessorDefinitions
-        return addingLocalization(to: remaining, of: PlistDocument(text: text, definitions: definitions), kind: kind, file: file, inputs: inputs)
+        return addingLocalization(
+            to: remaining, of: PlistDocument(text: text, definitions: definitions), kind: kind, file: file, inputs: inputs)
     }
 
     /// `found` with what the Info.plist's shipped locales leave untranslated (issue #31), in document order.
-    static func addingLocalization(to found: [Finding], of document: PlistDocument, kind: DocumentKind, file: String?,
-                                   inputs: DocumentInputs) -> [Finding] {
+    static func addingLocalization(
+        to found: [Finding], of document: PlistDocument, kind: DocumentKind, file: String?,
+        inputs: DocumentInputs
+    ) -> [Finding] {
         guard kind.role == .infoPlist, inputs.configuration.infoPlistRules, let file,
-              let (set, index) = inputs.translations?.localizations(ofInfoPlistAt: file), !set.isEmpty else { return found }
-        let more = Analyzer.findings(forLocalized: LocalizedPlistContext(document: document, set: set, index: index), configuration: inputs.configuration)
+            let (set, index) = inputs.translations?.localizations(ofInfoPlistAt: file), !set.isEmpty
+        else { return found }
+        let more = Analyzer.findings(
+            forLocalized: LocalizedPlistContext(document: document, set: set, index: index), configuration: inputs.configuration)
         return more.isEmpty ? found : Finding.inDocumentOrder(found + more)
     }
 }

@@ -87,8 +87,10 @@ public enum DocumentKind: Sendable, Hashable {
     /// `document` (nil: not read yet; the name and the project decide alone), under
     /// `configuration` (its `fileKind` override wins), used by a project as `project` (the
     /// project's role wins over the name and content). The one place a document's kind is decided.
-    public static func decide(path: String, format: DocumentFormat, document: PlistDocument?,
-                              configuration: AnalysisConfiguration = .default, project: ProjectInput.Role? = nil) -> DocumentKind {
+    public static func decide(
+        path: String, format: DocumentFormat, document: PlistDocument?,
+        configuration: AnalysisConfiguration = .default, project: ProjectInput.Role? = nil
+    ) -> DocumentKind {
         switch format {
         case .stringsTable: return .stringsTable(translatesInfoPlist: isInfoPlistTranslation(path))
         case .stringCatalog: return .stringCatalog(translatesInfoPlist: isInfoPlistTranslation(path))
@@ -99,7 +101,8 @@ public enum DocumentKind: Sendable, Hashable {
 
     /// The role of a property list: the configured override, else the project's, else detected
     /// from the name and content (`FileKind.detect`).
-    static func role(path: String, document: PlistDocument?, configuration: AnalysisConfiguration, project: ProjectInput.Role?) -> FileKind {
+    static func role(path: String, document: PlistDocument?, configuration: AnalysisConfiguration, project: ProjectInput.Role?) -> FileKind
+    {
         if let override = configuration.fileKindOverride { return override }
         switch project {
         case .infoPlist: return .infoPlist

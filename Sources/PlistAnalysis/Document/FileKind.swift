@@ -47,7 +47,12 @@ public enum FileKind: String, Sendable, Hashable, CaseIterable {
             if isConfigurationProfile(root, keys: keys) { return .configurationProfile }
             if keys.contains(where: { $0.hasPrefix("CFBundle") || $0 == "NSExtension" || $0 == "LSRequiresIPhoneOS" }) { return .infoPlist }
             if keys.contains(where: { $0.hasPrefix("NSPrivacy") }) { return .privacyManifest }
-            if keys.contains(where: { $0.hasPrefix("com.apple.security.") || $0.hasPrefix("com.apple.developer.") || $0 == "keychain-access-groups" || $0 == "aps-environment" }) { return .entitlements }
+            if keys.contains(where: {
+                $0.hasPrefix("com.apple.security.") || $0.hasPrefix("com.apple.developer.") || $0 == "keychain-access-groups"
+                    || $0 == "aps-environment"
+            }) {
+                return .entitlements
+            }
         }
         return .other
     }
@@ -70,7 +75,9 @@ extension String {
             it = it.dropFirst()
             if b == 0x25, it.count >= 2, let v = UInt8(String(decoding: it.prefix(2), as: UTF8.self), radix: 16) {
                 bytes.append(v); it = it.dropFirst(2)
-            } else { bytes.append(b) }
+            } else {
+                bytes.append(b)
+            }
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -96,7 +103,9 @@ public enum LaunchdPlacement: String, Sendable, Hashable {
     /// `.plist.in`, `.plist.template`…).
     public init?(path: String) {
         let parts = path.split(separator: "/")
-        guard parts.count >= 2, let name = parts.last?.lowercased(), name.hasSuffix(".plist") || name.contains(".plist.") else { return nil }
+        guard parts.count >= 2, let name = parts.last?.lowercased(), name.hasSuffix(".plist") || name.contains(".plist.") else {
+            return nil
+        }
         for folder in parts.dropLast().reversed() {
             switch folder {
             case "LaunchAgents": self = .agent; return

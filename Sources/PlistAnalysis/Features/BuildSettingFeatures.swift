@@ -25,13 +25,19 @@ public enum BuildSettingFeatures {
                 var name = reference.name
                 if name.contains("$") { name = settings.expand(name).value }
                 if let resolved = settings.setting(name) {
-                    out.append(Value(target: use.target.name, configuration: settings.configuration,
-                                     value: BuildSettingReferences.apply(reference.modifiers, to: resolved.value), assignment: resolved.assignment, level: resolved.level,
-                                     truncated: resolved.isTruncated))
+                    out.append(
+                        Value(
+                            target: use.target.name, configuration: settings.configuration,
+                            value: BuildSettingReferences.apply(reference.modifiers, to: resolved.value), assignment: resolved.assignment,
+                            level: resolved.level,
+                            truncated: resolved.isTruncated))
                 } else {
-                    out.append(Value(target: use.target.name, configuration: settings.configuration,
-                                     value: reference.modifiers.contains { $0.hasPrefix("default=") } ? BuildSettingReferences.apply(reference.modifiers, to: "") : nil,
-                                     assignment: nil, level: nil))
+                    out.append(
+                        Value(
+                            target: use.target.name, configuration: settings.configuration,
+                            value: reference.modifiers.contains { $0.hasPrefix("default=") }
+                                ? BuildSettingReferences.apply(reference.modifiers, to: "") : nil,
+                            assignment: nil, level: nil))
                 }
             }
         }
@@ -39,11 +45,16 @@ public enum BuildSettingFeatures {
     }
 
     /// The hover over the reference at `offset`: its value in each configuration and where it is set.
-    public static func hover(in document: PlistDocument, at offset: Int, project: ProjectInput, format: DocumentationFormat = .markdown) -> HoverResult? {
+    public static func hover(
+        in document: PlistDocument, at offset: Int, project: ProjectInput, format: DocumentationFormat = .markdown
+    ) -> HoverResult? {
         guard let found = DocumentReferences.at(offset, in: document) else { return nil }
         let markdown = format == .markdown
         let name = found.reference.name
-        var lines: [String] = [markdown ? "**`$(\(name))`**, a build setting of \(project.targetNames)" : "$(\(name)), a build setting of \(project.targetNames)"]
+        var lines: [String] = [
+            markdown
+                ? "**`$(\(name))`**, a build setting of \(project.targetNames)" : "$(\(name)), a build setting of \(project.targetNames)"
+        ]
         if !found.reference.modifiers.isEmpty { lines[0] += " (with \(found.reference.modifiers.joined(separator: ", ")))" }
         lines.append("")
         let several = project.uses.count > 1
@@ -83,7 +94,8 @@ public enum BuildSettingFeatures {
     /// configuration's), or every configuration's when they differ.
     public static func inlayHints(in document: PlistDocument, range: Range<Int>, project: ProjectInput) -> [InlayHintItem] {
         var out: [InlayHintItem] = []
-        for found in DocumentReferences.all(in: document) where range.contains(found.range.lowerBound) || found.range.lowerBound == range.upperBound {
+        for found in DocumentReferences.all(in: document)
+        where range.contains(found.range.lowerBound) || found.range.lowerBound == range.upperBound {
             let all = values(of: found.reference, project: project)
             guard let first = all.first else { continue }
             let distinct = Set(all.map { $0.value ?? "\u{0}" })
@@ -92,9 +104,13 @@ public enum BuildSettingFeatures {
                 guard let value = first.value else { continue }
                 label = "= " + shortened(value.isEmpty ? "(empty)" : value)
             } else {
-                label = all.map { "\($0.configuration): " + shortened($0.value.map { $0.isEmpty ? "(empty)" : $0 } ?? "undefined") }.joined(separator: " · ")
+                label = all.map { "\($0.configuration): " + shortened($0.value.map { $0.isEmpty ? "(empty)" : $0 } ?? "undefined") }.joined(
+                    separator: " · ")
             }
-            out.append(InlayHintItem(offset: found.range.upperBound, label: label, tooltip: first.assignment?.location.map { "\(ProjectPath.lastComponent($0.path)):\($0.line + 1)" }))
+            out.append(
+                InlayHintItem(
+                    offset: found.range.upperBound, label: label,
+                    tooltip: first.assignment?.location.map { "\(ProjectPath.lastComponent($0.path)):\($0.line + 1)" }))
         }
         return out
     }

@@ -6,10 +6,13 @@ import PlistSyntax
 /// Completion over the typed view; pure (byte offsets in, edits out).
 public enum Completion {
     /// Proposals at `offset` of `document`, a file of `fileKind`.
-    public static func complete(in document: PlistDocument, at offset: Int, fileKind: FileKind,
-                                options: CompletionStyle = CompletionStyle()) -> CompletionResult {
-        var c = Completer(document: document, offset: max(0, min(offset, document.tree.text.count)),
-                          domain: fileKind.keyDomain, options: options)
+    public static func complete(
+        in document: PlistDocument, at offset: Int, fileKind: FileKind,
+        options: CompletionStyle = CompletionStyle()
+    ) -> CompletionResult {
+        var c = Completer(
+            document: document, offset: max(0, min(offset, document.tree.text.count)),
+            domain: fileKind.keyDomain, options: options)
         var result: CompletionResult
         if case .endTag = c.typedBeforeCursor(), let close = c.closeTagOfOpenElement() {
             // After `</` the one answer is the open element's close tag, found along one path of
@@ -30,7 +33,9 @@ public enum Completion {
         let cursor = c.offset, lineStart = TextScan.lineStart(c.text, cursor)
         var lineEnd = cursor
         while lineEnd < c.text.count && c.text[lineEnd] != 0x0A && c.text[lineEnd] != 0x0D { lineEnd += 1 }
-        result.items.removeAll { $0.edit.range.lowerBound < lineStart || $0.edit.range.lowerBound > cursor || $0.edit.range.upperBound < cursor }
+        result.items.removeAll {
+            $0.edit.range.lowerBound < lineStart || $0.edit.range.lowerBound > cursor || $0.edit.range.upperBound < cursor
+        }
         for i in result.items.indices where result.items[i].edit.range.upperBound > lineEnd {
             result.items[i].edit.range = result.items[i].edit.range.lowerBound..<lineEnd
         }
@@ -43,8 +48,10 @@ public enum Completion {
 
     /// The rendered documentation of a key proposal (Markdown or plain text), for `completionItem/resolve`.
     public static func documentation(for reference: KeyReference, markdown: Bool) -> String? {
-        guard let match = KeyDatabase.shared.lookup(reference.name, at: reference.parent, domain: reference.domain)
-            ?? KeyDatabase.shared.lookup(reference.name, at: nil, domain: reference.domain) else { return nil }
+        guard
+            let match = KeyDatabase.shared.lookup(reference.name, at: reference.parent, domain: reference.domain)
+                ?? KeyDatabase.shared.lookup(reference.name, at: nil, domain: reference.domain)
+        else { return nil }
         return KeyRendering.hover(match.definition, suffix: match.suffix, format: markdown ? .markdown : .plainText)
     }
 }
@@ -107,7 +114,8 @@ private struct Completer {
         // too, as for a key typed without its end tag.
         var skeletonAfterEndTag = false
         if closed, !hasValue, options.multiLine, let endTag = element.endTagRange,
-           TagEditing.restOfLineIsBlank(text, endTag.upperBound) {
+            TagEditing.restOfLineIsBlank(text, endTag.upperBound)
+        {
             skeletonAfterEndTag = true
             range = range.lowerBound..<endTag.upperBound
         }
@@ -122,7 +130,9 @@ private struct Completer {
             if hasValue || !options.multiLine { return (escapedIfSnippet(name) + "</key>", options.snippets) }
             let skeleton = Skeleton(definition: candidate.definition, indent: indent, unit: unit, snippets: options.snippets)
             return (escapedIfSnippet(name) + "</key>\n" + indent + skeleton.value(), options.snippets)
-        } range: { range }
+        } range: {
+            range
+        }
     }
 
     /// Where the text being typed in an unclosed `range` ends: at the first line break from the
@@ -137,8 +147,10 @@ private struct Completer {
     }
 
     /// Key proposals at `parent`, filtered by `typed`, minus `present`; `insert` builds each edit's text.
-    func keyItems(parent: [PathComponent], domain: PlistDomain, typed: String, present: Set<String>,
-                  insert: (KeyCandidate) -> (String, Bool), range: () -> Range<Int>) -> CompletionResult {
+    func keyItems(
+        parent: [PathComponent], domain: PlistDomain, typed: String, present: Set<String>,
+        insert: (KeyCandidate) -> (String, Bool), range: () -> Range<Int>
+    ) -> CompletionResult {
         let candidates = KeyCatalog.shared.candidates(at: parent, domain: domain)
         var items: [CompletionSuggestion] = []
         var truncated = false
@@ -149,12 +161,13 @@ private struct Completer {
             if items.count >= options.limit && tier > 0 { truncated = true; continue }
             let d = candidate.definition
             let (newText, snippet) = insert(candidate)
-            items.append(CompletionSuggestion(
-                label: d.name, kind: .key, displayName: d.xcodeName, detail: d.typeDescription,
-                filterText: d.xcodeName.map { "\(d.name) \($0)" } ?? d.name,
-                sortText: "\(tier)\(candidate.sortKey)", deprecated: candidate.isDeprecated,
-                edit: SourceEdit(range: r, replacement: newText), isSnippet: snippet,
-                keyReference: KeyReference(name: d.name, parent: parent, domain: domain)))
+            items.append(
+                CompletionSuggestion(
+                    label: d.name, kind: .key, displayName: d.xcodeName, detail: d.typeDescription,
+                    filterText: d.xcodeName.map { "\(d.name) \($0)" } ?? d.name,
+                    sortText: "\(tier)\(candidate.sortKey)", deprecated: candidate.isDeprecated,
+                    edit: SourceEdit(range: r, replacement: newText), isSnippet: snippet,
+                    keyReference: KeyReference(name: d.name, parent: parent, domain: domain)))
         }
         items.sort { $0.sortText < $1.sortText }
         if items.count > options.limit {
@@ -174,8 +187,9 @@ private struct Completer {
     /// In a scalar's text: `<string>fe|</string>` — the documented values of its key.
     func valueText(_ node: PlistNode, path: [PathComponent]) -> CompletionResult {
         guard node.kind == .string || node.kind == .integer || node.kind == .real,
-              let (definition, isItem) = keyDefinition(forValueAt: path), !definition.values.isEmpty,
-              !isItem || definition.valueTypes.contains(.array) else { return .empty }
+            let (definition, isItem) = keyDefinition(forValueAt: path), !definition.values.isEmpty,
+            !isItem || definition.valueTypes.contains(.array)
+        else { return .empty }
         let content = node.element.contentRange
         let typed = document.tree.string(content.lowerBound..<min(offset, content.upperBound)).lowercased()
         let close = node.element.endTagRange == nil ? "</\(node.element.tag.text ?? "string")>" : ""
@@ -185,9 +199,10 @@ private struct Completer {
         let values = FeatureLookup.values(of: definition, forValueAt: path, isItem: isItem, in: document)
         for (i, value) in values.enumerated() {
             guard typed.isEmpty || value.value.lowercased().contains(typed) else { continue }
-            items.append(CompletionSuggestion(
-                label: value.value, kind: .value, detail: Self.detail(value, among: values), sortText: Self.order(i),
-                deprecated: value.deprecated, edit: SourceEdit(range: range, replacement: value.value + close)))
+            items.append(
+                CompletionSuggestion(
+                    label: value.value, kind: .value, detail: Self.detail(value, among: values), sortText: Self.order(i),
+                    deprecated: value.deprecated, edit: SourceEdit(range: range, replacement: value.value + close)))
         }
         return CompletionResult(items: items, isIncomplete: !typed.isEmpty)
     }
@@ -233,7 +248,9 @@ private struct Completer {
         switch typedBeforeCursor() {
         case .endTag(let at, let name):
             lessThan = at
-            guard let open = TagEditing.elementToClose(in: document.tree, lessThan: at), name.isEmpty || open.hasPrefix(name) else { return nil }
+            guard let open = TagEditing.elementToClose(in: document.tree, lessThan: at), name.isEmpty || open.hasPrefix(name) else {
+                return nil
+            }
             return closeTagItem(open, from: lessThan)
         case .startTag(let at, let name) where name.isEmpty:
             // `<|key>`: the cursor is at the start of an existing tag, not typing a new one.
@@ -249,8 +266,9 @@ private struct Completer {
         var end = offset
         if end < text.count && text[end] == 0x2F { end += 1 }
         end = tagEnd(from: end)
-        return CompletionSuggestion(label: "</\(name)>", kind: .closeTag, filterText: "</\(name)>", sortText: "0",
-                                    edit: SourceEdit(range: lessThan..<end, replacement: "</\(name)>"))
+        return CompletionSuggestion(
+            label: "</\(name)>", kind: .closeTag, filterText: "</\(name)>", sortText: "0",
+            edit: SourceEdit(range: lessThan..<end, replacement: "</\(name)>"))
     }
 
     /// The end of a tag being typed: the name characters after the cursor and a `>`.
@@ -268,11 +286,15 @@ private struct Completer {
         case .endTag(let at, let name):
             let tag = container.node.kind == .dictionary ? "dict" : "array"
             guard name.isEmpty || tag.hasPrefix(name) else { return .empty }
-            return CompletionResult(items: [CompletionSuggestion(
-                label: "</\(tag)>", kind: .closeTag, sortText: "0",
-                edit: SourceEdit(range: at..<tagEnd(from: offset), replacement: "</\(tag)>"))], isIncomplete: false)
+            return CompletionResult(
+                items: [
+                    CompletionSuggestion(
+                        label: "</\(tag)>", kind: .closeTag, sortText: "0",
+                        edit: SourceEdit(range: at..<tagEnd(from: offset), replacement: "</\(tag)>"))
+                ], isIncomplete: false)
         case .startTag(let at, let name):
-            return elementNames(in: container, pendingKey: waiting, typed: name, range: at..<tagEnd(from: offset), rangeIncludesBracket: true)
+            return elementNames(
+                in: container, pendingKey: waiting, typed: name, range: at..<tagEnd(from: offset), rangeIncludesBracket: true)
         case .word(let at, let word):
             let range = at..<offset
             if container.node.kind == .dictionary {
@@ -296,12 +318,16 @@ private struct Completer {
         guard let domain else { return .empty }
         let indent = TextScan.indentation(text, offset)
         let unit = TextScan.indentUnit(text, container: container.node)
-        return keyItems(parent: container.path, domain: domain, typed: typed,
-                        present: Set(container.node.keys)) { candidate in
+        return keyItems(
+            parent: container.path, domain: domain, typed: typed,
+            present: Set(container.node.keys)
+        ) { candidate in
             if !options.multiLine { return ("<key>\(escapedIfSnippet(candidate.definition.name))</key>", options.snippets) }
             let skeleton = Skeleton(definition: candidate.definition, indent: indent, unit: unit, snippets: options.snippets)
             return ("<key>\(escapedIfSnippet(candidate.definition.name))</key>\n\(indent)\(skeleton.value())", options.snippets)
-        } range: { range }
+        } range: {
+            range
+        }
     }
 
     /// Value elements after a key that has none: `<true/>`/`<false/>` for Booleans, `<string>v</string>`
@@ -318,39 +344,52 @@ private struct Completer {
         return CompletionResult(items: items, isIncomplete: !typed.isEmpty)
     }
 
-    func valueProposals(definition: KeyDefinition?, indent: String, unit: String, range: Range<Int>, present: Set<String> = []) -> [CompletionSuggestion] {
+    func valueProposals(
+        definition: KeyDefinition?, indent: String, unit: String, range: Range<Int>, present: Set<String> = []
+    ) -> [CompletionSuggestion] {
         var items: [CompletionSuggestion] = []
         let types = definition?.valueTypes ?? []
         if types.contains(.boolean) {
             for (i, b) in ["true", "false"].enumerated() {
-                items.append(CompletionSuggestion(label: "<\(b)/>", kind: .keyword, detail: "Boolean", filterText: b,
-                                                  sortText: Self.order(i), edit: SourceEdit(range: range, replacement: "<\(b)/>")))
+                items.append(
+                    CompletionSuggestion(
+                        label: "<\(b)/>", kind: .keyword, detail: "Boolean", filterText: b,
+                        sortText: Self.order(i), edit: SourceEdit(range: range, replacement: "<\(b)/>")))
             }
         }
-        if let definition, !definition.values.isEmpty, types.contains(.string) || types.contains(.array) && definition.arrayElementType != .dictionary {
+        if let definition, !definition.values.isEmpty,
+            types.contains(.string) || types.contains(.array) && definition.arrayElementType != .dictionary
+        {
             for (i, value) in definition.values.enumerated() where !present.contains(value.value) && !(types == [.boolean]) {
                 let tag = types.contains(.integer) && !types.contains(.string) ? "integer" : "string"
-                items.append(CompletionSuggestion(
-                    label: value.value, kind: .value, detail: Self.detail(value, among: definition.values), filterText: value.value,
-                    sortText: Self.order(10 + i), deprecated: value.deprecated,
-                    edit: SourceEdit(range: range, replacement: "<\(tag)>\(value.value)</\(tag)>")))
+                items.append(
+                    CompletionSuggestion(
+                        label: value.value, kind: .value, detail: Self.detail(value, among: definition.values), filterText: value.value,
+                        sortText: Self.order(10 + i), deprecated: value.deprecated,
+                        edit: SourceEdit(range: range, replacement: "<\(tag)>\(value.value)</\(tag)>")))
             }
         }
         let skeletonTypes = types.filter { $0 != .boolean }
         for (i, type) in (skeletonTypes.isEmpty && types.isEmpty ? ValueType.allCases : skeletonTypes).enumerated() {
             if type == .boolean {
                 for (j, b) in ["true", "false"].enumerated() {
-                    items.append(CompletionSuggestion(label: "<\(b)/>", kind: .keyword, detail: "Boolean", filterText: b,
-                                                      sortText: Self.order(500 + 10 * i + j), edit: SourceEdit(range: range, replacement: "<\(b)/>")))
+                    items.append(
+                        CompletionSuggestion(
+                            label: "<\(b)/>", kind: .keyword, detail: "Boolean", filterText: b,
+                            sortText: Self.order(500 + 10 * i + j), edit: SourceEdit(range: range, replacement: "<\(b)/>")))
                 }
                 continue
             }
-            let skeleton = Skeleton(type: type, element: definition?.arrayElementType, values: [], indent: indent, unit: unit,
-                                    snippets: options.snippets, multiLine: options.multiLine)
-            items.append(CompletionSuggestion(
-                label: "<\(type.xmlElement)>", kind: .element, detail: definition.map { "\($0.name): \($0.typeDescription)" } ?? type.rawValue,
-                filterText: type.xmlElement, sortText: Self.order(500 + 10 * i), edit: SourceEdit(range: range, replacement: skeleton.value()),
-                isSnippet: options.snippets))
+            let skeleton = Skeleton(
+                type: type, element: definition?.arrayElementType, values: [], indent: indent, unit: unit,
+                snippets: options.snippets, multiLine: options.multiLine)
+            items.append(
+                CompletionSuggestion(
+                    label: "<\(type.xmlElement)>", kind: .element,
+                    detail: definition.map { "\($0.name): \($0.typeDescription)" } ?? type.rawValue,
+                    filterText: type.xmlElement, sortText: Self.order(500 + 10 * i),
+                    edit: SourceEdit(range: range, replacement: skeleton.value()),
+                    isSnippet: options.snippets))
         }
         return items
     }
@@ -363,9 +402,10 @@ private struct Completer {
         let present = Set(container.node.items.compactMap(\.text))
         let itemType = definition?.arrayElementType
         let itemDefinition = definition.map { d in
-            KeyDefinition(name: d.name, valueTypes: itemType.map { [$0] } ?? [.string], arrayElementType: nil,
-                          values: FeatureLookup.values(of: d, forValueAt: container.path + [.index(0)], isItem: true, in: document),
-                          docURL: d.docURL, summary: d.summary)
+            KeyDefinition(
+                name: d.name, valueTypes: itemType.map { [$0] } ?? [.string], arrayElementType: nil,
+                values: FeatureLookup.values(of: d, forValueAt: container.path + [.index(0)], isItem: true, in: document),
+                docURL: d.docURL, summary: d.summary)
         }
         var items = valueProposals(definition: itemDefinition, indent: indent, unit: unit, range: range, present: present)
         if !typed.isEmpty {
@@ -379,8 +419,10 @@ private struct Completer {
 
     /// Element names valid in `container` after `<`: `key` in a dictionary (value elements when a key
     /// waits for its value), value elements in an array.
-    func elementNames(in container: Container?, pendingKey: PlistKey?, typed: String, range: Range<Int>,
-                      rangeIncludesBracket: Bool) -> CompletionResult {
+    func elementNames(
+        in container: Container?, pendingKey: PlistKey?, typed: String, range: Range<Int>,
+        rangeIncludesBracket: Bool
+    ) -> CompletionResult {
         let indent = TextScan.indentation(text, range.lowerBound)
         let unit = TextScan.indentUnit(text, container: container?.node)
         var names: [(String, ValueType?)] = []
@@ -396,7 +438,9 @@ private struct Completer {
                     names = [("key", nil)]
                 }
             } else {
-                if let definition = keyDefinition(forValueAt: container.path)?.0 { preferred = definition.arrayElementType.map { [$0] } ?? [] }
+                if let definition = keyDefinition(forValueAt: container.path)?.0 {
+                    preferred = definition.arrayElementType.map { [$0] } ?? []
+                }
                 names = Self.valueNames
             }
         } else {
@@ -407,17 +451,19 @@ private struct Completer {
             let rank = type.map { preferred.contains($0) ? 0 : 1 } ?? (pendingKey == nil ? 0 : 2)
             let body: String
             if let type {
-                let skeleton = Skeleton(type: type, element: nil, values: [], indent: indent, unit: unit,
-                                        snippets: options.snippets, multiLine: options.multiLine)
+                let skeleton = Skeleton(
+                    type: type, element: nil, values: [], indent: indent, unit: unit,
+                    snippets: options.snippets, multiLine: options.multiLine)
                 body = name == "true" || name == "false" ? "<\(name)/>" : skeleton.value()
             } else {
                 body = options.snippets ? "<key>$1</key>" : "<key></key>"
             }
             let newText = rangeIncludesBracket ? body : String(body.dropFirst())
-            items.append(CompletionSuggestion(
-                label: name, kind: .element, detail: type.map { "\($0.rawValue) value" } ?? "dictionary key",
-                filterText: rangeIncludesBracket ? "<" + name : name, sortText: "\(rank)" + Self.order(i),
-                edit: SourceEdit(range: range, replacement: newText), isSnippet: options.snippets && newText.contains("$")))
+            items.append(
+                CompletionSuggestion(
+                    label: name, kind: .element, detail: type.map { "\($0.rawValue) value" } ?? "dictionary key",
+                    filterText: rangeIncludesBracket ? "<" + name : name, sortText: "\(rank)" + Self.order(i),
+                    edit: SourceEdit(range: range, replacement: newText), isSnippet: options.snippets && newText.contains("$")))
         }
         return CompletionResult(items: items, isIncomplete: false)
     }
@@ -436,7 +482,8 @@ private struct Completer {
         if let container, container.node.kind == .dictionary {
             for entry in container.node.entries {
                 if let key = entry.key, key.element.end <= element.start,
-                   entry.value == nil || entry.value?.element.start == element.start {
+                    entry.value == nil || entry.value?.element.start == element.start
+                {
                     pending = key
                 } else if entry.key?.element.start == element.start {
                     pending = nil
@@ -446,9 +493,10 @@ private struct Completer {
         if element.flags.contains(.startTagUnterminated) {
             // A tag being typed (`<ke`): insert the whole element. The unterminated tag runs on to
             // the next `<`, over the line break and the next line's indentation: keep those.
-            return elementNames(in: container, pendingKey: pending, typed: typed,
-                                range: element.start..<typedEnd(element.start..<element.startTagRange.upperBound),
-                                rangeIncludesBracket: true)
+            return elementNames(
+                in: container, pendingKey: pending, typed: typed,
+                range: element.start..<typedEnd(element.start..<element.startTagRange.upperBound),
+                rangeIncludesBracket: true)
         }
         // Renaming an existing element: only the name changes.
         var result = elementNames(in: container, pendingKey: pending, typed: typed, range: nameRange, rangeIncludesBracket: true)
@@ -468,15 +516,19 @@ private struct Completer {
             endTag = endTag.lowerBound..<typedEnd(endTag)
         }
         let name = document.tree.string(element.nameRange(in: text))
-        return CompletionResult(items: [CompletionSuggestion(
-            label: "</\(name)>", kind: .closeTag, sortText: "0",
-            edit: SourceEdit(range: endTag, replacement: "</\(name)>"))], isIncomplete: false)
+        return CompletionResult(
+            items: [
+                CompletionSuggestion(
+                    label: "</\(name)>", kind: .closeTag, sortText: "0",
+                    edit: SourceEdit(range: endTag, replacement: "</\(name)>"))
+            ], isIncomplete: false)
     }
 
     /// Outside any value: inside `<plist>` with no value yet, propose `<dict>` and `<array>`.
     func outsideRoot() -> CompletionResult {
         guard document.root == nil, let plist = document.tree.rootElement, plist.tag == .plist,
-              offset >= plist.contentRange.lowerBound, offset <= plist.contentRange.upperBound else { return .empty }
+            offset >= plist.contentRange.lowerBound, offset <= plist.contentRange.upperBound
+        else { return .empty }
         switch typedBeforeCursor() {
         case .startTag(let at, let name):
             return elementNames(in: nil, pendingKey: nil, typed: name, range: at..<tagEnd(from: offset), rangeIncludesBracket: true)

@@ -34,9 +34,11 @@ public struct CompletionSuggestion: Sendable, Hashable {
     /// For keys: what `Completion.documentation` needs to render the key's docs on resolve.
     public var keyReference: KeyReference?
 
-    public init(label: String, kind: Kind, displayName: String? = nil, detail: String? = nil, filterText: String? = nil,
-                sortText: String, deprecated: Bool = false, edit: SourceEdit, isSnippet: Bool = false,
-                keyReference: KeyReference? = nil) {
+    public init(
+        label: String, kind: Kind, displayName: String? = nil, detail: String? = nil, filterText: String? = nil,
+        sortText: String, deprecated: Bool = false, edit: SourceEdit, isSnippet: Bool = false,
+        keyReference: KeyReference? = nil
+    ) {
         self.label = label
         self.kind = kind
         self.displayName = displayName

@@ -33,8 +33,10 @@ enum FeatureLookup {
     /// The documented values of `definition` that fit the dictionary holding the value at `path`:
     /// a reason code only beside its own API category. When nothing beside the value decides (the
     /// category is missing or unknown), every value.
-    static func values(of definition: KeyDefinition, forValueAt path: [PathComponent], isItem: Bool,
-                       in document: PlistDocument) -> [EnumValue] {
+    static func values(
+        of definition: KeyDefinition, forValueAt path: [PathComponent], isItem: Bool,
+        in document: PlistDocument
+    ) -> [EnumValue] {
         guard definition.hasValuesBesideSiblings else { return definition.values }
         let holder = holder(ofValueAt: path, isItem: isItem, in: document)
         let sibling = { (key: String) in holder?.value(forKey: key)?.text?.trimmingWhiteSpace() }
@@ -44,11 +46,14 @@ enum FeatureLookup {
 
     /// For a value that belongs beside another sibling value than the one its dictionary holds:
     /// what it belongs with, and what the dictionary holds instead.
-    static func misplacement(of value: EnumValue, forValueAt path: [PathComponent], isItem: Bool,
-                             in document: PlistDocument) -> (belongsWith: SiblingValue, found: String)? {
+    static func misplacement(
+        of value: EnumValue, forValueAt path: [PathComponent], isItem: Bool,
+        in document: PlistDocument
+    ) -> (belongsWith: SiblingValue, found: String)? {
         guard let condition = value.onlyWith,
-              let found = holder(ofValueAt: path, isItem: isItem, in: document)?.value(forKey: condition.key)?.text?.trimmingWhiteSpace(),
-              !found.isEmpty, found != condition.value else { return nil }
+            let found = holder(ofValueAt: path, isItem: isItem, in: document)?.value(forKey: condition.key)?.text?.trimmingWhiteSpace(),
+            !found.isEmpty, found != condition.value
+        else { return nil }
         return (condition, found)
     }
 

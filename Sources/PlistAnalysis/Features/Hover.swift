@@ -25,7 +25,9 @@ public struct HoverResult: Sendable, Hashable {
 /// Hover over the typed view; pure.
 public enum HoverProvider {
     /// The hover at `offset`, or nil when there is nothing to say.
-    public static func hover(in document: PlistDocument, at offset: Int, fileKind: FileKind, format: DocumentationFormat = .markdown) -> HoverResult? {
+    public static func hover(
+        in document: PlistDocument, at offset: Int, fileKind: FileKind, format: DocumentationFormat = .markdown
+    ) -> HoverResult? {
         if let result = hoverAt(offset, in: document, fileKind: fileKind, format: format) { return result }
         // On a tag's `<` (Neovim's `^` then `K` puts the cursor there; the LSP position is before
         // it, between entries): the tag's hover, as one character further.
@@ -46,12 +48,14 @@ public enum HoverProvider {
             let text = document.tree.text
             if let variable = buildSetting(in: text, content: node.element.contentRange, at: offset) {
                 let name = document.tree.string(variable)
-                let message = format == .markdown
+                let message =
+                    format == .markdown
                     ? "`\(name)` is a build setting reference: Xcode substitutes its value when it builds the product (Info.plist preprocessing), so the file itself holds the reference."
                     : "\(name) is a build setting reference: Xcode substitutes its value when it builds the product (Info.plist preprocessing), so the file itself holds the reference.\n"
                 return HoverResult(text: message, format: format, range: variable)
             }
-            return valueHover(node, path: context.path, in: document, domain: domain, format: format, range: trimmed(node.element.contentRange, in: text))
+            return valueHover(
+                node, path: context.path, in: document, domain: domain, format: format, range: trimmed(node.element.contentRange, in: text))
         case .tagName(let element, _), .insideTag(let element):
             return tagHover(element, path: context.path, in: document, domain: domain, format: format)
         default:
@@ -60,11 +64,14 @@ public enum HoverProvider {
     }
 
     /// A value's documented meaning, or that it is not one a closed set accepts.
-    static func valueHover(_ node: PlistNode, path: [PathComponent], in document: PlistDocument, domain: PlistDomain?,
-                           format: DocumentationFormat, range: Range<Int>) -> HoverResult? {
+    static func valueHover(
+        _ node: PlistNode, path: [PathComponent], in document: PlistDocument, domain: PlistDomain?,
+        format: DocumentationFormat, range: Range<Int>
+    ) -> HoverResult? {
         guard node.kind != .dictionary, node.kind != .array,
-              let (definition, isItem) = FeatureLookup.definition(forValueAt: path, domain: domain),
-              !isItem || definition.valueTypes.contains(.array) else { return nil }
+            let (definition, isItem) = FeatureLookup.definition(forValueAt: path, domain: domain),
+            !isItem || definition.valueTypes.contains(.array)
+        else { return nil }
         let literal = (node.text ?? "").trimmingWhiteSpace()
         if let value = definition.value(literal) {
             var text = KeyRendering.hover(value: value, ofKey: definition, format: format)
@@ -85,11 +92,14 @@ public enum HoverProvider {
     /// Hover on the tags of an entry (`<key>`, `</key>`, `<string>`, `<true/>`, `<dict>`, `</array>`…):
     /// the same documentation as its text — the key's doc for the key's tags; for a value's tags the
     /// value's doc when it has one, else its key's. The range is the whole element.
-    static func tagHover(_ element: SyntaxElement, path: [PathComponent], in document: PlistDocument, domain: PlistDomain?,
-                         format: DocumentationFormat) -> HoverResult? {
+    static func tagHover(
+        _ element: SyntaxElement, path: [PathComponent], in document: PlistDocument, domain: PlistDomain?,
+        format: DocumentationFormat
+    ) -> HoverResult? {
         // A key's tags: `path` is the dictionary holding it.
         if element.tag == .key, let dictionary = document.node(at: path), dictionary.kind == .dictionary,
-           let key = dictionary.entries.first(where: { $0.key?.element.start == element.start })?.key {
+            let key = dictionary.entries.first(where: { $0.key?.element.start == element.start })?.key
+        {
             guard var result = keyHover(key, parent: path, domain: domain, format: format) else { return nil }
             result.range = element.range
             return result
@@ -99,8 +109,9 @@ public enum HoverProvider {
         if let result = valueHover(node, path: path, in: document, domain: domain, format: format, range: element.range) { return result }
         let parentPath = Array(path.dropLast())
         guard case .key(let name) = last, let dictionary = document.node(at: parentPath), dictionary.kind == .dictionary,
-              let key = dictionary.entries.last(where: { $0.key?.text == name && $0.value?.element.start == element.start })?.key,
-              var result = keyHover(key, parent: parentPath, domain: domain, format: format) else { return nil }
+            let key = dictionary.entries.last(where: { $0.key?.text == name && $0.value?.element.start == element.start })?.key,
+            var result = keyHover(key, parent: parentPath, domain: domain, format: format)
+        else { return nil }
         result.range = element.range
         return result
     }
@@ -136,18 +147,21 @@ public enum HoverProvider {
         }
         // A name chosen by the developer inside a dictionary that takes any key (an exception domain…).
         if let (owner, _) = FeatureLookup.definition(forValueAt: path, domain: domain), owner.allowsCustomChildKeys {
-            return HoverResult(text: "\(code(key.text)) is an entry of \(code(owner.name)); its name is yours to choose.", format: format, range: range)
+            return HoverResult(
+                text: "\(code(key.text)) is an entry of \(code(owner.name)); its name is yours to choose.", format: format, range: range)
         }
         var text: String
         switch domain {
         case .infoPlist:
             text = "\(code(key.text)) is a custom key: the system does not read it, your code may."
         case .entitlements:
-            text = "\(code(key.text)) is not an entitlement plist-lsp knows. Code signing records it as written; the system grants it only if it exists and the provisioning profile allows it."
+            text =
+                "\(code(key.text)) is not an entitlement plist-lsp knows. Code signing records it as written; the system grants it only if it exists and the provisioning profile allows it."
         case .privacyManifest:
             text = "\(code(key.text)) is not a privacy-manifest key: App Store Connect refuses manifests with keys it does not expect."
         case .launchd:
-            text = "\(code(key.text)) is not a launchd key plist-lsp knows. launchd ignores keys it does not read; newer macOS reads some that launchd.plist(5) does not list."
+            text =
+                "\(code(key.text)) is not a launchd key plist-lsp knows. launchd ignores keys it does not read; newer macOS reads some that launchd.plist(5) does not list."
         }
         if let nearest = db.suggestions(for: key.text, at: parent, domain: domain, limit: 1).first, isNearMiss(nearest) {
             let xcode = nearest.definition.xcodeName.map { " (\($0))" } ?? ""

@@ -29,8 +29,9 @@ public enum InlayHints {
                 let parent = path
                 for entry in node.entries {
                     if let parent, let key = entry.key, range.contains(key.element.start) || key.element.start == range.upperBound,
-                       let definition = KeyDatabase.shared.definition(for: key.text, at: parent, domain: domain),
-                       let xcode = definition.xcodeName, xcode != key.text {
+                        let definition = KeyDatabase.shared.definition(for: key.text, at: parent, domain: domain),
+                        let xcode = definition.xcodeName, xcode != key.text
+                    {
                         let at = key.element.endTagRange?.upperBound ?? key.textRange.upperBound
                         out.append(InlayHintItem(offset: at, label: xcode, tooltip: definition.summary))
                     }

@@ -57,13 +57,17 @@ public enum KeyRenaming {
 
     /// The key of a translation file's entry whose key holds `offset` (its quotes included).
     public static func target(in file: TranslationFile, at offset: Int) -> RenameTarget? {
-        guard let entry = file.entries.first(where: { $0.keyRange.contains(offset) || $0.keyRange.upperBound == offset }) else { return nil }
+        guard let entry = file.entries.first(where: { $0.keyRange.contains(offset) || $0.keyRange.upperBound == offset }) else {
+            return nil
+        }
         return RenameTarget(name: entry.key, range: entry.keyRange, parent: nil)
     }
 
     /// Why the key `name` (inside the dictionary at `parent`, nil: anywhere) must keep its name:
     /// the system or a framework reads it by that name. Nil for a custom key.
-    public static func refusal(forKey name: String, at parent: [PathComponent]?, domain: PlistDomain = .infoPlist, schema: KeyDatabase = .shared) -> String? {
+    public static func refusal(
+        forKey name: String, at parent: [PathComponent]?, domain: PlistDomain = .infoPlist, schema: KeyDatabase = .shared
+    ) -> String? {
         let raw = DisplayNameKeyRule.rawKey(forDisplayName: name) ?? name
         guard let definition = schema.definition(for: raw, at: parent, domain: domain) else { return nil }
         let reader = definition.owner.map { "\($0) reads it" } ?? "the system reads it"
@@ -75,10 +79,16 @@ public enum KeyRenaming {
     public static func invalidName(_ newName: String, replacing oldName: String) -> String? {
         if newName.isEmpty { return "a key needs a name" }
         if ExactText.equal(newName, oldName) { return "the key is already named '\(oldName)'" }
-        if newName.first!.isWhitespace || newName.last!.isWhitespace { return "'\(newName)' begins or ends with white space, which a key must not (lookups by name would miss it)" }
+        if newName.first!.isWhitespace || newName.last!.isWhitespace {
+            return "'\(newName)' begins or ends with white space, which a key must not (lookups by name would miss it)"
+        }
         for scalar in newName.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F { return "a key cannot hold a control character (U+\(String(scalar.value, radix: 16, uppercase: true)))" }
-            if XMLEscaping.isForbidden(scalar) { return "a key cannot hold U+\(String(scalar.value, radix: 16, uppercase: true)), which XML forbids" }
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                return "a key cannot hold a control character (U+\(String(scalar.value, radix: 16, uppercase: true)))"
+            }
+            if XMLEscaping.isForbidden(scalar) {
+                return "a key cannot hold U+\(String(scalar.value, radix: 16, uppercase: true)), which XML forbids"
+            }
         }
         return nil
     }
@@ -87,7 +97,8 @@ public enum KeyRenaming {
     static func entry(in document: PlistDocument, named name: String, at parent: [PathComponent]) -> (dictionary: PlistNode, index: Int)? {
         let dictionary = parent.isEmpty ? document.root : document.node(at: parent)
         guard let dictionary, dictionary.kind == .dictionary,
-              let index = dictionary.entries.firstIndex(where: { $0.key.map { ExactText.equal($0.text, name) } == true }) else { return nil }
+            let index = dictionary.entries.firstIndex(where: { $0.key.map { ExactText.equal($0.text, name) } == true })
+        else { return nil }
         return (dictionary, index)
     }
 
@@ -106,10 +117,14 @@ public enum KeyRenaming {
                 for entry in node.entries {
                     guard let key = entry.key else { continue }
                     if ExactText.equal(key.text, name) { return RenameTarget(name: name, range: key.textRange, parent: path) }
-                    if let value = entry.value, value.kind == .dictionary || value.kind == .array { stack.append((value, path + [.key(key.text)])) }
+                    if let value = entry.value, value.kind == .dictionary || value.kind == .array {
+                        stack.append((value, path + [.key(key.text)]))
+                    }
                 }
             case .array:
-                for (i, item) in node.items.enumerated() where item.kind == .dictionary || item.kind == .array { stack.append((item, path + [.index(i)])) }
+                for (i, item) in node.items.enumerated() where item.kind == .dictionary || item.kind == .array {
+                    stack.append((item, path + [.index(i)]))
+                }
             default: break
             }
         }
@@ -130,14 +145,16 @@ public enum KeyRenaming {
     static func keyRangesBySearch(named name: String, in document: PlistDocument) -> [Range<Int>]? {
         let bytes = Array(name.utf8)
         guard !bytes.isEmpty, !bytes.contains(where: { [0x26, 0x3C, 0x3E, 0x22, 0x27].contains($0) }),
-              !document.conditionals.isPreprocessed else { return nil }
+            !document.conditionals.isPreprocessed
+        else { return nil }
         let text = document.tree.text
         guard !text.contains(Array("&#".utf8)), !text.contains(Array("<![CDATA[".utf8)) else { return nil }
         var out: [Range<Int>] = []
         for hit in text.offsets(of: [0x3E] + bytes + [0x3C]) {
             let range = (hit + 1)..<(hit + 1 + bytes.count)
             guard case .key(let dictionary, let index) = document.context(at: range.lowerBound).place,
-                  let key = dictionary.entries[index].key, key.textRange == range, ExactText.equal(key.text, name) else { continue }
+                let key = dictionary.entries[index].key, key.textRange == range, ExactText.equal(key.text, name)
+            else { continue }
             out.append(range)
         }
         return out
@@ -170,8 +187,10 @@ public enum KeyRenaming {
     /// translates): the plist's edits and one `FileEdits` per translation file holding the key.
     /// Fails with the reason when the new name is taken (in the key's dictionary or in a
     /// translation file) or the key is translated for another key of the same name too.
-    public static func edits(renaming target: RenameTarget, in document: PlistDocument, to newName: String,
-                             translations: [RenameFile]) -> Result<(plist: [SourceEdit], files: [FileEdits]), RenameError> {
+    public static func edits(
+        renaming target: RenameTarget, in document: PlistDocument, to newName: String,
+        translations: [RenameFile]
+    ) -> Result<(plist: [SourceEdit], files: [FileEdits]), RenameError> {
         if let reason = invalidName(newName, replacing: target.name) { return .failure(RenameError(reason)) }
         var plistEdits: [SourceEdit] = []
         if let parent = target.parent {
@@ -188,7 +207,9 @@ public enum KeyRenaming {
             // A translation is looked up by name wherever the key is: with two keys of that name,
             // renaming one would take the other's translations away.
             if keyCount(named: target.name, in: document) > 1 {
-                return .failure(RenameError("the file has more than one key named '\(target.name)', and their translations are shared; rename them by hand"))
+                return .failure(
+                    RenameError(
+                        "the file has more than one key named '\(target.name)', and their translations are shared; rename them by hand"))
             }
             for file in translations {
                 if !file.keyRanges(named: newName).isEmpty {
@@ -199,7 +220,10 @@ public enum KeyRenaming {
                 let text = file.text
                 let edits = ranges.map { range -> SourceEdit in
                     switch file {
-                    case .table: return SourceEdit(range: range, replacement: Array(stringsKey(newName, keepingBare: text[range.lowerBound] != UInt8(ascii: "\"")).utf8))
+                    case .table:
+                        return SourceEdit(
+                            range: range,
+                            replacement: Array(stringsKey(newName, keepingBare: text[range.lowerBound] != UInt8(ascii: "\"")).utf8))
                     case .catalog: return SourceEdit(range: range, replacement: Array(JSONText.quoted(newName).utf8))
                     }
                 }
@@ -212,14 +236,17 @@ public enum KeyRenaming {
     /// `de.lproj/InfoPlist.strings`, `InfoPlist.xcstrings`: a translation file as a message names it.
     public static func displayName(_ path: String) -> String {
         let parts = path.split(separator: "/")
-        if let last = parts.last, parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj") { return "\(parts[parts.count - 2])/\(last)" }
+        if let last = parts.last, parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj") {
+            return "\(parts[parts.count - 2])/\(last)"
+        }
         return parts.last.map(String.init) ?? path
     }
 
     /// A strings-table key: bare when the old one was and the name needs no quotes, else quoted.
     static func stringsKey(_ name: String, keepingBare bare: Bool) -> String {
         let plain = name.utf8.allSatisfy { c in
-            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == UInt8(ascii: "_") || c == UInt8(ascii: ".")
+            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == UInt8(ascii: "_")
+                || c == UInt8(ascii: ".")
         }
         return bare && plain ? name : stringsQuoted(name)
     }

@@ -50,7 +50,12 @@ public enum Navigation {
         switch root.kind {
         case .dictionary: return walk.entrySymbols(root, path: [], depth: 1)
         case .array: return walk.itemSymbols(root, path: [], depth: 1)
-        default: return [walk.symbol(name: "Root", definition: nil, value: root, range: root.element.range, selection: root.element.startTagRange, path: [], depth: 1)]
+        default:
+            return [
+                walk.symbol(
+                    name: "Root", definition: nil, value: root, range: root.element.range, selection: root.element.startTagRange, path: [],
+                    depth: 1)
+            ]
         }
     }
 
@@ -58,7 +63,8 @@ public enum Navigation {
     /// document types, type declarations, privacy manifest entries, shortcut items, scenes, a
     /// configuration profile's payloads (by the name its installer shows, else by type).
     static let namingKeys = [
-        "PayloadDisplayName", "PayloadType", "CFBundleURLName", "CFBundleTypeName", "UTTypeIdentifier", "NSPrivacyAccessedAPIType", "NSPrivacyCollectedDataType",
+        "PayloadDisplayName", "PayloadType", "CFBundleURLName", "CFBundleTypeName", "UTTypeIdentifier", "NSPrivacyAccessedAPIType",
+        "NSPrivacyCollectedDataType",
         "UIApplicationShortcutItemType", "UISceneConfigurationName", "NSExtensionPointIdentifier", "CFBundleIdentifier",
     ]
 
@@ -112,25 +118,32 @@ private struct SymbolWalk {
                 // covering the value only (the key's symbol already covers the key).
                 range = value.element.range
                 selection = value.element.startTagRange
-            } else if let key = entry.key { selection = key.textRange.isEmpty ? key.element.range : key.textRange }
-            else { selection = entry.value?.element.startTagRange ?? entry.range }
+            } else if let key = entry.key {
+                selection = key.textRange.isEmpty ? key.element.range : key.textRange
+            } else {
+                selection = entry.value?.element.startTagRange ?? entry.range
+            }
             previousKey = entry.key?.element.start
-            return symbol(name: name, definition: definition, value: entry.value, range: range, selection: selection,
-                          path: path + [.key(name)], depth: depth)
+            return symbol(
+                name: name, definition: definition, value: entry.value, range: range, selection: selection,
+                path: path + [.key(name)], depth: depth)
         }
     }
 
     func itemSymbols(_ array: PlistNode, path: [PathComponent], depth: Int) -> [PlistSymbol] {
         array.items.enumerated().map { i, item in
-            var symbol = symbol(name: Navigation.itemName(item, index: i), definition: nil, value: item, range: item.element.range,
-                                selection: item.element.startTagRange, path: path + [.index(i)], depth: depth)
+            var symbol = symbol(
+                name: Navigation.itemName(item, index: i), definition: nil, value: item, range: item.element.range,
+                selection: item.element.startTagRange, path: path + [.index(i)], depth: depth)
             symbol.detail = [symbol.detail, "item \(i)"].compactMap { $0 }.joined(separator: " · ")
             return symbol
         }
     }
 
-    func symbol(name: String, definition: KeyDefinition?, value: PlistNode?, range: Range<Int>, selection: Range<Int>,
-                path: [PathComponent], depth: Int) -> PlistSymbol {
+    func symbol(
+        name: String, definition: KeyDefinition?, value: PlistNode?, range: Range<Int>, selection: Range<Int>,
+        path: [PathComponent], depth: Int
+    ) -> PlistSymbol {
         let kind: PlistSymbol.Kind
         var children: [PlistSymbol] = []
         switch value?.kind {
@@ -149,9 +162,12 @@ private struct SymbolWalk {
         case .misplacedKey?, .unknown?, nil: kind = .missing
         }
         var detail = value == nil ? "no value" : (kind == .missing ? "not a value" : kind.rawValue)
-        if let xcode = definition?.xcodeName, xcode != name { detail = style.xcodeNameFirst ? xcode + " · " + detail : detail + " · " + xcode }
-        return PlistSymbol(name: name, detail: detail, kind: kind, range: range, selectionRange: selection,
-                           deprecated: definition.map { $0.status.kind != .active } ?? false, children: children)
+        if let xcode = definition?.xcodeName, xcode != name {
+            detail = style.xcodeNameFirst ? xcode + " · " + detail : detail + " · " + xcode
+        }
+        return PlistSymbol(
+            name: name, detail: detail, kind: kind, range: range, selectionRange: selection,
+            deprecated: definition.map { $0.status.kind != .active } ?? false, children: children)
     }
 }
 

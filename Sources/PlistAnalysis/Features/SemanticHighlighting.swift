@@ -35,8 +35,10 @@ public enum SemanticHighlighting {
     }
 
     /// Keys and values, walked with an explicit stack (nesting cannot overflow the thread's).
-    private static func walk(_ root: PlistNode, domain: PlistDomain?, text: SourceText,
-                             base: inout [SemanticToken], overlays: inout [SemanticToken]) {
+    private static func walk(
+        _ root: PlistNode, domain: PlistDomain?, text: SourceText,
+        base: inout [SemanticToken], overlays: inout [SemanticToken]
+    ) {
         var pending = [Pending(node: root, path: [], customChildren: false)]
         while let next = pending.popLast() {
             let node = next.node
@@ -55,14 +57,17 @@ public enum SemanticHighlighting {
                         if !key.textRange.isEmpty { base.append(SemanticToken(range: key.textRange, kind: .key, modifiers: modifiers)) }
                     }
                     if let value = entry.value {
-                        let path = next.path.flatMap { path in entry.key.flatMap { path.count < schemaDepth ? path + [.key($0.text)] : nil } }
+                        let path = next.path.flatMap { path in entry.key.flatMap { path.count < schemaDepth ? path + [.key($0.text)] : nil }
+                        }
                         pending.append(Pending(node: value, path: path, customChildren: definition?.allowsCustomChildKeys ?? false))
                     }
                 }
             case .array:
                 for (i, item) in node.items.enumerated() {
-                    pending.append(Pending(node: item, path: next.path.flatMap { $0.count < schemaDepth ? $0 + [.index(i)] : nil },
-                                           customChildren: false))
+                    pending.append(
+                        Pending(
+                            node: item, path: next.path.flatMap { $0.count < schemaDepth ? $0 + [.index(i)] : nil },
+                            customChildren: false))
                 }
             case .string:
                 let content = node.element.contentRange
@@ -134,7 +139,9 @@ public enum SemanticHighlighting {
             var k = c
             while k < cuts.count && cuts[k].range.lowerBound < token.range.upperBound {
                 let cut = cuts[k].range
-                if cut.lowerBound > start { out.append(SemanticToken(range: start..<cut.lowerBound, kind: token.kind, modifiers: token.modifiers)) }
+                if cut.lowerBound > start {
+                    out.append(SemanticToken(range: start..<cut.lowerBound, kind: token.kind, modifiers: token.modifiers))
+                }
                 start = max(start, cut.upperBound)
                 if cut.upperBound > token.range.upperBound { break }
                 out.append(cuts[k])

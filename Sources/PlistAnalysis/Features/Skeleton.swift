@@ -15,8 +15,10 @@ struct Skeleton {
     /// Containers span lines (`<dict>`, indented body, `</dict>`); else they stay on one line.
     let multiLine: Bool
 
-    init(type: ValueType, element: ValueType?, values: [EnumValue], closed: Bool = false, indent: String, unit: String,
-         snippets: Bool, multiLine: Bool = true) {
+    init(
+        type: ValueType, element: ValueType?, values: [EnumValue], closed: Bool = false, indent: String, unit: String,
+        snippets: Bool, multiLine: Bool = true
+    ) {
         self.multiLine = multiLine
         self.type = type
         self.element = element
@@ -28,8 +30,9 @@ struct Skeleton {
     }
 
     init(definition: KeyDefinition, indent: String, unit: String, snippets: Bool) {
-        self.init(type: definition.valueTypes.first ?? .string, element: definition.arrayElementType,
-                  values: definition.values, closed: definition.valuesAreClosed, indent: indent, unit: unit, snippets: snippets)
+        self.init(
+            type: definition.valueTypes.first ?? .string, element: definition.arrayElementType,
+            values: definition.values, closed: definition.valuesAreClosed, indent: indent, unit: unit, snippets: snippets)
     }
 
     func value() -> String { render(type, indent: indent, placeholder: 1) + (snippets ? "$0" : "") }

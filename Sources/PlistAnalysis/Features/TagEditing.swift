@@ -45,7 +45,8 @@ public enum TagEditing {
     /// element has an end tag of the same name (a mismatched pair is left to the user).
     public static func linkedRanges(in tree: SyntaxTree, at offset: Int) -> [Range<Int>]? {
         guard let pair = pair(in: tree, at: offset), let end = pair.endName,
-              tree.text[pair.startName].elementsEqual(tree.text[end]) else { return nil }
+            tree.text[pair.startName].elementsEqual(tree.text[end])
+        else { return nil }
         return [pair.startName, end]
     }
 
@@ -74,7 +75,8 @@ public enum TagEditing {
         guard let index = chain.lastIndex(where: { $0.kind == .element && $0.entry.startTagWidth > 0 }) else { return nil }
         let element = chain[index]
         guard element.startTagRange.upperBound == offset, !element.flags.contains(.selfClosing),
-              !element.flags.contains(.startTagUnterminated) else { return nil }
+            !element.flags.contains(.startTagUnterminated)
+        else { return nil }
         let name = element.nameRange(in: text)
         guard !name.isEmpty, name.allSatisfy({ XMLNameByte.isNameByte(text[$0]) }) else { return nil }
         var needed = element.flags.contains(.endTagMissing)
@@ -95,7 +97,8 @@ public enum TagEditing {
         let text = tree.text
         guard lessThan >= 0, lessThan < text.count else { return nil }
         if lessThan > 0, let before = innermostElement(tree.entries(at: lessThan - 1)), before.end == lessThan,
-           before.flags.contains(.endTagMissing), !before.flags.contains(.selfClosing) {
+            before.flags.contains(.endTagMissing), !before.flags.contains(.selfClosing)
+        {
             return name(of: before, in: text)
         }
         guard let element = innermostElement(tree.entries(at: lessThan)), element.start < lessThan else { return nil }
@@ -114,7 +117,8 @@ public enum TagEditing {
         let typed = text[(lt - 1)..<offset]
         let following = offset..<(offset + typed.count)
         guard following.upperBound <= text.count, text[following].elementsEqual(typed),
-              let stray = tree.entries(at: offset).last, stray.kind == .strayEndTag, stray.range == following else { return nil }
+            let stray = tree.entries(at: offset).last, stray.kind == .strayEndTag, stray.range == following
+        else { return nil }
         return SourceEdit(range: following, replacement: [UInt8]())
     }
 

@@ -32,7 +32,8 @@ enum TextScan {
     static func indentUnit(_ text: SourceText, container: PlistNode?) -> String {
         if let container {
             let outer = indentation(text, container.element.start)
-            let firstChild = container.entries.first?.key?.element.start ?? container.entries.first?.value?.element.start
+            let firstChild =
+                container.entries.first?.key?.element.start ?? container.entries.first?.value?.element.start
                 ?? container.items.first?.element.start
             if let firstChild, lineStart(text, firstChild) != lineStart(text, container.element.start) {
                 let inner = indentation(text, firstChild)
@@ -55,7 +56,9 @@ enum TextScan {
     /// The `$(VAR)` and `${VAR}` spans inside `content`, in order: each from its `$` to its
     /// closing parenthesis or brace, on text without markup (a `<` ends the search).
     static func buildSettingSpans(in text: SourceText, content: Range<Int>) -> [Range<Int>] {
-        text.withBytes(in: content) { buildSettingSpans(in: $0).map { (content.lowerBound + $0.lowerBound)..<(content.lowerBound + $0.upperBound) } }
+        text.withBytes(in: content) {
+            buildSettingSpans(in: $0).map { (content.lowerBound + $0.lowerBound)..<(content.lowerBound + $0.upperBound) }
+        }
     }
 
     /// The spans of `buildSettingSpans(in:content:)` in `text`, relative to it.

@@ -26,7 +26,9 @@ enum BranchSafety {
             let region = conditionals.path(at: first.range.lowerBound)
             for edit in fix.edits {
                 if touchesDirective(edit.range) { return false }
-                if conditionals.path(at: edit.range.lowerBound) != region || conditionals.path(at: edit.range.upperBound) != region { return false }
+                if conditionals.path(at: edit.range.lowerBound) != region || conditionals.path(at: edit.range.upperBound) != region {
+                    return false
+                }
             }
             return true
         }

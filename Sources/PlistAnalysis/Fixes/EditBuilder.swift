@@ -70,15 +70,18 @@ public struct EditBuilder: Sendable {
     /// of its family (usage descriptions together, in order when they are); else as the last entry.
     /// The new entry lies in the dictionary's own preprocessor region (`conditionals`), never
     /// inside another `#if` branch; it gets the indentation of its neighbours and the file's line ending.
-    public func insertingEntry(key: String, valueLines: [(depth: Int, text: String)], into dictionary: PlistNode,
-                               conditionals: ConditionalStructure) -> SourceEdit? {
+    public func insertingEntry(
+        key: String, valueLines: [(depth: Int, text: String)], into dictionary: PlistNode,
+        conditionals: ConditionalStructure
+    ) -> SourceEdit? {
         let lines = [(0, "<key>\(Self.escape(key))</key>")] + valueLines
         switch placement(of: key, in: dictionary, conditionals: conditionals) {
         case .end:
             return appending(lines, to: dictionary)
         case .after(let entry):
             let at = entry.upperBound, indent = indentation(ofLineAt: entry.lowerBound)
-            return SourceEdit(range: at..<at, replacement: lineEnding + indent + block(lines, indent: indent, unit: indentUnit(of: dictionary)))
+            return SourceEdit(
+                range: at..<at, replacement: lineEnding + indent + block(lines, indent: indent, unit: indentUnit(of: dictionary)))
         case .afterStartTag:
             let unit = indentUnit(of: dictionary)
             var inner = indentation(ofLineAt: dictionary.element.start) + unit

@@ -15,7 +15,9 @@ public enum FixApplication {
     /// insertions at the same offset are applied in the given order); otherwise nothing is applied.
     public static func applying(_ edits: [SourceEdit], to bytes: [UInt8]) throws -> [UInt8] {
         let sorted = edits.enumerated().sorted {
-            ($0.element.range.lowerBound, $0.element.range.upperBound, $0.offset) < ($1.element.range.lowerBound, $1.element.range.upperBound, $1.offset)
+            ($0.element.range.lowerBound, $0.element.range.upperBound, $0.offset) < (
+                $1.element.range.lowerBound, $1.element.range.upperBound, $1.offset
+            )
         }.map(\.element)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + sorted.reduce(0) { $0 + $1.replacementText.utf8.count })
@@ -99,12 +101,16 @@ extension FixApplication {
     /// Applies the safe fixes of `text`, analysing again after each round (a fix skipped because it
     /// touched another's bytes gets its turn), then checks that the result has no error the input
     /// did not have. Throws, changing nothing, when a fix cannot be applied or would add an error.
-    public static func fixAll(_ text: [UInt8], path: String, configuration: AnalysisConfiguration = .default,
-                              evidence: SourceEvidence? = nil, project: ProjectInput? = nil, maximumRounds: Int = 4) throws -> FixAllResult {
+    public static func fixAll(
+        _ text: [UInt8], path: String, configuration: AnalysisConfiguration = .default,
+        evidence: SourceEvidence? = nil, project: ProjectInput? = nil, maximumRounds: Int = 4
+    ) throws -> FixAllResult {
         func analyse(_ t: [UInt8]) -> [Finding] {
             // Every fix, not only the reported ones: fix-all repairs the whole file.
-            Analyzer.findings(for: PlistDocument(text: t, definitions: configuration.preprocessorDefinitions ?? project?.preprocessorDefinitions), path: path,
-                              configuration: configuration, evidence: evidence, project: project, limitPerRule: nil)
+            Analyzer.findings(
+                for: PlistDocument(text: t, definitions: configuration.preprocessorDefinitions ?? project?.preprocessorDefinitions),
+                path: path,
+                configuration: configuration, evidence: evidence, project: project, limitPerRule: nil)
         }
         var current = text
         var diagnostics = analyse(current)

@@ -64,7 +64,8 @@ public struct FormattedDocument: Sendable {
             let range = (p.range.lowerBound + prefix)..<(p.range.upperBound - suffix)
             let replacement = Array(new[prefix..<(new.count - suffix)])
             if let last = out.last, last.range.upperBound == range.lowerBound {
-                out[out.count - 1] = SourceEdit(range: last.range.lowerBound..<range.upperBound, replacement: last.replacement + replacement)
+                out[out.count - 1] = SourceEdit(
+                    range: last.range.lowerBound..<range.upperBound, replacement: last.replacement + replacement)
             } else {
                 out.append(SourceEdit(range: range, replacement: replacement))
             }
@@ -99,7 +100,8 @@ public enum PlistFormatter {
 
     /// Formats the whole document, or says why not. The result is checked before it is returned:
     /// it must read back as the same values, comments and preprocessor lines, else it is refused.
-    public static func format(_ document: PlistDocument, options: FormatterOptions = .xcode) -> Result<FormattedDocument, FormattingRefusal> {
+    public static func format(_ document: PlistDocument, options: FormatterOptions = .xcode) -> Result<FormattedDocument, FormattingRefusal>
+    {
         for problem in document.allProblems where refuses(problem) {
             return .failure(FormattingRefusal(message: problem.message, range: problem.range, code: problem.code.rawValue))
         }
@@ -125,7 +127,9 @@ public enum PlistFormatter {
     /// (`verify(_:pieces:in:)`). The refusals are the whole document's problems, as for `format`;
     /// the writer's own refusals are only looked for on the way to the range (each is also a
     /// problem of the document).
-    public static func format(_ document: PlistDocument, options: FormatterOptions = .xcode, range: Range<Int>) -> Result<[SourceEdit], FormattingRefusal> {
+    public static func format(
+        _ document: PlistDocument, options: FormatterOptions = .xcode, range: Range<Int>
+    ) -> Result<[SourceEdit], FormattingRefusal> {
         for problem in document.allProblems where refuses(problem) {
             return .failure(FormattingRefusal(message: problem.message, range: problem.range, code: problem.code.rawValue))
         }
@@ -157,14 +161,18 @@ public enum PlistFormatter {
         guard let a = changed.first?.range.lowerBound, let b = changed.last?.range.upperBound else { return nil }
         func applied(to bytes: [UInt8], from start: Int) -> [UInt8] {
             var out = bytes
-            for p in changed.reversed() { out.replaceSubrange((p.range.lowerBound - start)..<(p.range.upperBound - start), with: p.replacement) }
+            for p in changed.reversed() {
+                out.replaceSubrange((p.range.lowerBound - start)..<(p.range.upperBound - start), with: p.replacement)
+            }
             return out
         }
         // The innermost container whose content holds the changes.
-        guard let container = document.tree.entries(at: a).last(where: { e in
-            e.kind == .element && (e.tag == .dict || e.tag == .array) && e.endTagRange != nil
-                && e.contentRange.lowerBound <= a && b <= e.contentRange.upperBound
-        }), let name = container.tag.text else {
+        guard
+            let container = document.tree.entries(at: a).last(where: { e in
+                e.kind == .element && (e.tag == .dict || e.tag == .array) && e.endTagRange != nil
+                    && e.contentRange.lowerBound <= a && b <= e.contentRange.upperBound
+            }), let name = container.tag.text
+        else {
             return verify(document, applied(to: Array(text), from: 0))
         }
         var kids: [SyntaxElement] = []
@@ -176,9 +184,15 @@ public enum PlistFormatter {
             // compared under its key (a value without one reads as nothing).
             func isElement(_ e: SyntaxElement) -> Bool { e.kind == .element }
             if let head = kids[first...last].first(where: isElement), head.tag != .key,
-               let key = kids[..<first].lastIndex(where: { isElement($0) && $0.tag == .key }) { first = key }
+                let key = kids[..<first].lastIndex(where: { isElement($0) && $0.tag == .key })
+            {
+                first = key
+            }
             if let tail = kids[first...last].last(where: isElement), tail.tag == .key,
-               let value = kids[(last + 1)...].firstIndex(where: isElement) { last = value }
+                let value = kids[(last + 1)...].firstIndex(where: isElement)
+            {
+                last = value
+            }
         }
         let lo = first <= last ? min(a, kids[first].start) : a
         let hi = first <= last ? max(b, kids[last].end) : b
@@ -352,7 +366,8 @@ private struct Writer {
                 if !hasDoctype { emit(upTo: item.end, Array(("\n" + PlistFormatter.doctype).utf8)) }
             case .doctype:
                 if text[item.range].contains(0x5B) {  // '[': an internal subset, which Xcode would drop
-                    throw FormattingRefusal(message: "the DOCTYPE has an internal subset, which Xcode would drop", range: item.range, code: nil)
+                    throw FormattingRefusal(
+                        message: "the DOCTYPE has an internal subset, which Xcode would drop", range: item.range, code: nil)
                 }
                 if wroteDoctype { throw FormattingRefusal(message: "a second DOCTYPE", range: item.range, code: nil) }
                 emit(upTo: item.end, Array(PlistFormatter.doctype.utf8))

@@ -12,12 +12,15 @@ public enum CatalogInsertion {
     /// safely (it does not read cleanly, a locale is there already, the result would not read).
     public static func adding(key: String, value: String, locales: [String], to catalog: StringCatalog) -> SourceEdit? {
         guard !locales.isEmpty, catalog.problems.isEmpty, let root = catalog.root, root.kind == .object,
-              let strings = root["strings"], strings.kind == .object else { return nil }
+            let strings = root["strings"], strings.kind == .object
+        else { return nil }
         let text = catalog.text
         let unit = indentUnit(root, text)
         func localization(_ locale: String) -> [String] {
-            ["\(JSONText.quoted(locale)) : {", "\(unit)\"stringUnit\" : {", "\(unit)\(unit)\"state\" : \"new\",",
-             "\(unit)\(unit)\"value\" : \(JSONText.quoted(value))", "\(unit)}", "}"]
+            [
+                "\(JSONText.quoted(locale)) : {", "\(unit)\"stringUnit\" : {", "\(unit)\(unit)\"state\" : \"new\",",
+                "\(unit)\(unit)\"value\" : \(JSONText.quoted(value))", "\(unit)}", "}",
+            ]
         }
         func localizations() -> [String] {
             var lines: [String] = []
@@ -35,11 +38,15 @@ public enum CatalogInsertion {
                 guard existing.kind == .object, !existing.members.contains(where: { locales.contains($0.name) }) else { return nil }
                 edit = insertion(of: localizations(), into: existing, text: text, unit: unit)
             } else {
-                edit = insertion(of: ["\"localizations\" : {"] + localizations().map { unit + $0 } + ["}"], into: entry.value, text: text, unit: unit)
+                edit = insertion(
+                    of: ["\"localizations\" : {"] + localizations().map { unit + $0 } + ["}"], into: entry.value, text: text, unit: unit)
             }
         } else {
-            edit = insertion(of: ["\(JSONText.quoted(key)) : {", "\(unit)\"localizations\" : {"] + localizations().map { unit + unit + $0 } + ["\(unit)}", "}"],
-                             into: strings, text: text, unit: unit)
+            edit = insertion(
+                of: ["\(JSONText.quoted(key)) : {", "\(unit)\"localizations\" : {"] + localizations().map { unit + unit + $0 } + [
+                    "\(unit)}", "}",
+                ],
+                into: strings, text: text, unit: unit)
         }
         // Read back: the catalog must still read cleanly and now translate the key in each locale.
         guard let edit else { return nil }
@@ -47,14 +54,17 @@ public enum CatalogInsertion {
         after.replaceSubrange(edit.range, with: edit.replacement)
         let check = StringCatalog(text: after)
         guard check.problems.isEmpty, let e = check.entries.last(where: { ExactText.equal($0.key, key) }),
-              locales.allSatisfy({ l in e.localizations.contains { $0.locale == l && $0.value == value } }),
-              check.entries.count == catalog.entries.count + (catalog.entries.contains { ExactText.equal($0.key, key) } ? 0 : 1) else { return nil }
+            locales.allSatisfy({ l in e.localizations.contains { $0.locale == l && $0.value == value } }),
+            check.entries.count == catalog.entries.count + (catalog.entries.contains { ExactText.equal($0.key, key) } ? 0 : 1)
+        else { return nil }
         return edit
     }
 
     /// The insertion of a member (`lines`, unindented) as the last member of `object`.
     static func insertion(of lines: [String], into object: JSONNode, text: [UInt8], unit: String) -> SourceEdit? {
-        guard object.kind == .object, object.range.upperBound > object.range.lowerBound, text[object.range.upperBound - 1] == UInt8(ascii: "}") else { return nil }
+        guard object.kind == .object, object.range.upperBound > object.range.lowerBound,
+            text[object.range.upperBound - 1] == UInt8(ascii: "}")
+        else { return nil }
         let close = object.range.upperBound - 1
         // The closing brace's indentation, when it starts its line; else the opening line's.
         let closeIndent = indentation(before: close, text) ?? lineIndentation(of: object.range.lowerBound, text)
@@ -85,7 +95,9 @@ public enum CatalogInsertion {
 
     /// One level of the file's indentation: the root's first member's (Xcode writes two spaces).
     static func indentUnit(_ root: JSONNode, _ text: [UInt8]) -> String {
-        guard let first = root.members.first, let own = indentation(before: first.nameRange.lowerBound, text), !own.isEmpty else { return "  " }
+        guard let first = root.members.first, let own = indentation(before: first.nameRange.lowerBound, text), !own.isEmpty else {
+            return "  "
+        }
         let rootIndent = lineIndentation(of: root.range.lowerBound, text)
         return own.hasPrefix(rootIndent) && own.count > rootIndent.count ? String(own.dropFirst(rootIndent.count)) : own
     }

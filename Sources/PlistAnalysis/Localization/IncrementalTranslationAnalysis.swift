@@ -47,20 +47,25 @@ extension Analyzer {
     /// strings table, the findings of the blocks `memo` (an earlier version's, or nil) already
     /// has are reused. Returns the memo for the next version (nil for a String Catalog, which is
     /// analysed whole).
-    public static func findings(forTranslation file: TranslationFile, at path: String, infoPlist: PlistDocument?, externalKeys: Set<String> = [],
-                                configuration: AnalysisConfiguration, memo: TranslationFindingsMemo?) -> (findings: [Finding], memo: TranslationFindingsMemo?) {
+    public static func findings(
+        forTranslation file: TranslationFile, at path: String, infoPlist: PlistDocument?, externalKeys: Set<String> = [],
+        configuration: AnalysisConfiguration, memo: TranslationFindingsMemo?
+    ) -> (findings: [Finding], memo: TranslationFindingsMemo?) {
         guard case .table(let table, let locale) = file else {
             let context = TranslationContext(path: path, file: file, infoPlist: infoPlist, externalKeys: externalKeys)
             return (findings(forTranslation: context, configuration: configuration), nil)
         }
-        let inputs = TranslationFindingsMemo.Inputs(path: path, locale: locale, infoPlist: infoPlist?.tree.text,
-                                                    externalKeys: externalKeys, configuration: configuration)
+        let inputs = TranslationFindingsMemo.Inputs(
+            path: path, locale: locale, infoPlist: infoPlist?.tree.text,
+            externalKeys: externalKeys, configuration: configuration)
         let memo = memo?.inputs == inputs ? memo : nil
         // What every block's check reads of the Info.plist (its entries: none): the memo's while the
         // inputs are the same, so a keystroke in the table does not walk the Info.plist again.
-        let context = memo?.context ?? TranslationContext(
-            path: path, file: .table(StringsTable(text: [], entries: [StringsEntry](), problems: []), locale: locale),
-            infoPlist: infoPlist, externalKeys: externalKeys)
+        let context =
+            memo?.context
+            ?? TranslationContext(
+                path: path, file: .table(StringsTable(text: [], entries: [StringsEntry](), problems: []), locale: locale),
+                infoPlist: infoPlist, externalKeys: externalKeys)
         let perEntry = RuleRegistry.all.filter { perEntryRuleIDs.contains($0.id) }
         let segments = table.entries.segments
 
@@ -71,7 +76,9 @@ extension Analyzer {
         for segment in segments {
             let id = ObjectIdentifier(segment.block)
             if let hit = memo?.blocks[id] { blocks[id] = hit; continue }
-            let part = TranslationContext(sharing: context, file: .table(StringsTable(text: table.text, entries: segment.block.entries, problems: []), locale: locale))
+            let part = TranslationContext(
+                sharing: context, file: .table(StringsTable(text: table.text, entries: segment.block.entries, problems: []), locale: locale)
+            )
             var byRule: [String: [Finding]] = [:]
             for f in findings(forTranslation: part, configuration: configuration, rules: perEntry) { byRule[f.code, default: []].append(f) }
             var keys: [ExactText: [Int]] = [:]
@@ -116,9 +123,12 @@ extension Analyzer {
         for e in duplicateEntries where !seen.insert(ExactText(e.key)).inserted { laterOccurrences.insert(e.keyRange) }
 
         // What reads the whole table: its problems and its duplicates, from the duplicated entries alone.
-        let whole = TranslationContext(sharing: context, file: .table(StringsTable(text: table.text, entries: duplicateEntries, problems: table.problems), locale: locale))
-        var out = findings(forTranslation: whole, configuration: configuration,
-                           rules: RuleRegistry.all.filter { $0.id == "l10n-syntax" || $0.id == "l10n-duplicate-key" })
+        let whole = TranslationContext(
+            sharing: context,
+            file: .table(StringsTable(text: table.text, entries: duplicateEntries, problems: table.problems), locale: locale))
+        var out = findings(
+            forTranslation: whole, configuration: configuration,
+            rules: RuleRegistry.all.filter { $0.id == "l10n-syntax" || $0.id == "l10n-duplicate-key" })
 
         // Per rule: the blocks' findings in order (blocks are in file order, so are their findings),
         // a later occurrence's left out, limited as `findings(forTranslation:)` limits them.
@@ -147,9 +157,10 @@ extension Analyzer {
             if total > limit {
                 let d = shown[limit]
                 let more = total - limit
-                shown[limit] = Finding(code: d.code, severity: d.severity,
-                                       message: "\(more) more '\(d.code)' problem\(more == 1 ? "" : "s") in this file not shown (at most \(limit) per rule)",
-                                       range: d.range)
+                shown[limit] = Finding(
+                    code: d.code, severity: d.severity,
+                    message: "\(more) more '\(d.code)' problem\(more == 1 ? "" : "s") in this file not shown (at most \(limit) per rule)",
+                    range: d.range)
             }
             out += shown
         }

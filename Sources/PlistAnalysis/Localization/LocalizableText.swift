@@ -49,15 +49,20 @@ public enum LocalizableTexts {
         for entry in root.entries {
             guard let key = entry.key, let value = entry.value else { continue }
             if value.kind == .string, isLocalizable(key.text, schema: schema) {
-                out.append(LocalizableText(stringsKey: key.text, plistKey: key.text, range: key.textRange, baseValue: value.text ?? "",
-                                           isPurposeString: isPurposeString(key.text)))
+                out.append(
+                    LocalizableText(
+                        stringsKey: key.text, plistKey: key.text, range: key.textRange, baseValue: value.text ?? "",
+                        isPurposeString: isPurposeString(key.text)))
             }
             for (array, path) in nested where array == key.text && value.kind == .array {
                 for item in value.items {
                     var node: PlistNode? = item
                     for component in path { node = node?.kind == .dictionary ? node?.value(forKey: component) : nil }
                     guard let node, node.kind == .string, let text = node.text, !text.isEmpty else { continue }
-                    out.append(LocalizableText(stringsKey: text, plistKey: path.last!, range: node.element.contentRange, baseValue: text, isPurposeString: false))
+                    out.append(
+                        LocalizableText(
+                            stringsKey: text, plistKey: path.last!, range: node.element.contentRange, baseValue: text,
+                            isPurposeString: false))
                 }
             }
         }
@@ -81,7 +86,9 @@ extension LocalizableTexts {
                 for entry in node.entries {
                     guard let key = entry.key else { continue }
                     let name = ExactText(key.text)
-                    if keys[name] == nil || keys[name] == "" { keys[name] = entry.value.flatMap { $0.kind == .string ? $0.text : nil } ?? "" }
+                    if keys[name] == nil || keys[name] == "" {
+                        keys[name] = entry.value.flatMap { $0.kind == .string ? $0.text : nil } ?? ""
+                    }
                     if let value = entry.value { stack.append(value) }
                 }
             case .array: stack.append(contentsOf: node.items)
@@ -108,8 +115,11 @@ public enum LocaleName {
         // On the UTF-8 bytes: locale names are ASCII, and this runs for every locale of every table.
         var bytes = Array(name.utf8)
         for i in bytes.indices {
-            if bytes[i] == UInt8(ascii: "_") { bytes[i] = UInt8(ascii: "-") }
-            else if bytes[i] >= 0x41 && bytes[i] <= 0x5A { bytes[i] += 0x20 }
+            if bytes[i] == UInt8(ascii: "_") {
+                bytes[i] = UInt8(ascii: "-")
+            } else if bytes[i] >= 0x41 && bytes[i] <= 0x5A {
+                bytes[i] += 0x20
+            }
         }
         return String(decoding: bytes, as: UTF8.self)
     }

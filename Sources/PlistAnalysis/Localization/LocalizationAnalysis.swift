@@ -37,8 +37,10 @@ public enum TranslationFile: Sendable {
     /// `change.count` bytes (an editor's next version, its text UTF-8): a strings table reads only
     /// the entries the change can have changed, without comparing the texts
     /// (`StringsTable(text:replacing:count:of:)`). A nil `change`: the texts are compared.
-    public static func reading(_ raw: [UInt8], path: String, reusing previous: TranslationFile?,
-                               change: (range: Range<Int>, count: Int)?) -> TranslationFile {
+    public static func reading(
+        _ raw: [UInt8], path: String, reusing previous: TranslationFile?,
+        change: (range: Range<Int>, count: Int)?
+    ) -> TranslationFile {
         guard case .table(let table, _)? = previous, !path.lowercased().hasSuffix(".xcstrings") else { return reading(raw, path: path) }
         let locale = locale(ofPath: path) ?? ""
         if let change { return .table(StringsTable(text: raw, replacing: change.range, count: change.count, of: table), locale: locale) }
@@ -70,7 +72,9 @@ public enum TranslationFile: Sendable {
             return c.entries.flatMap { e in
                 e.localizations.isEmpty
                     ? [Entry(key: e.key, keyRange: e.keyRange, locale: "", value: nil, valueRange: nil)]
-                    : e.localizations.map { Entry(key: e.key, keyRange: e.keyRange, locale: $0.locale, value: $0.value, valueRange: $0.valueRange) }
+                    : e.localizations.map {
+                        Entry(key: e.key, keyRange: e.keyRange, locale: $0.locale, value: $0.value, valueRange: $0.valueRange)
+                    }
             }
         }
     }
@@ -105,7 +109,9 @@ public struct TranslationContext: Sendable {
     public let entries: [TranslationFile.Entry]
     public let keys: [(key: String, range: Range<Int>)]
 
-    public init(path: String, file: TranslationFile, infoPlist: PlistDocument?, externalKeys: Set<String> = [], schema: KeyDatabase = .shared) {
+    public init(
+        path: String, file: TranslationFile, infoPlist: PlistDocument?, externalKeys: Set<String> = [], schema: KeyDatabase = .shared
+    ) {
         self.path = path
         self.file = file
         self.infoPlist = infoPlist
@@ -166,7 +172,9 @@ public struct LocalizedPlistContext: Sendable {
     /// The development region: `CFBundleDevelopmentRegion` (a build-setting reference is taken as
     /// `en`, Xcode's default), else the catalog's source language, else `en`.
     public var baseLocale: String {
-        if let region = document.root?.value(forKey: "CFBundleDevelopmentRegion")?.text?.trimmedForRules, !region.isEmpty, !region.contains("$") {
+        if let region = document.root?.value(forKey: "CFBundleDevelopmentRegion")?.text?.trimmedForRules, !region.isEmpty,
+            !region.contains("$")
+        {
             return region
         }
         return set.catalogs.first?.catalog.sourceLanguage ?? "en"
@@ -212,7 +220,9 @@ public struct LocalizationIndex: Sendable {
         var translated: [ExactText: Set<String>] = [:]
         for t in set.tables {
             let locale = LocaleName.canonical(t.locale)
-            for e in t.table.entries where LocalizedPlistContext.hasText(e.value) { translated[ExactText(e.key), default: []].insert(locale) }
+            for e in t.table.entries where LocalizedPlistContext.hasText(e.value) {
+                translated[ExactText(e.key), default: []].insert(locale)
+            }
         }
         for c in set.catalogs {
             for e in c.catalog.entries {
@@ -245,18 +255,24 @@ public struct LocalizationIndex: Sendable {
 extension Analyzer {
     /// The findings of a translation file (`InfoPlist.strings`, `InfoPlist.xcstrings`): the rules of
     /// `rules` that read a `TranslationContext` of its kind, run as every rule is (`run`).
-    public static func findings(forTranslation context: TranslationContext, configuration: AnalysisConfiguration = .default,
-                                rules: [any Rule] = RuleRegistry.all) -> [Finding] {
+    public static func findings(
+        forTranslation context: TranslationContext, configuration: AnalysisConfiguration = .default,
+        rules: [any Rule] = RuleRegistry.all
+    ) -> [Finding] {
         inDocumentOrder(run(rules, on: context, kind: context.fileKind, configuration: configuration))
     }
 
     /// The findings on an Info.plist of the files translating it: the rules that read a
     /// `LocalizedPlistContext`, silenced by the Info.plist's suppression comments as its other rules are.
-    public static func findings(forLocalized context: LocalizedPlistContext, configuration: AnalysisConfiguration = .default,
-                                rules: [any Rule] = RuleRegistry.all) -> [Finding] {
+    public static func findings(
+        forLocalized context: LocalizedPlistContext, configuration: AnalysisConfiguration = .default,
+        rules: [any Rule] = RuleRegistry.all
+    ) -> [Finding] {
         guard configuration.infoPlistRules else { return [] }
-        return inDocumentOrder(run(rules, on: context, kind: .infoPlist, configuration: configuration,
-                                   suppressions: Suppressions(document: context.document)))
+        return inDocumentOrder(
+            run(
+                rules, on: context, kind: .infoPlist, configuration: configuration,
+                suppressions: Suppressions(document: context.document)))
     }
 }
 

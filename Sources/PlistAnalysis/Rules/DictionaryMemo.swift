@@ -20,7 +20,9 @@ extension RuleContext {
     /// With `keyNames`, `check` finds nothing in a dictionary whose key names are not so (it
     /// checks that itself): a one-shot analysis then checks only the dictionaries found by one
     /// walk over the names that every rule asking shares, instead of walking them all per rule.
-    public func findingsPerDictionary(of rule: any Rule, where keyNames: KeyNameCondition? = nil, _ check: (PlistNode) -> [Finding]) -> [Finding] {
+    public func findingsPerDictionary(
+        of rule: any Rule, where keyNames: KeyNameCondition? = nil, _ check: (PlistNode) -> [Finding]
+    ) -> [Finding] {
         guard let root = document.root else { return [] }
         // One-shot analysis (check): every dictionary afresh, by the same walk as the memo's, without
         // the key paths `dictionaries` makes for each.
@@ -130,7 +132,9 @@ final class SubtreeMemo: Sendable {
 
     func findings(_ storage: AnyObject, _ memo: String) -> [Finding]? {
         table.withLock { table in
-            guard let hit = table.entries[Key(storage: ObjectIdentifier(storage), memo: memo)], hit.storage.object === storage else { return nil }
+            guard let hit = table.entries[Key(storage: ObjectIdentifier(storage), memo: memo)], hit.storage.object === storage else {
+                return nil
+            }
             return hit.findings
         }
     }
@@ -150,7 +154,9 @@ extension RawEntry {
     /// Whether this entry or anything below it breaks a well-formedness rule.
     var containsAnyError: Bool {
         if flags.contains(.malformed) || flags.contains(.childError) { return true }
-        if !flags.isDisjoint(with: [.startTagUnterminated, .endTagMissing, .endTagMismatched, .endTagUnterminated, .unterminated]) { return true }
+        if !flags.isDisjoint(with: [.startTagUnterminated, .endTagMissing, .endTagMismatched, .endTagUnterminated, .unterminated]) {
+            return true
+        }
         return kind == .strayEndTag || kind == .bogus
     }
 }

@@ -17,7 +17,9 @@ public struct ExampleProject: Sendable, Hashable {
     /// the example's (the file is `/project/Info.plist` or `/project/App.entitlements`).
     public var xcodeGenSpec: String? = nil
 
-    public init(_ productType: String = "application", settings: String = "", companion: [String: [String]]? = nil, unreadFiles: [String] = []) {
+    public init(
+        _ productType: String = "application", settings: String = "", companion: [String: [String]]? = nil, unreadFiles: [String] = []
+    ) {
         self.productType = productType
         self.settings = settings
         self.companion = companion
@@ -33,18 +35,24 @@ public struct ExampleProject: Sendable, Hashable {
     /// The input the analysis reads for a file of this target.
     public func input(role: ProjectInput.Role) -> ProjectInput {
         if let xcodeGenSpec {
-            let model = ProjectLoader(fileSystem: ExampleFiles(files: ["/project/project.yml": Array(xcodeGenSpec.utf8)])).load("/project/project.yml")
+            let model = ProjectLoader(fileSystem: ExampleFiles(files: ["/project/project.yml": Array(xcodeGenSpec.utf8)])).load(
+                "/project/project.yml")
             if let target = model.targets.first { return ProjectIndex.input(role: role, project: model, target: target, companion: nil) }
         }
         let config = XCConfigFile(path: "/project/Config.xcconfig", text: Array(settings.utf8))
-        var configuration = TargetConfiguration(name: "Debug", layers: [SettingLayer(level: .targetConfigFile, assignments: config.assignments)])
+        var configuration = TargetConfiguration(
+            name: "Debug", layers: [SettingLayer(level: .targetConfigFile, assignments: config.assignments)])
         configuration.unreadFiles = unreadFiles.map { "/project/" + $0 }
-        let target = ProjectTarget(name: "App", productType: ProductType("com.apple.product-type." + productType), configurations: [configuration])
-        var model = XcodeProjectModel(path: "/project/App.xcodeproj/project.pbxproj", directory: "/project", name: "App", targets: [target], problems: [], files: [])
+        let target = ProjectTarget(
+            name: "App", productType: ProductType("com.apple.product-type." + productType), configurations: [configuration])
+        var model = XcodeProjectModel(
+            path: "/project/App.xcodeproj/project.pbxproj", directory: "/project", name: "App", targets: [target], problems: [], files: [])
         model.missingFiles = configuration.unreadFiles
         let companion = companion.map { keys in
-            (path: role == .infoPlist ? "/project/App.entitlements" : "/project/Info.plist",
-             keys: Dictionary(uniqueKeysWithValues: keys.map { ($0.key, CompanionKey(key: $0.key, values: $0.value, location: nil)) }))
+            (
+                path: role == .infoPlist ? "/project/App.entitlements" : "/project/Info.plist",
+                keys: Dictionary(uniqueKeysWithValues: keys.map { ($0.key, CompanionKey(key: $0.key, values: $0.value, location: nil)) })
+            )
         }
         return ProjectIndex.input(role: role, project: model, target: target, companion: companion)
     }

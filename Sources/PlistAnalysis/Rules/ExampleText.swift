@@ -8,5 +8,6 @@ public enum ExampleText {
     }
 
     /// A small valid Info.plist.
-    public static let validInfoPlist = dict("\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n\t<key>CFBundleName</key>\n\t<string>Demo</string>\n")
+    public static let validInfoPlist = dict(
+        "\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n\t<key>CFBundleName</key>\n\t<string>Demo</string>\n")
 }

@@ -56,7 +56,6 @@ final class KeyNameIndex: Sendable {
         var blank = 0
         var runs: [ObjectIdentifier: (run: Weak, names: [String])] = [:]
 
-
         mutating func add(_ list: [String], _ sign: Int) {
             for name in list.map(ExactText.init) {
                 let before = names[name, default: 0]
@@ -83,12 +82,18 @@ final class KeyNameIndex: Sendable {
         return table.withLock { table in
             var id: Int? = nil
             for run in runs {
-                if let hit = table.byRun[ObjectIdentifier(run.sharedStorage)], hit.run.object === run.sharedStorage, table.counts[hit.counts] != nil {
+                if let hit = table.byRun[ObjectIdentifier(run.sharedStorage)], hit.run.object === run.sharedStorage,
+                    table.counts[hit.counts] != nil
+                {
                     id = hit.counts
                     break
                 }
             }
-            let countsID = id ?? { table.nextID += 1; return table.nextID }()
+            let countsID =
+                id
+                ?? {
+                    table.nextID += 1; return table.nextID
+                }()
             var counts = table.counts.removeValue(forKey: countsID) ?? Counts()
             var current = Set<ObjectIdentifier>(minimumCapacity: runs.count)
             for run in runs { current.insert(ObjectIdentifier(run.sharedStorage)) }

@@ -20,7 +20,8 @@ public struct KeyWhitespace: Sendable, Hashable {
         if plain(first) && plain(last) { return nil }
         let scalars = Array(key.unicodeScalars)
         guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let end = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return nil }
+            let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return nil }
         guard start > 0 || end < scalars.count - 1 else { return nil }
         leading = Array(scalars[..<start])
         trailing = Array(scalars[(end + 1)...])

@@ -20,8 +20,10 @@ public struct ParserProblemRule: Rule {
     /// Builds the fixes of one problem.
     let fixes: (@Sendable (SyntaxProblem, RuleContext) -> [Fix])?
 
-    public init(code: SyntaxProblem.Code, title: String, rationale: String, severity: Finding.Severity = .error,
-                examples: [RuleExample], fixes: (@Sendable (SyntaxProblem, RuleContext) -> [Fix])? = nil) {
+    public init(
+        code: SyntaxProblem.Code, title: String, rationale: String, severity: Finding.Severity = .error,
+        examples: [RuleExample], fixes: (@Sendable (SyntaxProblem, RuleContext) -> [Fix])? = nil
+    ) {
         self.code = code
         self.title = title
         self.rationale = rationale

@@ -40,10 +40,14 @@ extension Rule {
     public var enabledByDefault: Bool { true }
 
     /// A diagnostic of this rule with its default severity.
-    public func diagnostic(_ message: String, _ range: Range<Int>, tags: Set<Finding.Tag> = [],
-                           related: [(message: String, range: Range<Int>)] = [],
-                           elsewhere: [(message: String, location: SourceLocation)] = [], fixes: [Fix] = []) -> Finding {
-        Finding(code: id, severity: defaultSeverity, message: message, range: range, tags: tags, related: related, elsewhere: elsewhere, fixes: fixes)
+    public func diagnostic(
+        _ message: String, _ range: Range<Int>, tags: Set<Finding.Tag> = [],
+        related: [(message: String, range: Range<Int>)] = [],
+        elsewhere: [(message: String, location: SourceLocation)] = [], fixes: [Fix] = []
+    ) -> Finding {
+        Finding(
+            code: id, severity: defaultSeverity, message: message, range: range, tags: tags, related: related, elsewhere: elsewhere,
+            fixes: fixes)
     }
 
     /// Whether the rule reads inputs of `type` (a `RuleContext` for the plist rules).

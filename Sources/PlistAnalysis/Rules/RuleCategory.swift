@@ -2,7 +2,8 @@
 
 /// The chapter a rule belongs to in `docs/diagnostics.md`.
 public enum RuleCategory: String, Sendable, Hashable, CaseIterable {
-    case file, xml, structure, types, values, keys, privacy, appTransportSecurity, privacyManifest, entitlements, launchd, profiles, project, localization
+    case file, xml, structure, types, values, keys, privacy, appTransportSecurity, privacyManifest, entitlements, launchd, profiles,
+        project, localization
 
     /// The chapter heading.
     public var title: String {

@@ -56,9 +56,11 @@ extension RuleContext {
                             let broadly = stack[top].fixed || (path.isEmpty && domain == .infoPlist && SchemaPaths.hasApplePrefix(key.text))
                             near = paths.nearMiss(key.text, at: path, present: stack[top].present!, broadly: broadly)
                         }
-                        keys.append(KeyInfo(dictionary: node, entryIndex: i, key: key, value: entry.value, parent: path,
-                                            match: match, parentAllowsCustomKeys: stack[top].custom, parentHasFixedKeys: stack[top].fixed,
-                                            nearMiss: near))
+                        keys.append(
+                            KeyInfo(
+                                dictionary: node, entryIndex: i, key: key, value: entry.value, parent: path,
+                                match: match, parentAllowsCustomKeys: stack[top].custom, parentHasFixedKeys: stack[top].fixed,
+                                nearMiss: near))
                     }
                     if let value = entry.value, value.kind == .dictionary || value.kind == .array {
                         var childPath: [PathComponent]? = nil

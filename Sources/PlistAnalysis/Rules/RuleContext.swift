@@ -40,8 +40,10 @@ public struct RuleContext: Sendable {
     /// The UTF-8 text.
     public var text: SourceText { document.tree.text }
 
-    public init(document: PlistDocument, fileKind: FileKind, path: String = "", schema: KeyDatabase = .shared, evidence: SourceEvidence? = nil,
-                project: ProjectInput? = nil) {
+    public init(
+        document: PlistDocument, fileKind: FileKind, path: String = "", schema: KeyDatabase = .shared, evidence: SourceEvidence? = nil,
+        project: ProjectInput? = nil
+    ) {
         self.project = project
         self.document = document
         self.fileKind = fileKind
@@ -92,7 +94,9 @@ public struct RuleContext: Sendable {
             "MinimumOSVersion", "WKWatchKitApp", "WKApplication", "UIMainStoryboardFile",
         ]
         if !keys.isDisjoint(with: iOSKeys) { return false }
-        if keys.contains("LSMinimumSystemVersion") || keys.contains("NSMainNibFile") || keys.contains("NSMainStoryboardFile") { return true }
+        if keys.contains("LSMinimumSystemVersion") || keys.contains("NSMainNibFile") || keys.contains("NSMainStoryboardFile") {
+            return true
+        }
         return root.value(forKey: "NSPrincipalClass")?.trimmedText == "NSApplication"
     }
 }

@@ -62,7 +62,8 @@ public enum RuleDocumentation {
             """
         s += "| Rule | Default | Files | Fix | What it finds |\n|---|---|---|---|---|\n"
         for rule in rules {
-            s += "| [`\(rule.id)`](#\(rule.id)) | \(rule.defaultSeverity.rawValue)\(rule.enabledByDefault ? "" : " (off by default)") | \(files(rule)) | \(fixKind(rule)) | \(escape(rule.title)) |\n"
+            s +=
+                "| [`\(rule.id)`](#\(rule.id)) | \(rule.defaultSeverity.rawValue)\(rule.enabledByDefault ? "" : " (off by default)") | \(files(rule)) | \(fixKind(rule)) | \(escape(rule.title)) |\n"
         }
         for category in RuleCategory.allCases {
             let inCategory = rules.filter { $0.category == category }
@@ -70,7 +71,8 @@ public enum RuleDocumentation {
             s += "\n## \(category.title)\n"
             if let introduction = introduction(category) { s += "\n" + introduction }
             for rule in inCategory {
-                s += "\n### \(rule.id)\n\n**\(escape(rule.title)).** Default severity: \(rule.defaultSeverity.rawValue)\(rule.enabledByDefault ? "" : " (off by default: give it a severity to turn it on)"). Files: \(files(rule)). Fix: \(fixKind(rule)).\n\n"
+                s +=
+                    "\n### \(rule.id)\n\n**\(escape(rule.title)).** Default severity: \(rule.defaultSeverity.rawValue)\(rule.enabledByDefault ? "" : " (off by default: give it a severity to turn it on)"). Files: \(files(rule)). Fix: \(fixKind(rule)).\n\n"
                 s += rule.rationale + "\n"
                 if let sources = sources(rule) { s += "\n" + sources + "\n" }
                 for example in rule.examples {
@@ -81,7 +83,9 @@ public enum RuleDocumentation {
                         let names = example.sources.map { "`\($0.path)`" }.joined(separator: ", ")
                         s += "\n\(label)\(file), with \(names) in the project:\n\n" + fence(example.markedText, language: language)
                         for source in example.sources {
-                            s += "\n`\(source.path)`:\n\n" + fence(source.text, language: SourceLanguage(path: source.path).map(fenceLanguage) ?? "")
+                            s +=
+                                "\n`\(source.path)`:\n\n"
+                                + fence(source.text, language: SourceLanguage(path: source.path).map(fenceLanguage) ?? "")
                         }
                     } else {
                         s += "\n\(label)\(file):\n\n" + fence(example.markedText, language: language)
@@ -98,20 +102,26 @@ public enum RuleDocumentation {
                     if let spec = example.project?.xcodeGenSpec {
                         s += "\nIn an XcodeGen project, `project.yml`:\n\n" + fence(spec, language: "yaml")
                     } else if let project = example.project {
-                        s += "\nIn a target of type `\(project.productType)`" + (project.settings.isEmpty ? "" : " with these build settings") + ":\n"
+                        s +=
+                            "\nIn a target of type `\(project.productType)`"
+                            + (project.settings.isEmpty ? "" : " with these build settings") + ":\n"
                         if !project.settings.isEmpty { s += "\n" + fence(project.settings, language: "") }
                         if let companion = project.companion {
                             let keys = companion.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
-                            s += "\nIts \(example.path.hasSuffix(".entitlements") ? "Info.plist" : "entitlements") hold\(companion.count == 1 ? "s" : "") \(keys.isEmpty ? "no keys" : keys).\n"
+                            s +=
+                                "\nIts \(example.path.hasSuffix(".entitlements") ? "Info.plist" : "entitlements") hold\(companion.count == 1 ? "s" : "") \(keys.isEmpty ? "no keys" : keys).\n"
                         }
                         if !project.unreadFiles.isEmpty {
-                            s += "\nIts configuration includes \(project.unreadFiles.map { "`\($0)`" }.joined(separator: ", ")), which the checkout lacks.\n"
+                            s +=
+                                "\nIts configuration includes \(project.unreadFiles.map { "`\($0)`" }.joined(separator: ", ")), which the checkout lacks.\n"
                         }
                     }
                     if let fixed = example.fixedText {
                         // An Info.plist's translation fix edits a translation file, not the example.
                         let elsewhere = example.format.isPropertyList && !(example.translations?.files.isEmpty ?? true)
-                        s += "\nAfter the fix\(elsewhere ? " (in the first file it edits)" : ""):\n\n" + fence(fixed, language: elsewhere || !example.format.isPropertyList ? "" : "xml")
+                        s +=
+                            "\nAfter the fix\(elsewhere ? " (in the first file it edits)" : ""):\n\n"
+                            + fence(fixed, language: elsewhere || !example.format.isPropertyList ? "" : "xml")
                     }
                 }
             }
@@ -201,7 +211,9 @@ public enum RuleDocumentation {
         let crlf = text.contains("\r\n")
         let lines = crlf ? text.replacing("\r\n", with: "\n") : text
         var body = lines.unicodeScalars.map { scalar -> String in
-            guard scalar.value < 0x20, scalar != "\n", scalar != "\t", let picture = Unicode.Scalar(0x2400 + scalar.value) else { return String(scalar) }
+            guard scalar.value < 0x20, scalar != "\n", scalar != "\t", let picture = Unicode.Scalar(0x2400 + scalar.value) else {
+                return String(scalar)
+            }
             return String(picture)
         }.joined()
         if body.isEmpty { body = "(empty file)\n" }

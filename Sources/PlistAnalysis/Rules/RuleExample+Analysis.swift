@@ -18,15 +18,20 @@ extension RuleExample {
         if !format.isPropertyList {
             let full = "\(Self.appFolder)/\(path)"
             let file = TranslationFile.reading(Array(text.utf8), path: full)
-            let context = TranslationContext(path: full, file: file, infoPlist: translations?.infoPlist.map { PlistDocument(text: Array($0.utf8)) })
+            let context = TranslationContext(
+                path: full, file: file, infoPlist: translations?.infoPlist.map { PlistDocument(text: Array($0.utf8)) })
             return (file.text, Analyzer.findings(forTranslation: context, configuration: configuration))
         }
-        let (bytes, found) = Analyzer.findings(forFileBytes: Array(text.utf8), path: path, configuration: configuration,
-                                               evidence: evidence, project: projectInput)
-        guard let translations, let set = localizationSet(translations), case .success(let decoded) = SourceDecoding.decode(Array(text.utf8)) else {
+        let (bytes, found) = Analyzer.findings(
+            forFileBytes: Array(text.utf8), path: path, configuration: configuration,
+            evidence: evidence, project: projectInput)
+        guard let translations, let set = localizationSet(translations),
+            case .success(let decoded) = SourceDecoding.decode(Array(text.utf8))
+        else {
             return (bytes, found)
         }
-        let localized = Analyzer.findings(forLocalized: LocalizedPlistContext(document: PlistDocument(text: decoded), set: set), configuration: configuration)
+        let localized = Analyzer.findings(
+            forLocalized: LocalizedPlistContext(document: PlistDocument(text: decoded), set: set), configuration: configuration)
         return (bytes, Analyzer.inDocumentOrder(found + localized, limitPerRule: nil))
     }
 
@@ -34,8 +39,9 @@ extension RuleExample {
     private func localizationSet(_ translations: ExampleTranslations) -> LocalizationSet? {
         guard !translations.files.isEmpty || !translations.knownRegions.isEmpty else { return nil }
         let knownRegions = translations.knownRegions
-        var set = LocalizationSet(infoPlistPath: "\(Self.appFolder)/\(path)", lprojDirectory: Self.appFolder, knownRegions: knownRegions,
-                                  projectPath: knownRegions.isEmpty ? nil : "/project/App.xcodeproj/project.pbxproj")
+        var set = LocalizationSet(
+            infoPlistPath: "\(Self.appFolder)/\(path)", lprojDirectory: Self.appFolder, knownRegions: knownRegions,
+            projectPath: knownRegions.isEmpty ? nil : "/project/App.xcodeproj/project.pbxproj")
         for f in translations.files {
             let full = "\(Self.appFolder)/\(f.path)"
             if f.path.hasSuffix(".xcstrings") {

@@ -30,8 +30,10 @@ public struct RuleExample: Sendable, Hashable {
     /// translation files beside an Info.plist, and the project's `knownRegions`; nil: none.
     public var translations: ExampleTranslations?
 
-    public init(_ text: String, triggers: Bool, fixedText: String? = nil, path: String = "Info.plist", sources: [ExampleSource] = [],
-                project: ExampleProject? = nil, translations: ExampleTranslations? = nil) {
+    public init(
+        _ text: String, triggers: Bool, fixedText: String? = nil, path: String = "Info.plist", sources: [ExampleSource] = [],
+        project: ExampleProject? = nil, translations: ExampleTranslations? = nil
+    ) {
         self.project = project
         self.translations = translations
         (self.text, self.markers) = Self.removingMarkers(text)
@@ -45,19 +47,25 @@ public struct RuleExample: Sendable, Hashable {
     /// For a localization rule: `infoPlist` is the Info.plist a translation file translates, `files`
     /// the translation files beside an Info.plist (path below the app's folder), `knownRegions` the
     /// project's. A fix of an Info.plist example edits a translation file, whose text `fixed` is.
-    public static func triggering(_ text: String, fixed: String? = nil, path: String = "Info.plist", sources: [ExampleSource] = [],
-                                  project: ExampleProject? = nil, infoPlist: String? = nil, files: [ExampleSource] = [],
-                                  knownRegions: [String] = []) -> RuleExample {
-        RuleExample(text, triggers: true, fixedText: fixed, path: path, sources: sources, project: project,
-                    translations: ExampleTranslations(infoPlist: infoPlist, files: files, knownRegions: knownRegions))
+    public static func triggering(
+        _ text: String, fixed: String? = nil, path: String = "Info.plist", sources: [ExampleSource] = [],
+        project: ExampleProject? = nil, infoPlist: String? = nil, files: [ExampleSource] = [],
+        knownRegions: [String] = []
+    ) -> RuleExample {
+        RuleExample(
+            text, triggers: true, fixedText: fixed, path: path, sources: sources, project: project,
+            translations: ExampleTranslations(infoPlist: infoPlist, files: files, knownRegions: knownRegions))
     }
 
     /// An example that must not trigger the rule.
-    public static func nonTriggering(_ text: String, path: String = "Info.plist", sources: [ExampleSource] = [],
-                                     project: ExampleProject? = nil, infoPlist: String? = nil, files: [ExampleSource] = [],
-                                     knownRegions: [String] = []) -> RuleExample {
-        RuleExample(text, triggers: false, path: path, sources: sources, project: project,
-                    translations: ExampleTranslations(infoPlist: infoPlist, files: files, knownRegions: knownRegions))
+    public static func nonTriggering(
+        _ text: String, path: String = "Info.plist", sources: [ExampleSource] = [],
+        project: ExampleProject? = nil, infoPlist: String? = nil, files: [ExampleSource] = [],
+        knownRegions: [String] = []
+    ) -> RuleExample {
+        RuleExample(
+            text, triggers: false, path: path, sources: sources, project: project,
+            translations: ExampleTranslations(infoPlist: infoPlist, files: files, knownRegions: knownRegions))
     }
 
     /// The text with `↓` where the rule's diagnostics start, as the example was written.

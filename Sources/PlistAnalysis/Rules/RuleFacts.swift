@@ -66,10 +66,18 @@ public struct RuleFacts: Sendable, Hashable {
         "privacy-empty-usage-description": RuleFacts(everyKey: true, pages: [protectedResources, reviewGuidelines]),
         "privacy-missing-usage-description": RuleFacts(everyKey: true, pages: [protectedResources]),
         "privacy-missing-purpose-string": RuleFacts(everyKey: true, pages: [protectedResources]),
-        "privacy-missing-api-declaration": RuleFacts(keys: privacy("NSPrivacyAccessedAPITypes", "NSPrivacyAccessedAPIType", "NSPrivacyAccessedAPITypeReasons"), pages: [requiredReasonAPI]),
+        "privacy-missing-api-declaration": RuleFacts(
+            keys: privacy("NSPrivacyAccessedAPITypes", "NSPrivacyAccessedAPIType", "NSPrivacyAccessedAPITypeReasons"),
+            pages: [requiredReasonAPI]),
         // App Transport Security.
-        "ats-app-review": RuleFacts(keys: info("NSAllowsArbitraryLoads", "NSAllowsArbitraryLoadsForMedia", "NSAllowsArbitraryLoadsInWebContent", "NSExceptionAllowsInsecureHTTPLoads", "NSExceptionMinimumTLSVersion"), pages: [reviewGuidelines]),
-        "ats-arbitrary-loads-ignored": RuleFacts(keys: info("NSAllowsArbitraryLoads", "NSAllowsArbitraryLoadsForMedia", "NSAllowsArbitraryLoadsInWebContent", "NSAllowsLocalNetworking")),
+        "ats-app-review": RuleFacts(
+            keys: info(
+                "NSAllowsArbitraryLoads", "NSAllowsArbitraryLoadsForMedia", "NSAllowsArbitraryLoadsInWebContent",
+                "NSExceptionAllowsInsecureHTTPLoads", "NSExceptionMinimumTLSVersion"), pages: [reviewGuidelines]),
+        "ats-arbitrary-loads-ignored": RuleFacts(
+            keys: info(
+                "NSAllowsArbitraryLoads", "NSAllowsArbitraryLoadsForMedia", "NSAllowsArbitraryLoadsInWebContent", "NSAllowsLocalNetworking")
+        ),
         "ats-exception-domain-format": RuleFacts(keys: info("NSExceptionDomains")),
         "ats-exception-domain-ip": RuleFacts(keys: info("NSExceptionDomains", "NSAllowsLocalNetworking")),
         // Privacy manifests.
@@ -78,7 +86,8 @@ public struct RuleFacts: Sendable, Hashable {
         "privacy-unknown-key": RuleFacts(everyKey: true),
         "privacy-invalid-reason": RuleFacts(keys: privacy("NSPrivacyAccessedAPITypeReasons"), pages: [requiredReasonAPI]),
         "privacy-sdk-only-reason": RuleFacts(keys: privacy("NSPrivacyAccessedAPITypeReasons"), pages: [requiredReasonAPI]),
-        "privacy-duplicate-entry": RuleFacts(keys: privacy("NSPrivacyAccessedAPITypes", "NSPrivacyCollectedDataTypes"), pages: [privacyManifests]),
+        "privacy-duplicate-entry": RuleFacts(
+            keys: privacy("NSPrivacyAccessedAPITypes", "NSPrivacyCollectedDataTypes"), pages: [privacyManifests]),
         "privacy-missing-key": RuleFacts(everyKey: true, pages: [privacyManifests]),
         "privacy-tracking-domains": RuleFacts(keys: privacy("NSPrivacyTracking", "NSPrivacyTrackingDomains")),
         "privacy-tracking-domain-format": RuleFacts(keys: privacy("NSPrivacyTrackingDomains")),
@@ -86,28 +95,42 @@ public struct RuleFacts: Sendable, Hashable {
         "entitlement-wrong-type": RuleFacts(everyKey: true),
         "entitlement-invalid-value": RuleFacts(everyKey: true),
         "entitlement-misspelled-key": RuleFacts(everyKey: true),
-        "entitlement-value-format": RuleFacts(keys: entitlements("com.apple.security.application-groups", "com.apple.developer.associated-domains", "com.apple.developer.icloud-container-identifiers", "com.apple.developer.ubiquity-container-identifiers", "com.apple.developer.in-app-payments")),
-        "entitlement-conflict": RuleFacts(keys: entitlements("com.apple.security.app-sandbox", "com.apple.security.inherit", "com.apple.developer.icloud-services", "com.apple.developer.icloud-container-identifiers")),
+        "entitlement-value-format": RuleFacts(
+            keys: entitlements(
+                "com.apple.security.application-groups", "com.apple.developer.associated-domains",
+                "com.apple.developer.icloud-container-identifiers", "com.apple.developer.ubiquity-container-identifiers",
+                "com.apple.developer.in-app-payments")),
+        "entitlement-conflict": RuleFacts(
+            keys: entitlements(
+                "com.apple.security.app-sandbox", "com.apple.security.inherit", "com.apple.developer.icloud-services",
+                "com.apple.developer.icloud-container-identifiers")),
         "entitlement-sandbox-off": RuleFacts(keys: entitlements("com.apple.security.app-sandbox")),
         // Project awareness.
         "project-app-only-key": RuleFacts(everyKey: true),
         "project-key-newer-than-target": RuleFacts(everyKey: true),
         "project-key-deprecated-for-target": RuleFacts(everyKey: true),
         "project-extension-point-missing": RuleFacts(keys: info("NSExtension")),
-        "project-missing-entitlement": RuleFacts(keys: info("UIBackgroundModes", "NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription") + entitlements("com.apple.developer.healthkit", "aps-environment")),
-        "project-entitlement-purpose-string": RuleFacts(keys: entitlements("com.apple.developer.healthkit", "com.apple.developer.nfc.readersession.formats") + info("NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription", "NFCReaderUsageDescription")),
+        "project-missing-entitlement": RuleFacts(
+            keys: info("UIBackgroundModes", "NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription")
+                + entitlements("com.apple.developer.healthkit", "aps-environment")),
+        "project-entitlement-purpose-string": RuleFacts(
+            keys: entitlements("com.apple.developer.healthkit", "com.apple.developer.nfc.readersession.formats")
+                + info("NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription", "NFCReaderUsageDescription")),
         "project-key-set-twice": RuleFacts(pages: [buildSettings]),
         "project-undefined-variable": RuleFacts(pages: [buildSettings]),
         // Which file a target's INFOPLIST_FILE / CODE_SIGN_ENTITLEMENTS names (XcodeGen sets them to its `path:`).
         "project-generated-file": RuleFacts(pages: [buildSettings]),
         // The facts of the three rules whose checks it says cannot be made.
-        "project-evidence-unknown": RuleFacts(keys: info("UIBackgroundModes", "NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription", "NFCReaderUsageDescription")
-                                                 + entitlements("com.apple.developer.healthkit", "aps-environment", "com.apple.developer.nfc.readersession.formats"),
-                                              pages: [buildSettings]),
+        "project-evidence-unknown": RuleFacts(
+            keys: info("UIBackgroundModes", "NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription", "NFCReaderUsageDescription")
+                + entitlements("com.apple.developer.healthkit", "aps-environment", "com.apple.developer.nfc.readersession.formats"),
+            pages: [buildSettings]),
     ]
 
     /// Chapters whose rules judge keys by facts, and so must declare them.
-    public static let factChapters: Set<RuleCategory> = [.types, .values, .keys, .privacy, .appTransportSecurity, .privacyManifest, .entitlements, .project, .profiles]
+    public static let factChapters: Set<RuleCategory> = [
+        .types, .values, .keys, .privacy, .appTransportSecurity, .privacyManifest, .entitlements, .project, .profiles,
+    ]
 }
 
 extension Rule {

@@ -11,38 +11,41 @@ public enum RuleRegistry {
         // One rule per rejection and per parser problem, found by its typed identity.
         rules += SourceDecodingError.allCases.map(FileFormatRule.documenting) as [any Rule]
         rules += SyntaxProblem.Code.allCases.map(ParserProblemRule.documenting) as [any Rule]
-        rules += [
-            DuplicateKeyRule(), EmptyKeyRule(), KeyWhitespaceRule(), RootNotDictionaryRule(), UnbalancedDirectiveRule(),
-            WrongTypeRule(), InvalidValueRule(),
-            MisspelledKeyRule(), MisplacedKeyRule(), DeprecatedKeyRule(), RemovedKeyRule(), UnknownKeyRule(),
-            UnexpectedKeyRule(), EntitlementKeyRule(),
-            EmptyUsageDescriptionRule(), MissingUsageDescriptionRule(), MissingAPIDeclarationRule(), MissingPurposeStringRule(),
-            ArbitraryLoadsIgnoredRule(), ExceptionDomainFormatRule(), ExceptionDomainIPRule(), AppReviewRule(),
-            ValueFormatRule.bundleVersionFormat, ValueFormatRule.shortVersionFormat, ValueFormatRule.minimumVersionFormat,
-            ValueFormatRule.bundleIdentifierFormat, ValueFormatRule.packageTypeFormat,
-            // Privacy manifests
-            WrongTypeRule.privacyManifest, InvalidValueRule.privacyManifest, InvalidReasonRule(), SDKOnlyReasonRule(),
-            TrackingDomainsRule(), TrackingDomainFormatRule(), DuplicateEntryRule(), MissingEntryKeyRule(), UnknownManifestKeyRule(),
-            // Entitlements
-            WrongTypeRule.entitlements, InvalidValueRule.entitlements, MisspelledKeyRule.entitlements,
-            EntitlementValueFormatRule(), EntitlementConflictRule(), SandboxOffRule(),
-            // launchd jobs (docs/launchd.md)
-            MissingLabelRule(), MissingProgramRule(), ProgramAndArgumentsRule(), ProgramArgumentsRule(), CalendarIntervalRule(),
-            KeepAliveRule(), OnDemandRule(), LaunchdMisspelledKeyRule(), IntervalConflictRule(), DaemonKeyInAgentRule(),
-            LaunchdInfoPlistKeyRule(), LaunchdWrongTypeRule(), LaunchdInvalidValueRule(),
-            // Project awareness (docs/project-awareness.md)
-            KeySetTwiceRule(), GeneratedFileRule(), UndefinedVariableRule(), ExtensionPointMissingRule(), AppOnlyKeyRule(),
-            KeyNewerThanTargetRule(), KeyDeprecatedForTargetRule(), MissingEntitlementRule(), EntitlementPurposeStringRule(), EvidenceUnknownRule(),
-            OpenStepSyntaxRule(),
-            // Configuration profiles (docs/profiles.md)
-            ProfileTopLevelTypeRule(), ProfilePayloadVersionRule(), ProfilePayloadUUIDRule(), ProfileDuplicateIdentifierRule(),
-            ProfileUnknownPayloadTypeRule(), ProfileUnknownKeyRule(), ProfileWrongTypeRule(), ProfileInvalidValueRule(),
-            ProfileMissingKeyRule(), ProfileDeprecatedKeyRule(), ProfilePlaceholderRule(), ProfileSupervisedKeyRule(), ProfileRepeatedPayloadRule(),
-            // Translations of an Info.plist: strings tables, String Catalogs, and the Info.plist's
-            // untranslated texts (issue #31)
-            CatalogStateRule(), DuplicateTranslationRule(), EmptyTranslationRule(), NotLocalizableKeyRule(),
-            TranslationSyntaxRule(), UnknownTranslationKeyRule(), UntranslatedRule(), DisplayNameKeyRule(),
-        ] as [any Rule]
+        rules +=
+            [
+                DuplicateKeyRule(), EmptyKeyRule(), KeyWhitespaceRule(), RootNotDictionaryRule(), UnbalancedDirectiveRule(),
+                WrongTypeRule(), InvalidValueRule(),
+                MisspelledKeyRule(), MisplacedKeyRule(), DeprecatedKeyRule(), RemovedKeyRule(), UnknownKeyRule(),
+                UnexpectedKeyRule(), EntitlementKeyRule(),
+                EmptyUsageDescriptionRule(), MissingUsageDescriptionRule(), MissingAPIDeclarationRule(), MissingPurposeStringRule(),
+                ArbitraryLoadsIgnoredRule(), ExceptionDomainFormatRule(), ExceptionDomainIPRule(), AppReviewRule(),
+                ValueFormatRule.bundleVersionFormat, ValueFormatRule.shortVersionFormat, ValueFormatRule.minimumVersionFormat,
+                ValueFormatRule.bundleIdentifierFormat, ValueFormatRule.packageTypeFormat,
+                // Privacy manifests
+                WrongTypeRule.privacyManifest, InvalidValueRule.privacyManifest, InvalidReasonRule(), SDKOnlyReasonRule(),
+                TrackingDomainsRule(), TrackingDomainFormatRule(), DuplicateEntryRule(), MissingEntryKeyRule(), UnknownManifestKeyRule(),
+                // Entitlements
+                WrongTypeRule.entitlements, InvalidValueRule.entitlements, MisspelledKeyRule.entitlements,
+                EntitlementValueFormatRule(), EntitlementConflictRule(), SandboxOffRule(),
+                // launchd jobs (docs/launchd.md)
+                MissingLabelRule(), MissingProgramRule(), ProgramAndArgumentsRule(), ProgramArgumentsRule(), CalendarIntervalRule(),
+                KeepAliveRule(), OnDemandRule(), LaunchdMisspelledKeyRule(), IntervalConflictRule(), DaemonKeyInAgentRule(),
+                LaunchdInfoPlistKeyRule(), LaunchdWrongTypeRule(), LaunchdInvalidValueRule(),
+                // Project awareness (docs/project-awareness.md)
+                KeySetTwiceRule(), GeneratedFileRule(), UndefinedVariableRule(), ExtensionPointMissingRule(), AppOnlyKeyRule(),
+                KeyNewerThanTargetRule(), KeyDeprecatedForTargetRule(), MissingEntitlementRule(), EntitlementPurposeStringRule(),
+                EvidenceUnknownRule(),
+                OpenStepSyntaxRule(),
+                // Configuration profiles (docs/profiles.md)
+                ProfileTopLevelTypeRule(), ProfilePayloadVersionRule(), ProfilePayloadUUIDRule(), ProfileDuplicateIdentifierRule(),
+                ProfileUnknownPayloadTypeRule(), ProfileUnknownKeyRule(), ProfileWrongTypeRule(), ProfileInvalidValueRule(),
+                ProfileMissingKeyRule(), ProfileDeprecatedKeyRule(), ProfilePlaceholderRule(), ProfileSupervisedKeyRule(),
+                ProfileRepeatedPayloadRule(),
+                // Translations of an Info.plist: strings tables, String Catalogs, and the Info.plist's
+                // untranslated texts (issue #31)
+                CatalogStateRule(), DuplicateTranslationRule(), EmptyTranslationRule(), NotLocalizableKeyRule(),
+                TranslationSyntaxRule(), UnknownTranslationKeyRule(), UntranslatedRule(), DisplayNameKeyRule(),
+            ] as [any Rule]
         return rules.sorted { $0.id < $1.id }
     }()
 

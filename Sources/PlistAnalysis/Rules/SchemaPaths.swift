@@ -17,7 +17,8 @@ struct SchemaPaths: Sendable {
         if schema.definitions.count == KeyDatabase.shared.definitions.count, let known = shared[domain] { return known }
         return SchemaPaths(schema, domain: domain)
     }
-    static let shared: [PlistDomain: SchemaPaths] = Dictionary(uniqueKeysWithValues: PlistDomain.allCases.map { ($0, SchemaPaths(KeyDatabase.shared, domain: $0)) })
+    static let shared: [PlistDomain: SchemaPaths] = Dictionary(
+        uniqueKeysWithValues: PlistDomain.allCases.map { ($0, SchemaPaths(KeyDatabase.shared, domain: $0)) })
 
     init(_ schema: KeyDatabase, domain: PlistDomain) {
         var seen = Set<KeyPathPattern>()
@@ -70,7 +71,8 @@ struct SchemaPaths: Sendable {
         let folded = Array(base.lowercased().utf8)
         var best: (String, Int)? = nil
         var wordTypos: [(String, Int)] = []
-        for (i, p) in patterns.enumerated() where p.count == path.count && KeyPathPattern.matches(p[...], path[...], caseInsensitive: false) {
+        for (i, p) in patterns.enumerated() where p.count == path.count && KeyPathPattern.matches(p[...], path[...], caseInsensitive: false)
+        {
             for candidate in names[i] {
                 let d = EditDistance.between(folded, candidate.folded, limit: broadly ? 8 : limit)
                 if d > 0 && d <= limit && d < (best?.1 ?? .max) { best = (candidate.name, d) }

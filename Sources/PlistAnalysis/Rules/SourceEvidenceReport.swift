@@ -15,18 +15,22 @@ enum SourceEvidenceReport {
     /// and 2 other places`) and whether the app's own code is among them; each site, up to
     /// `maximumSites`, becomes related information with `siteMessage`. The severity is the
     /// rule's when the app's code is among the sites, information when only third-party code is.
-    static func finding(_ rule: some Rule, _ range: Range<Int>, sites: [SourceEvidence.Site], fix: Fix?,
-                        message: (_ summary: String, _ inAppCode: Bool) -> String,
-                        siteMessage: (SourceEvidence.Site) -> String) -> Finding {
+    static func finding(
+        _ rule: some Rule, _ range: Range<Int>, sites: [SourceEvidence.Site], fix: Fix?,
+        message: (_ summary: String, _ inAppCode: Bool) -> String,
+        siteMessage: (SourceEvidence.Site) -> String
+    ) -> Finding {
         let inAppCode = sites.contains { !$0.isThirdParty }
         var summary = ""
         if let first = sites.first {
             let others = sites.count - 1
-            summary = "\(first.symbol) at \(first.location.display)" + (others == 0 ? "" : " and \(others) other place\(others == 1 ? "" : "s")")
+            summary =
+                "\(first.symbol) at \(first.location.display)" + (others == 0 ? "" : " and \(others) other place\(others == 1 ? "" : "s")")
         }
-        var finding = rule.diagnostic(message(summary, inAppCode), range,
-                                      elsewhere: sites.prefix(maximumSites).map { (siteMessage($0), $0.location) },
-                                      fixes: fix.map { [$0] } ?? [])
+        var finding = rule.diagnostic(
+            message(summary, inAppCode), range,
+            elsewhere: sites.prefix(maximumSites).map { (siteMessage($0), $0.location) },
+            fixes: fix.map { [$0] } ?? [])
         if !inAppCode { finding.severity = .information }
         return finding
     }
@@ -45,11 +49,15 @@ enum UsageDescriptionFix {
     /// snippet the placeholder is selected, so typing replaces it.
     static func adding(_ key: String, to root: PlistNode, _ edits: EditBuilder, conditionals: ConditionalStructure) -> Fix? {
         let text = EditBuilder.escape(placeholder(for: key))
-        guard let edit = edits.insertingEntry(key: key, valueLines: [(0, "<string>\(text)</string>")], into: root, conditionals: conditionals),
-              let snippet = edits.insertingEntry(key: key, valueLines: [(0, "<string>${1:\(TextScan.snippetEscaped(text))}</string>$0")],
-                                                into: root, conditionals: conditionals)
+        guard
+            let edit = edits.insertingEntry(
+                key: key, valueLines: [(0, "<string>\(text)</string>")], into: root, conditionals: conditionals),
+            let snippet = edits.insertingEntry(
+                key: key, valueLines: [(0, "<string>${1:\(TextScan.snippetEscaped(text))}</string>$0")],
+                into: root, conditionals: conditionals)
         else { return nil }
-        return Fix(title: "Add \(key)", edits: [edit], isPreferred: true,
-                   snippetEdits: [snippet])
+        return Fix(
+            title: "Add \(key)", edits: [edit], isPreferred: true,
+            snippetEdits: [snippet])
     }
 }

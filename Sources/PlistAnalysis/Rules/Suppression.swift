@@ -29,9 +29,13 @@ struct Suppressions {
             var body = String(decoding: text[(start + 4)..<close], as: UTF8.self)[...]
             while body.first?.isWhitespace == true { body = body.dropFirst() }
             let next: Bool
-            if body.hasPrefix("plist-lsp-disable-next-entry") { next = true; body = body.dropFirst(28) }
-            else if body.hasPrefix("plist-lsp-disable") { next = false; body = body.dropFirst(17) }
-            else { continue }
+            if body.hasPrefix("plist-lsp-disable-next-entry") {
+                next = true; body = body.dropFirst(28)
+            } else if body.hasPrefix("plist-lsp-disable") {
+                next = false; body = body.dropFirst(17)
+            } else {
+                continue
+            }
             guard body.first.map({ $0.isWhitespace || $0 == "," }) ?? true else { continue }
             let ids = body.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
             comments.append((close + 3, ids.isEmpty ? ["*"] : Set(ids), next))
@@ -53,7 +57,8 @@ struct Suppressions {
     func suppresses(_ d: Finding) -> Bool {
         if disablesFile(d.code) { return true }
         return ranges.contains { r in
-            (r.ids.contains(d.code) || r.ids.contains("*")) && r.range.lowerBound <= d.range.lowerBound && d.range.lowerBound < max(r.range.upperBound, r.range.lowerBound + 1)
+            (r.ids.contains(d.code) || r.ids.contains("*")) && r.range.lowerBound <= d.range.lowerBound
+                && d.range.lowerBound < max(r.range.upperBound, r.range.lowerBound + 1)
         }
     }
 

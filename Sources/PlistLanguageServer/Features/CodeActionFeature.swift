@@ -8,12 +8,14 @@ import PlistSyntax
 struct CodeActionFeature: ServerFeature {
     func register(_ handlers: inout RequestHandlers) {
         handlers.document(CodeActionRequest.self) { request, snapshot, context in
-            let all = context.diagnostics.analysisDiagnostics(for: snapshot, configuration: context.configuration,
-                                                              evidence: context.evidence(for: snapshot), project: context.project(for: snapshot))
+            let all = context.diagnostics.analysisDiagnostics(
+                for: snapshot, configuration: context.configuration,
+                evidence: context.evidence(for: snapshot), project: context.project(for: snapshot))
             try Task.checkCancellation()
-            return Self.actions(for: request, snapshot: snapshot, diagnostics: all, provider: context.diagnostics, configuration: context.configuration,
-                                versioned: context.clientCapabilities.workspace?.workspaceEdit?.documentChanges == true,
-                                snippets: Self.snippetEncoding(context.clientCapabilities))
+            return Self.actions(
+                for: request, snapshot: snapshot, diagnostics: all, provider: context.diagnostics, configuration: context.configuration,
+                versioned: context.clientCapabilities.workspace?.workspaceEdit?.documentChanges == true,
+                snippets: Self.snippetEncoding(context.clientCapabilities))
         }
     }
 
@@ -36,13 +38,17 @@ struct CodeActionFeature: ServerFeature {
         return nil
     }
 
-    static func actions(for request: CodeActionRequest, snapshot: DocumentSnapshot, diagnostics all: [Finding],
-                        provider: DiagnosticsProvider, configuration: ServerConfiguration, versioned: Bool, snippets: TextEdit.SnippetEncoding? = nil) -> [CodeActionOrCommand] {
+    static func actions(
+        for request: CodeActionRequest, snapshot: DocumentSnapshot, diagnostics all: [Finding],
+        provider: DiagnosticsProvider, configuration: ServerConfiguration, versioned: Bool, snippets: TextEdit.SnippetEncoding? = nil
+    ) -> [CodeActionOrCommand] {
         func edit(_ replacements: [SourceEdit], snippet: TextEdit.SnippetEncoding? = nil) -> WorkspaceEdit {
             let edits = replacements.map { TextEdit(range: snapshot.range(of: $0.range), newText: $0.replacementText, snippet: snippet) }
             if versioned || snippet != nil {
-                return WorkspaceEdit(documentChanges: [TextDocumentEdit(
-                    textDocument: OptionalVersionedTextDocumentIdentifier(uri: snapshot.uri, version: snapshot.version), edits: edits)])
+                return WorkspaceEdit(documentChanges: [
+                    TextDocumentEdit(
+                        textDocument: OptionalVersionedTextDocumentIdentifier(uri: snapshot.uri, version: snapshot.version), edits: edits)
+                ])
             }
             return WorkspaceEdit(changes: [snapshot.uri: edits])
         }
@@ -51,10 +57,11 @@ struct CodeActionFeature: ServerFeature {
         if wants(.quickFix, only) {
             let bytes = snapshot.byteRange(of: request.range)
             // The diagnostics the client sent (matched by rule and range), else those touching the range.
-            let sent = Set(request.context.diagnostics.compactMap { d -> String? in
-                guard case .string(let code)? = d.code else { return nil }
-                return "\(code)@\(d.range)"
-            })
+            let sent = Set(
+                request.context.diagnostics.compactMap { d -> String? in
+                    guard case .string(let code)? = d.code else { return nil }
+                    return "\(code)@\(d.range)"
+                })
             for d in all where !d.fixes.isEmpty {
                 let converted = provider.convert(d, in: snapshot, configuration: configuration)
                 let touches = d.range.lowerBound <= bytes.upperBound && bytes.lowerBound <= d.range.upperBound
@@ -63,16 +70,23 @@ struct CodeActionFeature: ServerFeature {
                     // A fix with something to fill in lands the cursor there, in a client that takes snippets.
                     var change = snippets.flatMap { encoding in fix.snippetEdits.map { edit($0, snippet: encoding) } } ?? edit(fix.edits)
                     if !fix.otherFiles.isEmpty { change = Self.otherFilesEdit(fix, snapshot: snapshot, versioned: versioned) }
-                    out.append(.codeAction(CodeAction(title: fix.title, kind: .quickFix, diagnostics: [converted],
-                                                      isPreferred: fix.isPreferred ? true : nil, edit: change)))
+                    out.append(
+                        .codeAction(
+                            CodeAction(
+                                title: fix.title, kind: .quickFix, diagnostics: [converted],
+                                isPreferred: fix.isPreferred ? true : nil, edit: change)))
                 }
             }
         }
         if let only, wants(.sourceFixAll, only) {
             let (edits, fixed) = FixApplication.safeEdits(of: all)
             if !edits.isEmpty {
-                out.append(.codeAction(CodeAction(title: "Fix all safe problems (\(fixed.count))", kind: .sourceFixAll,
-                                                  diagnostics: fixed.map { provider.convert($0, in: snapshot, configuration: configuration) }, edit: edit(edits))))
+                out.append(
+                    .codeAction(
+                        CodeAction(
+                            title: "Fix all safe problems (\(fixed.count))", kind: .sourceFixAll,
+                            diagnostics: fixed.map { provider.convert($0, in: snapshot, configuration: configuration) }, edit: edit(edits)))
+                )
             }
         }
         return out
@@ -82,7 +96,9 @@ struct CodeActionFeature: ServerFeature {
     /// edits, positioned in each file's own text, in one WorkspaceEdit.
     static func otherFilesEdit(_ fix: Fix, snapshot: DocumentSnapshot, versioned: Bool) -> WorkspaceEdit {
         var changes: [DocumentURI: [TextEdit]] = [:]
-        if !fix.edits.isEmpty { changes[snapshot.uri] = fix.edits.map { TextEdit(range: snapshot.range(of: $0.range), newText: $0.replacementText) } }
+        if !fix.edits.isEmpty {
+            changes[snapshot.uri] = fix.edits.map { TextEdit(range: snapshot.range(of: $0.range), newText: $0.replacementText) }
+        }
         for file in fix.otherFiles {
             let index = LineIndex(file.text)
             func position(_ offset: Int) -> Position {
@@ -90,13 +106,15 @@ struct CodeActionFeature: ServerFeature {
                 return Position(line: p.line, character: p.character)
             }
             changes[FileURI.uri(for: file.path), default: []] += file.edits.map {
-                TextEdit(range: LSPRange(start: position($0.range.lowerBound), end: position($0.range.upperBound)), newText: $0.replacementText)
+                TextEdit(
+                    range: LSPRange(start: position($0.range.lowerBound), end: position($0.range.upperBound)), newText: $0.replacementText)
             }
         }
         if versioned {
-            return WorkspaceEdit(documentChanges: changes.sorted { $0.key < $1.key }.map {
-                TextDocumentEdit(textDocument: OptionalVersionedTextDocumentIdentifier(uri: $0.key, version: nil), edits: $0.value)
-            })
+            return WorkspaceEdit(
+                documentChanges: changes.sorted { $0.key < $1.key }.map {
+                    TextDocumentEdit(textDocument: OptionalVersionedTextDocumentIdentifier(uri: $0.key, version: nil), edits: $0.value)
+                })
         }
         return WorkspaceEdit(changes: changes)
     }

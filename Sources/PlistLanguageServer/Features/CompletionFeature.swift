@@ -22,8 +22,9 @@ struct CompletionFeature: ServerFeature {
                 return nil
             }
             let itemCapabilities = context.clientCapabilities.textDocument?.completion?.completionItem
-            let options = CompletionStyle(snippets: itemCapabilities?.snippetSupport ?? false,
-                                                          multiLine: Self.appliesMultiLineEdits(itemCapabilities))
+            let options = CompletionStyle(
+                snippets: itemCapabilities?.snippetSupport ?? false,
+                multiLine: Self.appliesMultiLineEdits(itemCapabilities))
             let result = Completion.complete(in: snapshot.document, at: offset, fileKind: kind.featureRole, options: options)
             let labelDetails = itemCapabilities?.labelDetailsSupport ?? false
             let tags = itemCapabilities?.tagSupport?.valueSet?.contains(.deprecated) ?? false
@@ -79,7 +80,8 @@ struct CompletionFeature: ServerFeature {
         }
         return CompletionItem(
             label: s.label,
-            labelDetails: labelDetails && s.displayName != nil && s.displayName != s.label ? CompletionItemLabelDetails(description: s.displayName) : nil,
+            labelDetails: labelDetails && s.displayName != nil && s.displayName != s.label
+                ? CompletionItemLabelDetails(description: s.displayName) : nil,
             kind: kind,
             tags: s.deprecated && tags ? [.deprecated] : nil,
             detail: detail,
@@ -99,18 +101,20 @@ struct CompletionFeature: ServerFeature {
         .object([
             "key": .string(reference.name),
             "domain": .string(reference.domain.rawValue),
-            "parent": .array(reference.parent.map { segment in
-                switch segment {
-                case .key(let key): return .string(key)
-                case .index(let index): return .int(index)
-                }
-            }),
+            "parent": .array(
+                reference.parent.map { segment in
+                    switch segment {
+                    case .key(let key): return .string(key)
+                    case .index(let index): return .int(index)
+                    }
+                }),
         ])
     }
 
     static func reference(from data: JSONValue?) -> KeyReference? {
         guard let data, let name = data["key"]?.stringValue,
-              let domain = data["domain"]?.stringValue.flatMap(PlistDomain.init(rawValue:)) else { return nil }
+            let domain = data["domain"]?.stringValue.flatMap(PlistDomain.init(rawValue:))
+        else { return nil }
         let parent: [PathComponent] = (data["parent"]?.arrayValue ?? []).compactMap { value in
             if let key = value.stringValue { return .key(key) }
             if let index = value.intValue { return .index(index) }
@@ -156,12 +160,15 @@ extension CompletionFeature {
         while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
         // The server narrows the list to the typed text (Neovim's omnifunc and the Emacs style show
         // what it sends), so the client asks again as the text grows.
-        let items = LocalizationFeatures.completions(in: file, infoPlist: LocalizationSetCache.shared.infoPlist(forTranslationAt: FileURI.path(of: snapshot.uri) ?? snapshot.uri),
-                                                     typed: typed, typing: start..<lineEnd)
-            .enumerated().map { i, c in
-                CompletionItem(label: c.label, kind: .property, detail: c.detail, sortText: String(String(10000 + i).dropFirst()),
-                               filterText: quote + c.filterText, textEdit: .textEdit(TextEdit(range: range, newText: c.insertText)))
-            }
+        let items = LocalizationFeatures.completions(
+            in: file, infoPlist: LocalizationSetCache.shared.infoPlist(forTranslationAt: FileURI.path(of: snapshot.uri) ?? snapshot.uri),
+            typed: typed, typing: start..<lineEnd
+        )
+        .enumerated().map { i, c in
+            CompletionItem(
+                label: c.label, kind: .property, detail: c.detail, sortText: String(String(10000 + i).dropFirst()),
+                filterText: quote + c.filterText, textEdit: .textEdit(TextEdit(range: range, newText: c.insertText)))
+        }
         return CompletionList(isIncomplete: !typed.isEmpty, items: items)
     }
 }

@@ -14,7 +14,9 @@ struct DefinitionFeature: ServerFeature {
             guard let project = context.project(for: snapshot).input else { return nil }
             let offset = snapshot.offset(of: request.position)
             var spans = BuildSettingFeatures.definitions(in: snapshot.document, at: offset, project: project)
-            if spans.isEmpty, let path = FileURI.path(of: snapshot.uri) { spans = Self.specSites(in: snapshot.document, at: offset, path: path, project: project) }
+            if spans.isEmpty, let path = FileURI.path(of: snapshot.uri) {
+                spans = Self.specSites(in: snapshot.document, at: offset, path: path, project: project)
+            }
             guard !spans.isEmpty else { return nil }
             // The span's column counts UTF-8 bytes; a setting's name is ASCII, and so is what
             // precedes it on its line in every project file seen, so it is the same in UTF-16.
@@ -33,9 +35,11 @@ struct DefinitionFeature: ServerFeature {
         guard let root = document.root else { return [] }
         for use in project.uses {
             guard let generated = project.role == .infoPlist ? use.target.infoProperties : use.target.entitlementProperties,
-                  let written = generated.path, GeneratedFileRule.names(written, path) else { continue }
+                let written = generated.path, GeneratedFileRule.names(written, path)
+            else { continue }
             if case .key(let dictionary, let index) = document.context(at: offset).place, dictionary.element.start == root.element.start,
-               let key = dictionary.entries[index].key?.text {
+                let key = dictionary.entries[index].key?.text
+            {
                 return generated.keys[key].map { [$0] } ?? []
             }
             return offset <= root.element.startTagRange.upperBound ? generated.sites : []

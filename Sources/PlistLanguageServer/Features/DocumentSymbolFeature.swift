@@ -7,21 +7,23 @@ import PlistSupport
 /// array items named by their content.
 struct DocumentSymbolFeature: ServerFeature {
     func register(_ handlers: inout RequestHandlers) {
-        handlers.document(DocumentSymbolRequest.self, answering: { _, snapshot, context in
-            let fileKind = FeatureSettings.fileKind(snapshot, context), style = Self.style(context)
-            // The same outline of the same version, asked again (an editor refreshing its
-            // breadcrumbs, a client flooding the daemon): the answer encoded once is sent again,
-            // so repeated requests cost the daemon little and leave the processor to the others.
-            if let kept = Self.kept.answer(snapshot, fileKind, style) { return kept }
-            let symbols: DocumentSymbolRequest.Response = Navigation.symbols(in: snapshot.document, fileKind: fileKind, style: style)
-                .map { Self.convert($0, snapshot) }
-            try Task.checkCancellation()
-            // An outline the encoder cannot write (too deep) goes the usual way, which answers
-            // InternalError and logs why.
-            guard let answer = try? EncodedResult(encoding: symbols) else { return symbols }
-            Self.kept.keep(answer, snapshot, fileKind, style)
-            return answer
-        })
+        handlers.document(
+            DocumentSymbolRequest.self,
+            answering: { _, snapshot, context in
+                let fileKind = FeatureSettings.fileKind(snapshot, context), style = Self.style(context)
+                // The same outline of the same version, asked again (an editor refreshing its
+                // breadcrumbs, a client flooding the daemon): the answer encoded once is sent again,
+                // so repeated requests cost the daemon little and leave the processor to the others.
+                if let kept = Self.kept.answer(snapshot, fileKind, style) { return kept }
+                let symbols: DocumentSymbolRequest.Response = Navigation.symbols(in: snapshot.document, fileKind: fileKind, style: style)
+                    .map { Self.convert($0, snapshot) }
+                try Task.checkCancellation()
+                // An outline the encoder cannot write (too deep) goes the usual way, which answers
+                // InternalError and logs why.
+                guard let answer = try? EncodedResult(encoding: symbols) else { return symbols }
+                Self.kept.keep(answer, snapshot, fileKind, style)
+                return answer
+            })
     }
 
     /// The last outlines answered, by snapshot (an object: a new version, or another session's

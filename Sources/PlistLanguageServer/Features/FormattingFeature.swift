@@ -31,13 +31,16 @@ struct FormattingFeature: ServerFeature {
         return options
     }
 
-    static func edits(_ snapshot: DocumentSnapshot, _ context: RequestContext, _ editor: LanguageServerProtocol.FormattingOptions,
-                      range: Range<Int>?) throws -> [TextEdit] {
+    static func edits(
+        _ snapshot: DocumentSnapshot, _ context: RequestContext, _ editor: LanguageServerProtocol.FormattingOptions,
+        range: Range<Int>?
+    ) throws -> [TextEdit] {
         // The translations of an Info.plist are not property lists: never rewritten as one (issue #31).
         if !snapshot.format.isPropertyList { return [] }
         let options = options(context.configuration.analysis.formatting, editor)
         // A range is formatted at what the range costs (the walk and the check stop at it).
-        let result = range.map { PlistFormatter.format(snapshot.document, options: options, range: $0) }
+        let result =
+            range.map { PlistFormatter.format(snapshot.document, options: options, range: $0) }
             ?? PlistFormatter.format(snapshot.document, options: options).map(\.edits)
         try Task.checkCancellation()
         switch result {

@@ -16,22 +16,32 @@ struct HoverFeature: ServerFeature {
             if kind.isTranslation {
                 guard kind.translatesInfoPlist, let path = FileURI.path(of: snapshot.uri) else { return nil }
                 let file = snapshot.translation
-                guard let result = LocalizationFeatures.hover(in: file, at: offset, infoPlist: LocalizationSetCache.shared.infoPlist(forTranslationAt: path),
-                                                              format: format) else { return nil }
-                return Hover(contents: result.format == .markdown ? .markdown(result.text) : .plaintext(result.text), range: snapshot.range(of: result.range))
+                guard
+                    let result = LocalizationFeatures.hover(
+                        in: file, at: offset, infoPlist: LocalizationSetCache.shared.infoPlist(forTranslationAt: path),
+                        format: format)
+                else { return nil }
+                return Hover(
+                    contents: result.format == .markdown ? .markdown(result.text) : .plaintext(result.text),
+                    range: snapshot.range(of: result.range))
             }
             // On a `$(VAR)` of a plist a project uses: the value per configuration and where it is set.
             let setting = context.project(for: snapshot).input.flatMap {
                 BuildSettingFeatures.hover(in: snapshot.document, at: offset, project: $0, format: format)
             }
-            guard let result = setting ?? HoverProvider.hover(
-                in: snapshot.document, at: offset,
-                fileKind: kind.featureRole, format: format) else { return nil }
+            guard
+                let result = setting
+                    ?? HoverProvider.hover(
+                        in: snapshot.document, at: offset,
+                        fileKind: kind.featureRole, format: format)
+            else { return nil }
             var text = result.text
             // On a translatable key of an Info.plist: its text in each shipped locale (issue #31).
             if kind.role == .infoPlist, let path = FileURI.path(of: snapshot.uri),
-               let set = LocalizationSetCache.shared.set(forInfoPlistAt: path), !set.isEmpty || set.attribution != .folders,
-               let section = LocalizationFeatures.translationsSection(forKeyAt: offset, context: LocalizedPlistContext(document: snapshot.document, set: set), format: result.format) {
+                let set = LocalizationSetCache.shared.set(forInfoPlistAt: path), !set.isEmpty || set.attribution != .folders,
+                let section = LocalizationFeatures.translationsSection(
+                    forKeyAt: offset, context: LocalizedPlistContext(document: snapshot.document, set: set), format: result.format)
+            {
                 text += section
             }
             let content: MarkupContent = result.format == .markdown ? .markdown(text) : .plaintext(text)

@@ -16,8 +16,9 @@ struct InlayHintFeature: ServerFeature {
                 items.sort { $0.offset < $1.offset }
             }
             return items.map {
-                InlayHint(position: snapshot.position(of: $0.offset), label: .string($0.label),
-                          tooltip: $0.tooltip.map { .string($0) }, paddingLeft: true)
+                InlayHint(
+                    position: snapshot.position(of: $0.offset), label: .string($0.label),
+                    tooltip: $0.tooltip.map { .string($0) }, paddingLeft: true)
             }
         }
     }

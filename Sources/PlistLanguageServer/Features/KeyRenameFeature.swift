@@ -17,7 +17,9 @@ import XcodeProject
 struct KeyRenameFeature: ServerFeature {
     func register(_ handlers: inout RequestHandlers) {
         handlers.document(PrepareRenameRequest.self) { request, snapshot, context in
-            guard let subject = try KeySubject.resolve(snapshot, at: snapshot.offset(of: request.position), context: context) else { return nil }
+            guard let subject = try KeySubject.resolve(snapshot, at: snapshot.offset(of: request.position), context: context) else {
+                return nil
+            }
             if let refusal = subject.refusal { throw ResponseError.requestFailed(refusal) }
             return PrepareRenameResult(range: snapshot.range(of: subject.range), placeholder: subject.name)
         }
@@ -29,14 +31,17 @@ struct KeyRenameFeature: ServerFeature {
             return try subject.renameEdit(to: request.newName, context: context)
         }
         handlers.document(ReferencesRequest.self) { request, snapshot, context in
-            guard let subject = try KeySubject.resolve(snapshot, at: snapshot.offset(of: request.position), context: context) else { return nil }
+            guard let subject = try KeySubject.resolve(snapshot, at: snapshot.offset(of: request.position), context: context) else {
+                return nil
+            }
             return subject.references(includeDeclaration: request.context.includeDeclaration, context: context)
         }
     }
 
     func announce(_ capabilities: inout ServerCapabilities, client: ClientCapabilities) {
         // The options object only for a client that said it sends prepareRename (LSP 3.17).
-        capabilities.renameProvider = client.textDocument?.rename?.prepareSupport == true ? .value(RenameOptions(prepareProvider: true)) : .bool(true)
+        capabilities.renameProvider =
+            client.textDocument?.rename?.prepareSupport == true ? .value(RenameOptions(prepareProvider: true)) : .bool(true)
         capabilities.referencesProvider = .bool(true)
     }
 }
@@ -106,7 +111,9 @@ struct KeySubject {
             let set = LocalizationSetCache.shared.set(forTranslationAt: path)
             var plistFile: OtherFile? = nil
             var plist: PlistDocument? = nil
-            if let set, set.attribution.isKnown, let file = OtherFile.read(set.infoPlistPath, context: context), case .success(let text) = SourceDecoding.decode(file.text) {
+            if let set, set.attribution.isKnown, let file = OtherFile.read(set.infoPlistPath, context: context),
+                case .success(let text) = SourceDecoding.decode(file.text)
+            {
                 plistFile = OtherFile(path: file.path, uri: file.uri, text: text, version: file.version)
                 plist = PlistDocument(text: text)
             }
@@ -115,9 +122,11 @@ struct KeySubject {
             if refusal == nil, let set, case .unknown(let reason) = set.attribution {
                 refusal = "which Info.plist this file translates is unknown (\(reason)), so its other translations cannot be found"
             }
-            return KeySubject(name: target.name, range: target.range, plistPath: plistFile?.path, plistURI: plistFile?.uri, plistText: plistFile?.text ?? [],
-                              plistVersion: plistFile?.version, snapshot: nil, plist: plist, plistKey: plistKey, set: set, translationPath: path,
-                              refusal: refusal ?? Self.unreadRefusal(set), encoding: snapshot.encoding)
+            return KeySubject(
+                name: target.name, range: target.range, plistPath: plistFile?.path, plistURI: plistFile?.uri,
+                plistText: plistFile?.text ?? [],
+                plistVersion: plistFile?.version, snapshot: nil, plist: plist, plistKey: plistKey, set: set, translationPath: path,
+                refusal: refusal ?? Self.unreadRefusal(set), encoding: snapshot.encoding)
         }
         let document = snapshot.document
         guard let target = KeyRenaming.target(in: document, at: offset) else { return nil }
@@ -131,9 +140,11 @@ struct KeySubject {
             }
             refusal = refusal ?? Self.unreadRefusal(set)
         }
-        return KeySubject(name: target.name, range: target.range, plistPath: path, plistURI: snapshot.uri, plistText: [],
-                          plistVersion: snapshot.version, snapshot: snapshot, plist: document, plistKey: target, set: set, translationPath: nil, refusal: refusal,
-                          encoding: snapshot.encoding)
+        return KeySubject(
+            name: target.name, range: target.range, plistPath: path, plistURI: snapshot.uri, plistText: [],
+            plistVersion: snapshot.version, snapshot: snapshot, plist: document, plistKey: target, set: set, translationPath: nil,
+            refusal: refusal,
+            encoding: snapshot.encoding)
     }
 
     /// A translation file the build uses that is there but too large to read: its entry would keep the old name.
@@ -150,8 +161,12 @@ struct KeySubject {
         return paths.compactMap { path in
             guard let file = OtherFile.read(path, context: context) else { return nil }
             switch TranslationFile.reading(file.text, path: path) {
-            case .table(let table, _): return (.table(path: path, table: table), OtherFile(path: path, uri: file.uri, text: table.text, version: file.version))
-            case .catalog(let catalog): return (.catalog(path: path, catalog: catalog), OtherFile(path: path, uri: file.uri, text: catalog.text, version: file.version))
+            case .table(let table, _):
+                return (.table(path: path, table: table), OtherFile(path: path, uri: file.uri, text: table.text, version: file.version))
+            case .catalog(let catalog):
+                return (
+                    .catalog(path: path, catalog: catalog), OtherFile(path: path, uri: file.uri, text: catalog.text, version: file.version)
+                )
             }
         }
     }
@@ -159,7 +174,9 @@ struct KeySubject {
     /// The XcodeGen `info.properties` member naming the key, when the plist is generated from a spec.
     func specSpan(context: RequestContext) -> SourceSpan? {
         guard let uri = plistURI, plistKey?.parent == [] else { return nil }
-        guard let external = context.projects.input(for: uri).input?.externalKeys[name], external.source.hasSuffix("info.properties") else { return nil }
+        guard let external = context.projects.input(for: uri).input?.externalKeys[name], external.source.hasSuffix("info.properties") else {
+            return nil
+        }
         return external.location
     }
 
@@ -180,7 +197,11 @@ struct KeySubject {
         var changes: [(uri: DocumentURI, version: Int?, edits: [TextEdit])] = []
         func add(_ uri: DocumentURI, _ version: Int?, _ edits: [TextEdit]) {
             guard !edits.isEmpty else { return }
-            if let i = changes.firstIndex(where: { $0.uri == uri }) { changes[i].edits += edits } else { changes.append((uri, version, edits)) }
+            if let i = changes.firstIndex(where: { $0.uri == uri }) {
+                changes[i].edits += edits
+            } else {
+                changes.append((uri, version, edits))
+            }
         }
         let plistDocument = plist ?? PlistDocument(text: [])
         let target = plistKey ?? RenameTarget(name: name, range: 0..<0, parent: nil)
@@ -189,21 +210,37 @@ struct KeySubject {
         case .success(let result):
             if let uri = plistURI, !result.plist.isEmpty {
                 let convert = plistRanges()
-                add(uri, plistVersion, result.plist.map { TextEdit(range: convert($0.range), newText: String(decoding: $0.replacement, as: UTF8.self)) })
+                add(
+                    uri, plistVersion,
+                    result.plist.map { TextEdit(range: convert($0.range), newText: String(decoding: $0.replacement, as: UTF8.self)) })
             }
             for fileEdits in result.files {
                 guard let other = translations.first(where: { $0.other.path == fileEdits.path })?.other else { continue }
                 let index = LineIndex(other.text)
-                add(other.uri, other.version, fileEdits.edits.map { TextEdit(range: OtherFile.lspRange($0.range, in: other.text, index: index, encoding: encoding), newText: String(decoding: $0.replacement, as: UTF8.self)) })
+                add(
+                    other.uri, other.version,
+                    fileEdits.edits.map {
+                        TextEdit(
+                            range: OtherFile.lspRange($0.range, in: other.text, index: index, encoding: encoding),
+                            newText: String(decoding: $0.replacement, as: UTF8.self))
+                    })
             }
         }
         // The spec XcodeGen writes the plist from: its key too, or the next generation brings the old one back.
-        if let span = specSpan(context: context), let spec = OtherFile.read(span.path, context: context), span.range.upperBound <= spec.text.count {
+        if let span = specSpan(context: context), let spec = OtherFile.read(span.path, context: context),
+            span.range.upperBound <= spec.text.count
+        {
             let written = String(decoding: spec.text[span.range], as: UTF8.self)
             let unquoted = written.trimmingQuotes
             if unquoted == name {
                 let index = LineIndex(spec.text)
-                add(spec.uri, spec.version, [TextEdit(range: OtherFile.lspRange(span.range, in: spec.text, index: index, encoding: encoding), newText: Self.yamlKey(newName))])
+                add(
+                    spec.uri, spec.version,
+                    [
+                        TextEdit(
+                            range: OtherFile.lspRange(span.range, in: spec.text, index: index, encoding: encoding),
+                            newText: Self.yamlKey(newName))
+                    ])
             }
         }
         // The code reading the key by name: a plain literal stays one with the new name.
@@ -216,9 +253,11 @@ struct KeySubject {
             }
         }
         if context.clientCapabilities.workspace?.workspaceEdit?.documentChanges == true {
-            return WorkspaceEdit(documentChanges: changes.map {
-                TextDocumentEdit(textDocument: OptionalVersionedTextDocumentIdentifier(uri: $0.uri, version: $0.version), edits: $0.edits)
-            })
+            return WorkspaceEdit(
+                documentChanges: changes.map {
+                    TextDocumentEdit(
+                        textDocument: OptionalVersionedTextDocumentIdentifier(uri: $0.uri, version: $0.version), edits: $0.edits)
+                })
         }
         var map: [DocumentURI: [TextEdit]] = [:]
         for change in changes { map[change.uri, default: []] += change.edits }
@@ -241,7 +280,9 @@ struct KeySubject {
         }
         var projectFiles: [String] = []
         if let span = specSpan(context: context), let spec = OtherFile.read(span.path, context: context) {
-            out.append(Location(uri: spec.uri, range: OtherFile.lspRange(span.range, in: spec.text, index: LineIndex(spec.text), encoding: encoding)))
+            out.append(
+                Location(
+                    uri: spec.uri, range: OtherFile.lspRange(span.range, in: spec.text, index: LineIndex(spec.text), encoding: encoding)))
         }
         if let plistPath { projectFiles = context.projects.projectFiles(forPlistAt: plistPath) }
         for path in projectFiles {
@@ -258,15 +299,18 @@ struct KeySubject {
     }
 
     static func range(_ use: InfoKeyUse, encoding: PositionEncoding) -> LSPRange {
-        LSPRange(start: Position(line: use.start.line, character: use.start.column(in: encoding)),
-                 end: Position(line: use.end.line, character: use.end.column(in: encoding)))
+        LSPRange(
+            start: Position(line: use.start.line, character: use.start.column(in: encoding)),
+            end: Position(line: use.end.line, character: use.end.column(in: encoding)))
     }
 
     /// A YAML mapping key: plain when it is a simple name, else double-quoted (JSON escapes are YAML's).
     static func yamlKey(_ name: String) -> String {
-        let plain = name.utf8.allSatisfy { c in
-            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == UInt8(ascii: "_") || c == UInt8(ascii: ".") || c == UInt8(ascii: "-")
-        } && name.first.map { !$0.isNumber && $0 != "-" && $0 != "." } == true
+        let plain =
+            name.utf8.allSatisfy { c in
+                (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == UInt8(ascii: "_")
+                    || c == UInt8(ascii: ".") || c == UInt8(ascii: "-")
+            } && name.first.map { !$0.isNumber && $0 != "-" && $0 != "." } == true
         return plain ? name : JSONText.quoted(name)
     }
 }

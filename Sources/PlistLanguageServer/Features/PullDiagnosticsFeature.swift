@@ -17,10 +17,13 @@ struct PullDiagnosticsFeature: ServerFeature {
             // and then the findings: the same inputs answer `unchanged` without analysing; other
             // inputs are analysed, and answer `unchanged` only when the findings are the same (a
             // generation also goes up for a change elsewhere), never with stale findings.
-            let inputs = AnalysisInputs(configuration: context.configuration, evidence: evidence, project: project).resultID(content: snapshot.id) + ":"
+            let inputs =
+                AnalysisInputs(configuration: context.configuration, evidence: evidence, project: project).resultID(content: snapshot.id)
+                + ":"
             let previous = request.previousResultId
             if let previous, previous.hasPrefix(inputs) { return .unchanged(resultId: previous) }
-            let items = context.diagnostics.diagnostics(for: snapshot, configuration: context.configuration, evidence: evidence, project: project)
+            let items = context.diagnostics.diagnostics(
+                for: snapshot, configuration: context.configuration, evidence: evidence, project: project)
             try Task.checkCancellation()
             let findings = WorkspaceDiagnostics.resultID(items)
             if let previous, previous.hasSuffix(":" + findings) { return .unchanged(resultId: inputs + findings) }
@@ -56,13 +59,16 @@ struct PullDiagnosticsFeature: ServerFeature {
             var reports: [WorkspaceDocumentDiagnosticReport] = []
             for (path, bytes) in zip(batch, contents) {
                 try Task.checkCancellation()
-                if let report = context.workspace.report(path: path, open: open[path], bytes: bytes, previous: previous[path], context: context) {
+                if let report = context.workspace.report(
+                    path: path, open: open[path], bytes: bytes, previous: previous[path], context: context)
+                {
                     reports.append(report)
                 }
             }
             if let token = request.partialResultToken {
                 if !reports.isEmpty {
-                    try context.connection.send(ProgressNotification(token: token, value: JSONValue(encoding: WorkspaceDiagnosticReport(items: reports))))
+                    try context.connection.send(
+                        ProgressNotification(token: token, value: JSONValue(encoding: WorkspaceDiagnosticReport(items: reports))))
                 }
             } else {
                 items += reports

@@ -44,9 +44,13 @@ struct SemanticTokensFeature: ServerFeature {
     /// The legend index of a token type, the bit of a modifier (the names are the legend's).
     private static func type(_ name: String) -> UInt32 { UInt32(tokenTypes.firstIndex(of: name)!) }
     private static func bit(_ name: String) -> UInt32 { 1 << UInt32(tokenModifiers.firstIndex(of: name)!) }
-    private static let types = (property: type("property"), string: type("string"), number: type("number"), keyword: type("keyword"),
-                                variable: type("variable"), macro: type("macro"), comment: type("comment"))
-    private static let keyBits = (known: bit("defaultLibrary"), deprecated: bit("deprecated"), thirdParty: bit("thirdParty"), custom: bit("custom"))
+    private static let types = (
+        property: type("property"), string: type("string"), number: type("number"), keyword: type("keyword"),
+        variable: type("variable"), macro: type("macro"), comment: type("comment")
+    )
+    private static let keyBits = (
+        known: bit("defaultLibrary"), deprecated: bit("deprecated"), thirdParty: bit("thirdParty"), custom: bit("custom")
+    )
     private static let valueBits = (date: bit("date"), data: bit("data"))
 
     /// The (type index, modifier bits) of a token: a known key is `defaultLibrary` unless a

@@ -16,17 +16,20 @@ struct TagEditingFeature: ServerFeature {
         }
         handlers.document(LinkedEditingRangeRequest.self) { request, snapshot, _ in
             guard Self.hasTags(snapshot),
-                  let ranges = TagEditing.linkedRanges(in: snapshot.tree, at: snapshot.offset(of: request.position)) else { return nil }
+                let ranges = TagEditing.linkedRanges(in: snapshot.tree, at: snapshot.offset(of: request.position))
+            else { return nil }
             return LinkedEditingRanges(ranges: ranges.map { snapshot.range(of: $0) }, wordPattern: "[A-Za-z_:][-A-Za-z0-9_.:]*")
         }
         handlers.document(DocumentOnTypeFormattingRequest.self) { request, snapshot, _ in
             guard request.ch == ">", Self.hasTags(snapshot),
-                  let edit = TagEditing.closeTag(in: snapshot.tree, afterTypingAt: snapshot.offset(of: request.position)) else { return nil }
+                let edit = TagEditing.closeTag(in: snapshot.tree, afterTypingAt: snapshot.offset(of: request.position))
+            else { return nil }
             return [TextEdit(range: snapshot.range(of: edit.range), newText: edit.replacementText)]
         }
         handlers.document(MatchingTagRequest.self) { request, snapshot, _ in
             guard Self.hasTags(snapshot),
-                  let offset = TagEditing.matchingTag(in: snapshot.tree, at: snapshot.offset(of: request.position)) else { return nil }
+                let offset = TagEditing.matchingTag(in: snapshot.tree, at: snapshot.offset(of: request.position))
+            else { return nil }
             return snapshot.position(of: offset)
         }
     }

@@ -19,7 +19,9 @@ public enum LocalizationFiles {
     /// Info.plist the files translate is unknown: a project is there and none of its targets can be
     /// shown to build it, so the translation is checked alone rather than against a guess).
     public static func infoPlist(of set: LocalizationSet, fileSystem: any ProjectFileSystem) -> PlistDocument? {
-        guard set.attribution.isKnown, let bytes = fileSystem.contents(of: set.infoPlistPath), case .success(let text) = SourceDecoding.decode(bytes) else { return nil }
+        guard set.attribution.isKnown, let bytes = fileSystem.contents(of: set.infoPlistPath),
+            case .success(let text) = SourceDecoding.decode(bytes)
+        else { return nil }
         return PlistDocument(text: text)
     }
 }
@@ -114,8 +116,6 @@ public final class LocalizationSetCache: Sendable {
     }
 }
 
-
-
 /// The translations an open document's analysis reads in the server: the session's cache of
 /// localization sets; the project facts of a translated Info.plist are those the translation's
 /// own project input carries.
@@ -125,7 +125,9 @@ struct SessionTranslations: TranslationSource {
 
     func infoPlist(forTranslationAt path: String) -> PlistDocument? { cache.infoPlist(forTranslationAt: path) }
     func project(ofInfoPlistTranslatedAt path: String) -> ProjectInput? { translationProject }
-    func localizations(ofInfoPlistAt path: String) -> (set: LocalizationSet, index: LocalizationIndex?)? { cache.prepared(forInfoPlistAt: path) }
+    func localizations(ofInfoPlistAt path: String) -> (set: LocalizationSet, index: LocalizationIndex?)? {
+        cache.prepared(forInfoPlistAt: path)
+    }
 }
 
 /// The translations `check` reads: through a file system that keeps the project files it has
@@ -140,7 +142,9 @@ public struct DiskTranslations: TranslationSource {
     }
 
     public func infoPlist(forTranslationAt path: String) -> PlistDocument? {
-        LocalizationFiles.set(forTranslationAt: path, fileSystem: fileSystem).flatMap { LocalizationFiles.infoPlist(of: $0, fileSystem: fileSystem) }
+        LocalizationFiles.set(forTranslationAt: path, fileSystem: fileSystem).flatMap {
+            LocalizationFiles.infoPlist(of: $0, fileSystem: fileSystem)
+        }
     }
 
     public func project(ofInfoPlistTranslatedAt path: String) -> ProjectInput? {

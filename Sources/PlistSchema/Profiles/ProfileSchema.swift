@@ -60,8 +60,10 @@ public struct ProfilePlatformFacts: Sendable, Hashable {
     /// For a payload: whether a profile may hold more than one.
     public var multiple: Bool?
 
-    public init(introduced: String? = nil, deprecated: String? = nil, removed: String? = nil, supervised: Bool? = nil,
-                userEnrollment: String? = nil, multiple: Bool? = nil) {
+    public init(
+        introduced: String? = nil, deprecated: String? = nil, removed: String? = nil, supervised: Bool? = nil,
+        userEnrollment: String? = nil, multiple: Bool? = nil
+    ) {
         self.introduced = introduced
         self.deprecated = deprecated
         self.removed = removed
@@ -75,9 +77,10 @@ public struct ProfilePlatformFacts: Sendable, Hashable {
 
     /// These facts, with what they leave unsaid taken from `parent`.
     public func inheriting(_ parent: ProfilePlatformFacts) -> ProfilePlatformFacts {
-        ProfilePlatformFacts(introduced: introduced ?? parent.introduced, deprecated: deprecated ?? parent.deprecated,
-                             removed: removed ?? parent.removed, supervised: supervised ?? parent.supervised,
-                             userEnrollment: userEnrollment ?? parent.userEnrollment, multiple: multiple ?? parent.multiple)
+        ProfilePlatformFacts(
+            introduced: introduced ?? parent.introduced, deprecated: deprecated ?? parent.deprecated,
+            removed: removed ?? parent.removed, supervised: supervised ?? parent.supervised,
+            userEnrollment: userEnrollment ?? parent.userEnrollment, multiple: multiple ?? parent.multiple)
     }
 }
 
@@ -105,8 +108,10 @@ public final class ProfileKey: Sendable {
     /// True when the nesting repeats (a home-screen folder's pages): the schema does not spell it out again.
     public let repeats: Bool
 
-    init(name: String, title: String?, type: ValueType?, isRequired: Bool, defaultValue: SchemaValue?, allowedValues: [SchemaValue],
-         minimum: Double?, maximum: Double?, format: String?, platforms: [Platform: ProfilePlatformFacts], keys: [ProfileKey], repeats: Bool) {
+    init(
+        name: String, title: String?, type: ValueType?, isRequired: Bool, defaultValue: SchemaValue?, allowedValues: [SchemaValue],
+        minimum: Double?, maximum: Double?, format: String?, platforms: [Platform: ProfilePlatformFacts], keys: [ProfileKey], repeats: Bool
+    ) {
         self.name = name
         self.title = title
         self.type = type
@@ -128,7 +133,8 @@ public final class ProfileKey: Sendable {
         if repeats || keys.isEmpty || keys.contains(where: { $0.name == "ANY" }) { return true }
         // A dictionary keyed by the writer's names, which the schema spells as one made-up item
         // holding `ANY` (`ConsentText` → `ConsentTextItem`: language codes).
-        return keys.count == 1 && keys[0].name.hasSuffix("Item") && keys[0].type == .dictionary && keys[0].keys.contains { $0.name == "ANY" }
+        return keys.count == 1 && keys[0].name.hasSuffix("Item") && keys[0].type == .dictionary
+            && keys[0].keys.contains { $0.name == "ANY" }
     }
     /// For an array: the definition of its items.
     public var item: ProfileKey? { type == .array ? keys.first : nil }
@@ -198,8 +204,9 @@ public struct ProfileSchema: Sendable {
         for p in list {
             guard let type = p["type"]?.stringValue else { throw KeyDatabaseError("profile database: a payload without type") }
             let keys = try (p["keys"]?.arrayValue ?? []).map { try Self.key($0, in: type) }
-            payloads[type] = ProfilePayload(type: type, titles: p["titles"]?.arrayValue?.compactMap(\.stringValue) ?? [],
-                                            platforms: Self.platforms(p["os"]), keys: keys)
+            payloads[type] = ProfilePayload(
+                type: type, titles: p["titles"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+                platforms: Self.platforms(p["os"]), keys: keys)
         }
         guard payloads["TopLevel"] != nil, payloads["CommonPayloadKeys"] != nil else {
             throw KeyDatabaseError("profile database: TopLevel and CommonPayloadKeys are required")
@@ -211,9 +218,10 @@ public struct ProfileSchema: Sendable {
         var out: [Platform: ProfilePlatformFacts] = [:]
         for (name, facts) in value?.objectValue ?? [:] {
             guard let platform = Platform(name: name) else { continue }
-            out[platform] = ProfilePlatformFacts(introduced: facts["introduced"]?.stringValue, deprecated: facts["deprecated"]?.stringValue,
-                                                 removed: facts["removed"]?.stringValue, supervised: facts["supervised"]?.boolValue,
-                                                 userEnrollment: facts["userEnrollment"]?.stringValue, multiple: facts["multiple"]?.boolValue)
+            out[platform] = ProfilePlatformFacts(
+                introduced: facts["introduced"]?.stringValue, deprecated: facts["deprecated"]?.stringValue,
+                removed: facts["removed"]?.stringValue, supervised: facts["supervised"]?.boolValue,
+                userEnrollment: facts["userEnrollment"]?.stringValue, multiple: facts["multiple"]?.boolValue)
         }
         return out
     }
@@ -223,14 +231,19 @@ public struct ProfileSchema: Sendable {
             throw KeyDatabaseError("profile database: a key of \(payload) without name or type")
         }
         let type: ValueType?
-        if typeName == "any" { type = nil } else {
-            guard let t = ValueType(rawValue: typeName) else { throw KeyDatabaseError("profile database: \(payload) \(name): unknown type \(typeName)") }
+        if typeName == "any" {
+            type = nil
+        } else {
+            guard let t = ValueType(rawValue: typeName) else {
+                throw KeyDatabaseError("profile database: \(payload) \(name): unknown type \(typeName)")
+            }
             type = t
         }
-        return ProfileKey(name: name, title: value["title"]?.stringValue, type: type, isRequired: value["presence"]?.stringValue == "required",
-                          defaultValue: value["default"].map(SchemaValue.init), allowedValues: (value["values"]?.arrayValue ?? []).map(SchemaValue.init),
-                          minimum: value["min"]?.doubleValue, maximum: value["max"]?.doubleValue, format: value["format"]?.stringValue,
-                          platforms: platforms(value["os"]), keys: try (value["keys"]?.arrayValue ?? []).map { try key($0, in: payload) },
-                          repeats: value["repeats"]?.boolValue ?? false)
+        return ProfileKey(
+            name: name, title: value["title"]?.stringValue, type: type, isRequired: value["presence"]?.stringValue == "required",
+            defaultValue: value["default"].map(SchemaValue.init), allowedValues: (value["values"]?.arrayValue ?? []).map(SchemaValue.init),
+            minimum: value["min"]?.doubleValue, maximum: value["max"]?.doubleValue, format: value["format"]?.stringValue,
+            platforms: platforms(value["os"]), keys: try (value["keys"]?.arrayValue ?? []).map { try key($0, in: payload) },
+            repeats: value["repeats"]?.boolValue ?? false)
     }
 }

@@ -57,7 +57,8 @@ public struct PlistDocument: Sendable {
         self.definitions = definitions
         var builder = Builder(text: tree.text, conditionals: conditionals, definitions: definitions)
         let reusable = previous.flatMap { p in
-            !conditionals.isPreprocessed && !p.conditionals.isPreprocessed ? p.root.flatMap { r in r.storage.map { Builder.Previous(storage: $0, start: r.start) } } : nil
+            !conditionals.isPreprocessed && !p.conditionals.isPreprocessed
+                ? p.root.flatMap { r in r.storage.map { Builder.Previous(storage: $0, start: r.start) } } : nil
         }
         // What the reparses replaced since `previous`: the runs of a large container outside it are reused.
         if reusable != nil, let previous { builder.change = tree.changedRegion(since: previous.tree) }
@@ -97,10 +98,12 @@ public struct PlistDocument: Sendable {
     static func value(of node: PlistNode, keepingLeadingFEFF keep: Bool) -> PlistValue {
         switch node.kind {
         case .dictionary:
-            return .dictionary(node.entries.compactMap { e in
-                guard let k = e.key, let v = e.value else { return nil }
-                return PlistValue.Entry(key: keep ? ScalarText.raw(node.source, k.element) : k.text, value: value(of: v, keepingLeadingFEFF: keep))
-            })
+            return .dictionary(
+                node.entries.compactMap { e in
+                    guard let k = e.key, let v = e.value else { return nil }
+                    return PlistValue.Entry(
+                        key: keep ? ScalarText.raw(node.source, k.element) : k.text, value: value(of: v, keepingLeadingFEFF: keep))
+                })
         case .array: return .array(node.items.map { value(of: $0, keepingLeadingFEFF: keep) })
         case .string, .misplacedKey: return .string(keep ? ScalarText.raw(node.source, node.element) : node.text ?? "")
         case .unknown: return .string(node.text ?? "")
@@ -180,11 +183,16 @@ public struct PlistDocument: Sendable {
 
     private func tagPlace(_ e: SyntaxElement, _ offset: Int) -> CursorPlace? {
         let st = e.startTagRange
-        if offset > st.lowerBound && (offset < st.upperBound || (offset == st.upperBound && (e.flags.contains(.startTagUnterminated) || !(tree.text[st.upperBound - 1] == 0x3E)))) {
+        if offset > st.lowerBound
+            && (offset < st.upperBound
+                || (offset == st.upperBound && (e.flags.contains(.startTagUnterminated) || !(tree.text[st.upperBound - 1] == 0x3E))))
+        {
             let name = e.nameRange(in: tree.text)
             return offset <= name.upperBound ? .tagName(e, isEndTag: false) : .insideTag(e)
         }
-        if let et = e.endTagRange, offset > et.lowerBound, offset < et.upperBound || (offset == et.upperBound && e.flags.contains(.endTagUnterminated)) {
+        if let et = e.endTagRange, offset > et.lowerBound,
+            offset < et.upperBound || (offset == et.upperBound && e.flags.contains(.endTagUnterminated))
+        {
             return .tagName(e, isEndTag: true)
         }
         return nil
@@ -321,34 +329,45 @@ private struct Builder {
         if rootElement.tag != .plist {
             if rootElement.tag.isScalar || rootElement.tag.isContainer {
                 let extra = tree.topLevel.filter { $0.kind == .element }.count > 1
-                problems.append(SyntaxProblem(
-                    code: .plistMissingPlistElement,
-                    message: extra
-                        ? "No <plist> root element: the file holds bare <\(name(rootElement))> elements (a fragment?)"
-                        : "The root element is <\(name(rootElement))>, not <plist>",
-                    range: rootElement.startTagRange, severity: extra ? .error : .warning))
-                return (PlistNode.Storage.Child(entry: rootElement.entry, offset: 0, storage: build(rootElement, previous: previous)), rootElement.start)
+                problems.append(
+                    SyntaxProblem(
+                        code: .plistMissingPlistElement,
+                        message: extra
+                            ? "No <plist> root element: the file holds bare <\(name(rootElement))> elements (a fragment?)"
+                            : "The root element is <\(name(rootElement))>, not <plist>",
+                        range: rootElement.startTagRange, severity: extra ? .error : .warning))
+                return (
+                    PlistNode.Storage.Child(entry: rootElement.entry, offset: 0, storage: build(rootElement, previous: previous)),
+                    rootElement.start
+                )
             }
-            problems.append(SyntaxProblem(code: .plistNoRoot, message: "The root element is <\(name(rootElement))>, not <plist>", range: rootElement.startTagRange))
+            problems.append(
+                SyntaxProblem(
+                    code: .plistNoRoot, message: "The root element is <\(name(rootElement))>, not <plist>", range: rootElement.startTagRange
+                ))
             return nil
         }
         checkStartTag(rootElement)
         var values: [SyntaxElement] = []
         rootElement.forEachChild { c in
             if inactive(c) { return }
-            if c.kind == .element { values.append(c) }
-            else if c.kind == .text && !c.flags.contains(.whitespaceOnly) && !c.flags.contains(.malformed) {
+            if c.kind == .element {
+                values.append(c)
+            } else if c.kind == .text && !c.flags.contains(.whitespaceOnly) && !c.flags.contains(.malformed) {
                 problems.append(SyntaxProblem(code: .plistStrayText, message: "Text outside any value is ignored", range: c.range))
             }
         }
         guard let first = values.first else {
-            problems.append(SyntaxProblem(code: .plistEmptyRoot, message: "<plist> holds no value: add a <dict>", range: rootElement.startTagRange))
+            problems.append(
+                SyntaxProblem(code: .plistEmptyRoot, message: "<plist> holds no value: add a <dict>", range: rootElement.startTagRange))
             return nil
         }
         // `#if A <dict>…</dict> #else <dict>…</dict> #endif`: one root value per branch; the
         // typed view follows the first.
         for extra in values.dropFirst() where !inOtherBranches(first, extra) {
-            problems.append(SyntaxProblem(code: .plistExtraRootValue, message: "<plist> must hold exactly one value; this one is ignored", range: extra.range))
+            problems.append(
+                SyntaxProblem(
+                    code: .plistExtraRootValue, message: "<plist> must hold exactly one value; this one is ignored", range: extra.range))
         }
         return (PlistNode.Storage.Child(entry: first.entry, offset: 0, storage: build(first, previous: previous)), first.start)
     }
@@ -359,10 +378,12 @@ private struct Builder {
         for e in tree.topLevel where e.kind == .doctype && !e.flags.contains(.malformed) {
             let inner = text[(e.start + 2)..<max(e.start + 2, e.end - 1)]
             if let bad = inner.firstIndex(where: { $0 == 0x3C || $0 == 0x3E }) {
-                problems.append(SyntaxProblem(
-                    code: .plistDoctypeUnreadable,
-                    message: "Foundation cannot read a DOCTYPE containing '\(bad < text.count && text[bad] == 0x3C ? "<" : ">")'; use <!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">",
-                    range: e.range))
+                problems.append(
+                    SyntaxProblem(
+                        code: .plistDoctypeUnreadable,
+                        message:
+                            "Foundation cannot read a DOCTYPE containing '\(bad < text.count && text[bad] == 0x3C ? "<" : ">")'; use <!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">",
+                        range: e.range))
             }
         }
     }
@@ -380,10 +401,12 @@ private struct Builder {
         let tag = e.startTagRange
         guard tag.count > 2, !e.flags.contains(.startTagUnterminated), !e.flags.contains(.malformed) else { return }
         if let gt = text.withBytes(in: tag.lowerBound..<(tag.upperBound - 1), { $0.firstIndex(of: 0x3E).map { tag.lowerBound + $0 } }) {
-            problems.append(SyntaxProblem(
-                code: .plistAttributeUnreadable,
-                message: "Foundation ends the tag at this '>' inside an attribute value and cannot read the file as written; write &gt; instead",
-                range: gt..<(gt + 1)))
+            problems.append(
+                SyntaxProblem(
+                    code: .plistAttributeUnreadable,
+                    message:
+                        "Foundation ends the tag at this '>' inside an attribute value and cannot read the file as written; write &gt; instead",
+                    range: gt..<(gt + 1)))
         }
     }
 
@@ -396,9 +419,10 @@ private struct Builder {
     mutating func build(_ e: SyntaxElement, previous candidate: Previous?) -> PlistNode.Storage? {
         let previous = candidate?.storage
         if let previous, let node = e.node, previous.syntax === node, previous.depth == depth, let kept = previous.problems,
-           previous.entry.kind == e.entry.kind, previous.entry.tag == e.entry.tag, previous.entry.flags == e.entry.flags,
-           previous.entry.width == e.entry.width, previous.entry.startTagWidth == e.entry.startTagWidth,
-           previous.entry.endTagWidth == e.entry.endTagWidth {
+            previous.entry.kind == e.entry.kind, previous.entry.tag == e.entry.tag, previous.entry.flags == e.entry.flags,
+            previous.entry.width == e.entry.width, previous.entry.startTagWidth == e.entry.startTagWidth,
+            previous.entry.endTagWidth == e.entry.endTagWidth
+        {
             for p in kept { problems.append(p.shifted(by: e.start)) }
             return previous
         }
@@ -409,8 +433,9 @@ private struct Builder {
         if problems.count - mark <= Self.reusableProblems {
             kept = problems[mark...].map { $0.shifted(by: -e.start) }
         }
-        return PlistNode.Storage(kind: parts.kind, entry: e.entry, syntax: e.node, entries: parts.entries, items: parts.items,
-                                 chunks: parts.chunks, depth: depth, problems: kept)
+        return PlistNode.Storage(
+            kind: parts.kind, entry: e.entry, syntax: e.node, entries: parts.entries, items: parts.items,
+            chunks: parts.chunks, depth: depth, problems: kept)
     }
 
     struct Parts {
@@ -427,10 +452,12 @@ private struct Builder {
         // The typed view (and every walk over it, here and in the analysis) is recursive; a
         // bounded depth keeps a hostile file from exhausting the stack. No real plist comes close.
         if depth >= PlistDocument.maximumDepth && e.tag.isContainer {
-            problems.append(SyntaxProblem(
-                code: .plistTooDeep,
-                message: "Values are nested more than \(PlistDocument.maximumDepth) levels deep; this one and everything inside it is not read",
-                range: e.startTagRange))
+            problems.append(
+                SyntaxProblem(
+                    code: .plistTooDeep,
+                    message:
+                        "Values are nested more than \(PlistDocument.maximumDepth) levels deep; this one and everything inside it is not read",
+                    range: e.startTagRange))
             return Parts(kind: .unknown)
         }
         switch e.tag {
@@ -439,7 +466,8 @@ private struct Builder {
         case .true, .false:
             // Core Foundation wants `</true>` right after `<true>`: even blank inline content is
             // content here (unlike in a container, where blanks are never a problem).
-            let hasContent = e.hasChildNode
+            let hasContent =
+                e.hasChildNode
                 ? e.children.contains(where: { !($0.kind == .text && $0.flags.contains(.whitespaceOnly)) && $0.kind != .comment })
                 : !e.contentRange.isEmpty
             if hasContent {
@@ -448,7 +476,8 @@ private struct Builder {
             return Parts(kind: .boolean, isInlineScalar: true)
         case .key, .string, .integer, .real, .date, .data:
             for c in e.childElements {
-                problems.append(SyntaxProblem(code: .plistElementInScalar, message: "<\(name(c))> cannot appear inside <\(name(e))>", range: c.range))
+                problems.append(
+                    SyntaxProblem(code: .plistElementInScalar, message: "<\(name(c))> cannot appear inside <\(name(e))>", range: c.range))
             }
             checkScalarMarkup(e)
             // Strings need no validation: their text is decoded only when read.
@@ -457,7 +486,9 @@ private struct Builder {
             return Parts(kind: PlistNode.Kind(inlineScalar: e.tag), isInlineScalar: true)
         case .plist, .other:
             if e.kind == .element {
-                problems.append(SyntaxProblem(code: .plistUnknownElement, message: "<\(name(e))> is not a property-list element", range: e.startTagRange))
+                problems.append(
+                    SyntaxProblem(
+                        code: .plistUnknownElement, message: "<\(name(e))> is not a property-list element", range: e.startTagRange))
             }
             return Parts(kind: .unknown)
         }
@@ -487,7 +518,9 @@ private struct Builder {
             }
             self.previous = previous.storage
             previousStart = previous.start
-            children = !previous.storage.chunks.isEmpty ? [] : kind == .dictionary ? previous.storage.entries.compactMap(\.value) : previous.storage.items
+            children =
+                !previous.storage.chunks.isEmpty
+                ? [] : kind == .dictionary ? previous.storage.entries.compactMap(\.value) : previous.storage.items
             delta = Int(element.entry.width) - Int(previous.storage.entry.width)
         }
 
@@ -530,8 +563,10 @@ private struct Builder {
         /// (at `offset` from `owner`'s start) repeat: one whose bytes lay wholly outside what the
         /// reparses replaced (so its syntax entries were copied, moved by `change.delta` when after
         /// it), built at the same depth and reusable. Nil when there is none.
-        func chunk(at index: Int, offset: Int, of node: SyntaxNode, owner: SyntaxElement, change: (range: Range<Int>, delta: Int)?,
-                   depth: Int) -> PlistNode.Storage.Chunk? {
+        func chunk(
+            at index: Int, offset: Int, of node: SyntaxNode, owner: SyntaxElement, change: (range: Range<Int>, delta: Int)?,
+            depth: Int
+        ) -> PlistNode.Storage.Chunk? {
             guard let change, let previous, !previous.chunks.isEmpty else { return nil }
             let absolute = owner.start + offset
             // Before the change, at the same place; after it, moved by its delta.
@@ -563,10 +598,12 @@ private struct Builder {
         e.forEachChild { c in
             switch c.kind {
             case .comment, .processingInstruction:
-                problems.append(SyntaxProblem(
-                    code: .plistMarkupInValue,
-                    message: "Foundation cannot read a \(c.kind == .comment ? "comment" : "processing instruction") inside <\(name(e))>; move it outside the value",
-                    range: c.range))
+                problems.append(
+                    SyntaxProblem(
+                        code: .plistMarkupInValue,
+                        message:
+                            "Foundation cannot read a \(c.kind == .comment ? "comment" : "processing instruction") inside <\(name(e))>; move it outside the value",
+                        range: c.range))
             case .text where c.flags.contains(.hasReferences) && !c.flags.contains(.malformed):
                 checkReferences(c.range)
             default:
@@ -582,10 +619,12 @@ private struct Builder {
             let name = Array(text[(i + 1)..<semi])
             let known = ["lt", "gt", "amp", "apos", "quot"].contains(String(decoding: name, as: UTF8.self)) || name.first == 0x23
             if !known {
-                problems.append(SyntaxProblem(
-                    code: .plistUnknownEntity,
-                    message: "Foundation knows only &lt; &gt; &amp; &apos; &quot; and character references; &\(String(decoding: name, as: UTF8.self)); makes the file unreadable",
-                    range: i..<(semi + 1)))
+                problems.append(
+                    SyntaxProblem(
+                        code: .plistUnknownEntity,
+                        message:
+                            "Foundation knows only &lt; &gt; &amp; &apos; &quot; and character references; &\(String(decoding: name, as: UTF8.self)); makes the file unreadable",
+                        range: i..<(semi + 1)))
             }
             i = semi + 1
         }
@@ -597,15 +636,24 @@ private struct Builder {
         case .integer:
             guard let value = ValueDecoder.integer(t) else {
                 let trailing = t.utf8.last.map(XMLChar.isSpace) == true && ValueDecoder.integer(t.trimmingXMLSpace()) != nil
-                problems.append(SyntaxProblem(code: .plistInvalidInteger, message: t.isEmpty ? "Empty <integer>"
-                    : trailing ? "'\(t.trimmingXMLSpace())' is followed by blanks, which Foundation refuses in an <integer> (blanks before it are read)"
-                    : "'\(t.trimmingXMLSpace())' is not an integer (−2⁶³ … 2⁶⁴−1, decimal or 0x hex)", range: range))
+                problems.append(
+                    SyntaxProblem(
+                        code: .plistInvalidInteger,
+                        message: t.isEmpty
+                            ? "Empty <integer>"
+                            : trailing
+                                ? "'\(t.trimmingXMLSpace())' is followed by blanks, which Foundation refuses in an <integer> (blanks before it are read)"
+                                : "'\(t.trimmingXMLSpace())' is not an integer (−2⁶³ … 2⁶⁴−1, decimal or 0x hex)", range: range))
                 return
             }
             // A blank between the sign and the digits: Foundation skips it, Python's int() refuses.
             let compact = t.trimmingXMLSpace()
             if let sign = compact.utf8.first, sign == 0x2D || sign == 0x2B, compact.utf8.dropFirst().first.map(XMLChar.isSpace) == true {
-                problems.append(SyntaxProblem(code: .plistInvalidInteger, message: "A blank after the sign: Foundation reads \(value), Python's plistlib refuses the file; write \(value)", range: range, severity: .warning))
+                problems.append(
+                    SyntaxProblem(
+                        code: .plistInvalidInteger,
+                        message: "A blank after the sign: Foundation reads \(value), Python's plistlib refuses the file; write \(value)",
+                        range: range, severity: .warning))
             }
         case .data where ValueDecoder.isValidBase64(t) && ValueDecoder.base64Length(t) % 4 != 0:
             // Base64 whose '=' padding is missing or short: Core Foundation decodes complete
@@ -613,13 +661,23 @@ private struct Builder {
             let length = ValueDecoder.base64Length(t), digits = ValueDecoder.base64DigitCount(t)
             let read = ValueDecoder.lenientData(t).count
             let fix = digits % 4 == 1 ? "" : "; end it with '\(digits % 4 == 2 ? "==" : "=")' to keep all \(digits * 6 / 8) bytes"
-            problems.append(SyntaxProblem(code: .plistInvalidData, message: "Base64 without its full '=' padding (\(length) characters, not a multiple of 4): Foundation ignores the last \(length % 4) and reads \(read) bytes, Python's plistlib refuses the file\(fix)", range: range, severity: .warning))
+            problems.append(
+                SyntaxProblem(
+                    code: .plistInvalidData,
+                    message:
+                        "Base64 without its full '=' padding (\(length) characters, not a multiple of 4): Foundation ignores the last \(length % 4) and reads \(read) bytes, Python's plistlib refuses the file\(fix)",
+                    range: range, severity: .warning))
         case .real where ValueDecoder.real(t) == nil:
             problems.append(SyntaxProblem(code: .plistInvalidReal, message: "'\(t.trimmingXMLSpace())' is not a number", range: range))
         case .date where ValueDecoder.date(t) == nil:
-            problems.append(SyntaxProblem(code: .plistInvalidDate, message: "'\(t.trimmingXMLSpace())' is not a date: use YYYY-MM-DDTHH:MM:SSZ (UTC)", range: range))
+            problems.append(
+                SyntaxProblem(
+                    code: .plistInvalidDate, message: "'\(t.trimmingXMLSpace())' is not a date: use YYYY-MM-DDTHH:MM:SSZ (UTC)",
+                    range: range))
         case .data where !ValueDecoder.isValidBase64(t):
-            problems.append(SyntaxProblem(code: .plistInvalidData, message: "<data> must hold base64 (A–Z, a–z, 0–9, +, /, = and white space)", range: range))
+            problems.append(
+                SyntaxProblem(
+                    code: .plistInvalidData, message: "<data> must hold base64 (A–Z, a–z, 0–9, +, /, = and white space)", range: range))
         default:
             break
         }
@@ -627,7 +685,10 @@ private struct Builder {
 
     mutating func strayText(_ c: SyntaxElement, in container: String) {
         if c.kind == .text && !c.flags.contains(.whitespaceOnly) && !c.flags.contains(.malformed) {
-            problems.append(SyntaxProblem(code: .plistStrayText, message: "Text directly inside <\(container)> is ignored; wrap it in a value element", range: c.range))
+            problems.append(
+                SyntaxProblem(
+                    code: .plistStrayText, message: "Text directly inside <\(container)> is ignored; wrap it in a value element",
+                    range: c.range))
         }
     }
 
@@ -668,7 +729,9 @@ private struct Builder {
         }
         guard node.children.count >= Self.chunkedFrom, !branching else {
             state.reserve(node.children.count, kind)
-            for i in node.children.indices { step(SyntaxElement.child(i, of: node, ownerStart: e.start), owner: e, base: 0, kind, candidates, &state) }
+            for i in node.children.indices {
+                step(SyntaxElement.child(i, of: node, ownerStart: e.start), owner: e, base: 0, kind, candidates, &state)
+            }
             finishDictionary(&state)
             return Parts(kind: kind, entries: state.entries, items: state.items)
         }
@@ -680,8 +743,11 @@ private struct Builder {
         while i <= node.children.count {
             let atEnd = i == node.children.count
             let offset = atEnd ? 0 : Int(node.children[i].offset)
-            let reused = atEnd || !state.pending.isEmpty ? nil : candidates.chunk(at: i, offset: offset, of: node, owner: e, change: change, depth: depth)
-            if let o = open, atEnd || reused != nil || (state.pending.isEmpty && state.entries.count + state.items.count >= Self.chunkSize) {
+            let reused =
+                atEnd || !state.pending.isEmpty
+                ? nil : candidates.chunk(at: i, offset: offset, of: node, owner: e, change: change, depth: depth)
+            if let o = open, atEnd || reused != nil || (state.pending.isEmpty && state.entries.count + state.items.count >= Self.chunkSize)
+            {
                 // Close the chunk being built: where a reused one starts, at the end, or when full.
                 let clean = state.pending.isEmpty
                 if atEnd { finishDictionary(&state) }
@@ -689,8 +755,9 @@ private struct Builder {
                 if clean && problems.count - o.mark <= Self.reusableProblems {
                     kept = problems[o.mark...].map { $0.shifted(by: -(e.start + o.offset)) }
                 }
-                let chunk = PlistNode.Storage.Chunk(entries: state.entries, items: state.items, syntaxCount: i - o.index,
-                                                    width: node.children[i - 1].end - o.offset, depth: depth, problems: kept)
+                let chunk = PlistNode.Storage.Chunk(
+                    entries: state.entries, items: state.items, syntaxCount: i - o.index,
+                    width: node.children[i - 1].end - o.offset, depth: depth, problems: kept)
                 chunks.append(.init(offset: o.offset, first: count, chunk: chunk))
                 count += chunk.count
                 state.entries = []
@@ -715,8 +782,10 @@ private struct Builder {
         return Parts(kind: kind, chunks: chunks)
     }
 
-    mutating func step(_ c: SyntaxElement, owner e: SyntaxElement, base: Int, _ kind: PlistNode.Kind, _ candidates: Candidates,
-                       _ state: inout DictionaryState) {
+    mutating func step(
+        _ c: SyntaxElement, owner e: SyntaxElement, base: Int, _ kind: PlistNode.Kind, _ candidates: Candidates,
+        _ state: inout DictionaryState
+    ) {
         if kind == .dictionary {
             dictionaryStep(c, owner: e, base: base, candidates, &state)
         } else {
@@ -726,12 +795,15 @@ private struct Builder {
 
     /// One child of a dictionary: a key waits for its value, a value pairs with the keys waiting.
     /// Offsets are stored from `base` (its chunk's offset in the dictionary).
-    mutating func dictionaryStep(_ c: SyntaxElement, owner e: SyntaxElement, base: Int, _ candidates: Candidates, _ state: inout DictionaryState) {
+    mutating func dictionaryStep(
+        _ c: SyntaxElement, owner e: SyntaxElement, base: Int, _ candidates: Candidates, _ state: inout DictionaryState
+    ) {
         if inactive(c) { return }
         guard c.kind == .element else { strayText(c, in: "dict"); return }
         if c.tag == .key {
             for inner in c.childElements {
-                problems.append(SyntaxProblem(code: .plistElementInScalar, message: "<\(name(inner))> cannot appear inside <key>", range: inner.range))
+                problems.append(
+                    SyntaxProblem(code: .plistElementInScalar, message: "<\(name(inner))> cannot appear inside <key>", range: inner.range))
             }
             checkStartTag(c)
             checkScalarMarkup(c)
@@ -739,25 +811,29 @@ private struct Builder {
             let stored = PlistNode.Storage.Key(entry: c.entry, offset: c.start - e.start - base)
             if !state.pending.isEmpty && !state.pending.allSatisfy({ inOtherBranches($0.key.element, c) }) {
                 for (k, s) in state.pending {
-                    problems.append(SyntaxProblem(code: .plistKeyWithoutValue, message: "Key '\(k.text)' has no value", range: k.element.range))
+                    problems.append(
+                        SyntaxProblem(code: .plistKeyWithoutValue, message: "Key '\(k.text)' has no value", range: k.element.range))
                     state.entries.append(.init(key: s, value: nil))
                 }
                 state.pending = []
             }
             state.pending.append((key, stored))
         } else {
-            let v = PlistNode.Storage.Child(entry: c.entry, offset: c.start - e.start - base, storage: build(c, previous: candidates.previous(of: c, in: e)))
+            let v = PlistNode.Storage.Child(
+                entry: c.entry, offset: c.start - e.start - base, storage: build(c, previous: candidates.previous(of: c, in: e)))
             if !state.pending.isEmpty {
                 for (_, s) in state.pending { state.entries.append(.init(key: s, value: v)) }
                 state.pending = []
             } else if let last = state.entries.last, let k = last.key, let previous = last.value,
-                      inOtherBranches(SyntaxElement(entry: previous.raw, start: e.start + base + previous.offset, node: nil), c) {
+                inOtherBranches(SyntaxElement(entry: previous.raw, start: e.start + base + previous.offset, node: nil), c)
+            {
                 // One value per branch (`<key>X</key> #if A <string>a</string> #else
                 // <string>b</string> #endif`): an alternative value of the same key, an entry
                 // of its own so that every rule checks it.
                 state.entries.append(.init(key: k, value: v))
             } else {
-                problems.append(SyntaxProblem(code: .plistValueWithoutKey, message: "This value has no <key> before it", range: c.startTagRange))
+                problems.append(
+                    SyntaxProblem(code: .plistValueWithoutKey, message: "This value has no <key> before it", range: c.startTagRange))
                 state.entries.append(.init(key: nil, value: v))
             }
         }
@@ -773,12 +849,15 @@ private struct Builder {
     }
 
     /// One child of an array.
-    mutating func arrayStep(_ c: SyntaxElement, owner e: SyntaxElement, base: Int, _ candidates: Candidates, _ state: inout DictionaryState) {
+    mutating func arrayStep(_ c: SyntaxElement, owner e: SyntaxElement, base: Int, _ candidates: Candidates, _ state: inout DictionaryState)
+    {
         if inactive(c) { return }
         guard c.kind == .element else { strayText(c, in: "array"); return }
         if c.tag == .key {
-            problems.append(SyntaxProblem(code: .plistKeyInArray, message: "<key> cannot be an array item; use <string>", range: c.startTagRange))
+            problems.append(
+                SyntaxProblem(code: .plistKeyInArray, message: "<key> cannot be an array item; use <string>", range: c.startTagRange))
         }
-        state.items.append(.init(entry: c.entry, offset: c.start - e.start - base, storage: build(c, previous: candidates.previous(of: c, in: e))))
+        state.items.append(
+            .init(entry: c.entry, offset: c.start - e.start - base, storage: build(c, previous: candidates.previous(of: c, in: e))))
     }
 }

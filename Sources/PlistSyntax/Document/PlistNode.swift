@@ -119,14 +119,20 @@ public struct PlistNode: Sendable {
             let count = storage.entries.count + storage.items.count
             return count == 0 ? [] : [Run(sharedStorage: storage, start: start, indices: 0..<count)]
         }
-        return storage.chunks.map { Run(sharedStorage: $0.chunk, start: start + $0.offset, indices: $0.first..<($0.first + $0.chunk.count)) }
+        return storage.chunks.map {
+            Run(sharedStorage: $0.chunk, start: start + $0.offset, indices: $0.first..<($0.first + $0.chunk.count))
+        }
     }
 
     /// Calls `body` with each dictionary or array directly inside `run` (one of `runs`), in document order.
     public func forEachChildContainer(in run: Run, _ body: (PlistNode) -> Void) {
         guard let storage else { return }
         for i in run.indices {
-            let (v, base): (Storage.Child?, Int) = kind == .dictionary ? { let (e, b) = storage.entry(i); return (e.value, b) }() : storage.item(i)
+            let (v, base): (Storage.Child?, Int) =
+                kind == .dictionary
+                ? {
+                    let (e, b) = storage.entry(i); return (e.value, b)
+                }() : storage.item(i)
             if let v, v.isContainer { body(child(v, base)) }
         }
     }
@@ -208,7 +214,10 @@ public struct PlistNode: Sendable {
             init(entry: RawEntry, offset: Int, storage: Storage?) {
                 let compact = CompactEntry(entry, offset: offset)
                 self.entry = compact
-                self.storage = storage ?? (compact.isAbridged ? Storage(kind: Kind(inlineScalar: entry.tag), entry: entry, syntax: nil, depth: 0, problems: nil) : nil)
+                self.storage =
+                    storage
+                    ?? (compact.isAbridged
+                        ? Storage(kind: Kind(inlineScalar: entry.tag), entry: entry, syntax: nil, depth: 0, problems: nil) : nil)
             }
             init(_ entry: CompactEntry, storage: Storage?) {
                 self.entry = entry
@@ -295,8 +304,10 @@ public struct PlistNode: Sendable {
         /// were found; nil when there were too many to keep (the subtree is then rebuilt, not reused).
         let problems: [SyntaxProblem]?
 
-        init(kind: Kind, entry: RawEntry, syntax: SyntaxNode?, entries: [Entry] = [], items: [Child] = [], chunks: [ChunkRef] = [],
-             depth: Int, problems: [SyntaxProblem]?) {
+        init(
+            kind: Kind, entry: RawEntry, syntax: SyntaxNode?, entries: [Entry] = [], items: [Child] = [], chunks: [ChunkRef] = [],
+            depth: Int, problems: [SyntaxProblem]?
+        ) {
             self.kind = kind
             self.entry = entry
             self.syntax = syntax
@@ -418,7 +429,8 @@ struct CompactEntry: Sendable, BitwiseCopyable {
     init(_ e: RawEntry, offset: Int) {
         self.offset = UInt32(offset)
         width = e.width
-        let fits = e.kind == .element && e.flags.rawValue < 1 << 12 && e.tag.rawValue < 1 << 4
+        let fits =
+            e.kind == .element && e.flags.rawValue < 1 << 12 && e.tag.rawValue < 1 << 4
             && e.startTagWidth < UInt32(Self.abridged) && e.endTagWidth < UInt32(Self.abridged & 0x7F)
         flagsAndTag = fits ? e.flags.rawValue | UInt16(e.tag.rawValue) << 12 : 0
         startTag = fits ? UInt8(e.startTagWidth) : Self.abridged
@@ -447,8 +459,9 @@ struct CompactEntry: Sendable, BitwiseCopyable {
     /// The entry as a `RawEntry` (only whole when not abridged), without a node index: the node
     /// of an element that has one is found where the entry is kept whole.
     var raw: RawEntry {
-        RawEntry(offset: offset, width: width, kind: .element, tag: tag, flags: flags, startTagWidth: UInt32(startTag),
-                 endTagWidth: UInt32(endTag & 0x7F))
+        RawEntry(
+            offset: offset, width: width, kind: .element, tag: tag, flags: flags, startTagWidth: UInt32(startTag),
+            endTagWidth: UInt32(endTag & 0x7F))
     }
 }
 

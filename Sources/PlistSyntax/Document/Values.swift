@@ -11,7 +11,9 @@ public struct PlistInteger: Hashable, Sendable, CustomStringConvertible {
     }
     /// The value as an `Int64` when it fits.
     public var int64: Int64? {
-        if isNegative { return magnitude <= UInt64(Int64.max) + 1 ? (magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)) : nil }
+        if isNegative {
+            return magnitude <= UInt64(Int64.max) + 1 ? (magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)) : nil
+        }
         return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil
     }
     public var description: String { (isNegative ? "-" : "") + String(magnitude) }
@@ -147,7 +149,8 @@ enum ValueDecoder {
             return v
         }
         guard let y = num(0, 4), let mo = num(5, 2), let d = num(8, 2), let h = num(11, 2), let mi = num(14, 2), let se = num(17, 2),
-              (1...12).contains(mo), d >= 1, d <= daysIn(month: mo, year: y), h < 24, mi < 60, se < 60 else { return nil }
+            (1...12).contains(mo), d >= 1, d <= daysIn(month: mo, year: y), h < 24, mi < 60, se < 60
+        else { return nil }
         let days = daysFromCivil(y, mo, d)
         return PlistDate(secondsSince1970: Int64(days) * 86400 + Int64(h * 3600 + mi * 60 + se))
     }

@@ -66,7 +66,10 @@ public struct JSONText: Sendable {
         if let encoding = Self.otherEncoding(text) {
             // RFC 8259 §8.1: JSON exchanged between systems is UTF-8; nothing of it can be read as such.
             self.root = nil
-            self.problems = [JSONProblem(message: "the text is \(encoding), not UTF-8: JSON text is UTF-8 (RFC 8259 §8.1)", range: 0..<min(text.count, 4))]
+            self.problems = [
+                JSONProblem(
+                    message: "the text is \(encoding), not UTF-8: JSON text is UTF-8 (RFC 8259 §8.1)", range: 0..<min(text.count, 4))
+            ]
             return
         }
         reader.skipSpace()
@@ -145,7 +148,9 @@ struct JSONTextReader {
     }
 
     mutating func skipSpace() {
-        while position < text.count, text[position] == 0x20 || text[position] == 0x0A || text[position] == 0x0D || text[position] == 0x09 { position += 1 }
+        while position < text.count, text[position] == 0x20 || text[position] == 0x0A || text[position] == 0x0D || text[position] == 0x09 {
+            position += 1
+        }
     }
 
     mutating func value(depth: Int) -> JSONNode? {
@@ -224,12 +229,14 @@ struct JSONTextReader {
             while position < text.count, !Self.isDelimiter(text[position]) { position += 1 }
             let word = text[start..<position]
             switch String(decoding: word, as: UTF8.self) {
-            case "true", "false": return JSONNode(kind: .bool, range: start..<position, text: String(decoding: word, as: UTF8.self), members: [], items: [])
+            case "true", "false":
+                return JSONNode(kind: .bool, range: start..<position, text: String(decoding: word, as: UTF8.self), members: [], items: [])
             case "null": return JSONNode(kind: .null, range: start..<position, text: "null", members: [], items: [])
             default:
                 if !word.isEmpty, word.allSatisfy({ Self.isNumberByte($0) }) {
                     if !Self.isNumber(word) { problem("\(String(decoding: word, as: UTF8.self)) is not a JSON number", start..<position) }
-                    return JSONNode(kind: .number, range: start..<position, text: String(decoding: word, as: UTF8.self), members: [], items: [])
+                    return JSONNode(
+                        kind: .number, range: start..<position, text: String(decoding: word, as: UTF8.self), members: [], items: [])
                 }
                 if position == start { position += 1 }
                 if word.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -248,7 +255,8 @@ struct JSONTextReader {
     }
 
     static func isNumberByte(_ c: UInt8) -> Bool {
-        (0x30...0x39).contains(c) || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".") || c | 0x20 == UInt8(ascii: "e")
+        (0x30...0x39).contains(c) || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
+            || c | 0x20 == UInt8(ascii: "e")
     }
 
     /// RFC 8259's number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
@@ -290,9 +298,13 @@ struct JSONTextReader {
                 position = min(position + 1, text.count)
                 continue
             }
-            if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") { open += 1 }
-            else if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") { open -= 1 }
-            else if open == 0 && Self.isDelimiter(c) { return }
+            if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") {
+                open += 1
+            } else if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
+                open -= 1
+            } else if open == 0 && Self.isDelimiter(c) {
+                return
+            }
             position += 1
         } while open > 0
     }
@@ -316,7 +328,9 @@ struct JSONTextReader {
         var out: [UInt8] = []
         var pendingHigh: (value: UInt32, at: Int)? = nil
         func lone(_ reader: inout JSONTextReader, _ at: Int) {
-            reader.problem("a lone UTF-16 surrogate in a \\u escape: JSON text is Unicode, and no character has this code", at..<min(at + 6, reader.text.count))
+            reader.problem(
+                "a lone UTF-16 surrogate in a \\u escape: JSON text is Unicode, and no character has this code",
+                at..<min(at + 6, reader.text.count))
         }
         while position < text.count, text[position] != UInt8(ascii: "\"") {
             let c = text[position]
@@ -327,7 +341,11 @@ struct JSONTextReader {
                 lone(&self, high.at); pendingHigh = nil
             }
             guard c == UInt8(ascii: "\\") else {
-                if c < 0x20 { problem("a control character in a string must be escaped (\\u00\(c < 16 ? "0" : "")\(String(c, radix: 16, uppercase: true)))", at..<at + 1) }
+                if c < 0x20 {
+                    problem(
+                        "a control character in a string must be escaped (\\u00\(c < 16 ? "0" : "")\(String(c, radix: 16, uppercase: true)))",
+                        at..<at + 1)
+                }
                 out.append(c)
                 continue
             }
@@ -343,7 +361,9 @@ struct JSONTextReader {
             case UInt8(ascii: "f"): out.append(0x0C)
             case UInt8(ascii: "u"):
                 var value: UInt32 = 0, n = 0
-                while n < 4, position < text.count, let d = OpenStepReader.hex(text[position]) { value = value * 16 + d; position += 1; n += 1 }
+                while n < 4, position < text.count, let d = OpenStepReader.hex(text[position]) {
+                    value = value * 16 + d; position += 1; n += 1
+                }
                 guard n == 4 else { problem("a \\u escape needs four hexadecimal digits", at..<position); continue }
                 if (0xD800...0xDBFF).contains(value) {
                     if let high = pendingHigh { lone(&self, high.at) }
@@ -363,13 +383,18 @@ struct JSONTextReader {
                 // The whole character after the backslash (a range never splits one).
                 while position < text.count, text[position] & 0xC0 == 0x80, e >= 0xC0 { position += 1 }
                 let escaped = text[(at + 1)..<position]
-                problem("\\\(String(decoding: escaped, as: UTF8.self)) is not a JSON escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)", at..<position)
+                problem(
+                    "\\\(String(decoding: escaped, as: UTF8.self)) is not a JSON escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)",
+                    at..<position)
                 out.append(contentsOf: escaped)
             }
         }
         if let high = pendingHigh { lone(&self, high.at) }
-        if position < text.count, text[position] == UInt8(ascii: "\"") { position += 1 }
-        else { problem("unterminated string: missing its closing quote", start..<start + 1) }
+        if position < text.count, text[position] == UInt8(ascii: "\"") {
+            position += 1
+        } else {
+            problem("unterminated string: missing its closing quote", start..<start + 1)
+        }
         let decoded: String
         if let valid = String(validating: out, as: UTF8.self) {
             decoded = valid

@@ -125,7 +125,9 @@ struct OpenStepReader {
                 if n == UInt8(ascii: "*") {
                     let start = position
                     position += 2
-                    while position + 1 < text.count && !(text[position] == UInt8(ascii: "*") && text[position + 1] == UInt8(ascii: "/")) { position += 1 }
+                    while position + 1 < text.count && !(text[position] == UInt8(ascii: "*") && text[position + 1] == UInt8(ascii: "/")) {
+                        position += 1
+                    }
                     if position + 1 >= text.count {
                         problem("unterminated comment", start..<text.count)
                         position = text.count
@@ -171,8 +173,11 @@ struct OpenStepReader {
                 skipTrivia()
                 if position < text.count, text[position] == UInt8(ascii: ",") { position += 1; continue }
                 if position < text.count, text[position] == UInt8(ascii: ")") { continue }
-                if position == before { problem("unexpected character in an array", position..<position + 1); position += 1 }
-                else if position < text.count { problem("expected ',' or ')' in an array", position..<position + 1) }
+                if position == before {
+                    problem("unexpected character in an array", position..<position + 1); position += 1
+                } else if position < text.count {
+                    problem("expected ',' or ')' in an array", position..<position + 1)
+                }
             }
             return OpenStepNode(kind: .array, range: start..<position, items: items)
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
@@ -225,8 +230,11 @@ struct OpenStepReader {
             }
             entries.append(OpenStepEntry(key: key, value: value))
             skipTrivia()
-            if position < text.count, text[position] == UInt8(ascii: ";") { position += 1 }
-            else { problem("missing ';' after the value of '\(key.text)'", value.range.upperBound..<value.range.upperBound) }
+            if position < text.count, text[position] == UInt8(ascii: ";") {
+                position += 1
+            } else {
+                problem("missing ';' after the value of '\(key.text)'", value.range.upperBound..<value.range.upperBound)
+            }
         }
         return OpenStepNode(kind: .dictionary, range: start..<position, entries: entries)
     }
@@ -276,15 +284,20 @@ struct OpenStepReader {
                 while n < 4, position < text.count, let d = Self.hex(text[position]) { value = value * 16 + d; position += 1; n += 1 }
                 // A high surrogate followed by `\Uxxxx` with the low one: one character (strings files write emoji so).
                 if (0xD800...0xDBFF).contains(value), position + 5 < text.count, text[position] == UInt8(ascii: "\\"),
-                   text[position + 1] == UInt8(ascii: "U") || text[position + 1] == UInt8(ascii: "u") {
+                    text[position + 1] == UInt8(ascii: "U") || text[position + 1] == UInt8(ascii: "u")
+                {
                     var low: UInt32 = 0, m = 0
                     while m < 4, let d = Self.hex(text[position + 2 + m]) { low = low * 16 + d; m += 1 }
-                    if m == 4, (0xDC00...0xDFFF).contains(low) { value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00); position += 6 }
+                    if m == 4, (0xDC00...0xDFFF).contains(low) {
+                        value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00); position += 6
+                    }
                 }
                 if let scalar = Unicode.Scalar(value) { out.append(contentsOf: String(Character(scalar)).utf8) }
             case UInt8(ascii: "0")...UInt8(ascii: "7"):
                 var value = UInt32(e - 0x30), n = 1
-                while n < 3, position < text.count, text[position] >= 0x30, text[position] <= 0x37 { value = value * 8 + UInt32(text[position] - 0x30); position += 1; n += 1 }
+                while n < 3, position < text.count, text[position] >= 0x30, text[position] <= 0x37 {
+                    value = value * 8 + UInt32(text[position] - 0x30); position += 1; n += 1
+                }
                 if let scalar = Unicode.Scalar(value) { out.append(contentsOf: String(Character(scalar)).utf8) }
             default: out.append(e)
             }

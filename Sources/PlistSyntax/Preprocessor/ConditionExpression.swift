@@ -30,9 +30,13 @@ public enum ConditionExpression {
                 var digits = String(decoding: u[i..<j], as: UTF8.self).lowercased()
                 while let last = digits.last, last == "u" || last == "l" { digits.removeLast() }
                 let value: Int64?
-                if digits.hasPrefix("0x") { value = Int64(digits.dropFirst(2), radix: 16) }
-                else if digits.count > 1 && digits.hasPrefix("0") { value = Int64(digits.dropFirst(), radix: 8) }
-                else { value = Int64(digits) }
+                if digits.hasPrefix("0x") {
+                    value = Int64(digits.dropFirst(2), radix: 16)
+                } else if digits.count > 1 && digits.hasPrefix("0") {
+                    value = Int64(digits.dropFirst(), radix: 8)
+                } else {
+                    value = Int64(digits)
+                }
                 out.append(value.map(Token.number) ?? .op("?bad"))
                 i = j
             } else if isIdent(b) {
@@ -88,7 +92,9 @@ public enum ConditionExpression {
             return c
         }
 
-        static let levels: [[String]] = [["||"], ["&&"], ["|"], ["^"], ["&"], ["==", "!="], ["<", "<=", ">", ">="], ["<<", ">>"], ["+", "-"], ["*", "/", "%"]]
+        static let levels: [[String]] = [
+            ["||"], ["&&"], ["|"], ["^"], ["&"], ["==", "!="], ["<", "<=", ">", ">="], ["<<", ">>"], ["+", "-"], ["*", "/", "%"],
+        ]
 
         mutating func binary(_ level: Int) -> Int64 {
             guard level < Self.levels.count else { return unary() }
@@ -115,7 +121,10 @@ public enum ConditionExpression {
                 case "*": left = left &* right
                 case "/", "%":
                     if right == 0 { failed = true; break loop }
-                    left = op == "/" ? left.dividedReportingOverflow(by: right).partialValue : left.remainderReportingOverflow(dividingBy: right).partialValue
+                    left =
+                        op == "/"
+                        ? left.dividedReportingOverflow(by: right).partialValue
+                        : left.remainderReportingOverflow(dividingBy: right).partialValue
                 default: break
                 }
             }

@@ -56,7 +56,8 @@ public struct ConditionalStructure: Sendable {
                     continue
                 }
                 if groups[g].sawElse {
-                    problems.append(DirectiveProblem(message: "#\(d.word) after #else: the group already has its last branch", range: d.range))
+                    problems.append(
+                        DirectiveProblem(message: "#\(d.word) after #else: the group already has its last branch", range: d.range))
                 }
                 if d.kind == .else { groups[g].sawElse = true }
                 groups[g].branches.append(i)
@@ -108,7 +109,11 @@ public struct ConditionalStructure: Sendable {
         // A trailing `// comment` or `/* comment */` is not part of the condition.
         var argumentEnd = j
         while argumentEnd < range.upperBound {
-            if text[argumentEnd] == 0x2F && argumentEnd + 1 < range.upperBound && (text[argumentEnd + 1] == 0x2F || text[argumentEnd + 1] == 0x2A) { break }
+            if text[argumentEnd] == 0x2F && argumentEnd + 1 < range.upperBound
+                && (text[argumentEnd + 1] == 0x2F || text[argumentEnd + 1] == 0x2A)
+            {
+                break
+            }
             argumentEnd += 1
         }
         let argument = text.string(j..<argumentEnd).trimmingXMLSpace()

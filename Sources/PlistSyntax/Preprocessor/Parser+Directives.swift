@@ -18,7 +18,10 @@ extension Parser {
             if p[i] == 0x23, let lineEnd = directiveEnd(at: i, runStart: start) {
                 found = true
                 appendTextPiece(cursor, i)
-                append(RawEntry(offset: UInt32(i), width: UInt32(lineEnd - i), kind: .directive, tag: .other, flags: [], startTagWidth: 0, endTagWidth: 0))
+                append(
+                    RawEntry(
+                        offset: UInt32(i), width: UInt32(lineEnd - i), kind: .directive, tag: .other, flags: [], startTagWidth: 0,
+                        endTagWidth: 0))
                 if lineEnd > stop { pos = lineEnd; return true }
                 cursor = lineEnd
                 i = lineEnd
@@ -59,7 +62,9 @@ extension Parser {
                 i += 1
             }
         }
-        append(RawEntry(offset: UInt32(from), width: UInt32(to - from), kind: .text, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0))
+        append(
+            RawEntry(
+                offset: UInt32(from), width: UInt32(to - from), kind: .text, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0))
     }
 
     /// When the `#` at `i` starts a directive line (only blanks before it on its line, then a
@@ -89,6 +94,8 @@ extension Parser {
         return directiveWords.contains { $0.count == n && $0.elementsEqual(word) }
     }
 
-    static let directiveWords: [[UInt8]] = ["if", "ifdef", "ifndef", "elif", "else", "endif", "include", "import",
-                                            "define", "undef", "error", "warning", "pragma", "line"].map { Array($0.utf8) }
+    static let directiveWords: [[UInt8]] = [
+        "if", "ifdef", "ifndef", "elif", "else", "endif", "include", "import",
+        "define", "undef", "error", "warning", "pragma", "line",
+    ].map { Array($0.utf8) }
 }

@@ -33,7 +33,9 @@ public struct ExactNames: Sendable, ExpressibleByArrayLiteral {
     public init(arrayLiteral names: String...) { self.init(names) }
     public func contains(_ name: String) -> Bool { set.contains(ExactText(name)) }
     public mutating func formUnion<S: Sequence>(_ names: S) where S.Element == String { set.formUnion(names.lazy.map(ExactText.init)) }
-    public func union<S: Sequence>(_ names: S) -> ExactNames where S.Element == String { var copy = self; copy.formUnion(names); return copy }
+    public func union<S: Sequence>(_ names: S) -> ExactNames where S.Element == String {
+        var copy = self; copy.formUnion(names); return copy
+    }
     /// Whether `name` was not in the set before.
     @discardableResult public mutating func insert(_ name: String) -> Bool { set.insert(ExactText(name)).inserted }
 }

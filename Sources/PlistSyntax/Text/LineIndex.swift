@@ -111,7 +111,9 @@ public struct LineIndex: Sendable, Equatable {
         let size = max(1, linesPerBlock)
         var blocks: [Block] = [], starts: [Int] = [], firstLines: [Int] = []
         text.withBytes(in: 0..<text.count) {
-            Self.scan($0, origin: 0, from: 0, to: text.count, endsText: true, linesPerBlock: size, firstLine: 0, into: &blocks, &starts, &firstLines)
+            Self.scan(
+                $0, origin: 0, from: 0, to: text.count, endsText: true, linesPerBlock: size, firstLine: 0, into: &blocks, &starts,
+                &firstLines)
         }
         self.init(bytes: text, blocks: blocks, blockStarts: starts, blockFirstLines: firstLines, linesPerBlock: size)
     }
@@ -131,8 +133,10 @@ public struct LineIndex: Sendable, Equatable {
     /// Scans `buf[start..<end]` (which starts a line) into blocks of at most `linesPerBlock` lines;
     /// `buf[0]` is byte `origin` of the text. A line terminator may look one byte past `end` for
     /// CRLF. `endsText`: no block follows (a line break at `end` then starts one more, empty, line).
-    private static func scan(_ buf: UnsafeBufferPointer<UInt8>, origin: Int, from start: Int, to end: Int, endsText: Bool, linesPerBlock: Int, firstLine: Int,
-                             into blocks: inout [Block], _ starts: inout [Int], _ firstLines: inout [Int]) {
+    private static func scan(
+        _ buf: UnsafeBufferPointer<UInt8>, origin: Int, from start: Int, to end: Int, endsText: Bool, linesPerBlock: Int, firstLine: Int,
+        into blocks: inout [Block], _ starts: inout [Int], _ firstLines: inout [Int]
+    ) {
         var i = start
         var line = firstLine
         while true {
@@ -172,9 +176,11 @@ public struct LineIndex: Sendable, Equatable {
         // The window's bytes, and the one after it (a CR's LF).
         let windowEnd = oldWindowEnd + delta
         newText.withBytes(in: windowStart..<min(newText.count, windowEnd + 1)) {
-            Self.scan($0, origin: windowStart, from: 0, to: windowEnd - windowStart, endsText: last + 1 == blocks.count, linesPerBlock: linesPerBlock,
-                      firstLine: blockFirstLines[first],
-                      into: &newBlocks, &starts, &firstLines)
+            Self.scan(
+                $0, origin: windowStart, from: 0, to: windowEnd - windowStart, endsText: last + 1 == blocks.count,
+                linesPerBlock: linesPerBlock,
+                firstLine: blockFirstLines[first],
+                into: &newBlocks, &starts, &firstLines)
         }
         if last + 1 < blocks.count {
             // The scan ended where block `last + 1` starts, moved; it and the blocks after it follow.
@@ -199,7 +205,9 @@ public struct LineIndex: Sendable, Equatable {
         /// (the start of the next line, or `end`) and whether the lines were complete. Offsets are
         /// stored from `base`. A line break at `end` starts a line here only when `endsText` (else the
         /// block that follows starts there).
-        mutating func scan(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, endsText: Bool, base: Int, maxLines: Int) -> (Int, Bool) {
+        mutating func scan(
+            _ buf: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, endsText: Bool, base: Int, maxLines: Int
+        ) -> (Int, Bool) {
             let n = buf.count
             var i = start
             while i < end {
@@ -283,8 +291,11 @@ public struct LineIndex: Sendable, Equatable {
         var end = next
         if end > start && end <= count && end > 0 && line + 1 < lineCount {
             // Strip the terminator: LF, CR or CRLF.
-            if bytes[end - 1] == 0x0A { end -= 1; if end > start && bytes[end - 1] == 0x0D { end -= 1 } }
-            else if bytes[end - 1] == 0x0D { end -= 1 }
+            if bytes[end - 1] == 0x0A {
+                end -= 1; if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+            } else if bytes[end - 1] == 0x0D {
+                end -= 1
+            }
         }
         return end
     }
@@ -352,8 +363,9 @@ public struct LineIndex: Sendable, Equatable {
         let units = encoding == .utf16 ? length - Int(b.excess16[j + 1] - b.excess16[j]) : 1
         let into = wanted - unitsBefore(j)
         if into < units {
-            return ResolvedPosition(offset: charStart, unitsInside: into, characterEnd: into == 0 ? charStart : charStart + length,
-                                    clamped: clamped)
+            return ResolvedPosition(
+                offset: charStart, unitsInside: into, characterEnd: into == 0 ? charStart : charStart + length,
+                clamped: clamped)
         }
         let o = charStart + length + (into - units)
         if o > end { return ResolvedPosition(offset: end, unitsInside: 0, characterEnd: end, clamped: true) }

@@ -16,7 +16,8 @@ public enum SourceDecodingError: String, Error, Sendable, Equatable, CaseIterabl
     public var description: String {
         switch self {
         case .binaryPropertyList:
-            return "binary property list (bplist) as raw bytes: open it with plist-lsp's editor support, which shows it as XML, or convert it: plist-lsp convert --to xml1 FILE"
+            return
+                "binary property list (bplist) as raw bytes: open it with plist-lsp's editor support, which shows it as XML, or convert it: plist-lsp convert --to xml1 FILE"
         case .openStepOrJSON:
             return "JSON property list; plist-lsp reads XML and OpenStep property lists: plist-lsp convert --to xml1 FILE"
         case .empty:
@@ -98,14 +99,20 @@ public enum SourceDecoding {
         let names16 = lower.map { ["utf-16", "utf16", "utf-16le", "utf-16be", "utf16le", "utf16be"].contains($0) } ?? false
         guard let layout = utf16Layout(raw) else {
             guard let declared, names16 else { return nil }
-            return (declared, "the file has no UTF-16 byte order mark: it is UTF-8, which Foundation would decode as UTF-16 and refuse; declare encoding=\"UTF-8\"")
+            return (
+                declared,
+                "the file has no UTF-16 byte order mark: it is UTF-8, which Foundation would decode as UTF-16 and refuse; declare encoding=\"UTF-8\""
+            )
         }
         let order = layout.bigEndian ? "big-endian" : "little-endian"
         if let lower, lower.hasSuffix("le") && layout.bigEndian || lower.hasSuffix("be") && !layout.bigEndian, names16 {
             return (declared!, "the file is \(order) UTF-16 (plistlib and libxml2 refuse it); declare encoding=\"UTF-16\"")
         }
         if !layout.hasMark && !names16 {
-            return (declared ?? "no encoding", "the file is \(order) UTF-16 without a byte order mark, which only its declaration can name (plistlib refuses it); declare encoding=\"UTF-16\"")
+            return (
+                declared ?? "no encoding",
+                "the file is \(order) UTF-16 without a byte order mark, which only its declaration can name (plistlib refuses it); declare encoding=\"UTF-16\""
+            )
         }
         return nil
     }
@@ -114,9 +121,12 @@ public enum SourceDecoding {
     public static func declaredEncoding(_ text: [UInt8]) -> String? {
         let start = text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         guard text[start...].starts(with: "<?xml".utf8) else { return nil }
-        let declaration = Array(text[start..<(text[start...].prefix(400).firstIndex(of: UInt8(ascii: ">")) ?? min(text.count, start + 400))])
+        let declaration = Array(
+            text[start..<(text[start...].prefix(400).firstIndex(of: UInt8(ascii: ">")) ?? min(text.count, start + 400))])
         let word = Array("encoding".utf8)
-        guard let at = (0..<max(0, declaration.count - word.count)).first(where: { declaration[$0..<($0 + word.count)].elementsEqual(word) }) else { return nil }
+        guard
+            let at = (0..<max(0, declaration.count - word.count)).first(where: { declaration[$0..<($0 + word.count)].elementsEqual(word) })
+        else { return nil }
         var i = at + word.count
         while i < declaration.count, XMLChar.isSpace(declaration[i]) || declaration[i] == UInt8(ascii: "=") { i += 1 }
         guard i < declaration.count, declaration[i] == 0x22 || declaration[i] == 0x27 else { return nil }

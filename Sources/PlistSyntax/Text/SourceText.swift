@@ -83,9 +83,12 @@ public struct SourceText: Sendable, RandomAccessCollection, Equatable, CustomStr
 
     /// A text made of these pieces, in order (tests: a text cut where edits would have cut it).
     init(pieces: [[UInt8]]) {
-        self.init(storage: Storage(ContiguousArray(pieces.filter { !$0.isEmpty }.map { bytes in
-            Piece(chunk: Chunk(count: bytes.count) { _ = $0.initialize(fromContentsOf: bytes) }, start: 0, count: bytes.count)
-        })))
+        self.init(
+            storage: Storage(
+                ContiguousArray(
+                    pieces.filter { !$0.isEmpty }.map { bytes in
+                        Piece(chunk: Chunk(count: bytes.count) { _ = $0.initialize(fromContentsOf: bytes) }, start: 0, count: bytes.count)
+                    })))
     }
 
     /// A text of this string's UTF-8 bytes.
@@ -252,7 +255,8 @@ public struct SourceText: Sendable, RandomAccessCollection, Equatable, CustomStr
     /// The text as one piece: itself when it is, else a copy.
     public var contiguous: SourceText {
         if isContiguous { return self }
-        return SourceText(storage: Storage([Piece(chunk: Chunk(count: count) { copyBytes(0..<count, to: $0.baseAddress!) }, start: 0, count: count)]))
+        return SourceText(
+            storage: Storage([Piece(chunk: Chunk(count: count) { copyBytes(0..<count, to: $0.baseAddress!) }, start: 0, count: count)]))
     }
 
     // MARK: Editing
@@ -316,8 +320,10 @@ public struct SourceText: Sendable, RandomAccessCollection, Equatable, CustomStr
     /// allocator maps a large block lazily, or reuses free ones). The buffer ends `margin` bytes
     /// after the region (or at the text's end), so no scan goes past that. See
     /// `SyntaxTree.reparseRegion` for why the parse reads nothing else, or its result is not used.
-    func withParseView<R>(region: Range<Int>, frames: some Collection<(start: Int, nameEnd: Int)>, margin: Int,
-                          _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    func withParseView<R>(
+        region: Range<Int>, frames: some Collection<(start: Int, nameEnd: Int)>, margin: Int,
+        _ body: (UnsafeBufferPointer<UInt8>) -> R
+    ) -> R {
         if let single = storage.single { return body(UnsafeBufferPointer(start: single, count: count)) }
         let viewEnd = Swift.min(count, region.upperBound + margin)
         var spans: [Range<Int>] = [blanksBefore(Swift.max(0, region.lowerBound - margin))..<viewEnd]

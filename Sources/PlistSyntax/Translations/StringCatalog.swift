@@ -47,7 +47,9 @@ public struct StringCatalog: Sendable {
                 ? JSONProblem(message: p.message + " (no String Catalog nests so deep)", range: p.range) : p
         }
         if root == nil, text[json.start...].allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            problems = [JSONProblem(message: "empty file: a String Catalog is a JSON object with \"sourceLanguage\" and \"strings\"", range: 0..<0)]
+            problems = [
+                JSONProblem(message: "empty file: a String Catalog is a JSON object with \"sourceLanguage\" and \"strings\"", range: 0..<0)
+            ]
         }
         var entries: [Entry] = []
         if let root, root.kind == .object {
@@ -59,21 +61,28 @@ public struct StringCatalog: Sendable {
                         let unit = l.value["stringUnit"]
                         let state = unit?["state"]
                         let value = unit?["value"]
-                        localizations.append(Localization(
-                            locale: l.name, localeRange: l.nameRange, state: state?.text ?? "", stateRange: state?.range,
-                            value: value?.kind == .string ? value?.text : nil, valueRange: value?.range,
-                            hasVariations: l.value["variations"] != nil))
+                        localizations.append(
+                            Localization(
+                                locale: l.name, localeRange: l.nameRange, state: state?.text ?? "", stateRange: state?.range,
+                                value: value?.kind == .string ? value?.text : nil, valueRange: value?.range,
+                                hasVariations: l.value["variations"] != nil))
                     }
                     let extraction = member.value["extractionState"]
-                    entries.append(Entry(key: member.name, keyRange: member.nameRange, localizations: localizations,
-                                         extractionState: extraction?.text ?? "", extractionStateRange: extraction?.range))
+                    entries.append(
+                        Entry(
+                            key: member.name, keyRange: member.nameRange, localizations: localizations,
+                            extractionState: extraction?.text ?? "", extractionStateRange: extraction?.range))
                 }
             } else if let strings = root["strings"] {
-                problems.append(JSONProblem(
-                    message: "\"strings\" is \(strings.kind.described), not an object of keys and their translations: Xcode reads no translation from this catalog",
-                    range: strings.range))
+                problems.append(
+                    JSONProblem(
+                        message:
+                            "\"strings\" is \(strings.kind.described), not an object of keys and their translations: Xcode reads no translation from this catalog",
+                        range: strings.range))
             } else {
-                problems.append(JSONProblem(message: "a String Catalog needs a \"strings\" object", range: root.range.lowerBound..<root.range.lowerBound + 1))
+                problems.append(
+                    JSONProblem(
+                        message: "a String Catalog needs a \"strings\" object", range: root.range.lowerBound..<root.range.lowerBound + 1))
             }
         } else {
             sourceLanguage = nil

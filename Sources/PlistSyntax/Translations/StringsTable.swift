@@ -142,8 +142,11 @@ public struct StringsEntries: RandomAccessCollection, Sendable, Equatable {
 extension StringsEntry {
     /// The entry with its ranges moved by `delta` bytes.
     public func shifted(by delta: Int) -> StringsEntry {
-        delta == 0 ? self : StringsEntry(key: key, keyRange: keyRange.shifted(by: delta), value: value,
-                                         valueRange: valueRange.shifted(by: delta), range: range.shifted(by: delta))
+        delta == 0
+            ? self
+            : StringsEntry(
+                key: key, keyRange: keyRange.shifted(by: delta), value: value,
+                valueRange: valueRange.shifted(by: delta), range: range.shifted(by: delta))
     }
 }
 
@@ -163,9 +166,17 @@ public struct StringsTable: Sendable {
             guard case .success(let text) = SourceDecoding.unicodeText(raw) else { self.init(text: raw); return }
             self.init(text: text)
         case .failure(.binaryPropertyList):
-            self.init(text: raw, entries: StringsEntries([StringsEntry]()), problems: [StringsProblem(code: .unreadable, message: "a compiled (binary) strings file; the source is a text file of \"key\" = \"value\"; lines", range: 0..<0)])
+            self.init(
+                text: raw, entries: StringsEntries([StringsEntry]()),
+                problems: [
+                    StringsProblem(
+                        code: .unreadable,
+                        message: "a compiled (binary) strings file; the source is a text file of \"key\" = \"value\"; lines", range: 0..<0)
+                ])
         case .failure(.invalidUTF16):
-            self.init(text: raw, entries: StringsEntries([StringsEntry]()), problems: [StringsProblem(code: .unreadable, message: SourceDecodingError.invalidUTF16.description, range: 0..<0)])
+            self.init(
+                text: raw, entries: StringsEntries([StringsEntry]()),
+                problems: [StringsProblem(code: .unreadable, message: SourceDecodingError.invalidUTF16.description, range: 0..<0)])
         }
     }
 
@@ -228,14 +239,17 @@ public struct StringsTable: Sendable {
         // A byte order mark or a file's first bytes (which say what it is) changed, or so many
         // problems that the cap on them counts: read it all.
         guard prefix >= 8, replaced.upperBound <= old.count, old.count - replaced.count + count == text.count,
-              previous.problems.count < StringsTableParser.maximumProblems / 2,
-              !previous.problems.contains(where: { $0.code == .unreadable }) else { self.init(raw: text); return }
+            previous.problems.count < StringsTableParser.maximumProblems / 2,
+            !previous.problems.contains(where: { $0.code == .unreadable })
+        else { self.init(raw: text); return }
         let delta = count - replaced.count
         let changedEnd = prefix + count  // in the new text: from here on it equals the old one
         let entries = previous.entries
         // Restart after the last entry that ends with its `;` before the first changed byte.
         var kept = entries.partitionPoint { $0.range.upperBound > prefix }
-        while kept > 0 && !(entries[kept - 1].range.upperBound > 0 && old[entries[kept - 1].range.upperBound - 1] == UInt8(ascii: ";")) { kept -= 1 }
+        while kept > 0 && !(entries[kept - 1].range.upperBound > 0 && old[entries[kept - 1].range.upperBound - 1] == UInt8(ascii: ";")) {
+            kept -= 1
+        }
         let bom = text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF
         var parser = StringsTableParser(text: text, position: kept > 0 ? entries[kept - 1].range.upperBound : (bom ? 3 : 0))
         parser.problems = previous.problems.filter { $0.range.lowerBound < parser.reader.position }
@@ -254,7 +268,9 @@ public struct StringsTable: Sendable {
             }
             guard parser.problems.count <= StringsTableParser.maximumProblems else { self.init(text: text); return }
         }
-        self.init(text: text, entries: entries.splicing(kept: kept, middle: parser.entries, resume: resumed, delta: delta), problems: parser.problems)
+        self.init(
+            text: text, entries: entries.splicing(kept: kept, middle: parser.entries, resume: resumed, delta: delta),
+            problems: parser.problems)
     }
 }
 
@@ -295,7 +311,11 @@ struct StringsTableParser {
     mutating func skipTrivia() {
         let before = reader.problems.count
         reader.skipTrivia()
-        if reader.problems.count > before { problem(.unterminated, "unterminated comment: '/*' has no '*/'", reader.problems[before].range.lowerBound..<reader.problems[before].range.lowerBound + 2) }
+        if reader.problems.count > before {
+            problem(
+                .unterminated, "unterminated comment: '/*' has no '*/'",
+                reader.problems[before].range.lowerBound..<reader.problems[before].range.lowerBound + 2)
+        }
     }
 
     /// Skips to just after the next `;`, or to the start of the next line that starts like an entry.
@@ -316,7 +336,9 @@ struct StringsTableParser {
             let before = reader.problems.count
             let node = reader.quoted(quote: c)
             if reader.problems.count > before {
-                problem(.unterminated, "unterminated string: the file ends before its closing quote", node.range.lowerBound..<node.range.lowerBound + 1)
+                problem(
+                    .unterminated, "unterminated string: the file ends before its closing quote",
+                    node.range.lowerBound..<node.range.lowerBound + 1)
             }
             return (node.text, node.range)
         }
@@ -364,14 +386,17 @@ struct StringsTableParser {
             skipTrivia()
             if reader.position < text.count, text[reader.position] == UInt8(ascii: ";") {
                 reader.position += 1
-                entries.append(StringsEntry(key: key.text, keyRange: key.range, value: value.text, valueRange: value.range, range: start..<reader.position))
+                entries.append(
+                    StringsEntry(
+                        key: key.text, keyRange: key.range, value: value.text, valueRange: value.range, range: start..<reader.position))
                 if let resync, let next = resync(reader.position) { return next }
             } else {
                 // After an unterminated string the file has ended: no follow-on problem.
                 if !problems.contains(where: { $0.code == .unterminated && $0.range.lowerBound == value.range.lowerBound }) {
                     problem(.missingSemicolon, "missing ';' after the value of '\(key.text)'", valueEnd..<valueEnd)
                 }
-                entries.append(StringsEntry(key: key.text, keyRange: key.range, value: value.text, valueRange: value.range, range: start..<valueEnd))
+                entries.append(
+                    StringsEntry(key: key.text, keyRange: key.range, value: value.text, valueRange: value.range, range: start..<valueEnd))
             }
         }
         return nil

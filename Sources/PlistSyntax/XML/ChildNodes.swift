@@ -50,9 +50,11 @@ public struct ChildNodes: RandomAccessCollection, Sendable {
             layout = .small(nodes)
             return
         }
-        layout = .chunked(ContiguousArray(stride(from: 0, to: nodes.count, by: Self.chunkSize).lazy.map {
-            Chunk(ContiguousArray(nodes[$0..<Swift.min($0 + Self.chunkSize, nodes.count)]))
-        }))
+        layout = .chunked(
+            ContiguousArray(
+                stride(from: 0, to: nodes.count, by: Self.chunkSize).lazy.map {
+                    Chunk(ContiguousArray(nodes[$0..<Swift.min($0 + Self.chunkSize, nodes.count)]))
+                }))
     }
 
     /// The nodes that `references` hold, one reference each, taken over as they are: no retain
@@ -73,9 +75,11 @@ public struct ChildNodes: RandomAccessCollection, Sendable {
         } else if count <= Self.largestUnchunked {
             layout = .small(take(0..<count))
         } else {
-            layout = .chunked(ContiguousArray(stride(from: 0, to: count, by: Self.chunkSize).lazy.map {
-                Chunk(take($0..<Swift.min($0 + Self.chunkSize, count)))
-            }))
+            layout = .chunked(
+                ContiguousArray(
+                    stride(from: 0, to: count, by: Self.chunkSize).lazy.map {
+                        Chunk(take($0..<Swift.min($0 + Self.chunkSize, count)))
+                    }))
         }
     }
 

@@ -37,7 +37,8 @@ extension Parser {
     /// touches carry `lookahead` (an edit then reparses in full).
     mutating func indentationRecovery(endTagStart x: Int, matching k: Int) -> Int? {
         guard let indent = lineIndentation(before: x),
-              let innerIndent = lineIndentation(before: stack[k].start), depth(innerIndent, comparedWith: indent) == .deeper else { return nil }
+            let innerIndent = lineIndentation(before: stack[k].start), depth(innerIndent, comparedWith: indent) == .deeper
+        else { return nil }
         // The outer open element of the same name that the end tag lines up with.
         var j = k - 1
         var found: Int? = nil
@@ -45,7 +46,9 @@ extension Parser {
             guard let ind = lineIndentation(before: stack[j].start) else { break }
             let order = depth(ind, comparedWith: indent)
             if order == .same {
-                if stack[j].nameLength == stack[k].nameLength && bytes.memeq(stack[j].nameStart, stack[k].nameStart, stack[k].nameLength) { found = j }
+                if stack[j].nameLength == stack[k].nameLength && bytes.memeq(stack[j].nameStart, stack[k].nameStart, stack[k].nameLength) {
+                    found = j
+                }
                 break
             }
             // Less indented, or indented with other blanks (tabs against spaces): nothing lines up.
@@ -59,7 +62,8 @@ extension Parser {
         }
         // XML's reading must fail and the recovered one succeed (nil: could not tell).
         guard balancedAhead(from: x, open: 1..<stack.count) == false,
-              balancedAhead(from: x, open: 1..<(outer + 1)) == true else {
+            balancedAhead(from: x, open: 1..<(outer + 1)) == true
+        else {
             stack[k].flags.insert(.lookahead)
             return nil
         }
@@ -80,7 +84,10 @@ extension Parser {
         var cut = f.children.count
         for (i, c) in f.children.enumerated() {
             if let ind = lineIndentation(before: f.start + Int(c.offset)),
-               let order = depth(ind, comparedWith: indent), order != .deeper { cut = i; break }
+                let order = depth(ind, comparedWith: indent), order != .deeper
+            {
+                cut = i; break
+            }
         }
         guard cut < f.children.count else {
             close(at: x, endTagWidth: 0, flags: .endTagMissing)

@@ -61,7 +61,10 @@ extension Parser {
             let stop = close.map { $0 + 3 } ?? end
             if close == nil { flags.formUnion([.unterminated, .malformed]) }
             pos = stop
-            append(RawEntry(offset: UInt32(start), width: UInt32(stop - start), kind: .comment, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0))
+            append(
+                RawEntry(
+                    offset: UInt32(start), width: UInt32(stop - start), kind: .comment, tag: .other, flags: flags, startTagWidth: 0,
+                    endTagWidth: 0))
         } else if hasPrefix("<![CDATA[", at: pos) {
             var flags: EntryFlags = []
             let close = find("]]>", from: pos + 9)
@@ -69,7 +72,10 @@ extension Parser {
             let stop = close.map { $0 + 3 } ?? end
             if close == nil { flags.formUnion([.unterminated, .malformed]) }
             pos = stop
-            append(RawEntry(offset: UInt32(start), width: UInt32(stop - start), kind: .cdata, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0))
+            append(
+                RawEntry(
+                    offset: UInt32(start), width: UInt32(stop - start), kind: .cdata, tag: .other, flags: flags, startTagWidth: 0,
+                    endTagWidth: 0))
         } else if hasPrefix("<!DOCTYPE", at: pos) {
             var scanner = DoctypeScanner(p: p, end: end, start: pos)
             scanner.scan()
@@ -78,12 +84,16 @@ extension Parser {
             if stack.count == 1 && !seenRoot && !seenDoctype && scanner.ok {
                 context.declaredEntities = scanner.generalEntities
                 context.unparsedEntities = scanner.unparsedEntities
-                context.undeclaredEntityIsError = !(scanner.hasExternalSubset || scanner.hasParameterReferences)
+                context.undeclaredEntityIsError =
+                    !(scanner.hasExternalSubset || scanner.hasParameterReferences)
                     || standalone == true
             }
             if scanner.unterminated { flags.insert(.unterminated) }
             pos = scanner.pos
-            append(RawEntry(offset: UInt32(start), width: UInt32(pos - start), kind: .doctype, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0))
+            append(
+                RawEntry(
+                    offset: UInt32(start), width: UInt32(pos - start), kind: .doctype, tag: .other, flags: flags, startTagWidth: 0,
+                    endTagWidth: 0))
         } else {
             var j = pos + 2
             while j < end && p[j] != 0x3E && p[j] != 0x3C { j += 1 }
@@ -102,7 +112,9 @@ extension Parser {
         if targetLength == 3 {
             let a = p[pos + 2] | 0x20, b = p[pos + 3] | 0x20, c = p[pos + 4] | 0x20
             if a == 0x78 && b == 0x6D && c == 0x6C {  // "xml" in any case
-                if p[pos + 2] == 0x78 && p[pos + 3] == 0x6D && p[pos + 4] == 0x6C && start == documentStart && stack.count == 1 && stack[0].children.count == (documentStart == 0 ? 0 : 1) {
+                if p[pos + 2] == 0x78 && p[pos + 3] == 0x6D && p[pos + 4] == 0x6C && start == documentStart && stack.count == 1
+                    && stack[0].children.count == (documentStart == 0 ? 0 : 1)
+                {
                     kind = .xmlDeclaration
                 } else {
                     flags.insert(.malformed)
@@ -122,6 +134,9 @@ extension Parser {
             if !validChars(targetEnd, contentEnd) { flags.insert(.malformed) }
         }
         pos = stop
-        append(RawEntry(offset: UInt32(start), width: UInt32(stop - start), kind: kind, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0))
+        append(
+            RawEntry(
+                offset: UInt32(start), width: UInt32(stop - start), kind: kind, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0)
+        )
     }
 }

@@ -5,7 +5,9 @@ extension Parser {
     // MARK: Tags
 
     mutating func bogus(width: Int) {
-        append(RawEntry(offset: UInt32(pos), width: UInt32(width), kind: .bogus, tag: .other, flags: .malformed, startTagWidth: 0, endTagWidth: 0))
+        append(
+            RawEntry(
+                offset: UInt32(pos), width: UInt32(width), kind: .bogus, tag: .other, flags: .malformed, startTagWidth: 0, endTagWidth: 0))
         pos += width
     }
 
@@ -31,7 +33,10 @@ extension Parser {
             closeScalarsBefore(start, opening: tag)
             if escaped { return }
             pos = i
-            append(RawEntry(offset: UInt32(start), width: UInt32(width), kind: .element, tag: tag, flags: flags, startTagWidth: UInt32(width), endTagWidth: 0))
+            append(
+                RawEntry(
+                    offset: UInt32(start), width: UInt32(width), kind: .element, tag: tag, flags: flags, startTagWidth: UInt32(width),
+                    endTagWidth: 0))
             return
         }
         closeScalarsBefore(start, opening: tag)
@@ -230,9 +235,13 @@ extension Parser {
                 var quote: UInt8 = 0
                 while j < end {
                     let b = p[j]
-                    if quote != 0 { if b == quote { quote = 0 } }
-                    else if b == 0x22 || b == 0x27 { quote = b }
-                    else if b == 0x3E || b == 0x3C { break }
+                    if quote != 0 {
+                        if b == quote { quote = 0 }
+                    } else if b == 0x22 || b == 0x27 {
+                        quote = b
+                    } else if b == 0x3E || b == 0x3C {
+                        break
+                    }
                     j += 1
                 }
                 guard j < end, p[j] == 0x3E else { return .unreadable }
@@ -287,7 +296,10 @@ extension Parser {
             close(at: start, endTagWidth: width, flags: flags.union(.endTagMismatched))
         } else {
             pos = i
-            append(RawEntry(offset: UInt32(start), width: UInt32(width), kind: .strayEndTag, tag: .other, flags: flags.union(.malformed), startTagWidth: 0, endTagWidth: 0))
+            append(
+                RawEntry(
+                    offset: UInt32(start), width: UInt32(width), kind: .strayEndTag, tag: .other, flags: flags.union(.malformed),
+                    startTagWidth: 0, endTagWidth: 0))
         }
     }
 }

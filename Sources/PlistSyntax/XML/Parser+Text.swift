@@ -15,7 +15,10 @@ extension Parser {
         // Only non-blank text outside scalars can hold preprocessor directives (rare in a valid
         // file), so the common paths never look for '#'.
         if !stack[stack.count - 1].tag.isScalar && splitDirectives(start, stop) { return }
-        append(RawEntry(offset: UInt32(start), width: UInt32(stop - start), kind: .text, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0))
+        append(
+            RawEntry(
+                offset: UInt32(start), width: UInt32(stop - start), kind: .text, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0
+            ))
     }
 
     /// Scans character data from `start` to the next `<` (or the end); returns where it stops and
@@ -79,8 +82,10 @@ extension Parser {
         // blank runs, so readers of inline content could not tell `<dict>⏎⇥</dict>` from text.
         if textFlags.contains(.whitespaceOnly) { entryFlags.insert(.whitespaceOnly) }
         pos = j + 1
-        append(RawEntry(offset: UInt32(start), width: UInt32(j + 1 - start), kind: .element, tag: tag, flags: entryFlags,
-                        startTagWidth: UInt32(contentStart - start), endTagWidth: UInt32(j + 1 - textEnd)))
+        append(
+            RawEntry(
+                offset: UInt32(start), width: UInt32(j + 1 - start), kind: .element, tag: tag, flags: entryFlags,
+                startTagWidth: UInt32(contentStart - start), endTagWidth: UInt32(j + 1 - textEnd)))
         return true
     }
 
@@ -114,9 +119,13 @@ extension Parser {
             while j < end {
                 let b = p[j]
                 var d = -1
-                if b >= 0x30 && b <= 0x39 { d = Int(b) - 0x30 }
-                else if hex && b >= 0x61 && b <= 0x66 { d = Int(b) - 0x61 + 10 }
-                else if hex && b >= 0x41 && b <= 0x46 { d = Int(b) - 0x41 + 10 }
+                if b >= 0x30 && b <= 0x39 {
+                    d = Int(b) - 0x30
+                } else if hex && b >= 0x61 && b <= 0x66 {
+                    d = Int(b) - 0x61 + 10
+                } else if hex && b >= 0x41 && b <= 0x46 {
+                    d = Int(b) - 0x41 + 10
+                }
                 if d < 0 { break }
                 value = min(value * (hex ? 16 : 10) + d, 0x11_0000)
                 j += 1
@@ -144,8 +153,9 @@ extension Parser {
         switch n.count {
         case 2: return (n[0] == 0x6C || n[0] == 0x67) && n[1] == 0x74  // lt gt
         case 3: return n[0] == 0x61 && n[1] == 0x6D && n[2] == 0x70  // amp
-        case 4: return (n[0] == 0x61 && n[1] == 0x70 && n[2] == 0x6F && n[3] == 0x73)  // apos
-            || (n[0] == 0x71 && n[1] == 0x75 && n[2] == 0x6F && n[3] == 0x74)  // quot
+        case 4:
+            return (n[0] == 0x61 && n[1] == 0x70 && n[2] == 0x6F && n[3] == 0x73)  // apos
+                || (n[0] == 0x71 && n[1] == 0x75 && n[2] == 0x6F && n[3] == 0x74)  // quot
         default: return false
         }
     }

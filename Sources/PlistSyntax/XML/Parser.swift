@@ -96,7 +96,9 @@ struct Parser {
         // The region may change the enclosing elements themselves: a plist tag typed inside a
         // scalar (`<key>…<string></string>&…</key>`) makes the scalar's nesting a look-ahead
         // decision, recorded on its entry, which lies outside the region. Widen instead.
-        if escaped || pos != regionEnd || stack.count != contextDepth || (0..<contextDepth).contains(where: { stack[$0].flags != frames[$0].flags }) {
+        if escaped || pos != regionEnd || stack.count != contextDepth
+            || (0..<contextDepth).contains(where: { stack[$0].flags != frames[$0].flags })
+        {
             releaseNodes()
             return nil
         }
@@ -177,8 +179,10 @@ struct Parser {
     /// Opens an element, with arrays from the pools: made with the frame, its arrays would be
     /// empty ones released again when replaced (a tenth of the releases of a parse).
     mutating func push(start: Int, tag: TagName, nameLength: Int, startTagWidth: Int, flags: EntryFlags) {
-        stack.append(Frame(start: start, tag: tag, nameStart: start + 1, nameLength: nameLength, startTagWidth: startTagWidth, flags: flags,
-                           children: pool.popLast() ?? [], nodes: nodePool.popLast() ?? []))
+        stack.append(
+            Frame(
+                start: start, tag: tag, nameStart: start + 1, nameLength: nameLength, startTagWidth: startTagWidth, flags: flags,
+                children: pool.popLast() ?? [], nodes: nodePool.popLast() ?? []))
     }
 
     /// Closes the innermost element; its end tag (if any) spans `endTagStart ..< endTagStart + endTagWidth`.
@@ -216,7 +220,9 @@ struct Parser {
             // the node keeps no spare capacity, and the frame's pooled buffers stay unshared, so
             // reusing them never reallocates.
             let (node, containsError, containsLookahead) = f.children.withUnsafeBufferPointer { entries in
-                f.nodes.withUnsafeBufferPointer { SyntaxNode.makeReference(entries: entries, takingReferences: $0, width: Int(entry.width)) }
+                f.nodes.withUnsafeBufferPointer {
+                    SyntaxNode.makeReference(entries: entries, takingReferences: $0, width: Int(entry.width))
+                }
             }
             if containsError { entry.flags.insert(.childError) }
             if containsLookahead { entry.flags.insert(.childLookahead) }

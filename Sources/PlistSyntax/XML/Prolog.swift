@@ -252,9 +252,7 @@ struct DoctypeScanner {
                 var quote: UInt8 = 0
                 while pos < end {
                     let b = p[pos]
-                    if quote != 0 { if b == quote { quote = 0 } }
-                    else if b == 0x22 || b == 0x27 { quote = b }
-                    else if b == 0x3E { break }
+                    if quote != 0 { if b == quote { quote = 0 } } else if b == 0x22 || b == 0x27 { quote = b } else if b == 0x3E { break }
                     pos += 1
                 }
                 guard pos < end else { return false }

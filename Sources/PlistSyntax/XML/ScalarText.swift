@@ -29,7 +29,9 @@ enum ScalarText {
                 current.forEachChild { c in
                     switch c.kind {
                     case .text: inner.append(.text(ValueDecoder.decodeText(text, c.range)))
-                    case .cdata: inner.append(.text(text.string((c.start + 9)..<max(c.start + 9, c.end - (c.flags.contains(.unterminated) ? 0 : 3)))))
+                    case .cdata:
+                        inner.append(
+                            .text(text.string((c.start + 9)..<max(c.start + 9, c.end - (c.flags.contains(.unterminated) ? 0 : 3)))))
                     case .element: inner.append(.element(c))
                     default: break
                     }

@@ -61,7 +61,10 @@ public struct SyntaxElement: Sendable {
 
     /// A blank run (white space between markup), which the tree stores as the gap between entries.
     static func blank(_ range: Range<Int>) -> SyntaxElement {
-        SyntaxElement(entry: RawEntry(offset: 0, width: UInt32(range.count), kind: .text, tag: .other, flags: .whitespaceOnly, startTagWidth: 0, endTagWidth: 0), start: range.lowerBound, node: nil)
+        SyntaxElement(
+            entry: RawEntry(
+                offset: 0, width: UInt32(range.count), kind: .text, tag: .other, flags: .whitespaceOnly, startTagWidth: 0, endTagWidth: 0),
+            start: range.lowerBound, node: nil)
     }
 
     private var inlineContent: [SyntaxElement] {
@@ -71,7 +74,8 @@ public struct SyntaxElement: Sendable {
         // An element's `whitespaceOnly` flag says its inline content is blank (the parser records
         // it because blank runs are not stored); `malformed` belongs to the tags, not the text.
         let flags = entry.flags.intersection([.hasReferences, .whitespaceOnly])
-        let text = RawEntry(offset: 0, width: UInt32(content.count), kind: .text, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0)
+        let text = RawEntry(
+            offset: 0, width: UInt32(content.count), kind: .text, tag: .other, flags: flags, startTagWidth: 0, endTagWidth: 0)
         return [SyntaxElement(entry: text, start: content.lowerBound, node: nil)]
     }
 
@@ -79,7 +83,9 @@ public struct SyntaxElement: Sendable {
     public var childElements: [SyntaxElement] {
         guard let node else { return [] }
         var out: [SyntaxElement] = []
-        for i in node.children.indices where node.children[i].kind == .element { out.append(SyntaxElement.child(i, of: node, ownerStart: start)) }
+        for i in node.children.indices where node.children[i].kind == .element {
+            out.append(SyntaxElement.child(i, of: node, ownerStart: start))
+        }
         return out
     }
 
@@ -125,7 +131,9 @@ public struct SyntaxElement: Sendable {
 extension SyntaxTree {
     /// The document as an element-like entry whose children are the top-level entries.
     public var document: SyntaxElement {
-        SyntaxElement(entry: RawEntry(offset: 0, width: UInt32(text.count), kind: .element, tag: .other, flags: [], startTagWidth: 0, endTagWidth: 0), start: 0, node: root)
+        SyntaxElement(
+            entry: RawEntry(offset: 0, width: UInt32(text.count), kind: .element, tag: .other, flags: [], startTagWidth: 0, endTagWidth: 0),
+            start: 0, node: root)
     }
 
     /// The chain of entries containing `offset`, outermost (the document) first.

@@ -16,7 +16,9 @@ extension SyntaxTree {
             var walker = ErrorWalker(tree: self, text: text, scanner: scanner, out: [])
             walker.walk(document, depth: 0)
             if rootElementIndex == nil && walker.out.isEmpty {
-                walker.add(.xmlNoRoot, text.isEmpty ? "The file is empty" : "No root element: the file must contain one element, normally <plist>", 0..<min(1, text.count))
+                walker.add(
+                    .xmlNoRoot, text.isEmpty ? "The file is empty" : "No root element: the file must contain one element, normally <plist>",
+                    0..<min(1, text.count))
             }
             out = walker.out
         }
@@ -34,7 +36,9 @@ private struct ErrorWalker {
     var reportedExtraContent = false
 
     mutating func add(_ code: SyntaxProblem.Code, _ message: String, _ range: Range<Int>, severity: SyntaxProblem.Severity = .error) {
-        if out.count < SyntaxTree.maximumSyntaxErrors * 2 { out.append(SyntaxProblem(code: code, message: message, range: range, severity: severity)) }
+        if out.count < SyntaxTree.maximumSyntaxErrors * 2 {
+            out.append(SyntaxProblem(code: code, message: message, range: range, severity: severity))
+        }
     }
 
     func name(_ e: SyntaxElement) -> String { String(decoding: text[e.nameRange(in: text)], as: UTF8.self) }
@@ -74,7 +78,9 @@ private struct ErrorWalker {
                 let closing = String(decoding: text[(et.lowerBound + 2)..<et.upperBound], as: UTF8.self).trimmingCharacters(in: "> \t\r\n")
                 add(.xmlMismatchedTag, "</\(closing)> does not match <\(n)>", et)
             }
-            if f.contains(.endTagUnterminated), let et = e.endTagRange { add(.xmlUnterminatedTag, "The end tag </\(n) has no closing '>'", et) }
+            if f.contains(.endTagUnterminated), let et = e.endTagRange {
+                add(.xmlUnterminatedTag, "The end tag </\(n) has no closing '>'", et)
+            }
             if f.contains(.malformed) {
                 checkTag(e)
                 if let et = e.endTagRange, !f.contains(.endTagUnterminated), !tagEndsCleanly(et) {
@@ -98,7 +104,11 @@ private struct ErrorWalker {
         case .strayEndTag:
             add(.xmlStrayEndTag, "\(String(decoding: text[e.range], as: UTF8.self)) closes no open element", e.range)
         case .bogus:
-            add(.xmlInvalidMarkup, e.entry.width == 1 ? "'<' must start a tag; write &lt; for a literal '<'" : "Unknown markup \(String(decoding: text[e.range.prefix(12)], as: UTF8.self))…", e.range)
+            add(
+                .xmlInvalidMarkup,
+                e.entry.width == 1
+                    ? "'<' must start a tag; write &lt; for a literal '<'"
+                    : "Unknown markup \(String(decoding: text[e.range.prefix(12)], as: UTF8.self))…", e.range)
         case .comment:
             if f.contains(.unterminated) { add(.xmlUnterminatedComment, "The comment is never closed with -->", e.range.prefix(4)); break }
             let body = (e.start + 4)..<(e.end - 3)
@@ -112,17 +122,25 @@ private struct ErrorWalker {
             }
         case .cdata:
             if atDocumentLevel { add(.xmlTextOutsideRoot, "CDATA outside the root element", e.range) }
-            if f.contains(.unterminated) { add(.xmlUnterminatedCDATA, "The CDATA section is never closed with ]]>", e.range.prefix(9)) }
-            else { _ = checkChars(e.range) }
+            if f.contains(.unterminated) {
+                add(.xmlUnterminatedCDATA, "The CDATA section is never closed with ]]>", e.range.prefix(9))
+            } else {
+                _ = checkChars(e.range)
+            }
         case .processingInstruction:
             let target = e.range.lowerBound + 2
             var j = target
             while j < e.end, !XMLChar.isSpace(text[j]), text[j] != 0x3F { j += 1 }
             let t = String(decoding: text[target..<j], as: UTF8.self)
-            if f.contains(.unterminated) { add(.xmlUnterminatedPI, "The processing instruction is never closed with ?>", e.range.prefix(2)) }
-            else if t.lowercased() == "xml" { add(.xmlDeclarationMisplaced, "The XML declaration must be the very first thing in the file", e.range) }
-            else if t.isEmpty { add(.xmlInvalidPI, "A processing instruction needs a target name", e.range) }
-            else { add(.xmlInvalidPI, "Malformed processing instruction <?\(t)", e.range) }
+            if f.contains(.unterminated) {
+                add(.xmlUnterminatedPI, "The processing instruction is never closed with ?>", e.range.prefix(2))
+            } else if t.lowercased() == "xml" {
+                add(.xmlDeclarationMisplaced, "The XML declaration must be the very first thing in the file", e.range)
+            } else if t.isEmpty {
+                add(.xmlInvalidPI, "A processing instruction needs a target name", e.range)
+            } else {
+                add(.xmlInvalidPI, "Malformed processing instruction <?\(t)", e.range)
+            }
         case .xmlDeclaration:
             var scanner = XMLDeclarationScanner(p: UnsafeBufferPointer(start: nil, count: 0), start: 0, end: 0)
             let stop = f.contains(.unterminated) ? e.end : e.end - 2
@@ -131,7 +149,9 @@ private struct ErrorWalker {
                 _ = scanner.scan()
             }
             if let enc = scanner.unsupportedEncoding {
-                add(.xmlUnsupportedEncoding, "Encoding '\(enc)' is not supported: save the file as UTF-8 and declare encoding=\"UTF-8\"", e.range)
+                add(
+                    .xmlUnsupportedEncoding, "Encoding '\(enc)' is not supported: save the file as UTF-8 and declare encoding=\"UTF-8\"",
+                    e.range)
             } else if f.contains(.unterminated) {
                 add(.xmlUnterminatedPI, "The XML declaration is never closed with ?>", e.range.prefix(5))
             } else {
@@ -141,7 +161,10 @@ private struct ErrorWalker {
             if atDocumentLevel && isRootBefore(e) || !atDocumentLevel {
                 add(.xmlDoctypeMisplaced, "A DOCTYPE must come before the root element", e.range)
             } else {
-                add(.xmlInvalidDoctype, "Malformed DOCTYPE: expected <!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">", e.range)
+                add(
+                    .xmlInvalidDoctype,
+                    "Malformed DOCTYPE: expected <!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">",
+                    e.range)
             }
         case .byteOrderMark, .directive:
             break
@@ -175,17 +198,26 @@ private struct ErrorWalker {
             var j = i
             while j < r.upperBound && XMLChar.asciiName[Int(min(text[j], 127))] != 0 && text[j] < 0x80 { j += 1 }
             if j == i {
-                add(.xmlMalformedTag, "Unexpected '\(String(decoding: text[i..<min(i + 1, r.upperBound)], as: UTF8.self))' in <\(n)>", i..<min(i + 1, r.upperBound)); return
+                add(
+                    .xmlMalformedTag, "Unexpected '\(String(decoding: text[i..<min(i + 1, r.upperBound)], as: UTF8.self))' in <\(n)>",
+                    i..<min(i + 1, r.upperBound));
+                return
             }
             if s == i { add(.xmlMalformedTag, "Attributes in <\(n)> must be separated by white space", i..<j); return }
             let attr = Array(text[i..<j])
-            if !names.insert(attr).inserted { add(.xmlMalformedTag, "Attribute '\(String(decoding: attr, as: UTF8.self))' appears twice in <\(n)>", i..<j); return }
+            if !names.insert(attr).inserted {
+                add(.xmlMalformedTag, "Attribute '\(String(decoding: attr, as: UTF8.self))' appears twice in <\(n)>", i..<j); return
+            }
             i = j
             while i < r.upperBound && XMLChar.isSpace(text[i]) { i += 1 }
-            guard i < r.upperBound, text[i] == 0x3D else { add(.xmlMalformedTag, "Attribute '\(String(decoding: attr, as: UTF8.self))' needs a value: name=\"value\"", s..<j); return }
+            guard i < r.upperBound, text[i] == 0x3D else {
+                add(.xmlMalformedTag, "Attribute '\(String(decoding: attr, as: UTF8.self))' needs a value: name=\"value\"", s..<j); return
+            }
             i += 1
             while i < r.upperBound && XMLChar.isSpace(text[i]) { i += 1 }
-            guard i < r.upperBound, text[i] == 0x22 || text[i] == 0x27 else { add(.xmlMalformedTag, "Attribute values must be quoted", s..<min(i + 1, r.upperBound)); return }
+            guard i < r.upperBound, text[i] == 0x22 || text[i] == 0x27 else {
+                add(.xmlMalformedTag, "Attribute values must be quoted", s..<min(i + 1, r.upperBound)); return
+            }
             let q = text[i]
             i += 1
             let vs = i
@@ -215,21 +247,29 @@ private struct ErrorWalker {
                     if !valid {
                         let ref = String(decoding: p[i..<(i + max(1, n))], as: UTF8.self)
                         if n > 1 && p[i + n - 1] == 0x3B && p[i + 1] != 0x23 {
-                            add(.xmlUndefinedEntity, "Entity \(ref) is not defined: use &amp; &lt; &gt; &apos; &quot; or a character reference", i..<(i + n))
+                            add(
+                                .xmlUndefinedEntity,
+                                "Entity \(ref) is not defined: use &amp; &lt; &gt; &apos; &quot; or a character reference", i..<(i + n))
                             ok = false
                         } else if let value = Self.characterReferenceValue(ref) {
                             if value <= 0x10FFFF && !(0xD800...0xDFFF).contains(value) {
                                 // A character XML 1.0 forbids (a C0 control, U+FFFE, U+FFFF), as
                                 // convert writes one a binary plist holds: Foundation reads it.
-                                add(.xmlForbiddenCharacterReference,
+                                add(
+                                    .xmlForbiddenCharacterReference,
                                     "\(ref) is \(XMLEscaping.characterName(value)), a character XML 1.0 forbids: Foundation reads it, but libxml2, Python's plistlib and other XML tools refuse the file",
                                     i..<(i + n), severity: .warning)
                             } else {
-                                add(.xmlInvalidReference, "\(ref) refers to no character (\(value > 0x10FFFF ? "beyond U+10FFFF" : "a UTF-16 surrogate")): Foundation and every XML reader refuse it", i..<(i + n))
+                                add(
+                                    .xmlInvalidReference,
+                                    "\(ref) refers to no character (\(value > 0x10FFFF ? "beyond U+10FFFF" : "a UTF-16 surrogate")): Foundation and every XML reader refuse it",
+                                    i..<(i + n))
                                 ok = false
                             }
                         } else {
-                            add(.xmlInvalidReference, "'&' must start a reference such as &amp; (write &amp; for a literal '&')", i..<(i + max(1, n)))
+                            add(
+                                .xmlInvalidReference, "'&' must start a reference such as &amp; (write &amp; for a literal '&')",
+                                i..<(i + max(1, n)))
                             ok = false
                         }
                     }
@@ -241,13 +281,24 @@ private struct ErrorWalker {
                 }
                 if b < 0x80 {
                     if b < 0x20 && !XMLChar.isSpace(b) {
-                        add(.xmlInvalidCharacter, "Control character \(XMLEscaping.characterName(UInt32(b))) is not allowed in XML: write it as &#\(b);", i..<(i + 1)); ok = false
+                        add(
+                            .xmlInvalidCharacter,
+                            "Control character \(XMLEscaping.characterName(UInt32(b))) is not allowed in XML: write it as &#\(b);",
+                            i..<(i + 1));
+                        ok = false
                     }
                     i += 1
                 } else {
                     let (c, n) = XMLChar.decode(p, i, p.count)
-                    if c < 0 { add(.xmlInvalidUTF8, "Invalid UTF-8 byte 0x\(hex(Int(b)))", i..<(i + 1)); ok = false }
-                    else if !XMLChar.isChar(c) { add(.xmlInvalidCharacter, "Character \(XMLEscaping.characterName(UInt32(c))) is not allowed in XML: write it as &#x\(String(c, radix: 16, uppercase: true));", i..<(i + n)); ok = false }
+                    if c < 0 {
+                        add(.xmlInvalidUTF8, "Invalid UTF-8 byte 0x\(hex(Int(b)))", i..<(i + 1)); ok = false
+                    } else if !XMLChar.isChar(c) {
+                        add(
+                            .xmlInvalidCharacter,
+                            "Character \(XMLEscaping.characterName(UInt32(c))) is not allowed in XML: write it as &#x\(String(c, radix: 16, uppercase: true));",
+                            i..<(i + n));
+                        ok = false
+                    }
                     i += n
                 }
             }

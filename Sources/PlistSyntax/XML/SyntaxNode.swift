@@ -78,7 +78,10 @@ public enum TagName: UInt8, Sendable, CaseIterable, BitwiseCopyable {
             if p[0] == 0x73 && p[1] == 0x74 && p[2] == 0x72 && p[3] == 0x69 && p[4] == 0x6E && p[5] == 0x67 { return .string }
         case 7:
             if p[0] == 0x69 && p[1] == 0x6E && p[2] == 0x74 && p[3] == 0x65 && p[4] == 0x67 && p[5] == 0x65
-                && p[6] == 0x72 { return .integer }
+                && p[6] == 0x72
+            {
+                return .integer
+            }
         default:
             break
         }
@@ -135,7 +138,10 @@ public struct RawEntry: Sendable, BitwiseCopyable {
     /// For elements with markup in their content: the index of their node in the owner's `nodes`; −1 otherwise.
     public var nodeIndex: Int32
 
-    init(offset: UInt32, width: UInt32, kind: SyntaxKind, tag: TagName, flags: EntryFlags, startTagWidth: UInt32, endTagWidth: UInt32, nodeIndex: Int32 = -1) {
+    init(
+        offset: UInt32, width: UInt32, kind: SyntaxKind, tag: TagName, flags: EntryFlags, startTagWidth: UInt32, endTagWidth: UInt32,
+        nodeIndex: Int32 = -1
+    ) {
         self.offset = offset
         self.width = width
         self.kind = kind
@@ -149,7 +155,11 @@ public struct RawEntry: Sendable, BitwiseCopyable {
     @inline(__always) var end: Int { Int(offset) + Int(width) }
     /// Whether this entry or anything below it breaks a well-formedness rule.
     var containsError: Bool {
-        if flags.contains(.malformed) || !flags.isDisjoint(with: [.startTagUnterminated, .endTagMissing, .endTagMismatched, .endTagUnterminated, .unterminated]) { return true }
+        if flags.contains(.malformed)
+            || !flags.isDisjoint(with: [.startTagUnterminated, .endTagMissing, .endTagMismatched, .endTagUnterminated, .unterminated])
+        {
+            return true
+        }
         if kind == .strayEndTag || kind == .bogus { return true }
         return flags.contains(.childError)
     }
@@ -271,7 +281,9 @@ public struct SyntaxNode: @unchecked Sendable {
 
     /// A copy of `node` with `nodes` and `width`, whose entries `edit` changes in place (the copy's
     /// own: one copy of the entries, straight into the new node).
-    static func make(copying node: SyntaxNode, nodes: ChildNodes, width: Int, editing edit: (UnsafeMutableBufferPointer<RawEntry>) -> Void) -> SyntaxNode {
+    static func make(
+        copying node: SyntaxNode, nodes: ChildNodes, width: Int, editing edit: (UnsafeMutableBufferPointer<RawEntry>) -> Void
+    ) -> SyntaxNode {
         let count = node.children.count
         return make(count: count, nodes: nodes, width: width) { entries in
             node.storage.withUnsafeMutablePointerToElements { entries.initialize(from: $0, count: count) }
@@ -285,9 +297,10 @@ public struct SyntaxNode: @unchecked Sendable {
     /// entry says so). The references are taken over as they are, and everything is read through
     /// pointers: nothing is retained or released to make the node (each was an atomic operation
     /// per container of the document, and its release).
-    static func makeReference(entries: UnsafeBufferPointer<RawEntry>, takingReferences references: UnsafeBufferPointer<Unmanaged<Storage>>,
-                              width: Int) -> (node: Unmanaged<Storage>, containsError: Bool, containsLookahead: Bool)
-    {
+    static func makeReference(
+        entries: UnsafeBufferPointer<RawEntry>, takingReferences references: UnsafeBufferPointer<Unmanaged<Storage>>,
+        width: Int
+    ) -> (node: Unmanaged<Storage>, containsError: Bool, containsLookahead: Bool) {
         let count = entries.count
         let buffer = Storage.create(minimumCapacity: count) { _ in
             Header(count: count, width: width, nodes: ChildNodes(takingReferences: references))
@@ -301,7 +314,8 @@ public struct SyntaxNode: @unchecked Sendable {
     }
 
     /// A node of `count` entries, which `initialize` writes; then what the header says of them.
-    private static func make(count: Int, nodes: ChildNodes, width: Int, initialize: (UnsafeMutablePointer<RawEntry>) -> Void) -> SyntaxNode {
+    private static func make(count: Int, nodes: ChildNodes, width: Int, initialize: (UnsafeMutablePointer<RawEntry>) -> Void) -> SyntaxNode
+    {
         let buffer = Storage.create(minimumCapacity: count) { _ in Header(count: count, width: width, nodes: nodes) }
         buffer.withUnsafeMutablePointers { header, entries in
             initialize(entries)
@@ -313,8 +327,10 @@ public struct SyntaxNode: @unchecked Sendable {
     /// Records in `header` what its node's entries (`header.pointee.count` of them at `entries`)
     /// contain, given whether its child nodes contain a directive line and a comment (`below`).
     @inline(__always)
-    private static func summarize(_ header: UnsafeMutablePointer<Header>, _ entries: UnsafeMutablePointer<RawEntry>,
-                                  below: (directive: Bool, comment: Bool)) {
+    private static func summarize(
+        _ header: UnsafeMutablePointer<Header>, _ entries: UnsafeMutablePointer<RawEntry>,
+        below: (directive: Bool, comment: Bool)
+    ) {
         var error = false
         var lookahead = false
         var directive = below.directive
@@ -353,7 +369,8 @@ public struct SyntaxNode: @unchecked Sendable {
             for i in x.children.indices {
                 let a = x.children[i], b = y.children[i]
                 guard a.offset == b.offset, a.width == b.width, a.kind == b.kind, a.tag == b.tag, a.flags == b.flags,
-                      a.startTagWidth == b.startTagWidth, a.endTagWidth == b.endTagWidth else { return false }
+                    a.startTagWidth == b.startTagWidth, a.endTagWidth == b.endTagWidth
+                else { return false }
                 switch (x.node(of: a), y.node(of: b)) {
                 case (nil, nil): continue
                 case let (p?, q?): pending.append((p, q))

@@ -87,10 +87,13 @@ public struct SyntaxTree: Sendable {
     public static func unparsed(_ text: SourceText) -> SyntaxTree {
         var children = ContiguousArray<RawEntry>()
         if text.count > 0 {
-            children.append(RawEntry(offset: 0, width: UInt32(clamping: text.count), kind: .text, tag: .other, flags: [], startTagWidth: 0, endTagWidth: 0))
+            children.append(
+                RawEntry(
+                    offset: 0, width: UInt32(clamping: text.count), kind: .text, tag: .other, flags: [], startTagWidth: 0, endTagWidth: 0))
         }
-        return SyntaxTree(text: text, root: SyntaxNode.make(children: children, nodes: ContiguousArray(), width: text.count),
-                          context: ParseContext(), rootElementIndex: nil, lineage: [], isUnparsed: true)
+        return SyntaxTree(
+            text: text, root: SyntaxNode.make(children: children, nodes: ContiguousArray(), width: text.count),
+            context: ParseContext(), rootElementIndex: nil, lineage: [], isUnparsed: true)
     }
 
     /// Parses a document from bytes.
@@ -137,7 +140,8 @@ public struct SyntaxTree: Sendable {
         // in every element with a tag on those lines (the end tag's decision reads its own line
         // and its start tag's; a descendant's reads its start tag's), and the reparse does not
         // descend into an element whose end tag is on them.
-        let lineEnd = changesIndentation(newText: newText, editRange: editRange, insertedCount: insertedCount)
+        let lineEnd =
+            changesIndentation(newText: newText, editRange: editRange, insertedCount: insertedCount)
             ? endOfLine(in: newText, from: editRange.lowerBound + insertedCount) : nil
         // Descend to the deepest element whose content strictly contains the edit.
         var path: [(node: SyntaxNode, index: Int, start: Int)] = []
@@ -152,14 +156,17 @@ public struct SyntaxTree: Sendable {
             let e = node.children[i]
             let s = nodeStart + Int(e.offset)
             guard let child = node.node(of: e), e.kind == .element, e.endTagWidth > 0,
-                  !e.flags.contains(.startTagUnterminated),
-                  s + Int(e.startTagWidth) <= editRange.lowerBound,
-                  editRange.upperBound <= s + Int(e.width) - Int(e.endTagWidth),
-                  lineEnd.map({ s + Int(e.width) - Int(e.endTagWidth) + delta > $0 }) ?? true
+                !e.flags.contains(.startTagUnterminated),
+                s + Int(e.startTagWidth) <= editRange.lowerBound,
+                editRange.upperBound <= s + Int(e.width) - Int(e.endTagWidth),
+                lineEnd.map({ s + Int(e.width) - Int(e.endTagWidth) + delta > $0 }) ?? true
             else { break }
             path.append((node, i, nodeStart))
             contentEnd = Int(e.width) - Int(e.endTagWidth)
-            frames.append(Frame(start: s, tag: e.tag, nameStart: s + 1, nameLength: nameLength(at: s + 1), startTagWidth: Int(e.startTagWidth), flags: e.flags, children: []))
+            frames.append(
+                Frame(
+                    start: s, tag: e.tag, nameStart: s + 1, nameLength: nameLength(at: s + 1), startTagWidth: Int(e.startTagWidth),
+                    flags: e.flags, children: []))
             node = child
             nodeStart = s
         }
@@ -168,7 +175,10 @@ public struct SyntaxTree: Sendable {
         var (first, last) = touchedRange(node: node, nodeStart: nodeStart, edit: editRange)
         if let lineEnd { (first, last) = widen(node: node, nodeStart: nodeStart, first: first, last: last, delta: delta, before: lineEnd) }
         while let up = path.last {
-            if let replacement = reparseRegion(newText: newText, node: node, nodeStart: nodeStart, contentEnd: contentEnd, first: first, last: last, delta: delta, frames: frames) {
+            if let replacement = reparseRegion(
+                newText: newText, node: node, nodeStart: nodeStart, contentEnd: contentEnd, first: first, last: last, delta: delta,
+                frames: frames)
+            {
                 var newNode = replacement
                 for (parent, index, _) in path.reversed() {
                     var nodes = parent.nodes
@@ -176,14 +186,23 @@ public struct SyntaxTree: Sendable {
                     let child = newNode
                     newNode = SyntaxNode.make(copying: parent, nodes: nodes, width: parent.width + delta) { children in
                         children[index].width = UInt32(Int(children[index].width) + delta)
-                        if child.containsError { children[index].flags.insert(.childError) } else { children[index].flags.remove(.childError) }
-                        if child.containsLookahead { children[index].flags.insert(.childLookahead) } else { children[index].flags.remove(.childLookahead) }
+                        if child.containsError {
+                            children[index].flags.insert(.childError)
+                        } else {
+                            children[index].flags.remove(.childError)
+                        }
+                        if child.containsLookahead {
+                            children[index].flags.insert(.childLookahead)
+                        } else {
+                            children[index].flags.remove(.childLookahead)
+                        }
                         for k in (index + 1)..<children.count { children[k].offset = UInt32(Int(children[k].offset) + delta) }
                     }
                 }
                 // What this reparse replaced: the region's bytes at the level it succeeded (every entry
                 // outside it, at this level and above, was copied).
-                let region = reparsedRange(node: node, nodeStart: nodeStart, contentEnd: contentEnd, first: first, last: last, frames: frames)
+                let region = reparsedRange(
+                    node: node, nodeStart: nodeStart, contentEnd: contentEnd, first: first, last: last, frames: frames)
                 var lineage = [Change(base: root.storage, range: region, delta: delta)]
                 for change in self.lineage.prefix(Self.lineageDepth - 1) where change.base != nil {
                     lineage.append(change.followed(by: region, delta))
@@ -199,7 +218,9 @@ public struct SyntaxTree: Sendable {
                 contentEnd = Int(e.width) - Int(e.endTagWidth)
             }
             (first, last) = widen(node: node, first: up.index, last: up.index)
-            if let lineEnd { (first, last) = widen(node: node, nodeStart: nodeStart, first: first, last: last, delta: delta, before: lineEnd) }
+            if let lineEnd {
+                (first, last) = widen(node: node, nodeStart: nodeStart, first: first, last: last, delta: delta, before: lineEnd)
+            }
         }
         return SyntaxTree.parse(newText)
     }
@@ -258,13 +279,18 @@ public struct SyntaxTree: Sendable {
         let openEnded: EntryFlags = [.endTagMissing, .startTagUnterminated, .endTagUnterminated, .unterminated]
         // Directive lines are pieces of a text run (whether a `#` starts one depends on the run
         // around it), so they join the region as text does.
-        while f > 0 && (c[f - 1].kind == .text || c[f - 1].kind == .directive || c[f - 1].kind == .bogus || !c[f - 1].flags.isDisjoint(with: openEnded)) { f -= 1 }
+        while f > 0
+            && (c[f - 1].kind == .text || c[f - 1].kind == .directive || c[f - 1].kind == .bogus
+                || !c[f - 1].flags.isDisjoint(with: openEnded))
+        { f -= 1 }
         while l + 1 < c.count && (c[l + 1].kind == .text || c[l + 1].kind == .directive) { l += 1 }
         return (f, l)
     }
 
     /// The old text's bytes that `reparseRegion` replaces for entries `first...last` of `node`.
-    private func reparsedRange(node: SyntaxNode, nodeStart: Int, contentEnd: Int, first: Int, last: Int, frames: ContiguousArray<Frame>) -> Range<Int> {
+    private func reparsedRange(
+        node: SyntaxNode, nodeStart: Int, contentEnd: Int, first: Int, last: Int, frames: ContiguousArray<Frame>
+    ) -> Range<Int> {
         let c = node.children
         let regionStart = nodeStart + (first > 0 ? c[first - 1].end : Int(frames[frames.count - 1].startTagWidth))
         let regionEndOld = nodeStart + (last + 1 < c.count ? Int(c[last + 1].offset) : contentEnd)
@@ -273,7 +299,10 @@ public struct SyntaxTree: Sendable {
 
     /// Reparses entries `first...last` of `node` and the blank runs around them in the new text;
     /// returns the new node, or nil when the region's new text is not self-contained.
-    private func reparseRegion(newText: SourceText, node: SyntaxNode, nodeStart: Int, contentEnd: Int, first: Int, last: Int, delta: Int, frames: ContiguousArray<Frame>) -> SyntaxNode? {
+    private func reparseRegion(
+        newText: SourceText, node: SyntaxNode, nodeStart: Int, contentEnd: Int, first: Int, last: Int, delta: Int,
+        frames: ContiguousArray<Frame>
+    ) -> SyntaxNode? {
         let c = node.children
         let regionStart = nodeStart + (first > 0 ? c[first - 1].end : Int(frames[frames.count - 1].startTagWidth))
         let regionEndOld = nodeStart + (last + 1 < c.count ? Int(c[last + 1].offset) : contentEnd)
@@ -290,10 +319,12 @@ public struct SyntaxTree: Sendable {
             var parser = Parser(view, context: context)
             return parser.parseRegion(start: regionStart, regionEnd: regionEnd, frames: frames)
         }
-        var region = newText.withParseView(region: regionStart..<regionEnd, frames: frames.lazy.map { ($0.start, $0.nameStart + $0.nameLength) },
-                                           margin: Self.parseWindowMargin, parse)
+        var region = newText.withParseView(
+            region: regionStart..<regionEnd, frames: frames.lazy.map { ($0.start, $0.nameStart + $0.nameLength) },
+            margin: Self.parseWindowMargin, parse)
         if !newText.isContiguous, let (entries, _) = region,
-           entries.contains(where: { !$0.flags.isDisjoint(with: [.lookahead, .childLookahead]) }) {
+            entries.contains(where: { !$0.flags.isDisjoint(with: [.lookahead, .childLookahead]) })
+        {
             let whole = newText.contiguous
             region = whole.withBytes(in: 0..<whole.count, parse)
         }

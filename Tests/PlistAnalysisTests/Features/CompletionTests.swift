@@ -35,24 +35,31 @@ import PlistTestSupport
     @Test func unclosedKeyAboveTheNextEntryKeepsTheLineBreak() throws {
         let (text, result) = complete("<plist><dict>\n\t<key>NSCa1️⃣\n\t<key>B</key>\n\t<string>x</string>\n</dict></plist>", snippets: false)
         let item = try #require(result.item("NSCameraUsageDescription"))
-        #expect(applying(item, to: text) == "<plist><dict>\n\t<key>NSCameraUsageDescription</key>\n\t<string></string>\n\t<key>B</key>\n\t<string>x</string>\n</dict></plist>")
+        #expect(
+            applying(item, to: text)
+                == "<plist><dict>\n\t<key>NSCameraUsageDescription</key>\n\t<string></string>\n\t<key>B</key>\n\t<string>x</string>\n</dict></plist>"
+        )
     }
 
     @Test func keysValidAtEachPlace() {
         let ats = complete("<plist><dict><key>NSAppTransportSecurity</key><dict>\n<key>1️⃣</key>\n</dict></dict></plist>").result.labels
         #expect(ats.contains("NSAllowsArbitraryLoads"))
         #expect(!ats.contains("CFBundleIdentifier"))
-        let domain = complete("<plist><dict><key>NSAppTransportSecurity</key><dict><key>NSExceptionDomains</key><dict><key>example.com</key><dict>\n<key>1️⃣</key>\n</dict></dict></dict></dict></plist>").result.labels
+        let domain = complete(
+            "<plist><dict><key>NSAppTransportSecurity</key><dict><key>NSExceptionDomains</key><dict><key>example.com</key><dict>\n<key>1️⃣</key>\n</dict></dict></dict></dict></plist>"
+        ).result.labels
         #expect(domain.contains("NSIncludesSubdomains"))
         #expect(domain.contains("NSExceptionMinimumTLSVersion"))
         #expect(!domain.contains("NSAllowsArbitraryLoads"))
-        let urlType = complete("<plist><dict><key>CFBundleURLTypes</key><array><dict>\n<key>1️⃣</key>\n</dict></array></dict></plist>").result.labels
+        let urlType = complete("<plist><dict><key>CFBundleURLTypes</key><array><dict>\n<key>1️⃣</key>\n</dict></array></dict></plist>").result
+            .labels
         #expect(urlType.contains("CFBundleURLSchemes"))
         #expect(!urlType.contains("CFBundleIdentifier"))
     }
 
     @Test func keysAlreadyPresentAreLeftOut() {
-        let labels = complete("<plist><dict>\n<key>CFBundleIdentifier</key><string>a</string>\n<key>CFBundle1️⃣</key>\n</dict></plist>").result.labels
+        let labels = complete("<plist><dict>\n<key>CFBundleIdentifier</key><string>a</string>\n<key>CFBundle1️⃣</key>\n</dict></plist>")
+            .result.labels
         #expect(!labels.contains("CFBundleIdentifier"))
         #expect(labels.contains("CFBundleVersion"))
     }
@@ -71,12 +78,17 @@ import PlistTestSupport
         let marked = "<plist>\n<dict>\n    <key>A</key>\n    <string>x</string>\n    1️⃣\n</dict>\n</plist>"
         let (text, result) = complete(marked, snippets: false)
         let modes = try #require(result.item("UIBackgroundModes"))
-        #expect(applying(modes, to: text) == "<plist>\n<dict>\n    <key>A</key>\n    <string>x</string>\n    <key>UIBackgroundModes</key>\n    <array>\n        <string></string>\n    </array>\n</dict>\n</plist>")
+        #expect(
+            applying(modes, to: text)
+                == "<plist>\n<dict>\n    <key>A</key>\n    <string>x</string>\n    <key>UIBackgroundModes</key>\n    <array>\n        <string></string>\n    </array>\n</dict>\n</plist>"
+        )
         let ats = try #require(result.item("NSAppTransportSecurity"))
         #expect(ats.edit.replacementText == "<key>NSAppTransportSecurity</key>\n    <dict>\n        \n    </dict>")
         let (_, snippets) = complete(marked)
         #expect(snippets.item("UIFileSharingEnabled")?.edit.replacementText == "<key>UIFileSharingEnabled</key>\n    <${1|true,false|}/>$0")
-        #expect(snippets.item("UIStatusBarStyle")?.edit.replacementText.hasPrefix("<key>UIStatusBarStyle</key>\n    <string>${1|UIStatusBarStyleDefault,") == true)
+        #expect(
+            snippets.item("UIStatusBarStyle")?.edit.replacementText.hasPrefix(
+                "<key>UIStatusBarStyle</key>\n    <string>${1|UIStatusBarStyleDefault,") == true)
     }
 
     @Test func typedWordOnAnEmptyLineIsReplaced() throws {
@@ -103,17 +115,21 @@ import PlistTestSupport
         #expect(fetch.kind == .value)
         #expect(fetch.detail?.isEmpty == false)
         #expect(!result.labels.contains("audio"))
-        #expect(applying(fetch, to: text) == "<plist><dict><key>UIBackgroundModes</key><array><string>fetch</string></array></dict></plist>")
+        #expect(
+            applying(fetch, to: text) == "<plist><dict><key>UIBackgroundModes</key><array><string>fetch</string></array></dict></plist>")
     }
 
     @Test func enumeratedStringValueInAnUnclosedString() throws {
         let (text, result) = complete("<plist><dict><key>UIStatusBarStyle</key>\n<string>UIStatusBarStyleL1️⃣\n</dict></plist>")
         let item = try #require(result.item("UIStatusBarStyleLightContent"))
-        #expect(applying(item, to: text) == "<plist><dict><key>UIStatusBarStyle</key>\n<string>UIStatusBarStyleLightContent</string>\n</dict></plist>")
+        #expect(
+            applying(item, to: text)
+                == "<plist><dict><key>UIStatusBarStyle</key>\n<string>UIStatusBarStyleLightContent</string>\n</dict></plist>")
     }
 
     @Test func arrayGapOffersMissingItems() throws {
-        let (text, result) = complete("<plist><dict><key>UIBackgroundModes</key><array>\n\t<string>audio</string>\n\t1️⃣\n</array></dict></plist>")
+        let (text, result) = complete(
+            "<plist><dict><key>UIBackgroundModes</key><array>\n\t<string>audio</string>\n\t1️⃣\n</array></dict></plist>")
         #expect(!result.labels.contains("audio"))
         let fetch = try #require(result.item("fetch"))
         #expect(applying(fetch, to: text).contains("\t<string>fetch</string>\n</array>"))
@@ -180,10 +196,14 @@ import PlistTestSupport
         // and has no value, as one closed automatically as its `<key>` was typed (issue #42).
         let (multi, multiResult) = complete(withPrefix("<plist><dict>\n\t<key>Priv 1️⃣</key>\n</dict></plist>", prefix), snippets: false)
         let whole = try #require(multiResult.item("NSCameraUsageDescription"))
-        #expect(applying(whole, to: multi) == withPrefix("<plist><dict>\n\t<key>NSCameraUsageDescription</key>\n\t<string></string>\n</dict></plist>", prefix))
+        #expect(
+            applying(whole, to: multi)
+                == withPrefix("<plist><dict>\n\t<key>NSCameraUsageDescription</key>\n\t<string></string>\n</dict></plist>", prefix))
         // With a value, or more on the line, the name only.
-        let (valued, valuedResult) = complete(withPrefix("<plist><dict>\n\t<key>Priv 1️⃣</key>\n\t<string>x</string>\n</dict></plist>", prefix), snippets: false)
-        #expect(applying(try #require(valuedResult.item("NSCameraUsageDescription")), to: valued)
+        let (valued, valuedResult) = complete(
+            withPrefix("<plist><dict>\n\t<key>Priv 1️⃣</key>\n\t<string>x</string>\n</dict></plist>", prefix), snippets: false)
+        #expect(
+            applying(try #require(valuedResult.item("NSCameraUsageDescription")), to: valued)
                 == withPrefix("<plist><dict>\n\t<key>NSCameraUsageDescription</key>\n\t<string>x</string>\n</dict></plist>", prefix))
     }
 }
@@ -216,7 +236,9 @@ import PlistTestSupport
         for marked in places {
             let (_, result) = complete(marked, snippets: snippets, multiLine: false)
             for item in result.items {
-                #expect(!item.edit.replacementText.contains("\n") && !item.edit.replacementText.contains("\r"), "\(marked): \(item.edit.replacementText)")
+                #expect(
+                    !item.edit.replacementText.contains("\n") && !item.edit.replacementText.contains("\r"),
+                    "\(marked): \(item.edit.replacementText)")
             }
             // The same places with line breaks allowed did offer multi-line text: the option matters.
             total += result.items.count

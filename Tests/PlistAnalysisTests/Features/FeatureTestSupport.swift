@@ -4,12 +4,18 @@ import PlistSyntax
 import PlistTestSupport
 
 /// Completion at the single marker of `marked`, in an Info.plist.
-func complete(_ marked: String, kind: FileKind = .infoPlist, snippets: Bool = true, limit: Int = 100,
-              multiLine: Bool = true) -> (text: String, result: CompletionResult) {
+func complete(
+    _ marked: String, kind: FileKind = .infoPlist, snippets: Bool = true, limit: Int = 100,
+    multiLine: Bool = true
+) -> (text: String, result: CompletionResult) {
     let (text, at) = markedText(marked)
     let document = PlistDocument(text: Array(text.utf8))
-    return (text, Completion.complete(in: document, at: at[0], fileKind: kind,
-                                      options: CompletionStyle(snippets: snippets, limit: limit, multiLine: multiLine)))
+    return (
+        text,
+        Completion.complete(
+            in: document, at: at[0], fileKind: kind,
+            options: CompletionStyle(snippets: snippets, limit: limit, multiLine: multiLine))
+    )
 }
 
 /// `text` after applying a suggestion's edit.

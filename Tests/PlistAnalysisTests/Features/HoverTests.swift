@@ -40,7 +40,8 @@ func covered(_ text: String, _ range: Range<Int>) -> String {
     }
 
     @Test func unknownKeysInEntitlementsAndManifestsAreNotCustomKeys() throws {
-        let entitlement = try #require(hover("<plist><dict><key>com.example.private1️⃣</key><true/></dict></plist>", kind: .entitlements).result)
+        let entitlement = try #require(
+            hover("<plist><dict><key>com.example.private1️⃣</key><true/></dict></plist>", kind: .entitlements).result)
         #expect(entitlement.text.contains("not an entitlement plist-lsp knows"))
         let manifest = try #require(hover("<plist><dict><key>NSPrivacyTracker1️⃣</key><true/></dict></plist>", kind: .privacyManifest).result)
         #expect(manifest.text.contains("not a privacy-manifest key"))
@@ -77,9 +78,15 @@ func covered(_ text: String, _ range: Range<Int>) -> String {
         let h = try #require(result)
         #expect(covered(text, h.range) == "fetch")
         #expect(h.text.hasPrefix("`fetch` — value of **UIBackgroundModes**"))
-        let tls = try #require(hover("<plist><dict><key>NSAppTransportSecurity</key><dict><key>NSExceptionDomains</key><dict><key>a.com</key><dict><key>NSExceptionMinimumTLSVersion</key><string>TLSv1.31️⃣</string></dict></dict></dict></dict></plist>").result)
+        let tls = try #require(
+            hover(
+                "<plist><dict><key>NSAppTransportSecurity</key><dict><key>NSExceptionDomains</key><dict><key>a.com</key><dict><key>NSExceptionMinimumTLSVersion</key><string>TLSv1.31️⃣</string></dict></dict></dict></dict></plist>"
+            ).result)
         #expect(tls.text.contains("TLSv1.3"))
-        let wrong = try #require(hover("<plist><dict><key>NSAppTransportSecurity</key><dict><key>NSExceptionDomains</key><dict><key>a.com</key><dict><key>NSExceptionMinimumTLSVersion</key><string>TLS9️⃣1️⃣</string></dict></dict></dict></dict></plist>").result)
+        let wrong = try #require(
+            hover(
+                "<plist><dict><key>NSAppTransportSecurity</key><dict><key>NSExceptionDomains</key><dict><key>a.com</key><dict><key>NSExceptionMinimumTLSVersion</key><string>TLS9️⃣1️⃣</string></dict></dict></dict></dict></plist>"
+            ).result)
         #expect(wrong.text.contains("Valid values"))
     }
 
@@ -88,7 +95,8 @@ func covered(_ text: String, _ range: Range<Int>) -> String {
         let h = try #require(result)
         #expect(covered(text, h.range) == "$(PRODUCT_NAME)")
         #expect(h.text.contains("substitutes"))
-        let braces = try #require(hover("<plist><dict><key>CFBundleVersion</key><string>${CURRENT_1️⃣PROJECT_VERSION}</string></dict></plist>").result)
+        let braces = try #require(
+            hover("<plist><dict><key>CFBundleVersion</key><string>${CURRENT_1️⃣PROJECT_VERSION}</string></dict></plist>").result)
         #expect(braces.text.hasPrefix("`${CURRENT_PROJECT_VERSION}`"))
     }
 
@@ -99,7 +107,10 @@ func covered(_ text: String, _ range: Range<Int>) -> String {
         let custom = try #require(hover("<plist><dict><key>MyAppServerURL1️⃣</key><string>x</string></dict></plist>").result)
         #expect(custom.text.contains("custom key"))
         #expect(!custom.text.contains("Did you mean"))
-        let domain = try #require(hover("<plist><dict><key>NSAppTransportSecurity</key><dict><key>NSExceptionDomains</key><dict><key>exam1️⃣ple.com</key><dict/></dict></dict></dict></plist>").result)
+        let domain = try #require(
+            hover(
+                "<plist><dict><key>NSAppTransportSecurity</key><dict><key>NSExceptionDomains</key><dict><key>exam1️⃣ple.com</key><dict/></dict></dict></dict></plist>"
+            ).result)
         #expect(domain.text.contains("yours to choose"))
         let wrongCase = try #require(hover("<plist><dict><key>nscamerausagedescription1️⃣</key><string>x</string></dict></plist>").result)
         #expect(wrongCase.text.contains("did you mean `NSCameraUsageDescription`"))

@@ -42,19 +42,24 @@ import PlistTestSupport
                 names += 1
                 if KeyRenaming.keyRanges(named: name, in: document) != ranges { differing.append("\(file.name): \(name)") }
             }
-            if !KeyRenaming.keyRanges(named: "NoSuchKeyAnywhere", in: document).isEmpty { differing.append("\(file.name): a key that is not there") }
+            if !KeyRenaming.keyRanges(named: "NoSuchKeyAnywhere", in: document).isEmpty {
+                differing.append("\(file.name): a key that is not there")
+            }
         }
         return (names, differing)
     }
 
     static func plist(_ body: String) -> PlistDocument {
-        PlistDocument(text: Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(body)</dict>\n</plist>\n".utf8))
+        PlistDocument(
+            text: Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(body)</dict>\n</plist>\n".utf8))
     }
 
     @Test(arguments: [
         // A value, a comment, a longer key and a key in a nested dictionary: only the keys.
-        ("\t<key>AppGreeting</key>\n\t<string>AppGreeting</string>\n\t<!-- <key>AppGreeting</key> -->\n\t<key>XAppGreeting</key>\n\t<string>x</string>\n"
-            + "\t<key>Nested</key>\n\t<dict>\n\t\t<key>AppGreeting</key>\n\t\t<true/>\n\t</dict>\n", 2),
+        (
+            "\t<key>AppGreeting</key>\n\t<string>AppGreeting</string>\n\t<!-- <key>AppGreeting</key> -->\n\t<key>XAppGreeting</key>\n\t<string>x</string>\n"
+                + "\t<key>Nested</key>\n\t<dict>\n\t\t<key>AppGreeting</key>\n\t\t<true/>\n\t</dict>\n", 2
+        ),
         // Spelt with a character reference, or in CDATA: the walk reads them; so must the lookup.
         ("\t<key>&#65;ppGreeting</key>\n\t<string>a</string>\n", 1),
         ("\t<key><![CDATA[AppGreeting]]></key>\n\t<string>a</string>\n", 1),
@@ -69,12 +74,15 @@ import PlistTestSupport
     }
 
     @Test func keysInEveryBranchOfAnIfAreFoundAsTheWalkFindsThem() {
-        let document = Self.plist("#if DEBUG\n\t<key>AppGreeting</key>\n\t<string>a</string>\n#else\n\t<key>AppGreeting</key>\n\t<string>b</string>\n#endif\n")
+        let document = Self.plist(
+            "#if DEBUG\n\t<key>AppGreeting</key>\n\t<string>a</string>\n#else\n\t<key>AppGreeting</key>\n\t<string>b</string>\n#endif\n")
         #expect(KeyRenaming.keyRanges(named: "AppGreeting", in: document) == (Self.keysByWalk(document)["AppGreeting"] ?? []))
     }
 
     @Test func theFirstKeyOfANameComesWithItsPlace() throws {
-        let document = Self.plist("\t<key>Nested</key>\n\t<dict>\n\t\t<key>AppGreeting</key>\n\t\t<true/>\n\t</dict>\n\t<key>AppGreeting</key>\n\t<string>b</string>\n")
+        let document = Self.plist(
+            "\t<key>Nested</key>\n\t<dict>\n\t\t<key>AppGreeting</key>\n\t\t<true/>\n\t</dict>\n\t<key>AppGreeting</key>\n\t<string>b</string>\n"
+        )
         let first = try #require(KeyRenaming.firstKey(named: "AppGreeting", in: document))
         #expect(first.parent == [.key("Nested")])
         #expect(first.range == Self.keysByWalk(document)["AppGreeting"]?.first)

@@ -7,16 +7,16 @@ import PlistTestSupport
 func document(_ text: String) -> PlistDocument { PlistDocument(text: Array(text.utf8)) }
 
 let sample = """
-<plist>
-<dict>
-\(PlistText.urlTypesEntry)\t<!-- a comment
-\t     on two lines -->
-\t<key>UILaunchImageFile</key>
-\t<string>Launch</string>
-\t<key>MyCustomKey</key>
-</dict>
-</plist>
-"""
+    <plist>
+    <dict>
+    \(PlistText.urlTypesEntry)\t<!-- a comment
+    \t     on two lines -->
+    \t<key>UILaunchImageFile</key>
+    \t<string>Launch</string>
+    \t<key>MyCustomKey</key>
+    </dict>
+    </plist>
+    """
 
 @Suite struct SymbolTests {
     @Test func hierarchicalOutline() throws {
@@ -39,17 +39,17 @@ let sample = """
 
     @Test func arrayItemsAreNamedByTheirContent() {
         let text = """
-        <plist><dict>
-        <key>CFBundleURLTypes</key><array>
-          <dict><key>CFBundleURLSchemes</key><array><string>app</string></array><key>CFBundleURLName</key><string>com.example.app</string></dict>
-          <dict><key>CFBundleURLSchemes</key><array/></dict>
-          <dict><key>Role</key><string></string><key>Other</key><string>first string</string></dict>
-        </array>
-        <key>List</key><array><string>  padded  </string><string>two
-        lines</string><integer>7</integer><true/><string></string><array/></array>
-        <key>Long</key><array><string>\(String(repeating: "x", count: 70))</string></array>
-        </dict></plist>
-        """
+            <plist><dict>
+            <key>CFBundleURLTypes</key><array>
+              <dict><key>CFBundleURLSchemes</key><array><string>app</string></array><key>CFBundleURLName</key><string>com.example.app</string></dict>
+              <dict><key>CFBundleURLSchemes</key><array/></dict>
+              <dict><key>Role</key><string></string><key>Other</key><string>first string</string></dict>
+            </array>
+            <key>List</key><array><string>  padded  </string><string>two
+            lines</string><integer>7</integer><true/><string></string><array/></array>
+            <key>Long</key><array><string>\(String(repeating: "x", count: 70))</string></array>
+            </dict></plist>
+            """
         let symbols = Navigation.symbols(in: document(text), fileKind: .infoPlist)
         #expect(symbols[0].children.map(\.name) == ["com.example.app", "Item 1", "first string"])
         #expect(symbols[1].children.map(\.name) == ["padded", "two…", "7", "true", "Item 4", "Item 5"])
@@ -59,7 +59,8 @@ let sample = """
     @Test func xcodeNamesLeadTheDetailWhenAsked() {
         let text = "<plist><dict><key>NSCameraUsageDescription</key><string>Scan</string></dict></plist>"
         #expect(Navigation.symbols(in: document(text), fileKind: .infoPlist)[0].detail == "string · Privacy - Camera Usage Description")
-        #expect(Navigation.symbols(in: document(text), fileKind: .infoPlist, style: OutlineStyle(xcodeNameFirst: true))[0].detail
+        #expect(
+            Navigation.symbols(in: document(text), fileKind: .infoPlist, style: OutlineStyle(xcodeNameFirst: true))[0].detail
                 == "Privacy - Camera Usage Description · string")
     }
 
@@ -92,13 +93,14 @@ let sample = """
         let ranges = Navigation.selectionRanges(in: document(text), at: at[0])
         let bytes = Array(text.utf8)
         let shown = ranges.map { String(decoding: bytes[$0], as: UTF8.self) }
-        #expect(shown == [
-            "world", "hello world", "<string>hello world</string>", "<key>B</key><string>hello world</string>",
-            "<dict><key>B</key><string>hello world</string></dict>",
-            "<key>A</key><dict><key>B</key><string>hello world</string></dict>",
-            "<dict><key>A</key><dict><key>B</key><string>hello world</string></dict></dict>",
-            text,
-        ])
+        #expect(
+            shown == [
+                "world", "hello world", "<string>hello world</string>", "<key>B</key><string>hello world</string>",
+                "<dict><key>B</key><string>hello world</string></dict>",
+                "<key>A</key><dict><key>B</key><string>hello world</string></dict>",
+                "<dict><key>A</key><dict><key>B</key><string>hello world</string></dict></dict>",
+                text,
+            ])
     }
 
     @Test func onAKeyAndInBrokenText() {
@@ -115,7 +117,9 @@ let sample = """
 
 @Suite struct InlayHintTests {
     @Test func xcodeNamesAfterKnownKeys() {
-        let (text, at) = markedText("<plist><dict><key>NSCameraUsageDescription</key>1️⃣<string>x</string><key>NSAppTransportSecurity</key>2️⃣<dict><key>NSAllowsArbitraryLoads</key>3️⃣<true/></dict><key>Custom</key><string>y</string></dict></plist>")
+        let (text, at) = markedText(
+            "<plist><dict><key>NSCameraUsageDescription</key>1️⃣<string>x</string><key>NSAppTransportSecurity</key>2️⃣<dict><key>NSAllowsArbitraryLoads</key>3️⃣<true/></dict><key>Custom</key><string>y</string></dict></plist>"
+        )
         let hints = InlayHints.hints(in: document(text), fileKind: .infoPlist, range: 0..<text.utf8.count)
         #expect(hints.map(\.offset) == at)
         #expect(hints.map(\.label) == ["Privacy - Camera Usage Description", "App Transport Security Settings", "Allow Arbitrary Loads"])
@@ -124,7 +128,10 @@ let sample = """
     @Test func onlyInTheRequestedRangeAndNotForOtherFiles() {
         let text = "<plist><dict><key>NSCameraUsageDescription</key><string>x</string><key>UIRequiresFullScreen</key><true/></dict></plist>"
         let second = text.utf8.distance(from: text.startIndex, to: text.range(of: "<key>UIRequires")!.lowerBound)
-        #expect(InlayHints.hints(in: document(text), fileKind: .infoPlist, range: second..<text.utf8.count).map(\.label) == ["Requires full screen"])
+        #expect(
+            InlayHints.hints(in: document(text), fileKind: .infoPlist, range: second..<text.utf8.count).map(\.label) == [
+                "Requires full screen"
+            ])
         #expect(InlayHints.hints(in: document(text), fileKind: .other, range: 0..<text.utf8.count).isEmpty)
     }
 }

@@ -24,25 +24,31 @@ import PlistTestSupport
     @Test func thirdPartyKeysAreMarkedFromTheirDefinition() {
         // Sparkle's SUFeedURL has an owner in the key database; CFBundleName is Apple's.
         #expect(KeyDatabase.shared.lookup("SUFeedURL", at: [], domain: .infoPlist)?.definition.owner == "Sparkle")
-        let text = "<plist><dict><key>SUFeedURL</key><string>https://example.com/appcast.xml</string><key>CFBundleName</key><string>App</string><key>MyKey</key><true/></dict></plist>"
-        #expect(tokens(text).filter { $0.contains("=key") } == ["SUFeedURL=key.known.thirdParty", "CFBundleName=key.known", "MyKey=key.custom"])
+        let text =
+            "<plist><dict><key>SUFeedURL</key><string>https://example.com/appcast.xml</string><key>CFBundleName</key><string>App</string><key>MyKey</key><true/></dict></plist>"
+        #expect(
+            tokens(text).filter { $0.contains("=key") } == ["SUFeedURL=key.known.thirdParty", "CFBundleName=key.known", "MyKey=key.custom"])
         #expect(SemanticHighlighting.modifiers(of: nil) == [.custom])
     }
 
     @Test func referencesCommentsAndDirectivesCutTheValueTheyLieIn() {
-        let text = "<plist><dict><key>A</key><string>x$(V)y<!--c-->${W}</string>\n#if X\n<key>B</key><integer>1</integer>\n#endif\n</dict></plist>"
-        #expect(tokens(text) == [
-            "A=key.custom", "x=string", "$(V)=buildSetting", "y=string", "<!--c-->=comment", "${W}=buildSetting",
-            "#if X=directive", "B=key.custom", "1=number", "#endif=directive",
-        ])
+        let text =
+            "<plist><dict><key>A</key><string>x$(V)y<!--c-->${W}</string>\n#if X\n<key>B</key><integer>1</integer>\n#endif\n</dict></plist>"
+        #expect(
+            tokens(text) == [
+                "A=key.custom", "x=string", "$(V)=buildSetting", "y=string", "<!--c-->=comment", "${W}=buildSetting",
+                "#if X=directive", "B=key.custom", "1=number", "#endif=directive",
+            ])
     }
 
     @Test func namesInsideADictionaryOfChosenNamesAreCustomAndTheirChildrenKnown() {
-        let text = "<plist><dict><key>NSAppTransportSecurity</key><dict><key>NSExceptionDomains</key><dict><key>example.com</key><dict><key>NSIncludesSubdomains</key><true/></dict></dict></dict></dict></plist>"
-        #expect(tokens(text) == [
-            "NSAppTransportSecurity=key.known", "NSExceptionDomains=key.known", "example.com=key.custom",
-            "NSIncludesSubdomains=key.known", "<true/>=boolean",
-        ])
+        let text =
+            "<plist><dict><key>NSAppTransportSecurity</key><dict><key>NSExceptionDomains</key><dict><key>example.com</key><dict><key>NSIncludesSubdomains</key><true/></dict></dict></dict></dict></plist>"
+        #expect(
+            tokens(text) == [
+                "NSAppTransportSecurity=key.known", "NSExceptionDomains=key.known", "example.com=key.custom",
+                "NSIncludesSubdomains=key.known", "<true/>=boolean",
+            ])
     }
 
     @Test func brokenAndDeepTextIsClassifiedWithoutRecursion() async throws {

@@ -76,16 +76,17 @@ private func typingGreaterThan(_ marked: String) -> String {
     }
 
     @Test func insideIfBranches() {
-        let (text, t, at) = tree("""
-        <plist><dict>
-        <key>A</key>
-        #if DEBUG
-        <str1️⃣ing>debug</string>
-        #else
-        <string>release</str2️⃣ing>
-        #endif
-        </dict></plist>
-        """)
+        let (text, t, at) = tree(
+            """
+            <plist><dict>
+            <key>A</key>
+            #if DEBUG
+            <str1️⃣ing>debug</string>
+            #else
+            <string>release</str2️⃣ing>
+            #endif
+            </dict></plist>
+            """)
         let first = TagEditing.highlights(in: t, at: at[0])
         #expect(texts(first, text) == ["string", "string"])
         let elseOffset = text.utf8.distance(from: text.startIndex, to: text.range(of: "#else")!.lowerBound)
@@ -98,7 +99,8 @@ private func typingGreaterThan(_ marked: String) -> String {
 
 @Suite struct AutoCloseTagTests {
     @Test func scalarOnItsOwnLine() {
-        #expect(typingGreaterThan("<plist><dict>\n<key>A</key>\n<string1️⃣\n</dict></plist>")
+        #expect(
+            typingGreaterThan("<plist><dict>\n<key>A</key>\n<string1️⃣\n</dict></plist>")
                 == "<plist><dict>\n<key>A</key>\n<string></string>\n</dict></plist>")
         #expect(typingGreaterThan("<plist><dict>\n<key1️⃣\n</dict></plist>") == "<plist><dict>\n<key></key>\n</dict></plist>")
     }
@@ -109,23 +111,31 @@ private func typingGreaterThan(_ marked: String) -> String {
     }
 
     @Test func containerThatTookItsOuterElementsEndTag() {
-        #expect(typingGreaterThan("<plist><dict>\n<key>A</key>\n<dict1️⃣\n</dict></plist>")
+        #expect(
+            typingGreaterThan("<plist><dict>\n<key>A</key>\n<dict1️⃣\n</dict></plist>")
                 == "<plist><dict>\n<key>A</key>\n<dict></dict>\n</dict></plist>")
-        #expect(typingGreaterThan("<plist><dict>\n<key>A</key>\n<array1️⃣\n</dict></plist>")
+        #expect(
+            typingGreaterThan("<plist><dict>\n<key>A</key>\n<array1️⃣\n</dict></plist>")
                 == "<plist><dict>\n<key>A</key>\n<array></array>\n</dict></plist>")
     }
 
     @Test func neverADuplicate() {
         // Retyping the `>` of a start tag that has its end tag.
-        #expect(typingGreaterThan("<plist><dict>\n<key>A</key>\n<string1️⃣x</string>\n</dict></plist>")
+        #expect(
+            typingGreaterThan("<plist><dict>\n<key>A</key>\n<string1️⃣x</string>\n</dict></plist>")
                 == "<plist><dict>\n<key>A</key>\n<string>x</string>\n</dict></plist>")
-        #expect(typingGreaterThan("<plist><dict>\n<key>A</key>\n<array1️⃣\n<string>x</string>\n</array>\n</dict></plist>")
+        #expect(
+            typingGreaterThan("<plist><dict>\n<key>A</key>\n<array1️⃣\n<string>x</string>\n</array>\n</dict></plist>")
                 == "<plist><dict>\n<key>A</key>\n<array>\n<string>x</string>\n</array>\n</dict></plist>")
-        #expect(typingGreaterThan("<plist><dict>\n<key>A</key>\n<string1️⃣x</strng>\n</dict></plist>")
+        #expect(
+            typingGreaterThan("<plist><dict>\n<key>A</key>\n<string1️⃣x</strng>\n</dict></plist>")
                 == "<plist><dict>\n<key>A</key>\n<string>x</strng>\n</dict></plist>")
         // `<true/>` and a `>` in text.
-        #expect(typingGreaterThan("<plist><dict>\n<key>A</key>\n<true/1️⃣\n</dict></plist>") == "<plist><dict>\n<key>A</key>\n<true/>\n</dict></plist>")
-        #expect(typingGreaterThan("<plist><dict>\n<key>A</key>\n<string>a -1️⃣ b</string>\n</dict></plist>")
+        #expect(
+            typingGreaterThan("<plist><dict>\n<key>A</key>\n<true/1️⃣\n</dict></plist>")
+                == "<plist><dict>\n<key>A</key>\n<true/>\n</dict></plist>")
+        #expect(
+            typingGreaterThan("<plist><dict>\n<key>A</key>\n<string>a -1️⃣ b</string>\n</dict></plist>")
                 == "<plist><dict>\n<key>A</key>\n<string>a -> b</string>\n</dict></plist>")
         #expect(typingGreaterThan("<plist><dict><!-- a -1️⃣ -->\n</dict></plist>") == "<plist><dict><!-- a -> -->\n</dict></plist>")
     }
@@ -133,50 +143,56 @@ private func typingGreaterThan(_ marked: String) -> String {
     @Test func typingTheCloseTagOverTheAddedOne() {
         // `<key>` added `</key>`; the person types `A</key>` anyway: the added one goes.
         #expect(typingGreaterThan("<plist><dict>\n<key>A</key1️⃣</key>\n</dict></plist>") == "<plist><dict>\n<key>A</key>\n</dict></plist>")
-        #expect(typingGreaterThan("<plist><dict>\n<key>A</key>\n<string>x</string1️⃣</string>\n</dict></plist>")
+        #expect(
+            typingGreaterThan("<plist><dict>\n<key>A</key>\n<string>x</string1️⃣</string>\n</dict></plist>")
                 == "<plist><dict>\n<key>A</key>\n<string>x</string>\n</dict></plist>")
         // An end tag that closes something stays.
-        #expect(typingGreaterThan("<plist><dict>\n<key>A</key>\n<array>\n<string>x</string1️⃣</array>\n</dict></plist>")
+        #expect(
+            typingGreaterThan("<plist><dict>\n<key>A</key>\n<array>\n<string>x</string1️⃣</array>\n</dict></plist>")
                 == "<plist><dict>\n<key>A</key>\n<array>\n<string>x</string></array>\n</dict></plist>")
     }
 
     @Test func notBeforeText() {
         // Wrapping existing text: a close tag at the cursor would leave the text outside.
-        #expect(typingGreaterThan("<plist><dict>\n<key>A</key>\n<string1️⃣value\n</dict></plist>")
+        #expect(
+            typingGreaterThan("<plist><dict>\n<key>A</key>\n<string1️⃣value\n</dict></plist>")
                 == "<plist><dict>\n<key>A</key>\n<string>value\n</dict></plist>")
     }
 
     @Test func insideIfBranches() {
-        let typed = typingGreaterThan("""
-        <plist><dict>
-        <key>A</key>
-        #if DEBUG
-        <string1️⃣
-        #else
-        <string>release</string>
-        #endif
-        </dict></plist>
-        """)
-        #expect(typed == """
-        <plist><dict>
-        <key>A</key>
-        #if DEBUG
-        <string></string>
-        #else
-        <string>release</string>
-        #endif
-        </dict></plist>
-        """)
-        let second = typingGreaterThan("""
-        <plist><dict>
-        <key>A</key>
-        #if DEBUG
-        <string>debug</string>
-        #else
-        <string1️⃣
-        #endif
-        </dict></plist>
-        """)
+        let typed = typingGreaterThan(
+            """
+            <plist><dict>
+            <key>A</key>
+            #if DEBUG
+            <string1️⃣
+            #else
+            <string>release</string>
+            #endif
+            </dict></plist>
+            """)
+        #expect(
+            typed == """
+                <plist><dict>
+                <key>A</key>
+                #if DEBUG
+                <string></string>
+                #else
+                <string>release</string>
+                #endif
+                </dict></plist>
+                """)
+        let second = typingGreaterThan(
+            """
+            <plist><dict>
+            <key>A</key>
+            #if DEBUG
+            <string>debug</string>
+            #else
+            <string1️⃣
+            #endif
+            </dict></plist>
+            """)
         #expect(second.contains("#else\n<string></string>\n#endif"))
     }
 }
@@ -204,7 +220,9 @@ private func typingGreaterThan(_ marked: String) -> String {
 
     @Test func keyText() throws {
         let (text, result) = complete("<plist><dict>\n<key>NSCameraUsageDescription</1️⃣\n</dict></plist>")
-        #expect(applying(try #require(result.item("</key>")), to: text) == "<plist><dict>\n<key>NSCameraUsageDescription</key>\n</dict></plist>")
+        #expect(
+            applying(try #require(result.item("</key>")), to: text) == "<plist><dict>\n<key>NSCameraUsageDescription</key>\n</dict></plist>"
+        )
     }
 
     @Test func nothingAfterAClosedValue() {
@@ -216,14 +234,20 @@ private func typingGreaterThan(_ marked: String) -> String {
     }
 
     @Test func insideIfBranches() throws {
-        let (text, result) = complete("<plist><dict>\n<key>A</key>\n#if DEBUG\n<string>debug</1️⃣\n#else\n<string>release</string>\n#endif\n</dict></plist>")
+        let (text, result) = complete(
+            "<plist><dict>\n<key>A</key>\n#if DEBUG\n<string>debug</1️⃣\n#else\n<string>release</string>\n#endif\n</dict></plist>")
         let item = try #require(result.item("</string>"))
-        #expect(applying(item, to: text) == "<plist><dict>\n<key>A</key>\n#if DEBUG\n<string>debug</string>\n#else\n<string>release</string>\n#endif\n</dict></plist>")
+        #expect(
+            applying(item, to: text)
+                == "<plist><dict>\n<key>A</key>\n#if DEBUG\n<string>debug</string>\n#else\n<string>release</string>\n#endif\n</dict></plist>"
+        )
     }
 
     @Test func everyCloseTagEditHoldsTheCursorOnItsLine() {
-        for marked in ["<plist><dict><key>A</key>\n<string>x</1️⃣\n</dict></plist>", "<plist><dict><key>A</key>\n<string>x<1️⃣\n</dict></plist>",
-                       "<plist><dict>\n<key>A</key>\n<dict>\n<1️⃣"] {
+        for marked in [
+            "<plist><dict><key>A</key>\n<string>x</1️⃣\n</dict></plist>", "<plist><dict><key>A</key>\n<string>x<1️⃣\n</dict></plist>",
+            "<plist><dict>\n<key>A</key>\n<dict>\n<1️⃣",
+        ] {
             let (text, result) = complete(marked)
             let (_, at) = markedText(marked)
             for item in result.items where item.kind == .closeTag {

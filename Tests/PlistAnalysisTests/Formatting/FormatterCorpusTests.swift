@@ -9,7 +9,9 @@ import Testing
 import PlistTestSupport
 import XMLReference
 
-@Suite(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote), .enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
+@Suite(
+    .tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote),
+    .enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
 struct FormatterCorpusTests {
     static let declaration = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8)
     static let doctype = PlistFormatter.doctype
@@ -27,20 +29,29 @@ struct FormatterCorpusTests {
                 return lead.contains(" ") && l.dropFirst(lead.count).hasPrefix("<")
             }
         },
-        "root-indented": { s in let l = lines(s); return zip(l, l.dropFirst()).contains { $0.hasPrefix("<plist") && ($1.hasPrefix(" ") || $1.hasPrefix("\t")) } },
+        "root-indented": { s in
+            let l = lines(s); return zip(l, l.dropFirst()).contains { $0.hasPrefix("<plist") && ($1.hasPrefix(" ") || $1.hasPrefix("\t")) }
+        },
         "trailing-blanks": { lines($0).contains { $0.hasSuffix(" ") || $0.hasSuffix("\t") } },
-        "final-newline": { s in let t = stripped(s); return !t.hasSuffix("\n") || t.hasSuffix("\n\n") },
-        "blank-lines": { s in lines(stripped(s).trimmingCharacters(in: .newlines)).contains { $0.trimmingCharacters(in: .whitespaces).isEmpty } },
+        "final-newline": { s in
+            let t = stripped(s); return !t.hasSuffix("\n") || t.hasSuffix("\n\n")
+        },
+        "blank-lines": { s in
+            lines(stripped(s).trimmingCharacters(in: .newlines)).contains { $0.trimmingCharacters(in: .whitespaces).isEmpty }
+        },
         "quote-entities": { $0.contains("&apos;") || $0.contains("&quot;") },
         "boolean-spelling": { s in ["<true></true>", "<false></false>", "<true />", "<false />"].contains { s.contains($0) } },
         "open-empty-container": { s in
             s.contains("<dict />") || s.contains("<array />")
                 || s.range(of: #"<(dict|array)>\s*</\1>"#, options: .regularExpression) != nil
         },
-        "one-line": { s in lines(s).contains { l in
-            l.components(separatedBy: "</").count > 2
-                || l.components(separatedBy: "<").dropFirst().filter { !$0.hasPrefix("/") && !$0.hasPrefix("!") && !$0.hasPrefix("?") }.count > 1
-        } },
+        "one-line": { s in
+            lines(s).contains { l in
+                l.components(separatedBy: "</").count > 2
+                    || l.components(separatedBy: "<").dropFirst().filter { !$0.hasPrefix("/") && !$0.hasPrefix("!") && !$0.hasPrefix("?") }
+                        .count > 1
+            }
+        },
     ]
 
     static func stripped(_ s: String) -> String {
@@ -80,15 +91,19 @@ struct FormatterCorpusTests {
             return (same, differ)
         }
         #expect(files.count >= 180)
-        #expect(outcome.same.count == Self.selfFormattingCount, "\(outcome.same.count) of \(files.count) untouched files format to themselves")
-        #expect(Set(outcome.differ.keys) == Set(Self.exceptions.keys), "Expectations/format-exceptions.tsv lists exactly the files that differ")
+        #expect(
+            outcome.same.count == Self.selfFormattingCount, "\(outcome.same.count) of \(files.count) untouched files format to themselves")
+        #expect(
+            Set(outcome.differ.keys) == Set(Self.exceptions.keys), "Expectations/format-exceptions.tsv lists exactly the files that differ")
         for file in files {
             guard let recorded = Self.exceptions[file.name], let outcomeCode = outcome.differ[file.name] else { continue }
             #expect(!recorded.isEmpty, "\(file.name) has no reason")
             let text = String(decoding: file.bytes, as: UTF8.self)
             for reason in recorded {
                 if reason.hasPrefix("refused:") {
-                    #expect(outcomeCode == String(reason.dropFirst("refused:".count)), "\(file.name): refused for \(String(describing: outcomeCode))")
+                    #expect(
+                        outcomeCode == String(reason.dropFirst("refused:".count)),
+                        "\(file.name): refused for \(String(describing: outcomeCode))")
                 } else if let holds = Self.reasons[reason] {
                     #expect(holds(text), "\(file.name): '\(reason)' is not true of the file")
                 } else {
@@ -118,7 +133,8 @@ struct FormatterCorpusTests {
         if XMLReference.isAvailable && before.tree.isWellFormed {
             let (x, y) = (XMLReference.saxParse(text), XMLReference.saxParse(out))
             if !y.wellFormed || x.elements != y.elements || x.endElements != y.endElements || x.attributes < y.attributes {
-                problems.append("\(name): libxml2 reads the result differently (\(x.elements)/\(y.elements) elements, well-formed \(y.wellFormed))")
+                problems.append(
+                    "\(name): libxml2 reads the result differently (\(x.elements)/\(y.elements) elements, well-formed \(y.wellFormed))")
             }
         }
         return problems
@@ -129,7 +145,9 @@ struct FormatterCorpusTests {
         var pending = [tree.document]
         while let e = pending.popLast() {
             var inner: [SyntaxElement] = []
-            e.forEachChild { c in if c.kind == .comment || c.kind == .directive || (c.kind == .element && c.hasChildNode) { inner.append(c) } }
+            e.forEachChild { c in
+                if c.kind == .comment || c.kind == .directive || (c.kind == .element && c.hasChildNode) { inner.append(c) }
+            }
             for c in inner.reversed() {
                 if c.kind == .element { pending.append(c) } else { out.append(tree.string(c.range)) }
             }
@@ -179,11 +197,16 @@ struct FormatterCorpusTests {
                         let lo = Int(rng.next() % UInt64(text.count + 1))
                         let hi = min(text.count, lo + Int(rng.next() % 400))
                         var partial = text
-                        for edit in formatted.edits(touching: lo..<hi).reversed() { partial.replaceSubrange(edit.range, with: edit.replacement) }
-                        if let broken = PlistFormatter.verify(document, partial) { problems.append("\(name): range \(lo)..<\(hi): \(broken)") }
+                        for edit in formatted.edits(touching: lo..<hi).reversed() {
+                            partial.replaceSubrange(edit.range, with: edit.replacement)
+                        }
+                        if let broken = PlistFormatter.verify(document, partial) {
+                            problems.append("\(name): range \(lo)..<\(hi): \(broken)")
+                        }
                         // Range formatting walks and verifies only the range (#29), with the same edits.
                         if (try? PlistFormatter.format(document, range: lo..<hi).get()) != formatted.edits(touching: lo..<hi) {
-                            problems.append("\(name): range \(lo)..<\(hi): range formatting differs from the whole document's edits in the range")
+                            problems.append(
+                                "\(name): range \(lo)..<\(hi): range formatting differs from the whole document's edits in the range")
                         }
                     case .failure(let refusal):
                         problems.append("\(name): refused: \(refusal)")

@@ -26,7 +26,8 @@ private func canonical(_ value: Any) -> String {
     case let d as Date: return "t\(d.timeIntervalSinceReferenceDate)"
     case let b as Bool: return b ? "true" : "false"
     case let a as [Any]: return "[" + a.map(canonical).joined(separator: ";") + "]"
-    case let d as [String: Any]: return "{" + d.keys.sorted().map { "k" + canonical($0) + "=" + canonical(d[$0]!) }.joined(separator: ";") + "}"
+    case let d as [String: Any]:
+        return "{" + d.keys.sorted().map { "k" + canonical($0) + "=" + canonical(d[$0]!) }.joined(separator: ";") + "}"
     case let n as NSNumber: return "n\(n)"
     default: return "?\(type(of: value))"  // a keyed archiver's UID prints its address
     }
@@ -50,7 +51,9 @@ func libxml2Data(_ bytes: [UInt8]) -> String? {
         }
     }
     guard let root = document.children.first?.children.first else { return nil }
-    func text(_ n: Node) -> String { "s" + String(decoding: n.text, as: UTF8.self).unicodeScalars.map { "\($0.value)" }.joined(separator: ",") }
+    func text(_ n: Node) -> String {
+        "s" + String(decoding: n.text, as: UTF8.self).unicodeScalars.map { "\($0.value)" }.joined(separator: ",")
+    }
     func walk(_ n: Node) -> String {
         switch n.name {
         case "dict":
@@ -86,7 +89,11 @@ struct FormatterDataPropertyTests {
             case 1: lines.append(indent + "<integer>\(Int(truncatingIfNeeded: rng.next() % 100_000) - 50_000)</integer>")
             case 2: lines.append(indent + "<real>\(Double(rng.next() % 1000) / 8)</real>")
             case 3: lines.append(indent + "<date>2024-0\(1 + rng.next() % 9)-1\(rng.next() % 9)T12:34:56Z</date>")
-            case 4: lines.append(indent + ["<data>AAECAwQ=</data>", "<data>\n\(indent)SGVsbG8s\n\(indent)IHdvcmxk\n\(indent)</data>", "<data></data>"][Int(rng.next() % 3)])
+            case 4:
+                lines.append(
+                    indent
+                        + ["<data>AAECAwQ=</data>", "<data>\n\(indent)SGVsbG8s\n\(indent)IHdvcmxk\n\(indent)</data>", "<data></data>"][
+                            Int(rng.next() % 3)])
             case 5: lines.append(indent + (rng.next() % 2 == 0 ? "<true/>" : "<false/>"))
             case 6: lines.append(indent + "<string>\(text())</string>")
             case 7:
@@ -147,7 +154,9 @@ struct FormatterDataPropertyTests {
                 let document = PlistDocument(text: text)
                 guard case .success(let formatted) = PlistFormatter.format(document) else { continue }
                 formattedCount += 1
-                if let d = Self.difference(text, formatted.text) { problems.append("round \(round): format: \(d)\n\(String(decoding: text, as: UTF8.self))") }
+                if let d = Self.difference(text, formatted.text) {
+                    problems.append("round \(round): format: \(d)\n\(String(decoding: text, as: UTF8.self))")
+                }
                 let lo = Int(rng.next() % UInt64(text.count + 1))
                 let hi = min(text.count, lo + Int(rng.next() % 300))
                 let partial = try FixApplication.applying(formatted.edits(touching: lo..<hi), to: text)
@@ -174,13 +183,15 @@ struct FormatterDataPropertyTests {
                 // A string ending in blanks or line breaks whose end tag is gone is ambiguous (the
                 // repair ends it at the line end, as the editor shows it): not this test's subject.
                 let hits = source.ranges(of: broken).filter { r in
-                    broken == "&amp;" || !(source[..<r.lowerBound].unicodeScalars.last.map { " \t\r\n".unicodeScalars.contains($0) } ?? true)
+                    broken == "&amp;"
+                        || !(source[..<r.lowerBound].unicodeScalars.last.map { " \t\r\n".unicodeScalars.contains($0) } ?? true)
                 }
                 guard !hits.isEmpty else { continue }
                 var variant = source
                 variant.replaceSubrange(hits[Int(rng.next() % UInt64(hits.count))], with: replacement)
                 guard let result = try? FixApplication.fixAll(Array(variant.utf8), path: "Settings.plist"),
-                      result.text != Array(variant.utf8), foundationData(result.text) != nil else { continue }
+                    result.text != Array(variant.utf8), foundationData(result.text) != nil
+                else { continue }
                 if broken == "&amp;" { repaired += 1 }
                 if let d = Self.difference(text, result.text) { problems.append("round \(round): fix-all: \(d)") }
             }
@@ -210,32 +221,42 @@ struct FormatterDataPropertyTests {
     /// The quick fixes write values through `EditBuilder.escape`: what it writes reads back as the text.
     @Test(arguments: ["x\ry", "\r\n", "a\tb\n", " lead", "]]>", "<&>", "😀", "\r"])
     func editBuilderEscapingReadsBackAsTheText(_ value: String) throws {
-        let text = Array(PlistText.dictionary("\t<key>\(EditBuilder.escape(value))</key>\n\t<string>\(EditBuilder.escape(value))</string>").utf8)
+        let text = Array(
+            PlistText.dictionary("\t<key>\(EditBuilder.escape(value))</key>\n\t<string>\(EditBuilder.escape(value))</string>").utf8)
         let read = try #require(try PropertyListSerialization.propertyList(from: Data(text), format: nil) as? [String: String])
         #expect(read == [value: value])
-        let reference = Array(PlistText.dictionary("\t<key>k</key>\n\t<string>\(value.unicodeScalars.map { "&#\($0.value);" }.joined())</string>").utf8)
-        #expect(libxml2Data(text)?.replacingOccurrences(of: "ks" + value.unicodeScalars.map { "\($0.value)" }.joined(separator: ","), with: "ks107") == libxml2Data(reference))
+        let reference = Array(
+            PlistText.dictionary("\t<key>k</key>\n\t<string>\(value.unicodeScalars.map { "&#\($0.value);" }.joined())</string>").utf8)
+        #expect(
+            libxml2Data(text)?.replacingOccurrences(
+                of: "ks" + value.unicodeScalars.map { "\($0.value)" }.joined(separator: ","), with: "ks107") == libxml2Data(reference))
     }
 
     /// A quick fix that rewrites a value holding a CR (the application group's missing prefix).
     @Test func aValueRewritingFixKeepsACarriageReturn() throws {
-        let text = Array(PlistText.dictionary("""
-            \t<key>com.apple.security.application-groups</key>
-            \t<array>
-            \t\t<string>com.example.a&#13;b</string>
-            \t</array>
-            """).utf8)
+        let text = Array(
+            PlistText.dictionary(
+                """
+                \t<key>com.apple.security.application-groups</key>
+                \t<array>
+                \t\t<string>com.example.a&#13;b</string>
+                \t</array>
+                """
+            ).utf8)
         let fixes = Analyzer.findings(for: PlistDocument(text: text), path: "App.entitlements").flatMap(\.fixes)
         let fix = try #require(fixes.first { $0.title.hasPrefix("Change to 'group.") })
         let fixed = try FixApplication.applying(fix.edits, to: text)
         let read = try #require(try PropertyListSerialization.propertyList(from: Data(fixed), format: nil) as? [String: [String]])
         #expect(read["com.apple.security.application-groups"] == ["group.com.example.a\rb"])
-        let expected = Array(PlistText.dictionary("""
-            \t<key>com.apple.security.application-groups</key>
-            \t<array>
-            \t\t<string>group.com.example.a&#13;b</string>
-            \t</array>
-            """).utf8)
+        let expected = Array(
+            PlistText.dictionary(
+                """
+                \t<key>com.apple.security.application-groups</key>
+                \t<array>
+                \t\t<string>group.com.example.a&#13;b</string>
+                \t</array>
+                """
+            ).utf8)
         #expect(libxml2Data(fixed) == libxml2Data(expected))
     }
 }

@@ -16,8 +16,13 @@ import Testing
     }
 
     @Test func scalarsAsCoreFoundationWritesThem() throws {
-        let out = try formatted("<dict><key>a&apos;&quot;&#x26;</key><string/><key>b</key><true></true><key>c</key><integer>0x10</integer><key>d</key><dict> </dict><key>e</key><array/><key>f</key><string><![CDATA[<x> & y]]></string></dict>")
-        #expect(out == Self.head + "<dict>\n\t<key>a'\"&amp;</key>\n\t<string></string>\n\t<key>b</key>\n\t<true/>\n\t<key>c</key>\n\t<integer>0x10</integer>\n\t<key>d</key>\n\t<dict/>\n\t<key>e</key>\n\t<array/>\n\t<key>f</key>\n\t<string>&lt;x&gt; &amp; y</string>\n</dict>\n</plist>\n")
+        let out = try formatted(
+            "<dict><key>a&apos;&quot;&#x26;</key><string/><key>b</key><true></true><key>c</key><integer>0x10</integer><key>d</key><dict> </dict><key>e</key><array/><key>f</key><string><![CDATA[<x> & y]]></string></dict>"
+        )
+        #expect(
+            out == Self.head
+                + "<dict>\n\t<key>a'\"&amp;</key>\n\t<string></string>\n\t<key>b</key>\n\t<true/>\n\t<key>c</key>\n\t<integer>0x10</integer>\n\t<key>d</key>\n\t<dict/>\n\t<key>e</key>\n\t<array/>\n\t<key>f</key>\n\t<string>&lt;x&gt; &amp; y</string>\n</dict>\n</plist>\n"
+        )
     }
 
     @Test func dataLinesCountTheirIndentationAndStopAtEightLevels() throws {
@@ -29,14 +34,20 @@ import Testing
         // Ten levels deep: the lines are indented 8 tabs (Core Foundation's cap) and hold 76 − 64 = 12 characters.
         let tabs = String(repeating: "\t", count: 8)
         let expected = stride(from: 0, to: base64.count, by: 12).map { i in tabs + base64.dropFirst(i).prefix(12) }.joined(separator: "\n")
-        #expect(out.contains(String(repeating: "\t", count: 10) + "<data>\n" + expected + "\n" + String(repeating: "\t", count: 10) + "</data>"))
+        #expect(
+            out.contains(String(repeating: "\t", count: 10) + "<data>\n" + expected + "\n" + String(repeating: "\t", count: 10) + "</data>")
+        )
         #expect(try formatted("<data></data>") == Self.head + "<data>\n</data>\n</plist>\n")
     }
 
     @Test func commentsDirectivesAndAttributesStayWhereTheyAre() throws {
-        let text = "<plist version=\"1.0\">\n<dict>\n    <key>A</key> <!-- same line -->\n  <string x=\"1\">v</string>\n<!-- own line -->\n  #if DEBUG\n    <key>B</key>\n    <string>$(VAR)</string>\n  #endif\n</dict>\n</plist>"
+        let text =
+            "<plist version=\"1.0\">\n<dict>\n    <key>A</key> <!-- same line -->\n  <string x=\"1\">v</string>\n<!-- own line -->\n  #if DEBUG\n    <key>B</key>\n    <string>$(VAR)</string>\n  #endif\n</dict>\n</plist>"
         let out = try format(text).get()
-        #expect(out == Self.head.replacingOccurrences(of: "<plist version=\"1.0\">\n", with: "") + "<plist version=\"1.0\">\n<dict>\n\t<key>A</key> <!-- same line -->\n\t<string x=\"1\">v</string>\n\t<!-- own line -->\n  #if DEBUG\n\t<key>B</key>\n\t<string>$(VAR)</string>\n  #endif\n</dict>\n</plist>\n")
+        #expect(
+            out == Self.head.replacingOccurrences(of: "<plist version=\"1.0\">\n", with: "")
+                + "<plist version=\"1.0\">\n<dict>\n\t<key>A</key> <!-- same line -->\n\t<string x=\"1\">v</string>\n\t<!-- own line -->\n  #if DEBUG\n\t<key>B</key>\n\t<string>$(VAR)</string>\n  #endif\n</dict>\n</plist>\n"
+        )
         #expect(try format(out).get() == out)
     }
 
@@ -64,10 +75,11 @@ import Testing
     @Test func minimalEditsAndRanges() throws {
         let text = Self.head + "<dict>\n    <key>a</key>\n\t<true></true>\n</dict>\n</plist>\n"
         let formatted = try PlistFormatter.format(PlistDocument(text: Array(text.utf8))).get()
-        #expect(formatted.edits.map { "\($0.range):\($0.replacementText.debugDescription)" } == [
-            "\(Self.head.utf8.count + 7)..<\(Self.head.utf8.count + 11):\"\\t\"",
-            "\(Self.head.utf8.count + 30)..<\(Self.head.utf8.count + 37):\"/\"",
-        ])
+        #expect(
+            formatted.edits.map { "\($0.range):\($0.replacementText.debugDescription)" } == [
+                "\(Self.head.utf8.count + 7)..<\(Self.head.utf8.count + 11):\"\\t\"",
+                "\(Self.head.utf8.count + 30)..<\(Self.head.utf8.count + 37):\"/\"",
+            ])
         #expect(formatted.edits(touching: 0..<(Self.head.utf8.count + 20)).count == 1)
     }
 
@@ -78,7 +90,8 @@ import Testing
     @Test func rangeFormattingGivesTheWholeDocumentsEditsInTheRange() throws {
         var body = "<dict>\n  <key>Top</key>   <string>a &amp; b</string>\n<!-- note -->\n"
         for i in 0..<30 {
-            body += "    <key>K\(i)</key>\n<dict><key>Flag</key><true></true>\n\n  <key>List</key>\n <array>  <string>x\(i)</string><integer>\(i)</integer>\n</array>"
+            body +=
+                "    <key>K\(i)</key>\n<dict><key>Flag</key><true></true>\n\n  <key>List</key>\n <array>  <string>x\(i)</string><integer>\(i)</integer>\n</array>"
             body += i % 7 == 0 ? "<key>D</key><data>AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJygpKissLS4vMDEy</data>" : ""
             body += "</dict>\n"
             if i == 12 { body += "#if DEBUG\n\t<key>Debug</key>\n\t<dict/>\n#endif\n" }
@@ -104,8 +117,11 @@ import Testing
             let ranged = try PlistFormatter.format(document, range: range).get()
             #expect(ranged == whole.edits(touching: range), "range \(range)")
         }
-        let broken = PlistDocument(text: Array("<plist><dict><key>a</key><string>x</strng>\n<key>b</key>\n<true></true></dict></plist>".utf8))
-        guard case .failure(let refusal) = PlistFormatter.format(broken, range: 50..<60) else { Issue.record("formatted a range of a broken file"); return }
+        let broken = PlistDocument(
+            text: Array("<plist><dict><key>a</key><string>x</strng>\n<key>b</key>\n<true></true></dict></plist>".utf8))
+        guard case .failure(let refusal) = PlistFormatter.format(broken, range: 50..<60) else {
+            Issue.record("formatted a range of a broken file"); return
+        }
         #expect(refusal.code == "xml-mismatched-tag")
     }
 
@@ -113,7 +129,8 @@ import Testing
     /// piece that changes a value: a value rewritten without its key in the range is compared
     /// under its key, and a change in a nested container or at the document level is caught too.
     @Test func rangeReadBackCatchesAChangedValue() {
-        let text = "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<string>a</string>\n\t<key>B</key>\n\t<array>\n\t\t<integer>1</integer>\n\t</array>\n</dict>\n</plist>\n"
+        let text =
+            "<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<string>a</string>\n\t<key>B</key>\n\t<array>\n\t\t<integer>1</integer>\n\t</array>\n</dict>\n</plist>\n"
         let bytes = Array(text.utf8)
         let document = PlistDocument(text: bytes)
         func piece(_ old: String, _ new: String) -> SourceEdit {
@@ -127,7 +144,9 @@ import Testing
         #expect(PlistFormatter.verify(document, pieces: [piece("<string>a</string>", "<string>b</string>")], in: source) != nil)
         #expect(PlistFormatter.verify(document, pieces: [piece("<key>A</key>", "<key>C</key>")], in: source) != nil)
         #expect(PlistFormatter.verify(document, pieces: [piece("<integer>1</integer>", "<integer>2</integer>")], in: source) != nil)
-        #expect(PlistFormatter.verify(document, pieces: [piece("\t<string>a</string>", "\t<string>a</string><key>X</key><true/>")], in: source) != nil)
+        #expect(
+            PlistFormatter.verify(document, pieces: [piece("\t<string>a</string>", "\t<string>a</string><key>X</key><true/>")], in: source)
+                != nil)
         #expect(PlistFormatter.verify(document, pieces: [piece("</dict>\n</plist>", "</dict>\n</plist><!-- x -->")], in: source) != nil)
     }
 }

@@ -26,7 +26,8 @@ import XcodeProject
             #expect(!rule.reads(RuleContext.self), "\(rule.id)")
         }
         // No property-list rule runs on a translation file.
-        #expect(RuleRegistry.all.filter { $0.reads(RuleContext.self) }.allSatisfy { $0.fileKinds.isDisjoint(with: FileKind.translationKinds) })
+        #expect(
+            RuleRegistry.all.filter { $0.reads(RuleContext.self) }.allSatisfy { $0.fileKinds.isDisjoint(with: FileKind.translationKinds) })
     }
 
     @Test func untranslatedNamesTheLocalesAndSitsOnTheInfoPlistKey() throws {
@@ -38,7 +39,10 @@ import XcodeProject
         #expect(String(decoding: Array(example.text.utf8)[f.range], as: UTF8.self) == "NSMicrophoneUsageDescription")
         // knownRegions' locales without a file count, Base and the development region do not.
         let second = UntranslatedRule().examples[1].findings().findings.filter { $0.code == "l10n-untranslated" }
-        #expect(second.map(\.message) == ["the purpose string NSCameraUsageDescription is not translated for ja: that locale shows the development-language text (translations: the .lproj folders near it (no Xcode project target found))"])
+        #expect(
+            second.map(\.message) == [
+                "the purpose string NSCameraUsageDescription is not translated for ja: that locale shows the development-language text (translations: the .lproj folders near it (no Xcode project target found))"
+            ])
     }
 
     /// The one run loop applies an Info.plist's suppression comments to l10n-untranslated too (they
@@ -51,8 +55,9 @@ import XcodeProject
         suppressed.text = example.text.replacingOccurrences(of: "<dict>\n", with: "<dict>\n" + comment)
         #expect(!suppressed.findings().findings.contains { $0.code == "l10n-untranslated" })
         var nextEntry = example
-        nextEntry.text = example.text.replacingOccurrences(of: "\t<key>NSMicrophoneUsageDescription",
-                                                           with: "\t<!-- plist-lsp-disable-next-entry l10n-untranslated -->\n\t<key>NSMicrophoneUsageDescription")
+        nextEntry.text = example.text.replacingOccurrences(
+            of: "\t<key>NSMicrophoneUsageDescription",
+            with: "\t<!-- plist-lsp-disable-next-entry l10n-untranslated -->\n\t<key>NSMicrophoneUsageDescription")
         #expect(!nextEntry.findings().findings.contains { $0.code == "l10n-untranslated" })
         // Another rule's suppression leaves it alone.
         var other = example
@@ -74,7 +79,9 @@ import XcodeProject
 
     @Test func displayNamesOfEveryPurposeStringAreKnown() {
         #expect(DisplayNameKeyRule.rawKey(forDisplayName: "Privacy - Microphone Usage Description") == "NSMicrophoneUsageDescription")
-        #expect(DisplayNameKeyRule.rawKey(forDisplayName: "Privacy._.Location.When.In.Use.Usage.Description") == "NSLocationWhenInUseUsageDescription")
+        #expect(
+            DisplayNameKeyRule.rawKey(forDisplayName: "Privacy._.Location.When.In.Use.Usage.Description")
+                == "NSLocationWhenInUseUsageDescription")
         #expect(DisplayNameKeyRule.rawKey(forDisplayName: "Bundle display name") == "CFBundleDisplayName")
         #expect(DisplayNameKeyRule.rawKey(forDisplayName: "NSCameraUsageDescription") == nil)
         #expect(DisplayNameKeyRule.rawKey(forDisplayName: "JPEG Image") == nil)

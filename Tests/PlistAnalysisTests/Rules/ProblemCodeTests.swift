@@ -45,7 +45,8 @@ import Testing
         #expect(Self.mismatches(all.filter { $0.id != "file-empty" }) == ["file-empty: reported by 0 rules"])
         let tooDeep = try #require(RuleRegistry.rule("plist-too-deep"))
         #expect(Self.mismatches(all + [tooDeep]) == ["plist-too-deep: registered 2 times", "plist-too-deep: reported by 2 rules"])
-        #expect(Self.mismatches(all.filter { $0.id != "xml-no-root" } + [Unkeyed(id: "xml-no-root")])
+        #expect(
+            Self.mismatches(all.filter { $0.id != "xml-no-root" } + [Unkeyed(id: "xml-no-root")])
                 == ["xml-no-root: reported by 0 rules", "xml-no-root: not keyed by a code"])
         #expect(Self.mismatches(all + [Unkeyed(id: "xml-something-new")]) == ["xml-something-new: not keyed by a code"])
     }

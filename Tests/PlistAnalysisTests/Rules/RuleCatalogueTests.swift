@@ -20,7 +20,9 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
         #expect(Set(ids).count == ids.count)
         for id in ids {
             #expect(id.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(id)")
-            #expect(["file-", "xml-", "plist-", "info-", "privacy-", "ats-", "entitlement-", "launchd-", "profile-", "project-", "l10n-"].contains { id.hasPrefix($0) }, "\(id)")
+            #expect(
+                ["file-", "xml-", "plist-", "info-", "privacy-", "ats-", "entitlement-", "launchd-", "profile-", "project-", "l10n-"]
+                    .contains { id.hasPrefix($0) }, "\(id)")
         }
     }
 
@@ -45,7 +47,9 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
                 #expect(example.markers != nil, "\(rule.id): mark where each diagnostic starts with ↓ in:\n\(example.text)")
                 if let markers = example.markers {
                     let starts = Set(mine.map(\.range.lowerBound))
-                    #expect(starts == Set(markers), "\(rule.id): its diagnostics start at \(starts.sorted()), the example marks \(markers):\n\(example.markedText)")
+                    #expect(
+                        starts == Set(markers),
+                        "\(rule.id): its diagnostics start at \(starts.sorted()), the example marks \(markers):\n\(example.markedText)")
                 }
             } else {
                 #expect(example.markers == nil, "\(rule.id): a non-triggering example marks a place")
@@ -56,7 +60,11 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
                 #expect(d.fixes.filter(\.isPreferred).count <= 1, "\(rule.id): at most one preferred fix")
             }
             guard let fixed = example.fixedText else {
-                if example.triggers { #expect(mine.allSatisfy { !$0.fixes.contains(where: \.isPreferred) }, "\(rule.id): its preferred fix is undocumented: give the example its fixed text") }
+                if example.triggers {
+                    #expect(
+                        mine.allSatisfy { !$0.fixes.contains(where: \.isPreferred) },
+                        "\(rule.id): its preferred fix is undocumented: give the example its fixed text")
+                }
                 continue
             }
             let fix = try #require(mine.lazy.compactMap { $0.fixes.first(where: \.isPreferred) }.first, "\(rule.id): no preferred fix")
@@ -81,7 +89,8 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
             #expect(facts.isEmpty, "\(rule.id) checks syntax yet declares facts")
             return
         }
-        #expect(!facts.isEmpty, "\(rule.id) rests on facts about keys but cites no source: declare its keys or pages in RuleFacts.catalogue")
+        #expect(
+            !facts.isEmpty, "\(rule.id) rests on facts about keys but cites no source: declare its keys or pages in RuleFacts.catalogue")
         for key in facts.keys {
             let definition = KeyDatabase.shared.definitions(named: key.name).first { $0.domain == key.domain }
             #expect(definition != nil, "\(rule.id) cites \(key.name), which the database does not know")
@@ -124,6 +133,7 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
             try generated.write(to: url, atomically: true, encoding: .utf8)
         }
         let current = try String(contentsOf: url, encoding: .utf8)
-        #expect(current == generated, "docs/diagnostics.md is stale: run PLIST_LSP_UPDATE_DOCS=1 swift test --filter documentationIsCurrent")
+        #expect(
+            current == generated, "docs/diagnostics.md is stale: run PLIST_LSP_UPDATE_DOCS=1 swift test --filter documentationIsCurrent")
     }
 }

@@ -52,12 +52,16 @@ import PlistTestSupport
         let files = try Self.ruleFiles()
         #expect(files.count > 100, "read \(files.count) files under \(Self.rulesDirectory.path)")
         let missing = Self.unregistered(files, in: RuleRegistry.all)
-        #expect(missing.isEmpty, "\(missing.joined(separator: "\n"))\nList each rule in RuleRegistry.all (Sources/PlistAnalysis/Rules/RuleRegistry.swift).")
+        #expect(
+            missing.isEmpty,
+            "\(missing.joined(separator: "\n"))\nList each rule in RuleRegistry.all (Sources/PlistAnalysis/Rules/RuleRegistry.swift).")
     }
 
     /// The check finds a rule left out, whichever way the rule is written: a type of its own, an
     /// instance of a shared type, or a rule keyed by a parser problem.
-    @Test(arguments: ["plist-duplicate-key", "project-key-newer-than-target", "info-bundle-version-format", "entitlement-wrong-type", "xml-no-root"])
+    @Test(arguments: [
+        "plist-duplicate-key", "project-key-newer-than-target", "info-bundle-version-format", "entitlement-wrong-type", "xml-no-root",
+    ])
     func aRuleLeftOutIsFound(_ id: String) throws {
         let files = try Self.ruleFiles()
         let rules = RuleRegistry.all.filter { $0.id != id }

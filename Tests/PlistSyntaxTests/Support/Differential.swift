@@ -19,13 +19,18 @@ struct Comparison {
 
     /// Groups mismatches by cause: each side's verdict and first error code.
     var classKey: String {
-        let ourSide = oursWellFormed ? "ours: well formed" : "ours: \(ours.syntaxErrors.first?.code.rawValue ?? "malformed (no error listed)")"
-        let theirSide = reference.wellFormed ? "libxml2: well formed" : "libxml2: [\(reference.firstError?.code ?? -1)] \(libxml2ErrorName(reference.firstError?.code))"
+        let ourSide =
+            oursWellFormed ? "ours: well formed" : "ours: \(ours.syntaxErrors.first?.code.rawValue ?? "malformed (no error listed)")"
+        let theirSide =
+            reference.wellFormed
+            ? "libxml2: well formed" : "libxml2: [\(reference.firstError?.code ?? -1)] \(libxml2ErrorName(reference.firstError?.code))"
         return "\(ourSide) / \(theirSide)"
     }
 
     var oursDescription: String {
-        guard let first = ours.syntaxErrors.first else { return oursWellFormed ? "well formed" : "NOT well formed (no syntax error listed)" }
+        guard let first = ours.syntaxErrors.first else {
+            return oursWellFormed ? "well formed" : "NOT well formed (no syntax error listed)"
+        }
         return "\(oursWellFormed ? "well formed" : "NOT well formed"), first error \(first.code) at \(first.range): \(first.message)"
     }
 
@@ -54,12 +59,14 @@ enum DocumentedDifference: String, CaseIterable {
     static func explaining(_ text: [UInt8], _ comparison: Comparison) -> DocumentedDifference? {
         guard !comparison.agrees else { return nil }
         if !comparison.oursWellFormed && comparison.reference.wellFormed, let name = declaredEncoding(text),
-           !["utf-8", "utf8"].contains(name.lowercased()) {
+            !["utf-8", "utf8"].contains(name.lowercased())
+        {
             return .nonUTF8EncodingDeclaration
         }
         if referencesDeclaredGeneralEntity(text) { return .internalEntityReplacementText }
         if !comparison.oursWellFormed && comparison.reference.wellFormed, let nul = text.firstIndex(of: 0),
-           let rootEnd = comparison.ours.rootElement?.end, nul >= rootEnd {
+            let rootEnd = comparison.ours.rootElement?.end, nul >= rootEnd
+        {
             return .nulAfterRootElement
         }
         if comparison.oursWellFormed && !comparison.reference.wellFormed {

@@ -178,9 +178,10 @@ func renderBytes<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
         if byte >= 0x20 && byte < 0x7F { out.unicodeScalars.append(Unicode.Scalar(byte)); index += 1; continue }
         let length = byte >= 0xF0 && byte < 0xF5 ? 4 : byte >= 0xE0 && byte < 0xF0 ? 3 : byte >= 0xC2 && byte < 0xE0 ? 2 : 0
         if length > 0, index + length <= array.count,
-           let decoded = String(validating: array[index..<(index + length)], as: UTF8.self),
-           let scalar = decoded.unicodeScalars.first, scalar.properties.generalCategory != .control,
-           scalar.value != 0xFEFF, scalar.value != 0x2028 {
+            let decoded = String(validating: array[index..<(index + length)], as: UTF8.self),
+            let scalar = decoded.unicodeScalars.first, scalar.properties.generalCategory != .control,
+            scalar.value != 0xFEFF, scalar.value != 0x2028
+        {
             out += decoded
             index += length
             continue

@@ -53,7 +53,8 @@ indirect enum NormalizedValue: Equatable, CustomStringConvertible {
             // A dictionary whose only key is CF$UID comes back as a keyed-archiver UID object
             // (an internal class); read it back as the dictionary it was written as.
             if String(describing: type(of: any)) == "_NSKeyedArchiverUID",
-               let uid = Mirror(reflecting: any).children.first(where: { $0.label == "value" })?.value as? UInt32 {
+                let uid = Mirror(reflecting: any).children.first(where: { $0.label == "value" })?.value as? UInt32
+            {
                 self = .dictionary(["CF$UID": .integer(negative: false, magnitude: UInt64(uid))])
                 return
             }
@@ -94,7 +95,8 @@ indirect enum NormalizedValue: Equatable, CustomStringConvertible {
         case (.dictionary(let a), .dictionary(let b)):
             let keysA = Set(a.keys), keysB = Set(b.keys)
             if keysA != keysB {
-                return "\(path): keys only in ours \(keysA.subtracting(keysB).sorted()), only in Foundation \(keysB.subtracting(keysA).sorted())"
+                return
+                    "\(path): keys only in ours \(keysA.subtracting(keysB).sorted()), only in Foundation \(keysB.subtracting(keysA).sorted())"
             }
             for key in a.keys.sorted() {
                 if let found = difference(a[key]!, b[key]!, path: "\(path).\(key)") { return found }

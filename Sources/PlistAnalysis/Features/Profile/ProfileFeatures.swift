@@ -41,7 +41,9 @@ enum ProfileRendering {
         return key.title.map { "\($0) — \(s)" } ?? s
     }
 
-    static func key(_ key: ProfileKey, payload: ProfilePayload?, platforms: [Platform: ProfilePlatformFacts], format: DocumentationFormat) -> String {
+    static func key(
+        _ key: ProfileKey, payload: ProfilePayload?, platforms: [Platform: ProfilePlatformFacts], format: DocumentationFormat
+    ) -> String {
         let md = format == .markdown
         let code: (String) -> String = { md ? "`\($0)`" : $0 }
         var lines: [String] = []
@@ -69,17 +71,21 @@ enum ProfileRendering {
         let code: (String) -> String = { md ? "`\($0)`" : $0 }
         var lines = [(md ? "**\(payload.title)**" : payload.title) + " payload (\(code(payload.type)))", ""]
         if let p = platformLine(payload.platforms, code: code) { lines.append((md ? "- " : "") + "Platforms: " + p) }
-        let once = ProfileSchema.platformOrder.compactMap { payload.platforms[$0] }.filter(\.isAvailable).allSatisfy { $0.multiple == false }
+        let once = ProfileSchema.platformOrder.compactMap { payload.platforms[$0] }.filter(\.isAvailable).allSatisfy {
+            $0.multiple == false
+        }
         lines.append((md ? "- " : "") + (once ? "At most one per profile" : "A profile may hold more than one"))
         let required = payload.keys.filter { $0.isRequired && $0.name != "ANY" }.map { code($0.name) }
-        lines.append((md ? "- " : "") + "\(payload.keys.count) keys" + (required.isEmpty ? "" : "; required: " + required.joined(separator: ", ")))
+        lines.append(
+            (md ? "- " : "") + "\(payload.keys.count) keys" + (required.isEmpty ? "" : "; required: " + required.joined(separator: ", ")))
         lines.append("")
         lines.append(link(payload, format: format))
         return lines.joined(separator: "\n")
     }
 
     static func link(_ payload: ProfilePayload, format: DocumentationFormat) -> String {
-        format == .markdown ? "[Apple's \(payload.title) reference](\(payload.documentationURL))" : "Apple's reference: \(payload.documentationURL)"
+        format == .markdown
+            ? "[Apple's \(payload.title) reference](\(payload.documentationURL))" : "Apple's reference: \(payload.documentationURL)"
     }
 }
 
@@ -91,16 +97,21 @@ enum ProfileHover {
         switch context.place {
         case .key(let dictionary, let index):
             guard let key = dictionary.entries[index].key,
-                  let scope = ProfileSchemaLookup.scope(ofDictionaryAt: context.path, in: document) else { return nil }
+                let scope = ProfileSchemaLookup.scope(ofDictionaryAt: context.path, in: document)
+            else { return nil }
             let path = context.path + [.key(key.text)]
             if let definition = scope.key(key.text) {
                 let facts = ProfileWalk(document).values.first { $0.path == path }?.platforms ?? definition.platforms
-                return HoverResult(text: ProfileRendering.key(definition, payload: scope.payload, platforms: facts, format: format), format: format, range: key.textRange)
+                return HoverResult(
+                    text: ProfileRendering.key(definition, payload: scope.payload, platforms: facts, format: format), format: format,
+                    range: key.textRange)
             }
             if scope.isOpen {
                 guard scope.payload == nil, scope.role == .payload else { return nil }
-                return HoverResult(text: "\(code(key.text)) is a key of an app's preferences (a payload type Apple's schemas do not describe): the app reads it, the system does not check it.",
-                                   format: format, range: key.textRange)
+                return HoverResult(
+                    text:
+                        "\(code(key.text)) is a key of an app's preferences (a payload type Apple's schemas do not describe): the app reads it, the system does not check it.",
+                    format: format, range: key.textRange)
             }
             var text = "\(code(key.text)) is not in Apple's schema here: the system ignores keys it does not know."
             if let match = Nearest.match(key.text, in: scope.keys.map(\.name)) { text += " Did you mean \(code(match))?" }
@@ -109,15 +120,24 @@ enum ProfileHover {
             let literal = node.trimmedText
             let range = HoverProvider.trimmed(node.element.contentRange, in: document.tree.text)
             if node.kind == .string, ProfileValueText.isSubstituted(literal) {
-                return HoverResult(text: "\(code(literal)) holds a variable that the device-management server (or the template) replaces with a value when it delivers the profile.",
-                                   format: format, range: range)
+                return HoverResult(
+                    text:
+                        "\(code(literal)) holds a variable that the device-management server (or the template) replaces with a value when it delivers the profile.",
+                    format: format, range: range)
             }
             if context.path.count == 3, context.path.last == .key("PayloadType"), context.path.first == .key("PayloadContent") {
-                if let payload = schema.payloads[literal] { return HoverResult(text: ProfileRendering.payload(payload, format: format), format: format, range: range) }
-                return HoverResult(text: "\(code(literal)) is not one of Apple's payload types: macOS installs it as the managed preferences of that domain.", format: format, range: range)
+                if let payload = schema.payloads[literal] {
+                    return HoverResult(text: ProfileRendering.payload(payload, format: format), format: format, range: range)
+                }
+                return HoverResult(
+                    text:
+                        "\(code(literal)) is not one of Apple's payload types: macOS installs it as the managed preferences of that domain.",
+                    format: format, range: range)
             }
             guard let (definition, payload) = ProfileSchemaLookup.definition(forValueAt: context.path, in: document) else { return nil }
-            return HoverResult(text: ProfileRendering.key(definition, payload: payload, platforms: definition.platforms, format: format), format: format, range: range)
+            return HoverResult(
+                text: ProfileRendering.key(definition, payload: payload, platforms: definition.platforms, format: format), format: format,
+                range: range)
         default:
             return nil
         }
@@ -131,7 +151,8 @@ enum ProfileCompletion {
         let text = document.tree.text
         switch context.place {
         case .key(let dictionary, let index):
-            guard let key = dictionary.entries[index].key, let scope = ProfileSchemaLookup.scope(ofDictionaryAt: context.path, in: document) else { return nil }
+            guard let key = dictionary.entries[index].key, let scope = ProfileSchemaLookup.scope(ofDictionaryAt: context.path, in: document)
+            else { return nil }
             var range = key.textRange
             let closed = key.element.endTagRange != nil
             if !closed { range = range.lowerBound..<typedEnd(range, offset: offset, text: text) }
@@ -149,9 +170,14 @@ enum ProfileCompletion {
                 return values(definition, scope: scope, keyName: pending.text, typed: word, range: at..<offset, wrap: true)
             }
             let indent = TextScan.indentation(text, offset), unit = TextScan.indentUnit(text, container: node)
-            return keys(scope, typed: word, present: Set(node.keys), range: at..<offset, options: options, snippet: options.snippets && options.multiLine) { k in
-                let skeleton = Skeleton(type: k.type ?? .string, element: k.item?.type, values: k.allowedValues.map { EnumValue(value: ProfileWords.value($0), note: "") },
-                                        indent: indent, unit: unit, snippets: options.snippets, multiLine: options.multiLine)
+            return keys(
+                scope, typed: word, present: Set(node.keys), range: at..<offset, options: options,
+                snippet: options.snippets && options.multiLine
+            ) { k in
+                let skeleton = Skeleton(
+                    type: k.type ?? .string, element: k.item?.type,
+                    values: k.allowedValues.map { EnumValue(value: ProfileWords.value($0), note: "") },
+                    indent: indent, unit: unit, snippets: options.snippets, multiLine: options.multiLine)
                 let name = EditBuilder.escape(k.name)
                 let entry = "<key>\(options.snippets && options.multiLine ? TextScan.snippetEscaped(name) : name)</key>"
                 return options.multiLine ? entry + "\n" + indent + skeleton.value() : entry
@@ -159,8 +185,9 @@ enum ProfileCompletion {
         case .value(let node):
             guard node.kind == .string || node.kind == .integer || node.kind == .real else { return nil }
             guard let keyName = context.path.last.flatMap({ if case .key(let k) = $0 { return k } else { return nil } }),
-                  let scope = ProfileSchemaLookup.scope(ofDictionaryAt: Array(context.path.dropLast()), in: document),
-                  let definition = scope.key(keyName) else { return nil }
+                let scope = ProfileSchemaLookup.scope(ofDictionaryAt: Array(context.path.dropLast()), in: document),
+                let definition = scope.key(keyName)
+            else { return nil }
             var range = node.element.contentRange
             let close = node.element.endTagRange == nil ? "</\(node.element.tag.text ?? "string")>" : ""
             if !close.isEmpty { range = range.lowerBound..<typedEnd(range, offset: offset, text: text) }
@@ -181,13 +208,16 @@ enum ProfileCompletion {
             let payload = schema.payloads[type]!
             guard t.isEmpty || type.lowercased().contains(t) || payload.title.lowercased().contains(t) else { return nil }
             let platforms = payload.availablePlatforms.map(\.displayName).joined(separator: ", ")
-            return CompletionSuggestion(label: type, kind: .value, displayName: payload.title, detail: "\(payload.title) payload (\(platforms))",
-                                        filterText: "\(type) \(payload.title)", sortText: String(format6(i)),
-                                        edit: SourceEdit(range: range, replacement: wrap ? "<string>\(type)</string>" : type))
+            return CompletionSuggestion(
+                label: type, kind: .value, displayName: payload.title, detail: "\(payload.title) payload (\(platforms))",
+                filterText: "\(type) \(payload.title)", sortText: String(format6(i)),
+                edit: SourceEdit(range: range, replacement: wrap ? "<string>\(type)</string>" : type))
         }
     }
 
-    static func values(_ definition: ProfileKey, scope: ProfileScope, keyName: String, typed: String, range: Range<Int>, wrap: Bool) -> CompletionResult {
+    static func values(
+        _ definition: ProfileKey, scope: ProfileScope, keyName: String, typed: String, range: Range<Int>, wrap: Bool
+    ) -> CompletionResult {
         if scope.role == .payload && keyName == "PayloadType" {
             return CompletionResult(items: payloadTypeItems(typed: typed, range: range, wrap: wrap), isIncomplete: !typed.isEmpty)
         }
@@ -196,8 +226,10 @@ enum ProfileCompletion {
         if definition.type == .boolean && wrap {
             for (i, b) in ["true", "false"].enumerated() where t.isEmpty || b.hasPrefix(t) {
                 let isDefault = definition.defaultValue == .bool(b == "true")
-                items.append(CompletionSuggestion(label: "<\(b)/>", kind: .keyword, detail: isDefault ? "Boolean (the default)" : "Boolean",
-                                                  filterText: b, sortText: format6(i), edit: SourceEdit(range: range, replacement: "<\(b)/>")))
+                items.append(
+                    CompletionSuggestion(
+                        label: "<\(b)/>", kind: .keyword, detail: isDefault ? "Boolean (the default)" : "Boolean",
+                        filterText: b, sortText: format6(i), edit: SourceEdit(range: range, replacement: "<\(b)/>")))
             }
         }
         let tag = definition.type == .integer ? "integer" : definition.type == .real ? "real" : "string"
@@ -205,24 +237,31 @@ enum ProfileCompletion {
             let s = ProfileWords.value(v)
             guard t.isEmpty || s.lowercased().contains(t) else { continue }
             let isDefault = definition.defaultValue == v
-            items.append(CompletionSuggestion(label: s, kind: .value, detail: isDefault ? "the default" : nil, filterText: s, sortText: format6(10 + i),
-                                              edit: SourceEdit(range: range, replacement: wrap ? "<\(tag)>\(EditBuilder.escape(s))</\(tag)>" : EditBuilder.escape(s))))
+            items.append(
+                CompletionSuggestion(
+                    label: s, kind: .value, detail: isDefault ? "the default" : nil, filterText: s, sortText: format6(10 + i),
+                    edit: SourceEdit(range: range, replacement: wrap ? "<\(tag)>\(EditBuilder.escape(s))</\(tag)>" : EditBuilder.escape(s)))
+            )
         }
         return CompletionResult(items: items, isIncomplete: !typed.isEmpty)
     }
 
-    static func keys(_ scope: ProfileScope, typed: String, present: Set<String>, range: Range<Int>, options: CompletionStyle, snippet: Bool,
-                     insert: (ProfileKey) -> String) -> CompletionResult {
+    static func keys(
+        _ scope: ProfileScope, typed: String, present: Set<String>, range: Range<Int>, options: CompletionStyle, snippet: Bool,
+        insert: (ProfileKey) -> String
+    ) -> CompletionResult {
         let t = typed.lowercased()
         var items: [CompletionSuggestion] = []
         for (i, k) in scope.keys.enumerated() where k.name != "ANY" && !present.contains(k.name) {
             let title = k.title ?? ""
             guard t.isEmpty || k.name.lowercased().contains(t) || title.lowercased().contains(t) else { continue }
             let rank = k.name.lowercased().hasPrefix(t) ? 0 : 1
-            items.append(CompletionSuggestion(label: k.name, kind: .key, displayName: k.title, detail: ProfileRendering.detail(k),
-                                              filterText: title.isEmpty ? k.name : "\(k.name) \(title)",
-                                              sortText: "\(rank)\(k.isRequired ? 0 : 1)" + format6(i),
-                                              edit: SourceEdit(range: range, replacement: insert(k)), isSnippet: snippet))
+            items.append(
+                CompletionSuggestion(
+                    label: k.name, kind: .key, displayName: k.title, detail: ProfileRendering.detail(k),
+                    filterText: title.isEmpty ? k.name : "\(k.name) \(title)",
+                    sortText: "\(rank)\(k.isRequired ? 0 : 1)" + format6(i),
+                    edit: SourceEdit(range: range, replacement: insert(k)), isSnippet: snippet))
         }
         items.sort { $0.sortText < $1.sortText }
         let truncated = items.count > options.limit

@@ -18,6 +18,8 @@ enum ATS {
     }
 
     static func domain(_ name: String, _ body: String) -> String {
-        wrap("\t\t<key>NSExceptionDomains</key>\n\t\t<dict>\n\t\t\t<key>\(name)</key>\n\t\t\t<dict>\n" + body + "\t\t\t</dict>\n\t\t</dict>\n")
+        wrap(
+            "\t\t<key>NSExceptionDomains</key>\n\t\t<dict>\n\t\t\t<key>\(name)</key>\n\t\t\t<dict>\n" + body
+                + "\t\t\t</dict>\n\t\t</dict>\n")
     }
 }

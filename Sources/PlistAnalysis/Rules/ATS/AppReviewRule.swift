@@ -13,7 +13,8 @@ public struct AppReviewRule: Rule {
     public let category = RuleCategory.appTransportSecurity
     public let defaultSeverity = Finding.Severity.information
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSAppTransportSecurity</key>
@@ -25,7 +26,8 @@ public struct AppReviewRule: Rule {
             </plist>
 
             """),
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSAppTransportSecurity</key>
@@ -63,9 +65,14 @@ public struct AppReviewRule: Rule {
             for e in d.entries {
                 guard let k = e.key, let v = e.value else { continue }
                 if k.text == "NSExceptionAllowsInsecureHTTPLoads" && v.boolValue == true {
-                    out.append(diagnostic("Insecure HTTP for '\(domain.key?.text ?? "")' triggers App Store review: be ready to justify it", k.textRange))
+                    out.append(
+                        diagnostic(
+                            "Insecure HTTP for '\(domain.key?.text ?? "")' triggers App Store review: be ready to justify it", k.textRange))
                 } else if k.text == "NSExceptionMinimumTLSVersion", ["TLSv1.0", "TLSv1.1"].contains(v.trimmedText) {
-                    out.append(diagnostic("\(v.trimmedText) for '\(domain.key?.text ?? "")' triggers App Store review: be ready to justify it", k.textRange))
+                    out.append(
+                        diagnostic(
+                            "\(v.trimmedText) for '\(domain.key?.text ?? "")' triggers App Store review: be ready to justify it",
+                            k.textRange))
                 }
             }
         }

@@ -15,7 +15,8 @@ public struct ArbitraryLoadsIgnoredRule: Rule {
     public let category = RuleCategory.appTransportSecurity
     public let defaultSeverity = Finding.Severity.information
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSAppTransportSecurity</key>
@@ -39,10 +40,15 @@ public struct ArbitraryLoadsIgnoredRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         guard let ats = ATS.dictionary(context),
-              let entry = ats.entries.last(where: { $0.key.map { ExactText.equal($0.text, "NSAllowsArbitraryLoads") } == true }), let key = entry.key else { return }
+            let entry = ats.entries.last(where: { $0.key.map { ExactText.equal($0.text, "NSAllowsArbitraryLoads") } == true }),
+            let key = entry.key
+        else { return }
         let keys = ExactNames(ats.keys)
         let present = Self.newer.filter { keys.contains($0) }
         guard !present.isEmpty else { return }
-        out.append(diagnostic("NSAllowsArbitraryLoads is ignored on iOS 10+ and macOS 10.12+ because \(present.joined(separator: " and ")) \(present.count == 1 ? "is" : "are") present", key.textRange))
+        out.append(
+            diagnostic(
+                "NSAllowsArbitraryLoads is ignored on iOS 10+ and macOS 10.12+ because \(present.joined(separator: " and ")) \(present.count == 1 ? "is" : "are") present",
+                key.textRange))
     }
 }

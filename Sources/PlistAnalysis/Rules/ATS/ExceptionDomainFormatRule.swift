@@ -16,7 +16,8 @@ public struct ExceptionDomainFormatRule: Rule {
     public let category = RuleCategory.appTransportSecurity
     public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSAppTransportSecurity</key>
@@ -33,25 +34,27 @@ public struct ExceptionDomainFormatRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>NSAppTransportSecurity</key>
-            	<dict>
-            		<key>NSExceptionDomains</key>
-            		<dict>
-            			<key>example.com</key>
-            			<dict>
-            				<key>NSIncludesSubdomains</key>
-            				<true/>
-            			</dict>
-            		</dict>
-            	</dict>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSAppTransportSecurity</key>
+                	<dict>
+                		<key>NSExceptionDomains</key>
+                		<dict>
+                			<key>example.com</key>
+                			<dict>
+                				<key>NSIncludesSubdomains</key>
+                				<true/>
+                			</dict>
+                		</dict>
+                	</dict>
+                </dict>
+                </plist>
 
-            """),
-        .triggering("""
+                """),
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSAppTransportSecurity</key>
@@ -68,25 +71,27 @@ public struct ExceptionDomainFormatRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>NSAppTransportSecurity</key>
-            	<dict>
-            		<key>NSExceptionDomains</key>
-            		<dict>
-            			<key>api.example.com</key>
-            			<dict>
-            				<key>NSIncludesSubdomains</key>
-            				<true/>
-            			</dict>
-            		</dict>
-            	</dict>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSAppTransportSecurity</key>
+                	<dict>
+                		<key>NSExceptionDomains</key>
+                		<dict>
+                			<key>api.example.com</key>
+                			<dict>
+                				<key>NSIncludesSubdomains</key>
+                				<true/>
+                			</dict>
+                		</dict>
+                	</dict>
+                </dict>
+                </plist>
 
-            """),
-        .triggering("""
+                """),
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSAppTransportSecurity</key>
@@ -103,24 +108,25 @@ public struct ExceptionDomainFormatRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>NSAppTransportSecurity</key>
-            	<dict>
-            		<key>NSExceptionDomains</key>
-            		<dict>
-            			<key>example.com</key>
-            			<dict>
-            				<key>NSIncludesSubdomains</key>
-            				<true/>
-            			</dict>
-            		</dict>
-            	</dict>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSAppTransportSecurity</key>
+                	<dict>
+                		<key>NSExceptionDomains</key>
+                		<dict>
+                			<key>example.com</key>
+                			<dict>
+                				<key>NSIncludesSubdomains</key>
+                				<true/>
+                			</dict>
+                		</dict>
+                	</dict>
+                </dict>
+                </plist>
 
-            """),
+                """),
         .nonTriggering(ATS.domain("api.example.com", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n")),
         .nonTriggering(ATS.domain("$(API_HOST)", "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n")),
     ]
@@ -144,7 +150,10 @@ public struct ExceptionDomainFormatRule: Rule {
             if !clean.isEmpty, clean != name {
                 fixes.append(Fix(title: "Change to '\(clean)'", edits: [edits.renaming(key, to: clean)], isPreferred: !relaxes))
             }
-            out.append(diagnostic("Exception domain '\(name)' has \(bare.problemList): ATS matches bare lowercase host names such as '\(clean.isEmpty ? "example.com" : clean)'", key.textRange, fixes: fixes))
+            out.append(
+                diagnostic(
+                    "Exception domain '\(name)' has \(bare.problemList): ATS matches bare lowercase host names such as '\(clean.isEmpty ? "example.com" : clean)'",
+                    key.textRange, fixes: fixes))
         }
     }
 }

@@ -18,7 +18,8 @@ public struct ExceptionDomainIPRule: Rule {
     public let category = RuleCategory.appTransportSecurity
     public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSAppTransportSecurity</key>
@@ -36,7 +37,8 @@ public struct ExceptionDomainIPRule: Rule {
             </plist>
 
             """),
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSAppTransportSecurity</key>
@@ -70,8 +72,11 @@ public struct ExceptionDomainIPRule: Rule {
         var t = s.trimmedForRules
         if let r = t.firstRange(of: "://") { t = String(t[r.upperBound...]) }
         if let slash = t.firstIndex(of: "/") { t = String(t[..<slash]) }
-        if t.hasPrefix("["), let close = t.firstIndex(of: "]") { t = String(t[t.index(after: t.startIndex)..<close]) }
-        else if t.filter({ $0 == ":" }).count == 1, let colon = t.firstIndex(of: ":") { t = String(t[..<colon]) }
+        if t.hasPrefix("["), let close = t.firstIndex(of: "]") {
+            t = String(t[t.index(after: t.startIndex)..<close])
+        } else if t.filter({ $0 == ":" }).count == 1, let colon = t.firstIndex(of: ":") {
+            t = String(t[..<colon])
+        }
         let parts = t.split(separator: ".", omittingEmptySubsequences: false)
         if parts.count == 4, parts.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCIIDigit) }) { return true }
         let colons = t.filter { $0 == ":" }.count
@@ -97,13 +102,19 @@ public struct ExceptionDomainIPRule: Rule {
         for entry in ATS.domains(context) {
             guard let key = entry.key, Self.isIPAddress(key.text) else { continue }
             guard Self.isBareAddress(key.text) else {
-                out.append(diagnostic("Exception domain '\(key.text)' is an IP address with a scheme, port or path, which matches nothing: write the address or range alone", key.textRange))
+                out.append(
+                    diagnostic(
+                        "Exception domain '\(key.text)' is an IP address with a scheme, port or path, which matches nothing: write the address or range alone",
+                        key.textRange))
                 continue
             }
             // Read by current systems; older ones a target still supports ignore it.
             guard let target, let first = Self.firstVersions[target.platform],
-                  DeploymentTarget.compare(target.version, first) < 0 else { continue }
-            var note = diagnostic("Exception domain '\(key.text)' is an IP address, which \(target.platform.rawValue) before \(first.split(separator: ".").first.map(String.init) ?? first) ignores; this target supports \(target.platform.rawValue) \(target.version) (\(target.setting))", key.textRange)
+                DeploymentTarget.compare(target.version, first) < 0
+            else { continue }
+            var note = diagnostic(
+                "Exception domain '\(key.text)' is an IP address, which \(target.platform.rawValue) before \(first.split(separator: ".").first.map(String.init) ?? first) ignores; this target supports \(target.platform.rawValue) \(target.version) (\(target.setting))",
+                key.textRange)
             note.severity = .information
             out.append(note)
         }

@@ -19,7 +19,8 @@ public struct EntitlementConflictRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.entitlements] }
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>com.apple.security.app-sandbox</key>
@@ -31,18 +32,20 @@ public struct EntitlementConflictRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>com.apple.security.app-sandbox</key>
-            	<true/>
-            	<key>com.apple.security.files.user-selected.read-write</key>
-            	<true/>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>com.apple.security.app-sandbox</key>
+                	<true/>
+                	<key>com.apple.security.files.user-selected.read-write</key>
+                	<true/>
+                </dict>
+                </plist>
 
-            """, path: EntitlementExample.path),
-        .triggering("""
+                """, path: EntitlementExample.path),
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>↓com.apple.developer.icloud-services</key>
@@ -53,7 +56,8 @@ public struct EntitlementConflictRule: Rule {
             </plist>
 
             """, path: EntitlementExample.path),
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>com.apple.security.app-sandbox</key>
@@ -66,7 +70,9 @@ public struct EntitlementConflictRule: Rule {
             </plist>
 
             """, path: EntitlementExample.path),
-        EntitlementExample.nonTriggering("\t<key>com.apple.developer.icloud-services</key>\n\t<array>\n\t\t<string>CloudKit</string>\n\t</array>\n\t<key>com.apple.developer.icloud-container-identifiers</key>\n\t<array>\n\t\t<string>iCloud.com.example.app</string>\n\t</array>\n"),
+        EntitlementExample.nonTriggering(
+            "\t<key>com.apple.developer.icloud-services</key>\n\t<array>\n\t\t<string>CloudKit</string>\n\t</array>\n\t<key>com.apple.developer.icloud-container-identifiers</key>\n\t<array>\n\t\t<string>iCloud.com.example.app</string>\n\t</array>\n"
+        ),
     ]
 
     public init() {}
@@ -82,23 +88,31 @@ public struct EntitlementConflictRule: Rule {
             let readWrite = String(key.text.dropLast(".read-only".count)) + ".read-write"
             guard isTrue(readWrite), let other = entry(readWrite)?.key else { continue }
             let fix = Fix(title: "Remove '\(key.text)'", edits: [edits.removing(e)], isPreferred: true)
-            out.append(diagnostic("'\(key.text)' and '\(readWrite)' are both set: read-write already allows reading, keep one",
-                                  key.textRange, related: [(message: "read-write access", range: other.textRange)], fixes: [fix]))
+            out.append(
+                diagnostic(
+                    "'\(key.text)' and '\(readWrite)' are both set: read-write already allows reading, keep one",
+                    key.textRange, related: [(message: "read-write access", range: other.textRange)], fixes: [fix]))
         }
 
         if let ios = entry("aps-environment"), let mac = entry("com.apple.developer.aps-environment"),
-           let a = ios.value?.text?.trimmedForRules, let b = mac.value?.text?.trimmedForRules, a != b,
-           !BuildSettingReference.occurs(in: a), !BuildSettingReference.occurs(in: b), let key = mac.key, let first = ios.key {
-            out.append(diagnostic("com.apple.developer.aps-environment is '\(b)' but aps-environment is '\(a)': the app registers with one push environment",
-                                  key.textRange, related: [(message: "aps-environment", range: first.textRange)]))
+            let a = ios.value?.text?.trimmedForRules, let b = mac.value?.text?.trimmedForRules, a != b,
+            !BuildSettingReference.occurs(in: a), !BuildSettingReference.occurs(in: b), let key = mac.key, let first = ios.key
+        {
+            out.append(
+                diagnostic(
+                    "com.apple.developer.aps-environment is '\(b)' but aps-environment is '\(a)': the app registers with one push environment",
+                    key.textRange, related: [(message: "aps-environment", range: first.textRange)]))
         }
 
         if let services = entry("com.apple.developer.icloud-services"), let list = services.value, list.kind == .array,
-           list.items.contains(where: { $0.trimmedText == "CloudKit" }), let key = services.key {
+            list.items.contains(where: { $0.trimmedText == "CloudKit" }), let key = services.key
+        {
             let containers = entry("com.apple.developer.icloud-container-identifiers")?.value
             if containers == nil || containers?.kind == .array && containers?.items.isEmpty == true {
-                out.append(diagnostic("CloudKit is on but com.apple.developer.icloud-container-identifiers lists no container: add the container the app uses (iCloud.…)",
-                                      key.textRange))
+                out.append(
+                    diagnostic(
+                        "CloudKit is on but com.apple.developer.icloud-container-identifiers lists no container: add the container the app uses (iCloud.…)",
+                        key.textRange))
             }
         }
 
@@ -106,8 +120,10 @@ public struct EntitlementConflictRule: Rule {
             let allowed: Set<String> = ["com.apple.security.app-sandbox", "com.apple.security.inherit"]
             for e in root.entries {
                 guard let key = e.key, !allowed.contains(key.text) else { continue }
-                out.append(diagnostic("'\(key.text)' beside com.apple.security.inherit: a helper that inherits its parent's sandbox may hold only app-sandbox and inherit",
-                                      key.textRange))
+                out.append(
+                    diagnostic(
+                        "'\(key.text)' beside com.apple.security.inherit: a helper that inherits its parent's sandbox may hold only app-sandbox and inherit",
+                        key.textRange))
             }
         }
     }

@@ -22,7 +22,8 @@ public struct EntitlementValueFormatRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.entitlements] }
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>com.apple.developer.associated-domains</key>
@@ -32,18 +33,20 @@ public struct EntitlementValueFormatRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>com.apple.developer.associated-domains</key>
-            	<array>
-            		<string>applinks:example.com</string>
-            	</array>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>com.apple.developer.associated-domains</key>
+                	<array>
+                		<string>applinks:example.com</string>
+                	</array>
+                </dict>
+                </plist>
 
-            """, path: EntitlementExample.path),
-        .triggering("""
+                """, path: EntitlementExample.path),
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>com.apple.security.application-groups</key>
@@ -53,18 +56,20 @@ public struct EntitlementValueFormatRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>com.apple.security.application-groups</key>
-            	<array>
-            		<string>group.com.example.shared</string>
-            	</array>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>com.apple.security.application-groups</key>
+                	<array>
+                		<string>group.com.example.shared</string>
+                	</array>
+                </dict>
+                </plist>
 
-            """, path: EntitlementExample.path),
-        .triggering("""
+                """, path: EntitlementExample.path),
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>com.apple.developer.icloud-container-identifiers</key>
@@ -74,18 +79,20 @@ public struct EntitlementValueFormatRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>com.apple.developer.icloud-container-identifiers</key>
-            	<array>
-            		<string>iCloud.com.example.app</string>
-            	</array>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>com.apple.developer.icloud-container-identifiers</key>
+                	<array>
+                		<string>iCloud.com.example.app</string>
+                	</array>
+                </dict>
+                </plist>
 
-            """, path: EntitlementExample.path),
-        .triggering("""
+                """, path: EntitlementExample.path),
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>com.apple.developer.associated-domains</key>
@@ -95,17 +102,18 @@ public struct EntitlementValueFormatRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>com.apple.developer.associated-domains</key>
-            	<array>
-            		<string>applinks:example.com</string>
-            	</array>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>com.apple.developer.associated-domains</key>
+                	<array>
+                		<string>applinks:example.com</string>
+                	</array>
+                </dict>
+                </plist>
 
-            """, path: EntitlementExample.path),
+                """, path: EntitlementExample.path),
         EntitlementExample.nonTriggering(Self.entry("com.apple.developer.associated-domains", "applinks:*.example.com?mode=developer")),
         EntitlementExample.nonTriggering(Self.entry("com.apple.security.application-groups", "ABCDE12345.com.example.shared")),
         EntitlementExample.nonTriggering(Self.entry("com.apple.security.application-groups", "$(TeamIdentifierPrefix)com.example.shared")),
@@ -148,10 +156,15 @@ public struct EntitlementValueFormatRule: Rule {
                     checkDomain(text, item, edits, &out)
                 } else if let rule = Self.prefixes[name] {
                     if text.hasPrefix(rule.prefix) || rule.teamID && Self.hasTeamIDPrefix(text) { continue }
-                    let fixed = text.lowercased().hasPrefix(rule.prefix.lowercased()) ? rule.prefix + text.dropFirst(rule.prefix.count) : rule.prefix + text
+                    let fixed =
+                        text.lowercased().hasPrefix(rule.prefix.lowercased())
+                        ? rule.prefix + text.dropFirst(rule.prefix.count) : rule.prefix + text
                     let also = rule.teamID && name == "com.apple.security.application-groups" ? " (on macOS, or your team ID)" : ""
                     let fix = Fix(title: "Change to '\(fixed)'", edits: [edits.replacingContent(of: item, with: fixed)], isPreferred: true)
-                    out.append(diagnostic("\(rule.what) identifier begins with '\(rule.prefix)'\(also): '\(text)' matches none", item.element.range, fixes: [fix]))
+                    out.append(
+                        diagnostic(
+                            "\(rule.what) identifier begins with '\(rule.prefix)'\(also): '\(text)' matches none", item.element.range,
+                            fixes: [fix]))
                 }
             }
         }
@@ -159,16 +172,20 @@ public struct EntitlementValueFormatRule: Rule {
 
     private func checkDomain(_ text: String, _ item: PlistNode, _ edits: EditBuilder, _ out: inout [Finding]) {
         guard let colon = text.firstIndex(of: ":") else {
-            out.append(diagnostic("Associated domain '\(text)' has no service: write applinks:\(text), webcredentials:\(text), activitycontinuation:\(text) or appclips:\(text)",
-                                  item.element.range))
+            out.append(
+                diagnostic(
+                    "Associated domain '\(text)' has no service: write applinks:\(text), webcredentials:\(text), activitycontinuation:\(text) or appclips:\(text)",
+                    item.element.range))
             return
         }
         var service = String(text[..<colon])
         var rest = String(text[text.index(after: colon)...])
         var problems: [String] = []
         if !Self.services.contains(service), rest.hasPrefix("//") {
-            out.append(diagnostic("Associated domain '\(text)' begins with a scheme, not a service: write service:host, such as applinks:example.com",
-                                  item.element.range))
+            out.append(
+                diagnostic(
+                    "Associated domain '\(text)' begins with a scheme, not a service: write service:host, such as applinks:example.com",
+                    item.element.range))
             return
         }
         if !Self.services.contains(service) {
@@ -177,7 +194,9 @@ public struct EntitlementValueFormatRule: Rule {
             service = near
         }
         var mode = ""
-        if let q = rest.firstIndex(of: "?"), rest[q...].hasPrefix("?mode="), Self.modes.contains(String(rest[rest.index(q, offsetBy: 6)...])) {
+        if let q = rest.firstIndex(of: "?"), rest[q...].hasPrefix("?mode="),
+            Self.modes.contains(String(rest[rest.index(q, offsetBy: 6)...]))
+        {
             mode = String(rest[q...])
             rest = String(rest[..<q])
         }
@@ -189,6 +208,9 @@ public struct EntitlementValueFormatRule: Rule {
             let fixed = "\(service):\(bare.host)\(mode)"
             fixes.append(Fix(title: "Change to '\(fixed)'", edits: [edits.replacingContent(of: item, with: fixed)], isPreferred: true))
         }
-        out.append(diagnostic("Associated domain '\(text)' has \(problems.joinedAsList): write service:host, such as applinks:example.com", item.element.range, fixes: fixes))
+        out.append(
+            diagnostic(
+                "Associated domain '\(text)' has \(problems.joinedAsList): write service:host, such as applinks:example.com",
+                item.element.range, fixes: fixes))
     }
 }

@@ -18,7 +18,8 @@ public struct SandboxOffRule: Rule {
     public let defaultSeverity = Finding.Severity.information
     public var fileKinds: Set<FileKind> { [.entitlements] }
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>↓com.apple.security.network.client</key>
@@ -27,7 +28,8 @@ public struct SandboxOffRule: Rule {
             </plist>
 
             """, path: EntitlementExample.path),
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>com.apple.security.app-sandbox</key>
@@ -38,13 +40,17 @@ public struct SandboxOffRule: Rule {
             </plist>
 
             """, path: EntitlementExample.path),
-        EntitlementExample.nonTriggering("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n\t<key>com.apple.security.network.client</key>\n\t<true/>\n"),
-        EntitlementExample.nonTriggering("\t<key>com.apple.security.device.camera</key>\n\t<true/>\n\t<key>com.apple.security.cs.allow-jit</key>\n\t<true/>\n"),
+        EntitlementExample.nonTriggering(
+            "\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n\t<key>com.apple.security.network.client</key>\n\t<true/>\n"),
+        EntitlementExample.nonTriggering(
+            "\t<key>com.apple.security.device.camera</key>\n\t<true/>\n\t<key>com.apple.security.cs.allow-jit</key>\n\t<true/>\n"),
     ]
 
     /// Entitlements that only loosen the App Sandbox (by prefix after `com.apple.security.`).
-    static let sandboxOnly = ["network.", "files.", "assets.", "print", "device.usb", "device.serial", "device.bluetooth", "device.microphone",
-                              "temporary-exception.", "scripting-targets", "inherit"]
+    static let sandboxOnly = [
+        "network.", "files.", "assets.", "print", "device.usb", "device.serial", "device.bluetooth", "device.microphone",
+        "temporary-exception.", "scripting-targets", "inherit",
+    ]
 
     public init() {}
 
@@ -54,10 +60,15 @@ public struct SandboxOffRule: Rule {
         if sandbox?.boolValue == true { return }
         let state = sandbox == nil ? "absent" : "not true"
         for e in root.entries {
-            guard let key = e.key, key.text.hasPrefix("com.apple.security."), let value = e.value, value.boolValue != false else { continue }
+            guard let key = e.key, key.text.hasPrefix("com.apple.security."), let value = e.value, value.boolValue != false else {
+                continue
+            }
             let rest = key.text.dropFirst("com.apple.security.".count)
             guard Self.sandboxOnly.contains(where: { rest.hasPrefix($0) }) else { continue }
-            out.append(diagnostic("'\(key.text)' has no effect: com.apple.security.app-sandbox is \(state), so there is no sandbox to open", key.textRange))
+            out.append(
+                diagnostic(
+                    "'\(key.text)' has no effect: com.apple.security.app-sandbox is \(state), so there is no sandbox to open", key.textRange
+                ))
         }
     }
 }

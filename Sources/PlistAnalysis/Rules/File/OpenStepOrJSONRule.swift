@@ -9,8 +9,11 @@ extension FileFormatRule {
             file is checked like its XML form, with the rules about keys and values (not those about \
             value types: OpenStep writes every scalar as a string). Convert JSON with `plist-lsp convert --to xml1 FILE`.
             """,
-        examples: [.triggering("""
-            ↓{"CFBundleName": "Demo"}
+        examples: [
+            .triggering(
+                """
+                ↓{"CFBundleName": "Demo"}
 
-            """), .nonTriggering("{ CFBundleName = Demo; }\n"), .nonTriggering(ExampleText.validInfoPlist)])
+                """), .nonTriggering("{ CFBundleName = Demo; }\n"), .nonTriggering(ExampleText.validInfoPlist),
+        ])
 }

@@ -15,7 +15,8 @@ public struct DeprecatedKeyRule: Rule {
     public let category = RuleCategory.keys
     public let defaultSeverity = Finding.Severity.information
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>↓NSLocationAlwaysUsageDescription</key>
@@ -25,18 +26,20 @@ public struct DeprecatedKeyRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>NSLocationAlwaysAndWhenInUseUsageDescription</key>
-            	<string>Track your runs.</string>
-            	<key>NSLocationWhenInUseUsageDescription</key>
-            	<string>Track your runs.</string>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSLocationAlwaysAndWhenInUseUsageDescription</key>
+                	<string>Track your runs.</string>
+                	<key>NSLocationWhenInUseUsageDescription</key>
+                	<string>Track your runs.</string>
+                </dict>
+                </plist>
 
-            """),
-        .triggering("""
+                """),
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>↓CFBundleGetInfoString</key>
@@ -44,16 +47,18 @@ public struct DeprecatedKeyRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>NSHumanReadableCopyright</key>
-            	<string>Demo 1.0</string>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSHumanReadableCopyright</key>
+                	<string>Demo 1.0</string>
+                </dict>
+                </plist>
 
-            """),
-        .triggering("""
+                """),
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>↓UIStatusBarTintParameters</key>
@@ -70,7 +75,10 @@ public struct DeprecatedKeyRule: Rule {
             </plist>
 
             """),
-        .nonTriggering(ExampleText.dict("\t<key>NSLocationAlwaysUsageDescription</key>\n\t<string>Track your runs.</string>\n\t<key>NSLocationAlwaysAndWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n\t<key>NSLocationWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n")),
+        .nonTriggering(
+            ExampleText.dict(
+                "\t<key>NSLocationAlwaysUsageDescription</key>\n\t<string>Track your runs.</string>\n\t<key>NSLocationAlwaysAndWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n\t<key>NSLocationWhenInUseUsageDescription</key>\n\t<string>Track your runs.</string>\n"
+            )),
     ]
 
     public init() {}
@@ -79,9 +87,13 @@ public struct DeprecatedKeyRule: Rule {
         let edits = EditBuilder(context.text)
         let obsolete = ObsoleteContainers(context)
         for info in context.keys {
-            guard let def = info.definition, def.status.kind == .deprecated || def.status.kind == .ignored, !obsolete.contains(info) else { continue }
+            guard let def = info.definition, def.status.kind == .deprecated || def.status.kind == .ignored, !obsolete.contains(info) else {
+                continue
+            }
             let keys = info.dictionary.keys
-            var message = "'\(def.name)' is \(def.status.kind == .ignored ? "ignored" : "deprecated")" + (def.status.since.map { " since \($0)" } ?? "")
+            var message =
+                "'\(def.name)' is \(def.status.kind == .ignored ? "ignored" : "deprecated")"
+                + (def.status.since.map { " since \($0)" } ?? "")
             var fixes: [Fix] = []
             if let successor = def.status.successor {
                 if keys.contains(successor) { continue }

@@ -16,7 +16,8 @@ public struct EntitlementKeyRule: Rule {
     public let category = RuleCategory.keys
     public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>↓com.apple.security.app-sandbox</key>
@@ -25,7 +26,10 @@ public struct EntitlementKeyRule: Rule {
             </plist>
 
             """),
-        .nonTriggering(ExampleText.dict("\t<key>com.apple.developer.nfc.readersession.iso7816.select-identifiers</key>\n\t<array>\n\t\t<string>A0000002471001</string>\n\t</array>\n")),
+        .nonTriggering(
+            ExampleText.dict(
+                "\t<key>com.apple.developer.nfc.readersession.iso7816.select-identifiers</key>\n\t<array>\n\t\t<string>A0000002471001</string>\n\t</array>\n"
+            )),
         .nonTriggering(ExampleText.dict("\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n"), path: "App.entitlements"),
     ]
 
@@ -39,8 +43,10 @@ public struct EntitlementKeyRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         for info in context.keys where Self.isEntitlement(info, in: context) && info.nearMiss == nil {
-            out.append(diagnostic("'\(info.key.text)' is an entitlement: in Info.plist it grants nothing; it belongs in the target's .entitlements file",
-                                  info.key.textRange))
+            out.append(
+                diagnostic(
+                    "'\(info.key.text)' is an entitlement: in Info.plist it grants nothing; it belongs in the target's .entitlements file",
+                    info.key.textRange))
         }
     }
 }

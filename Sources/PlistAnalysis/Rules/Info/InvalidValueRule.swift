@@ -9,114 +9,129 @@ public struct InvalidValueRule: IdentifiedRule {
 
     /// The Info.plist rule.
     public init() {
-        self.init(RuleIdentity(id: "info-invalid-value", title: "A value the key does not accept", rationale: """
-            Keys with a fixed set of values (background modes, orientations, status bar styles, app \
-            categories, `NSExceptionMinimumTLSVersion`, …) ignore anything else, usually without a word. \
-            For keys whose documented values are only the common ones (device capabilities, extension \
-            points) a value one or two letters away from a documented one is reported as a likely typo. \
-            The fix replaces the value with the nearest valid one; it is offered, never applied by fix-all \
-            (even a change of letter case changes what the system reads). \
-            For security settings (the key database marks them, e.g. `NSExceptionMinimumTLSVersion`) the \
-            invalid value is ignored and the secure default applies, so the suggestion is that default \
-            (then the nearest stronger value), never a weaker value, and never applied automatically. \
-            Build-setting references are accepted.
-            """, category: .values, fileKinds: [.infoPlist], examples: [
-            .triggering("""
-                <plist version="1.0">
-                <dict>
-                	<key>UIBackgroundModes</key>
-                	<array>
-                		↓<string>remote-notifications</string>
-                	</array>
-                </dict>
-                </plist>
+        self.init(
+            RuleIdentity(
+                id: "info-invalid-value", title: "A value the key does not accept",
+                rationale: """
+                    Keys with a fixed set of values (background modes, orientations, status bar styles, app \
+                    categories, `NSExceptionMinimumTLSVersion`, …) ignore anything else, usually without a word. \
+                    For keys whose documented values are only the common ones (device capabilities, extension \
+                    points) a value one or two letters away from a documented one is reported as a likely typo. \
+                    The fix replaces the value with the nearest valid one; it is offered, never applied by fix-all \
+                    (even a change of letter case changes what the system reads). \
+                    For security settings (the key database marks them, e.g. `NSExceptionMinimumTLSVersion`) the \
+                    invalid value is ignored and the secure default applies, so the suggestion is that default \
+                    (then the nearest stronger value), never a weaker value, and never applied automatically. \
+                    Build-setting references are accepted.
+                    """, category: .values, fileKinds: [.infoPlist],
+                examples: [
+                    .triggering(
+                        """
+                        <plist version="1.0">
+                        <dict>
+                        	<key>UIBackgroundModes</key>
+                        	<array>
+                        		↓<string>remote-notifications</string>
+                        	</array>
+                        </dict>
+                        </plist>
 
-                """, fixed: """
-                <plist version="1.0">
-                <dict>
-                	<key>UIBackgroundModes</key>
-                	<array>
-                		<string>remote-notification</string>
-                	</array>
-                </dict>
-                </plist>
+                        """,
+                        fixed: """
+                            <plist version="1.0">
+                            <dict>
+                            	<key>UIBackgroundModes</key>
+                            	<array>
+                            		<string>remote-notification</string>
+                            	</array>
+                            </dict>
+                            </plist>
 
-                """),
-            .triggering("""
-                <plist version="1.0">
-                <dict>
-                	<key>UIStatusBarStyle</key>
-                	↓<string>UIStatusBarStyleLight</string>
-                </dict>
-                </plist>
+                            """),
+                    .triggering(
+                        """
+                        <plist version="1.0">
+                        <dict>
+                        	<key>UIStatusBarStyle</key>
+                        	↓<string>UIStatusBarStyleLight</string>
+                        </dict>
+                        </plist>
 
-                """, fixed: """
-                <plist version="1.0">
-                <dict>
-                	<key>UIStatusBarStyle</key>
-                	<string>UIStatusBarStyleLightContent</string>
-                </dict>
-                </plist>
+                        """,
+                        fixed: """
+                            <plist version="1.0">
+                            <dict>
+                            	<key>UIStatusBarStyle</key>
+                            	<string>UIStatusBarStyleLightContent</string>
+                            </dict>
+                            </plist>
 
-                """),
-            .triggering("""
-                <plist version="1.0">
-                <dict>
-                	<key>NSAppTransportSecurity</key>
-                	<dict>
-                		<key>NSExceptionDomains</key>
-                		<dict>
-                			<key>example.com</key>
-                			<dict>
-                				<key>NSExceptionMinimumTLSVersion</key>
-                				↓<string>TLSv1.4</string>
-                			</dict>
-                		</dict>
-                	</dict>
-                </dict>
-                </plist>
+                            """),
+                    .triggering(
+                        """
+                        <plist version="1.0">
+                        <dict>
+                        	<key>NSAppTransportSecurity</key>
+                        	<dict>
+                        		<key>NSExceptionDomains</key>
+                        		<dict>
+                        			<key>example.com</key>
+                        			<dict>
+                        				<key>NSExceptionMinimumTLSVersion</key>
+                        				↓<string>TLSv1.4</string>
+                        			</dict>
+                        		</dict>
+                        	</dict>
+                        </dict>
+                        </plist>
 
-                """, fixed: """
-                <plist version="1.0">
-                <dict>
-                	<key>NSAppTransportSecurity</key>
-                	<dict>
-                		<key>NSExceptionDomains</key>
-                		<dict>
-                			<key>example.com</key>
-                			<dict>
-                				<key>NSExceptionMinimumTLSVersion</key>
-                				<string>TLSv1.2</string>
-                			</dict>
-                		</dict>
-                	</dict>
-                </dict>
-                </plist>
+                        """,
+                        fixed: """
+                            <plist version="1.0">
+                            <dict>
+                            	<key>NSAppTransportSecurity</key>
+                            	<dict>
+                            		<key>NSExceptionDomains</key>
+                            		<dict>
+                            			<key>example.com</key>
+                            			<dict>
+                            				<key>NSExceptionMinimumTLSVersion</key>
+                            				<string>TLSv1.2</string>
+                            			</dict>
+                            		</dict>
+                            	</dict>
+                            </dict>
+                            </plist>
 
-                """),
-            .triggering("""
-                <plist version="1.0">
-                <dict>
-                	<key>UIRequiredDeviceCapabilities</key>
-                	<array>
-                		↓<string>front-facing-camra</string>
-                	</array>
-                </dict>
-                </plist>
+                            """),
+                    .triggering(
+                        """
+                        <plist version="1.0">
+                        <dict>
+                        	<key>UIRequiredDeviceCapabilities</key>
+                        	<array>
+                        		↓<string>front-facing-camra</string>
+                        	</array>
+                        </dict>
+                        </plist>
 
-                """, fixed: """
-                <plist version="1.0">
-                <dict>
-                	<key>UIRequiredDeviceCapabilities</key>
-                	<array>
-                		<string>front-facing-camera</string>
-                	</array>
-                </dict>
-                </plist>
+                        """,
+                        fixed: """
+                            <plist version="1.0">
+                            <dict>
+                            	<key>UIRequiredDeviceCapabilities</key>
+                            	<array>
+                            		<string>front-facing-camera</string>
+                            	</array>
+                            </dict>
+                            </plist>
 
-                """),
-            .nonTriggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>audio</string>\n\t\t<string>$(EXTRA_MODE)</string>\n\t</array>\n\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>arm64</string>\n\t\t<string>some-future-capability</string>\n\t</array>\n")),
-        ]))
+                            """),
+                    .nonTriggering(
+                        ExampleText.dict(
+                            "\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>audio</string>\n\t\t<string>$(EXTRA_MODE)</string>\n\t</array>\n\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>arm64</string>\n\t\t<string>some-future-capability</string>\n\t</array>\n"
+                        )),
+                ]))
     }
 
     /// The same check under another identity, for the keys of other kinds of file.
@@ -176,7 +191,8 @@ public struct InvalidValueRule: IdentifiedRule {
         for info in context.keys {
             // Values valid only beside a sibling value (required-reason codes) have a rule of their own.
             guard let def = info.definition, !def.values.isEmpty, !def.hasValuesBesideSiblings,
-                  let value = info.value else { continue }
+                let value = info.value
+            else { continue }
             if value.kind == .array {
                 for item in value.items { check(item, def, info, edits, &out) }
             } else {
@@ -195,11 +211,16 @@ public struct InvalidValueRule: IdentifiedRule {
             // The system ignores the invalid value and applies the default: suggest the default
             // first, then the nearest value at least as strong, never a weaker one.
             let stronger = def.suggestibleValues.map(\.value).filter { !BuildSettingReference.occurs(in: $0) }
-            var fixes = [Fix(title: "Change to '\(secure)' (the secure default)", edits: [edits.replacingContent(of: node, with: secure)], isPreferred: true)]
+            var fixes = [
+                Fix(
+                    title: "Change to '\(secure)' (the secure default)", edits: [edits.replacingContent(of: node, with: secure)],
+                    isPreferred: true)
+            ]
             if let nearest = Nearest.match(text, in: stronger, maximum: max(3, text.count / 3)), nearest != secure {
                 fixes.append(Fix(title: "Change to '\(nearest)'", edits: [edits.replacingContent(of: node, with: nearest)]))
             }
-            let message = "'\(text)' is not a valid value of '\(info.key.text)' (the system ignores it and applies '\(secure)'): did you mean '\(secure)', the secure default?"
+            let message =
+                "'\(text)' is not a valid value of '\(info.key.text)' (the system ignores it and applies '\(secure)'): did you mean '\(secure)', the secure default?"
             out.append(diagnostic(message, node.element.range, fixes: fixes))
             return
         }

@@ -10,7 +10,8 @@ struct ObsoleteContainers {
     init(_ context: RuleContext) {
         for info in context.keys {
             guard let def = info.definition, def.status.kind != .active,
-                  let value = info.value, value.kind == .dictionary || value.kind == .array else { continue }
+                let value = info.value, value.kind == .dictionary || value.kind == .array
+            else { continue }
             ranges.append(value.element.range)
         }
     }

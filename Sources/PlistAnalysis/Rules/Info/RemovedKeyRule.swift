@@ -13,7 +13,8 @@ public struct RemovedKeyRule: Rule {
     public let category = RuleCategory.keys
     public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSAppTransportSecurity</key>
@@ -30,25 +31,27 @@ public struct RemovedKeyRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>NSAppTransportSecurity</key>
-            	<dict>
-            		<key>NSExceptionDomains</key>
-            		<dict>
-            			<key>example.com</key>
-            			<dict>
-            				<key>NSExceptionAllowsInsecureHTTPLoads</key>
-            				<true/>
-            			</dict>
-            		</dict>
-            	</dict>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSAppTransportSecurity</key>
+                	<dict>
+                		<key>NSExceptionDomains</key>
+                		<dict>
+                			<key>example.com</key>
+                			<dict>
+                				<key>NSExceptionAllowsInsecureHTTPLoads</key>
+                				<true/>
+                			</dict>
+                		</dict>
+                	</dict>
+                </dict>
+                </plist>
 
-            """),
-        .triggering("""
+                """),
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>CFBundleName</key>
@@ -58,15 +61,16 @@ public struct RemovedKeyRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>CFBundleName</key>
-            	<string>Demo</string>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>CFBundleName</key>
+                	<string>Demo</string>
+                </dict>
+                </plist>
 
-            """),
+                """),
         .nonTriggering(ExampleText.validInfoPlist),
     ]
 

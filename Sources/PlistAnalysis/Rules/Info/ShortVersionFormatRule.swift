@@ -11,15 +11,18 @@ extension ValueFormatRule {
             refused as an invalid bundle ("must be a period-separated list of at most three \
             non-negative integers").
             """,
-        examples: [.triggering("""
-            <plist version="1.0">
-            <dict>
-            	<key>CFBundleShortVersionString</key>
-            	↓<string>v1.2</string>
-            </dict>
-            </plist>
+        examples: [
+            .triggering(
+                """
+                <plist version="1.0">
+                <dict>
+                	<key>CFBundleShortVersionString</key>
+                	↓<string>v1.2</string>
+                </dict>
+                </plist>
 
-            """), .nonTriggering(d("CFBundleShortVersionString", "1.2")),
-                   .nonTriggering(d("CFBundleShortVersionString", "$(MARKETING_VERSION)"))],
+                """), .nonTriggering(d("CFBundleShortVersionString", "1.2")),
+            .nonTriggering(d("CFBundleShortVersionString", "$(MARKETING_VERSION)")),
+        ],
         keys: ["CFBundleShortVersionString"], referenceStandIn: "1", problem: { versionProblem($0, maxParts: 3) })
 }

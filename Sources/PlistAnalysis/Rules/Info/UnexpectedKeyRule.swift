@@ -19,7 +19,8 @@ public struct UnexpectedKeyRule: Rule {
     public let category = RuleCategory.keys
     public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>UILaunchScreen</key>
@@ -30,19 +31,21 @@ public struct UnexpectedKeyRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>UILaunchScreen</key>
-            	<dict>
-            		<key>UIColorName</key>
-            		<string>LaunchBackground</string>
-            	</dict>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>UILaunchScreen</key>
+                	<dict>
+                		<key>UIColorName</key>
+                		<string>LaunchBackground</string>
+                	</dict>
+                </dict>
+                </plist>
 
-            """),
-        .triggering("""
+                """),
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>CFBundleURLTypes</key>
@@ -60,8 +63,14 @@ public struct UnexpectedKeyRule: Rule {
             </plist>
 
             """),
-        .nonTriggering(ExampleText.dict("\t<key>UILaunchScreen</key>\n\t<dict>\n\t\t<key>UIColorName</key>\n\t\t<string>LaunchBackground</string>\n\t</dict>\n\t<key>MyCompanyAPIEndpoint</key>\n\t<string>https://example.com</string>\n")),
-        .nonTriggering(ExampleText.dict("\t<key>NSExtension</key>\n\t<dict>\n\t\t<key>NSExtensionAttributes</key>\n\t\t<dict>\n\t\t\t<key>MyWidgetOption</key>\n\t\t\t<true/>\n\t\t</dict>\n\t</dict>\n")),
+        .nonTriggering(
+            ExampleText.dict(
+                "\t<key>UILaunchScreen</key>\n\t<dict>\n\t\t<key>UIColorName</key>\n\t\t<string>LaunchBackground</string>\n\t</dict>\n\t<key>MyCompanyAPIEndpoint</key>\n\t<string>https://example.com</string>\n"
+            )),
+        .nonTriggering(
+            ExampleText.dict(
+                "\t<key>NSExtension</key>\n\t<dict>\n\t\t<key>NSExtensionAttributes</key>\n\t\t<dict>\n\t\t\t<key>MyWidgetOption</key>\n\t\t\t<true/>\n\t\t</dict>\n\t</dict>\n"
+            )),
     ]
 
     public init() {}
@@ -76,11 +85,14 @@ public struct UnexpectedKeyRule: Rule {
             var fixes: [Fix] = []
             let present = ExactNames(info.dictionary.keys)
             if let nearest = context.schema.suggestions(for: base, at: info.parent, domain: context.domain, limit: 8)
-                .first(where: { $0.definition.isPlaced(at: info.parent) && !present.contains($0.definition.name) }) {
+                .first(where: { $0.definition.isPlaced(at: info.parent) && !present.contains($0.definition.name) })
+            {
                 let name = nearest.definition.name
                 message += "; did you mean '\(name)'?"
-                fixes.append(Fix(title: "Rename to '\(name)'", edits: [edits.renaming(info.key, to: name)],
-                                 isPreferred: !nearest.definition.securitySensitive, isSafe: false))
+                fixes.append(
+                    Fix(
+                        title: "Rename to '\(name)'", edits: [edits.renaming(info.key, to: name)],
+                        isPreferred: !nearest.definition.securitySensitive, isSafe: false))
             }
             out.append(diagnostic(message, info.key.textRange, fixes: fixes))
         }

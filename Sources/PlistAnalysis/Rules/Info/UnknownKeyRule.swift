@@ -19,7 +19,8 @@ public struct UnknownKeyRule: Rule {
     public let defaultSeverity = Finding.Severity.hint
     public let enabledByDefault = false
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>↓MyCompanyAPIEndpoint</key>
@@ -29,13 +30,15 @@ public struct UnknownKeyRule: Rule {
 
             """),
         .nonTriggering(ExampleText.validInfoPlist),
-        .nonTriggering(ExampleText.dict("\t<key>LSEnvironment</key>\n\t<dict>\n\t\t<key>MY_VARIABLE</key>\n\t\t<string>1</string>\n\t</dict>\n")),
+        .nonTriggering(
+            ExampleText.dict("\t<key>LSEnvironment</key>\n\t<dict>\n\t\t<key>MY_VARIABLE</key>\n\t\t<string>1</string>\n\t</dict>\n")),
     ]
 
     public init() {}
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
-        for info in context.keys where info.match == nil && !info.parentAllowsCustomKeys && !info.parentHasFixedKeys && info.keyWhitespace == nil {
+        for info in context.keys
+        where info.match == nil && !info.parentAllowsCustomKeys && !info.parentHasFixedKeys && info.keyWhitespace == nil {
             let base = KeySuffix.split(info.key.text).base
             if !context.schema.definitions(named: base).filter({ $0.domain == .infoPlist }).isEmpty { continue }  // misplaced
             if EntitlementKeyRule.isEntitlement(info, in: context) { continue }

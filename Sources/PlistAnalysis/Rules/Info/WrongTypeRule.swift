@@ -13,99 +13,115 @@ public struct WrongTypeRule: IdentifiedRule {
 
     /// The Info.plist rule.
     public init() {
-        self.init(RuleIdentity(id: "info-wrong-type", title: "A known key has a value of the wrong type", rationale: """
-            The system reads each key as one type. `<string>YES</string>` where a Boolean belongs, or a \
-            single `<string>` where an array belongs, is read as absent or misread. Array items are checked \
-            against the key's item type, at every depth the key reference describes. A string made only of \
-            build-setting references (`$(VAR)`) is left alone: its type is the build system's business. The \
-            fix converts the value (`YES`/`NO`/`true`/`false`/`1`/`0` to `<true/>`/`<false/>`, digits to \
-            `<integer>`, a single value to a one-item array); it is offered, never applied by fix-all, since it \
-            changes the value Foundation hands the app. Booleans, integers and reals are all numbers to \
-            Foundation and are not reported for one another.
-            """, category: .types, fileKinds: [.infoPlist], examples: [
-            .triggering("""
-                <plist version="1.0">
-                <dict>
-                	<key>UIRequiresFullScreen</key>
-                	↓<string>YES</string>
-                </dict>
-                </plist>
+        self.init(
+            RuleIdentity(
+                id: "info-wrong-type", title: "A known key has a value of the wrong type",
+                rationale: """
+                    The system reads each key as one type. `<string>YES</string>` where a Boolean belongs, or a \
+                    single `<string>` where an array belongs, is read as absent or misread. Array items are checked \
+                    against the key's item type, at every depth the key reference describes. A string made only of \
+                    build-setting references (`$(VAR)`) is left alone: its type is the build system's business. The \
+                    fix converts the value (`YES`/`NO`/`true`/`false`/`1`/`0` to `<true/>`/`<false/>`, digits to \
+                    `<integer>`, a single value to a one-item array); it is offered, never applied by fix-all, since it \
+                    changes the value Foundation hands the app. Booleans, integers and reals are all numbers to \
+                    Foundation and are not reported for one another.
+                    """, category: .types, fileKinds: [.infoPlist],
+                examples: [
+                    .triggering(
+                        """
+                        <plist version="1.0">
+                        <dict>
+                        	<key>UIRequiresFullScreen</key>
+                        	↓<string>YES</string>
+                        </dict>
+                        </plist>
 
-                """, fixed: """
-                <plist version="1.0">
-                <dict>
-                	<key>UIRequiresFullScreen</key>
-                	<true/>
-                </dict>
-                </plist>
+                        """,
+                        fixed: """
+                            <plist version="1.0">
+                            <dict>
+                            	<key>UIRequiresFullScreen</key>
+                            	<true/>
+                            </dict>
+                            </plist>
 
-                """),
-            .triggering("""
-                <plist version="1.0">
-                <dict>
-                	<key>UIBackgroundModes</key>
-                	↓<string>audio</string>
-                </dict>
-                </plist>
+                            """),
+                    .triggering(
+                        """
+                        <plist version="1.0">
+                        <dict>
+                        	<key>UIBackgroundModes</key>
+                        	↓<string>audio</string>
+                        </dict>
+                        </plist>
 
-                """, fixed: """
-                <plist version="1.0">
-                <dict>
-                	<key>UIBackgroundModes</key>
-                	<array>
-                		<string>audio</string>
-                	</array>
-                </dict>
-                </plist>
+                        """,
+                        fixed: """
+                            <plist version="1.0">
+                            <dict>
+                            	<key>UIBackgroundModes</key>
+                            	<array>
+                            		<string>audio</string>
+                            	</array>
+                            </dict>
+                            </plist>
 
-                """),
-            .triggering("""
-                <plist version="1.0">
-                <dict>
-                	<key>UIBackgroundModes</key>
-                	<array>
-                		↓<true/>
-                	</array>
-                </dict>
-                </plist>
+                            """),
+                    .triggering(
+                        """
+                        <plist version="1.0">
+                        <dict>
+                        	<key>UIBackgroundModes</key>
+                        	<array>
+                        		↓<true/>
+                        	</array>
+                        </dict>
+                        </plist>
 
-                """, fixed: """
-                <plist version="1.0">
-                <dict>
-                	<key>UIBackgroundModes</key>
-                	<array>
-                		<string>YES</string>
-                	</array>
-                </dict>
-                </plist>
+                        """,
+                        fixed: """
+                            <plist version="1.0">
+                            <dict>
+                            	<key>UIBackgroundModes</key>
+                            	<array>
+                            		<string>YES</string>
+                            	</array>
+                            </dict>
+                            </plist>
 
-                """),
-            .triggering("""
-                <plist version="1.0">
-                <dict>
-                	<key>NSAppTransportSecurity</key>
-                	<dict>
-                		<key>NSAllowsArbitraryLoads</key>
-                		↓<string>NO</string>
-                	</dict>
-                </dict>
-                </plist>
+                            """),
+                    .triggering(
+                        """
+                        <plist version="1.0">
+                        <dict>
+                        	<key>NSAppTransportSecurity</key>
+                        	<dict>
+                        		<key>NSAllowsArbitraryLoads</key>
+                        		↓<string>NO</string>
+                        	</dict>
+                        </dict>
+                        </plist>
 
-                """, fixed: """
-                <plist version="1.0">
-                <dict>
-                	<key>NSAppTransportSecurity</key>
-                	<dict>
-                		<key>NSAllowsArbitraryLoads</key>
-                		<false/>
-                	</dict>
-                </dict>
-                </plist>
+                        """,
+                        fixed: """
+                            <plist version="1.0">
+                            <dict>
+                            	<key>NSAppTransportSecurity</key>
+                            	<dict>
+                            		<key>NSAllowsArbitraryLoads</key>
+                            		<false/>
+                            	</dict>
+                            </dict>
+                            </plist>
 
-                """),
-            .nonTriggering(ExampleText.dict("\t<key>UIRequiresFullScreen</key>\n\t<true/>\n\t<key>UIStatusBarHidden</key>\n\t<string>$(HIDE_STATUS_BAR)</string>\n")),
-            .nonTriggering(ExampleText.dict("\t<key>UIRequiresFullScreen</key>\n\t<string>YES</string>\n"), path: "App.entitlements"),
-        ]), strictNumbers: false)
+                            """),
+                    .nonTriggering(
+                        ExampleText.dict(
+                            "\t<key>UIRequiresFullScreen</key>\n\t<true/>\n\t<key>UIStatusBarHidden</key>\n\t<string>$(HIDE_STATUS_BAR)</string>\n"
+                        )),
+                    .nonTriggering(
+                        ExampleText.dict("\t<key>UIRequiresFullScreen</key>\n\t<string>YES</string>\n"), path: "App.entitlements"),
+                ]), strictNumbers: false)
     }
 
     /// The same check under another identity, for the keys of other kinds of file.
@@ -117,14 +133,20 @@ public struct WrongTypeRule: IdentifiedRule {
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         let edits = EditBuilder(context.text)
         for info in context.keys {
-            guard let def = info.match?.definition, info.match?.kind == .exact, let value = info.value, let type = value.valueType else { continue }
+            guard let def = info.match?.definition, info.match?.kind == .exact, let value = info.value, let type = value.valueType else {
+                continue
+            }
             if def.valueTypes.contains(type) || !strictNumbers && Self.numericallyCompatible(type, def.valueTypes) {
                 if type == .array, let element = def.arrayElementType {
                     for item in value.items {
-                        guard let itemType = item.valueType, itemType != element, strictNumbers || !Self.numericallyCompatible(itemType, [element]) else { continue }
+                        guard let itemType = item.valueType, itemType != element,
+                            strictNumbers || !Self.numericallyCompatible(itemType, [element])
+                        else { continue }
                         if itemType == .string && BuildSettingReference.isWhole(item.text ?? "") { continue }
-                        out.append(diagnostic("Items of '\(info.key.text)' are \(Self.name(element)), not \(Self.name(itemType))", item.element.range,
-                                              fixes: Self.conversions(item, to: element, edits: edits)))
+                        out.append(
+                            diagnostic(
+                                "Items of '\(info.key.text)' are \(Self.name(element)), not \(Self.name(itemType))", item.element.range,
+                                fixes: Self.conversions(item, to: element, edits: edits)))
                     }
                 }
                 continue
@@ -138,7 +160,8 @@ public struct WrongTypeRule: IdentifiedRule {
                 fixes += Self.conversions(value, to: t, element: def.arrayElementType, edits: edits)
                 if !fixes.isEmpty { break }
             }
-            out.append(diagnostic("'\(info.key.text)' expects \(expected), not \(Self.withArticle(type))", value.element.range, fixes: fixes))
+            out.append(
+                diagnostic("'\(info.key.text)' expects \(expected), not \(Self.withArticle(type))", value.element.range, fixes: fixes))
         }
     }
 

@@ -19,7 +19,8 @@ public struct CatalogStateRule: Rule {
     }
     public var examples: [RuleExample] {
         [
-            .triggering("""
+            .triggering(
+                """
                 {
                   "sourceLanguage" : "en",
                   "strings" : {
@@ -35,7 +36,8 @@ public struct CatalogStateRule: Rule {
                 }
 
                 """, path: "InfoPlist.xcstrings"),
-            .triggering("""
+            .triggering(
+                """
                 {
                   "sourceLanguage" : "en",
                   "strings" : {
@@ -62,15 +64,22 @@ public struct CatalogStateRule: Rule {
         let source = catalog.sourceLanguage ?? ""
         for entry in catalog.entries {
             if entry.extractionState == "stale", let range = entry.extractionStateRange {
-                out.append(diagnostic("'\(entry.key)' is marked stale: Xcode no longer finds it in the Info.plist, and nothing reads its translations", range))
+                out.append(
+                    diagnostic(
+                        "'\(entry.key)' is marked stale: Xcode no longer finds it in the Info.plist, and nothing reads its translations",
+                        range))
             }
             for l in entry.localizations {
                 guard let range = l.stateRange else { continue }
                 switch l.state {
                 case "new" where l.locale != source:
-                    out.append(diagnostic("the \(l.locale) translation of '\(entry.key)' is marked new: nobody has translated it yet", range))
+                    out.append(
+                        diagnostic("the \(l.locale) translation of '\(entry.key)' is marked new: nobody has translated it yet", range))
                 case "needs_review":
-                    out.append(diagnostic("the \(l.locale) translation of '\(entry.key)' needs review: its source text changed after it was translated", range))
+                    out.append(
+                        diagnostic(
+                            "the \(l.locale) translation of '\(entry.key)' needs review: its source text changed after it was translated",
+                            range))
                 case "stale":
                     out.append(diagnostic("the \(l.locale) translation of '\(entry.key)' is marked stale", range))
                 default: break

@@ -17,20 +17,24 @@ public struct DisplayNameKeyRule: Rule {
     public let defaultSeverity = Finding.Severity.error
     public var examples: [RuleExample] {
         [
-            .triggering("""
+            .triggering(
+                """
                 ↓"Privacy - Camera Usage Description" = "Kamera für Codes";
 
-                """, fixed: """
-                "NSCameraUsageDescription" = "Kamera für Codes";
+                """,
+                fixed: """
+                    "NSCameraUsageDescription" = "Kamera für Codes";
 
-                """, path: "de.lproj/InfoPlist.strings"),
-            .triggering("""
+                    """, path: "de.lproj/InfoPlist.strings"),
+            .triggering(
+                """
                 ↓"Privacy._.Camera.Usage.Description" = "Kamera für Codes";
 
-                """, fixed: """
-                "NSCameraUsageDescription" = "Kamera für Codes";
+                """,
+                fixed: """
+                    "NSCameraUsageDescription" = "Kamera für Codes";
 
-                """, path: "de.lproj/InfoPlist.strings"),
+                    """, path: "de.lproj/InfoPlist.strings"),
             .nonTriggering("\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n", path: "de.lproj/InfoPlist.strings"),
         ]
     }
@@ -54,7 +58,11 @@ public struct DisplayNameKeyRule: Rule {
             var out: [UInt8] = []
             out.reserveCapacity(s.utf8.count)
             for b in s.utf8 {
-                if b >= 0x61 && b <= 0x7A || b >= 0x30 && b <= 0x39 { out.append(b) } else if b >= 0x41 && b <= 0x5A { out.append(b + 0x20) }
+                if b >= 0x61 && b <= 0x7A || b >= 0x30 && b <= 0x39 {
+                    out.append(b)
+                } else if b >= 0x41 && b <= 0x5A {
+                    out.append(b + 0x20)
+                }
             }
             return String(decoding: out, as: UTF8.self)
         }
@@ -86,7 +94,10 @@ public struct DisplayNameKeyRule: Rule {
         for (key, range) in context.keys {
             guard let raw = Self.rawKey(forDisplayName: key) else { continue }
             let fix = Fix(title: "Rename to \(raw)", edits: [SourceEdit(range: range, replacement: "\"\(raw)\"")], isPreferred: true)
-            out.append(diagnostic("'\(key)' is Xcode's display name of \(raw); the system looks translations up by the raw key \(raw) only, so this one is never shown", range, fixes: [fix]))
+            out.append(
+                diagnostic(
+                    "'\(key)' is Xcode's display name of \(raw); the system looks translations up by the raw key \(raw) only, so this one is never shown",
+                    range, fixes: [fix]))
         }
     }
 }

@@ -15,13 +15,17 @@ public struct DuplicateTranslationRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var examples: [RuleExample] {
         [
-            .triggering("""
+            .triggering(
+                """
                 "NSCameraUsageDescription" = "Kamera";
                 ↓"NSCameraUsageDescription" = "Kamera für Codes";
 
                 """, path: "de.lproj/InfoPlist.strings"),
-            .nonTriggering("\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n\"NSMicrophoneUsageDescription\" = \"Mikrofon für Notizen\";\n", path: "de.lproj/InfoPlist.strings"),
-            .triggering("""
+            .nonTriggering(
+                "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n\"NSMicrophoneUsageDescription\" = \"Mikrofon für Notizen\";\n",
+                path: "de.lproj/InfoPlist.strings"),
+            .triggering(
+                """
                 {
                   "sourceLanguage" : "en",
                   "strings" : {
@@ -50,8 +54,10 @@ public struct DuplicateTranslationRule: Rule {
         var first: [ExactText: StringsEntry] = [:]
         for entry in table.entries {
             if let earlier = first[ExactText(entry.key)] {
-                out.append(diagnostic("'\(entry.key)' is translated twice in this table; only one of the two is read", entry.keyRange,
-                                      related: [("the other translation of '\(entry.key)'", earlier.keyRange)]))
+                out.append(
+                    diagnostic(
+                        "'\(entry.key)' is translated twice in this table; only one of the two is read", entry.keyRange,
+                        related: [("the other translation of '\(entry.key)'", earlier.keyRange)]))
             } else {
                 first[ExactText(entry.key)] = entry
             }
@@ -74,12 +80,14 @@ public struct DuplicateTranslationRule: Rule {
                 }
             }
         }
-        duplicates(strings.members, { "'\($0)' appears twice in this catalog's \"strings\"; only one of the two is read" },
-                   { "the other entry of '\($0)'" })
+        duplicates(
+            strings.members, { "'\($0)' appears twice in this catalog's \"strings\"; only one of the two is read" },
+            { "the other entry of '\($0)'" })
         for member in strings.members {
             guard let localizations = member.value["localizations"], localizations.kind == .object else { continue }
-            duplicates(localizations.members, { "'\(member.name)' is translated to '\($0)' twice; only one of the two is read" },
-                       { "the other '\($0)' translation" })
+            duplicates(
+                localizations.members, { "'\(member.name)' is translated to '\($0)' twice; only one of the two is read" },
+                { "the other '\($0)' translation" })
         }
     }
 }

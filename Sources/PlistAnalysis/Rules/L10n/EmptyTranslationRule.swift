@@ -14,11 +14,13 @@ public struct EmptyTranslationRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var examples: [RuleExample] {
         [
-            .triggering("""
+            .triggering(
+                """
                 "NSCameraUsageDescription" = ↓"";
 
                 """, path: "de.lproj/InfoPlist.strings"),
-            .triggering("""
+            .triggering(
+                """
                 {
                   "sourceLanguage" : "en",
                   "strings" : {
@@ -33,8 +35,11 @@ public struct EmptyTranslationRule: Rule {
 
                 """, path: "InfoPlist.xcstrings"),
             .nonTriggering("\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n", path: "de.lproj/InfoPlist.strings"),
-            .nonTriggering("\"AMDNote\" = \"\";\n", path: "de.lproj/InfoPlist.strings",
-                           infoPlist: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>AMDNote</key>\n\t<string></string>\n</dict>\n</plist>\n"),
+            .nonTriggering(
+                "\"AMDNote\" = \"\";\n", path: "de.lproj/InfoPlist.strings",
+                infoPlist:
+                    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>AMDNote</key>\n\t<string></string>\n</dict>\n</plist>\n"
+            ),
         ]
     }
 
@@ -45,13 +50,21 @@ public struct EmptyTranslationRule: Rule {
         // language) is translated faithfully by an empty one.
         var emptyInSource: Set<ExactText> = []
         if case .catalog(let c) = context.file, let source = c.sourceLanguage {
-            for e in c.entries where e.localizations.contains(where: { $0.locale == source && ($0.value ?? "").trimmedForRules.isEmpty && !$0.hasVariations }) { emptyInSource.insert(ExactText(e.key)) }
+            for e in c.entries
+            where e.localizations.contains(where: { $0.locale == source && ($0.value ?? "").trimmedForRules.isEmpty && !$0.hasVariations })
+            { emptyInSource.insert(ExactText(e.key)) }
         }
         for entry in context.entries {
             guard let value = entry.value, value.trimmedForRules.isEmpty, let range = entry.valueRange else { continue }
-            if emptyInSource.contains(ExactText(entry.key)) || context.plistKeys[ExactText(entry.key)].map({ $0.trimmedForRules.isEmpty }) == true { continue }
+            if emptyInSource.contains(ExactText(entry.key))
+                || context.plistKeys[ExactText(entry.key)].map({ $0.trimmedForRules.isEmpty }) == true
+            {
+                continue
+            }
             let locale = entry.locale.isEmpty ? "" : " (\(entry.locale))"
-            out.append(diagnostic("the translation of '\(entry.key)'\(locale) is empty: users see no text at all where the Info.plist has one", range))
+            out.append(
+                diagnostic(
+                    "the translation of '\(entry.key)'\(locale) is empty: users see no text at all where the Info.plist has one", range))
         }
     }
 }

@@ -14,10 +14,12 @@ public struct NotLocalizableKeyRule: Rule {
     public var category: RuleCategory { .localization }
     public var fileKinds: Set<FileKind> { FileKind.translationKinds }
     public let defaultSeverity = Finding.Severity.information
-    static let plist = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleIdentifier</key>\n\t<string>com.example.loop</string>\n\t<key>CFBundleDisplayName</key>\n\t<string>Loop</string>\n</dict>\n</plist>\n"
+    static let plist =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleIdentifier</key>\n\t<string>com.example.loop</string>\n\t<key>CFBundleDisplayName</key>\n\t<string>Loop</string>\n</dict>\n</plist>\n"
     public var examples: [RuleExample] {
         [
-            .triggering("""
+            .triggering(
+                """
                 ↓"CFBundleIdentifier" = "de.example.schleife";
 
                 """, path: "de.lproj/InfoPlist.strings", infoPlist: Self.plist),
@@ -33,8 +35,13 @@ public struct NotLocalizableKeyRule: Rule {
         let texts = Set(context.texts.map { ExactText($0.stringsKey) })
         for (key, range) in context.keys where keys.contains(ExactText(key)) && !texts.contains(ExactText(key)) {
             // Only keys the database knows and says are not localizable: a custom key may be read localized by the app.
-            guard let definition = context.schema.definition(for: key, at: []), !definition.localizable, !LocalizableTexts.isPurposeString(key) else { continue }
-            out.append(diagnostic("\(key) is not a localizable key: the system reads it from the Info.plist, never from a translation", range, tags: [.unnecessary]))
+            guard let definition = context.schema.definition(for: key, at: []), !definition.localizable,
+                !LocalizableTexts.isPurposeString(key)
+            else { continue }
+            out.append(
+                diagnostic(
+                    "\(key) is not a localizable key: the system reads it from the Info.plist, never from a translation", range,
+                    tags: [.unnecessary]))
         }
     }
 }

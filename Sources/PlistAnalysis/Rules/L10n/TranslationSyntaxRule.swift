@@ -15,16 +15,19 @@ public struct TranslationSyntaxRule: Rule {
     public let defaultSeverity = Finding.Severity.error
     public var examples: [RuleExample] {
         [
-            .triggering("""
+            .triggering(
+                """
                 "CFBundleDisplayName" = "Schleife"↓
                 "NSCameraUsageDescription" = "Kamera für Codes";
 
                 """, path: "de.lproj/InfoPlist.strings"),
-            .triggering("""
+            .triggering(
+                """
                 "NSCameraUsageDescription" = ↓"Kamera für Codes;
 
                 """, path: "de.lproj/InfoPlist.strings"),
-            .triggering("""
+            .triggering(
+                """
                 { "sourceLanguage" : "en", "strings" : ↓[], "version" : "1.0" }
 
                 """, path: "InfoPlist.xcstrings"),

@@ -15,15 +15,18 @@ public struct UnknownTranslationKeyRule: Rule {
     public var category: RuleCategory { .localization }
     public var fileKinds: Set<FileKind> { FileKind.translationKinds }
     public let defaultSeverity = Finding.Severity.information
-    static let plist = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>NSCameraUsageDescription</key>\n\t<string>Scan codes with the camera.</string>\n</dict>\n</plist>\n"
+    static let plist =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>NSCameraUsageDescription</key>\n\t<string>Scan codes with the camera.</string>\n</dict>\n</plist>\n"
     public var examples: [RuleExample] {
         [
-            .triggering("""
+            .triggering(
+                """
                 "NSCameraUsageDescription" = "Kamera für Codes";
                 ↓"NSMicrophoneUsageDescription" = "Mikrofon für Notizen";
 
                 """, path: "de.lproj/InfoPlist.strings", infoPlist: Self.plist),
-            .nonTriggering("\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n", path: "de.lproj/InfoPlist.strings", infoPlist: Self.plist),
+            .nonTriggering(
+                "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n", path: "de.lproj/InfoPlist.strings", infoPlist: Self.plist),
         ]
     }
 
@@ -31,13 +34,18 @@ public struct UnknownTranslationKeyRule: Rule {
 
     /// The bundle's names and copyright: the build adds `CFBundleName` to every Info.plist, and the
     /// system reads these from the translation whether or not the Info.plist file holds them.
-    static let bundleTexts: Set<String> = ["CFBundleName", "CFBundleDisplayName", "CFBundleSpokenName", "NSHumanReadableCopyright", "CFBundleGetInfoString"]
+    static let bundleTexts: Set<String> = [
+        "CFBundleName", "CFBundleDisplayName", "CFBundleSpokenName", "NSHumanReadableCopyright", "CFBundleGetInfoString",
+    ]
 
     public func check(_ context: TranslationContext, into out: inout [Finding]) {
         guard let root = context.infoPlist?.root, root.kind == .dictionary else { return }
         // By exact scalars: `café` decomposed does not translate a key `café` precomposed.
-        let present = Set(root.keys.map(ExactText.init)).union(context.plistKeys.keys).union(context.plistStrings).union(context.externalKeys.map(ExactText.init))
-        for (key, range) in context.keys where !present.contains(ExactText(key)) && !Self.bundleTexts.contains(key) && DisplayNameKeyRule.rawKey(forDisplayName: key) == nil {
+        let present = Set(root.keys.map(ExactText.init)).union(context.plistKeys.keys).union(context.plistStrings).union(
+            context.externalKeys.map(ExactText.init))
+        for (key, range) in context.keys
+        where !present.contains(ExactText(key)) && !Self.bundleTexts.contains(key) && DisplayNameKeyRule.rawKey(forDisplayName: key) == nil
+        {
             out.append(diagnostic("the Info.plist has no '\(key)': nothing reads this translation", range, tags: [.unnecessary]))
         }
     }

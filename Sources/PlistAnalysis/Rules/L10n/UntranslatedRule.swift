@@ -29,7 +29,8 @@ public struct UntranslatedRule: Rule {
     static let microphone = "\t<key>NSMicrophoneUsageDescription</key>\n\t<string>Record voice notes.</string>\n"
     public var examples: [RuleExample] {
         [
-            .triggering("""
+            .triggering(
+                """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <plist version="1.0">
                 <dict>
@@ -42,14 +43,21 @@ public struct UntranslatedRule: Rule {
                 </dict>
                 </plist>
 
-                """, fixed: """
-                "NSCameraUsageDescription" = "Kamera für Codes";
-                "NSMicrophoneUsageDescription" = "Record voice notes.";
+                """,
+                fixed: """
+                    "NSCameraUsageDescription" = "Kamera für Codes";
+                    "NSMicrophoneUsageDescription" = "Record voice notes.";
 
-                """, path: "Info.plist",
-                        files: [ExampleSource("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n"),
-                                ExampleSource("fr.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Caméra pour les codes\";\n\"NSMicrophoneUsageDescription\" = \"Notes vocales\";\n")]),
-            .triggering("""
+                    """, path: "Info.plist",
+                files: [
+                    ExampleSource("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n"),
+                    ExampleSource(
+                        "fr.lproj/InfoPlist.strings",
+                        "\"NSCameraUsageDescription\" = \"Caméra pour les codes\";\n\"NSMicrophoneUsageDescription\" = \"Notes vocales\";\n"
+                    ),
+                ]),
+            .triggering(
+                """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <plist version="1.0">
                 <dict>
@@ -61,10 +69,14 @@ public struct UntranslatedRule: Rule {
                 </plist>
 
                 """, path: "Info.plist",
-                        files: [ExampleSource("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n")], knownRegions: ["en", "de", "ja", "Base"]),
-            .nonTriggering(Self.plist(Self.camera), path: "Info.plist",
-                           files: [ExampleSource("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n"),
-                                   ExampleSource("en.lproj/InfoPlist.strings", "")]),
+                files: [ExampleSource("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n")],
+                knownRegions: ["en", "de", "ja", "Base"]),
+            .nonTriggering(
+                Self.plist(Self.camera), path: "Info.plist",
+                files: [
+                    ExampleSource("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Kamera für Codes\";\n"),
+                    ExampleSource("en.lproj/InfoPlist.strings", ""),
+                ]),
         ]
     }
 
@@ -99,8 +111,9 @@ public struct UntranslatedRule: Rule {
             let at = context.texts.first?.range ?? context.document.root.map { $0.element.startTagRange } ?? 0..<0
             let shown = Self.relative(file.path, to: context.set.infoPlistPath)
             let what = file.locale.map { "the \($0) translations" } ?? "every locale's translations"
-            var note = diagnostic("\(shown) was not read (\(file.reason)), so \(what) of this Info.plist are not checked: "
-                                  + "whether it translates each text is unknown; `plist-lsp check \(shown)` checks the file itself", at)
+            var note = diagnostic(
+                "\(shown) was not read (\(file.reason)), so \(what) of this Info.plist are not checked: "
+                    + "whether it translates each text is unknown; `plist-lsp check \(shown)` checks the file itself", at)
             note.severity = .information
             out.append(note)
             if let locale = file.locale { unknownLocales.insert(LocaleName.canonical(locale)) }
@@ -116,8 +129,13 @@ public struct UntranslatedRule: Rule {
             // Not a purpose string: only when some shipped locale translates it (the app localizes it).
             if !text.isPurposeString && !shipped.contains(where: { translated.contains($0.canonical) }) { continue }
             let names = missing.map(\.name)
-            let listed = names.count > 12 ? names.prefix(12).joined(separator: ", ") + " and \(names.count - 12) more" : names.joined(separator: ", ")
-            let what = text.isPurposeString ? "the purpose string \(text.plistKey)" : (text.plistKey == text.stringsKey ? text.plistKey : "'\(text.stringsKey)' (\(text.plistKey))")
+            let listed =
+                names.count > 12
+                ? names.prefix(12).joined(separator: ", ") + " and \(names.count - 12) more" : names.joined(separator: ", ")
+            let what =
+                text.isPurposeString
+                ? "the purpose string \(text.plistKey)"
+                : (text.plistKey == text.stringsKey ? text.plistKey : "'\(text.stringsKey)' (\(text.plistKey))")
             var fixes: [Fix] = []
             for locale in missing.prefix(Self.maximumFixes) {
                 guard let table = context.set.tables.first(where: { LocaleName.canonical($0.locale) == locale.canonical }) else { continue }
@@ -125,23 +143,33 @@ public struct UntranslatedRule: Rule {
                 var insertion = ""
                 if let last = bytes.last, last != 0x0A && last != 0x0D { insertion += "\n" }
                 insertion += "\(stringsQuoted(text.stringsKey)) = \(stringsQuoted(text.baseValue));\n"
-                var fix = Fix(title: "Add \(text.stringsKey) to \(locale.name).lproj/InfoPlist.strings (to translate)", edits: [], isPreferred: fixes.isEmpty)
-                fix.otherFiles = [FileEdits(path: table.path, text: bytes, edits: [SourceEdit(range: bytes.count..<bytes.count, replacement: insertion)])]
+                var fix = Fix(
+                    title: "Add \(text.stringsKey) to \(locale.name).lproj/InfoPlist.strings (to translate)", edits: [],
+                    isPreferred: fixes.isEmpty)
+                fix.otherFiles = [
+                    FileEdits(path: table.path, text: bytes, edits: [SourceEdit(range: bytes.count..<bytes.count, replacement: insertion)])
+                ]
                 fixes.append(fix)
             }
             // The locales without a table of their own, into the catalog the target builds.
-            let withoutTable = missing.filter { locale in !context.set.tables.contains { LocaleName.canonical($0.locale) == locale.canonical } }
+            let withoutTable = missing.filter { locale in
+                !context.set.tables.contains { LocaleName.canonical($0.locale) == locale.canonical }
+            }
             if let catalog = context.set.catalogs.first, !withoutTable.isEmpty {
                 let locales = withoutTable.map { locale in catalogLocale(locale, in: catalog.catalog) }
                 if let edit = CatalogInsertion.adding(key: text.stringsKey, value: text.baseValue, locales: locales, to: catalog.catalog) {
                     let file = catalog.path.split(separator: "/").last.map(String.init) ?? catalog.path
-                    let shown = locales.count > 6 ? locales.prefix(6).joined(separator: ", ") + " and \(locales.count - 6) more" : locales.joined(separator: ", ")
-                    var fix = Fix(title: "Add \(text.stringsKey) to \(file) for \(shown) (to translate)", edits: [], isPreferred: fixes.isEmpty)
+                    let shown =
+                        locales.count > 6
+                        ? locales.prefix(6).joined(separator: ", ") + " and \(locales.count - 6) more" : locales.joined(separator: ", ")
+                    var fix = Fix(
+                        title: "Add \(text.stringsKey) to \(file) for \(shown) (to translate)", edits: [], isPreferred: fixes.isEmpty)
                     fix.otherFiles = [FileEdits(path: catalog.path, text: catalog.catalog.text, edits: [edit])]
                     fixes.append(fix)
                 }
             }
-            let message = "\(what) is not translated for \(listed): \(names.count == 1 ? "that locale shows" : "those locales show") the development-language text"
+            let message =
+                "\(what) is not translated for \(listed): \(names.count == 1 ? "that locale shows" : "those locales show") the development-language text"
                 + Self.evidence(context.set)
             out.append(diagnostic(message, text.range, fixes: fixes))
         }

@@ -20,78 +20,97 @@ public struct CalendarIntervalRule: Rule {
     public let defaultSeverity = Finding.Severity.error
     public var fileKinds: Set<FileKind> { [.launchdJob] }
     public let examples: [RuleExample] = [
-        .triggering(LaunchdExample.valid("""
-            	<key>StartCalendarInterval</key>
-            	<dict>
-            		<key>Hour</key>
-            		<integer>3</integer>
-            		<key>Minute</key>
-            		↓<integer>60</integer>
-            	</dict>
+        .triggering(
+            LaunchdExample.valid(
+                """
+                	<key>StartCalendarInterval</key>
+                	<dict>
+                		<key>Hour</key>
+                		<integer>3</integer>
+                		<key>Minute</key>
+                		↓<integer>60</integer>
+                	</dict>
 
-            """), path: LaunchdExample.daemonPath),
-        .triggering(LaunchdExample.valid("""
-            	<key>StartCalendarInterval</key>
-            	<dict>
-            		<key>Weekday</key>
-            		↓<string>6-7</string>
-            	</dict>
+                """), path: LaunchdExample.daemonPath),
+        .triggering(
+            LaunchdExample.valid(
+                """
+                	<key>StartCalendarInterval</key>
+                	<dict>
+                		<key>Weekday</key>
+                		↓<string>6-7</string>
+                	</dict>
 
-            """), path: LaunchdExample.daemonPath),
-        .triggering(LaunchdExample.valid("""
-            	<key>StartCalendarInterval</key>
-            	<array>
-            		<dict>
-            			<key>Hour</key>
-            			↓<string>9</string>
-            		</dict>
-            	</array>
+                """), path: LaunchdExample.daemonPath),
+        .triggering(
+            LaunchdExample.valid(
+                """
+                	<key>StartCalendarInterval</key>
+                	<array>
+                		<dict>
+                			<key>Hour</key>
+                			↓<string>9</string>
+                		</dict>
+                	</array>
 
-            """), fixed: LaunchdExample.valid("""
-            	<key>StartCalendarInterval</key>
-            	<array>
-            		<dict>
-            			<key>Hour</key>
-            			<integer>9</integer>
-            		</dict>
-            	</array>
+                """),
+            fixed: LaunchdExample.valid(
+                """
+                	<key>StartCalendarInterval</key>
+                	<array>
+                		<dict>
+                			<key>Hour</key>
+                			<integer>9</integer>
+                		</dict>
+                	</array>
 
-            """), path: LaunchdExample.daemonPath),
-        .triggering(LaunchdExample.valid("""
-            	<key>StartCalendarInterval</key>
-            	<dict>
-            		<key>↓Minutes</key>
-            		<integer>30</integer>
-            	</dict>
+                """), path: LaunchdExample.daemonPath),
+        .triggering(
+            LaunchdExample.valid(
+                """
+                	<key>StartCalendarInterval</key>
+                	<dict>
+                		<key>↓Minutes</key>
+                		<integer>30</integer>
+                	</dict>
 
-            """), fixed: LaunchdExample.valid("""
-            	<key>StartCalendarInterval</key>
-            	<dict>
-            		<key>Minute</key>
-            		<integer>30</integer>
-            	</dict>
+                """),
+            fixed: LaunchdExample.valid(
+                """
+                	<key>StartCalendarInterval</key>
+                	<dict>
+                		<key>Minute</key>
+                		<integer>30</integer>
+                	</dict>
 
-            """), path: LaunchdExample.daemonPath),
-        .triggering(LaunchdExample.valid("""
-            	<key>StartCalendarInterval</key>
-            	↓<integer>3600</integer>
+                """), path: LaunchdExample.daemonPath),
+        .triggering(
+            LaunchdExample.valid(
+                """
+                	<key>StartCalendarInterval</key>
+                	↓<integer>3600</integer>
 
-            """), path: LaunchdExample.daemonPath),
-        .nonTriggering(LaunchdExample.valid("""
-            	<key>StartCalendarInterval</key>
-            	<array>
-            		<dict>
-            			<key>Weekday</key>
-            			<integer>6</integer>
-            		</dict>
-            		<dict>
-            			<key>Weekday</key>
-            			<integer>7</integer>
-            		</dict>
-            	</array>
+                """), path: LaunchdExample.daemonPath),
+        .nonTriggering(
+            LaunchdExample.valid(
+                """
+                	<key>StartCalendarInterval</key>
+                	<array>
+                		<dict>
+                			<key>Weekday</key>
+                			<integer>6</integer>
+                		</dict>
+                		<dict>
+                			<key>Weekday</key>
+                			<integer>7</integer>
+                		</dict>
+                	</array>
 
-            """), path: LaunchdExample.daemonPath),
-        .nonTriggering(LaunchdExample.valid("\t<key>StartCalendarInterval</key>\n\t<dict>\n\t\t<key>Hour</key>\n\t\t<string>{{ .backup.hour }}</string>\n\t</dict>\n"), path: LaunchdExample.daemonPath),
+                """), path: LaunchdExample.daemonPath),
+        .nonTriggering(
+            LaunchdExample.valid(
+                "\t<key>StartCalendarInterval</key>\n\t<dict>\n\t\t<key>Hour</key>\n\t\t<string>{{ .backup.hour }}</string>\n\t</dict>\n"),
+            path: LaunchdExample.daemonPath),
     ]
 
     /// The keys of a calendar dictionary and their ranges.
@@ -109,18 +128,23 @@ public struct CalendarIntervalRule: Rule {
             check(value, context, &out)
         case .array:
             if value.items.isEmpty {
-                out.append(diagnostic("StartCalendarInterval is an empty array: the job is never started by the calendar", value.element.range))
+                out.append(
+                    diagnostic("StartCalendarInterval is an empty array: the job is never started by the calendar", value.element.range))
             }
             for item in value.items {
                 if item.kind == .dictionary {
                     check(item, context, &out)
                 } else if item.valueType != nil && !LaunchdJob.isTemplate(item) {
-                    out.append(diagnostic("Items of StartCalendarInterval are dictionaries of Minute, Hour, Day, Weekday and Month, not \(LaunchdJob.described(item))", item.element.range))
+                    out.append(
+                        diagnostic(
+                            "Items of StartCalendarInterval are dictionaries of Minute, Hour, Day, Weekday and Month, not \(LaunchdJob.described(item))",
+                            item.element.range))
                 }
             }
         default:
             guard value.valueType != nil, !LaunchdJob.isTemplate(value) else { return }
-            var message = "StartCalendarInterval is a dictionary (or an array of them) of Minute, Hour, Day, Weekday and Month, not \(LaunchdJob.described(value))"
+            var message =
+                "StartCalendarInterval is a dictionary (or an array of them) of Minute, Hour, Day, Weekday and Month, not \(LaunchdJob.described(value))"
             if value.kind == .integer { message += "; to start the job every N seconds, use StartInterval" }
             out.append(diagnostic(message, value.element.range))
         }
@@ -135,9 +159,14 @@ public struct CalendarIntervalRule: Rule {
                 let name = key.text
                 if let right = Nearest.match(name, in: Self.ranges.map(\.key), maximum: 2), !present.contains(right) {
                     let fix = Fix(title: "Rename to '\(right)'", edits: [edits.renaming(key, to: right)], isPreferred: true)
-                    out.append(diagnostic("'\(name)' is not a calendar key: did you mean '\(right)'? launchd ignores it, so it matches every value", key.textRange, fixes: [fix]))
+                    out.append(
+                        diagnostic(
+                            "'\(name)' is not a calendar key: did you mean '\(right)'? launchd ignores it, so it matches every value",
+                            key.textRange, fixes: [fix]))
                 } else {
-                    out.append(diagnostic("'\(name)' is not a calendar key (Minute, Hour, Day, Weekday, Month): launchd ignores it", key.textRange))
+                    out.append(
+                        diagnostic("'\(name)' is not a calendar key (Minute, Hour, Day, Weekday, Month): launchd ignores it", key.textRange)
+                    )
                 }
                 continue
             }
@@ -146,18 +175,26 @@ public struct CalendarIntervalRule: Rule {
             case .integer:
                 guard let number = Int(value.trimmedText) else { continue }  // not a number: the parser's finding
                 if !known.range.contains(number) {
-                    out.append(diagnostic("\(known.key) \(number) is out of range (\(known.what)): launchd never matches it", value.element.range))
+                    out.append(
+                        diagnostic("\(known.key) \(number) is out of range (\(known.what)): launchd never matches it", value.element.range))
                 }
             case .string:
                 let text = value.trimmedText
                 if let number = Int(text) {
                     let fixes = known.range.contains(number) ? WrongTypeRule.conversions(value, to: .integer, edits: edits) : []
-                    out.append(diagnostic("\(known.key) is an integer, not a string: launchd ignores '\(text)' and matches every value", value.element.range, fixes: fixes))
+                    out.append(
+                        diagnostic(
+                            "\(known.key) is an integer, not a string: launchd ignores '\(text)' and matches every value",
+                            value.element.range, fixes: fixes))
                 } else {
-                    out.append(diagnostic("\(known.key) is one integer (\(known.what)), not the string '\(text)': launchd has no ranges or lists and ignores it, matching every value; give one dictionary per value in an array", value.element.range))
+                    out.append(
+                        diagnostic(
+                            "\(known.key) is one integer (\(known.what)), not the string '\(text)': launchd has no ranges or lists and ignores it, matching every value; give one dictionary per value in an array",
+                            value.element.range))
                 }
             default:
-                out.append(diagnostic("\(known.key) is an integer (\(known.what)), not \(LaunchdJob.described(value))", value.element.range))
+                out.append(
+                    diagnostic("\(known.key) is an integer (\(known.what)), not \(LaunchdJob.described(value))", value.element.range))
             }
         }
     }

@@ -17,7 +17,9 @@ public struct DaemonKeyInAgentRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.launchdJob] }
     public let examples: [RuleExample] = [
-        .triggering(LaunchdExample.valid("\t<key>↓UserName</key>\n\t<string>root</string>\n"), fixed: LaunchdExample.valid(), path: LaunchdExample.agentPath),
+        .triggering(
+            LaunchdExample.valid("\t<key>↓UserName</key>\n\t<string>root</string>\n"), fixed: LaunchdExample.valid(),
+            path: LaunchdExample.agentPath),
         .nonTriggering(LaunchdExample.valid("\t<key>UserName</key>\n\t<string>_backup</string>\n"), path: LaunchdExample.daemonPath),
         .nonTriggering(LaunchdExample.valid("\t<key>UserName</key>\n\t<string>_backup</string>\n"), path: "com.example.backup.plist"),
     ]
@@ -32,7 +34,10 @@ public struct DaemonKeyInAgentRule: Rule {
         for entry in root.entries {
             guard let key = entry.key, Self.daemonOnly.contains(key.text) else { continue }
             let fix = Fix(title: "Remove '\(key.text)'", edits: [edits.removing(entry)], isPreferred: true)
-            out.append(diagnostic("\(key.text) applies only to daemons: an agent (in LaunchAgents) runs as the logged-in user, so launchd ignores it here", key.textRange, fixes: [fix]))
+            out.append(
+                diagnostic(
+                    "\(key.text) applies only to daemons: an agent (in LaunchAgents) runs as the logged-in user, so launchd ignores it here",
+                    key.textRange, fixes: [fix]))
         }
     }
 }

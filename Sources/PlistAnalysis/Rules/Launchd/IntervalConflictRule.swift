@@ -13,16 +13,18 @@ public struct IntervalConflictRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.launchdJob] }
     public let examples: [RuleExample] = [
-        .triggering(LaunchdExample.valid("""
-            	<key>StartInterval</key>
-            	<integer>3600</integer>
-            	<key>↓StartCalendarInterval</key>
-            	<dict>
-            		<key>Hour</key>
-            		<integer>3</integer>
-            	</dict>
+        .triggering(
+            LaunchdExample.valid(
+                """
+                	<key>StartInterval</key>
+                	<integer>3600</integer>
+                	<key>↓StartCalendarInterval</key>
+                	<dict>
+                		<key>Hour</key>
+                		<integer>3</integer>
+                	</dict>
 
-            """), path: LaunchdExample.daemonPath),
+                """), path: LaunchdExample.daemonPath),
         .nonTriggering(LaunchdExample.valid("\t<key>StartInterval</key>\n\t<integer>3600</integer>\n"), path: LaunchdExample.daemonPath),
     ]
 
@@ -30,9 +32,13 @@ public struct IntervalConflictRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         guard let root = LaunchdJob.root(context), let interval = LaunchdJob.entry("StartInterval", in: root),
-              let calendar = LaunchdJob.entry("StartCalendarInterval", in: root) else { return }
+            let calendar = LaunchdJob.entry("StartCalendarInterval", in: root)
+        else { return }
         let later = interval.range.lowerBound > calendar.range.lowerBound ? interval : calendar
         guard let key = later.key else { return }
-        out.append(diagnostic("Both StartInterval and StartCalendarInterval: launchd starts the job on both schedules; keep the one you mean", key.textRange))
+        out.append(
+            diagnostic(
+                "Both StartInterval and StartCalendarInterval: launchd starts the job on both schedules; keep the one you mean",
+                key.textRange))
     }
 }

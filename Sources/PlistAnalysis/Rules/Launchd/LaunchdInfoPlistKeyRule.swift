@@ -16,8 +16,11 @@ public struct LaunchdInfoPlistKeyRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.launchdJob] }
     public let examples: [RuleExample] = [
-        .triggering(LaunchdExample.valid("\t<key>↓LSUIElement</key>\n\t<true/>\n"), fixed: LaunchdExample.valid(), path: LaunchdExample.agentPath),
-        .nonTriggering(LaunchdExample.valid("\t<key>AssociatedBundleIdentifiers</key>\n\t<string>com.example.app</string>\n"), path: LaunchdExample.agentPath),
+        .triggering(
+            LaunchdExample.valid("\t<key>↓LSUIElement</key>\n\t<true/>\n"), fixed: LaunchdExample.valid(), path: LaunchdExample.agentPath),
+        .nonTriggering(
+            LaunchdExample.valid("\t<key>AssociatedBundleIdentifiers</key>\n\t<string>com.example.app</string>\n"),
+            path: LaunchdExample.agentPath),
     ]
 
     /// Whether `name` is a top-level Info.plist key of the database and not a launchd key.

@@ -22,17 +22,27 @@ public struct LaunchdInvalidValueRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.launchdJob] }
     public let examples: [RuleExample] = [
-        .triggering(LaunchdExample.valid("\t<key>ProcessType</key>\n\t↓<string>Backgrnd</string>\n"),
-                    fixed: LaunchdExample.valid("\t<key>ProcessType</key>\n\t<string>Background</string>\n"), path: LaunchdExample.daemonPath),
+        .triggering(
+            LaunchdExample.valid("\t<key>ProcessType</key>\n\t↓<string>Backgrnd</string>\n"),
+            fixed: LaunchdExample.valid("\t<key>ProcessType</key>\n\t<string>Background</string>\n"), path: LaunchdExample.daemonPath),
         .triggering(LaunchdExample.valid("\t<key>ProcessType</key>\n\t↓<string>Low</string>\n"), path: LaunchdExample.daemonPath),
-        .triggering(LaunchdExample.valid("\t<key>Sockets</key>\n\t<dict>\n\t\t<key>Listener</key>\n\t\t<dict>\n\t\t\t<key>SockType</key>\n\t\t\t↓<string>dgarm</string>\n\t\t</dict>\n\t</dict>\n"),
-                    fixed: LaunchdExample.valid("\t<key>Sockets</key>\n\t<dict>\n\t\t<key>Listener</key>\n\t\t<dict>\n\t\t\t<key>SockType</key>\n\t\t\t<string>dgram</string>\n\t\t</dict>\n\t</dict>\n"),
-                    path: LaunchdExample.daemonPath),
+        .triggering(
+            LaunchdExample.valid(
+                "\t<key>Sockets</key>\n\t<dict>\n\t\t<key>Listener</key>\n\t\t<dict>\n\t\t\t<key>SockType</key>\n\t\t\t↓<string>dgarm</string>\n\t\t</dict>\n\t</dict>\n"
+            ),
+            fixed: LaunchdExample.valid(
+                "\t<key>Sockets</key>\n\t<dict>\n\t\t<key>Listener</key>\n\t\t<dict>\n\t\t\t<key>SockType</key>\n\t\t\t<string>dgram</string>\n\t\t</dict>\n\t</dict>\n"
+            ),
+            path: LaunchdExample.daemonPath),
         // launchd ignores letter case; undocumented values its source reads; a template.
-        .nonTriggering(LaunchdExample.valid("\t<key>ProcessType</key>\n\t<string>interactive</string>\n\t<key>Sockets</key>\n\t<dict>\n\t\t<key>Listener</key>\n\t\t<dict>\n\t\t\t<key>SockType</key>\n\t\t\t<string>Stream</string>\n\t\t</dict>\n\t</dict>\n"),
-                       path: LaunchdExample.daemonPath),
+        .nonTriggering(
+            LaunchdExample.valid(
+                "\t<key>ProcessType</key>\n\t<string>interactive</string>\n\t<key>Sockets</key>\n\t<dict>\n\t\t<key>Listener</key>\n\t\t<dict>\n\t\t\t<key>SockType</key>\n\t\t\t<string>Stream</string>\n\t\t</dict>\n\t</dict>\n"
+            ),
+            path: LaunchdExample.daemonPath),
         .nonTriggering(LaunchdExample.valid("\t<key>ProcessType</key>\n\t<string>App</string>\n"), path: LaunchdExample.daemonPath),
-        .nonTriggering(LaunchdExample.valid("\t<key>ProcessType</key>\n\t<string>@PROCESS_TYPE@</string>\n"), path: LaunchdExample.daemonPath),
+        .nonTriggering(
+            LaunchdExample.valid("\t<key>ProcessType</key>\n\t<string>@PROCESS_TYPE@</string>\n"), path: LaunchdExample.daemonPath),
     ]
 
     /// Values launchd's source reads that launchd.plist(5) does not document (launchd 842, core.c
@@ -62,7 +72,9 @@ public struct LaunchdInvalidValueRule: Rule {
                 var fixes: [Fix] = []
                 if let nearest {
                     message += ": did you mean '\(nearest)'?"
-                    fixes = [Fix(title: "Change to '\(nearest)'", edits: [edits.replacingContent(of: node, with: nearest)], isPreferred: true)]
+                    fixes = [
+                        Fix(title: "Change to '\(nearest)'", edits: [edits.replacingContent(of: node, with: nearest)], isPreferred: true)
+                    ]
                 } else {
                     message += " (it takes \(known.joinedAsList(conjunction: "or")))"
                 }

@@ -18,12 +18,20 @@ public struct LaunchdMisspelledKeyRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.launchdJob] }
     public let examples: [RuleExample] = [
-        .triggering(LaunchdExample.valid("\t<key>↓EnvironmentalVariables</key>\n\t<dict>\n\t\t<key>PATH</key>\n\t\t<string>/usr/local/bin:/usr/bin:/bin</string>\n\t</dict>\n"),
-                    fixed: LaunchdExample.valid("\t<key>EnvironmentVariables</key>\n\t<dict>\n\t\t<key>PATH</key>\n\t\t<string>/usr/local/bin:/usr/bin:/bin</string>\n\t</dict>\n"),
-                    path: LaunchdExample.daemonPath),
-        .triggering(LaunchdExample.valid("\t<key>↓RunAtload</key>\n\t<true/>\n"),
-                    fixed: LaunchdExample.valid("\t<key>RunAtLoad</key>\n\t<true/>\n"), path: LaunchdExample.daemonPath),
-        .nonTriggering(LaunchdExample.valid("\t<key>_ExponentialThrottling</key>\n\t<true/>\n\t<key>ExampleFutureKey</key>\n\t<true/>\n"), path: LaunchdExample.daemonPath),
+        .triggering(
+            LaunchdExample.valid(
+                "\t<key>↓EnvironmentalVariables</key>\n\t<dict>\n\t\t<key>PATH</key>\n\t\t<string>/usr/local/bin:/usr/bin:/bin</string>\n\t</dict>\n"
+            ),
+            fixed: LaunchdExample.valid(
+                "\t<key>EnvironmentVariables</key>\n\t<dict>\n\t\t<key>PATH</key>\n\t\t<string>/usr/local/bin:/usr/bin:/bin</string>\n\t</dict>\n"
+            ),
+            path: LaunchdExample.daemonPath),
+        .triggering(
+            LaunchdExample.valid("\t<key>↓RunAtload</key>\n\t<true/>\n"),
+            fixed: LaunchdExample.valid("\t<key>RunAtLoad</key>\n\t<true/>\n"), path: LaunchdExample.daemonPath),
+        .nonTriggering(
+            LaunchdExample.valid("\t<key>_ExponentialThrottling</key>\n\t<true/>\n\t<key>ExampleFutureKey</key>\n\t<true/>\n"),
+            path: LaunchdExample.daemonPath),
     ]
 
     public init() {}
@@ -33,7 +41,9 @@ public struct LaunchdMisspelledKeyRule: Rule {
         for info in context.keys where info.definition == nil && !info.parentAllowsCustomKeys && info.keyWhitespace == nil {
             let name = info.key.text
             if name.hasPrefix("_") { continue }
-            if let first = info.parent.first, case .key(let owner) = first, owner == "StartCalendarInterval" || owner == "KeepAlive" { continue }
+            if let first = info.parent.first, case .key(let owner) = first, owner == "StartCalendarInterval" || owner == "KeepAlive" {
+                continue
+            }
             if info.parent.isEmpty && LaunchdInfoPlistKeyRule.isInfoPlistKey(name, in: context.schema) { continue }
             let correct: String
             if let match = info.match, match.kind != .exact {
@@ -44,7 +54,10 @@ public struct LaunchdMisspelledKeyRule: Rule {
                 continue
             }
             let fix = Fix(title: "Rename to '\(correct)'", edits: [edits.renaming(info.key, to: correct)], isPreferred: true)
-            out.append(diagnostic("'\(name)' is not a launchd key: did you mean '\(correct)'? launchd ignores keys it does not read", info.key.textRange, fixes: [fix]))
+            out.append(
+                diagnostic(
+                    "'\(name)' is not a launchd key: did you mean '\(correct)'? launchd ignores keys it does not read", info.key.textRange,
+                    fixes: [fix]))
         }
     }
 }

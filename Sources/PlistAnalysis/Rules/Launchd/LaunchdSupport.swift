@@ -58,6 +58,8 @@ enum LaunchdExample {
 
     /// A complete, valid job with `extra` lines after its label and program.
     static func valid(_ extra: String = "") -> String {
-        job("\t<key>Label</key>\n\t<string>com.example.backup</string>\n\t<key>ProgramArguments</key>\n\t<array>\n\t\t<string>/usr/local/bin/backup</string>\n\t\t<string>--quiet</string>\n\t</array>\n" + extra)
+        job(
+            "\t<key>Label</key>\n\t<string>com.example.backup</string>\n\t<key>ProgramArguments</key>\n\t<array>\n\t\t<string>/usr/local/bin/backup</string>\n\t\t<string>--quiet</string>\n\t</array>\n"
+                + extra)
     }
 }

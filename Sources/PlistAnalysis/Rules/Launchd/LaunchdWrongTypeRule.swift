@@ -18,13 +18,21 @@ public struct LaunchdWrongTypeRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.launchdJob] }
     public let examples: [RuleExample] = [
-        .triggering(LaunchdExample.valid("\t<key>RunAtLoad</key>\n\t↓<string>true</string>\n"),
-                    fixed: LaunchdExample.valid("\t<key>RunAtLoad</key>\n\t<true/>\n"), path: LaunchdExample.daemonPath),
-        .triggering(LaunchdExample.valid("\t<key>StartInterval</key>\n\t↓<string>3600</string>\n"),
-                    fixed: LaunchdExample.valid("\t<key>StartInterval</key>\n\t<integer>3600</integer>\n"), path: LaunchdExample.daemonPath),
-        .triggering(LaunchdExample.valid("\t<key>EnvironmentVariables</key>\n\t<dict>\n\t\t<key>RETRIES</key>\n\t\t↓<integer>3</integer>\n\t</dict>\n"),
-                    fixed: LaunchdExample.valid("\t<key>EnvironmentVariables</key>\n\t<dict>\n\t\t<key>RETRIES</key>\n\t\t<string>3</string>\n\t</dict>\n"), path: LaunchdExample.daemonPath),
-        .nonTriggering(LaunchdExample.valid("\t<key>RunAtLoad</key>\n\t<true/>\n\t<key>StartInterval</key>\n\t<string>@INTERVAL@</string>\n"), path: LaunchdExample.daemonPath),
+        .triggering(
+            LaunchdExample.valid("\t<key>RunAtLoad</key>\n\t↓<string>true</string>\n"),
+            fixed: LaunchdExample.valid("\t<key>RunAtLoad</key>\n\t<true/>\n"), path: LaunchdExample.daemonPath),
+        .triggering(
+            LaunchdExample.valid("\t<key>StartInterval</key>\n\t↓<string>3600</string>\n"),
+            fixed: LaunchdExample.valid("\t<key>StartInterval</key>\n\t<integer>3600</integer>\n"), path: LaunchdExample.daemonPath),
+        .triggering(
+            LaunchdExample.valid(
+                "\t<key>EnvironmentVariables</key>\n\t<dict>\n\t\t<key>RETRIES</key>\n\t\t↓<integer>3</integer>\n\t</dict>\n"),
+            fixed: LaunchdExample.valid(
+                "\t<key>EnvironmentVariables</key>\n\t<dict>\n\t\t<key>RETRIES</key>\n\t\t<string>3</string>\n\t</dict>\n"),
+            path: LaunchdExample.daemonPath),
+        .nonTriggering(
+            LaunchdExample.valid("\t<key>RunAtLoad</key>\n\t<true/>\n\t<key>StartInterval</key>\n\t<string>@INTERVAL@</string>\n"),
+            path: LaunchdExample.daemonPath),
     ]
 
     /// Keys whose shape another rule checks.
@@ -42,29 +50,39 @@ public struct LaunchdWrongTypeRule: Rule {
                 if type == .array, let element = def.arrayElementType {
                     for item in value.items {
                         guard let itemType = item.valueType, itemType != element, !LaunchdJob.isTemplate(item) else { continue }
-                        out.append(diagnostic("Items of '\(info.key.text)' are \(WrongTypeRule.name(element))s, not \(WrongTypeRule.withArticle(itemType))", item.element.range,
-                                              fixes: WrongTypeRule.conversions(item, to: element, edits: edits)))
+                        out.append(
+                            diagnostic(
+                                "Items of '\(info.key.text)' are \(WrongTypeRule.name(element))s, not \(WrongTypeRule.withArticle(itemType))",
+                                item.element.range,
+                                fixes: WrongTypeRule.conversions(item, to: element, edits: edits)))
                     }
                 }
                 if type == .dictionary, info.parent.isEmpty, def.name == "EnvironmentVariables" {
                     for entry in value.entries {
-                        guard let item = entry.value, let itemType = item.valueType, itemType != .string, !LaunchdJob.isTemplate(item) else { continue }
-                        out.append(diagnostic("Values of EnvironmentVariables are strings, not \(WrongTypeRule.withArticle(itemType))", item.element.range,
-                                              fixes: WrongTypeRule.conversions(item, to: .string, edits: edits)))
+                        guard let item = entry.value, let itemType = item.valueType, itemType != .string, !LaunchdJob.isTemplate(item)
+                        else { continue }
+                        out.append(
+                            diagnostic(
+                                "Values of EnvironmentVariables are strings, not \(WrongTypeRule.withArticle(itemType))",
+                                item.element.range,
+                                fixes: WrongTypeRule.conversions(item, to: .string, edits: edits)))
                     }
                 }
                 continue
             }
             if LaunchdJob.isTemplate(value) { continue }
             let expected = def.valueTypes.map { t -> String in
-                t == .array && def.arrayElementType != nil ? "an array of \(WrongTypeRule.name(def.arrayElementType!))s" : WrongTypeRule.withArticle(t)
+                t == .array && def.arrayElementType != nil
+                    ? "an array of \(WrongTypeRule.name(def.arrayElementType!))s" : WrongTypeRule.withArticle(t)
             }.joined(separator: " or ")
             var fixes: [Fix] = []
             for t in def.valueTypes {
                 fixes += WrongTypeRule.conversions(value, to: t, element: def.arrayElementType, edits: edits)
                 if !fixes.isEmpty { break }
             }
-            out.append(diagnostic("'\(info.key.text)' expects \(expected), not \(WrongTypeRule.withArticle(type))", value.element.range, fixes: fixes))
+            out.append(
+                diagnostic(
+                    "'\(info.key.text)' expects \(expected), not \(WrongTypeRule.withArticle(type))", value.element.range, fixes: fixes))
         }
     }
 }

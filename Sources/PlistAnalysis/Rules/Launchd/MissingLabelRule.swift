@@ -14,7 +14,8 @@ public struct MissingLabelRule: Rule {
     public let defaultSeverity = Finding.Severity.error
     public var fileKinds: Set<FileKind> { [.launchdJob] }
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             ↓<dict>
             	<key>ProgramArguments</key>
@@ -25,7 +26,10 @@ public struct MissingLabelRule: Rule {
             </plist>
 
             """, path: LaunchdExample.daemonPath),
-        .triggering(LaunchdExample.job("\t<key>Label</key>\n\t↓<string></string>\n\t<key>Program</key>\n\t<string>/usr/local/bin/backup</string>\n"), path: LaunchdExample.daemonPath),
+        .triggering(
+            LaunchdExample.job(
+                "\t<key>Label</key>\n\t↓<string></string>\n\t<key>Program</key>\n\t<string>/usr/local/bin/backup</string>\n"),
+            path: LaunchdExample.daemonPath),
         .nonTriggering(LaunchdExample.valid(), path: LaunchdExample.daemonPath),
     ]
 

@@ -13,7 +13,8 @@ public struct MissingProgramRule: Rule {
     public let defaultSeverity = Finding.Severity.error
     public var fileKinds: Set<FileKind> { [.launchdJob] }
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             ↓<dict>
             	<key>Label</key>
@@ -25,7 +26,10 @@ public struct MissingProgramRule: Rule {
 
             """, path: LaunchdExample.daemonPath),
         .nonTriggering(LaunchdExample.valid(), path: LaunchdExample.daemonPath),
-        .nonTriggering(LaunchdExample.job("\t<key>Label</key>\n\t<string>com.example.helper</string>\n\t<key>BundleProgram</key>\n\t<string>Contents/MacOS/helper</string>\n"), path: LaunchdExample.daemonPath),
+        .nonTriggering(
+            LaunchdExample.job(
+                "\t<key>Label</key>\n\t<string>com.example.helper</string>\n\t<key>BundleProgram</key>\n\t<string>Contents/MacOS/helper</string>\n"
+            ), path: LaunchdExample.daemonPath),
     ]
 
     public init() {}
@@ -34,6 +38,9 @@ public struct MissingProgramRule: Rule {
         guard let root = LaunchdJob.root(context) else { return }
         let keys = Set(root.keys)
         guard keys.isDisjoint(with: ["Program", "ProgramArguments", "BundleProgram"]) else { return }
-        out.append(diagnostic("This launchd job has neither Program nor ProgramArguments: launchctl refuses a job with nothing to run", root.element.startTagRange))
+        out.append(
+            diagnostic(
+                "This launchd job has neither Program nor ProgramArguments: launchctl refuses a job with nothing to run",
+                root.element.startTagRange))
     }
 }

@@ -16,12 +16,15 @@ public struct OnDemandRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.launchdJob] }
     public let examples: [RuleExample] = [
-        .triggering(LaunchdExample.valid("\t<key>↓OnDemand</key>\n\t<false/>\n"),
-                    fixed: LaunchdExample.valid("\t<key>KeepAlive</key>\n\t<true/>\n"), path: LaunchdExample.daemonPath),
-        .triggering(LaunchdExample.valid("\t<key>↓OnDemand</key>\n\t<true/>\n"),
-                    fixed: LaunchdExample.valid("\t<key>KeepAlive</key>\n\t<false/>\n"), path: LaunchdExample.daemonPath),
-        .triggering(LaunchdExample.valid("\t<key>KeepAlive</key>\n\t<true/>\n\t<key>↓OnDemand</key>\n\t<false/>\n"),
-                    fixed: LaunchdExample.valid("\t<key>KeepAlive</key>\n\t<true/>\n"), path: LaunchdExample.daemonPath),
+        .triggering(
+            LaunchdExample.valid("\t<key>↓OnDemand</key>\n\t<false/>\n"),
+            fixed: LaunchdExample.valid("\t<key>KeepAlive</key>\n\t<true/>\n"), path: LaunchdExample.daemonPath),
+        .triggering(
+            LaunchdExample.valid("\t<key>↓OnDemand</key>\n\t<true/>\n"),
+            fixed: LaunchdExample.valid("\t<key>KeepAlive</key>\n\t<false/>\n"), path: LaunchdExample.daemonPath),
+        .triggering(
+            LaunchdExample.valid("\t<key>KeepAlive</key>\n\t<true/>\n\t<key>↓OnDemand</key>\n\t<false/>\n"),
+            fixed: LaunchdExample.valid("\t<key>KeepAlive</key>\n\t<true/>\n"), path: LaunchdExample.daemonPath),
         .nonTriggering(LaunchdExample.valid("\t<key>KeepAlive</key>\n\t<true/>\n"), path: LaunchdExample.daemonPath),
     ]
 
@@ -33,15 +36,28 @@ public struct OnDemandRule: Rule {
         var fixes: [Fix] = []
         if LaunchdJob.entry("KeepAlive", in: root) != nil {
             fixes = [Fix(title: "Remove OnDemand (KeepAlive decides)", edits: [edits.removing(entry)], isPreferred: true)]
-            out.append(diagnostic("OnDemand is obsolete since Mac OS X 10.5 and this job already has KeepAlive, which decides: remove OnDemand", key.textRange, fixes: fixes))
+            out.append(
+                diagnostic(
+                    "OnDemand is obsolete since Mac OS X 10.5 and this job already has KeepAlive, which decides: remove OnDemand",
+                    key.textRange, fixes: fixes))
             return
         }
         if let value = entry.value, let flag = value.boolValue {
             let inverted = flag ? "<false/>" : "<true/>"
-            fixes = [Fix(title: "Replace with KeepAlive \(inverted)", edits: [edits.renaming(key, to: "KeepAlive"), edits.replacing(value, with: inverted)], isPreferred: true)]
-            out.append(diagnostic("OnDemand is obsolete since Mac OS X 10.5: use KeepAlive \(inverted) (OnDemand \(flag ? "true" : "false") means KeepAlive \(flag ? "false" : "true"))", key.textRange, fixes: fixes))
+            fixes = [
+                Fix(
+                    title: "Replace with KeepAlive \(inverted)",
+                    edits: [edits.renaming(key, to: "KeepAlive"), edits.replacing(value, with: inverted)], isPreferred: true)
+            ]
+            out.append(
+                diagnostic(
+                    "OnDemand is obsolete since Mac OS X 10.5: use KeepAlive \(inverted) (OnDemand \(flag ? "true" : "false") means KeepAlive \(flag ? "false" : "true"))",
+                    key.textRange, fixes: fixes))
         } else {
-            out.append(diagnostic("OnDemand is obsolete since Mac OS X 10.5: use KeepAlive, whose meaning is the opposite (OnDemand true is KeepAlive false)", key.textRange))
+            out.append(
+                diagnostic(
+                    "OnDemand is obsolete since Mac OS X 10.5: use KeepAlive, whose meaning is the opposite (OnDemand true is KeepAlive false)",
+                    key.textRange))
         }
     }
 }

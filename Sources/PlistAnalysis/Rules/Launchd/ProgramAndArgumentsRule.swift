@@ -15,29 +15,33 @@ public struct ProgramAndArgumentsRule: Rule {
     public let defaultSeverity = Finding.Severity.information
     public var fileKinds: Set<FileKind> { [.launchdJob] }
     public let examples: [RuleExample] = [
-        .triggering(LaunchdExample.job("""
-            	<key>Label</key>
-            	<string>com.example.backup</string>
-            	<key>Program</key>
-            	<string>/usr/local/bin/backup</string>
-            	<key>ProgramArguments</key>
-            	<array>
-            		↓<string>--quiet</string>
-            	</array>
+        .triggering(
+            LaunchdExample.job(
+                """
+                	<key>Label</key>
+                	<string>com.example.backup</string>
+                	<key>Program</key>
+                	<string>/usr/local/bin/backup</string>
+                	<key>ProgramArguments</key>
+                	<array>
+                		↓<string>--quiet</string>
+                	</array>
 
-            """), path: LaunchdExample.daemonPath),
-        .triggering(LaunchdExample.job("""
-            	<key>Label</key>
-            	<string>com.example.backup</string>
-            	<key>Program</key>
-            	<string>/usr/local/bin/backup</string>
-            	<key>↓ProgramArguments</key>
-            	<array>
-            		<string>backup</string>
-            		<string>--quiet</string>
-            	</array>
+                """), path: LaunchdExample.daemonPath),
+        .triggering(
+            LaunchdExample.job(
+                """
+                	<key>Label</key>
+                	<string>com.example.backup</string>
+                	<key>Program</key>
+                	<string>/usr/local/bin/backup</string>
+                	<key>↓ProgramArguments</key>
+                	<array>
+                		<string>backup</string>
+                		<string>--quiet</string>
+                	</array>
 
-            """), path: LaunchdExample.daemonPath),
+                """), path: LaunchdExample.daemonPath),
         .nonTriggering(LaunchdExample.valid(), path: LaunchdExample.daemonPath),
     ]
 
@@ -45,16 +49,23 @@ public struct ProgramAndArgumentsRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         guard let root = LaunchdJob.root(context), let program = LaunchdJob.entry("Program", in: root),
-              let arguments = LaunchdJob.entry("ProgramArguments", in: root), let key = arguments.key else { return }
+            let arguments = LaunchdJob.entry("ProgramArguments", in: root), let key = arguments.key
+        else { return }
         let path = program.value?.kind == .string ? program.value!.trimmedText : nil
         if let path, let list = arguments.value, list.kind == .array, let first = list.items.first, first.kind == .string {
             let name = first.trimmedText
             let programName = path.split(separator: "/").last.map(String.init) ?? path
             if !name.isEmpty, name != path, name != programName, !LaunchdJob.isTemplate(name), !LaunchdJob.isTemplate(path) {
-                out.append(diagnostic("With Program set, the first item of ProgramArguments ('\(name)') is only the name the program sees (argv[0]), not an argument: repeat the program as the first item, or drop Program", first.element.range))
+                out.append(
+                    diagnostic(
+                        "With Program set, the first item of ProgramArguments ('\(name)') is only the name the program sees (argv[0]), not an argument: repeat the program as the first item, or drop Program",
+                        first.element.range))
                 return
             }
         }
-        out.append(diagnostic("Both Program and ProgramArguments: launchd runs Program with ProgramArguments as its whole argument list; one of the two is enough", key.textRange))
+        out.append(
+            diagnostic(
+                "Both Program and ProgramArguments: launchd runs Program with ProgramArguments as its whole argument list; one of the two is enough",
+                key.textRange))
     }
 }

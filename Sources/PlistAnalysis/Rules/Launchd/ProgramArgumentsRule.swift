@@ -16,57 +16,71 @@ public struct ProgramArgumentsRule: Rule {
     public let defaultSeverity = Finding.Severity.error
     public var fileKinds: Set<FileKind> { [.launchdJob] }
     public let examples: [RuleExample] = [
-        .triggering(LaunchdExample.job("""
-            	<key>Label</key>
-            	<string>com.example.backup</string>
-            	<key>ProgramArguments</key>
-            	↓<string>/usr/local/bin/backup</string>
+        .triggering(
+            LaunchdExample.job(
+                """
+                	<key>Label</key>
+                	<string>com.example.backup</string>
+                	<key>ProgramArguments</key>
+                	↓<string>/usr/local/bin/backup</string>
 
-            """), fixed: LaunchdExample.job("""
-            	<key>Label</key>
-            	<string>com.example.backup</string>
-            	<key>ProgramArguments</key>
-            	<array>
-            		<string>/usr/local/bin/backup</string>
-            	</array>
+                """),
+            fixed: LaunchdExample.job(
+                """
+                	<key>Label</key>
+                	<string>com.example.backup</string>
+                	<key>ProgramArguments</key>
+                	<array>
+                		<string>/usr/local/bin/backup</string>
+                	</array>
 
-            """), path: LaunchdExample.daemonPath),
-        .triggering(LaunchdExample.job("""
-            	<key>Label</key>
-            	<string>com.example.backup</string>
-            	<key>ProgramArguments</key>
-            	↓<array/>
+                """), path: LaunchdExample.daemonPath),
+        .triggering(
+            LaunchdExample.job(
+                """
+                	<key>Label</key>
+                	<string>com.example.backup</string>
+                	<key>ProgramArguments</key>
+                	↓<array/>
 
-            """), path: LaunchdExample.daemonPath),
-        .triggering(LaunchdExample.job("""
-            	<key>Label</key>
-            	<string>com.example.backup</string>
-            	<key>ProgramArguments</key>
-            	<array>
-            		<string>/usr/local/bin/backup</string>
-            		<string>--keep</string>
-            		↓<integer>7</integer>
-            	</array>
+                """), path: LaunchdExample.daemonPath),
+        .triggering(
+            LaunchdExample.job(
+                """
+                	<key>Label</key>
+                	<string>com.example.backup</string>
+                	<key>ProgramArguments</key>
+                	<array>
+                		<string>/usr/local/bin/backup</string>
+                		<string>--keep</string>
+                		↓<integer>7</integer>
+                	</array>
 
-            """), fixed: LaunchdExample.job("""
-            	<key>Label</key>
-            	<string>com.example.backup</string>
-            	<key>ProgramArguments</key>
-            	<array>
-            		<string>/usr/local/bin/backup</string>
-            		<string>--keep</string>
-            		<string>7</string>
-            	</array>
+                """),
+            fixed: LaunchdExample.job(
+                """
+                	<key>Label</key>
+                	<string>com.example.backup</string>
+                	<key>ProgramArguments</key>
+                	<array>
+                		<string>/usr/local/bin/backup</string>
+                		<string>--keep</string>
+                		<string>7</string>
+                	</array>
 
-            """), path: LaunchdExample.daemonPath),
+                """), path: LaunchdExample.daemonPath),
         .nonTriggering(LaunchdExample.valid(), path: LaunchdExample.daemonPath),
-        .nonTriggering(LaunchdExample.job("\t<key>Label</key>\n\t<string>com.example.backup</string>\n\t<key>ProgramArguments</key>\n\t<string>@BACKUP_ARGS@</string>\n"), path: LaunchdExample.daemonPath),
+        .nonTriggering(
+            LaunchdExample.job(
+                "\t<key>Label</key>\n\t<string>com.example.backup</string>\n\t<key>ProgramArguments</key>\n\t<string>@BACKUP_ARGS@</string>\n"
+            ), path: LaunchdExample.daemonPath),
     ]
 
     public init() {}
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
-        guard let root = LaunchdJob.root(context), let entry = LaunchdJob.entry("ProgramArguments", in: root), let value = entry.value else { return }
+        guard let root = LaunchdJob.root(context), let entry = LaunchdJob.entry("ProgramArguments", in: root), let value = entry.value
+        else { return }
         let edits = EditBuilder(context.text)
         switch value.kind {
         case .array:
@@ -75,17 +89,24 @@ public struct ProgramArgumentsRule: Rule {
             }
             for item in value.items where item.kind != .string && !(item.valueType == nil) {
                 let fixes = item.kind == .integer || item.kind == .real ? WrongTypeRule.conversions(item, to: .string, edits: edits) : []
-                out.append(diagnostic("Items of ProgramArguments are strings, not \(LaunchdJob.described(item))", item.element.range, fixes: fixes))
+                out.append(
+                    diagnostic("Items of ProgramArguments are strings, not \(LaunchdJob.described(item))", item.element.range, fixes: fixes)
+                )
             }
         case .string where LaunchdJob.isTemplate(value):
             return
         case .string:
             let text = value.trimmedText
             if text.contains(" ") {
-                out.append(diagnostic("ProgramArguments is an array of strings, one per argument: launchd runs no shell and does not split '\(text)' at its spaces", value.element.range))
+                out.append(
+                    diagnostic(
+                        "ProgramArguments is an array of strings, one per argument: launchd runs no shell and does not split '\(text)' at its spaces",
+                        value.element.range))
             } else {
-                out.append(diagnostic("ProgramArguments is an array of strings, not a single string", value.element.range,
-                                      fixes: WrongTypeRule.conversions(value, to: .array, element: .string, edits: edits)))
+                out.append(
+                    diagnostic(
+                        "ProgramArguments is an array of strings, not a single string", value.element.range,
+                        fixes: WrongTypeRule.conversions(value, to: .array, element: .string, edits: edits)))
             }
         default:
             guard value.valueType != nil else { return }

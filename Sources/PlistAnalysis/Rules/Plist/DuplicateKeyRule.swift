@@ -16,7 +16,8 @@ public struct DuplicateKeyRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { FileKind.allKinds }
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	↓<key>UIBackgroundModes</key>
@@ -30,20 +31,22 @@ public struct DuplicateKeyRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>CFBundleName</key>
-            	<string>Demo</string>
-            	<key>UIBackgroundModes</key>
-            	<array>
-            		<string>audio</string>
-            	</array>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>CFBundleName</key>
+                	<string>Demo</string>
+                	<key>UIBackgroundModes</key>
+                	<array>
+                		<string>audio</string>
+                	</array>
+                </dict>
+                </plist>
 
-            """),
-        .triggering("""
+                """),
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	↓<key>a</key>
@@ -53,17 +56,21 @@ public struct DuplicateKeyRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>a</key>
-            	<string>2</string>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>a</key>
+                	<string>2</string>
+                </dict>
+                </plist>
 
-            """, path: "App.entitlements"),
+                """, path: "App.entitlements"),
         .nonTriggering(ExampleText.dict("\t<key>A</key>\n\t<string>1</string>\n\t<key>a</key>\n\t<string>2</string>\n")),
-        .nonTriggering(ExampleText.dict("\t#if BETA\n\t<key>CFBundleName</key>\n\t<string>Demo β</string>\n\t#else\n\t<key>CFBundleName</key>\n\t<string>Demo</string>\n\t#endif\n")),
+        .nonTriggering(
+            ExampleText.dict(
+                "\t#if BETA\n\t<key>CFBundleName</key>\n\t<string>Demo β</string>\n\t#else\n\t<key>CFBundleName</key>\n\t<string>Demo</string>\n\t#endif\n"
+            )),
     ]
 
     public init() {}
@@ -108,16 +115,21 @@ public struct DuplicateKeyRule: Rule {
             for (n, i) in indices.enumerated() {
                 let key = entries[i].key!
                 if n == indices.count - 1 {
-                    let others = indices.count == 2 ? "'\(name)' also here" : "'\(name)' first here (\(indices.count - 1) earlier occurrences)"
-                    out.append(diagnostic("Duplicate key '\(name)': this last occurrence is the one the system reads", key.element.range,
-                                          related: [(message: others, range: first)]))
+                    let others =
+                        indices.count == 2 ? "'\(name)' also here" : "'\(name)' first here (\(indices.count - 1) earlier occurrences)"
+                    out.append(
+                        diagnostic(
+                            "Duplicate key '\(name)': this last occurrence is the one the system reads", key.element.range,
+                            related: [(message: others, range: first)]))
                 } else {
                     // Foundation reads a file with duplicate keys (the last wins), so removing one
                     // repairs nothing it cannot read: which copy the author meant is theirs to
                     // say. The fix is offered, never applied by fix-all (docs/safe-fixes.md).
                     let fix = Fix(title: "Remove this duplicate '\(name)' entry", edits: [edits.removing(entries[i])], isPreferred: true)
-                    out.append(diagnostic("Duplicate key '\(name)': ignored, the last occurrence wins", key.element.range,
-                                          tags: [.unnecessary], related: [(message: "'\(name)' read here", range: last)], fixes: [fix]))
+                    out.append(
+                        diagnostic(
+                            "Duplicate key '\(name)': ignored, the last occurrence wins", key.element.range,
+                            tags: [.unnecessary], related: [(message: "'\(name)' read here", range: last)], fixes: [fix]))
                 }
             }
         }
@@ -130,4 +142,3 @@ public struct DuplicateKeyRule: Rule {
         let region: BranchPath
     }
 }
-

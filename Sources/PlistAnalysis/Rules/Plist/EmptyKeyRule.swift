@@ -4,12 +4,14 @@ import PlistSyntax
 public struct EmptyKeyRule: Rule {
     public let id = "plist-empty-key"
     public let title = "An empty key"
-    public let rationale = "An empty `<key></key>` is legal XML but almost always a half-finished edit: nothing reads a value stored under the empty string."
+    public let rationale =
+        "An empty `<key></key>` is legal XML but almost always a half-finished edit: nothing reads a value stored under the empty string."
     public let category = RuleCategory.structure
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { FileKind.allKinds }
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	↓<key></key>
@@ -18,7 +20,8 @@ public struct EmptyKeyRule: Rule {
             </plist>
 
             """),
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	↓<key/>

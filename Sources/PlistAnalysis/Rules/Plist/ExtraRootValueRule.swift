@@ -5,11 +5,14 @@ extension ParserProblemRule {
     static let plistExtraRootValue = ParserProblemRule(
         code: .plistExtraRootValue, title: "<plist> holds more than one value",
         rationale: "Only the first value of `<plist>` is read; the others are silently ignored.",
-        examples: [.triggering("""
-            <plist version="1.0">
-            <dict/>
-            ↓<dict/>
-            </plist>
+        examples: [
+            .triggering(
+                """
+                <plist version="1.0">
+                <dict/>
+                ↓<dict/>
+                </plist>
 
-            """), .nonTriggering(ExampleText.validInfoPlist)])
+                """), .nonTriggering(ExampleText.validInfoPlist),
+        ])
 }

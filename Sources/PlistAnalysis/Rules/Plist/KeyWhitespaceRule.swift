@@ -19,7 +19,8 @@ public struct KeyWhitespaceRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.infoPlist, .entitlements, .privacyManifest, .launchdJob] }
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>↓NSCameraUsageDescription
@@ -28,16 +29,18 @@ public struct KeyWhitespaceRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>NSCameraUsageDescription</key>
-            	<string>Scans receipts.</string>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSCameraUsageDescription</key>
+                	<string>Scans receipts.</string>
+                </dict>
+                </plist>
 
-            """),
-        .triggering("""
+                """),
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>↓ com.apple.security.app-sandbox</key>
@@ -45,17 +48,19 @@ public struct KeyWhitespaceRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>com.apple.security.app-sandbox</key>
-            	<true/>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>com.apple.security.app-sandbox</key>
+                	<true/>
+                </dict>
+                </plist>
 
-            """, path: "App.entitlements"),
+                """, path: "App.entitlements"),
         .nonTriggering(ExampleText.validInfoPlist),
-        .nonTriggering(ExampleText.dict("\t<key>LSEnvironment</key>\n\t<dict>\n\t\t<key>MY VARIABLE </key>\n\t\t<string>1</string>\n\t</dict>\n")),
+        .nonTriggering(
+            ExampleText.dict("\t<key>LSEnvironment</key>\n\t<dict>\n\t\t<key>MY VARIABLE </key>\n\t\t<string>1</string>\n\t</dict>\n")),
     ]
 
     public init() {}
@@ -71,7 +76,9 @@ public struct KeyWhitespaceRule: Rule {
             message += known ? ", so '\(trimmed)' is not set" : ", not '\(trimmed)'"
             let present = info.dictionary.keys.contains(trimmed)
             if present { message += " (the dictionary also holds '\(trimmed)')" }
-            let fixes = present ? [] : [Fix(title: "Trim the key to '\(trimmed)'", edits: [edits.renaming(info.key, to: trimmed)], isPreferred: true)]
+            let fixes =
+                present
+                ? [] : [Fix(title: "Trim the key to '\(trimmed)'", edits: [edits.renaming(info.key, to: trimmed)], isPreferred: true)]
             out.append(diagnostic(message, info.key.textRange, fixes: fixes))
         }
     }

@@ -13,38 +13,42 @@ extension ParserProblemRule {
             string the placeholder that `privacy-empty-usage-description` reports until it is rewritten.
             """,
         examples: [
-            .triggering("""
+            .triggering(
+                """
                 <plist version="1.0">
                 <dict>
                 	↓<key>CFBundleName</key>
                 </dict>
                 </plist>
 
-                """, fixed: """
-                <plist version="1.0">
-                <dict>
-                	<key>CFBundleName</key>
-                	<string></string>
-                </dict>
-                </plist>
+                """,
+                fixed: """
+                    <plist version="1.0">
+                    <dict>
+                    	<key>CFBundleName</key>
+                    	<string></string>
+                    </dict>
+                    </plist>
 
-                """),
-            .triggering("""
+                    """),
+            .triggering(
+                """
                 <plist version="1.0">
                 <dict>
                 	↓<key>NSCameraUsageDescription</key>
                 </dict>
                 </plist>
 
-                """, fixed: """
-                <plist version="1.0">
-                <dict>
-                	<key>NSCameraUsageDescription</key>
-                	<string>TODO: explain why the app uses the camera</string>
-                </dict>
-                </plist>
+                """,
+                fixed: """
+                    <plist version="1.0">
+                    <dict>
+                    	<key>NSCameraUsageDescription</key>
+                    	<string>TODO: explain why the app uses the camera</string>
+                    </dict>
+                    </plist>
 
-                """),
+                    """),
             .nonTriggering(ExampleText.validInfoPlist),
         ],
         fixes: KeyWithoutValueFix.fixes)
@@ -56,7 +60,8 @@ enum KeyWithoutValueFix {
         // The problem's range is the key element; its text starts after `<key>`.
         let context = c.document.context(at: p.range.lowerBound + "<key>".utf8.count)
         guard case .key(let dictionary, let index) = context.place,
-              let key = dictionary.entries[index].key, key.element.range == p.range, key.element.endTagRange != nil else { return [] }
+            let key = dictionary.entries[index].key, key.element.range == p.range, key.element.endTagRange != nil
+        else { return [] }
         let path = context.path
         let definition = c.schema.lookup(key.text, at: path, domain: c.domain)?.definition
         let edits = EditBuilder(c.text)
@@ -68,16 +73,20 @@ enum KeyWithoutValueFix {
                 let text = EditBuilder.escape(UsageDescriptionFix.placeholder(for: definition.name))
                 return "<string>" + (snippets ? "${1:\(TextScan.snippetEscaped(text))}" : text) + "</string>" + (snippets ? "$0" : "")
             }
-            let skeleton = definition.map { Skeleton(definition: $0, indent: indent, unit: unit, snippets: snippets) }
+            let skeleton =
+                definition.map { Skeleton(definition: $0, indent: indent, unit: unit, snippets: snippets) }
                 ?? Skeleton(type: .string, element: nil, values: [], indent: indent, unit: unit, snippets: snippets)
             return skeleton.value()
         }
         let at = key.element.end
         let prefix = edits.lineEnding + indent
         let type = definition?.valueTypes.first?.xmlElement ?? "string"
-        return [Fix(title: "Add the <\(type)> value of '\(key.text)'",
-                    edits: [SourceEdit(range: at..<at, replacement: prefix + value(snippets: false))],
-                    isPreferred: true, isSafe: false,
-                    snippetEdits: [SourceEdit(range: at..<at, replacement: TextScan.snippetEscaped(prefix) + value(snippets: true))])]
+        return [
+            Fix(
+                title: "Add the <\(type)> value of '\(key.text)'",
+                edits: [SourceEdit(range: at..<at, replacement: prefix + value(snippets: false))],
+                isPreferred: true, isSafe: false,
+                snippetEdits: [SourceEdit(range: at..<at, replacement: TextScan.snippetEscaped(prefix) + value(snippets: true))])
+        ]
     }
 }

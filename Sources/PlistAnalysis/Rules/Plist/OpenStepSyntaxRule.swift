@@ -16,7 +16,8 @@ public struct OpenStepSyntaxRule: Rule {
     public let defaultSeverity = Finding.Severity.error
     public var fileKinds: Set<FileKind> { FileKind.allKinds }
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             { CFBundleName = Demo↓ }
 
             """),

@@ -5,9 +5,12 @@ extension ParserProblemRule {
     static let plistNoRoot = ParserProblemRule(
         code: .plistNoRoot, title: "The root element is not a property list",
         rationale: "The file is XML, but its root element is neither `<plist>` nor a plist value.",
-        examples: [.triggering("""
-            ↓<html>
-            </html>
+        examples: [
+            .triggering(
+                """
+                ↓<html>
+                </html>
 
-            """), .nonTriggering(ExampleText.validInfoPlist)])
+                """), .nonTriggering(ExampleText.validInfoPlist),
+        ])
 }

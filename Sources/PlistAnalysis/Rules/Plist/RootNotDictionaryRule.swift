@@ -4,12 +4,14 @@ import PlistSyntax
 public struct RootNotDictionaryRule: Rule {
     public let id = "plist-root-not-dictionary"
     public let title = "The root value is not a dictionary"
-    public let rationale = "An Info.plist, an entitlements file and a privacy manifest are each one dictionary of keys; a file with an array or a string at its root is not read at all."
+    public let rationale =
+        "An Info.plist, an entitlements file and a privacy manifest are each one dictionary of keys; a file with an array or a string at its root is not read at all."
     public let category = RuleCategory.structure
     public let defaultSeverity = Finding.Severity.error
     public var fileKinds: Set<FileKind> { [.infoPlist, .entitlements, .privacyManifest, .launchdJob] }
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             ↓<array>
             	<string>x</string>
@@ -33,6 +35,9 @@ public struct RootNotDictionaryRule: Rule {
         case .configurationProfile: what = "A configuration profile"
         default: what = "An Info.plist"
         }
-        out.append(diagnostic("\(what) must hold a <dict> at its root, not <\(context.string(root.element.nameRange(in: context.text)))>", root.element.startTagRange))
+        out.append(
+            diagnostic(
+                "\(what) must hold a <dict> at its root, not <\(context.string(root.element.nameRange(in: context.text)))>",
+                root.element.startTagRange))
     }
 }

@@ -5,14 +5,17 @@ extension ParserProblemRule {
     static let plistStrayText = ParserProblemRule(
         code: .plistStrayText, title: "Text directly inside a container",
         rationale: "Text between the entries of a `<dict>` or `<array>` is not part of any value.",
-        examples: [.triggering("""
-            <plist version="1.0">
-            <dict>↓
-            	hello
-            	<key>A</key>
-            	<string>x</string>
-            </dict>
-            </plist>
+        examples: [
+            .triggering(
+                """
+                <plist version="1.0">
+                <dict>↓
+                	hello
+                	<key>A</key>
+                	<string>x</string>
+                </dict>
+                </plist>
 
-            """), .nonTriggering(ExampleText.validInfoPlist)])
+                """), .nonTriggering(ExampleText.validInfoPlist),
+        ])
 }

@@ -15,7 +15,8 @@ public struct UnbalancedDirectiveRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { FileKind.allKinds }
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	↓#ifdef DEBUG
@@ -25,7 +26,8 @@ public struct UnbalancedDirectiveRule: Rule {
             </plist>
 
             """),
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>CFBundleName</key>
@@ -35,7 +37,9 @@ public struct UnbalancedDirectiveRule: Rule {
             </plist>
 
             """),
-        .nonTriggering(ExampleText.dict("\t<key>CFBundleDisplayName</key>\n\t#if BETA\n\t<string>Demo β</string>\n\t#else\n\t<string>Demo</string>\n\t#endif\n")),
+        .nonTriggering(
+            ExampleText.dict(
+                "\t<key>CFBundleDisplayName</key>\n\t#if BETA\n\t<string>Demo β</string>\n\t#else\n\t<string>Demo</string>\n\t#endif\n")),
     ]
 
     public init() {}

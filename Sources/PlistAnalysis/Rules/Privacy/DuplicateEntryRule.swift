@@ -18,7 +18,8 @@ public struct DuplicateEntryRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.privacyManifest] }
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSPrivacyAccessedAPITypes</key>
@@ -44,26 +45,28 @@ public struct DuplicateEntryRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>NSPrivacyAccessedAPITypes</key>
-            	<array>
-            		<dict>
-            			<key>NSPrivacyAccessedAPIType</key>
-            			<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
-            			<key>NSPrivacyAccessedAPITypeReasons</key>
-            			<array>
-            				<string>CA92.1</string>
-            				<string>1C8F.1</string>
-            			</array>
-            		</dict>
-            	</array>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSPrivacyAccessedAPITypes</key>
+                	<array>
+                		<dict>
+                			<key>NSPrivacyAccessedAPIType</key>
+                			<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+                			<key>NSPrivacyAccessedAPITypeReasons</key>
+                			<array>
+                				<string>CA92.1</string>
+                				<string>1C8F.1</string>
+                			</array>
+                		</dict>
+                	</array>
+                </dict>
+                </plist>
 
-            """, path: PrivacyExample.path),
-        .triggering("""
+                """, path: PrivacyExample.path),
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSPrivacyCollectedDataTypes</key>
@@ -96,51 +99,60 @@ public struct DuplicateEntryRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>NSPrivacyCollectedDataTypes</key>
-            	<array>
-            		<dict>
-            			<key>NSPrivacyCollectedDataType</key>
-            			<string>NSPrivacyCollectedDataTypeCrashData</string>
-            			<key>NSPrivacyCollectedDataTypeLinked</key>
-            			<false/>
-            			<key>NSPrivacyCollectedDataTypeTracking</key>
-            			<false/>
-            			<key>NSPrivacyCollectedDataTypePurposes</key>
-            			<array>
-            				<string>NSPrivacyCollectedDataTypePurposeAppFunctionality</string>
-            			</array>
-            		</dict>
-            	</array>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSPrivacyCollectedDataTypes</key>
+                	<array>
+                		<dict>
+                			<key>NSPrivacyCollectedDataType</key>
+                			<string>NSPrivacyCollectedDataTypeCrashData</string>
+                			<key>NSPrivacyCollectedDataTypeLinked</key>
+                			<false/>
+                			<key>NSPrivacyCollectedDataTypeTracking</key>
+                			<false/>
+                			<key>NSPrivacyCollectedDataTypePurposes</key>
+                			<array>
+                				<string>NSPrivacyCollectedDataTypePurposeAppFunctionality</string>
+                			</array>
+                		</dict>
+                	</array>
+                </dict>
+                </plist>
 
-            """, path: PrivacyExample.path),
-        .nonTriggering(PrivacyExample.manifest("\t<key>NSPrivacyAccessedAPITypes</key>\n\t<array>\n"
-                                               + PrivacyExample.entry("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["CA92.1"])
-                                               + PrivacyExample.entry("NSPrivacyAccessedAPICategoryFileTimestamp", reasons: ["C617.1"]) + "\t</array>\n"),
-                       path: PrivacyExample.path),
+                """, path: PrivacyExample.path),
+        .nonTriggering(
+            PrivacyExample.manifest(
+                "\t<key>NSPrivacyAccessedAPITypes</key>\n\t<array>\n"
+                    + PrivacyExample.entry("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["CA92.1"])
+                    + PrivacyExample.entry("NSPrivacyAccessedAPICategoryFileTimestamp", reasons: ["C617.1"]) + "\t</array>\n"),
+            path: PrivacyExample.path),
     ]
 
     public init() {}
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         let edits = EditBuilder(context.text)
-        check(PrivacyManifest.accessedAPITypes, by: PrivacyManifest.accessedAPIType, listKey: PrivacyManifest.accessedAPIReasons,
-              what: "API category", context, edits, &out)
-        check(PrivacyManifest.collectedDataTypes, by: PrivacyManifest.collectedDataType, listKey: PrivacyManifest.collectedDataPurposes,
-              what: "data type", context, edits, &out)
+        check(
+            PrivacyManifest.accessedAPITypes, by: PrivacyManifest.accessedAPIType, listKey: PrivacyManifest.accessedAPIReasons,
+            what: "API category", context, edits, &out)
+        check(
+            PrivacyManifest.collectedDataTypes, by: PrivacyManifest.collectedDataType, listKey: PrivacyManifest.collectedDataPurposes,
+            what: "data type", context, edits, &out)
     }
 
     /// Entries of the top-level array `arrayKey` with the same `nameKey`; `listKey` is the array
     /// the fix merges (reasons) or compares (purposes).
-    private func check(_ arrayKey: String, by nameKey: String, listKey: String, what: String,
-                       _ context: RuleContext, _ edits: EditBuilder, _ out: inout [Finding]) {
+    private func check(
+        _ arrayKey: String, by nameKey: String, listKey: String, what: String,
+        _ context: RuleContext, _ edits: EditBuilder, _ out: inout [Finding]
+    ) {
         var first: [String: PlistNode] = [:]
         for (_, entry) in PrivacyManifest.entries(of: arrayKey, in: context) {
-            guard let name = PrivacyManifest.string(nameKey, in: entry), !name.isEmpty, let value = entry.value(forKey: nameKey) else { continue }
+            guard let name = PrivacyManifest.string(nameKey, in: entry), !name.isEmpty, let value = entry.value(forKey: nameKey) else {
+                continue
+            }
             guard let earlier = first[name] else { first[name] = entry; continue }
             let mine = Self.strings(entry.value(forKey: listKey))
             let theirs = Self.strings(earlier.value(forKey: listKey))
@@ -150,15 +162,23 @@ public struct DuplicateEntryRule: Rule {
                 if missing.isEmpty {
                     fixes.append(Fix(title: "Remove the duplicate entry", edits: [edits.removing(item: entry)], isPreferred: true))
                 } else if let list = earlier.value(forKey: listKey), list.kind == .array,
-                          let merge = edits.appendingItems(missing.map { "<string>\(EditBuilder.escape($0))</string>" }, to: list) {
-                    fixes.append(Fix(title: "Merge its reasons into the first \(name) entry", edits: [merge, edits.removing(item: entry)], isPreferred: true))
+                    let merge = edits.appendingItems(missing.map { "<string>\(EditBuilder.escape($0))</string>" }, to: list)
+                {
+                    fixes.append(
+                        Fix(
+                            title: "Merge its reasons into the first \(name) entry", edits: [merge, edits.removing(item: entry)],
+                            isPreferred: true))
                 }
             } else if missing.isEmpty, Self.sameFlags(entry, earlier) {
                 fixes.append(Fix(title: "Remove the duplicate entry", edits: [edits.removing(item: entry)], isPreferred: true))
             }
-            out.append(diagnostic("\(name) is declared in an earlier entry too: declare each \(what) once", value.element.range,
-                                  related: [(message: "first declared here", range: earlier.value(forKey: nameKey)?.element.range ?? earlier.element.range)],
-                                  fixes: fixes))
+            out.append(
+                diagnostic(
+                    "\(name) is declared in an earlier entry too: declare each \(what) once", value.element.range,
+                    related: [
+                        (message: "first declared here", range: earlier.value(forKey: nameKey)?.element.range ?? earlier.element.range)
+                    ],
+                    fixes: fixes))
         }
     }
 

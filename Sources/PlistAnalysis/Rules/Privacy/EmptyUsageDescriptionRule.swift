@@ -16,7 +16,8 @@ public struct EmptyUsageDescriptionRule: Rule {
     public let category = RuleCategory.privacy
     public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSCameraUsageDescription</key>
@@ -25,7 +26,8 @@ public struct EmptyUsageDescriptionRule: Rule {
             </plist>
 
             """),
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSMicrophoneUsageDescription</key>
@@ -34,7 +36,10 @@ public struct EmptyUsageDescriptionRule: Rule {
             </plist>
 
             """),
-        .nonTriggering(ExampleText.dict("\t<key>NSCameraUsageDescription</key>\n\t<string>Scan the QR code on your ticket.</string>\n\t<key>NSMicrophoneUsageDescription</key>\n\t<string>$(MIC_USAGE)</string>\n")),
+        .nonTriggering(
+            ExampleText.dict(
+                "\t<key>NSCameraUsageDescription</key>\n\t<string>Scan the QR code on your ticket.</string>\n\t<key>NSMicrophoneUsageDescription</key>\n\t<string>$(MIC_USAGE)</string>\n"
+            )),
     ]
 
     static let placeholders: Set<String> = [
@@ -54,7 +59,8 @@ public struct EmptyUsageDescriptionRule: Rule {
             if text.isEmpty {
                 out.append(diagnostic("'\(name)' is empty: write why the app needs this access", value.element.range))
             } else if Self.placeholders.contains(folded) || folded.hasPrefix("todo") || folded.hasPrefix("fixme") || folded.hasPrefix("tbd")
-                        || folded.contains("lorem ipsum") || text == name {
+                || folded.contains("lorem ipsum") || text == name
+            {
                 out.append(diagnostic("'\(name)' is a placeholder: write why the app needs this access", value.element.range))
             }
         }

@@ -18,7 +18,8 @@ public struct InvalidReasonRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.privacyManifest] }
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSPrivacyAccessedAPITypes</key>
@@ -36,7 +37,8 @@ public struct InvalidReasonRule: Rule {
             </plist>
 
             """, path: PrivacyExample.path),
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSPrivacyAccessedAPITypes</key>
@@ -53,25 +55,27 @@ public struct InvalidReasonRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>NSPrivacyAccessedAPITypes</key>
-            	<array>
-            		<dict>
-            			<key>NSPrivacyAccessedAPIType</key>
-            			<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
-            			<key>NSPrivacyAccessedAPITypeReasons</key>
-            			<array>
-            				<string>CA92.1</string>
-            			</array>
-            		</dict>
-            	</array>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSPrivacyAccessedAPITypes</key>
+                	<array>
+                		<dict>
+                			<key>NSPrivacyAccessedAPIType</key>
+                			<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+                			<key>NSPrivacyAccessedAPITypeReasons</key>
+                			<array>
+                				<string>CA92.1</string>
+                			</array>
+                		</dict>
+                	</array>
+                </dict>
+                </plist>
 
-            """, path: PrivacyExample.path),
-        .triggering("""
+                """, path: PrivacyExample.path),
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSPrivacyAccessedAPITypes</key>
@@ -89,7 +93,8 @@ public struct InvalidReasonRule: Rule {
             </plist>
 
             """, path: PrivacyExample.path),
-        .nonTriggering(PrivacyExample.api("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["CA92.1", "1C8F.1"]), path: PrivacyExample.path),
+        .nonTriggering(
+            PrivacyExample.api("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["CA92.1", "1C8F.1"]), path: PrivacyExample.path),
     ]
 
     public init() {}
@@ -103,32 +108,48 @@ public struct InvalidReasonRule: Rule {
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         let edits = EditBuilder(context.text)
-        guard let reasons = context.schema.definition(for: PrivacyManifest.accessedAPIReasons, at: [.key(PrivacyManifest.accessedAPITypes), .index(0)],
-                                                      domain: .privacyManifest),
-              let categories = context.schema.definition(for: PrivacyManifest.accessedAPIType, at: [.key(PrivacyManifest.accessedAPITypes), .index(0)],
-                                                         domain: .privacyManifest) else { return }
+        guard
+            let reasons = context.schema.definition(
+                for: PrivacyManifest.accessedAPIReasons, at: [.key(PrivacyManifest.accessedAPITypes), .index(0)],
+                domain: .privacyManifest),
+            let categories = context.schema.definition(
+                for: PrivacyManifest.accessedAPIType, at: [.key(PrivacyManifest.accessedAPITypes), .index(0)],
+                domain: .privacyManifest)
+        else { return }
         for (_, entry) in PrivacyManifest.entries(of: PrivacyManifest.accessedAPITypes, in: context) {
             guard let category = PrivacyManifest.string(PrivacyManifest.accessedAPIType, in: entry),
-                  categories.values.contains(where: { $0.value == category }),
-                  let list = entry.value(forKey: PrivacyManifest.accessedAPIReasons), list.kind == .array else { continue }
+                categories.values.contains(where: { $0.value == category }),
+                let list = entry.value(forKey: PrivacyManifest.accessedAPIReasons), list.kind == .array
+            else { continue }
             let own = reasons.values.filter { $0.onlyWith?.value == category }.map(\.value)
             for item in list.items where item.kind == .string {
                 let code = item.trimmedText
                 if code.isEmpty || BuildSettingReference.occurs(in: code) || own.contains(code) { continue }
                 if let known = reasons.value(code), known.value == code, let home = known.onlyWith?.value {
-                    out.append(diagnostic("'\(code)' is a reason for \(home), not for \(category) (its reasons: \(own.joined(separator: ", ")))", item.element.range))
+                    out.append(
+                        diagnostic(
+                            "'\(code)' is a reason for \(home), not for \(category) (its reasons: \(own.joined(separator: ", ")))",
+                            item.element.range))
                     continue
                 }
                 if let near = InvalidValueRule.suggestion(for: code, among: own, closed: false),
-                   code.lowercased() == near.lowercased() || EditDistance.between(code, near) <= 1 {
+                    code.lowercased() == near.lowercased() || EditDistance.between(code, near) <= 1
+                {
                     let fix = Fix(title: "Change to '\(near)'", edits: [edits.replacingContent(of: item, with: near)], isPreferred: true)
-                    out.append(diagnostic("'\(code)' is not a reason code of \(category): did you mean '\(near)'?", item.element.range, fixes: [fix]))
+                    out.append(
+                        diagnostic(
+                            "'\(code)' is not a reason code of \(category): did you mean '\(near)'?", item.element.range, fixes: [fix]))
                 } else if Self.isWellFormed(code) {
-                    var note = diagnostic("'\(code)' is not a reason code plist-lsp knows for \(category) (known: \(own.joined(separator: ", "))); check Apple's current list", item.element.range)
+                    var note = diagnostic(
+                        "'\(code)' is not a reason code plist-lsp knows for \(category) (known: \(own.joined(separator: ", "))); check Apple's current list",
+                        item.element.range)
                     note.severity = .hint
                     out.append(note)
                 } else {
-                    out.append(diagnostic("'\(code)' is not a reason code: declare Apple's codes for \(category) (\(own.joined(separator: ", ")))", item.element.range))
+                    out.append(
+                        diagnostic(
+                            "'\(code)' is not a reason code: declare Apple's codes for \(category) (\(own.joined(separator: ", ")))",
+                            item.element.range))
                 }
             }
         }

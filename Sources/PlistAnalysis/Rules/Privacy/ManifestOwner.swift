@@ -13,7 +13,9 @@ enum ManifestOwner: Sendable, Equatable {
     case unknown
 
     /// Folders that hold other people's code or a library's sources.
-    static let sdkFolders: Set<String> = ["Pods", "Carthage", "node_modules", "checkouts", "SourcePackages", "Sources", "Frameworks", "vendor"]
+    static let sdkFolders: Set<String> = [
+        "Pods", "Carthage", "node_modules", "checkouts", "SourcePackages", "Sources", "Frameworks", "vendor",
+    ]
     /// Extensions of bundles that are libraries.
     static let sdkBundleSuffixes = [".framework", ".xcframework", ".bundle"]
 
@@ -27,7 +29,9 @@ enum ManifestOwner: Sendable, Equatable {
             if folders[i] == "Classes" || folders[i] == "Resources" { return .sdk }
             if folders[i] == "Runner" || folders[i] == "App" { return .app }
         }
-        if let i = folders.lastIndex(of: "Platforms"), i + 1 < folders.count, ["iOS", "MacCatalyst"].contains(folders[i + 1]) { return .app }
+        if let i = folders.lastIndex(of: "Platforms"), i + 1 < folders.count, ["iOS", "MacCatalyst"].contains(folders[i + 1]) {
+            return .app
+        }
         return .unknown
     }
 }

@@ -24,7 +24,8 @@ public struct MissingAPIDeclarationRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public let fileKinds: Set<FileKind> = [.privacyManifest]
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             ↓<dict>
             	<key>NSPrivacyTracking</key>
@@ -32,26 +33,29 @@ public struct MissingAPIDeclarationRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>NSPrivacyTracking</key>
-            	<false/>
-            	<key>NSPrivacyAccessedAPITypes</key>
-            	<array>
-            		<dict>
-            			<key>NSPrivacyAccessedAPIType</key>
-            			<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
-            			<key>NSPrivacyAccessedAPITypeReasons</key>
-            			<array>
-            			</array>
-            		</dict>
-            	</array>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSPrivacyTracking</key>
+                	<false/>
+                	<key>NSPrivacyAccessedAPITypes</key>
+                	<array>
+                		<dict>
+                			<key>NSPrivacyAccessedAPIType</key>
+                			<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+                			<key>NSPrivacyAccessedAPITypeReasons</key>
+                			<array>
+                			</array>
+                		</dict>
+                	</array>
+                </dict>
+                </plist>
 
-            """, path: "PrivacyInfo.xcprivacy", sources: [ExampleSource("App/Settings.swift", "let onboarded = UserDefaults.standard.bool(forKey: \"onboarded\")\n")]),
-        .triggering("""
+                """, path: "PrivacyInfo.xcprivacy",
+            sources: [ExampleSource("App/Settings.swift", "let onboarded = UserDefaults.standard.bool(forKey: \"onboarded\")\n")]),
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	↓<key>NSPrivacyAccessedAPITypes</key>
@@ -68,42 +72,58 @@ public struct MissingAPIDeclarationRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>NSPrivacyAccessedAPITypes</key>
-            	<array>
-            		<dict>
-            			<key>NSPrivacyAccessedAPIType</key>
-            			<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
-            			<key>NSPrivacyAccessedAPITypeReasons</key>
-            			<array>
-            				<string>CA92.1</string>
-            			</array>
-            		</dict>
-            		<dict>
-            			<key>NSPrivacyAccessedAPIType</key>
-            			<string>NSPrivacyAccessedAPICategoryFileTimestamp</string>
-            			<key>NSPrivacyAccessedAPITypeReasons</key>
-            			<array>
-            			</array>
-            		</dict>
-            	</array>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSPrivacyAccessedAPITypes</key>
+                	<array>
+                		<dict>
+                			<key>NSPrivacyAccessedAPIType</key>
+                			<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+                			<key>NSPrivacyAccessedAPITypeReasons</key>
+                			<array>
+                				<string>CA92.1</string>
+                			</array>
+                		</dict>
+                		<dict>
+                			<key>NSPrivacyAccessedAPIType</key>
+                			<string>NSPrivacyAccessedAPICategoryFileTimestamp</string>
+                			<key>NSPrivacyAccessedAPITypeReasons</key>
+                			<array>
+                			</array>
+                		</dict>
+                	</array>
+                </dict>
+                </plist>
 
-            """, path: "PrivacyInfo.xcprivacy", sources: [ExampleSource("App/Cache.m", "NSDictionary *attributes = [NSFileManager.defaultManager attributesOfItemAtPath:path error:nil];\nNSDate *changed = attributes[NSFileModificationDate];\n[NSUserDefaults.standardUserDefaults setObject:changed forKey:@\"cacheDate\"];\n")]),
-        .nonTriggering(ExampleText.dict(declared("NSPrivacyAccessedAPICategoryUserDefaults", "CA92.1")), path: "PrivacyInfo.xcprivacy",
-                       sources: [ExampleSource("App/Settings.swift", "let onboarded = UserDefaults.standard.bool(forKey: \"onboarded\")\n")]),
-        .nonTriggering(ExampleText.dict("\t<key>NSPrivacyTracking</key>\n\t<false/>\n"), path: "PrivacyInfo.xcprivacy",
-                       sources: [ExampleSource("App/Photos.swift", "// Sorted by creationDate, not by UserDefaults.\nlet newest = photos.max { $0.creationDate < $1.creationDate }\nlet label = \"stat(path) and systemUptime\"\n")]),
+                """, path: "PrivacyInfo.xcprivacy",
+            sources: [
+                ExampleSource(
+                    "App/Cache.m",
+                    "NSDictionary *attributes = [NSFileManager.defaultManager attributesOfItemAtPath:path error:nil];\nNSDate *changed = attributes[NSFileModificationDate];\n[NSUserDefaults.standardUserDefaults setObject:changed forKey:@\"cacheDate\"];\n"
+                )
+            ]),
+        .nonTriggering(
+            ExampleText.dict(declared("NSPrivacyAccessedAPICategoryUserDefaults", "CA92.1")), path: "PrivacyInfo.xcprivacy",
+            sources: [ExampleSource("App/Settings.swift", "let onboarded = UserDefaults.standard.bool(forKey: \"onboarded\")\n")]),
+        .nonTriggering(
+            ExampleText.dict("\t<key>NSPrivacyTracking</key>\n\t<false/>\n"), path: "PrivacyInfo.xcprivacy",
+            sources: [
+                ExampleSource(
+                    "App/Photos.swift",
+                    "// Sorted by creationDate, not by UserDefaults.\nlet newest = photos.max { $0.creationDate < $1.creationDate }\nlet label = \"stat(path) and systemUptime\"\n"
+                )
+            ]),
     ]
 
     /// A manifest body declaring `category` with `reason` (and `then`, with no reason yet, as the fix adds it).
     private static func declared(_ category: String, _ reason: String, then added: String? = nil) -> String {
-        var body = "\t<key>NSPrivacyAccessedAPITypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>NSPrivacyAccessedAPIType</key>\n\t\t\t<string>\(category)</string>\n\t\t\t<key>NSPrivacyAccessedAPITypeReasons</key>\n\t\t\t<array>\n\t\t\t\t<string>\(reason)</string>\n\t\t\t</array>\n\t\t</dict>\n"
+        var body =
+            "\t<key>NSPrivacyAccessedAPITypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>NSPrivacyAccessedAPIType</key>\n\t\t\t<string>\(category)</string>\n\t\t\t<key>NSPrivacyAccessedAPITypeReasons</key>\n\t\t\t<array>\n\t\t\t\t<string>\(reason)</string>\n\t\t\t</array>\n\t\t</dict>\n"
         if let added {
-            body += "\t\t<dict>\n\t\t\t<key>NSPrivacyAccessedAPIType</key>\n\t\t\t<string>\(added)</string>\n\t\t\t<key>NSPrivacyAccessedAPITypeReasons</key>\n\t\t\t<array>\n\t\t\t</array>\n\t\t</dict>\n"
+            body +=
+                "\t\t<dict>\n\t\t\t<key>NSPrivacyAccessedAPIType</key>\n\t\t\t<string>\(added)</string>\n\t\t\t<key>NSPrivacyAccessedAPITypeReasons</key>\n\t\t\t<array>\n\t\t\t</array>\n\t\t</dict>\n"
         }
         return body + "\t</array>\n"
     }
@@ -116,25 +136,32 @@ public struct MissingAPIDeclarationRule: Rule {
         guard let evidence = context.evidence, let root = context.rootDictionary else { return }
         let types = root.value(forKey: Self.typesKey)
         let declared = Set((types?.items ?? []).compactMap { $0.value(forKey: "NSPrivacyAccessedAPIType")?.trimmedText })
-        let anchor = root.entries.first { $0.key.map { ExactText.equal($0.text, Self.typesKey) } == true }?.key?.element.range ?? root.element.startTagRange
+        let anchor =
+            root.entries.first { $0.key.map { ExactText.equal($0.text, Self.typesKey) } == true }?.key?.element.range
+            ?? root.element.startTagRange
         let edits = EditBuilder(context.text)
         for need in evidence.needs {
             guard case .apiCategory(let category) = need, !declared.contains(category) else { continue }
-            out.append(SourceEvidenceReport.finding(
-                self, anchor, sites: evidence.sites(for: need), fix: fix(declaring: category, types: types, root: root, edits, conditionals: context.document.conditionals),
-                message: { summary, inAppCode in
-                    inAppCode
-                        ? "ITMS-91053: the app's code uses \(need.subject) APIs (\(summary)), but \(Self.typesKey) does not declare \(category)"
-                        : "ITMS-91053: third-party code uses \(need.subject) APIs (\(summary)); its own privacy manifest should declare \(category), and this one must if that SDK ships none"
-                },
-                siteMessage: { "\($0.symbol): \(need.subject) (required-reason API\($0.isThirdParty ? ", in third-party code" : ""))" }))
+            out.append(
+                SourceEvidenceReport.finding(
+                    self, anchor, sites: evidence.sites(for: need),
+                    fix: fix(declaring: category, types: types, root: root, edits, conditionals: context.document.conditionals),
+                    message: { summary, inAppCode in
+                        inAppCode
+                            ? "ITMS-91053: the app's code uses \(need.subject) APIs (\(summary)), but \(Self.typesKey) does not declare \(category)"
+                            : "ITMS-91053: third-party code uses \(need.subject) APIs (\(summary)); its own privacy manifest should declare \(category), and this one must if that SDK ships none"
+                    },
+                    siteMessage: { "\($0.symbol): \(need.subject) (required-reason API\($0.isThirdParty ? ", in third-party code" : ""))" })
+            )
         }
     }
 
     /// Adds an entry for `category` with an empty reasons array to `NSPrivacyAccessedAPITypes`,
     /// or the array with that entry when the manifest has none; nothing when the key holds
     /// something other than an array.
-    func fix(declaring category: String, types: PlistNode?, root: PlistNode, _ edits: EditBuilder, conditionals: ConditionalStructure) -> Fix? {
+    func fix(
+        declaring category: String, types: PlistNode?, root: PlistNode, _ edits: EditBuilder, conditionals: ConditionalStructure
+    ) -> Fix? {
         let entry: [(depth: Int, text: String)] = [
             (0, "<dict>"),
             (1, "<key>NSPrivacyAccessedAPIType</key>"), (1, "<string>\(EditBuilder.escape(category))</string>"),
@@ -146,8 +173,9 @@ public struct MissingAPIDeclarationRule: Rule {
             guard types.kind == .array else { return nil }
             edit = edits.appendingItem(lines: entry, to: types)
         } else {
-            edit = edits.insertingEntry(key: Self.typesKey, valueLines: [(0, "<array>")] + entry.map { ($0.depth + 1, $0.text) } + [(0, "</array>")],
-                                        into: root, conditionals: conditionals)
+            edit = edits.insertingEntry(
+                key: Self.typesKey, valueLines: [(0, "<array>")] + entry.map { ($0.depth + 1, $0.text) } + [(0, "</array>")],
+                into: root, conditionals: conditionals)
         }
         return edit.map { Fix(title: "Declare \(category) (then choose its reason)", edits: [$0], isPreferred: true) }
     }

@@ -18,7 +18,8 @@ public struct MissingEntryKeyRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.privacyManifest] }
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSPrivacyAccessedAPITypes</key>
@@ -32,7 +33,8 @@ public struct MissingEntryKeyRule: Rule {
             </plist>
 
             """, path: PrivacyExample.path),
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSPrivacyAccessedAPITypes</key>
@@ -48,7 +50,8 @@ public struct MissingEntryKeyRule: Rule {
             </plist>
 
             """, path: PrivacyExample.path),
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSPrivacyCollectedDataTypes</key>
@@ -80,7 +83,8 @@ public struct MissingEntryKeyRule: Rule {
             }
             for definition in required where definition.valueTypes == [.array] {
                 guard let value = info.node.value(forKey: definition.name), value.kind == .array,
-                      !value.items.contains(where: { !($0.text ?? "").trimmedForRules.isEmpty || $0.kind != .string }) else { continue }
+                    !value.items.contains(where: { !($0.text ?? "").trimmedForRules.isEmpty || $0.kind != .string })
+                else { continue }
                 let what = definition.name == PrivacyManifest.accessedAPIReasons ? "reason" : "purpose"
                 out.append(diagnostic("\(definition.name) lists no \(what): declare at least one", value.element.range))
             }

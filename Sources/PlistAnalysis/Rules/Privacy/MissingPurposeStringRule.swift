@@ -24,7 +24,8 @@ public struct MissingPurposeStringRule: Rule {
     public let category = RuleCategory.privacy
     public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             ↓<dict>
             	<key>CFBundleIdentifier</key>
@@ -34,20 +35,26 @@ public struct MissingPurposeStringRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>CFBundleIdentifier</key>
-            	<string>com.example.app</string>
-            	<key>CFBundleName</key>
-            	<string>Demo</string>
-            	<key>NSCameraUsageDescription</key>
-            	<string>TODO: explain why the app uses the camera</string>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>CFBundleIdentifier</key>
+                	<string>com.example.app</string>
+                	<key>CFBundleName</key>
+                	<string>Demo</string>
+                	<key>NSCameraUsageDescription</key>
+                	<string>TODO: explain why the app uses the camera</string>
+                </dict>
+                </plist>
 
-            """, sources: [ExampleSource("App/Scanner.swift", "AVCaptureDevice.requestAccess(for: .video) { granted in\n    if granted { startScanning() }\n}\n")]),
-        .triggering("""
+                """,
+            sources: [
+                ExampleSource(
+                    "App/Scanner.swift", "AVCaptureDevice.requestAccess(for: .video) { granted in\n    if granted { startScanning() }\n}\n")
+            ]),
+        .triggering(
+            """
             <plist version="1.0">
             ↓<dict>
             	<key>CFBundleIdentifier</key>
@@ -57,23 +64,41 @@ public struct MissingPurposeStringRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>CFBundleIdentifier</key>
-            	<string>com.example.app</string>
-            	<key>CFBundleName</key>
-            	<string>Demo</string>
-            	<key>NSLocationWhenInUseUsageDescription</key>
-            	<string>TODO: explain why the app uses your location</string>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>CFBundleIdentifier</key>
+                	<string>com.example.app</string>
+                	<key>CFBundleName</key>
+                	<string>Demo</string>
+                	<key>NSLocationWhenInUseUsageDescription</key>
+                	<string>TODO: explain why the app uses your location</string>
+                </dict>
+                </plist>
 
-            """, sources: [ExampleSource("App/MapViewController.m", "- (void)viewDidLoad {\n    [super viewDidLoad];\n    [self.locationManager requestWhenInUseAuthorization];\n}\n")]),
-        .nonTriggering(ExampleText.dict("\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n\t<key>NSCameraUsageDescription</key>\n\t<string>Scan the QR code on your ticket.</string>\n"),
-                       sources: [ExampleSource("App/Scanner.swift", "AVCaptureDevice.requestAccess(for: .video) { granted in\n    if granted { startScanning() }\n}\n")]),
-        .nonTriggering(ExampleText.validInfoPlist,
-                       sources: [ExampleSource("App/Status.swift", "// Ask with requestWhenInUseAuthorization() later.\nlet status = AVCaptureDevice.authorizationStatus(for: .video)\nlet canUseBiometrics = LAContext().canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: nil)\n")]),
+                """,
+            sources: [
+                ExampleSource(
+                    "App/MapViewController.m",
+                    "- (void)viewDidLoad {\n    [super viewDidLoad];\n    [self.locationManager requestWhenInUseAuthorization];\n}\n")
+            ]),
+        .nonTriggering(
+            ExampleText.dict(
+                "\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app</string>\n\t<key>NSCameraUsageDescription</key>\n\t<string>Scan the QR code on your ticket.</string>\n"
+            ),
+            sources: [
+                ExampleSource(
+                    "App/Scanner.swift", "AVCaptureDevice.requestAccess(for: .video) { granted in\n    if granted { startScanning() }\n}\n")
+            ]),
+        .nonTriggering(
+            ExampleText.validInfoPlist,
+            sources: [
+                ExampleSource(
+                    "App/Status.swift",
+                    "// Ask with requestWhenInUseAuthorization() later.\nlet status = AVCaptureDevice.authorizationStatus(for: .video)\nlet canUseBiometrics = LAContext().canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: nil)\n"
+                )
+            ]),
     ]
 
     /// Location keys a Mac-only bundle may answer with `NSLocationUsageDescription`.
@@ -89,15 +114,19 @@ public struct MissingPurposeStringRule: Rule {
         for need in evidence.needs {
             guard case .purposeString(let key) = need, !present.contains(key) else { continue }
             if (PrivacySymbols.satisfiedAlsoBy[key] ?? []).contains(where: present.contains) { continue }
-            if Self.macLocationKeys.contains(key) && present.contains("NSLocationUsageDescription") && context.showsMacOSOnlyBundle { continue }
-            out.append(SourceEvidenceReport.finding(
-                self, root.element.startTagRange, sites: evidence.sites(for: need), fix: UsageDescriptionFix.adding(key, to: root, edits, conditionals: context.document.conditionals),
-                message: { summary, inAppCode in
-                    inAppCode
-                        ? "ITMS-90683: the app's code uses \(need.subject) (\(summary)), but '\(key)' is missing"
-                        : "ITMS-90683: third-party code uses \(need.subject) (\(summary)); the app needs '\(key)' if that code can run, and App Store Connect may ask for it either way"
-                },
-                siteMessage: { "\($0.symbol): needs '\(key)'\($0.isThirdParty ? " (third-party code)" : "")" }))
+            if Self.macLocationKeys.contains(key) && present.contains("NSLocationUsageDescription") && context.showsMacOSOnlyBundle {
+                continue
+            }
+            out.append(
+                SourceEvidenceReport.finding(
+                    self, root.element.startTagRange, sites: evidence.sites(for: need),
+                    fix: UsageDescriptionFix.adding(key, to: root, edits, conditionals: context.document.conditionals),
+                    message: { summary, inAppCode in
+                        inAppCode
+                            ? "ITMS-90683: the app's code uses \(need.subject) (\(summary)), but '\(key)' is missing"
+                            : "ITMS-90683: third-party code uses \(need.subject) (\(summary)); the app needs '\(key)' if that code can run, and App Store Connect may ask for it either way"
+                    },
+                    siteMessage: { "\($0.symbol): needs '\(key)'\($0.isThirdParty ? " (third-party code)" : "")" }))
         }
     }
 }

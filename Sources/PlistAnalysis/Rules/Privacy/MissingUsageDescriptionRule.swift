@@ -22,7 +22,8 @@ public struct MissingUsageDescriptionRule: Rule {
     public let category = RuleCategory.privacy
     public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>UIRequiredDeviceCapabilities</key>
@@ -32,20 +33,22 @@ public struct MissingUsageDescriptionRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>UIRequiredDeviceCapabilities</key>
-            	<array>
-            		<string>still-camera</string>
-            	</array>
-            	<key>NSCameraUsageDescription</key>
-            	<string>TODO: explain why the app uses the camera</string>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>UIRequiredDeviceCapabilities</key>
+                	<array>
+                		<string>still-camera</string>
+                	</array>
+                	<key>NSCameraUsageDescription</key>
+                	<string>TODO: explain why the app uses the camera</string>
+                </dict>
+                </plist>
 
-            """),
-        .triggering("""
+                """),
+        .triggering(
+            """
             <plist version="1.0">\r
             <dict>\r
                 <key>UIBackgroundModes</key>\r
@@ -55,20 +58,22 @@ public struct MissingUsageDescriptionRule: Rule {
             </dict>\r
             </plist>\r
 
-            """, fixed: """
-            <plist version="1.0">\r
-            <dict>\r
-                <key>UIBackgroundModes</key>\r
-                <array>\r
-                    <string>location</string>\r
-                </array>\r
-                <key>NSLocationWhenInUseUsageDescription</key>\r
-                <string>TODO: explain why the app uses your location</string>\r
-            </dict>\r
-            </plist>\r
+            """,
+            fixed: """
+                <plist version="1.0">\r
+                <dict>\r
+                    <key>UIBackgroundModes</key>\r
+                    <array>\r
+                        <string>location</string>\r
+                    </array>\r
+                    <key>NSLocationWhenInUseUsageDescription</key>\r
+                    <string>TODO: explain why the app uses your location</string>\r
+                </dict>\r
+                </plist>\r
 
-            """),
-        .triggering("""
+                """),
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>↓NSLocationAlwaysAndWhenInUseUsageDescription</key>
@@ -76,21 +81,27 @@ public struct MissingUsageDescriptionRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>NSLocationAlwaysAndWhenInUseUsageDescription</key>
-            	<string>Track your runs.</string>
-            	<key>NSLocationWhenInUseUsageDescription</key>
-            	<string>TODO: explain why the app uses your location</string>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSLocationAlwaysAndWhenInUseUsageDescription</key>
+                	<string>Track your runs.</string>
+                	<key>NSLocationWhenInUseUsageDescription</key>
+                	<string>TODO: explain why the app uses your location</string>
+                </dict>
+                </plist>
 
-            """),
-        .nonTriggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n\t<key>NSCameraUsageDescription</key>\n\t<string>Scan receipts.</string>\n")),
-        .nonTriggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n"),
-                       project: ExampleProject(settings: "GENERATE_INFOPLIST_FILE = YES\nINFOPLIST_KEY_NSCameraUsageDescription = Scan receipts\n")),
-        .triggering("""
+                """),
+        .nonTriggering(
+            ExampleText.dict(
+                "\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n\t<key>NSCameraUsageDescription</key>\n\t<string>Scan receipts.</string>\n"
+            )),
+        .nonTriggering(
+            ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n"),
+            project: ExampleProject(settings: "GENERATE_INFOPLIST_FILE = YES\nINFOPLIST_KEY_NSCameraUsageDescription = Scan receipts\n")),
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>↓NSBluetoothAlwaysUsageDescription</key>
@@ -98,20 +109,27 @@ public struct MissingUsageDescriptionRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>NSBluetoothAlwaysUsageDescription</key>
-            	<string>Find nearby sensors.</string>
-            	<key>NSBluetoothPeripheralUsageDescription</key>
-            	<string>TODO: explain why the app uses this resource</string>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSBluetoothAlwaysUsageDescription</key>
+                	<string>Find nearby sensors.</string>
+                	<key>NSBluetoothPeripheralUsageDescription</key>
+                	<string>TODO: explain why the app uses this resource</string>
+                </dict>
+                </plist>
 
-            """, project: ExampleProject(settings: "SDKROOT = iphoneos\nIPHONEOS_DEPLOYMENT_TARGET = 12.0\n")),
-        .nonTriggering(ExampleText.dict("\t<key>LSMinimumSystemVersion</key>\n\t<string>11.0</string>\n\t<key>NSLocationAlwaysUsageDescription</key>\n\t<string>Show the weather where you are.</string>\n")),
-        .nonTriggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<dict>\n\t\t<key>still-camera</key>\n\t\t<false/>\n\t</dict>\n")),
-        .nonTriggering(ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n"), path: "App.entitlements"),
+                """, project: ExampleProject(settings: "SDKROOT = iphoneos\nIPHONEOS_DEPLOYMENT_TARGET = 12.0\n")),
+        .nonTriggering(
+            ExampleText.dict(
+                "\t<key>LSMinimumSystemVersion</key>\n\t<string>11.0</string>\n\t<key>NSLocationAlwaysUsageDescription</key>\n\t<string>Show the weather where you are.</string>\n"
+            )),
+        .nonTriggering(
+            ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<dict>\n\t\t<key>still-camera</key>\n\t\t<false/>\n\t</dict>\n")),
+        .nonTriggering(
+            ExampleText.dict("\t<key>UIRequiredDeviceCapabilities</key>\n\t<array>\n\t\t<string>still-camera</string>\n\t</array>\n"),
+            path: "App.entitlements"),
     ]
 
     /// Usage description needed for each device capability.
@@ -151,24 +169,35 @@ public struct MissingUsageDescriptionRule: Rule {
             case "UIRequiredDeviceCapabilities":
                 if value.kind == .array {
                     for item in value.items where item.kind == .string {
-                        if let needed = Self.capabilities[item.trimmedText] { report(needed, item.element.range, because: "The device capability '\(item.trimmedText)'") }
+                        if let needed = Self.capabilities[item.trimmedText] {
+                            report(needed, item.element.range, because: "The device capability '\(item.trimmedText)'")
+                        }
                     }
                 } else if value.kind == .dictionary {
                     for e in value.entries where e.value?.boolValue == true {
-                        if let k = e.key, let needed = Self.capabilities[k.text] { report(needed, k.element.range, because: "The device capability '\(k.text)'") }
+                        if let k = e.key, let needed = Self.capabilities[k.text] {
+                            report(needed, k.element.range, because: "The device capability '\(k.text)'")
+                        }
                     }
                 }
             case "UIBackgroundModes" where value.kind == .array:
                 for item in value.items where item.kind == .string {
-                    if let needed = Self.backgroundModes[item.trimmedText] { report(needed, item.element.range, because: "The background mode '\(item.trimmedText)'") }
+                    if let needed = Self.backgroundModes[item.trimmedText] {
+                        report(needed, item.element.range, because: "The background mode '\(item.trimmedText)'")
+                    }
                 }
             default:
-                if let needed = Self.companions[key.text], !context.showsMacOSOnlyBundle { report(needed, key.textRange, because: "'\(key.text)'") }
+                if let needed = Self.companions[key.text], !context.showsMacOSOnlyBundle {
+                    report(needed, key.textRange, because: "'\(key.text)'")
+                }
                 // Below iOS 13 the system asks with the older Bluetooth key.
                 if key.text == "NSBluetoothAlwaysUsageDescription", let project = context.project, let target = DeploymentTarget(project),
-                   target.platform == .iOS, DeploymentTarget.compare(target.version, "13.0") < 0 {
-                    report("NSBluetoothPeripheralUsageDescription", key.textRange,
-                           because: "'\(key.text)' with a deployment target of iOS \(target.version) (below 13.0, the system reads the older key)")
+                    target.platform == .iOS, DeploymentTarget.compare(target.version, "13.0") < 0
+                {
+                    report(
+                        "NSBluetoothPeripheralUsageDescription", key.textRange,
+                        because:
+                            "'\(key.text)' with a deployment target of iOS \(target.version) (below 13.0, the system reads the older key)")
                 }
             }
         }

@@ -57,7 +57,10 @@ enum PrivacyExample {
     }
 
     /// One entry of `NSPrivacyCollectedDataTypes`, indented for the top-level array.
-    static func dataEntry(_ type: String, linked: Bool = false, tracking: Bool = false, purposes: [String] = ["NSPrivacyCollectedDataTypePurposeAppFunctionality"]) -> String {
+    static func dataEntry(
+        _ type: String, linked: Bool = false, tracking: Bool = false,
+        purposes: [String] = ["NSPrivacyCollectedDataTypePurposeAppFunctionality"]
+    ) -> String {
         "\t\t<dict>\n\t\t\t<key>NSPrivacyCollectedDataType</key>\n\t\t\t<string>\(type)</string>\n"
             + "\t\t\t<key>NSPrivacyCollectedDataTypeLinked</key>\n\t\t\t<\(linked)/>\n"
             + "\t\t\t<key>NSPrivacyCollectedDataTypeTracking</key>\n\t\t\t<\(tracking)/>\n"

@@ -20,7 +20,8 @@ public struct SDKOnlyReasonRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.privacyManifest] }
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSPrivacyAccessedAPITypes</key>
@@ -38,27 +39,30 @@ public struct SDKOnlyReasonRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>NSPrivacyAccessedAPITypes</key>
-            	<array>
-            		<dict>
-            			<key>NSPrivacyAccessedAPIType</key>
-            			<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
-            			<key>NSPrivacyAccessedAPITypeReasons</key>
-            			<array>
-            				<string>CA92.1</string>
-            			</array>
-            		</dict>
-            	</array>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSPrivacyAccessedAPITypes</key>
+                	<array>
+                		<dict>
+                			<key>NSPrivacyAccessedAPIType</key>
+                			<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+                			<key>NSPrivacyAccessedAPITypeReasons</key>
+                			<array>
+                				<string>CA92.1</string>
+                			</array>
+                		</dict>
+                	</array>
+                </dict>
+                </plist>
 
-            """, path: "ios/Runner/PrivacyInfo.xcprivacy"),
-        .nonTriggering(PrivacyExample.api("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["CA92.1", "C56D.1"]),
-                       path: "Sources/MySDK/Resources/PrivacyInfo.xcprivacy"),
-        .nonTriggering(PrivacyExample.api("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["CA92.1"]), path: "ios/Runner/PrivacyInfo.xcprivacy"),
+                """, path: "ios/Runner/PrivacyInfo.xcprivacy"),
+        .nonTriggering(
+            PrivacyExample.api("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["CA92.1", "C56D.1"]),
+            path: "Sources/MySDK/Resources/PrivacyInfo.xcprivacy"),
+        .nonTriggering(
+            PrivacyExample.api("NSPrivacyAccessedAPICategoryUserDefaults", reasons: ["CA92.1"]), path: "ios/Runner/PrivacyInfo.xcprivacy"),
     ]
 
     public init() {}
@@ -66,8 +70,10 @@ public struct SDKOnlyReasonRule: Rule {
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         let owner = ManifestOwner.detect(path: context.path)
         guard owner != .sdk,
-              let reasons = context.schema.definition(for: PrivacyManifest.accessedAPIReasons, at: [.key(PrivacyManifest.accessedAPITypes), .index(0)],
-                                                      domain: .privacyManifest) else { return }
+            let reasons = context.schema.definition(
+                for: PrivacyManifest.accessedAPIReasons, at: [.key(PrivacyManifest.accessedAPITypes), .index(0)],
+                domain: .privacyManifest)
+        else { return }
         let sdkOnly = Set(reasons.values.filter(\.sdkOnly).map(\.value))
         let edits = EditBuilder(context.text)
         for (_, entry) in PrivacyManifest.entries(of: PrivacyManifest.accessedAPITypes, in: context) {
@@ -76,9 +82,14 @@ public struct SDKOnlyReasonRule: Rule {
                 let code = item.trimmedText
                 let fix = Fix(title: "Remove '\(code)'", edits: [edits.removing(item: item)], isPreferred: true)
                 if owner == .app {
-                    out.append(diagnostic("'\(code)' may only be declared by a third-party SDK, not in an app's privacy manifest", item.element.range, fixes: [fix]))
+                    out.append(
+                        diagnostic(
+                            "'\(code)' may only be declared by a third-party SDK, not in an app's privacy manifest", item.element.range,
+                            fixes: [fix]))
                 } else {
-                    var note = diagnostic("'\(code)' may only be declared by a third-party SDK: remove it if this manifest belongs to an app", item.element.range, fixes: [fix])
+                    var note = diagnostic(
+                        "'\(code)' may only be declared by a third-party SDK: remove it if this manifest belongs to an app",
+                        item.element.range, fixes: [fix])
                     note.severity = .information
                     out.append(note)
                 }

@@ -16,7 +16,8 @@ public struct TrackingDomainFormatRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.privacyManifest] }
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSPrivacyTracking</key>
@@ -28,20 +29,22 @@ public struct TrackingDomainFormatRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>NSPrivacyTracking</key>
-            	<true/>
-            	<key>NSPrivacyTrackingDomains</key>
-            	<array>
-            		<string>ads.example.com</string>
-            	</array>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSPrivacyTracking</key>
+                	<true/>
+                	<key>NSPrivacyTrackingDomains</key>
+                	<array>
+                		<string>ads.example.com</string>
+                	</array>
+                </dict>
+                </plist>
 
-            """, path: PrivacyExample.path),
-        .triggering("""
+                """, path: PrivacyExample.path),
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSPrivacyTracking</key>
@@ -53,25 +56,28 @@ public struct TrackingDomainFormatRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>NSPrivacyTracking</key>
-            	<true/>
-            	<key>NSPrivacyTrackingDomains</key>
-            	<array>
-            		<string>ads.example.com</string>
-            	</array>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSPrivacyTracking</key>
+                	<true/>
+                	<key>NSPrivacyTrackingDomains</key>
+                	<array>
+                		<string>ads.example.com</string>
+                	</array>
+                </dict>
+                </plist>
 
-            """, path: PrivacyExample.path),
+                """, path: PrivacyExample.path),
         .nonTriggering(Self.manifest("ads.example.com"), path: PrivacyExample.path),
         .nonTriggering(Self.manifest("$(TRACKING_HOST)"), path: PrivacyExample.path),
     ]
 
     static func manifest(_ domain: String) -> String {
-        PrivacyExample.manifest("\t<key>NSPrivacyTracking</key>\n\t<true/>\n\t<key>NSPrivacyTrackingDomains</key>\n\t<array>\n\t\t<string>\(domain)</string>\n\t</array>\n")
+        PrivacyExample.manifest(
+            "\t<key>NSPrivacyTracking</key>\n\t<true/>\n\t<key>NSPrivacyTrackingDomains</key>\n\t<array>\n\t\t<string>\(domain)</string>\n\t</array>\n"
+        )
     }
 
     public init() {}
@@ -84,17 +90,21 @@ public struct TrackingDomainFormatRule: Rule {
             if BuildSettingReference.occurs(in: name) { continue }
             if name.isEmpty {
                 let fix = Fix(title: "Remove the empty domain", edits: [edits.removing(item: item)], isPreferred: true)
-                out.append(diagnostic("An empty tracking domain: write a host name such as ads.example.com", item.element.range, fixes: [fix]))
+                out.append(
+                    diagnostic("An empty tracking domain: write a host name such as ads.example.com", item.element.range, fixes: [fix]))
                 continue
             }
             let bare = BareHost(name, lowercase: false)
             guard !bare.problems.isEmpty else { continue }
             var fixes: [Fix] = []
             if !bare.host.isEmpty {
-                fixes.append(Fix(title: "Change to '\(bare.host)'", edits: [edits.replacingContent(of: item, with: bare.host)], isPreferred: true))
+                fixes.append(
+                    Fix(title: "Change to '\(bare.host)'", edits: [edits.replacingContent(of: item, with: bare.host)], isPreferred: true))
             }
-            out.append(diagnostic("Tracking domain '\(name)' has \(bare.problemList): list bare host names such as '\(bare.host.isEmpty ? "ads.example.com" : bare.host)'",
-                                  item.element.range, fixes: fixes))
+            out.append(
+                diagnostic(
+                    "Tracking domain '\(name)' has \(bare.problemList): list bare host names such as '\(bare.host.isEmpty ? "ads.example.com" : bare.host)'",
+                    item.element.range, fixes: fixes))
         }
     }
 }

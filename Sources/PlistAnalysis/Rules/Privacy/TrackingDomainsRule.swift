@@ -16,7 +16,8 @@ public struct TrackingDomainsRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.privacyManifest] }
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSPrivacyTracking</key>
@@ -27,7 +28,8 @@ public struct TrackingDomainsRule: Rule {
             </plist>
 
             """, path: PrivacyExample.path),
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSPrivacyTracking</key>
@@ -40,9 +42,14 @@ public struct TrackingDomainsRule: Rule {
             </plist>
 
             """, path: PrivacyExample.path),
-        .nonTriggering(PrivacyExample.manifest("\t<key>NSPrivacyTracking</key>\n\t<true/>\n\t<key>NSPrivacyTrackingDomains</key>\n\t<array>\n\t\t<string>ads.example.com</string>\n\t</array>\n"),
-                       path: PrivacyExample.path),
-        .nonTriggering(PrivacyExample.manifest("\t<key>NSPrivacyTracking</key>\n\t<false/>\n\t<key>NSPrivacyTrackingDomains</key>\n\t<array/>\n"), path: PrivacyExample.path),
+        .nonTriggering(
+            PrivacyExample.manifest(
+                "\t<key>NSPrivacyTracking</key>\n\t<true/>\n\t<key>NSPrivacyTrackingDomains</key>\n\t<array>\n\t\t<string>ads.example.com</string>\n\t</array>\n"
+            ),
+            path: PrivacyExample.path),
+        .nonTriggering(
+            PrivacyExample.manifest("\t<key>NSPrivacyTracking</key>\n\t<false/>\n\t<key>NSPrivacyTrackingDomains</key>\n\t<array/>\n"),
+            path: PrivacyExample.path),
     ]
 
     public init() {}
@@ -53,14 +60,19 @@ public struct TrackingDomainsRule: Rule {
         let domains = root.value(forKey: PrivacyManifest.trackingDomains)
         let listed = domains.map { $0.kind == .array ? $0.items.filter { !($0.text ?? "").trimmedForRules.isEmpty } : [$0] } ?? []
         if let tracking, tracking.kind == .boolean, tracking.boolValue == true, listed.isEmpty {
-            out.append(diagnostic("NSPrivacyTracking is true but NSPrivacyTrackingDomains lists no domain: name the domains the code tracks through, or set NSPrivacyTracking to false",
-                                  tracking.element.range))
+            out.append(
+                diagnostic(
+                    "NSPrivacyTracking is true but NSPrivacyTrackingDomains lists no domain: name the domains the code tracks through, or set NSPrivacyTracking to false",
+                    tracking.element.range))
         }
         if let domains, !listed.isEmpty, tracking?.kind != .boolean || tracking?.boolValue != true,
-           let key = root.entries.last(where: { $0.key.map { ExactText.equal($0.text, PrivacyManifest.trackingDomains) } == true })?.key {
+            let key = root.entries.last(where: { $0.key.map { ExactText.equal($0.text, PrivacyManifest.trackingDomains) } == true })?.key
+        {
             let state = tracking == nil ? "absent" : "not true"
-            out.append(diagnostic("NSPrivacyTrackingDomains lists domains but NSPrivacyTracking is \(state): set it to true if the code tracks through them, else remove them",
-                                  key.element.range, related: [(message: "the domains", range: domains.element.range)]))
+            out.append(
+                diagnostic(
+                    "NSPrivacyTrackingDomains lists domains but NSPrivacyTracking is \(state): set it to true if the code tracks through them, else remove them",
+                    key.element.range, related: [(message: "the domains", range: domains.element.range)]))
         }
     }
 }

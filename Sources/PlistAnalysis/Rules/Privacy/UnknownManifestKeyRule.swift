@@ -18,7 +18,8 @@ public struct UnknownManifestKeyRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.privacyManifest] }
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>↓NSPrivacyTrackingDomain</key>
@@ -26,16 +27,18 @@ public struct UnknownManifestKeyRule: Rule {
             </dict>
             </plist>
 
-            """, fixed: """
-            <plist version="1.0">
-            <dict>
-            	<key>NSPrivacyTrackingDomains</key>
-            	<array/>
-            </dict>
-            </plist>
+            """,
+            fixed: """
+                <plist version="1.0">
+                <dict>
+                	<key>NSPrivacyTrackingDomains</key>
+                	<array/>
+                </dict>
+                </plist>
 
-            """, path: PrivacyExample.path),
-        .triggering("""
+                """, path: PrivacyExample.path),
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>NSPrivacyAccessedAPITypes</key>
@@ -49,7 +52,8 @@ public struct UnknownManifestKeyRule: Rule {
             </plist>
 
             """, path: PrivacyExample.path),
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>↓NSPrivacyCollectedDataTypeLinked</key>
@@ -77,7 +81,10 @@ public struct UnknownManifestKeyRule: Rule {
                 let fix = Fix(title: "Rename to '\(near)'", edits: [edits.renaming(info.key, to: near)], isPreferred: true)
                 out.append(diagnostic("Unknown key '\(name)': did you mean '\(near)'?", info.key.textRange, fixes: [fix]))
             } else if let owner = placed.first(where: { $0.values.contains { $0.value == name } }) {
-                out.append(diagnostic("'\(name)' is a value of \(owner.name), not a key: write <key>\(owner.name)</key> and this as its <string>; \(why)", info.key.textRange))
+                out.append(
+                    diagnostic(
+                        "'\(name)' is a value of \(owner.name), not a key: write <key>\(owner.name)</key> and this as its <string>; \(why)",
+                        info.key.textRange))
             } else if let home = context.schema.definitions(named: name).first(where: { $0.domain == .privacyManifest }) {
                 out.append(diagnostic("'\(name)' belongs \(KeyPathPattern.places(home.placements)), not here; \(why)", info.key.textRange))
             } else {

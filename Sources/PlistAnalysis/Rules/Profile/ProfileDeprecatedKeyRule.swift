@@ -19,9 +19,12 @@ public struct ProfileDeprecatedKeyRule: Rule {
     public var facts: RuleFacts { .profileSchemas }
     public let examples: [RuleExample] = [
         ProfileExample.triggering(
-            ProfileExample.profile(payload: ProfileExample.payload("com.apple.applicationaccess", "\t\t\t<key>↓allowPhotoStream</key>\n\t\t\t<false/>\n"),
-                                   top: "\t<key>TargetDeviceType</key>\n\t<integer>1</integer>\n")),
-        ProfileExample.nonTriggering(ProfileExample.profile(payload: ProfileExample.payload("com.apple.applicationaccess", "\t\t\t<key>allowCamera</key>\n\t\t\t<false/>\n"))),
+            ProfileExample.profile(
+                payload: ProfileExample.payload("com.apple.applicationaccess", "\t\t\t<key>↓allowPhotoStream</key>\n\t\t\t<false/>\n"),
+                top: "\t<key>TargetDeviceType</key>\n\t<integer>1</integer>\n")),
+        ProfileExample.nonTriggering(
+            ProfileExample.profile(
+                payload: ProfileExample.payload("com.apple.applicationaccess", "\t\t\t<key>allowCamera</key>\n\t\t\t<false/>\n"))),
     ]
 
     public init() {}
@@ -33,7 +36,8 @@ public struct ProfileDeprecatedKeyRule: Rule {
         // Payload types first: a removed payload's keys are not reported one by one.
         var reportedPayloads: [Int] = []
         for payload in walk.payloads {
-            guard let type = payload.type, let p = ProfileSchema.shared.payloads[type], let node = payload.node.value(forKey: "PayloadType") else { continue }
+            guard let type = payload.type, let p = ProfileSchema.shared.payloads[type], let node = payload.node.value(forKey: "PayloadType")
+            else { continue }
             if let message = Self.verdict(p.platforms, targeted: targeted, what: "The \(p.title) payload") {
                 out.append(diagnostic(message, node.element.contentRange))
                 reportedPayloads.append(payload.node.element.start)
@@ -42,7 +46,10 @@ public struct ProfileDeprecatedKeyRule: Rule {
         for v in walk.values {
             guard let key = v.key, !v.definition.platforms.isEmpty else { continue }
             if !reportedPayloads.isEmpty, v.path.count > 2, let container = context.document.node(at: Array(v.path.prefix(2))),
-               reportedPayloads.contains(container.element.start) { continue }
+                reportedPayloads.contains(container.element.start)
+            {
+                continue
+            }
             if let message = Self.verdict(v.platforms, targeted: targeted, what: key.text) {
                 out.append(diagnostic(message, key.textRange))
             }

@@ -18,10 +18,13 @@ public struct ProfileDuplicateIdentifierRule: Rule {
     public var fileKinds: Set<FileKind> { [.configurationProfile] }
     public var facts: RuleFacts { .profileSchemas }
     public let examples: [RuleExample] = [
-        ProfileExample.triggering(ProfileExample.profile(
-            payload: ProfileExample.payload("com.apple.dock", identifier: "com.example.profile.dock") + "\t\t</dict>\n\t\t<dict>\n"
-                + ProfileExample.payload("com.apple.finder", uuid: "1A2B3C4D-5E6F-4A1B-8C2D-3E4F5A6B7C8D", identifier: "↓com.example.profile.dock"))),
-        ProfileExample.nonTriggering(ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock", identifier: "com.example.profile.dock"))),
+        ProfileExample.triggering(
+            ProfileExample.profile(
+                payload: ProfileExample.payload("com.apple.dock", identifier: "com.example.profile.dock") + "\t\t</dict>\n\t\t<dict>\n"
+                    + ProfileExample.payload(
+                        "com.apple.finder", uuid: "1A2B3C4D-5E6F-4A1B-8C2D-3E4F5A6B7C8D", identifier: "↓com.example.profile.dock"))),
+        ProfileExample.nonTriggering(
+            ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock", identifier: "com.example.profile.dock"))),
     ]
 
     public init() {}
@@ -38,11 +41,15 @@ public struct ProfileDuplicateIdentifierRule: Rule {
             let text = identifier.trimmedText
             if text.isEmpty || ProfileValueText.isSubstituted(text) { continue }
             if let first = seen[text] {
-                let message = first.isProfile
+                let message =
+                    first.isProfile
                     ? "This payload's PayloadIdentifier '\(text)' is the profile's own: give the payload its own (such as '\(text).\(Self.suffix(payload.type))')"
                     : "PayloadIdentifier '\(text)' is used by another payload of this profile: each payload needs its own"
-                var finding = diagnostic(message, identifier.element.contentRange,
-                                         related: [(message: first.isProfile ? "the profile's identifier" : "first used here", range: first.node.element.contentRange)])
+                var finding = diagnostic(
+                    message, identifier.element.contentRange,
+                    related: [
+                        (message: first.isProfile ? "the profile's identifier" : "first used here", range: first.node.element.contentRange)
+                    ])
                 // Common in published profiles, and the system installs them: a note, not a warning.
                 if first.isProfile { finding.severity = .information }
                 out.append(finding)
@@ -53,7 +60,9 @@ public struct ProfileDuplicateIdentifierRule: Rule {
     }
 
     static func suffix(_ type: String?) -> String {
-        guard let type, let last = type.split(separator: ".").last(where: { !["managed", "apple", "com"].contains($0) }) else { return "payload" }
+        guard let type, let last = type.split(separator: ".").last(where: { !["managed", "apple", "com"].contains($0) }) else {
+            return "payload"
+        }
         return String(last)
     }
 }

@@ -19,11 +19,16 @@ public struct ProfileInvalidValueRule: Rule {
     public var facts: RuleFacts { .profileSchemas }
     public let examples: [RuleExample] = [
         ProfileExample.triggering(
-            ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock", "\t\t\t<key>tilesize</key>\n\t\t\t↓<integer>256</integer>\n"))),
+            ProfileExample.profile(
+                payload: ProfileExample.payload("com.apple.dock", "\t\t\t<key>tilesize</key>\n\t\t\t↓<integer>256</integer>\n"))),
         ProfileExample.triggering(
-            ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock"), top: "\t<key>PayloadScope</key>\n\t↓<string>system</string>\n"),
-            fixed: ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock"), top: "\t<key>PayloadScope</key>\n\t<string>System</string>\n")),
-        ProfileExample.nonTriggering(ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock", "\t\t\t<key>tilesize</key>\n\t\t\t<integer>48</integer>\n"))),
+            ProfileExample.profile(
+                payload: ProfileExample.payload("com.apple.dock"), top: "\t<key>PayloadScope</key>\n\t↓<string>system</string>\n"),
+            fixed: ProfileExample.profile(
+                payload: ProfileExample.payload("com.apple.dock"), top: "\t<key>PayloadScope</key>\n\t<string>System</string>\n")),
+        ProfileExample.nonTriggering(
+            ProfileExample.profile(
+                payload: ProfileExample.payload("com.apple.dock", "\t\t\t<key>tilesize</key>\n\t\t\t<integer>48</integer>\n"))),
     ]
 
     public init() {}

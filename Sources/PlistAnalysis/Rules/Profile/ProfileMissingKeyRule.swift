@@ -20,10 +20,15 @@ public struct ProfileMissingKeyRule: Rule {
     public var facts: RuleFacts { .profileSchemas }
     public let examples: [RuleExample] = [
         ProfileExample.triggering(
-            ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock").swapping("\t\t\t<key>PayloadIdentifier</key>\n\t\t\t<string>com.example.profile.payload</string>\n", ""))
-                .swapping("\t\t<dict>\n", "\t\t↓<dict>\n"),
-            fixed: ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock").swapping("\t\t\t<key>PayloadIdentifier</key>\n\t\t\t<string>com.example.profile.payload</string>\n", "")
-                + "\t\t\t<key>PayloadIdentifier</key>\n\t\t\t<string>com.example.profile.dock</string>\n")),
+            ProfileExample.profile(
+                payload: ProfileExample.payload("com.apple.dock").swapping(
+                    "\t\t\t<key>PayloadIdentifier</key>\n\t\t\t<string>com.example.profile.payload</string>\n", "")
+            )
+            .swapping("\t\t<dict>\n", "\t\t↓<dict>\n"),
+            fixed: ProfileExample.profile(
+                payload: ProfileExample.payload("com.apple.dock").swapping(
+                    "\t\t\t<key>PayloadIdentifier</key>\n\t\t\t<string>com.example.profile.payload</string>\n", "")
+                    + "\t\t\t<key>PayloadIdentifier</key>\n\t\t\t<string>com.example.profile.dock</string>\n")),
         ProfileExample.nonTriggering(ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock"))),
     ]
 
@@ -40,16 +45,22 @@ public struct ProfileMissingKeyRule: Rule {
                 if key.name == "PayloadVersion" { continue }
                 if let others = Self.alternatives[key.name], others.contains(where: present.contains) { continue }
                 if dictionary.scope.role == .topLevel && key.name == "PayloadContent" && encrypted { continue }
-                let place = dictionary.scope.role == .topLevel ? "The profile"
-                    : dictionary.scope.role == .nested ? Self.nestedName(dictionary.path)
-                    : dictionary.scope.payload.map { "This \($0.title) payload" } ?? "This payload"
+                let place =
+                    dictionary.scope.role == .topLevel
+                    ? "The profile"
+                    : dictionary.scope.role == .nested
+                        ? Self.nestedName(dictionary.path)
+                        : dictionary.scope.payload.map { "This \($0.title) payload" } ?? "This payload"
                 var fixes: [Fix] = []
                 let type = dictionary.node.value(forKey: "PayloadType")?.trimmedText
                 if let xml = Self.value(for: key, profileIdentifier: profileIdentifier, payloadType: type),
-                   let edit = edits.appendingEntry(key: key.name, valueXML: xml, to: dictionary.node) {
+                    let edit = edits.appendingEntry(key: key.name, valueXML: xml, to: dictionary.node)
+                {
                     fixes.append(Fix(title: "Add \(key.name)", edits: [edit], isPreferred: true))
                 }
-                out.append(diagnostic("\(place) has no \(key.name), which the schema requires", dictionary.node.element.startTagRange, fixes: fixes))
+                out.append(
+                    diagnostic(
+                        "\(place) has no \(key.name), which the schema requires", dictionary.node.element.startTagRange, fixes: fixes))
             }
         }
     }

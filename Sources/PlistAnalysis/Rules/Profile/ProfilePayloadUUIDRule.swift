@@ -19,12 +19,15 @@ public struct ProfilePayloadUUIDRule: Rule {
     public var fileKinds: Set<FileKind> { [.configurationProfile] }
     public var facts: RuleFacts { .profileSchemas }
     public let examples: [RuleExample] = [
-        ProfileExample.triggering(ProfileExample.profile(
-            payload: ProfileExample.payload("com.apple.dock", uuid: "↓5C6A2E5B-3C21-4E7B-9B6F-2D8E1A4C7F10"))),
-        ProfileExample.triggering(ProfileExample.profile(
-            payload: ProfileExample.payload("com.apple.dock", uuid: "↓5C6A2E5B-3C21-4E7B-9B6F"))),
+        ProfileExample.triggering(
+            ProfileExample.profile(
+                payload: ProfileExample.payload("com.apple.dock", uuid: "↓5C6A2E5B-3C21-4E7B-9B6F-2D8E1A4C7F10"))),
+        ProfileExample.triggering(
+            ProfileExample.profile(
+                payload: ProfileExample.payload("com.apple.dock", uuid: "↓5C6A2E5B-3C21-4E7B-9B6F"))),
         ProfileExample.nonTriggering(ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock", uuid: "$PROFILE_UUID"))),
-        ProfileExample.nonTriggering(ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock", uuid: "5c6a2e5b-3c21-4e7b-9b6f-2d8e1a4c7f11"))),
+        ProfileExample.nonTriggering(
+            ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock", uuid: "5c6a2e5b-3c21-4e7b-9b6f-2d8e1a4c7f11"))),
     ]
 
     public init() {}
@@ -46,8 +49,10 @@ public struct ProfilePayloadUUIDRule: Rule {
             }
             let folded = text.uppercased()
             if let first = seen[folded] {
-                out.append(diagnostic("PayloadUUID \(text) is used twice in this profile: the system refuses to install it", range,
-                                      related: [(message: "first used here", range: first.element.contentRange)], fixes: [fix]))
+                out.append(
+                    diagnostic(
+                        "PayloadUUID \(text) is used twice in this profile: the system refuses to install it", range,
+                        related: [(message: "first used here", range: first.element.contentRange)], fixes: [fix]))
             } else {
                 seen[folded] = uuid
             }

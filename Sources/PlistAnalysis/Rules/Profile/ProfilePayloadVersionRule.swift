@@ -18,12 +18,17 @@ public struct ProfilePayloadVersionRule: Rule {
     public var facts: RuleFacts { .profileSchemas }
     public let examples: [RuleExample] = [
         ProfileExample.triggering(
-            ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock")).swapping("\t\t\t<key>PayloadVersion</key>\n\t\t\t<integer>1</integer>\n", "")
-                .swapping("\t\t<dict>\n", "\t\t↓<dict>\n"),
-            fixed: ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock").swapping("\t\t\t<key>PayloadVersion</key>\n\t\t\t<integer>1</integer>\n", "")
-                + "\t\t\t<key>PayloadVersion</key>\n\t\t\t<integer>1</integer>\n")),
+            ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock")).swapping(
+                "\t\t\t<key>PayloadVersion</key>\n\t\t\t<integer>1</integer>\n", ""
+            )
+            .swapping("\t\t<dict>\n", "\t\t↓<dict>\n"),
+            fixed: ProfileExample.profile(
+                payload: ProfileExample.payload("com.apple.dock").swapping(
+                    "\t\t\t<key>PayloadVersion</key>\n\t\t\t<integer>1</integer>\n", "")
+                    + "\t\t\t<key>PayloadVersion</key>\n\t\t\t<integer>1</integer>\n")),
         ProfileExample.triggering(
-            ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock")).swapping("\t<integer>1</integer>\n</dict>", "\t↓<integer>2</integer>\n</dict>"),
+            ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock")).swapping(
+                "\t<integer>1</integer>\n</dict>", "\t↓<integer>2</integer>\n</dict>"),
             fixed: ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock"))),
         ProfileExample.nonTriggering(ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock"))),
     ]
@@ -39,14 +44,22 @@ public struct ProfilePayloadVersionRule: Rule {
             guard let version = dictionary.value(forKey: "PayloadVersion") else {
                 let fix = edits.appendingEntry(key: "PayloadVersion", valueXML: "<integer>1</integer>", to: dictionary)
                     .map { Fix(title: "Add PayloadVersion 1", edits: [$0], isPreferred: true, isSafe: true) }
-                out.append(diagnostic("\(what) has no PayloadVersion: the schema requires it, with the value 1", dictionary.element.startTagRange,
-                                      fixes: fix.map { [$0] } ?? []))
+                out.append(
+                    diagnostic(
+                        "\(what) has no PayloadVersion: the schema requires it, with the value 1", dictionary.element.startTagRange,
+                        fixes: fix.map { [$0] } ?? []))
                 continue
             }
             if version.kind == .integer && version.trimmedText == "1" { continue }
             let shown = version.kind == .integer || version.kind == .string ? "'\(version.trimmedText)'" : "a \(version.kind.rawValue)"
-            out.append(diagnostic("\(what)'s PayloadVersion must be the integer 1, not \(shown)", version.element.range,
-                                  fixes: [Fix(title: "Write <integer>1</integer>", edits: [edits.replacing(version, with: "<integer>1</integer>")], isPreferred: true, isSafe: true)]))
+            out.append(
+                diagnostic(
+                    "\(what)'s PayloadVersion must be the integer 1, not \(shown)", version.element.range,
+                    fixes: [
+                        Fix(
+                            title: "Write <integer>1</integer>", edits: [edits.replacing(version, with: "<integer>1</integer>")],
+                            isPreferred: true, isSafe: true)
+                    ]))
         }
     }
 }

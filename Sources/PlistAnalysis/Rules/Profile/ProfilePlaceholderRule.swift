@@ -19,8 +19,10 @@ public struct ProfilePlaceholderRule: Rule {
     public var facts: RuleFacts { .profileSchemas }
     public let examples: [RuleExample] = [
         ProfileExample.triggering(ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock", uuid: "↓REPLACE-WITH-UUID"))),
-        ProfileExample.triggering(ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock", uuid: "↓@@@@RANDOM-UUID-CODE-HERE@@@@"))),
-        ProfileExample.nonTriggering(ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock", identifier: "com.example.$USERNAME"))),
+        ProfileExample.triggering(
+            ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock", uuid: "↓@@@@RANDOM-UUID-CODE-HERE@@@@"))),
+        ProfileExample.nonTriggering(
+            ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock", identifier: "com.example.$USERNAME"))),
     ]
 
     public init() {}
@@ -39,9 +41,13 @@ public struct ProfilePlaceholderRule: Rule {
                 guard let what = ProfileValueText.placeholder(text) else { return }
                 var fixes: [Fix] = []
                 if key == "PayloadUUID" {
-                    fixes.append(Fix(title: "Write a fresh UUID", edits: [edits.replacingContent(of: node, with: ProfileValueText.freshUUID())]))
+                    fixes.append(
+                        Fix(title: "Write a fresh UUID", edits: [edits.replacingContent(of: node, with: ProfileValueText.freshUUID())]))
                 }
-                out.append(diagnostic("'\(text)' is \(what), left in\(key.map { " \($0)" } ?? ""): replace it before the profile is installed", node.element.contentRange, fixes: fixes))
+                out.append(
+                    diagnostic(
+                        "'\(text)' is \(what), left in\(key.map { " \($0)" } ?? ""): replace it before the profile is installed",
+                        node.element.contentRange, fixes: fixes))
             default:
                 return
             }

@@ -20,17 +20,24 @@ public struct ProfileRepeatedPayloadRule: Rule {
     public var fileKinds: Set<FileKind> { [.configurationProfile] }
     public var facts: RuleFacts { .profileSchemas }
     public let examples: [RuleExample] = [
-        ProfileExample.triggering(ProfileExample.profile(
-            payload: ProfileExample.payload("com.apple.dock", "\t\t\t<key>autohide</key>\n\t\t\t<true/>\n", identifier: "com.example.profile.dock")
-                + "\t\t</dict>\n\t\t<dict>\n"
-                + ProfileExample.payload("↓com.apple.dock", "\t\t\t<key>magnification</key>\n\t\t\t<true/>\n",
-                                         uuid: "1A2B3C4D-5E6F-4A1B-8C2D-3E4F5A6B7C8D", identifier: "com.example.profile.dock2"))),
+        ProfileExample.triggering(
+            ProfileExample.profile(
+                payload: ProfileExample.payload(
+                    "com.apple.dock", "\t\t\t<key>autohide</key>\n\t\t\t<true/>\n", identifier: "com.example.profile.dock")
+                    + "\t\t</dict>\n\t\t<dict>\n"
+                    + ProfileExample.payload(
+                        "↓com.apple.dock", "\t\t\t<key>magnification</key>\n\t\t\t<true/>\n",
+                        uuid: "1A2B3C4D-5E6F-4A1B-8C2D-3E4F5A6B7C8D", identifier: "com.example.profile.dock2"))),
         // Several Wi-Fi networks in one profile are fine.
-        ProfileExample.nonTriggering(ProfileExample.profile(
-            payload: ProfileExample.payload("com.apple.wifi.managed", "\t\t\t<key>SSID_STR</key>\n\t\t\t<string>Office</string>\n", identifier: "com.example.profile.wifi")
-                + "\t\t</dict>\n\t\t<dict>\n"
-                + ProfileExample.payload("com.apple.wifi.managed", "\t\t\t<key>SSID_STR</key>\n\t\t\t<string>Guest</string>\n",
-                                         uuid: "1A2B3C4D-5E6F-4A1B-8C2D-3E4F5A6B7C8D", identifier: "com.example.profile.wifi2"))),
+        ProfileExample.nonTriggering(
+            ProfileExample.profile(
+                payload: ProfileExample.payload(
+                    "com.apple.wifi.managed", "\t\t\t<key>SSID_STR</key>\n\t\t\t<string>Office</string>\n",
+                    identifier: "com.example.profile.wifi")
+                    + "\t\t</dict>\n\t\t<dict>\n"
+                    + ProfileExample.payload(
+                        "com.apple.wifi.managed", "\t\t\t<key>SSID_STR</key>\n\t\t\t<string>Guest</string>\n",
+                        uuid: "1A2B3C4D-5E6F-4A1B-8C2D-3E4F5A6B7C8D", identifier: "com.example.profile.wifi2"))),
     ]
 
     public init() {}
@@ -40,15 +47,18 @@ public struct ProfileRepeatedPayloadRule: Rule {
         let targeted = ProfileSchemaLookup.targetedPlatforms(root)
         var first: [String: PlistNode] = [:]
         for payload in context.profile.payloads {
-            guard let type = payload.type, let p = ProfileSchema.shared.payloads[type], let node = payload.node.value(forKey: "PayloadType") else { continue }
+            guard let type = payload.type, let p = ProfileSchema.shared.payloads[type], let node = payload.node.value(forKey: "PayloadType")
+            else { continue }
             guard let earlier = first[type] else {
                 first[type] = node
                 continue
             }
             guard let platforms = Self.singleOn(p.platforms, targeted: targeted) else { continue }
-            out.append(diagnostic("A second \(ProfileWords.payloadName(p)) payload: a device takes only one on \(platforms) "
-                + "(Apple's schema); merge its keys into the first", node.element.contentRange,
-                related: [(message: "the first \(p.type) payload", range: earlier.element.contentRange)]))
+            out.append(
+                diagnostic(
+                    "A second \(ProfileWords.payloadName(p)) payload: a device takes only one on \(platforms) "
+                        + "(Apple's schema); merge its keys into the first", node.element.contentRange,
+                    related: [(message: "the first \(p.type) payload", range: earlier.element.contentRange)]))
         }
     }
 

@@ -20,14 +20,22 @@ public struct ProfileSupervisedKeyRule: Rule {
     public var fileKinds: Set<FileKind> { [.configurationProfile] }
     public var facts: RuleFacts { .profileSchemas }
     public let examples: [RuleExample] = [
-        ProfileExample.triggering(ProfileExample.profile(payload: ProfileExample.payload(
-            "com.apple.applicationaccess", "\t\t\t<key>↓allowAppInstallation</key>\n\t\t\t<false/>\n"),
-            top: "\t<key>TargetDeviceType</key>\n\t<integer>1</integer>\n")),
-        ProfileExample.triggering(ProfileExample.profile(payload: ProfileExample.payload(
-            "↓com.apple.app.lock", "\t\t\t<key>App</key>\n\t\t\t<dict>\n\t\t\t\t<key>Identifier</key>\n\t\t\t\t<string>com.example.kiosk</string>\n\t\t\t</dict>\n"))),
-        ProfileExample.nonTriggering(ProfileExample.profile(payload: ProfileExample.payload(
-            "com.apple.applicationaccess", "\t\t\t<key>allowCamera</key>\n\t\t\t<false/>\n"),
-            top: "\t<key>TargetDeviceType</key>\n\t<integer>1</integer>\n")),
+        ProfileExample.triggering(
+            ProfileExample.profile(
+                payload: ProfileExample.payload(
+                    "com.apple.applicationaccess", "\t\t\t<key>↓allowAppInstallation</key>\n\t\t\t<false/>\n"),
+                top: "\t<key>TargetDeviceType</key>\n\t<integer>1</integer>\n")),
+        ProfileExample.triggering(
+            ProfileExample.profile(
+                payload: ProfileExample.payload(
+                    "↓com.apple.app.lock",
+                    "\t\t\t<key>App</key>\n\t\t\t<dict>\n\t\t\t\t<key>Identifier</key>\n\t\t\t\t<string>com.example.kiosk</string>\n\t\t\t</dict>\n"
+                ))),
+        ProfileExample.nonTriggering(
+            ProfileExample.profile(
+                payload: ProfileExample.payload(
+                    "com.apple.applicationaccess", "\t\t\t<key>allowCamera</key>\n\t\t\t<false/>\n"),
+                top: "\t<key>TargetDeviceType</key>\n\t<integer>1</integer>\n")),
     ]
 
     public init() {}
@@ -38,16 +46,23 @@ public struct ProfileSupervisedKeyRule: Rule {
         let walk = context.profile
         var reportedPayloads: Set<Int> = []
         for payload in walk.payloads {
-            guard let type = payload.type, let p = ProfileSchema.shared.payloads[type], let node = payload.node.value(forKey: "PayloadType"),
-                  let platforms = Self.supervisedOn(p.platforms, targeted: targeted) else { continue }
-            out.append(diagnostic("The \(p.title) payload takes effect only on a supervised device on \(platforms); "
-                + "an unsupervised one installs the profile and ignores it", node.element.contentRange))
+            guard let type = payload.type, let p = ProfileSchema.shared.payloads[type],
+                let node = payload.node.value(forKey: "PayloadType"),
+                let platforms = Self.supervisedOn(p.platforms, targeted: targeted)
+            else { continue }
+            out.append(
+                diagnostic(
+                    "The \(p.title) payload takes effect only on a supervised device on \(platforms); "
+                        + "an unsupervised one installs the profile and ignores it", node.element.contentRange))
             reportedPayloads.insert(payload.node.element.start)
         }
         for v in walk.values {
             guard let key = v.key, v.definition.platforms.values.contains(where: { $0.supervised == true }) else { continue }
             if !reportedPayloads.isEmpty, v.path.count > 2, let container = context.document.node(at: Array(v.path.prefix(2))),
-               reportedPayloads.contains(container.element.start) { continue }
+                reportedPayloads.contains(container.element.start)
+            {
+                continue
+            }
             // The key's own mark (what its payload says is reported at the payload); where it is
             // available at all is what its parents say.
             var own: [Platform: ProfilePlatformFacts] = [:]
@@ -57,14 +72,18 @@ public struct ProfileSupervisedKeyRule: Rule {
                 own[platform] = mine
             }
             guard let platforms = Self.supervisedOn(own, targeted: targeted) else { continue }
-            out.append(diagnostic("\(key.text) takes effect only on a supervised device on \(platforms); "
-                + "an unsupervised one ignores it", key.textRange))
+            out.append(
+                diagnostic(
+                    "\(key.text) takes effect only on a supervised device on \(platforms); "
+                        + "an unsupervised one ignores it", key.textRange))
         }
     }
 
     /// The targeted platforms that read it and need supervision for it ("iOS and tvOS"), or nil.
     static func supervisedOn(_ platforms: [Platform: ProfilePlatformFacts], targeted: Set<Platform>?) -> String? {
-        let needing = ProfileSchemaLookup.reading(platforms, targeted: targeted).filter { $0.value.removed == nil && $0.value.supervised == true }
+        let needing = ProfileSchemaLookup.reading(platforms, targeted: targeted).filter {
+            $0.value.removed == nil && $0.value.supervised == true
+        }
         guard !needing.isEmpty else { return nil }
         return ProfileSchemaLookup.named(needing.keys)
     }

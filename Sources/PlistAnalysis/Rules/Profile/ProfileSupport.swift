@@ -34,12 +34,16 @@ enum ProfileSchemaLookup {
             let merged = common.map { c in payload.key(c.name) ?? c } + own
             return ProfileScope(role: .payload, keys: merged, isOpen: payload.isOpen, payload: payload)
         }
-        guard let (definition, payload) = definition(forValueAt: path, in: document, schema: schema), definition.type == .dictionary || definition.type == nil else { return nil }
+        guard let (definition, payload) = definition(forValueAt: path, in: document, schema: schema),
+            definition.type == .dictionary || definition.type == nil
+        else { return nil }
         return ProfileScope(role: .nested, keys: definition.keys, isOpen: definition.isOpen, payload: payload)
     }
 
     /// The definition of the value at `path`, with its payload (nil: not described).
-    static func definition(forValueAt path: [PathComponent], in document: PlistDocument, schema: ProfileSchema = .shared) -> (ProfileKey, ProfilePayload?)? {
+    static func definition(
+        forValueAt path: [PathComponent], in document: PlistDocument, schema: ProfileSchema = .shared
+    ) -> (ProfileKey, ProfilePayload?)? {
         guard let last = path.last else { return nil }
         let parent = Array(path.dropLast())
         switch last {
@@ -47,7 +51,9 @@ enum ProfileSchemaLookup {
             guard let scope = scope(ofDictionaryAt: parent, in: document, schema: schema), let key = scope.key(name) else { return nil }
             return (key, scope.payload)
         case .index:
-            guard let (array, payload) = definition(forValueAt: parent, in: document, schema: schema), let item = array.item else { return nil }
+            guard let (array, payload) = definition(forValueAt: parent, in: document, schema: schema), let item = array.item else {
+                return nil
+            }
             return (item, payload)
         }
     }
@@ -113,8 +119,10 @@ struct ProfileWalk: Sendable {
         visitDictionary(root, path: [], scope: top, platforms: schema.topLevel.platforms, schema: schema, document: document)
     }
 
-    private mutating func visitDictionary(_ node: PlistNode, path: [PathComponent], scope: ProfileScope, platforms: [Platform: ProfilePlatformFacts],
-                                          schema: ProfileSchema, document: PlistDocument) {
+    private mutating func visitDictionary(
+        _ node: PlistNode, path: [PathComponent], scope: ProfileScope, platforms: [Platform: ProfilePlatformFacts],
+        schema: ProfileSchema, document: PlistDocument
+    ) {
         let entries = Array(node.entries)
         dictionaries.append(ProfileDictionary(path: path, node: node, scope: scope, keys: entries.map(\.key)))
         for entry in entries {
@@ -128,18 +136,26 @@ struct ProfileWalk: Sendable {
                     let itemPath = childPath + [.index(i)]
                     let type = item.value(forKey: "PayloadType")?.trimmedText
                     payloads.append((item, type))
-                    guard let payloadScope = ProfileSchemaLookup.scope(ofDictionaryAt: itemPath, in: document, schema: schema) else { continue }
-                    visitDictionary(item, path: itemPath, scope: payloadScope, platforms: payloadScope.payload?.platforms ?? [:], schema: schema, document: document)
+                    guard let payloadScope = ProfileSchemaLookup.scope(ofDictionaryAt: itemPath, in: document, schema: schema) else {
+                        continue
+                    }
+                    visitDictionary(
+                        item, path: itemPath, scope: payloadScope, platforms: payloadScope.payload?.platforms ?? [:], schema: schema,
+                        document: document)
                 }
                 continue
             }
             guard let definition = scope.key(key.text) else { continue }
-            visitValue(value, key: key, path: childPath, definition: definition, payload: scope.payload, inherited: platforms, schema: schema, document: document)
+            visitValue(
+                value, key: key, path: childPath, definition: definition, payload: scope.payload, inherited: platforms, schema: schema,
+                document: document)
         }
     }
 
-    private mutating func visitValue(_ value: PlistNode, key: PlistKey?, path: [PathComponent], definition: ProfileKey, payload: ProfilePayload?,
-                                     inherited: [Platform: ProfilePlatformFacts], schema: ProfileSchema, document: PlistDocument) {
+    private mutating func visitValue(
+        _ value: PlistNode, key: PlistKey?, path: [PathComponent], definition: ProfileKey, payload: ProfilePayload?,
+        inherited: [Platform: ProfilePlatformFacts], schema: ProfileSchema, document: PlistDocument
+    ) {
         var facts = inherited
         for (platform, own) in definition.platforms { facts[platform] = own.inheriting(inherited[platform] ?? ProfilePlatformFacts()) }
         values.append(ProfileValue(path: path, key: key, value: value, definition: definition, platforms: facts))
@@ -150,12 +166,16 @@ struct ProfileWalk: Sendable {
             dictionaries.append(ProfileDictionary(path: path, node: value, scope: scope, keys: entries.map(\.key)))
             for entry in entries {
                 guard let k = entry.key, let v = entry.value, let d = scope.key(k.text) else { continue }
-                visitValue(v, key: k, path: path + [.key(k.text)], definition: d, payload: payload, inherited: facts, schema: schema, document: document)
+                visitValue(
+                    v, key: k, path: path + [.key(k.text)], definition: d, payload: payload, inherited: facts, schema: schema,
+                    document: document)
             }
         case .array where definition.type == .array:
             guard let item = definition.item, !definition.repeats else { return }
             for (i, v) in value.items.enumerated() {
-                visitValue(v, key: nil, path: path + [.index(i)], definition: item, payload: payload, inherited: facts, schema: schema, document: document)
+                visitValue(
+                    v, key: nil, path: path + [.index(i)], definition: item, payload: payload, inherited: facts, schema: schema,
+                    document: document)
             }
         default:
             break
@@ -213,7 +233,10 @@ enum ProfileValueText {
                 return b[(open + 2)..<close].allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
             }
             if let r = text.firstRange(of: "__"), let close = text[r.upperBound...].firstRange(of: "__"), close.lowerBound > r.upperBound,
-               text[r.upperBound..<close.lowerBound].allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "_" }) { return true }
+                text[r.upperBound..<close.lowerBound].allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "_" })
+            {
+                return true
+            }
             return false
         }
     }
@@ -227,8 +250,12 @@ enum ProfileValueText {
         if !mayHoldPlaceholderWord(text) { return nil }
         let upper = text.uppercased()
         if upper.contains("@@@@") { return "a placeholder between @@@@ marks" }
-        if upper.contains("REPLACE-") || upper.contains("REPLACE_") || upper.contains("REPLACEME") || upper.contains("REPLACE ME") { return "a \"replace\" placeholder" }
-        for word in ["YOUR-", "YOUR_", "INSERT-", "INSERT_", "-HERE", "_HERE"] where upper.contains(word) { return "a placeholder (\"\(word.lowercased())\")" }
+        if upper.contains("REPLACE-") || upper.contains("REPLACE_") || upper.contains("REPLACEME") || upper.contains("REPLACE ME") {
+            return "a \"replace\" placeholder"
+        }
+        for word in ["YOUR-", "YOUR_", "INSERT-", "INSERT_", "-HERE", "_HERE"] where upper.contains(word) {
+            return "a placeholder (\"\(word.lowercased())\")"
+        }
         if upper.contains("XXXX"), upper.allSatisfy({ $0 == "X" || $0 == "-" || $0 == " " }) { return "a run of X standing for a value" }
         return nil
     }
@@ -280,8 +307,12 @@ enum ProfileValueText {
         var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &g) }
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let hex = bytes.map { String($0, radix: 16, uppercase: true).count == 1 ? "0" + String($0, radix: 16, uppercase: true) : String($0, radix: 16, uppercase: true) }
-        return hex[0..<4].joined() + "-" + hex[4..<6].joined() + "-" + hex[6..<8].joined() + "-" + hex[8..<10].joined() + "-" + hex[10..<16].joined()
+        let hex = bytes.map {
+            String($0, radix: 16, uppercase: true).count == 1
+                ? "0" + String($0, radix: 16, uppercase: true) : String($0, radix: 16, uppercase: true)
+        }
+        return hex[0..<4].joined() + "-" + hex[4..<6].joined() + "-" + hex[6..<8].joined() + "-" + hex[8..<10].joined() + "-"
+            + hex[10..<16].joined()
     }
 }
 
@@ -340,9 +371,13 @@ enum ProfileExample {
     }
 
     /// The common keys of a payload of `type` (three tabs' indentation), then `body`.
-    static func payload(_ type: String, _ body: String = "", uuid: String = "0F1E2D3C-4B5A-4968-8776-A5B4C3D2E1F0", identifier: String = "com.example.profile.payload") -> String {
+    static func payload(
+        _ type: String, _ body: String = "", uuid: String = "0F1E2D3C-4B5A-4968-8776-A5B4C3D2E1F0",
+        identifier: String = "com.example.profile.payload"
+    ) -> String {
         "\t\t\t<key>PayloadIdentifier</key>\n\t\t\t<string>\(identifier)</string>\n\t\t\t<key>PayloadType</key>\n\t\t\t<string>\(type)</string>\n"
-            + "\t\t\t<key>PayloadUUID</key>\n\t\t\t<string>\(uuid)</string>\n\t\t\t<key>PayloadVersion</key>\n\t\t\t<integer>1</integer>\n" + body
+            + "\t\t\t<key>PayloadUUID</key>\n\t\t\t<string>\(uuid)</string>\n\t\t\t<key>PayloadVersion</key>\n\t\t\t<integer>1</integer>\n"
+            + body
     }
 
     static func triggering(_ text: String, fixed: String? = nil) -> RuleExample { .triggering(text, fixed: fixed, path: path) }

@@ -17,7 +17,8 @@ public struct ProfileTopLevelTypeRule: Rule {
     public var facts: RuleFacts { .profileSchemas }
     public let examples: [RuleExample] = [
         ProfileExample.triggering(
-            ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock")).swapping("<string>Configuration</string>", "↓<string>com.apple.dock</string>"),
+            ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock")).swapping(
+                "<string>Configuration</string>", "↓<string>com.apple.dock</string>"),
             fixed: ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock"))),
         ProfileExample.nonTriggering(ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock"))),
     ]
@@ -25,13 +26,19 @@ public struct ProfileTopLevelTypeRule: Rule {
     public init() {}
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
-        guard let root = context.rootDictionary, let type = root.value(forKey: "PayloadType"), type.trimmedText != "Configuration" else { return }
+        guard let root = context.rootDictionary, let type = root.value(forKey: "PayloadType"), type.trimmedText != "Configuration" else {
+            return
+        }
         guard type.kind == .string else {
             out.append(diagnostic("A profile's PayloadType is the string Configuration, not \(type.kind.rawValue)", type.element.range))
             return
         }
-        let fix = Fix(title: "Write Configuration", edits: [EditBuilder(context.text).replacing(type, with: "<string>Configuration</string>")], isPreferred: true)
-        out.append(diagnostic("A profile's top-level PayloadType must be Configuration, not '\(type.trimmedText)': the system refuses to install it",
-                              type.element.range, fixes: [fix]))
+        let fix = Fix(
+            title: "Write Configuration", edits: [EditBuilder(context.text).replacing(type, with: "<string>Configuration</string>")],
+            isPreferred: true)
+        out.append(
+            diagnostic(
+                "A profile's top-level PayloadType must be Configuration, not '\(type.trimmedText)': the system refuses to install it",
+                type.element.range, fixes: [fix]))
     }
 }

@@ -22,7 +22,8 @@ public struct ProfileUnknownPayloadTypeRule: Rule {
     public var facts: RuleFacts { .profileSchemas }
     public let examples: [RuleExample] = [
         ProfileExample.triggering(
-            ProfileExample.profile(payload: ProfileExample.payload("com.apple.wifi.manged")).swapping("<string>com.apple.wifi.manged", "<string>↓com.apple.wifi.manged"),
+            ProfileExample.profile(payload: ProfileExample.payload("com.apple.wifi.manged")).swapping(
+                "<string>com.apple.wifi.manged", "<string>↓com.apple.wifi.manged"),
             fixed: ProfileExample.profile(payload: ProfileExample.payload("com.apple.wifi.managed"))),
         ProfileExample.nonTriggering(ProfileExample.profile(payload: ProfileExample.payload("com.google.Chrome"))),
         ProfileExample.nonTriggering(ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock"))),
@@ -39,16 +40,21 @@ public struct ProfileUnknownPayloadTypeRule: Rule {
             if schema.payloads[type] != nil && type != "TopLevel" && type != "CommonPayloadKeys" { continue }
             if ProfileValueText.isSubstituted(type) { continue }
             if type == "Configuration" {
-                out.append(diagnostic("Configuration is the type of the profile itself, not of a payload inside it", node.element.contentRange))
+                out.append(
+                    diagnostic("Configuration is the type of the profile itself, not of a payload inside it", node.element.contentRange))
                 continue
             }
             if let match = Nearest.match(type, in: known, maximum: max(1, min(3, type.count / 8))) {
-                let fix = Fix(title: "Write \(match)", edits: [EditBuilder(context.text).replacingContent(of: node, with: match)], isPreferred: true)
-                out.append(diagnostic("'\(type)' is not a payload type: did you mean \(match) (\(schema.payloads[match]?.title ?? match))? The system would treat it as an app's preferences and apply nothing",
-                                      node.element.contentRange, fixes: [fix]))
+                let fix = Fix(
+                    title: "Write \(match)", edits: [EditBuilder(context.text).replacingContent(of: node, with: match)], isPreferred: true)
+                out.append(
+                    diagnostic(
+                        "'\(type)' is not a payload type: did you mean \(match) (\(schema.payloads[match]?.title ?? match))? The system would treat it as an app's preferences and apply nothing",
+                        node.element.contentRange, fixes: [fix]))
             } else if type.hasPrefix("com.apple.") && !Self.preferenceDomain(type) {
-                var finding = diagnostic("'\(type)' is not in Apple's payload schemas: macOS installs it as the managed preferences of that domain, other systems ignore it",
-                                         node.element.contentRange)
+                var finding = diagnostic(
+                    "'\(type)' is not in Apple's payload schemas: macOS installs it as the managed preferences of that domain, other systems ignore it",
+                    node.element.contentRange)
                 finding.severity = .information
                 out.append(finding)
             }

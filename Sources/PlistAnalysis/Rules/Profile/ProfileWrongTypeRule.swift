@@ -20,12 +20,19 @@ public struct ProfileWrongTypeRule: Rule {
     public var facts: RuleFacts { .profileSchemas }
     public let examples: [RuleExample] = [
         ProfileExample.triggering(
-            ProfileExample.profile(payload: ProfileExample.payload("com.apple.applicationaccess", "\t\t\t<key>allowCamera</key>\n\t\t\t↓<integer>0</integer>\n")),
-            fixed: ProfileExample.profile(payload: ProfileExample.payload("com.apple.applicationaccess", "\t\t\t<key>allowCamera</key>\n\t\t\t<false/>\n"))),
+            ProfileExample.profile(
+                payload: ProfileExample.payload(
+                    "com.apple.applicationaccess", "\t\t\t<key>allowCamera</key>\n\t\t\t↓<integer>0</integer>\n")),
+            fixed: ProfileExample.profile(
+                payload: ProfileExample.payload("com.apple.applicationaccess", "\t\t\t<key>allowCamera</key>\n\t\t\t<false/>\n"))),
         ProfileExample.triggering(
-            ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock", "\t\t\t<key>tilesize</key>\n\t\t\t↓<string>48</string>\n")),
-            fixed: ProfileExample.profile(payload: ProfileExample.payload("com.apple.dock", "\t\t\t<key>tilesize</key>\n\t\t\t<integer>48</integer>\n"))),
-        ProfileExample.nonTriggering(ProfileExample.profile(payload: ProfileExample.payload("com.apple.applicationaccess", "\t\t\t<key>allowCamera</key>\n\t\t\t<false/>\n"))),
+            ProfileExample.profile(
+                payload: ProfileExample.payload("com.apple.dock", "\t\t\t<key>tilesize</key>\n\t\t\t↓<string>48</string>\n")),
+            fixed: ProfileExample.profile(
+                payload: ProfileExample.payload("com.apple.dock", "\t\t\t<key>tilesize</key>\n\t\t\t<integer>48</integer>\n"))),
+        ProfileExample.nonTriggering(
+            ProfileExample.profile(
+                payload: ProfileExample.payload("com.apple.applicationaccess", "\t\t\t<key>allowCamera</key>\n\t\t\t<false/>\n"))),
     ]
 
     public init() {}
@@ -41,7 +48,10 @@ public struct ProfileWrongTypeRule: Rule {
             if let xml = Self.converted(v.value, to: expected) {
                 fixes.append(Fix(title: "Write \(xml)", edits: [edits.replacing(v.value, with: xml)], isPreferred: true))
             }
-            out.append(diagnostic("\(name) takes \(ProfileWords.typeName(expected)), not \(ProfileWords.typeName(actual))", v.value.element.range, fixes: fixes))
+            out.append(
+                diagnostic(
+                    "\(name) takes \(ProfileWords.typeName(expected)), not \(ProfileWords.typeName(actual))", v.value.element.range,
+                    fixes: fixes))
         }
     }
 

@@ -15,7 +15,8 @@ public struct AppOnlyKeyRule: Rule {
     public let category = RuleCategory.project
     public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>↓NSCameraUsageDescription</key>
@@ -24,20 +25,32 @@ public struct AppOnlyKeyRule: Rule {
             </plist>
 
             """, project: ExampleProject("framework")),
-        .nonTriggering(ExampleText.dict("\t<key>NSCameraUsageDescription</key>\n\t<string>Scan receipts.</string>\n"), project: ExampleProject("application")),
+        .nonTriggering(
+            ExampleText.dict("\t<key>NSCameraUsageDescription</key>\n\t<string>Scan receipts.</string>\n"),
+            project: ExampleProject("application")),
     ]
-    static let launchKeys: Set<String> = ["UILaunchScreen", "UILaunchScreens", "UILaunchStoryboardName", "UILaunchImages", "UIApplicationSceneManifest", "UIMainStoryboardFile"]
+    static let launchKeys: Set<String> = [
+        "UILaunchScreen", "UILaunchScreens", "UILaunchStoryboardName", "UILaunchImages", "UIApplicationSceneManifest",
+        "UIMainStoryboardFile",
+    ]
     public init() {}
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
-        guard let project = context.project, project.role == .infoPlist, project.productType.isFramework, let root = context.rootDictionary else { return }
+        guard let project = context.project, project.role == .infoPlist, project.productType.isFramework, let root = context.rootDictionary
+        else { return }
         for entry in root.entries {
             guard let key = entry.key else { continue }
             let base = KeySuffix.split(key.text).base
             if base.hasSuffix("UsageDescription") {
-                out.append(diagnostic("'\(base)' in the Info.plist of the framework \(project.targetNames) is not read: usage descriptions belong in the app's Info.plist", key.textRange))
+                out.append(
+                    diagnostic(
+                        "'\(base)' in the Info.plist of the framework \(project.targetNames) is not read: usage descriptions belong in the app's Info.plist",
+                        key.textRange))
             } else if Self.launchKeys.contains(base) {
-                out.append(diagnostic("'\(base)' in the Info.plist of the framework \(project.targetNames) is not read: launch-screen and scene keys belong in the app's Info.plist", key.textRange))
+                out.append(
+                    diagnostic(
+                        "'\(base)' in the Info.plist of the framework \(project.targetNames) is not read: launch-screen and scene keys belong in the app's Info.plist",
+                        key.textRange))
             }
         }
     }

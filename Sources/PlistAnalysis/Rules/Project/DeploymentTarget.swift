@@ -21,7 +21,9 @@ struct DeploymentTarget {
         // A deployment target an .xcconfig that cannot be read may set otherwise is unknown: the
         // rules comparing with it say nothing (issue #38).
         guard let target = project.deploymentTarget, !project.settings.mayBeSetByUnreadFiles(target.setting) else { return nil }
-        let platforms: [String: Platform] = ["iphoneos": .iOS, "macosx": .macOS, "appletvos": .tvOS, "watchos": .watchOS, "xros": .visionOS]
+        let platforms: [String: Platform] = [
+            "iphoneos": .iOS, "macosx": .macOS, "appletvos": .tvOS, "watchos": .watchOS, "xros": .visionOS,
+        ]
         guard let platform = platforms[target.sdk] else { return nil }
         self.platform = platform
         self.version = target.version

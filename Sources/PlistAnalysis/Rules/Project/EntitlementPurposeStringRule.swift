@@ -19,7 +19,8 @@ public struct EntitlementPurposeStringRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.entitlements] }
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>↓com.apple.developer.healthkit</key>
@@ -28,8 +29,10 @@ public struct EntitlementPurposeStringRule: Rule {
             </plist>
 
             """, path: "App.entitlements", project: ExampleProject(companion: ["CFBundleName": ["App"]])),
-        .nonTriggering(ExampleText.dict("\t<key>com.apple.developer.healthkit</key>\n\t<true/>\n"), path: "App.entitlements",
-                       project: ExampleProject(settings: "GENERATE_INFOPLIST_FILE = YES\nINFOPLIST_KEY_NSHealthShareUsageDescription = Show your steps\n", companion: [:])),
+        .nonTriggering(
+            ExampleText.dict("\t<key>com.apple.developer.healthkit</key>\n\t<true/>\n"), path: "App.entitlements",
+            project: ExampleProject(
+                settings: "GENERATE_INFOPLIST_FILE = YES\nINFOPLIST_KEY_NSHealthShareUsageDescription = Show your steps\n", companion: [:])),
     ]
     /// Entitlement → the purpose strings (any of them) it needs.
     static let needs: [String: [String]] = [
@@ -49,7 +52,8 @@ public struct EntitlementPurposeStringRule: Rule {
 
     static func gaps(_ context: RuleContext) -> [Gap] {
         guard let project = context.project, project.role == .entitlements, project.companion != nil || project.companionUnknown != nil,
-              let root = context.rootDictionary else { return [] }
+            let root = context.rootDictionary
+        else { return [] }
         let present = ExactNames((project.companion?.keys.keys.map { $0 } ?? []).map { KeySuffix.split($0).base })
         let settings = project.settings
         var out: [Gap] = []
@@ -59,10 +63,15 @@ public struct EntitlementPurposeStringRule: Rule {
             var unknown = project.companionUnknown
             // The key may be set by an INFOPLIST_KEY_ setting in an .xcconfig that cannot be read.
             if unknown == nil, !settings.unreadFiles.isEmpty,
-               settings.isYes("GENERATE_INFOPLIST_FILE") || settings.mayBeSetByUnreadFiles("GENERATE_INFOPLIST_FILE") {
-                unknown = "INFOPLIST_KEY_\(needed[0]) may be set where the project cannot be read (\(ProjectInput.unreadable(settings.unreadFiles)))"
+                settings.isYes("GENERATE_INFOPLIST_FILE") || settings.mayBeSetByUnreadFiles("GENERATE_INFOPLIST_FILE")
+            {
+                unknown =
+                    "INFOPLIST_KEY_\(needed[0]) may be set where the project cannot be read (\(ProjectInput.unreadable(settings.unreadFiles)))"
             }
-            out.append(Gap(range: key.textRange, need: "'\(key.text)' needs '\(needed[0])' in the Info.plist of \(project.targetNames)", unknown: unknown))
+            out.append(
+                Gap(
+                    range: key.textRange, need: "'\(key.text)' needs '\(needed[0])' in the Info.plist of \(project.targetNames)",
+                    unknown: unknown))
         }
         return out
     }

@@ -22,7 +22,8 @@ public struct EvidenceUnknownRule: Rule {
     public let defaultSeverity = Finding.Severity.information
     public var fileKinds: Set<FileKind> { [.infoPlist, .entitlements] }
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>↓NSHealthShareUsageDescription</key>
@@ -33,8 +34,10 @@ public struct EvidenceUnknownRule: Rule {
             </plist>
 
             """, project: ExampleProject(settings: "CODE_SIGN_ENTITLEMENTS = $(APP_ENTITLEMENTS)\n", unreadFiles: ["Secrets.xcconfig"])),
-        .nonTriggering(ExampleText.dict("\t<key>NSHealthShareUsageDescription</key>\n\t<string>Shows your steps.</string>\n"),
-                       project: ExampleProject(settings: "CODE_SIGN_ENTITLEMENTS = App.entitlements\n", companion: ["com.apple.developer.healthkit": ["true"]])),
+        .nonTriggering(
+            ExampleText.dict("\t<key>NSHealthShareUsageDescription</key>\n\t<string>Shows your steps.</string>\n"),
+            project: ExampleProject(
+                settings: "CODE_SIGN_ENTITLEMENTS = App.entitlements\n", companion: ["com.apple.developer.healthkit": ["true"]])),
     ]
     public init() {}
 
@@ -52,8 +55,10 @@ public struct EvidenceUnknownRule: Rule {
         let unread = project.unreadFiles
         guard !unread.isEmpty else { return }
         for (found, name) in UndefinedVariableRule.undefined(context) {
-            out.append(diagnostic("No configuration of \(project.targetNames) that could be read defines '\(name)', but \(ProjectInput.unreadable(unread)) and may: whether Xcode replaces $(\(name)) with nothing is unknown",
-                                  found.nameRange, elsewhere: UndefinedVariableRule.missingFileNotes(name, project)))
+            out.append(
+                diagnostic(
+                    "No configuration of \(project.targetNames) that could be read defines '\(name)', but \(ProjectInput.unreadable(unread)) and may: whether Xcode replaces $(\(name)) with nothing is unknown",
+                    found.nameRange, elsewhere: UndefinedVariableRule.missingFileNotes(name, project)))
         }
     }
 }

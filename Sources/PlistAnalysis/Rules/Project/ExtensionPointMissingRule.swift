@@ -15,7 +15,8 @@ public struct ExtensionPointMissingRule: Rule {
     public let category = RuleCategory.project
     public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             ↓<dict>
             	<key>CFBundleIdentifier</key>
@@ -26,18 +27,24 @@ public struct ExtensionPointMissingRule: Rule {
             </plist>
 
             """, project: ExampleProject("app-extension")),
-        .nonTriggering(ExampleText.dict("\t<key>NSExtension</key>\n\t<dict>\n\t\t<key>NSExtensionPointIdentifier</key>\n\t\t<string>com.apple.widgetkit-extension</string>\n\t</dict>\n"),
-                       project: ExampleProject("app-extension")),
+        .nonTriggering(
+            ExampleText.dict(
+                "\t<key>NSExtension</key>\n\t<dict>\n\t\t<key>NSExtensionPointIdentifier</key>\n\t\t<string>com.apple.widgetkit-extension</string>\n\t</dict>\n"
+            ),
+            project: ExampleProject("app-extension")),
         .nonTriggering(ExampleText.validInfoPlist, project: ExampleProject("application")),
     ]
     public init() {}
 
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         guard let project = context.project, project.role == .infoPlist, project.productType.isAppExtension,
-              !project.productType.identifier.hasSuffix("watchkit2-extension"), let root = context.rootDictionary else { return }
+            !project.productType.identifier.hasSuffix("watchkit2-extension"), let root = context.rootDictionary
+        else { return }
         let present = context.presentKeys
         guard !present.contains("NSExtension"), !present.contains("EXAppExtensionAttributes") else { return }
-        out.append(diagnostic("\(project.targetNames) is an app extension, but its Info.plist has no 'NSExtension' (or 'EXAppExtensionAttributes') naming its extension point",
-                              root.element.startTagRange))
+        out.append(
+            diagnostic(
+                "\(project.targetNames) is an app extension, but its Info.plist has no 'NSExtension' (or 'EXAppExtensionAttributes') naming its extension point",
+                root.element.startTagRange))
     }
 }

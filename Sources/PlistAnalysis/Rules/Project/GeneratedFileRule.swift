@@ -16,7 +16,8 @@ public struct GeneratedFileRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.infoPlist, .entitlements] }
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0">
             ↓<dict>
@@ -27,28 +28,33 @@ public struct GeneratedFileRule: Rule {
             </dict>
             </plist>
 
-            """, project: ExampleProject(xcodeGenSpec: """
-            name: Birds
-            targets:
-              Birds:
-                type: application
-                platform: iOS
-                info:
-                  path: Info.plist
-                  properties:
-                    CFBundleDisplayName: Birds
+            """,
+            project: ExampleProject(
+                xcodeGenSpec: """
+                    name: Birds
+                    targets:
+                      Birds:
+                        type: application
+                        platform: iOS
+                        info:
+                          path: Info.plist
+                          properties:
+                            CFBundleDisplayName: Birds
 
-            """)),
-        .nonTriggering(ExampleText.dict("\t<key>CFBundleDisplayName</key>\n\t<string>Birds</string>\n"), project: ExampleProject(xcodeGenSpec: """
-            name: Birds
-            targets:
-              Birds:
-                type: application
-                platform: iOS
-                settings:
-                  INFOPLIST_FILE: Info.plist
+                    """)),
+        .nonTriggering(
+            ExampleText.dict("\t<key>CFBundleDisplayName</key>\n\t<string>Birds</string>\n"),
+            project: ExampleProject(
+                xcodeGenSpec: """
+                    name: Birds
+                    targets:
+                      Birds:
+                        type: application
+                        platform: iOS
+                        settings:
+                          INFOPLIST_FILE: Info.plist
 
-            """)),
+                    """)),
     ]
     public init() {}
 
@@ -57,10 +63,13 @@ public struct GeneratedFileRule: Rule {
         for use in project.uses {
             let block = project.role == .infoPlist ? "info" : "entitlements"
             guard let generated = project.role == .infoPlist ? use.target.infoProperties : use.target.entitlementProperties,
-                  let written = generated.path, Self.names(written, context.path), let site = generated.sites.last ?? generated.sites.first else { continue }
+                let written = generated.path, Self.names(written, context.path), let site = generated.sites.last ?? generated.sites.first
+            else { continue }
             let spec = "\(ProjectPath.lastComponent(site.path)):\(site.line + 1)"
-            out.append(diagnostic("XcodeGen writes this file from \(spec) (`\(block).properties` of target \(use.target.name)) at each `xcodegen generate`: "
-                                  + "a key added or changed here is lost then; make the change in the spec", root.element.startTagRange))
+            out.append(
+                diagnostic(
+                    "XcodeGen writes this file from \(spec) (`\(block).properties` of target \(use.target.name)) at each `xcodegen generate`: "
+                        + "a key added or changed here is lost then; make the change in the spec", root.element.startTagRange))
             return
         }
     }

@@ -16,7 +16,8 @@ public struct KeyDeprecatedForTargetRule: Rule {
     public let category = RuleCategory.project
     public let defaultSeverity = Finding.Severity.information
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>↓NSBluetoothPeripheralUsageDescription</key>
@@ -27,8 +28,11 @@ public struct KeyDeprecatedForTargetRule: Rule {
             </plist>
 
             """, project: ExampleProject(settings: "SDKROOT = iphoneos\nIPHONEOS_DEPLOYMENT_TARGET = 15.0\n")),
-        .nonTriggering(ExampleText.dict("\t<key>NSBluetoothPeripheralUsageDescription</key>\n\t<string>Find nearby sensors.</string>\n\t<key>NSBluetoothAlwaysUsageDescription</key>\n\t<string>Find nearby sensors.</string>\n"),
-                       project: ExampleProject(settings: "SDKROOT = iphoneos\nIPHONEOS_DEPLOYMENT_TARGET = 12.0\n")),
+        .nonTriggering(
+            ExampleText.dict(
+                "\t<key>NSBluetoothPeripheralUsageDescription</key>\n\t<string>Find nearby sensors.</string>\n\t<key>NSBluetoothAlwaysUsageDescription</key>\n\t<string>Find nearby sensors.</string>\n"
+            ),
+            project: ExampleProject(settings: "SDKROOT = iphoneos\nIPHONEOS_DEPLOYMENT_TARGET = 12.0\n")),
     ]
     public init() {}
 
@@ -36,11 +40,14 @@ public struct KeyDeprecatedForTargetRule: Rule {
         guard case let (project, target)? = DeploymentTarget.ofInfoPlist(context) else { return }
         for info in context.keys where info.parent.isEmpty {
             guard let definition = info.definition, definition.status.kind == .deprecated, let since = definition.status.since,
-                  let (platform, version) = DeploymentTarget.parse(since), platform == target.platform,
-                  DeploymentTarget.compare(version, target.version) <= 0,
-                  let successor = definition.status.successor, info.dictionary.keys.contains(successor) else { continue }
-            out.append(diagnostic("'\(info.key.text)' is deprecated since \(since), and \(project.targetNames) supports \(target.platform.rawValue) \(target.version) and later: no supported system needs it ('\(successor)' replaces it)",
-                                  info.key.textRange, tags: [.deprecated]))
+                let (platform, version) = DeploymentTarget.parse(since), platform == target.platform,
+                DeploymentTarget.compare(version, target.version) <= 0,
+                let successor = definition.status.successor, info.dictionary.keys.contains(successor)
+            else { continue }
+            out.append(
+                diagnostic(
+                    "'\(info.key.text)' is deprecated since \(since), and \(project.targetNames) supports \(target.platform.rawValue) \(target.version) and later: no supported system needs it ('\(successor)' replaces it)",
+                    info.key.textRange, tags: [.deprecated]))
         }
     }
 }

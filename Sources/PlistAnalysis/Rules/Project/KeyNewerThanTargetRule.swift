@@ -15,7 +15,8 @@ public struct KeyNewerThanTargetRule: Rule {
     public let category = RuleCategory.project
     public let defaultSeverity = Finding.Severity.information
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>↓NSUserTrackingUsageDescription</key>
@@ -24,8 +25,9 @@ public struct KeyNewerThanTargetRule: Rule {
             </plist>
 
             """, project: ExampleProject(settings: "SDKROOT = iphoneos\nIPHONEOS_DEPLOYMENT_TARGET = 13.0\n")),
-        .nonTriggering(ExampleText.dict("\t<key>NSUserTrackingUsageDescription</key>\n\t<string>Measure ads.</string>\n"),
-                       project: ExampleProject(settings: "SDKROOT = iphoneos\nIPHONEOS_DEPLOYMENT_TARGET = 15.0\n")),
+        .nonTriggering(
+            ExampleText.dict("\t<key>NSUserTrackingUsageDescription</key>\n\t<string>Measure ads.</string>\n"),
+            project: ExampleProject(settings: "SDKROOT = iphoneos\nIPHONEOS_DEPLOYMENT_TARGET = 15.0\n")),
     ]
     public init() {}
 
@@ -33,10 +35,13 @@ public struct KeyNewerThanTargetRule: Rule {
         guard case let (project, target)? = DeploymentTarget.ofInfoPlist(context) else { return }
         for info in context.keys where info.parent.isEmpty {
             guard let definition = info.definition,
-                  let introduced = definition.platforms.first(where: { $0.platform == target.platform })?.introduced,
-                  DeploymentTarget.compare(introduced, target.version) > 0 else { continue }
-            out.append(diagnostic("'\(info.key.text)' is read from \(target.platform.rawValue) \(introduced) on; \(project.targetNames) supports \(target.platform.rawValue) \(target.version) (\(target.setting)), where it is ignored",
-                                  info.key.textRange))
+                let introduced = definition.platforms.first(where: { $0.platform == target.platform })?.introduced,
+                DeploymentTarget.compare(introduced, target.version) > 0
+            else { continue }
+            out.append(
+                diagnostic(
+                    "'\(info.key.text)' is read from \(target.platform.rawValue) \(introduced) on; \(project.targetNames) supports \(target.platform.rawValue) \(target.version) (\(target.setting)), where it is ignored",
+                    info.key.textRange))
         }
     }
 }

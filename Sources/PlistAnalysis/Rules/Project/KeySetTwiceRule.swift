@@ -15,7 +15,8 @@ public struct KeySetTwiceRule: Rule {
     public let category = RuleCategory.project
     public let defaultSeverity = Finding.Severity.information
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>↓NSCameraUsageDescription</key>
@@ -23,9 +24,11 @@ public struct KeySetTwiceRule: Rule {
             </dict>
             </plist>
 
-            """, project: ExampleProject(settings: "GENERATE_INFOPLIST_FILE = YES\nINFOPLIST_KEY_NSCameraUsageDescription = Scan receipts\n")),
-        .nonTriggering(ExampleText.dict("\t<key>NSCameraUsageDescription</key>\n\t<string>Scan receipts.</string>\n"),
-                       project: ExampleProject(settings: "INFOPLIST_KEY_NSCameraUsageDescription = Scan receipts\n")),
+            """,
+            project: ExampleProject(settings: "GENERATE_INFOPLIST_FILE = YES\nINFOPLIST_KEY_NSCameraUsageDescription = Scan receipts\n")),
+        .nonTriggering(
+            ExampleText.dict("\t<key>NSCameraUsageDescription</key>\n\t<string>Scan receipts.</string>\n"),
+            project: ExampleProject(settings: "INFOPLIST_KEY_NSCameraUsageDescription = Scan receipts\n")),
     ]
     public init() {}
 

@@ -20,7 +20,8 @@ public struct MissingEntitlementRule: Rule {
     public let category = RuleCategory.project
     public let defaultSeverity = Finding.Severity.warning
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>UIBackgroundModes</key>
@@ -31,8 +32,9 @@ public struct MissingEntitlementRule: Rule {
             </plist>
 
             """, project: ExampleProject(companion: [:])),
-        .nonTriggering(ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>remote-notification</string>\n\t</array>\n"),
-                       project: ExampleProject(companion: ["aps-environment": ["development"]])),
+        .nonTriggering(
+            ExampleText.dict("\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>remote-notification</string>\n\t</array>\n"),
+            project: ExampleProject(companion: ["aps-environment": ["development"]])),
     ]
     /// Info.plist key → the entitlements (any of them) it needs.
     static let needs: [String: [String]] = [
@@ -53,17 +55,23 @@ public struct MissingEntitlementRule: Rule {
     /// The keys of the Info.plist `context` checks that need an entitlement its target's entitlements
     /// (as read: none when they cannot be) do not hold.
     static func gaps(_ context: RuleContext) -> [Gap] {
-        guard let project = context.project, project.role == .infoPlist, project.productType.isApplication || project.productType.isAppExtension,
-              let root = context.rootDictionary else { return [] }
+        guard let project = context.project, project.role == .infoPlist,
+            project.productType.isApplication || project.productType.isAppExtension,
+            let root = context.rootDictionary
+        else { return [] }
         let granted = Set(project.companion?.keys.keys.map { $0 } ?? [])
         var out: [Gap] = []
         for entry in root.entries {
             guard let key = entry.key, let value = entry.value else { continue }
             let base = KeySuffix.split(key.text).base
             if base == "UIBackgroundModes", value.kind == .array,
-               let item = value.items.first(where: { $0.kind == .string && $0.trimmedText == "remote-notification" }),
-               !push.contains(where: granted.contains) {
-                out.append(Gap(range: item.element.range, need: "The background mode 'remote-notification' needs the 'aps-environment' entitlement"))
+                let item = value.items.first(where: { $0.kind == .string && $0.trimmedText == "remote-notification" }),
+                !push.contains(where: granted.contains)
+            {
+                out.append(
+                    Gap(
+                        range: item.element.range, need: "The background mode 'remote-notification' needs the 'aps-environment' entitlement"
+                    ))
             }
             if let needed = needs[base], !needed.contains(where: granted.contains) {
                 out.append(Gap(range: key.textRange, need: "'\(base)' needs the '\(needed[0])' entitlement"))
@@ -75,7 +83,9 @@ public struct MissingEntitlementRule: Rule {
     public func check(_ context: RuleContext, into out: inout [Finding]) {
         // Entitlements that cannot be read are project-evidence-unknown's: never said to be lacking.
         guard let project = context.project, project.companionUnknown == nil else { return }
-        let file = project.companion.map { "'\(ProjectPath.lastComponent($0.path))'" } ?? "no entitlements file (CODE_SIGN_ENTITLEMENTS is not set)"
+        let file =
+            project.companion.map { "'\(ProjectPath.lastComponent($0.path))'" }
+            ?? "no entitlements file (CODE_SIGN_ENTITLEMENTS is not set)"
         for gap in Self.gaps(context) {
             out.append(diagnostic("\(gap.need), which \(project.targetNames) does not have (\(file))", gap.range))
         }

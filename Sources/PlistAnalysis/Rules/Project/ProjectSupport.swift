@@ -39,13 +39,19 @@ enum DocumentReferences {
         var out: [DocumentReference] = []
         let text = document.tree.text
         func scan(_ range: Range<Int>) {
-            guard range.count > 3, let string = text.withBytes(in: range, { bytes -> String? in
-                guard bytes.contains(UInt8(ascii: "$")), !bytes.contains(UInt8(ascii: "&")) else { return nil }
-                return String(decoding: bytes, as: UTF8.self)
-            }) else { return }
+            guard range.count > 3,
+                let string = text.withBytes(
+                    in: range,
+                    { bytes -> String? in
+                        guard bytes.contains(UInt8(ascii: "$")), !bytes.contains(UInt8(ascii: "&")) else { return nil }
+                        return String(decoding: bytes, as: UTF8.self)
+                    })
+            else { return }
             for r in BuildSettingReferences.references(in: string) {
-                out.append(DocumentReference(reference: r, nameRange: (range.lowerBound + r.nameRange.lowerBound)..<(range.lowerBound + r.nameRange.upperBound),
-                                             range: (range.lowerBound + r.range.lowerBound)..<(range.lowerBound + r.range.upperBound)))
+                out.append(
+                    DocumentReference(
+                        reference: r, nameRange: (range.lowerBound + r.nameRange.lowerBound)..<(range.lowerBound + r.nameRange.upperBound),
+                        range: (range.lowerBound + r.range.lowerBound)..<(range.lowerBound + r.range.upperBound)))
             }
         }
         guard let root = document.root else { return [] }

@@ -22,7 +22,8 @@ public struct UndefinedVariableRule: Rule {
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.infoPlist, .entitlements] }
     public let examples: [RuleExample] = [
-        .triggering("""
+        .triggering(
+            """
             <plist version="1.0">
             <dict>
             	<key>CFBundleShortVersionString</key>
@@ -31,8 +32,11 @@ public struct UndefinedVariableRule: Rule {
             </plist>
 
             """, project: ExampleProject(settings: "MARKETING_VERSION = 1.0\n")),
-        .nonTriggering(ExampleText.dict("\t<key>CFBundleShortVersionString</key>\n\t<string>$(APP_VERSION)</string>\n\t<key>CFBundleExecutable</key>\n\t<string>$(EXECUTABLE_NAME)</string>\n"),
-                       project: ExampleProject(settings: "APP_VERSION = 1.0\n")),
+        .nonTriggering(
+            ExampleText.dict(
+                "\t<key>CFBundleShortVersionString</key>\n\t<string>$(APP_VERSION)</string>\n\t<key>CFBundleExecutable</key>\n\t<string>$(EXECUTABLE_NAME)</string>\n"
+            ),
+            project: ExampleProject(settings: "APP_VERSION = 1.0\n")),
     ]
     public init() {}
 
@@ -52,13 +56,15 @@ public struct UndefinedVariableRule: Rule {
                 // every encoding.
                 let start = SourcePosition(line: site?.line ?? 0, utf8Column: 0, utf16Column: 0, utf32Column: 0)
                 let lineStart = site.map { $0.range.lowerBound - $0.column } ?? 0
-                let location = SourceLocation(path: path, relativePath: ProjectPath.lastComponent(path), range: lineStart..<lineStart,
-                                              start: start, end: start)
+                let location = SourceLocation(
+                    path: path, relativePath: ProjectPath.lastComponent(path), range: lineStart..<lineStart,
+                    start: start, end: start)
                 let message: String
                 if let site, site.path.hasSuffix(".xcconfig") {
                     message = "\(fileName), included here, cannot be read: if it defines \(name), Xcode uses that value"
                 } else {
-                    message = "the project names \(fileName)\(site == nil ? "" : " here"), which cannot be read: if it defines \(name), Xcode uses that value"
+                    message =
+                        "the project names \(fileName)\(site == nil ? "" : " here"), which cannot be read: if it defines \(name), Xcode uses that value"
                 }
                 notes.append((message, location))
             }
@@ -74,7 +80,8 @@ public struct UndefinedVariableRule: Rule {
         for found in DocumentReferences.all(in: context.document) {
             let name = found.reference.name
             guard !name.isEmpty, !name.contains("$"), !ImplicitBuildSettings.isImplicit(name),
-                  !found.reference.modifiers.contains(where: { $0.hasPrefix("default=") }) else { continue }
+                !found.reference.modifiers.contains(where: { $0.hasPrefix("default=") })
+            else { continue }
             let defined = project.uses.contains { use in use.settings.contains { $0.isDefined(name) || $0.isAssigned(name) } }
             if !defined { out.append((found, name)) }
         }
@@ -86,8 +93,10 @@ public struct UndefinedVariableRule: Rule {
         // project-evidence-unknown says so instead.
         guard let project = context.project, project.unreadFiles.isEmpty else { return }
         for (found, name) in Self.undefined(context) {
-            out.append(diagnostic("'\(name)' is not defined by any configuration of \(project.targetNames), so Xcode replaces $(\(name)) with nothing",
-                                  found.nameRange))
+            out.append(
+                diagnostic(
+                    "'\(name)' is not defined by any configuration of \(project.targetNames), so Xcode replaces $(\(name)) with nothing",
+                    found.nameRange))
         }
     }
 }

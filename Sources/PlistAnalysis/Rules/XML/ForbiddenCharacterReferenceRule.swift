@@ -12,13 +12,16 @@ extension ParserProblemRule {
             XML tools refuse the whole file. Keep the plist binary, or remove the character if it is not meant.
             """,
         severity: .warning,
-        examples: [.triggering("""
-            <plist version="1.0">
-            <dict>
-            	<key>NSMenuKeyEquivalent</key>
-            	<string>↓&#27;</string>
-            </dict>
-            </plist>
+        examples: [
+            .triggering(
+                """
+                <plist version="1.0">
+                <dict>
+                	<key>NSMenuKeyEquivalent</key>
+                	<string>↓&#27;</string>
+                </dict>
+                </plist>
 
-            """), .nonTriggering(ExampleText.dict("\t<key>A</key>\n\t<string>tab&#9;here</string>\n"))])
+                """), .nonTriggering(ExampleText.dict("\t<key>A</key>\n\t<string>tab&#9;here</string>\n")),
+        ])
 }

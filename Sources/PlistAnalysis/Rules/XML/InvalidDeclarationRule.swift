@@ -5,11 +5,14 @@ extension ParserProblemRule {
     static let xmlInvalidDeclaration = ParserProblemRule(
         code: .xmlInvalidDeclaration, title: "A malformed XML declaration",
         rationale: "The declaration must read `<?xml version=\"1.0\" encoding=\"UTF-8\"?>`.",
-        examples: [.triggering("""
-            ↓<?xml version="1.0" bogus?>
-            <plist version="1.0">
-            <dict/>
-            </plist>
+        examples: [
+            .triggering(
+                """
+                ↓<?xml version="1.0" bogus?>
+                <plist version="1.0">
+                <dict/>
+                </plist>
 
-            """), .nonTriggering("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n")])
+                """), .nonTriggering("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n"),
+        ])
 }

@@ -6,7 +6,8 @@ extension ParserProblemRule {
         code: .xmlInvalidReference, title: "A bare '&'",
         rationale: "A literal `&` must be written `&amp;`. The fix escapes it.",
         examples: [
-            .triggering("""
+            .triggering(
+                """
                 <plist version="1.0">
                 <dict>
                 	<key>A</key>
@@ -14,15 +15,16 @@ extension ParserProblemRule {
                 </dict>
                 </plist>
 
-                """, fixed: """
-                <plist version="1.0">
-                <dict>
-                	<key>A</key>
-                	<string>Salt &amp; Pepper</string>
-                </dict>
-                </plist>
+                """,
+                fixed: """
+                    <plist version="1.0">
+                    <dict>
+                    	<key>A</key>
+                    	<string>Salt &amp; Pepper</string>
+                    </dict>
+                    </plist>
 
-                """),
+                    """),
             .nonTriggering(ExampleText.dict("\t<key>A</key>\n\t<string>Salt &amp; Pepper</string>\n")),
         ],
         fixes: escapeAmpersand)
@@ -35,6 +37,9 @@ private func escapeAmpersand(_ p: SyntaxProblem, _ c: RuleContext) -> [Fix] {
     guard p.range.lowerBound < c.text.count, c.text[p.range.lowerBound] == 0x26 else { return [] }
     let at = p.range.lowerBound
     let numericReference = p.range.count > 3 && c.text[at + 1] == 0x23 && c.text[p.range.upperBound - 1] == 0x3B
-    return [Fix(title: "Write '&' as &amp;", edits: [SourceEdit(range: at..<(at + 1), replacement: "&amp;")],
-                isPreferred: !numericReference, isSafe: !numericReference)]
+    return [
+        Fix(
+            title: "Write '&' as &amp;", edits: [SourceEdit(range: at..<(at + 1), replacement: "&amp;")],
+            isPreferred: !numericReference, isSafe: !numericReference)
+    ]
 }

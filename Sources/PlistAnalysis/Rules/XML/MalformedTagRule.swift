@@ -5,10 +5,13 @@ extension ParserProblemRule {
     static let xmlMalformedTag = ParserProblemRule(
         code: .xmlMalformedTag, title: "A tag is malformed",
         rationale: "Attributes must be `name=\"value\"` pairs separated by white space.",
-        examples: [.triggering("""
-            <plist↓ version=1.0>
-            <dict/>
-            </plist>
+        examples: [
+            .triggering(
+                """
+                <plist↓ version=1.0>
+                <dict/>
+                </plist>
 
-            """), .nonTriggering(ExampleText.validInfoPlist)])
+                """), .nonTriggering(ExampleText.validInfoPlist),
+        ])
 }

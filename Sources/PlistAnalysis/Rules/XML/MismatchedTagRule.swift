@@ -6,7 +6,8 @@ extension ParserProblemRule {
         code: .xmlMismatchedTag, title: "An end tag does not match its start tag",
         rationale: "`<string>x</strng>` is not well-formed; the fix renames the end tag.",
         examples: [
-            .triggering("""
+            .triggering(
+                """
                 <plist version="1.0">
                 <dict>
                 	<key>A</key>
@@ -14,15 +15,16 @@ extension ParserProblemRule {
                 </dict>
                 </plist>
 
-                """, fixed: """
-                <plist version="1.0">
-                <dict>
-                	<key>A</key>
-                	<string>x</string>
-                </dict>
-                </plist>
+                """,
+                fixed: """
+                    <plist version="1.0">
+                    <dict>
+                    	<key>A</key>
+                    	<string>x</string>
+                    </dict>
+                    </plist>
 
-                """),
+                    """),
             .nonTriggering(ExampleText.validInfoPlist),
         ],
         fixes: matchEndTag)
@@ -34,5 +36,9 @@ private func matchEndTag(_ p: SyntaxProblem, _ c: RuleContext) -> [Fix] {
     guard let e = element(withEndTag: p.range, in: tree) else { return [] }
     let name = tree.string(e.nameRange(in: tree.text))
     guard !name.isEmpty else { return [] }
-    return [Fix(title: "Change the end tag to </\(name)>", edits: [SourceEdit(range: p.range, replacement: "</\(name)>")], isPreferred: true, isSafe: true)]
+    return [
+        Fix(
+            title: "Change the end tag to </\(name)>", edits: [SourceEdit(range: p.range, replacement: "</\(name)>")], isPreferred: true,
+            isSafe: true)
+    ]
 }

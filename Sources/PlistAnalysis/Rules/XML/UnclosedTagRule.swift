@@ -6,7 +6,8 @@ extension ParserProblemRule {
         code: .xmlUnclosedTag, title: "An element is never closed",
         rationale: "Every start tag needs its end tag. The fix inserts the end tag where the element's content ends.",
         examples: [
-            .triggering("""
+            .triggering(
+                """
                 <plist version="1.0">
                 <dict>
                 	<key>A</key>
@@ -16,33 +17,36 @@ extension ParserProblemRule {
                 </dict>
                 </plist>
 
-                """, fixed: """
-                <plist version="1.0">
-                <dict>
-                	<key>A</key>
-                	<string>x</string>
-                	<key>B</key>
-                	<string>y</string>
-                </dict>
-                </plist>
+                """,
+                fixed: """
+                    <plist version="1.0">
+                    <dict>
+                    	<key>A</key>
+                    	<string>x</string>
+                    	<key>B</key>
+                    	<string>y</string>
+                    </dict>
+                    </plist>
 
-                """),
-            .triggering("""
+                    """),
+            .triggering(
+                """
                 <plist version="1.0">
                 ↓<dict>
                 	<key>A</key>
                 	<string>x</string>
                 </plist>
 
-                """, fixed: """
-                <plist version="1.0">
-                <dict>
-                	<key>A</key>
-                	<string>x</string>
-                </dict>
-                </plist>
+                """,
+                fixed: """
+                    <plist version="1.0">
+                    <dict>
+                    	<key>A</key>
+                    	<string>x</string>
+                    </dict>
+                    </plist>
 
-                """),
+                    """),
             .nonTriggering(ExampleText.validInfoPlist),
         ],
         fixes: closeTag)
@@ -67,7 +71,11 @@ private func closeTag(_ p: SyntaxProblem, _ c: RuleContext) -> [Fix] {
     // A container's end is certain only where indentation shows it (docs/safe-fixes.md); elsewhere
     // the fix is offered, and fix-all leaves the file for the author.
     let safe = isScalar ? scalarEndIsCertain(e, at: at, tree.text) : indentationShowsEnd(of: e, at: at, edits)
-    return [Fix(title: "Close <\(name)> with </\(name)>", edits: [SourceEdit(range: at..<at, replacement: newText)], isPreferred: true, isSafe: safe)]
+    return [
+        Fix(
+            title: "Close <\(name)> with </\(name)>", edits: [SourceEdit(range: at..<at, replacement: newText)], isPreferred: true,
+            isSafe: safe)
+    ]
 }
 
 /// Whether closing an unclosed scalar at `at` gives back its value whatever the file was before
@@ -103,7 +111,10 @@ private func indentationShowsEnd(of e: SyntaxElement, at: Int, _ edits: EditBuil
     var stack = e.childElements
     while let c = stack.popLast() {
         if let end = c.endTagRange, edits.startsLine(c.start), edits.startsLine(end.lowerBound),
-           edits.indentation(ofLineAt: c.start) != edits.indentation(ofLineAt: end.lowerBound) { return false }
+            edits.indentation(ofLineAt: c.start) != edits.indentation(ofLineAt: end.lowerBound)
+        {
+            return false
+        }
         stack += c.childElements
     }
     return true

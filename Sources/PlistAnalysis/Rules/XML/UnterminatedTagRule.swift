@@ -5,13 +5,16 @@ extension ParserProblemRule {
     static let xmlUnterminatedTag = ParserProblemRule(
         code: .xmlUnterminatedTag, title: "A tag has no closing '>'",
         rationale: "A tag cut short makes the rest of the file unreadable.",
-        examples: [.triggering("""
-            <plist version="1.0">
-            <dict>
-            	<key>A</key>
-            	<string>x↓</string
-            </dict>
-            </plist>
+        examples: [
+            .triggering(
+                """
+                <plist version="1.0">
+                <dict>
+                	<key>A</key>
+                	<string>x↓</string
+                </dict>
+                </plist>
 
-            """), .nonTriggering(ExampleText.validInfoPlist)])
+                """), .nonTriggering(ExampleText.validInfoPlist),
+        ])
 }
