@@ -49,36 +49,47 @@ final class TestClient: @unchecked Sendable {
         readFD = toClient[0]
         let connection = Connection(readFD: toServer[0], writeFD: toClient[1])
         let logger = Logger(label: "test", minimumLevel: .debug, sinks: [logs.sink])
-        let server = LanguageServer(connection: connection, options: LanguageServerOptions(logger: logger, features: features, diagnostics: diagnostics))
+        let server = LanguageServer(
+            connection: connection, options: LanguageServerOptions(logger: logger, features: features, diagnostics: diagnostics))
         self.server = server
         serverTask = Task {
             let status = await server.run()
             connection.close()
             return status
         }
-        let thread = Thread { [self] in readLoop() }
+        // The reader holds the client weakly: a test that drops its client without closing it
+        // ends the session (deinit closes the server's input, the server ends and closes its
+        // output, the reader reads the end and closes its descriptor). Held strongly, every such
+        // client kept its four pipe descriptors, its server and this thread until the end of the
+        // run: over 1,700 descriptors in the whole suite, where Foundation's Process.run() reads
+        // past a buffer when it lists /proc/self/fd (swift-corelibs-foundation#5472) and crashed
+        // the clean-clone run.
+        let thread = Thread { [weak self, readFD] in Self.readLoop(readFD, into: { self }) }
         thread.start()
     }
 
     deinit {
         closeInput()
-        Glibc.close(readFD)
     }
 
-    private func readLoop() {
+    /// Reads the server's messages from `fd` into the client `client()` gives while there is one,
+    /// until the end of the server's output; then closes `fd`.
+    private static func readLoop(_ fd: Int32, into client: () -> TestClient?) {
         var framer = MessageFramer()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(readFD, $0.baseAddress, $0.count) }
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
             let events = buffer.withUnsafeBytes { framer.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
             for case .message(let body) in events {
+                guard let client = client() else { continue }
                 let value = (try? JSONReader.parse([UInt8](body))) ?? .string("unparsable: \(String(decoding: body, as: UTF8.self))")
-                lock.lock(); mailbox.append(value); arrivals += 1; lock.unlock()
+                client.lock.lock(); client.mailbox.append(value); client.arrivals += 1; client.lock.unlock()
             }
         }
-        lock.lock(); readerDone = true; lock.unlock()
+        if let client = client() { client.lock.lock(); client.readerDone = true; client.lock.unlock() }
+        Glibc.close(fd)
     }
 
     // MARK: Sending
@@ -102,7 +113,9 @@ final class TestClient: @unchecked Sendable {
     /// Sends a request and returns its id (the answer is taken with `response(to:)`).
     @discardableResult
     func sendRequest<R: LSPRequest>(_ request: R) throws -> RequestID {
-        let id: RequestID = lock.withLock { defer { nextID += 1 }; return .int(nextID) }
+        let id: RequestID = lock.withLock {
+            defer { nextID += 1 }; return .int(nextID)
+        }
         sendRaw(try MessageEncoder.request(request, id: id))
         return id
     }
@@ -201,7 +214,8 @@ final class TestClient: @unchecked Sendable {
     func notification<N: LSPNotification>(_ type: N.Type, where predicate: @escaping (N) -> Bool = { _ in true }) async throws -> N {
         let message = try await next(N.method) { message in
             guard message["method"]?.stringValue == N.method, message["id"] == nil,
-                  let params = try? (message["params"] ?? .null).decode(as: N.self) else { return false }
+                let params = try? (message["params"] ?? .null).decode(as: N.self)
+            else { return false }
             return predicate(params)
         }
         return try (message["params"] ?? .null).decode(as: N.self)
@@ -222,7 +236,8 @@ final class TestClient: @unchecked Sendable {
     func diagnostics(_ uri: DocumentURI, where predicate: @escaping ([Diagnostic]) -> Bool) async throws -> [Diagnostic] {
         let message = try await next("diagnostics of \(uri) as expected") { message in
             guard message["method"]?.stringValue == PublishDiagnosticsNotification.method, message["params"]?["uri"]?.stringValue == uri,
-                  let params = try? (message["params"] ?? .null).decode(as: PublishDiagnosticsNotification.self) else { return false }
+                let params = try? (message["params"] ?? .null).decode(as: PublishDiagnosticsNotification.self)
+            else { return false }
             return predicate(params.diagnostics)
         }
         return try (message["params"] ?? .null).decode(as: PublishDiagnosticsNotification.self).diagnostics
@@ -240,19 +255,22 @@ final class TestClient: @unchecked Sendable {
     func initialize(
         _ capabilities: ClientCapabilities = ClientCapabilities(), options: JSONValue? = nil, rootUri: DocumentURI? = nil
     ) async throws -> InitializeResult {
-        let result = try await request(InitializeRequest(
-            clientInfo: ClientInfo(name: "test"), rootUri: rootUri, initializationOptions: options, capabilities: capabilities))
+        let result = try await request(
+            InitializeRequest(
+                clientInfo: ClientInfo(name: "test"), rootUri: rootUri, initializationOptions: options, capabilities: capabilities))
         try send(InitializedNotification())
         return result
     }
 
     func open(_ uri: DocumentURI, _ text: String, version: Int = 1) throws {
-        try send(DidOpenTextDocumentNotification(textDocument: TextDocumentItem(uri: uri, languageId: "plist", version: version, text: text)))
+        try send(
+            DidOpenTextDocumentNotification(textDocument: TextDocumentItem(uri: uri, languageId: "plist", version: version, text: text)))
     }
 
     func change(_ uri: DocumentURI, version: Int, _ changes: [TextDocumentContentChangeEvent]) throws {
-        try send(DidChangeTextDocumentNotification(
-            textDocument: VersionedTextDocumentIdentifier(uri: uri, version: version), contentChanges: changes))
+        try send(
+            DidChangeTextDocumentNotification(
+                textDocument: VersionedTextDocumentIdentifier(uri: uri, version: version), contentChanges: changes))
     }
 
     func change(_ uri: DocumentURI, version: Int, range: LSPRange, _ text: String) throws {
