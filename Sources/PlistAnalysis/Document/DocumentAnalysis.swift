@@ -113,7 +113,8 @@ public enum DocumentAnalysis {
         var (text, found) = Analyzer.findings(
             forFileBytes: bytes, path: path, configuration: configuration, evidence: inputs.evidence,
             project: inputs.project, release: { document in analysed = document })
-        let format: DocumentFormat = analysed == nil && text == bytes && OpenStepDocument.looksLikeOpenStep(bytes) ? .openStep : .xml
+        // Read as XML (a typed view came back), else OpenStep when its bytes read so: the one decision of a format.
+        let format = DocumentFormat.of(path: path, text: bytes, hasXMLRoot: analysed != nil)
         let kind = DocumentKind.decide(
             path: path, format: format, document: analysed, configuration: configuration, project: inputs.project?.role)
         found = binary.explaining(found)
