@@ -36,6 +36,8 @@ public struct KeyDatabase: Sendable {
     private let byName: [ExactText: [Int]]
     private let byFoldedName: [ExactText: [Int]]
     private let byMisspelling: [ExactText: [Int]]
+    /// What did-you-mean ranking compares of each definition, made on first use (KeySuggestions.swift).
+    let suggestionFacts = SuggestionFactsCache()
 
     /// Builds a database from definitions (tests use this with small hand-made lists).
     public init(definitions: [KeyDefinition]) {

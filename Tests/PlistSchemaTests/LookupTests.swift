@@ -140,6 +140,37 @@ import Testing
         #expect(KeyDatabase.words(of: "Privacy - Face ID") == ["privacy", "face", "id"])
     }
 
+    /// The byte path of `words(of:)` (ASCII text) splits exactly as the character path does: every
+    /// name, Xcode name and misspelling of the bundled database, and 5,000 generated strings of
+    /// letters, digits and punctuation (fixed seed); other text takes the character path.
+    @Test func asciiWordsSplitAsCharactersDo() throws {
+        var texts: [String] = []
+        for definition in try KeyDatabase.loadBundled().definitions {
+            texts.append(definition.name)
+            texts.append(contentsOf: definition.misspellings)
+            if let xcode = definition.xcodeName { texts.append(xcode) }
+        }
+        let alphabet = Array("aAbBzZyYmMnN019 -_./()iIdD")
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<5_000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let length = Int(seed >> 59)
+            var text = ""
+            for k in 0..<length { text.append(alphabet[Int((seed >> UInt64(k * 2 % 50)) % UInt64(alphabet.count))]) }
+            texts.append(text)
+        }
+        #expect(texts.count > 6_000)
+        for text in texts {
+            let ascii = try #require(KeyDatabase.asciiWords(of: text), "\(text.debugDescription) is ASCII")
+            #expect(ascii == KeyDatabase.characterWords(of: text), "\(text.debugDescription)")
+        }
+        for text in ["ÉcoleNormale", "Ñandú2Go", "NSCafé\u{301}Usage"] {
+            #expect(KeyDatabase.asciiWords(of: text) == nil)
+            #expect(KeyDatabase.words(of: text) == KeyDatabase.characterWords(of: text))
+        }
+        #expect(KeyDatabase.words(of: "ÉcoleNormale") == ["école", "normale"])
+    }
+
     @Test func platformParsing() {
         #expect(PlatformAvailability(parsing: "iOS 9.0") == PlatformAvailability(platform: .iOS, introduced: "9.0"))
         #expect(PlatformAvailability(parsing: "OS X 10.9") == PlatformAvailability(platform: .macOS, introduced: "10.9"))
