@@ -1,5 +1,5 @@
 // `check` and the server produce the same findings for every file of ../shared/corpus,
-// ../shared/l10n and ../shared/projects (issue #40, point 2): both call the one analysis
+// ../shared/l10n, ../shared/projects and ../shared/admin (issue #40, point 2): both call the one analysis
 // (`DocumentAnalysis`), `check` with the file's bytes and its caching file system, the server with
 // an open document (its shared typed view, its incremental translation reading, its session's
 // translation cache). Files whose bytes are not the analysed text (binary plists, UTF-16, signed
@@ -81,6 +81,17 @@ import XcodeProject
     func checkAndTheServerAgreeOnTheTranslations() async throws {
         let outcome = try await onOwnThread { Self.compare(below: SharedData.localizationDirectory) }
         #expect(outcome.compared > 20, "compared \(outcome.compared), \(outcome.readAsOtherText) read as other text")
+        #expect(
+            outcome.differences.isEmpty,
+            "\(outcome.differences.count) files differ:\n\(outcome.differences.prefix(10).joined(separator: "\n"))")
+    }
+
+    /// The administrators' kinds: configuration profiles (signed ones are read as the plist they
+    /// sign, by both paths) and launchd jobs.
+    @Test(.enabled(if: SharedData.runAdminTests, SharedData.adminSkipNote))
+    func checkAndTheServerAgreeOnProfilesAndJobs() async throws {
+        let outcome = try await onOwnThread { Self.compare(below: SharedData.adminDirectory) }
+        #expect(outcome.compared > 140, "compared \(outcome.compared), \(outcome.readAsOtherText) read as other text")
         #expect(
             outcome.differences.isEmpty,
             "\(outcome.differences.count) files differ:\n\(outcome.differences.prefix(10).joined(separator: "\n"))")

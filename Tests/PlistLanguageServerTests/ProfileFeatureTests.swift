@@ -117,6 +117,58 @@ import PlistSupport
         #expect(scope.contents.value.contains("`System`") && scope.contents.value.contains("`User`"), "\(scope.contents.value)")
     }
 
+    /// A payload of `type` with its identifying keys, then `keys` (three tabs deep).
+    static func payload(_ type: String, _ keys: String) -> String {
+        """
+        \t\t\t<key>PayloadIdentifier</key>
+        \t\t\t<string>com.example.profile.\(type)</string>
+        \t\t\t<key>PayloadType</key>
+        \t\t\t<string>\(type)</string>
+        \t\t\t<key>PayloadUUID</key>
+        \t\t\t<string>0F1E2D3C-4B5A-4968-8776-A5B4C3D2E1F0</string>
+        \t\t\t<key>PayloadVersion</key>
+        \t\t\t<integer>1</integer>
+        \(keys)
+        """
+    }
+
+    /// The schema's per-platform facts read in hover, in our words: supervised only, deprecated,
+    /// removed, and User Enrollment (keys Apple's schemas mark so).
+    @Test(arguments: [
+        ("com.apple.applicationaccess", "\t\t\t<key>allowAccount1️⃣Modification</key>\n\t\t\t<false/>", "iOS", "supervised only"),
+        ("com.apple.desktop", "\t\t\t<key>lo1️⃣cked</key>\n\t\t\t<true/>", "macOS", "deprecated in 10.13"),
+        ("com.apple.security.firewall", "\t\t\t<key>EnableLo1️⃣gging</key>\n\t\t\t<true/>", "macOS", "removed in 15.0"),
+        (
+            "com.apple.wifi.managed", "\t\t\t<key>ProxySer1️⃣ver</key>\n\t\t\t<string>proxy.example.com</string>", "iOS",
+            "not with User Enrollment"
+        ),
+    ])
+    func hoverShowsPlatformFacts(_ type: String, _ keys: String, _ platform: String, _ fact: String) async throws {
+        let (text, at) = lspMarked(Self.profile(Self.payload(type, keys)))
+        let client = try await openedClient(text, uri: Self.uri)
+        let hover = try #require(try await client.request(HoverRequest(textDocument: .init(uri: Self.uri), position: at[0])))
+        let line = hover.contents.value.split(separator: "\n").first { $0.contains(fact) }
+        #expect(line?.contains(platform) == true, "\(type): no line says \(fact) for \(platform):\n\(hover.contents.value)")
+    }
+
+    /// profile-deprecated-key's two verdicts through the server: a key every targeted platform
+    /// removed ("was removed", the system no longer reads it) and one they deprecated.
+    @Test func aRemovedKeyAndADeprecatedKeyAreReportedAsSuch() async throws {
+        let removed = Self.profile(Self.payload("com.apple.security.firewall", "\t\t\t<key>EnableLogging</key>\n\t\t\t<true/>"))
+        let client = try await openedClient(removed, uri: Self.uri)
+        let found = try await client.diagnostics(Self.uri, where: { $0.contains { $0.code == .string("profile-deprecated-key") } })
+        let messages = found.filter { $0.code == .string("profile-deprecated-key") }.map(\.message)
+        #expect(messages == ["EnableLogging was removed in macOS 15.0: the system no longer reads it"], "\(messages)")
+
+        let uri = "file:///Profiles/Desktop.mobileconfig"
+        let deprecated = Self.profile(Self.payload("com.apple.desktop", "\t\t\t<key>locked</key>\n\t\t\t<true/>"))
+        let other = try await openedClient(deprecated, uri: uri)
+        let reported = try await other.diagnostics(uri, where: { $0.contains { $0.code == .string("profile-deprecated-key") } })
+        #expect(
+            reported.filter { $0.code == .string("profile-deprecated-key") }.map(\.message) == ["locked is deprecated since macOS 10.13"],
+            "\(reported.map(\.message))")
+    }
+
     @Test func hoverOnAPayloadTypeAndOnAnMDMVariable() async throws {
         let (text, at) = lspMarked(
             Self.profile(

@@ -24,6 +24,16 @@ public enum SharedData {
     /// XcodeGen specs and the plists their targets use), one folder a project.
     public static let projectsDirectory = directory.appendingPathComponent("projects")
 
+    /// `../shared/admin`: real configuration profiles and launchd jobs, with Apple's payload schemas.
+    public static let adminDirectory = directory.appendingPathComponent("admin")
+    /// Run the tests over the real profiles and jobs when they are present, and always under CI.
+    public static var runAdminTests: Bool {
+        FileManager.default.fileExists(atPath: adminDirectory.appendingPathComponent("MANIFEST.tsv").path) || isCI
+    }
+    /// The note a skipped test over the real profiles and jobs prints.
+    public static let adminSkipNote: Comment =
+        "needs the real configuration profiles and launchd jobs at ../shared/admin beside the repository (not part of a fresh clone; always present in CI, where their absence fails this test)"
+
     /// Whether the run is CI's (`CI=true`), where missing shared data is a failure, not a skip.
     public static let isCI: Bool = {
         let value = ProcessInfo.processInfo.environment["CI"]?.lowercased() ?? ""

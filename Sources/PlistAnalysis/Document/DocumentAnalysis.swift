@@ -70,13 +70,40 @@ public enum DocumentAnalysis {
     /// The findings and the text their ranges refer to.
     public struct Result {
         /// The analysed text: the file's decoded text, the XML form of a binary plist or the
-        /// plist a signed profile signs.
-        public var text: [UInt8]
+        /// plist a signed profile signs. For an open document it is copied out of the document's
+        /// text when asked for: the server, which has the text, never asks (a copy of a 10 MB
+        /// document on every keystroke took its time and 30 MB of its peak memory).
+        public var text: [UInt8] {
+            switch analysed {
+            case .bytes(let bytes): return bytes
+            case .source(let source): return source.bytes
+            }
+        }
         public var findings: [Finding]
         /// The kind the document was analysed as.
         public var kind: DocumentKind
         /// For a file that was a binary plist or a signed profile: what it was read as.
         public var binary: BinaryFormOfFile?
+
+        private enum Analysed {
+            case bytes([UInt8])
+            case source(SourceText)
+        }
+        private let analysed: Analysed
+
+        init(text: [UInt8], findings: [Finding], kind: DocumentKind, binary: BinaryFormOfFile?) {
+            analysed = .bytes(text)
+            self.findings = findings
+            self.kind = kind
+            self.binary = binary
+        }
+
+        init(source: SourceText, findings: [Finding], kind: DocumentKind) {
+            analysed = .source(source)
+            self.findings = findings
+            self.kind = kind
+            self.binary = nil
+        }
     }
 
     /// The findings of `text`, the document at `path` (a path or URI: its name decides the kind;
@@ -127,22 +154,22 @@ public enum DocumentAnalysis {
 
     static func findings(ofOpen open: any OpenDocumentText, path: String, file: String?, inputs: DocumentInputs) -> Result {
         let configuration = inputs.configuration
-        let text = open.tree.text.bytes
+        let source = open.tree.text
         switch open.format {
         case .stringsTable, .stringCatalog:
             let kind = DocumentKind.decide(path: path, format: open.format, document: nil, configuration: configuration)
             let (found, memo) = translationFindings(
                 open.translation, kind: kind, file: file, inputs: inputs, memo: open.translationFindings)
             open.translationFindings = memo
-            return Result(text: text, findings: found, kind: kind, binary: nil)
+            return Result(source: source, findings: found, kind: kind)
         case .openStep:
             // Read as XML it is all text outside a root ("This is not XML"), a false error.
             let (_, found) = Analyzer.findings(
-                forFileBytes: text, path: path, configuration: configuration, evidence: inputs.evidence,
+                forFileBytes: source.bytes, path: path, configuration: configuration, evidence: inputs.evidence,
                 project: inputs.project)
             let kind = DocumentKind.decide(
                 path: path, format: .openStep, document: nil, configuration: configuration, project: inputs.project?.role)
-            return Result(text: text, findings: found, kind: kind, binary: nil)
+            return Result(source: source, findings: found, kind: kind)
         case .xml:
             // With preprocessor definitions (the settings', else the target's
             // INFOPLIST_PREPROCESSOR_DEFINITIONS), a preprocessed file is analysed as Xcode reads
@@ -159,7 +186,7 @@ public enum DocumentAnalysis {
                 for: document, path: path, configuration: configuration, evidence: inputs.evidence,
                 project: inputs.project, kind: kind.role)
             found = addingLocalization(to: found, of: document, kind: kind, file: file, inputs: inputs)
-            return Result(text: text, findings: found, kind: kind, binary: nil)
+            return Result(source: source, findings: found, kind: kind)
         }
     }
 
