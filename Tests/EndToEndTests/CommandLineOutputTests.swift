@@ -69,7 +69,9 @@ import PlistTestSupport
     }
 
     /// The real corpus: what `format --check` and `check` say of it, then the unreadable files.
-    @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote), arguments: ["check", "format"])
+    @Test(
+        .tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote),
+        .enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote), arguments: ["check", "format"])
     func corpusOutputStaysWholeLines(command: String) async throws {
         _ = try SharedData.requireCorpus()
         let dir = try Self.mixedFolder()
