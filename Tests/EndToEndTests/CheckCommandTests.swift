@@ -122,7 +122,9 @@ import PlistTestSupport
         }
     }
 
-    @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
+    @Test(
+        .tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote),
+        .enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
     func theCorpusRunsWithoutACrash() throws {
         _ = try SharedData.requireCorpus()
         let corpus = SharedData.corpusFilesDirectory

@@ -95,7 +95,9 @@ enum PlistlibReference {
 
     /// Every valid XML plist of the corpus: to binary, then to XML; all three decode equal. A
     /// preprocessed plist (#if lines) is refused, saying so, and left untouched.
-    @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
+    @Test(
+        .tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote),
+        .enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
     func corpusRoundTripsThroughBinary() async throws {
         let files = try SharedData.requireCorpus().filter(\.isValid)
         let dir = try TemporaryDirectory()

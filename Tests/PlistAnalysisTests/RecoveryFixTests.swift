@@ -8,7 +8,9 @@ import Testing
 import PlistTestSupport
 
 @Suite struct RecoveryFixTests {
-    @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
+    @Test(
+        .tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote),
+        .enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
     func closingADeletedEndTagLineKeepsTheTypedView() async throws {
         // On a thread of its own: the cooperative pool stays free for the server tests.
         let (tried, recovered, restored, changed) = try await withCheckedThrowingContinuation {

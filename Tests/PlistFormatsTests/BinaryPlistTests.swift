@@ -222,7 +222,9 @@ func int(_ v: Int64) -> PropertyListObject { .integer(PlistInteger(isNegative: v
     }
 
     /// Every real binary plist: read, written back as binary and as XML, and each read again equal.
-    @Test(.enabled(if: BinaryPlistFiles.runTests, BinaryPlistFiles.skipNote))
+    @Test(
+        .tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote),
+        .enabled(if: BinaryPlistFiles.runTests, BinaryPlistFiles.skipNote))
     func realFilesRoundTrip() async throws {
         let files = try BinaryPlistFiles.require()
         try await onOwnThread {
@@ -242,7 +244,9 @@ func int(_ v: Int64) -> PropertyListObject { .integer(PlistInteger(isNegative: v
 
     /// Thousands of mutations of real files: truncated, bytes flipped, trailer fields and offsets
     /// replaced. Each must read as a value or fail with an error; what reads must write.
-    @Test(.enabled(if: BinaryPlistFiles.runTests, BinaryPlistFiles.skipNote), .timeLimit(.minutes(5)))
+    @Test(
+        .tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote),
+        .enabled(if: BinaryPlistFiles.runTests, BinaryPlistFiles.skipNote), .timeLimit(.minutes(5)))
     func fuzzedRealFilesReadOrFail() async throws {
         let files = try BinaryPlistFiles.require().filter { $0.bytes.count < 30_000 }
         let outcome = try await onOwnThread { () -> (read: Int, refused: Int) in

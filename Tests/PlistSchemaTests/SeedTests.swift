@@ -59,7 +59,9 @@ import PlistTestSupport
         }
     }
 
-    @Test(.enabled(if: SharedData.runSeedTests, SharedData.seedsSkipNote))
+    @Test(
+        .tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote),
+        .enabled(if: SharedData.runSeedTests, SharedData.seedsSkipNote))
     func everyKeyTheSeedsNameIsKnownOrExcluded() throws {
         let texts = try SharedData.requireSeedTexts()
         let tokens = Self.keyTokens(in: texts.joined(separator: "\n"))
@@ -79,7 +81,9 @@ import PlistTestSupport
         }
     }
 
-    @Test(.enabled(if: SharedData.runSeedTests, SharedData.seedsSkipNote))
+    @Test(
+        .tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote),
+        .enabled(if: SharedData.runSeedTests, SharedData.seedsSkipNote))
     func fromSeedsFlagMatchesTheSeeds() async throws {
         let texts = try SharedData.requireSeedTexts()
         let db = db
@@ -108,7 +112,9 @@ import PlistTestSupport
         #expect(wrong.isEmpty, "\(wrong.joined(separator: "\n"))")
     }
 
-    @Test(.enabled(if: SharedData.runSeedTests, SharedData.seedsSkipNote))
+    @Test(
+        .tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote),
+        .enabled(if: SharedData.runSeedTests, SharedData.seedsSkipNote))
     func proseIsInOurOwnWords() async throws {
         let texts = try SharedData.requireSeedTexts()
         let db = db

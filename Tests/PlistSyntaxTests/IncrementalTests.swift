@@ -135,7 +135,9 @@ func sameTree(_ a: SyntaxTree, _ b: SyntaxTree) -> Bool {
     /// Directive lines are pieces of text runs: inserting or deleting them, or a `#` at a line
     /// start, anywhere in any corpus file (the preprocessed ones included) must give the tree of a
     /// full parse.
-    @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
+    @Test(
+        .tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote),
+        .enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
     func randomDirectiveEditsEqualAFullParse() async throws {
         let files = try SharedData.requireCorpus()
         let (edits, directiveTrees, failures) = try await onOwnThread { () -> (Int, Int, [String]) in

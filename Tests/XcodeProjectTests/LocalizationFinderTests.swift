@@ -29,36 +29,44 @@ struct LocalizationFinderTests {
     /// Info.plists whose target builds translations other than the manifest's note names.
     static let builtElsewhere = ["daneden/Solstice Solstice/Info.plist": "Assets/InfoPlist.xcstrings"]
 
-    @Test func everyRealInfoPlistFindsTheTranslationsTheManifestNames() throws {
+    /// Seconds of disk reading and project parsing: on a thread of its own, so the cooperative
+    /// pool stays free for the in-process server tests; what it finds wrong is returned and asserted here.
+    @Test(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote))
+    func everyRealInfoPlistFindsTheTranslationsTheManifestNames() async throws {
         let plists = SharedData.localizationFiles.filter { $0.kind == "info" && $0.notes.hasPrefix("localized by ") }
         #expect(plists.count >= 20)
-        var found = 0
-        for plist in plists {
-            var where_ = String(plist.notes.dropFirst("localized by ".count)).components(separatedBy: " ; ")[0]
-            // Where the manifest's note (written by folder) and the project differ, the project wins
-            // (issue #38): Solstice's app target builds Assets/InfoPlist.xcstrings (its Resources
-            // phase's 71DC2FEE…); the catalog at the root is the watch app's.
-            if let built = Self.builtElsewhere["\(plist.repo) \(plist.path)"] { where_ = built }
-            let set = LocalizationFinder.find(infoPlistPath: plist.url.path, fileSystem: TestDiskFileSystem())
-            if where_.hasSuffix(".xcstrings") {
-                let expected = plist.appDirectory.appendingPathComponent(where_).standardizedFileURL.path
-                #expect(
-                    set.catalogs.map(\.path).map { URL(fileURLWithPath: $0).standardizedFileURL.path } == [expected],
-                    "\(plist.repo) \(plist.path): \(set.catalogs.map(\.path))")
-            } else {
-                // `<folder>/*.lproj/InfoPlist.strings`: every table is in that folder.
-                let folder = plist.appDirectory.appendingPathComponent(String(where_.dropLast("/*.lproj/InfoPlist.strings".count)))
-                    .standardizedFileURL.path
-                #expect(!set.tables.isEmpty, "\(plist.repo) \(plist.path): no tables found (expected in \(folder))")
-                for table in set.tables {
-                    #expect(
-                        URL(fileURLWithPath: table.path).deletingLastPathComponent().deletingLastPathComponent().standardizedFileURL.path
-                            == folder,
-                        "\(plist.repo) \(plist.path): \(table.path)")
+        let (found, wrong) = try await onOwnThread { () -> (Int, [String]) in
+            var found = 0
+            var wrong: [String] = []
+            for plist in plists {
+                var where_ = String(plist.notes.dropFirst("localized by ".count)).components(separatedBy: " ; ")[0]
+                // Where the manifest's note (written by folder) and the project differ, the project wins
+                // (issue #38): Solstice's app target builds Assets/InfoPlist.xcstrings (its Resources
+                // phase's 71DC2FEE…); the catalog at the root is the watch app's.
+                if let built = Self.builtElsewhere["\(plist.repo) \(plist.path)"] { where_ = built }
+                let set = LocalizationFinder.find(infoPlistPath: plist.url.path, fileSystem: TestDiskFileSystem())
+                if where_.hasSuffix(".xcstrings") {
+                    let expected = plist.appDirectory.appendingPathComponent(where_).standardizedFileURL.path
+                    if set.catalogs.map(\.path).map({ URL(fileURLWithPath: $0).standardizedFileURL.path }) != [expected] {
+                        wrong.append("\(plist.repo) \(plist.path): \(set.catalogs.map(\.path)) instead of [\(expected)]")
+                    }
+                } else {
+                    // `<folder>/*.lproj/InfoPlist.strings`: every table is in that folder.
+                    let folder = plist.appDirectory.appendingPathComponent(String(where_.dropLast("/*.lproj/InfoPlist.strings".count)))
+                        .standardizedFileURL.path
+                    if set.tables.isEmpty { wrong.append("\(plist.repo) \(plist.path): no tables found (expected in \(folder))") }
+                    for table in set.tables
+                    where URL(fileURLWithPath: table.path).deletingLastPathComponent().deletingLastPathComponent().standardizedFileURL.path
+                        != folder
+                    {
+                        wrong.append("\(plist.repo) \(plist.path): \(table.path) not in \(folder)")
+                    }
                 }
+                found += set.tables.count + set.catalogs.count
             }
-            found += set.tables.count + set.catalogs.count
+            return (found, wrong)
         }
+        #expect(wrong.isEmpty, "\(wrong.joined(separator: "\n"))")
         #expect(found > 100)
     }
 

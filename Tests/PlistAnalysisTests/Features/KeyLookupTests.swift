@@ -23,7 +23,9 @@ import PlistTestSupport
         return out.mapValues { $0.sorted { $0.lowerBound < $1.lowerBound } }
     }
 
-    @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
+    @Test(
+        .tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote),
+        .enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
     func everyKeyOfEveryRealPlistIsFoundWhereTheWalkFindsIt() async throws {
         // Seconds of work: on a thread of its own, not one of the pool's the in-process servers need.
         let (names, differing) = try await onOwnThread { try Self.lookUpEveryKey() }

@@ -204,7 +204,9 @@ struct FormatterDataPropertyTests {
         #expect(problems.isEmpty, "\(problems.prefix(3))")
     }
 
-    @Test(.enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
+    @Test(
+        .tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote),
+        .enabled(if: SharedData.runCorpusTests, SharedData.corpusSkipNote))
     func everyCorpusFileKeepsItsFoundationData() async throws {
         let files = try SharedData.requireCorpus()
         let problems = try await onOwnThread { () -> [String] in
