@@ -1,12 +1,14 @@
 // swift-tools-version:6.1
 // plist-lsp: a language server for Apple property lists.
 // Module dependencies point one way (see docs/contributing/architecture.md):
-//   PlistSyntax <- PlistSchema <- PlistAnalysis <- PlistLanguageServer <- plist-lsp
+//   PlistSyntax <- PlistSchema <- PlistAnalysis <- PlistWorkspace <- PlistLanguageServer <- plist-lsp
+//   PlistWorkspace (the files of a workspace on disk: source trees, translations, file URIs) <- plist-lsp (check),
+//     PlistLanguageServer; only plist-lsp's serve code imports PlistLanguageServer
 //   PlistSyntax <- XcodeProject (project awareness) <- PlistAnalysis
 //   PlistSyntax <- SourceEvidence (the privacy scan of Swift/Objective-C/C sources) <- PlistAnalysis
 //   LanguageServerProtocol <- PlistLanguageServer
 //   PlistSupport (locks, threads, logging, POSIX and path helpers) <- PlistSchema, XcodeProject, LanguageServerProtocol,
-//     PlistLanguageServer, plist-lsp (PlistSyntax imports nothing of ours; PlistAnalysis needs only Mutex)
+//     PlistWorkspace, PlistLanguageServer, plist-lsp (PlistSyntax imports nothing of ours; PlistAnalysis needs only Mutex)
 //   PlistSyntax <- PlistFormats (binary and JSON plists) <- PlistAnalysis (a binary plist analysed as XML), PlistLanguageServer, plist-lsp (convert, check), plist-bench
 //   CLibXML2 <- XMLReference (tests and benchmarks only: the reference XML parser; optional, see below)
 import PackageDescription
@@ -77,18 +79,26 @@ let package = Package(
         .target(name: "SourceEvidence", dependencies: ["PlistSyntax"]),
         .target(name: "PlistAnalysis", dependencies: ["PlistSyntax", "PlistSchema", "XcodeProject", "SourceEvidence", "PlistFormats"]),
         .target(name: "LanguageServerProtocol", dependencies: ["PlistSupport"], swiftSettings: startupPathSettings),
+        // The files of a workspace on disk, for the server and `check` alike: source trees scanned
+        // for evidence, the translations of Info.plists, file URIs, the installed documentation.
+        // Knows nothing of LSP.
+        .target(
+            name: "PlistWorkspace",
+            dependencies: ["PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "SourceEvidence", "PlistSupport"],
+            swiftSettings: startupPathSettings
+        ),
         .target(
             name: "PlistLanguageServer",
             dependencies: [
                 "PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "SourceEvidence", "LanguageServerProtocol", "PlistSupport",
-                "PlistFormats",
+                "PlistFormats", "PlistWorkspace",
             ],
             swiftSettings: startupPathSettings
         ),
         .executableTarget(
             name: "plist-lsp",
             dependencies: [
-                "PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "SourceEvidence", "PlistLanguageServer",
+                "PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "SourceEvidence", "PlistWorkspace", "PlistLanguageServer",
                 "LanguageServerProtocol", "PlistSupport", "PlistFormats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -106,8 +116,8 @@ let package = Package(
         .executableTarget(
             name: "plist-bench",
             dependencies: [
-                "PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "SourceEvidence", "PlistLanguageServer", "XMLReference",
-                "LanguageServerProtocol", "PlistSupport", "PlistFormats",
+                "PlistSyntax", "PlistSchema", "PlistAnalysis", "XcodeProject", "SourceEvidence", "PlistWorkspace", "PlistLanguageServer",
+                "XMLReference", "LanguageServerProtocol", "PlistSupport", "PlistFormats",
             ]
         ),
         // Locates ../shared (corpus, seeds) for the tests; skips on a fresh clone, fails under CI=true.
@@ -133,8 +143,8 @@ let package = Package(
         .testTarget(
             name: "PlistLanguageServerTests",
             dependencies: [
-                "PlistLanguageServer", "LanguageServerProtocol", "PlistSupport", "PlistSyntax", "PlistAnalysis", "XcodeProject",
-                "PlistFormats", "PlistTestSupport",
+                "PlistLanguageServer", "PlistWorkspace", "LanguageServerProtocol", "PlistSupport", "PlistSyntax", "PlistAnalysis",
+                "XcodeProject", "PlistFormats", "PlistTestSupport",
             ]
         ),
     ]

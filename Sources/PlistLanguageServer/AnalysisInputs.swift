@@ -1,5 +1,6 @@
 // What a document's diagnostics read besides its text, by generation: the one key of a snapshot's
 // analysis cache, of the workspace reports' cache and of the pull diagnostics' result ids.
+import PlistWorkspace
 
 /// The generations of every input a document's analysis reads besides its text: the settings, the
 /// source evidence, the projects (build settings, targets) and the translations. Each goes up
@@ -19,12 +20,12 @@ struct AnalysisInputs: Hashable, Sendable {
     /// translations as the session's `LocalizationSetCache` now has them.
     init(
         configuration: ServerConfiguration, evidence: SourceEvidenceInput, project: ProjectInputValue,
-        translations: Int = LocalizationSetCache.shared.generation
+        translations: LocalizationSetCache
     ) {
         self.configuration = configuration.generation
         self.evidence = evidence.generation
         self.project = project.generation
-        self.translations = translations
+        self.translations = translations.generation
     }
 
     /// The `resultId` of a pulled report of the content numbered `content` (a snapshot's id)

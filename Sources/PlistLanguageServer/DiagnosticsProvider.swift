@@ -2,6 +2,7 @@
 import LanguageServerProtocol
 import PlistAnalysis
 import PlistSyntax
+import PlistWorkspace
 import SourceEvidence
 
 /// Computes a document's diagnostics and converts them to LSP: this is the only place the server
@@ -19,18 +20,20 @@ public struct DiagnosticsProvider: Sendable {
     }
 
     /// The analysis result in byte offsets, with fixes: computed once per snapshot, configuration
-    /// and generation of source evidence, since the snapshot is immutable.
+    /// and generation of every input (`AnalysisInputs`), since the snapshot is immutable.
+    /// `translations`: the session's localization sets (by default a cache of this call's own).
     public func analysisDiagnostics(
         for snapshot: DocumentSnapshot, configuration: ServerConfiguration,
-        evidence: SourceEvidenceInput = .none, project: ProjectInputValue = .none
+        evidence: SourceEvidenceInput = .none, project: ProjectInputValue = .none,
+        translations: LocalizationSetCache = LocalizationSetCache()
     ) -> [Finding] {
         snapshot.analysisDiagnostics(
             configuration: configuration,
-            inputs: AnalysisInputs(configuration: configuration, evidence: evidence, project: project)
+            inputs: AnalysisInputs(configuration: configuration, evidence: evidence, project: project, translations: translations)
         ) {
             let inputs = DocumentInputs(
                 configuration: configuration.analysis, evidence: evidence.evidence, project: project.input,
-                translations: SessionTranslations(cache: .shared, translationProject: project.input))
+                translations: SessionTranslations(cache: translations, translationProject: project.input))
             return DocumentAnalysis.findings(of: .open(snapshot), path: snapshot.uri, file: FileURI.path(of: snapshot.uri), inputs: inputs)
                 .findings
         }
@@ -40,11 +43,11 @@ public struct DiagnosticsProvider: Sendable {
     /// plist or signed profile as its XML form, a translation by its own reader.
     func fileAnalysis(
         path: String, uri: DocumentURI, bytes: [UInt8], configuration: ServerConfiguration,
-        evidence: SourceEvidenceInput, project: ProjectInputValue
+        evidence: SourceEvidenceInput, project: ProjectInputValue, translations: LocalizationSetCache
     ) -> DocumentAnalysis.Result {
         let inputs = DocumentInputs(
             configuration: configuration.analysis, evidence: evidence.evidence, project: project.input,
-            translations: SessionTranslations(cache: .shared, translationProject: project.input))
+            translations: SessionTranslations(cache: translations, translationProject: project.input))
         return DocumentAnalysis.findings(of: .file(bytes), path: uri, file: path, inputs: inputs)
     }
 
@@ -52,9 +55,10 @@ public struct DiagnosticsProvider: Sendable {
     /// positions in the snapshot's encoding.
     public func diagnostics(
         for snapshot: DocumentSnapshot, configuration: ServerConfiguration,
-        evidence: SourceEvidenceInput = .none, project: ProjectInputValue = .none
+        evidence: SourceEvidenceInput = .none, project: ProjectInputValue = .none,
+        translations: LocalizationSetCache = LocalizationSetCache()
     ) -> [Diagnostic] {
-        analysisDiagnostics(for: snapshot, configuration: configuration, evidence: evidence, project: project)
+        analysisDiagnostics(for: snapshot, configuration: configuration, evidence: evidence, project: project, translations: translations)
             .map { convert($0, in: snapshot, configuration: configuration) }
     }
 

@@ -4,6 +4,7 @@ import PlistAnalysis
 import PlistSupport
 import PlistSyntax
 import XcodeProject
+import PlistWorkspace
 
 /// One version of an open document: text, syntax tree, line index and typed view, never mutated.
 ///

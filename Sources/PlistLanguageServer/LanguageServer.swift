@@ -9,6 +9,7 @@ import LanguageServerProtocol
 import PlistAnalysis
 import PlistSyntax
 import PlistSupport
+import PlistWorkspace
 import SourceEvidence
 
 /// How a server session behaves.
@@ -50,7 +51,7 @@ public struct LanguageServerOptions: Sendable {
 /// change (unless the client pulls).
 public final class LanguageServer: Sendable {
     /// The version reported in `serverInfo`.
-    public static let version = "0.1.0"
+    public static let version = ToolVersion.current
 
     public let connection: Connection
     private let options: LanguageServerOptions
@@ -68,6 +69,8 @@ public final class LanguageServer: Sendable {
     private let sources: WorkspaceSources
     /// The Xcode projects of the workspace (docs/project-awareness.md).
     private let projects: WorkspaceProjects
+    /// The localization sets of the workspace's Info.plists (this session's own).
+    private let translations = WorkspaceTranslations()
     /// The reports of `workspace/diagnostic`, cached per file.
     private let workspaceDiagnostics = WorkspaceDiagnostics()
     /// Numbers the requests the server sends without waiting for their answers.
@@ -116,7 +119,7 @@ public final class LanguageServer: Sendable {
                 try? connection.send(LogMessageNotification(type: level.messageType, message: message))
             })
         sources = WorkspaceSources(logger: logger)
-        projects = WorkspaceProjects(logger: logger)
+        projects = WorkspaceProjects(logger: logger, translations: translations.cache)
         sources.setScopes { [weak projects] path in projects?.sourceScope(forPlistAt: path) }
         sources.onChange { [weak self] in self?.inputsChanged() }
         projects.onChange { [weak self] in
@@ -357,7 +360,7 @@ public final class LanguageServer: Sendable {
         return RequestContext(
             id: id, logger: logger, clientCapabilities: client, encoding: encoding, configuration: configuration,
             diagnostics: options.diagnostics, connection: connection, sources: sources, projects: projects,
-            documents: documents, workspace: workspaceDiagnostics)
+            translations: translations, documents: documents, workspace: workspaceDiagnostics)
     }
 
     /// The key database (about 10 ms to decode) loads after the first `initialize` is answered, on
@@ -499,7 +502,7 @@ public final class LanguageServer: Sendable {
     private func workspaceFilesChanged(_ paths: [String]) {
         // A translation saved or changed elsewhere: the open Info.plists it translates (and the
         // other translations) are checked again against the files as they now are.
-        let translationsChanged = LocalizationSetCache.shared.filesChanged(paths)
+        let translationsChanged = translations.filesChanged(paths)
         if projects.filesChanged(paths) { return }
         if translationsChanged {
             inputsChanged()
@@ -612,10 +615,12 @@ public final class LanguageServer: Sendable {
             if projects.isReading { return }
             waitingForProjects.withLock { _ = $0.remove(snapshot.uri) }
             let configuration = state.withLock { $0.configuration }
+            await translations.read(for: snapshot, configuration: configuration.analysis, projects: projects)
+            guard !Task.isCancelled else { return }
             let diagnostics = options.diagnostics.diagnostics(
                 for: snapshot, configuration: configuration,
                 evidence: sources.input(for: snapshot.uri, configuration: configuration),
-                project: projects.input(for: snapshot.uri))
+                project: projects.input(for: snapshot.uri), translations: translations.cache)
             guard !Task.isCancelled else { return }
             publishing.withLock { _ in
                 // Only the current version of an open document is published.

@@ -3,6 +3,7 @@ import LanguageServerProtocol
 import PlistAnalysis
 import PlistSupport
 import PlistSyntax
+import PlistWorkspace
 
 /// What a handler may use besides its request and snapshot.
 public struct RequestContext: Sendable {
@@ -25,6 +26,8 @@ public struct RequestContext: Sendable {
     let sources: WorkspaceSources
     /// The session's Xcode projects.
     let projects: WorkspaceProjects
+    /// The session's translations (localization sets).
+    let translations: WorkspaceTranslations
     /// The session's open documents (`workspace/diagnostic` reads an open file's text, not the disk's).
     let documents: DocumentStore
     /// The session's workspace reports, cached per file.
@@ -47,6 +50,13 @@ public struct RequestContext: Sendable {
     /// the same kind (`DocumentAnalysis`).
     public func kind(of snapshot: DocumentSnapshot) -> DocumentKind {
         snapshot.kind(configuration: configuration.analysis, project: project(for: snapshot).input)
+    }
+
+    /// Reads off the cooperative pool what `snapshot`'s analysis and features read about
+    /// translations (see `WorkspaceTranslations.read(for:configuration:projects:)`): called before
+    /// they look the session's localization sets up.
+    func readTranslations(for snapshot: DocumentSnapshot) async {
+        await translations.read(for: snapshot, configuration: configuration.analysis, projects: projects)
     }
 
     /// What the Xcode project using `snapshot`'s file says about it.

@@ -9,6 +9,7 @@ import PlistFormats
 import PlistSupport
 import PlistSyntax
 import XcodeProject
+import PlistWorkspace
 
 /// The kinds of files the workspace's reports and watchers cover, by name. Each list is the one
 /// place a new kind is added; an Info.plist's translations (`InfoPlist.strings` in an `.lproj`
@@ -140,7 +141,10 @@ final class WorkspaceDiagnostics: Sendable {
         }
         let evidence = context.sources.input(for: uri, configuration: context.configuration)
         let project = context.projects.input(for: uri)
-        let key = Key(content: content, inputs: AnalysisInputs(configuration: context.configuration, evidence: evidence, project: project))
+        let translations = context.translations.cache
+        let key = Key(
+            content: content,
+            inputs: AnalysisInputs(configuration: context.configuration, evidence: evidence, project: project, translations: translations))
         let cached = cache.withLock { $0[path] }
         let result: Cached
         if let cached, cached.key == key {
@@ -149,14 +153,14 @@ final class WorkspaceDiagnostics: Sendable {
             let items: [Diagnostic]
             if let open {
                 items = context.diagnostics.diagnostics(
-                    for: open, configuration: context.configuration, evidence: evidence, project: project)
+                    for: open, configuration: context.configuration, evidence: evidence, project: project, translations: translations)
             } else {
                 // The file as `check` reads it (a binary plist or signed profile as its XML form, a
                 // translation by its own reader); its ranges refer to the analysed text, which is only
                 // indexed by lines here, never parsed again.
                 let analysis = context.diagnostics.fileAnalysis(
                     path: path, uri: uri, bytes: bytes!, configuration: context.configuration,
-                    evidence: evidence, project: project)
+                    evidence: evidence, project: project, translations: translations)
                 let text = DocumentSnapshot(
                     uri: uri, version: 0, languageID: "plist", tree: .unparsed(SourceText(analysis.text)),
                     encoding: context.encoding, id: 0)

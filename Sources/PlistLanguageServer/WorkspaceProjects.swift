@@ -4,6 +4,7 @@
 // read leaves its plists analysed alone: nothing here can stop the server.
 import PlistAnalysis
 import PlistSupport
+import PlistWorkspace
 import XcodeProject
 
 /// What a document's analysis reads from its project, and the generation of the projects it was
@@ -55,9 +56,12 @@ final class WorkspaceProjects: Sendable {
     private let worker = BackgroundWorker<Job>(name: "plist-lsp projects")
     private let logger: Logger
     private let fileSystem: any ProjectFileSystem
+    /// The session's localization sets: a translation's project is that of the Info.plist it translates.
+    private let translations: LocalizationSetCache
 
-    init(logger: Logger, fileSystem: any ProjectFileSystem = DiskProjectFileSystem()) {
+    init(logger: Logger, translations: LocalizationSetCache, fileSystem: any ProjectFileSystem = DiskProjectFileSystem()) {
         self.logger = logger
+        self.translations = translations
         self.fileSystem = fileSystem
         worker.setWork { [weak self] jobs in self?.load(everything: jobs.contains(.everything)) ?? false }
     }
@@ -134,7 +138,7 @@ final class WorkspaceProjects: Sendable {
         let (generation, index, known) = state.withLock { ($0.generation, $0.index, $0.inputs[path]) }
         if let known { return ProjectInputValue(generation: known == nil ? 0 : generation, input: known) }
         let plist =
-            DocumentFormat.byName(path) == nil ? path : LocalizationSetCache.shared.set(forTranslationAt: path)?.infoPlistPath ?? path
+            DocumentFormat.byName(path) == nil ? path : translations.set(forTranslationAt: path)?.infoPlistPath ?? path
         let input = index.input(forPlistAt: plist)
         state.withLock { state in
             if state.generation == generation { state.inputs[path] = .some(input) }

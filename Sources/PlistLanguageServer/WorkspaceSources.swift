@@ -7,6 +7,7 @@ import PlistAnalysis
 import PlistSupport
 import SourceEvidence
 import XcodeProject
+import PlistWorkspace
 
 /// What a document's analysis reads from the sources: the evidence narrowed to that document,
 /// and the generation of the workspace's evidence it was taken from (part of the cache key).

@@ -8,6 +8,7 @@ import PlistAnalysis
 import PlistLanguageServer
 import PlistSyntax
 import XcodeProject
+import PlistWorkspace
 
 struct LocalizationSection: BenchmarkSection {
     let id = "l10n"

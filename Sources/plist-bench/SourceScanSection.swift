@@ -4,8 +4,8 @@
 // the same run. The target is ≤ 1 s for the full scan.
 import Foundation
 import PlistAnalysis
-import PlistLanguageServer
 import SourceEvidence
+import PlistWorkspace
 
 struct SourceScanSection: BenchmarkSection {
     let id = "sources"

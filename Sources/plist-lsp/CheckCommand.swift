@@ -9,7 +9,7 @@ import Foundation
 #endif
 import PlistAnalysis
 import PlistFormats
-import PlistLanguageServer
+import PlistWorkspace
 import PlistSyntax
 import PlistSupport
 import XcodeProject

@@ -1,7 +1,7 @@
 // `check` on localized Info.plists (issue #31): the translations the analysis reads
 // (`DiskTranslations`), and the InfoPlist.strings and .xcstrings that `check --project` adds.
 import PlistAnalysis
-import PlistLanguageServer
+import PlistWorkspace
 import PlistSyntax
 import XcodeProject
 

@@ -5,8 +5,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import PlistLanguageServer
 import PlistSupport
+import PlistWorkspace
 
 /// The command line interface (`EntryPoint` starts it, or serves the editors' forms itself).
 struct PlistLSP: AsyncParsableCommand {
@@ -29,7 +29,7 @@ struct PlistLSP: AsyncParsableCommand {
 
             Exit status: 0 fine, 1 problems found, 2 usage or I/O error.
             """,
-        version: LanguageServer.version,
+        version: ToolVersion.current,
         subcommands: [Serve.self, Check.self, Format.self, Convert.self, Explain.self, Keys.self],
         defaultSubcommand: Serve.self
     )

@@ -1,6 +1,6 @@
 // `check`'s Xcode projects: the ones `--project` names, or those of each checked file's project
 // root, each read once per run (docs/project-awareness.md).
-import PlistLanguageServer
+import PlistWorkspace
 import PlistSupport
 import XcodeProject
 

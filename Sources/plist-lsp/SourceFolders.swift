@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 import PlistAnalysis
-import PlistLanguageServer
+import PlistWorkspace
 import PlistSupport
 import SourceEvidence
 import XcodeProject

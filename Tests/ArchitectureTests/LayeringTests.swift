@@ -8,10 +8,9 @@ import Testing
 @Suite struct LayeringTests {
     /// What each product target may import of ours: the arrows of docs/contributing/architecture.md.
     static let allowed: [String: Set<String>] = {
-        let server: Set<String> = [
-            "PlistSupport", "PlistSyntax", "PlistSchema", "XcodeProject", "SourceEvidence", "PlistAnalysis", "LanguageServerProtocol",
-            "PlistFormats",
-        ]
+        // The files of a workspace on disk (source trees, translations): for the server and `check`, no LSP.
+        let workspace: Set<String> = ["PlistSupport", "PlistSyntax", "PlistSchema", "XcodeProject", "SourceEvidence", "PlistAnalysis"]
+        let server: Set<String> = workspace.union(["LanguageServerProtocol", "PlistFormats", "PlistWorkspace"])
         return [
             "PlistSupport": [],
             "PlistSyntax": [],
@@ -23,10 +22,11 @@ import Testing
             "SourceEvidence": ["PlistSyntax"],
             "PlistAnalysis": ["PlistSyntax", "PlistSchema", "XcodeProject", "SourceEvidence", "PlistFormats"],
             "LanguageServerProtocol": ["PlistSupport"],
+            "PlistWorkspace": workspace,
             "PlistLanguageServer": server,
             "plist-lsp": server.union(["PlistLanguageServer", "PlistFormats", "ArgumentParser"]),
             "XMLReference": ["CLibXML2"],
-            // The benchmark measures every layer (the source scan through the server's SourceTree) against references.
+            // The benchmark measures every layer (the source scan through the workspace's SourceTree) against references.
             "plist-bench": server.union(["PlistLanguageServer", "XMLReference", "PlistFormats"]),
             "embed-key-database": [],
         ]
@@ -103,6 +103,24 @@ import Testing
                 )
             }
         }
+    }
+
+    /// The files of the executable that start the server: the only ones that import it. `check`,
+    /// `format`, `convert`, `explain` and `keys` use the analysis and the workspace module, so a
+    /// change to the server cannot change what they report.
+    static let serverStarters: Set<String> = ["ServeCommand.swift"]
+
+    @Test func onlyTheServeCommandImportsTheServer() async throws {
+        try await onOwnThread { try Self.onlyTheServeCommandImportsTheServerBody() }
+    }
+    static func onlyTheServeCommandImportsTheServerBody() throws {
+        let imports = try Self.imports(under: "Sources/plist-lsp")
+        let importers = Set(imports["PlistLanguageServer"] ?? [])
+        #expect(!importers.isEmpty, "the executable serves LSP through PlistLanguageServer")
+        #expect(
+            importers.isSubset(of: Self.serverStarters),
+            "\(importers.subtracting(Self.serverStarters).sorted().joined(separator: ", ")) import PlistLanguageServer: only the files that start the server may (docs/contributing/architecture.md)"
+        )
     }
 
     @Test func everyImportIsDeclaredInPackageSwift() async throws {

@@ -78,8 +78,8 @@ import PlistTestSupport
         let version = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(version.split(separator: ".").count == 3 && version.allSatisfy { $0.isNumber || $0 == "." })
         let source = try String(
-            contentsOf: SharedData.repositoryRoot.appendingPathComponent("Sources/PlistLanguageServer/LanguageServer.swift"),
+            contentsOf: SharedData.repositoryRoot.appendingPathComponent("Sources/PlistWorkspace/ToolVersion.swift"),
             encoding: .utf8)
-        #expect(source.contains("public static let version = \"\(version)\""))
+        #expect(source.contains("public static let current = \"\(version)\""))
     }
 }

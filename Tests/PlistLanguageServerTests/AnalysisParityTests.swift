@@ -11,6 +11,7 @@ import PlistLanguageServer
 import PlistTestSupport
 import Testing
 import XcodeProject
+import PlistWorkspace
 
 @Suite(.tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote)) struct AnalysisParityTests {
     struct Outcome: Sendable {

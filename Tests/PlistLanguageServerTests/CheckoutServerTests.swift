@@ -7,6 +7,7 @@ import LanguageServerProtocol
 import PlistLanguageServer
 import PlistTestSupport
 import Testing
+import PlistWorkspace
 
 @Suite struct CheckoutServerTests {
     static func codes(_ diagnostics: [Diagnostic], _ code: String) -> [Diagnostic] {

@@ -6,6 +6,7 @@ import LanguageServerProtocol
 import PlistLanguageServer
 import PlistTestSupport
 import Testing
+import PlistWorkspace
 
 @Suite struct DocumentKindServerTests {
     /// A project whose only target's INFOPLIST_FILE is `App/Settings.plist`: a name that says

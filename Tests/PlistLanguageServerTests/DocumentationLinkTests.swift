@@ -9,6 +9,7 @@ import PlistAnalysis
 import PlistLanguageServer
 import PlistSupport
 import PlistTestSupport
+import PlistWorkspace
 
 @Suite struct DocumentationLinkTests {
     static let duplicates = "<plist><dict><key>A</key><string>1</string><key>A</key><string>2</string></dict></plist>"

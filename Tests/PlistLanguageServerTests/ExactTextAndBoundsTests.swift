@@ -6,6 +6,7 @@ import LanguageServerProtocol
 import PlistLanguageServer
 import PlistTestSupport
 import Testing
+import PlistWorkspace
 
 @Suite struct ExactTextAndBoundsTests {
     /// `café` precomposed and decomposed, `Å` and `A` + U+030A, `K` and U+212A: canonically

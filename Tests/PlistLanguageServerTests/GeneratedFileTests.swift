@@ -8,6 +8,7 @@ import PlistLanguageServer
 import PlistSupport
 import PlistTestSupport
 import Testing
+import PlistWorkspace
 
 struct GeneratedFileTests {
     static func write(_ files: [String: String], into folder: URL) throws {

@@ -12,6 +12,7 @@ import PlistSyntax
 import PlistTestSupport
 import Testing
 import XcodeProject
+import PlistWorkspace
 
 @Suite(
     .tags(.wholeCorpus), .enabled(if: FastLoop.runSlowSuites, FastLoop.skipNote),

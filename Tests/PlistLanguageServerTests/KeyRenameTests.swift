@@ -10,6 +10,7 @@ import PlistLanguageServer
 import PlistSupport
 import PlistTestSupport
 import Testing
+import PlistWorkspace
 
 /// A client that applies `documentChanges` (or not) and sends prepareRename.
 func renameClient(documentChanges: Bool) -> ClientCapabilities {

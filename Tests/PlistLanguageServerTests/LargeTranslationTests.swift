@@ -8,6 +8,7 @@ import LanguageServerProtocol
 import PlistLanguageServer
 import PlistTestSupport
 import Testing
+import PlistWorkspace
 
 @Suite struct LargeTranslationTests {
     static let infoPlist = """

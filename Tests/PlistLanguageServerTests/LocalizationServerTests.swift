@@ -7,6 +7,7 @@ import PlistLanguageServer
 import PlistSupport
 import PlistTestSupport
 import Testing
+import PlistWorkspace
 
 @Suite(.enabled(if: SharedData.runLocalizationTests, SharedData.localizationSkipNote))
 struct LocalizationServerTests {

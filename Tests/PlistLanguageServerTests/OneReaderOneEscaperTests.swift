@@ -10,6 +10,7 @@ import PlistSupport
 import PlistSyntax
 import PlistTestSupport
 import Testing
+import PlistWorkspace
 
 struct CatalogJSONSyntaxTests {
     static let catalog = """

@@ -8,6 +8,7 @@ import PlistLanguageServer
 import Testing
 import PlistTestSupport
 import PlistSupport
+import PlistWorkspace
 
 @Suite struct ProfileFeatureTests {
     static let uri = "file:///Profiles/Dock.mobileconfig"

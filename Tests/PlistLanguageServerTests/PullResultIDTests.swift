@@ -8,6 +8,7 @@ import LanguageServerProtocol
 import PlistLanguageServer
 import PlistTestSupport
 import Testing
+import PlistWorkspace
 
 private func codes(_ diagnostics: [Diagnostic], _ code: String) -> [Diagnostic] {
     diagnostics.filter { $0.code == .string(code) }
@@ -157,6 +158,46 @@ private func full(_ report: DocumentDiagnosticReport) -> (items: [Diagnostic]?, 
             #expect(!untranslatedForGerman(after), "\(after.map(\.message))")
             #expect(secondID != id.value)
         }
+    }
+
+    /// Each session has its own translations (issue #40, point 3): a translation changed in one
+    /// session's workspace forgets nothing in another's. Two sessions over two copies of the app;
+    /// the German table is written and announced in the second. The first session's Info.plist,
+    /// whose files did not change, still answers `unchanged` with the id it gave (before: the
+    /// process-wide cache's generation went up for every session, and the first one analysed
+    /// again and answered a new id, its sets read from the disk again).
+    @Test func aTranslationChangedInOneSessionLeavesAnotherSessionsResultID() async throws {
+        let first = try TemporaryWorkspace(localizedApp)
+        let second = try TemporaryWorkspace(localizedApp)
+        defer {
+            first.remove()
+            second.remove()
+        }
+        let a = try TestClient()
+        let b = try TestClient()
+        try await a.initialize(pullingClient(), rootUri: first.uri())
+        try await b.initialize(pullingClient(), rootUri: second.uri())
+        let uriA = first.uri("App/Info.plist")
+        let uriB = second.uri("App/Info.plist")
+        try a.open(uriA, localizedApp["App/Info.plist"]!)
+        try b.open(uriB, localizedApp["App/Info.plist"]!)
+        let beforeA = full(try await a.request(DocumentDiagnosticRequest(textDocument: .init(uri: uriA))))
+        #expect(untranslatedForGerman(try #require(beforeA.items)))
+        let idA = try #require(beforeA.resultId)
+        let idB = try #require(full(try await b.request(DocumentDiagnosticRequest(textDocument: .init(uri: uriB)))).resultId)
+
+        try second.write("App/de.lproj/InfoPlist.strings", germanTable)
+        try b.send(
+            DidChangeWatchedFilesNotification(changes: [FileEvent(uri: second.uri("App/de.lproj/InfoPlist.strings"), type: .changed)]))
+        _ = try await b.next("workspace/diagnostic/refresh") { $0["method"]?.stringValue == DiagnosticRefreshRequest.method }
+
+        // The session that was told: a full report without the warning.
+        let afterB = full(try await b.request(DocumentDiagnosticRequest(textDocument: .init(uri: uriB), previousResultId: idB)))
+        #expect(!untranslatedForGerman(try #require(afterB.items, "answered unchanged (\(idB))")))
+        // The other: nothing of its own changed, so the id it holds still names its report.
+        let afterA = full(try await a.request(DocumentDiagnosticRequest(textDocument: .init(uri: uriA), previousResultId: idA)))
+        #expect(afterA.items == nil, "\(afterA.items?.map(\.message) ?? [])")
+        #expect(afterA.resultId == idA, "the other session's change reached this one: \(idA) became \(afterA.resultId ?? "nil")")
     }
 
     /// Translations and project settings change a file's diagnostics: the server says so.

@@ -6,6 +6,7 @@ import LanguageServerProtocol
 import PlistLanguageServer
 import PlistSupport
 import Testing
+import PlistWorkspace
 
 /// A folder of files in the temporary directory, removed by `remove()`.
 struct TemporaryWorkspace {

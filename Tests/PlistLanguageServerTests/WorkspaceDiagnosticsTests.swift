@@ -8,6 +8,7 @@ import PlistFormats
 import PlistLanguageServer
 import PlistTestSupport
 import Testing
+import PlistWorkspace
 
 private func codes(_ diagnostics: [Diagnostic], _ code: String) -> [Diagnostic] {
     diagnostics.filter { $0.code == .string(code) }

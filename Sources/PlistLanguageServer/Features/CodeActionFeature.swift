@@ -4,13 +4,16 @@
 import LanguageServerProtocol
 import PlistAnalysis
 import PlistSyntax
+import PlistWorkspace
 
 struct CodeActionFeature: ServerFeature {
     func register(_ handlers: inout RequestHandlers) {
         handlers.document(CodeActionRequest.self) { request, snapshot, context in
+            await context.readTranslations(for: snapshot)
             let all = context.diagnostics.analysisDiagnostics(
                 for: snapshot, configuration: context.configuration,
-                evidence: context.evidence(for: snapshot), project: context.project(for: snapshot))
+                evidence: context.evidence(for: snapshot), project: context.project(for: snapshot),
+                translations: context.translations.cache)
             try Task.checkCancellation()
             return Self.actions(
                 for: request, snapshot: snapshot, diagnostics: all, provider: context.diagnostics, configuration: context.configuration,

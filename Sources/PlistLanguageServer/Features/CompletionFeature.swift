@@ -5,6 +5,7 @@ import PlistAnalysis
 import PlistSchema
 import PlistSyntax
 import PlistSupport
+import PlistWorkspace
 
 /// Completion, with key documentation rendered on resolve (so a list stays small and fast).
 struct CompletionFeature: ServerFeature {
@@ -15,7 +16,8 @@ struct CompletionFeature: ServerFeature {
             if kind.isTranslation {
                 // An InfoPlist.strings: the Info.plist's keys; any other strings table or catalog: nothing of ours.
                 guard kind.format == .stringsTable, kind.translatesInfoPlist else { return nil }
-                return Self.translationKeys(snapshot, offset: offset)
+                await context.readTranslations(for: snapshot)
+                return Self.translationKeys(snapshot, offset: offset, translations: context.translations.cache)
             }
             // `>` triggers only right after `<key>`; elsewhere it just ends a tag.
             if request.context?.triggerCharacter == ">", !snapshot.text[..<offset].reversed().starts(with: Array("<key>".utf8).reversed()) {
@@ -145,7 +147,7 @@ enum FeatureSettings {
 extension CompletionFeature {
     /// In an InfoPlist.strings: the Info.plist's translatable keys (issue #31), each replacing the
     /// line's text before the cursor with `"KEY" = "base text";`. None in a String Catalog (Xcode edits those).
-    static func translationKeys(_ snapshot: DocumentSnapshot, offset: Int) -> CompletionList? {
+    static func translationKeys(_ snapshot: DocumentSnapshot, offset: Int, translations: LocalizationSetCache) -> CompletionList? {
         let bytes = snapshot.text.bytes
         var start = offset
         while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
@@ -161,7 +163,7 @@ extension CompletionFeature {
         // The server narrows the list to the typed text (Neovim's omnifunc and the Emacs style show
         // what it sends), so the client asks again as the text grows.
         let items = LocalizationFeatures.completions(
-            in: file, infoPlist: LocalizationSetCache.shared.infoPlist(forTranslationAt: FileURI.path(of: snapshot.uri) ?? snapshot.uri),
+            in: file, infoPlist: translations.infoPlist(forTranslationAt: FileURI.path(of: snapshot.uri) ?? snapshot.uri),
             typed: typed, typing: start..<lineEnd
         )
         .enumerated().map { i, c in

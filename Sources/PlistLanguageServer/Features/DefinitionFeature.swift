@@ -6,6 +6,7 @@ import LanguageServerProtocol
 import PlistAnalysis
 import PlistSyntax
 import XcodeProject
+import PlistWorkspace
 
 /// Go to a build setting's definition.
 struct DefinitionFeature: ServerFeature {

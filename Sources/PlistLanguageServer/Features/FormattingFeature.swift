@@ -5,6 +5,7 @@ import LanguageServerProtocol
 import PlistAnalysis
 import PlistSupport
 import PlistSyntax
+import PlistWorkspace
 
 struct FormattingFeature: ServerFeature {
     func register(_ handlers: inout RequestHandlers) {

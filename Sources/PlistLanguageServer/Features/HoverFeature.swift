@@ -4,6 +4,7 @@ import LanguageServerProtocol
 import PlistAnalysis
 import PlistSchema
 import PlistSyntax
+import PlistWorkspace
 
 /// Hover over keys and values.
 struct HoverFeature: ServerFeature {
@@ -11,6 +12,8 @@ struct HoverFeature: ServerFeature {
         handlers.document(HoverRequest.self) { request, snapshot, context in
             let format: DocumentationFormat = FeatureSettings.hoverMarkdown(context) ? .markdown : .plainText
             let offset = snapshot.offset(of: request.position)
+            await context.readTranslations(for: snapshot)
+            let translations = context.translations.cache
             // In an InfoPlist.strings or .xcstrings: the key's documentation and the Info.plist's text (issue #31).
             let kind = context.kind(of: snapshot)
             if kind.isTranslation {
@@ -18,7 +21,7 @@ struct HoverFeature: ServerFeature {
                 let file = snapshot.translation
                 guard
                     let result = LocalizationFeatures.hover(
-                        in: file, at: offset, infoPlist: LocalizationSetCache.shared.infoPlist(forTranslationAt: path),
+                        in: file, at: offset, infoPlist: translations.infoPlist(forTranslationAt: path),
                         format: format)
                 else { return nil }
                 return Hover(
@@ -38,7 +41,7 @@ struct HoverFeature: ServerFeature {
             var text = result.text
             // On a translatable key of an Info.plist: its text in each shipped locale (issue #31).
             if kind.role == .infoPlist, let path = FileURI.path(of: snapshot.uri),
-                let set = LocalizationSetCache.shared.set(forInfoPlistAt: path), !set.isEmpty || set.attribution != .folders,
+                let set = translations.set(forInfoPlistAt: path), !set.isEmpty || set.attribution != .folders,
                 let section = LocalizationFeatures.translationsSection(
                     forKeyAt: offset, context: LocalizedPlistContext(document: snapshot.document, set: set), format: result.format)
             {

@@ -11,12 +11,14 @@ import PlistAnalysis
 import PlistSchema
 import PlistSupport
 import PlistSyntax
+import PlistWorkspace
 import SourceEvidence
 import XcodeProject
 
 struct KeyRenameFeature: ServerFeature {
     func register(_ handlers: inout RequestHandlers) {
         handlers.document(PrepareRenameRequest.self) { request, snapshot, context in
+            await context.readTranslations(for: snapshot)
             guard let subject = try KeySubject.resolve(snapshot, at: snapshot.offset(of: request.position), context: context) else {
                 return nil
             }
@@ -24,6 +26,7 @@ struct KeyRenameFeature: ServerFeature {
             return PrepareRenameResult(range: snapshot.range(of: subject.range), placeholder: subject.name)
         }
         handlers.document(RenameRequest.self) { request, snapshot, context in
+            await context.readTranslations(for: snapshot)
             guard let subject = try KeySubject.resolve(snapshot, at: snapshot.offset(of: request.position), context: context) else {
                 throw ResponseError.requestFailed("there is no key here to rename")
             }
@@ -31,6 +34,7 @@ struct KeyRenameFeature: ServerFeature {
             return try subject.renameEdit(to: request.newName, context: context)
         }
         handlers.document(ReferencesRequest.self) { request, snapshot, context in
+            await context.readTranslations(for: snapshot)
             guard let subject = try KeySubject.resolve(snapshot, at: snapshot.offset(of: request.position), context: context) else {
                 return nil
             }
@@ -108,7 +112,7 @@ struct KeySubject {
         if kind.isTranslation {
             guard kind.translatesInfoPlist, let path else { return nil }
             guard let target = KeyRenaming.target(in: snapshot.translation, at: offset) else { return nil }
-            let set = LocalizationSetCache.shared.set(forTranslationAt: path)
+            let set = context.translations.cache.set(forTranslationAt: path)
             var plistFile: OtherFile? = nil
             var plist: PlistDocument? = nil
             if let set, set.attribution.isKnown, let file = OtherFile.read(set.infoPlistPath, context: context),
@@ -134,7 +138,7 @@ struct KeySubject {
         var set: LocalizationSet? = nil
         var refusal = KeyRenaming.refusal(forKey: target.name, at: target.parent, domain: role.keyDomain ?? .infoPlist)
         if role == .infoPlist, let path {
-            set = LocalizationSetCache.shared.set(forInfoPlistAt: path)
+            set = context.translations.cache.set(forInfoPlistAt: path)
             if refusal == nil, let set, case .unknown(let reason) = set.attribution {
                 refusal = "which files translate this Info.plist is unknown (\(reason)), so its translations would keep the old name"
             }

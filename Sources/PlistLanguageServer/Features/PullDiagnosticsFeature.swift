@@ -1,6 +1,7 @@
 // `textDocument/diagnostic` and `workspace/diagnostic`: pull diagnostics, for clients that support them.
 import LanguageServerProtocol
 import PlistSupport
+import PlistWorkspace
 
 /// Answers `textDocument/diagnostic` with the same diagnostics as `publishDiagnostics`, and
 /// `unchanged` when the client already has the result for this content and these inputs
@@ -11,6 +12,7 @@ struct PullDiagnosticsFeature: ServerFeature {
     func register(_ handlers: inout RequestHandlers) {
         handlers.document(DocumentDiagnosticRequest.self) { request, snapshot, context in
             try await context.settledProjects()
+            await context.readTranslations(for: snapshot)
             let evidence = context.evidence(for: snapshot)
             let project = context.project(for: snapshot)
             // The id names every input the analysis reads (the translations and the projects too)
@@ -18,12 +20,15 @@ struct PullDiagnosticsFeature: ServerFeature {
             // inputs are analysed, and answer `unchanged` only when the findings are the same (a
             // generation also goes up for a change elsewhere), never with stale findings.
             let inputs =
-                AnalysisInputs(configuration: context.configuration, evidence: evidence, project: project).resultID(content: snapshot.id)
+                AnalysisInputs(
+                    configuration: context.configuration, evidence: evidence, project: project, translations: context.translations.cache
+                ).resultID(content: snapshot.id)
                 + ":"
             let previous = request.previousResultId
             if let previous, previous.hasPrefix(inputs) { return .unchanged(resultId: previous) }
             let items = context.diagnostics.diagnostics(
-                for: snapshot, configuration: context.configuration, evidence: evidence, project: project)
+                for: snapshot, configuration: context.configuration, evidence: evidence, project: project,
+                translations: context.translations.cache)
             try Task.checkCancellation()
             let findings = WorkspaceDiagnostics.resultID(items)
             if let previous, previous.hasSuffix(":" + findings) { return .unchanged(resultId: inputs + findings) }
@@ -56,6 +61,7 @@ struct PullDiagnosticsFeature: ServerFeature {
             let batch = Array(paths[start..<min(start + WorkspaceDiagnostics.batchSize, paths.count)])
             start += batch.count
             let contents = await WorkspaceDiagnostics.read(batch.map { open[$0] == nil ? $0 : "" })
+            await context.translations.read(forFilesAt: batch, projects: context.projects)
             var reports: [WorkspaceDocumentDiagnosticReport] = []
             for (path, bytes) in zip(batch, contents) {
                 try Task.checkCancellation()

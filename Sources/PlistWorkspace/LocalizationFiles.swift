@@ -47,9 +47,14 @@ public final class CachingProjectFileSystem: ProjectFileSystem {
     public func whyNotReadable(_ path: String) -> String? { base.whyNotReadable(path) }
 }
 
-/// The server's localization sets, read from the disk at most once per few seconds per file: a
-/// keystroke in an Info.plist or a translation reuses the set read before (the folders and the
+/// A server session's localization sets, read from the disk at most once per few seconds per file:
+/// a keystroke in an Info.plist or a translation reuses the set read before (the folders and the
 /// project file are not read again), and an edit saved to a translation is seen within that time.
+///
+/// One per session (never process-wide): a file changed in one session's workspace forgets only
+/// that session's sets. The session reads the disk off the cooperative pool with `read(for:)`
+/// before an analysis or a feature asks; the lookups then answer from memory (they read the disk
+/// themselves only for what was not read first).
 public final class LocalizationSetCache: Sendable {
     private struct Entry { let set: LocalizationSet?; let index: LocalizationIndex?; let read: ContinuousClock.Instant }
     private let entries = Locked<[String: Entry]>([:])
@@ -64,8 +69,6 @@ public final class LocalizationSetCache: Sendable {
         self.fileSystem = fileSystem
         self.lifetime = lifetime
     }
-
-    public static let shared = LocalizationSetCache()
 
     private func cached(_ key: String, _ make: () -> LocalizationSet?) -> (set: LocalizationSet, index: LocalizationIndex?)? {
         let now = ContinuousClock.now
@@ -100,6 +103,36 @@ public final class LocalizationSetCache: Sendable {
         return document
     }
 
+    /// Whether the entry `key` is missing or older than the lifetime.
+    private func isStale(_ key: String, now: ContinuousClock.Instant) -> Bool {
+        guard let hit = entries.withLock({ $0[key] }) else { return true }
+        return now - hit.read >= lifetime
+    }
+
+    /// Whether `read(for:)` would read the disk for the file at `path` (a cheap look at what is
+    /// kept): false when everything its analysis asks for is fresh.
+    public func needsRead(for path: String, isInfoPlist: Bool) -> Bool {
+        let now = ContinuousClock.now
+        if DocumentFormat.byName(path) != nil {
+            if isStale("translation:" + path, now: now) { return true }
+            guard let set = entries.withLock({ $0["translation:" + path] })?.set else { return false }
+            guard let hit = documents.withLock({ $0[set.infoPlistPath] }) else { return true }
+            return now - hit.read >= lifetime
+        }
+        return isInfoPlist && isStale("plist:" + path, now: now)
+    }
+
+    /// Reads from the disk what the analysis of the file at `path` asks for (a translation's set
+    /// and the Info.plist it translates; an Info.plist's set, when `isInfoPlist`), unless it is
+    /// fresh. Blocking: the server calls it off the cooperative pool.
+    public func read(for path: String, isInfoPlist: Bool) {
+        if DocumentFormat.byName(path) != nil {
+            _ = infoPlist(forTranslationAt: path)
+        } else if isInfoPlist {
+            _ = prepared(forInfoPlistAt: path)
+        }
+    }
+
     /// Changes whenever `filesChanged` forgets what was read: part of a document's analysis cache
     /// key, so an open Info.plist is checked again against the translations as they now are.
     public var generation: Int { generationCounter.withLock { $0 } }
@@ -113,20 +146,6 @@ public final class LocalizationSetCache: Sendable {
         documents.withLock { $0.removeAll() }
         generationCounter.withLock { $0 += 1 }
         return true
-    }
-}
-
-/// The translations an open document's analysis reads in the server: the session's cache of
-/// localization sets; the project facts of a translated Info.plist are those the translation's
-/// own project input carries.
-struct SessionTranslations: TranslationSource {
-    let cache: LocalizationSetCache
-    let translationProject: ProjectInput?
-
-    func infoPlist(forTranslationAt path: String) -> PlistDocument? { cache.infoPlist(forTranslationAt: path) }
-    func project(ofInfoPlistTranslatedAt path: String) -> ProjectInput? { translationProject }
-    func localizations(ofInfoPlistAt path: String) -> (set: LocalizationSet, index: LocalizationIndex?)? {
-        cache.prepared(forInfoPlistAt: path)
     }
 }
 
