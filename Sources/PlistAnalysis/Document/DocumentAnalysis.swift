@@ -53,7 +53,7 @@ public protocol OpenDocumentText: AnyObject, Sendable {
     var document: PlistDocument { get }
     /// The text read as a translation (strings table or String Catalog only).
     var translation: TranslationFile { get }
-    /// The findings of the previous version read as a strings table, for an incremental check.
+    /// The findings of the previous version read as a translation, for an incremental check.
     var translationFindings: TranslationFindingsMemo? { get set }
 }
 
