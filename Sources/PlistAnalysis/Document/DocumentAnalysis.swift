@@ -127,15 +127,16 @@ public enum DocumentAnalysis {
 
     static func findings(ofOpen open: any OpenDocumentText, path: String, file: String?, inputs: DocumentInputs) -> Result {
         let configuration = inputs.configuration
-        let text = open.tree.text.bytes
         switch open.format {
         case .stringsTable, .stringCatalog:
             let kind = DocumentKind.decide(path: path, format: open.format, document: nil, configuration: configuration)
             let (found, memo) = translationFindings(
                 open.translation, kind: kind, file: file, inputs: inputs, memo: open.translationFindings)
             open.translationFindings = memo
-            return Result(text: text, findings: found, kind: kind, binary: nil)
+            // The translation's own text (what its ranges refer to): no second copy of a large file per keystroke.
+            return Result(text: open.translation.text, findings: found, kind: kind, binary: nil)
         case .openStep:
+            let text = open.tree.text.bytes
             // Read as XML it is all text outside a root ("This is not XML"), a false error.
             let (_, found) = Analyzer.findings(
                 forFileBytes: text, path: path, configuration: configuration, evidence: inputs.evidence,
@@ -147,6 +148,7 @@ public enum DocumentAnalysis {
             // With preprocessor definitions (the settings', else the target's
             // INFOPLIST_PREPROCESSOR_DEFINITIONS), a preprocessed file is analysed as Xcode reads
             // it; the shared typed view (every branch at once) keeps serving completion, hover and outline.
+            let text = open.tree.text.bytes
             var document = open.document
             if let definitions = configuration.preprocessorDefinitions ?? inputs.project?.preprocessorDefinitions,
                 document.conditionals.isPreprocessed
