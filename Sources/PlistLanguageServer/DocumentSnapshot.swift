@@ -38,12 +38,12 @@ public final class DocumentSnapshot: OpenDocumentText {
     /// reuses (`PlistDocument(_:reusing:)`); dropped once this one is built.
     private let reuseBase: Locked<PlistDocument?>
     /// The document read as a translation file (`InfoPlist.strings`, `.xcstrings`), on first use;
-    /// a strings table reuses the reading of the version before (`translationBase`) for the
-    /// entries the edit left alone, so a keystroke in a large table reads a few entries.
+    /// it reuses the reading of the version before (`translationBase`) for the entries the edit
+    /// left alone, so a keystroke in a large table or catalog reads a few entries.
     private let lazyTranslation: Lazy<TranslationFile>
     private let translationBase: Locked<TranslationBase?>
-    /// The findings of the latest version of this document analysed as a strings table, by block
-    /// of entries, shared by its versions: an analysis starts from whichever version was analysed
+    /// The findings of the latest version of this document analysed as a strings table or String
+    /// Catalog, by block of entries, shared by its versions: an analysis starts from whichever version was analysed
     /// last and checks only the blocks it does not have (`Analyzer.findings(forTranslation:configuration:memo:)`).
     let translationMemo: Locked<TranslationFindingsMemo?>
     /// The analysis of this text for one configuration and generation of every other input
@@ -95,7 +95,7 @@ public final class DocumentSnapshot: OpenDocumentText {
     /// The text read as a translation file (meaningful for an `InfoPlist.strings` or `.xcstrings`).
     public var translation: TranslationFile { lazyTranslation.value }
 
-    /// The findings of the latest version analysed as a strings table (`OpenDocumentText`).
+    /// The findings of the latest version analysed as a translation (`OpenDocumentText`).
     public var translationFindings: TranslationFindingsMemo? {
         get { translationMemo.withLock { $0 } }
         set { translationMemo.withLock { $0 = newValue } }

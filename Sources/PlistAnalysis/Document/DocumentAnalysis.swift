@@ -53,7 +53,7 @@ public protocol OpenDocumentText: AnyObject, Sendable {
     var document: PlistDocument { get }
     /// The text read as a translation (strings table or String Catalog only).
     var translation: TranslationFile { get }
-    /// The findings of the previous version read as a strings table, for an incremental check.
+    /// The findings of the previous version read as a translation, for an incremental check.
     var translationFindings: TranslationFindingsMemo? { get set }
 }
 
@@ -161,7 +161,8 @@ public enum DocumentAnalysis {
             let (found, memo) = translationFindings(
                 open.translation, kind: kind, file: file, inputs: inputs, memo: open.translationFindings)
             open.translationFindings = memo
-            return Result(source: source, findings: found, kind: kind)
+            // The translation's own text (what its ranges refer to): no second copy of a large file per keystroke.
+            return Result(text: open.translation.text, findings: found, kind: kind, binary: nil)
         case .openStep:
             // Read as XML it is all text outside a root ("This is not XML"), a false error.
             let (_, found) = Analyzer.findings(

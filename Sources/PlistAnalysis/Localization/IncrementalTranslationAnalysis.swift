@@ -1,30 +1,34 @@
-// The findings of a strings table, kept from one version of an open table to the next (issue #39,
-// point 5): a keystroke in a table of 100,000 entries checks the few entries it changed, not every
-// entry. Equal to `Analyzer.findings(forTranslation:)` of the same table (a property test holds
-// them equal after random edits), at the cost of what the edit touched plus a pass over the
-// table's blocks (a few hundred for 100,000 entries) and the findings shown.
+// The findings of a strings table or String Catalog, kept from one version of an open file to the
+// next (issue #39, point 5): a keystroke in a file of 100,000 entries checks the few entries it
+// changed, not every entry. Equal to `Analyzer.findings(forTranslation:)` of the same file (a
+// property test holds them equal after random edits), at the cost of what the edit touched plus a
+// pass over the file's blocks (a few hundred for 100,000 entries) and the findings shown.
 import PlistSyntax
 import XcodeProject
 
-/// What the analysis of one version of a strings table keeps for the next: the findings of each
-/// block of entries (`StringsEntries.Block`, shared by the versions that keep it), with ranges
+/// What the analysis of one version of a translation file keeps for the next: the findings of each
+/// block of entries (`EntryBlocks.Block`, shared by the versions that keep it), with ranges
 /// relative to the block, and the count of every key (duplicates are keys counted twice).
 public struct TranslationFindingsMemo: Sendable {
     /// What the findings of a block read besides its entries: equal inputs, equal findings.
     struct Inputs: Equatable, Sendable {
         let path: String
         let locale: String
+        /// A catalog's source language (its `new` translations and empty texts are its own).
+        let sourceLanguage: String?
         let infoPlist: SourceText?
         let externalKeys: Set<String>
         let configuration: AnalysisConfiguration
     }
 
-    /// The findings of one block's entries, by rule, in order, relative to the block's base; and
-    /// the entries of each key in the block (local indices).
+    /// The findings of one block's entries, by rule, in order, relative to the block's base; the
+    /// entries of each key in the block (local indices); and the entries that are checked with the
+    /// whole file's duplicates whatever their key (a catalog's key that names a locale twice).
     struct BlockFindings: Sendable {
-        let block: StringsEntries.Block
+        let block: any AnyObject & Sendable
         let byRule: [String: [Finding]]
         let keys: [ExactText: [Int]]
+        let withWhole: [Int]
     }
 
     let inputs: Inputs
@@ -37,37 +41,70 @@ public struct TranslationFindingsMemo: Sendable {
 }
 
 extension Analyzer {
-    /// The rules whose findings on an entry depend on that entry alone (and on the Info.plist),
-    /// run per block; `firstOccurrence`: those that report a key once, at its first entry.
-    static let perEntryRuleIDs: Set<String> = ["l10n-empty-translation", "l10n-not-localizable", "l10n-unknown-key", "l10n-xcode-name"]
+    /// The rules whose findings on an entry depend on that entry alone (and on the Info.plist and
+    /// a catalog's source language), run per block; `firstOccurrence`: those that report a key
+    /// once, at its first entry.
+    static let perEntryRuleIDs: Set<String> = [
+        "l10n-empty-translation", "l10n-not-localizable", "l10n-unknown-key", "l10n-xcode-name", "l10n-catalog-state",
+    ]
     static let firstOccurrenceRuleIDs: Set<String> = ["l10n-not-localizable", "l10n-unknown-key", "l10n-xcode-name"]
 
     /// The findings of `file`, the translation at `path`, equal to `findings(forTranslation:configuration:)`
-    /// of its `TranslationContext`: for a
-    /// strings table, the findings of the blocks `memo` (an earlier version's, or nil) already
-    /// has are reused. Returns the memo for the next version (nil for a String Catalog, which is
-    /// analysed whole).
+    /// of its `TranslationContext`: the findings of the blocks of entries `memo` (an earlier
+    /// version's, or nil) already has are reused. Returns the memo for the next version.
     public static func findings(
         forTranslation file: TranslationFile, at path: String, infoPlist: PlistDocument?, externalKeys: Set<String> = [],
         configuration: AnalysisConfiguration, memo: TranslationFindingsMemo?
     ) -> (findings: [Finding], memo: TranslationFindingsMemo?) {
-        guard case .table(let table, let locale) = file else {
-            let context = TranslationContext(path: path, file: file, infoPlist: infoPlist, externalKeys: externalKeys)
-            return (findings(forTranslation: context, configuration: configuration), nil)
+        switch file {
+        case .table(let table, let locale):
+            return findings(
+                of: table.entries, text: table.text, locale: locale, sourceLanguage: nil, at: path, infoPlist: infoPlist,
+                externalKeys: externalKeys, configuration: configuration, memo: memo,
+                bare: .table(StringsTable(text: [], entries: [StringsEntry](), problems: []), locale: locale),
+                file: { entries, whole in
+                    .table(StringsTable(text: table.text, entries: entries, problems: whole ? table.problems : []), locale: locale)
+                },
+                withWhole: { _ in false }, valueRanges: nil)
+        case .catalog(let catalog):
+            return findings(
+                of: catalog.entries, text: catalog.text, locale: "", sourceLanguage: catalog.sourceLanguage, at: path,
+                infoPlist: infoPlist, externalKeys: externalKeys, configuration: configuration, memo: memo,
+                bare: .catalog(
+                    StringCatalog(text: [], sourceLanguage: catalog.sourceLanguage, entries: [StringCatalog.Entry](), problems: [])),
+                file: { entries, whole in
+                    .catalog(
+                        StringCatalog(
+                            text: catalog.text, sourceLanguage: catalog.sourceLanguage, entries: entries,
+                            problems: whole ? catalog.problems : []))
+                },
+                withWhole: { $0.repeatsALocale }, valueRanges: { $0.localizations.compactMap(\.valueRange) })
         }
+    }
+
+    /// The findings of a file whose entries are `entries`, made as `file` makes it of some of them
+    /// (absolute ranges; `whole`: with the file's problems), `bare` of none and without its text. `withWhole`: the entries checked with
+    /// the duplicates whatever their key. `valueRanges` (a catalog's): the empty-translation rule
+    /// reads every entry of a key (a key empty in the source language may be empty in every
+    /// other), so the entries of a duplicated key are checked by it together, their values' ranges
+    /// said so that the blocks' findings on them are left out.
+    static func findings<Entry: BlockedEntry & KeyedEntry>(
+        of entries: EntryBlocks<Entry>, text: [UInt8], locale: String, sourceLanguage: String?, at path: String,
+        infoPlist: PlistDocument?, externalKeys: Set<String>, configuration: AnalysisConfiguration,
+        memo: TranslationFindingsMemo?, bare: TranslationFile, file: ([Entry], _ whole: Bool) -> TranslationFile,
+        withWhole: (Entry) -> Bool, valueRanges: ((Entry) -> [Range<Int>])?
+    ) -> (findings: [Finding], memo: TranslationFindingsMemo?) {
         let inputs = TranslationFindingsMemo.Inputs(
-            path: path, locale: locale, infoPlist: infoPlist?.tree.text,
+            path: path, locale: locale, sourceLanguage: sourceLanguage, infoPlist: infoPlist?.tree.text,
             externalKeys: externalKeys, configuration: configuration)
         let memo = memo?.inputs == inputs ? memo : nil
         // What every block's check reads of the Info.plist (its entries: none): the memo's while the
-        // inputs are the same, so a keystroke in the table does not walk the Info.plist again.
+        // inputs are the same, so a keystroke in the file does not walk the Info.plist again.
         let context =
             memo?.context
-            ?? TranslationContext(
-                path: path, file: .table(StringsTable(text: [], entries: [StringsEntry](), problems: []), locale: locale),
-                infoPlist: infoPlist, externalKeys: externalKeys)
+            ?? TranslationContext(path: path, file: bare, infoPlist: infoPlist, externalKeys: externalKeys)
         let perEntry = RuleRegistry.all.filter { perEntryRuleIDs.contains($0.id) }
-        let segments = table.entries.segments
+        let segments = entries.segments
 
         // Each block's findings: the memo's, or its entries checked alone (relative ranges).
         var blocks: [ObjectIdentifier: TranslationFindingsMemo.BlockFindings] = [:]
@@ -76,14 +113,16 @@ extension Analyzer {
         for segment in segments {
             let id = ObjectIdentifier(segment.block)
             if let hit = memo?.blocks[id] { blocks[id] = hit; continue }
-            let part = TranslationContext(
-                sharing: context, file: .table(StringsTable(text: table.text, entries: segment.block.entries, problems: []), locale: locale)
-            )
+            let part = TranslationContext(sharing: context, file: file(segment.block.entries, false))
             var byRule: [String: [Finding]] = [:]
             for f in findings(forTranslation: part, configuration: configuration, rules: perEntry) { byRule[f.code, default: []].append(f) }
             var keys: [ExactText: [Int]] = [:]
-            for (i, e) in segment.block.entries.enumerated() { keys[ExactText(e.key), default: []].append(i) }
-            let result = TranslationFindingsMemo.BlockFindings(block: segment.block, byRule: byRule, keys: keys)
+            var whole: [Int] = []
+            for (i, e) in segment.block.entries.enumerated() {
+                keys[ExactText(e.key), default: []].append(i)
+                if withWhole(e) { whole.append(i) }
+            }
+            let result = TranslationFindingsMemo.BlockFindings(block: segment.block, byRule: byRule, keys: keys, withWhole: whole)
             blocks[id] = result
             added.append(result)
         }
@@ -101,47 +140,65 @@ extension Analyzer {
         }
         for b in added { for (key, at) in b.keys { count(key, at.count) } }
 
-        // The entries of the duplicated keys in file order, and which of them are not their key's first.
-        var duplicateEntries: [StringsEntry] = []
+        // The entries of the duplicated keys in file order (and those checked with them), and
+        // which of them are not their key's first.
+        var duplicateEntries: [Entry] = []
+        var wholeEntries: [Entry] = []
         var blocksWithDuplicates: Set<ObjectIdentifier> = []
-        if !duplicated.isEmpty {
-            for segment in segments {
-                let b = blocks[ObjectIdentifier(segment.block)]!
-                var local: [Int] = []
-                if duplicated.count < b.keys.count {
-                    for key in duplicated { if let at = b.keys[key] { local += at } }
-                } else {
-                    for (key, at) in b.keys where duplicated.contains(key) { local += at }
-                }
-                guard !local.isEmpty else { continue }
-                blocksWithDuplicates.insert(ObjectIdentifier(segment.block))
-                for i in local.sorted() { duplicateEntries.append(segment.block.entries[i].shifted(by: segment.base)) }
+        for segment in segments {
+            let b = blocks[ObjectIdentifier(segment.block)]!
+            guard !duplicated.isEmpty || !b.withWhole.isEmpty else { continue }
+            var local: [Int] = []
+            if duplicated.count < b.keys.count {
+                for key in duplicated { if let at = b.keys[key] { local += at } }
+            } else {
+                for (key, at) in b.keys where duplicated.contains(key) { local += at }
+            }
+            if !local.isEmpty { blocksWithDuplicates.insert(ObjectIdentifier(segment.block)) }
+            let isDuplicate = Set(local)
+            for i in Set(local + b.withWhole).sorted() {
+                let e = segment.block.entries[i].shifted(by: segment.base)
+                wholeEntries.append(e)
+                if isDuplicate.contains(i) { duplicateEntries.append(e) }
             }
         }
         var seen: Set<ExactText> = []
         var laterOccurrences: Set<Range<Int>> = []
         for e in duplicateEntries where !seen.insert(ExactText(e.key)).inserted { laterOccurrences.insert(e.keyRange) }
 
-        // What reads the whole table: its problems and its duplicates, from the duplicated entries alone.
-        let whole = TranslationContext(
-            sharing: context,
-            file: .table(StringsTable(text: table.text, entries: duplicateEntries, problems: table.problems), locale: locale))
+        // What reads the whole file: its problems and its duplicates, from those entries alone.
+        let whole = TranslationContext(sharing: context, file: file(wholeEntries, true))
         var out = findings(
             forTranslation: whole, configuration: configuration,
             rules: RuleRegistry.all.filter { $0.id == "l10n-syntax" || $0.id == "l10n-duplicate-key" })
+        // A catalog's empty translations of the duplicated keys, read together (all of them: the
+        // limit is taken below with the blocks').
+        var emptyTogether: [Finding] = []
+        var emptyApart: Set<Range<Int>> = []
+        if let valueRanges, !duplicateEntries.isEmpty {
+            let together = TranslationContext(sharing: context, file: file(duplicateEntries, false))
+            emptyTogether = Finding.inDocumentOrder(
+                run(
+                    RuleRegistry.all.filter { $0.id == "l10n-empty-translation" }, on: together, kind: together.fileKind,
+                    configuration: configuration))
+            for e in duplicateEntries { emptyApart.formUnion(valueRanges(e)) }
+        }
 
         // Per rule: the blocks' findings in order (blocks are in file order, so are their findings),
         // a later occurrence's left out, limited as `findings(forTranslation:)` limits them.
         let limit = maximumDiagnosticsPerRule
         for rule in perEntry where !configuration.disabledRules.contains(rule.id) {
             let dropsLater = firstOccurrenceRuleIDs.contains(rule.id)
+            let isEmptyRule = rule.id == "l10n-empty-translation"
             var shown: [Finding] = []
             var total = 0
             for segment in segments {
                 let id = ObjectIdentifier(segment.block)
                 guard let found = blocks[id]!.byRule[rule.id] else { continue }
-                if dropsLater && blocksWithDuplicates.contains(id) {
-                    for f in found where !laterOccurrences.contains(f.range.shifted(by: segment.base)) {
+                if blocksWithDuplicates.contains(id) && (dropsLater || isEmptyRule && !emptyApart.isEmpty) {
+                    for f in found {
+                        let range = f.range.shifted(by: segment.base)
+                        if dropsLater ? laterOccurrences.contains(range) : emptyApart.contains(range) { continue }
                         total += 1
                         if shown.count <= limit { shown.append(f.shifted(by: segment.base)) }
                     }
@@ -153,6 +210,11 @@ extension Analyzer {
                     }
                     total += found.count
                 }
+            }
+            if isEmptyRule && !emptyTogether.isEmpty {
+                // The first `limit + 1` of both in order are among the first `limit + 1` of each.
+                total += emptyTogether.count
+                shown = Array((shown + emptyTogether.prefix(limit + 1)).sorted(by: Finding.precedes).prefix(limit + 1))
             }
             if total > limit {
                 let d = shown[limit]
@@ -168,6 +230,15 @@ extension Analyzer {
         return (out, TranslationFindingsMemo(inputs: inputs, context: context, blocks: blocks, keyCounts: counts, duplicated: duplicated))
     }
 }
+
+/// An entry of a translation file with its key (what duplicates are counted by).
+protocol KeyedEntry {
+    var key: String { get }
+    var keyRange: Range<Int> { get }
+}
+
+extension StringsEntry: KeyedEntry {}
+extension StringCatalog.Entry: KeyedEntry {}
 
 extension Range<Int> {
     func shifted(by delta: Int) -> Range<Int> { (lowerBound + delta)..<(upperBound + delta) }

@@ -34,17 +34,28 @@ public enum TranslationFile: Sendable {
     }
 
     /// Reads a file's bytes that are `previous`'s text with `change.range` replaced by
-    /// `change.count` bytes (an editor's next version, its text UTF-8): a strings table reads only
-    /// the entries the change can have changed, without comparing the texts
-    /// (`StringsTable(text:replacing:count:of:)`). A nil `change`: the texts are compared.
+    /// `change.count` bytes (an editor's next version, its text UTF-8): a strings table or a String
+    /// Catalog reads only the entries the change can have changed, without comparing the texts
+    /// (`StringsTable(text:replacing:count:of:)`, `StringCatalog(text:replacing:count:of:)`). A nil
+    /// `change`: the texts are compared.
     public static func reading(
         _ raw: [UInt8], path: String, reusing previous: TranslationFile?,
         change: (range: Range<Int>, count: Int)?
     ) -> TranslationFile {
-        guard case .table(let table, _)? = previous, !path.lowercased().hasSuffix(".xcstrings") else { return reading(raw, path: path) }
-        let locale = locale(ofPath: path) ?? ""
-        if let change { return .table(StringsTable(text: raw, replacing: change.range, count: change.count, of: table), locale: locale) }
-        return .table(StringsTable(raw: raw, reusing: table), locale: locale)
+        let isCatalog = path.lowercased().hasSuffix(".xcstrings")
+        switch previous {
+        case .table(let table, _)? where !isCatalog:
+            let locale = locale(ofPath: path) ?? ""
+            if let change {
+                return .table(StringsTable(text: raw, replacing: change.range, count: change.count, of: table), locale: locale)
+            }
+            return .table(StringsTable(raw: raw, reusing: table), locale: locale)
+        case .catalog(let catalog)? where isCatalog:
+            if let change { return .catalog(StringCatalog(text: raw, replacing: change.range, count: change.count, of: catalog)) }
+            return .catalog(StringCatalog(text: raw, reusing: catalog))
+        default:
+            return reading(raw, path: path)
+        }
     }
 
     /// `…/de.lproj/InfoPlist.strings` → `de`.

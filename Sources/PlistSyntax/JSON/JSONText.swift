@@ -56,6 +56,10 @@ public struct JSONText: Sendable {
     public let problems: [JSONProblem]
     /// Where reading started: after a UTF-8 byte order mark, if any (RFC 8259 lets a reader skip it).
     public let start: Int
+    /// Where the reader was when it found each problem (`JSONTextReader.foundAt`).
+    let foundAt: [Int]
+    /// Whether a value was too deep to read (said once, by the first).
+    let nestedTooDeep: Bool
 
     /// Reads UTF-8 `text`. Containers nested deeper than `maximumDepth` are skipped whole with one
     /// problem; at most `maximumProblems` problems are kept.
@@ -70,6 +74,8 @@ public struct JSONText: Sendable {
                 JSONProblem(
                     message: "the text is \(encoding), not UTF-8: JSON text is UTF-8 (RFC 8259 §8.1)", range: 0..<min(text.count, 4))
             ]
+            self.foundAt = [0]
+            self.nestedTooDeep = false
             return
         }
         reader.skipSpace()
@@ -83,6 +89,8 @@ public struct JSONText: Sendable {
         }
         self.root = root
         self.problems = reader.problems
+        self.foundAt = reader.foundAt
+        self.nestedTooDeep = reader.reportedDepth
     }
 }
 
@@ -133,6 +141,9 @@ struct JSONTextReader {
     let text: [UInt8]
     var position = 0
     var problems: [JSONProblem] = []
+    /// Where the reader was when it found each problem (in order: the position only grows), which
+    /// says what part of the text a problem comes from, whatever its range.
+    var foundAt: [Int] = []
     let maximumDepth: Int
     let maximumProblems: Int
     var reportedDepth = false
@@ -144,7 +155,10 @@ struct JSONTextReader {
     }
 
     mutating func problem(_ message: String, _ range: Range<Int>) {
-        if problems.count < maximumProblems { problems.append(JSONProblem(message: message, range: range)) }
+        if problems.count < maximumProblems {
+            problems.append(JSONProblem(message: message, range: range))
+            foundAt.append(position)
+        }
     }
 
     mutating func skipSpace() {
@@ -167,38 +181,7 @@ struct JSONTextReader {
         switch text[position] {
         case UInt8(ascii: "{"):
             position += 1
-            var members: [JSONNode.Member] = []
-            var afterComma: Int? = nil
-            while true {
-                skipSpace()
-                guard position < text.count else { problem("missing '}' at the end of the object", start..<start + 1); break }
-                if text[position] == UInt8(ascii: "}") {
-                    if let comma = afterComma { problem("a ',' before '}': JSON allows no trailing comma", comma..<comma + 1) }
-                    position += 1
-                    break
-                }
-                guard text[position] == UInt8(ascii: "\"") else {
-                    problem("expected a member name (a quoted string)", position..<position + 1)
-                    skipToMemberEnd()
-                    continue
-                }
-                let name = string()
-                skipSpace()
-                guard position < text.count, text[position] == UInt8(ascii: ":") else {
-                    problem("expected ':' after \"\(name.text)\"", name.range)
-                    skipToMemberEnd()
-                    continue
-                }
-                position += 1
-                skipSpace()
-                afterComma = nil
-                guard let v = value(depth: depth + 1) else { skipToMemberEnd(); continue }
-                members.append(JSONNode.Member(name: name.text, nameRange: name.range, value: v))
-                skipSpace()
-                if position < text.count, text[position] == UInt8(ascii: ",") { afterComma = position; position += 1; continue }
-                if position < text.count, text[position] == UInt8(ascii: "}") { continue }
-                if position < text.count { problem("expected ',' or '}' after a member", position..<position + 1) }
-            }
+            let members = objectMembers(openedAt: start, depth: depth, resync: nil)
             return JSONNode(kind: .object, range: start..<position, text: "", members: members, items: [])
         case UInt8(ascii: "["):
             position += 1
@@ -247,6 +230,50 @@ struct JSONTextReader {
                 return nil
             }
         }
+    }
+
+    /// The members of the object at `depth` whose `{` is at `start`, read from `position` (just
+    /// after the `{`, or where one of its members' name starts) to its `}` or the text's end.
+    /// Where a member's name starts nothing read before matters but the position (and the
+    /// problems' count and the depth report): `resync`, asked there, may stop the reading, leaving
+    /// the position at that name (a String Catalog's edited entry is read so, up to the entry where
+    /// the reading lines up with the previous one's).
+    mutating func objectMembers(openedAt start: Int, depth: Int, resync: ((Int) -> Bool)?) -> [JSONNode.Member] {
+        var members: [JSONNode.Member] = []
+        var afterComma: Int? = nil
+        while true {
+            skipSpace()
+            guard position < text.count else { problem("missing '}' at the end of the object", start..<start + 1); break }
+            if text[position] == UInt8(ascii: "}") {
+                if let comma = afterComma { problem("a ',' before '}': JSON allows no trailing comma", comma..<comma + 1) }
+                position += 1
+                break
+            }
+            guard text[position] == UInt8(ascii: "\"") else {
+                problem("expected a member name (a quoted string)", position..<position + 1)
+                skipToMemberEnd()
+                continue
+            }
+            if let resync, resync(position) { break }
+            // A comma before a member is not a trailing one, whatever the member turns out to be.
+            afterComma = nil
+            let name = string()
+            skipSpace()
+            guard position < text.count, text[position] == UInt8(ascii: ":") else {
+                problem("expected ':' after \"\(name.text)\"", name.range)
+                skipToMemberEnd()
+                continue
+            }
+            position += 1
+            skipSpace()
+            guard let v = value(depth: depth + 1) else { skipToMemberEnd(); continue }
+            members.append(JSONNode.Member(name: name.text, nameRange: name.range, value: v))
+            skipSpace()
+            if position < text.count, text[position] == UInt8(ascii: ",") { afterComma = position; position += 1; continue }
+            if position < text.count, text[position] == UInt8(ascii: "}") { continue }
+            if position < text.count { problem("expected ',' or '}' after a member", position..<position + 1) }
+        }
+        return members
     }
 
     static func isDelimiter(_ c: UInt8) -> Bool {

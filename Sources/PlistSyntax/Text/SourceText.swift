@@ -133,7 +133,13 @@ public struct SourceText: Sendable, RandomAccessCollection, Equatable, CustomStr
     public var pieceCount: Int { storage.pieces.count }
 
     /// The bytes, as one array.
-    public var bytes: [UInt8] { withBytes(in: 0..<count) { Array($0) } }
+    public var bytes: [UInt8] {
+        // Straight into the array (through `withBytes` a text of several pieces was copied twice).
+        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if let base = buffer.baseAddress { copyBytes(0..<count, to: base) }
+            initialized = count
+        }
+    }
 
     public var description: String { withBytes(in: 0..<count) { String(decoding: $0, as: UTF8.self) } }
 

@@ -66,28 +66,43 @@ public struct DuplicateTranslationRule: Rule {
 
     /// A String Catalog is JSON: a name twice in `strings` (or a locale twice in one key's
     /// `localizations`) is two translations of which Xcode reads one. Names compare by their exact
-    /// scalars, as Foundation's dictionaries compare them.
+    /// scalars, as Foundation's dictionaries compare them. The catalog's entries are the members of
+    /// `strings`, each with the members of its `localizations` object.
     func checkCatalog(_ catalog: StringCatalog, into out: inout [Finding]) {
-        guard let strings = catalog.root?["strings"], strings.kind == .object else { return }
-        func duplicates(_ members: [JSONNode.Member], _ message: (String) -> String, _ other: (String) -> String) {
-            var first: [[UInt32]: Range<Int>] = [:]
-            for member in members {
-                let name = member.name.unicodeScalars.map(\.value)
-                if let earlier = first[name] {
-                    out.append(diagnostic(message(member.name), member.nameRange, related: [(other(member.name), earlier)]))
+        var first: [[UInt32]: Range<Int>] = [:]
+        for entry in catalog.entries {
+            let name = entry.key.unicodeScalars.map(\.value)
+            if let earlier = first[name] {
+                out.append(
+                    diagnostic(
+                        "'\(entry.key)' appears twice in this catalog's \"strings\"; only one of the two is read", entry.keyRange,
+                        related: [("the other entry of '\(entry.key)'", earlier)]))
+            } else {
+                first[name] = entry.keyRange
+            }
+        }
+        for entry in catalog.entries where entry.repeatsALocale {
+            var locales: [[UInt32]: Range<Int>] = [:]
+            for l in entry.localizations {
+                let name = l.locale.unicodeScalars.map(\.value)
+                if let earlier = locales[name] {
+                    out.append(
+                        diagnostic(
+                            "'\(entry.key)' is translated to '\(l.locale)' twice; only one of the two is read", l.localeRange,
+                            related: [("the other '\(l.locale)' translation", earlier)]))
                 } else {
-                    first[name] = member.nameRange
+                    locales[name] = l.localeRange
                 }
             }
         }
-        duplicates(
-            strings.members, { "'\($0)' appears twice in this catalog's \"strings\"; only one of the two is read" },
-            { "the other entry of '\($0)'" })
-        for member in strings.members {
-            guard let localizations = member.value["localizations"], localizations.kind == .object else { continue }
-            duplicates(
-                localizations.members, { "'\(member.name)' is translated to '\($0)' twice; only one of the two is read" },
-                { "the other '\($0)' translation" })
-        }
+    }
+}
+
+extension StringCatalog.Entry {
+    /// Whether a locale is named twice in the key's `localizations` (by its exact scalars).
+    var repeatsALocale: Bool {
+        guard localizations.count > 1 else { return false }
+        var seen: Set<[UInt32]> = []
+        return localizations.contains { !seen.insert($0.locale.unicodeScalars.map(\.value)).inserted }
     }
 }
