@@ -9,6 +9,7 @@ import Foundation
 import LanguageServerProtocol
 import PlistAnalysis
 import PlistLanguageServer
+import PlistWorkspace
 import PlistSyntax
 import PlistTestSupport
 import Testing

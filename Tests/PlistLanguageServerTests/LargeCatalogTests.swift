@@ -6,6 +6,7 @@
 import Foundation
 import LanguageServerProtocol
 import PlistLanguageServer
+import PlistWorkspace
 import PlistTestSupport
 import Testing
 
