@@ -15,9 +15,6 @@ final class WorkspaceTranslations: Sendable {
         self.cache = cache
     }
 
-    /// Goes up when a file that changes what translations say changed (part of `AnalysisInputs`).
-    var generation: Int { cache.generation }
-
     /// Files changed on disk (watched or saved); whether the sets read were forgotten.
     func filesChanged(_ paths: [String]) -> Bool { cache.filesChanged(paths) }
 
@@ -59,11 +56,6 @@ final class WorkspaceTranslations: Sendable {
         guard cache.needsRead(for: path, isInfoPlist: isInfoPlist) else { return }
         let cache = self.cache
         await offPool { cache.read(for: path, isInfoPlist: isInfoPlist) }
-    }
-
-    /// What the analysis of a document with the project input `project` reads about translations.
-    func source(project: ProjectInput?) -> SessionTranslations {
-        SessionTranslations(cache: cache, translationProject: project)
     }
 }
 
