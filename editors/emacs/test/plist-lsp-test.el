@@ -11,8 +11,8 @@
 ;;   PLIST_LSP_RESULT  where to write "PASS|FAIL <check>: <detail>" lines (else stderr)
 ;;   PLIST_LSP_ELPA    directory of ELPA packages (default Debian's /usr/share/emacs/site-lisp/elpa)
 ;;
-;; Exits 0 only if the check passed.  Every wait is bounded (20 s); a watchdog ends the run
-;; after 60 s.
+;; Exits 0 only if the check passed.  Every wait is bounded (40 s); a watchdog ends the run
+;; after 85 s.
 
 ;;; Code:
 
@@ -51,13 +51,13 @@
   (dolist (process (process-list)) (set-process-filter process #'ignore))
   (kill-emacs (if plist-lsp-test-failed 1 0)))
 
-(run-at-time 60 nil (lambda ()
-                      (plist-lsp-test-log "FAIL" "watchdog: the check did not finish within 60 s")
+(run-at-time 85 nil (lambda ()
+                      (plist-lsp-test-log "FAIL" "watchdog: the check did not finish within 85 s")
                       (plist-lsp-test-finish)))
 
 (defun plist-lsp-test-wait (pred &optional seconds)
-  "Process events until PRED returns non-nil or SECONDS (20) pass; return its value."
-  (let ((deadline (+ (float-time) (or seconds 20))) value)
+  "Process events until PRED returns non-nil or SECONDS (40) pass; return its value."
+  (let ((deadline (+ (float-time) (or seconds 40))) value)
     (while (and (not (setq value (funcall pred))) (< (float-time) deadline))
       ;; eglot sends buffer changes from an idle timer, and batch Emacs is never idle: do what
       ;; the timer would do once the user pauses.
@@ -82,8 +82,8 @@
 (defvar plist-lsp-server-path)
 (defvar plist-lsp-settings)
 (when (getenv "PLIST_LSP_BINARY") (setq plist-lsp-server-path (getenv "PLIST_LSP_BINARY")))
-(setq eglot-sync-connect 20
-      eglot-connect-timeout 20
+(setq eglot-sync-connect 40
+      eglot-connect-timeout 40
       eglot-autoreconnect nil
       make-backup-files nil
       create-lockfiles nil)
@@ -177,7 +177,7 @@
               (lambda () (cl-every (lambda (w) (plist-lsp-test-find
                                                 (lambda (d) (equal (plist-lsp-test-code d) (car w)))))
                                    want))))
-        (plist-lsp-test-log "FAIL" "expected diagnostics did not arrive within 20 s; got %s"
+        (plist-lsp-test-log "FAIL" "expected diagnostics did not arrive within 40 s; got %s"
                             (plist-lsp-test-describe (flymake-diagnostics)))
       (dolist (w want)
         (let* ((d (plist-lsp-test-find (lambda (d) (equal (plist-lsp-test-code d) (car w)))))
@@ -275,7 +275,7 @@
   "The \"Add NSCameraUsageDescription\" quick-fix edits the buffer."
   (let ((diag (plist-lsp-test-wait (lambda () (plist-lsp-test-find #'plist-lsp-test-camera-p)))))
     (if (not diag)
-        (plist-lsp-test-log "FAIL" "no diagnostic about a missing NSCameraUsageDescription within 20 s; got %s"
+        (plist-lsp-test-log "FAIL" "no diagnostic about a missing NSCameraUsageDescription within 40 s; got %s"
                             (plist-lsp-test-describe (flymake-diagnostics)))
       (plist-lsp-test-log "PASS" "missing-usage diagnostic %s at line %d" (plist-lsp-test-code diag)
                           (car (plist-lsp-test-line-col (flymake-diagnostic-beg diag))))
@@ -311,7 +311,7 @@
         (column (string-to-number (getenv "PLIST_LSP_L10N_CHAR"))))
     (if (not (plist-lsp-test-wait
               (lambda () (plist-lsp-test-find (lambda (d) (equal (plist-lsp-test-code d) "l10n-syntax"))))))
-        (plist-lsp-test-log "FAIL" "no l10n-syntax diagnostic within 20 s; got %s"
+        (plist-lsp-test-log "FAIL" "no l10n-syntax diagnostic within 40 s; got %s"
                             (plist-lsp-test-describe (flymake-diagnostics)))
       (let* ((d (plist-lsp-test-find (lambda (d) (equal (plist-lsp-test-code d) "l10n-syntax"))))
              (lc (plist-lsp-test-line-col (flymake-diagnostic-beg d))))
@@ -339,7 +339,7 @@
     ;; eglot-ensure connects from `post-command-hook', which batch Emacs never runs by itself.
     (run-hooks 'post-command-hook)
     (unless (plist-lsp-test-wait (lambda () (and (eglot-current-server) eglot--managed-mode)))
-      (plist-lsp-test-log "FAIL" "eglot did not connect to plist-lsp within 20 s")
+      (plist-lsp-test-log "FAIL" "eglot did not connect to plist-lsp within 40 s")
       (plist-lsp-test-finish))
     ;; Flymake defers its first run until the buffer is displayed, which batch Emacs never does.
     (switch-to-buffer (current-buffer))

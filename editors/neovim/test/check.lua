@@ -1,14 +1,14 @@
 -- Headless Neovim checks for plist-lsp against editors/test/Info.plist (the current buffer).
 -- PLIST_LSP_CHECK names one check: filetype, diagnostics, hover, completion, outline or quickfix.
 -- Each line of PLIST_LSP_RESULT is "PASS|FAIL <check>: <detail>"; Neovim exits 0 only if the
--- check passed. Every wait is bounded; a watchdog ends the run after 60 s.
+-- check passed. Every wait is bounded; a watchdog ends the run after 85 s.
 local check = os.getenv('PLIST_LSP_CHECK') or 'diagnostics'
 local report = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h') .. '/report.lua')(check)
 local log, finish = report.log, report.finish
 
 local watchdog = vim.loop.new_timer()
-watchdog:start(60000, 0, vim.schedule_wrap(function()
-  log('FAIL', 'watchdog: the check did not finish within 60 s')
+watchdog:start(85000, 0, vim.schedule_wrap(function()
+  log('FAIL', 'watchdog: the check did not finish within 85 s')
   finish()
 end))
 
@@ -25,7 +25,7 @@ end
 
 local function wait_client(buf)
   local client
-  vim.wait(20000, function()
+  vim.wait(40000, function()
     client = client_of(buf)
     return client ~= nil and client.server_capabilities ~= nil and next(client.server_capabilities) ~= nil
   end, 50)
@@ -143,7 +143,7 @@ function checks.filetype(client)
     else
       local c = wait_client(b)
       if c then log('PASS', name .. ': filetype plist, plist-lsp attached')
-      else log('FAIL', name .. ': filetype plist but plist-lsp did not attach within 20 s') end
+      else log('FAIL', name .. ': filetype plist but plist-lsp did not attach within 40 s') end
     end
   end
 end
@@ -155,7 +155,7 @@ function checks.diagnostics(client)
     { code = 'plist-invalid-integer', lnum = 9, col = 65 },
     { code = 'plist-key-without-value', lnum = 10, col = 1 },
   }
-  local ok = vim.wait(20000, function()
+  local ok = vim.wait(40000, function()
     for _, w in ipairs(want) do
       if not find_diagnostic(function(d) return code_of(d) == w.code end) then return false end
     end
@@ -163,7 +163,7 @@ function checks.diagnostics(client)
   end, 50)
   local all = vim.diagnostic.get(bufnr)
   if not ok then
-    return log('FAIL', 'expected diagnostics did not arrive within 20 s; got ' .. describe(all))
+    return log('FAIL', 'expected diagnostics did not arrive within 40 s; got ' .. describe(all))
   end
   for _, w in ipairs(want) do
     local d = find_diagnostic(function(x) return code_of(x) == w.code end)
@@ -253,9 +253,9 @@ function checks.outline(client)
 end
 
 function checks.quickfix(client)
-  local ok = vim.wait(20000, function() return find_diagnostic(is_camera_usage) ~= nil end, 50)
+  local ok = vim.wait(40000, function() return find_diagnostic(is_camera_usage) ~= nil end, 50)
   if not ok then
-    return log('FAIL', 'no diagnostic about a missing NSCameraUsageDescription within 20 s; got '
+    return log('FAIL', 'no diagnostic about a missing NSCameraUsageDescription within 40 s; got '
       .. describe(vim.diagnostic.get(bufnr)))
   end
   local d = find_diagnostic(is_camera_usage)
@@ -298,7 +298,7 @@ function checks.quickfix(client)
   log('PASS', 'the quick-fix inserted NSCameraUsageDescription (' .. before .. ' → '
     .. vim.api.nvim_buf_line_count(bufnr) .. ' lines)')
   -- The server re-checks the edited buffer: the missing-usage diagnostic goes away, nothing new breaks.
-  local gone = vim.wait(20000, function() return find_diagnostic(is_camera_usage) == nil end, 50)
+  local gone = vim.wait(40000, function() return find_diagnostic(is_camera_usage) == nil end, 50)
   if not gone then return log('FAIL', 'the missing-usage diagnostic is still there after the fix') end
   local broken = find_diagnostic(function(x) return code_of(x):find('^xml%-') ~= nil end)
   if broken then return log('FAIL', 'the fix broke the XML: ' .. describe({ broken })) end
@@ -313,10 +313,10 @@ function checks.l10n(client)
     return log('FAIL', 'filetype ' .. vim.inspect(vim.bo[bufnr].filetype) .. ', expected plist_strings')
   end
   local line, col = tonumber(os.getenv('PLIST_LSP_L10N_LINE')), tonumber(os.getenv('PLIST_LSP_L10N_COL'))
-  local ok = vim.wait(20000, function()
+  local ok = vim.wait(40000, function()
     return find_diagnostic(function(d) return code_of(d) == 'l10n-syntax' end) ~= nil
   end, 50)
-  if not ok then return log('FAIL', 'no l10n-syntax diagnostic within 20 s; got ' .. describe(vim.diagnostic.get(bufnr))) end
+  if not ok then return log('FAIL', 'no l10n-syntax diagnostic within 40 s; got ' .. describe(vim.diagnostic.get(bufnr))) end
   local d = find_diagnostic(function(x) return code_of(x) == 'l10n-syntax' end)
   if d.lnum + 1 ~= line or d.col ~= col then
     return log('FAIL', string.format('l10n-syntax at %d:%d, expected %d:%d', d.lnum + 1, d.col, line, col))
@@ -329,7 +329,7 @@ end
 local function run()
   local client = wait_client(bufnr)
   if not client then
-    log('FAIL', 'plist-lsp did not attach to ' .. vim.api.nvim_buf_get_name(bufnr) .. ' within 20 s (filetype '
+    log('FAIL', 'plist-lsp did not attach to ' .. vim.api.nvim_buf_get_name(bufnr) .. ' within 40 s (filetype '
       .. vim.inspect(vim.bo[bufnr].filetype) .. ')')
     return finish()
   end

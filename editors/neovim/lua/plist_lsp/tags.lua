@@ -10,8 +10,11 @@
 -- setup() attaches it (option `tags = false` turns it off).
 local M = {}
 
---- How long (ms) the editor waits for the server's close tag.
-M.timeout = 1000
+--- How long (ms) the editor waits for the server's close tag. The server answers in a few ms; the
+--- bound only matters on a loaded machine, where an answer given up on leaves the `</string>` just
+--- typed in front of the one added for `<string>` (the server removes that duplicate when it
+--- answers): a longer wait there is better than a duplicate. Completion waits 2 s for the same reason.
+M.timeout = 3000
 
 local function client_of(bufnr)
   local get = vim.lsp.get_clients or vim.lsp.get_active_clients
