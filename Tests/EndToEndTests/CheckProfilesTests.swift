@@ -60,7 +60,7 @@ enum AdminData {
     }
 
     @Test(.enabled(if: AdminData.run, AdminData.skipNote))
-    func everyRealProfileIsCheckedAndEveryWarningIsReviewed() async throws {
+    func everyRealProfileIsCheckedAndEveryFindingIsReviewed() async throws {
         let rows = try AdminData.profileRows()
         #expect(rows.count == 81)
         let paths = rows.map { AdminData.profiles.appendingPathComponent($0.name).path }
@@ -71,10 +71,15 @@ enum AdminData {
         let expected = try Self.expectations()
         var seen: Set<Expected> = []
         for row in rows {
-            for p in found[row.name] ?? [] where p.severity == "error" || p.severity == "warning" {
+            // Notes too (supervised-only keys, a payload's identifier reused, keys not in the schemas):
+            // a regression in those rules shows here as in the others.
+            for p in found[row.name] ?? [] {
                 let key = Expected(file: row.name, rule: p.code, place: p.place)
                 seen.insert(key)
                 #expect(expected[key] != nil, "not reviewed: \(row.name)\t\(p.code)\t\(p.place)\t\(p.message)")
+                #expect(
+                    (p.severity == "information") == (expected[key]?.hasPrefix("note:") == true) || expected[key] == nil,
+                    "a note listed as another severity, or the other way round: \(row.name)\t\(p.code)\t\(p.place)")
                 // No error on a file that reads and installs, except the reviewed ones.
                 if p.severity == "error" && row.parses != "no" {
                     #expect(expected[key]?.hasPrefix("error:") == true, "an error on a valid file: \(row.name) \(p.message)")

@@ -162,11 +162,17 @@ public struct ProfilePayload: Sendable {
 
     /// Apple's reference page for the payload: the documentation's page names are the whole title's
     /// letters and digits in lower case ("Wi-Fi" → `wifi`, "Media Management: Allowed Media" →
-    /// `mediamanagementallowedmedia`, "Certificate (PKCS #1)" → `certificatepkcs1`).
+    /// `mediamanagementallowedmedia`, "Certificate (PKCS #1)" → `certificatepkcs1`), except where
+    /// the title's name is another page (`ProfilePayload.pageNames`).
     public var documentationURL: String {
-        let name = String(title.lowercased().filter { $0.isLetter || $0.isNumber })
+        let name = Self.pageNames[type] ?? String(title.lowercased().filter { $0.isLetter || $0.isNumber })
         return "https://developer.apple.com/documentation/devicemanagement/" + name
     }
+
+    /// Payloads whose page is not named after their title: "Content Caching" (`contentcaching`) is
+    /// the declaration `com.apple.configuration.content-cache.settings`; the payload's page is
+    /// `ContentCachingService`.
+    static let pageNames: [String: String] = ["com.apple.AssetCache.managed": "contentcachingservice"]
 }
 
 /// The payload database.
