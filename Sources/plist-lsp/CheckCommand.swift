@@ -21,7 +21,7 @@ struct Check: ParsableCommand {
             Prints one line per problem: PATH:LINE:COLUMN: error|warning|note: MESSAGE [RULE-ID]
 
             Lines and columns are 1-based; a column counts UTF-8 bytes from the start of its line, \
-            as clang and swiftc do. A directory is searched for *.plist, *.entitlements and *.xcprivacy. \
+            as clang and swiftc do. A directory is searched for *.plist, *.entitlements, *.xcprivacy and *.mobileconfig. \
             The rules are listed in docs/diagnostics.md. A binary plist (bplist00) is checked as \
             its XML form (what convert --to xml1 writes); its problems are placed by key path: \
             PATH: KEY › PATH: error|warning|note: MESSAGE [RULE-ID].

@@ -14,7 +14,7 @@ struct Format: ParsableCommand {
             at 76 columns, one final newline. Key order, values, comments, preprocessor lines (#if) and \
             $(VAR) references are kept.
 
-            A directory is searched for *.plist, *.entitlements and *.xcprivacy. Each changed file \
+            A directory is searched for *.plist, *.entitlements, *.xcprivacy and *.mobileconfig. Each changed file \
             is rewritten atomically; a file with syntax errors is left untouched and the reason \
             printed. See docs/features.md#formatting.
 

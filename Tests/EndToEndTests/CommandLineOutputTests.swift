@@ -136,6 +136,28 @@ import PlistTestSupport
         #expect(absent.status == 2 && absent.stderr.contains("none.txt"))
     }
 
+    /// What the help of `check` and `format` says a folder is searched for is what each finds in
+    /// one: every name it lists, and nothing else (`notes.txt`, `Info.plist.in`).
+    @Test(arguments: ["check", "format"])
+    func theHelpNamesTheFilesAFolderSearchFinds(command: String) async throws {
+        let dir = try TemporaryDirectory()
+        // Indented by spaces: `format --check` names each file it would change.
+        let plist =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n  <key>A</key>\n  <string>b</string>\n</dict>\n</plist>\n"
+        let listed = ["plist", "entitlements", "xcprivacy", "mobileconfig"]
+        for ext in listed + ["txt", "plist.in"] { _ = try dir.write("f/a.\(ext)", plist) }
+        let help = try await onOwnThread { try Binary.run([command, "--help"], environment: ["COLUMNS": "1000"]) }
+        let sentence = "A directory is searched for *.plist, *.entitlements, *.xcprivacy and *.mobileconfig."
+        #expect(help.stdout.contains(sentence), "\(help.stdout)")
+        let folder = dir.url.path + "/f"
+        let run = try await onOwnThread {
+            try Binary.run(command == "check" ? ["check", "--format", "json", folder] : ["format", "--check", folder])
+        }
+        let found = Set(listed.filter { run.stdout.contains("a.\($0)\"") || run.stdout.contains("a.\($0):") })
+        #expect(found == Set(listed), "\(run.stdout)\(run.stderr)")
+        #expect(!run.stdout.contains("a.txt") && !run.stdout.contains("a.plist.in"), "\(run.stdout)")
+    }
+
     /// The help of every command flows to the terminal's width: on a very wide terminal each
     /// paragraph is one line, on a narrow one no line but the usage line is wider than it.
     @Test(arguments: [["check"], ["format"], []])

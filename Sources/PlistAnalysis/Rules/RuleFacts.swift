@@ -129,7 +129,7 @@ public struct RuleFacts: Sendable, Hashable {
 
     /// Chapters whose rules judge keys by facts, and so must declare them.
     public static let factChapters: Set<RuleCategory> = [
-        .types, .values, .keys, .privacy, .appTransportSecurity, .privacyManifest, .entitlements, .project, .profiles,
+        .types, .values, .keys, .privacy, .appTransportSecurity, .privacyManifest, .entitlements, .project, .profiles, .launchd,
     ]
 }
 

@@ -99,7 +99,11 @@ struct RuleArgument: CustomTestStringConvertible, Sendable {
                 #expect(!definition.sources.isEmpty || definition.fromSeeds, "\(rule.id): \(key.name) names no source")
             }
         }
-        for page in facts.pages { #expect(page.hasPrefix("https://developer.apple.com/"), "\(rule.id): \(page)") }
+        // Apple's pages: its developer documentation, or its open-source releases (launchd.plist(5)).
+        for page in facts.pages {
+            #expect(
+                page.hasPrefix("https://developer.apple.com/") || page.hasPrefix("https://opensource.apple.com/"), "\(rule.id): \(page)")
+        }
         let section = RuleDocumentation.markdown(rules: [rule])
         #expect(section.contains("\n**Sources.** "), "\(rule.id): docs/diagnostics.md does not cite the sources")
     }

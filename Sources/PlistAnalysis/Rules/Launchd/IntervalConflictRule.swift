@@ -10,6 +10,7 @@ public struct IntervalConflictRule: Rule {
         out. It is usually one schedule written twice, or a leftover of an edit: keep the one you mean.
         """
     public let category = RuleCategory.launchd
+    public var facts: RuleFacts { .launchdJobs }
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.launchdJob] }
     public let examples: [RuleExample] = [

@@ -14,6 +14,7 @@ public struct KeepAliveRule: Rule {
         rename; both are offered, never applied by fix-all.
         """
     public let category = RuleCategory.launchd
+    public var facts: RuleFacts { .launchdJobs }
     public let defaultSeverity = Finding.Severity.error
     public var fileKinds: Set<FileKind> { [.launchdJob] }
     public let examples: [RuleExample] = [

@@ -19,6 +19,7 @@ public struct LaunchdInvalidValueRule: Rule {
         most likely means; it is offered, never applied by fix-all.
         """
     public let category = RuleCategory.launchd
+    public var facts: RuleFacts { .launchdJobs }
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.launchdJob] }
     public let examples: [RuleExample] = [

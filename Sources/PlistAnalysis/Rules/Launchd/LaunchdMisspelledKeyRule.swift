@@ -15,6 +15,7 @@ public struct LaunchdMisspelledKeyRule: Rule {
         `KeepAlive` are checked by their own rules.
         """
     public let category = RuleCategory.launchd
+    public var facts: RuleFacts { .launchdJobs }
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.launchdJob] }
     public let examples: [RuleExample] = [

@@ -15,6 +15,7 @@ public struct LaunchdWrongTypeRule: Rule {
         their own. The fix converts the value; it is offered, never applied by fix-all.
         """
     public let category = RuleCategory.launchd
+    public var facts: RuleFacts { .launchdJobs }
     public let defaultSeverity = Finding.Severity.warning
     public var fileKinds: Set<FileKind> { [.launchdJob] }
     public let examples: [RuleExample] = [

@@ -11,6 +11,7 @@ public struct MissingLabelRule: Rule {
         `com.example.backup.plist`), though launchd does not require them to match.
         """
     public let category = RuleCategory.launchd
+    public var facts: RuleFacts { .launchdJobs }
     public let defaultSeverity = Finding.Severity.error
     public var fileKinds: Set<FileKind> { [.launchdJob] }
     public let examples: [RuleExample] = [

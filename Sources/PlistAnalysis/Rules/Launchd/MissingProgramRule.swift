@@ -10,6 +10,7 @@ public struct MissingProgramRule: Rule {
         through SMAppService may give `BundleProgram` (a path inside the app) instead, which counts.
         """
     public let category = RuleCategory.launchd
+    public var facts: RuleFacts { .launchdJobs }
     public let defaultSeverity = Finding.Severity.error
     public var fileKinds: Set<FileKind> { [.launchdJob] }
     public let examples: [RuleExample] = [

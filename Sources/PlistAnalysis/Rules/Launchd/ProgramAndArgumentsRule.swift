@@ -12,6 +12,7 @@ public struct ProgramAndArgumentsRule: Rule {
         argument is most likely lost; otherwise it is a hint that one of the two keys is enough.
         """
     public let category = RuleCategory.launchd
+    public var facts: RuleFacts { .launchdJobs }
     public let defaultSeverity = Finding.Severity.information
     public var fileKinds: Set<FileKind> { [.launchdJob] }
     public let examples: [RuleExample] = [

@@ -13,6 +13,7 @@ public struct ProgramArgumentsRule: Rule {
         wholly a template placeholder (`@ARGS@`, `{{ .args }}`) is left to the tool that fills it.
         """
     public let category = RuleCategory.launchd
+    public var facts: RuleFacts { .launchdJobs }
     public let defaultSeverity = Finding.Severity.error
     public var fileKinds: Set<FileKind> { [.launchdJob] }
     public let examples: [RuleExample] = [
