@@ -45,6 +45,8 @@ public final class CachingProjectFileSystem: ProjectFileSystem {
     public func entries(of directory: String) -> [(name: String, isDirectory: Bool)]? { base.entries(of: directory) }
 
     public func whyNotReadable(_ path: String) -> String? { base.whyNotReadable(path) }
+
+    public func isSharedFolder(_ path: String) -> Bool { base.isSharedFolder(path) }
 }
 
 /// A server session's localization sets, read from the disk at most once per few seconds per file:

@@ -133,8 +133,9 @@ public enum LocalizationFinder {
         candidates.append(parent(directory))
         // Last: a folder beside the plist's (`Riot/SupportingFiles/Info.plist` with `Riot/Assets/*.lproj`,
         // a project without a variant group the finder can read, such as an XcodeGen spec's).
+        // Not the folders beside one in /tmp or a home folder: those are other projects.
         let up = parent(directory)
-        candidates += (fileSystem.entries(of: up) ?? []).filter {
+        candidates += (fileSystem.isSharedFolder(up) ? [] : fileSystem.entries(of: up) ?? []).filter {
             $0.isDirectory && !$0.name.hasPrefix(".") && !$0.name.hasSuffix(".lproj") && join(up, $0.name) != directory
         }
         .map { join(up, $0.name) }.sorted()
@@ -263,6 +264,9 @@ public enum LocalizationFinder {
         var up = folder
         while level < levelsUp, up != "/", !up.isEmpty { up = parent(up); queue.append(up); level += 1 }
         for base in queue {
+            // Never in a folder of unrelated things (a home folder, /tmp): its subfolders are other
+            // projects, each listed and searched in vain.
+            if fileSystem.isSharedFolder(base) { break }
             guard let entries = fileSystem.entries(of: base) else { continue }
             // The folder itself, then its subfolders one level down (Supporting Files, Resources…).
             var folders = [base]
@@ -276,8 +280,20 @@ public enum LocalizationFinder {
                     if set.holds(path) { return set }
                 }
             }
+            // Never above the project or the repository: the Info.plist a translation belongs to is
+            // in its project, and the folders above (a home folder, /tmp) are other people's, each
+            // listed and searched in vain.
+            if entries.contains(where: { Self.isProjectRoot($0) }) { break }
         }
         return nil
+    }
+
+    /// An entry that makes its folder a project's or a repository's root: an Xcode project or
+    /// workspace, an XcodeGen or Tuist manifest, a git repository.
+    static func isProjectRoot(_ entry: (name: String, isDirectory: Bool)) -> Bool {
+        let name = entry.name
+        if entry.isDirectory { return name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") || name == ".git" }
+        return name == "project.yml" || name == "Project.swift" || name == ".git"
     }
 
     /// Whether a file name is an Info.plist's (`Info.plist`, `App-Info.plist`, `AppInfo.plist`).

@@ -13,10 +13,14 @@ public protocol ProjectFileSystem: Sendable {
     /// Why `contents(of:)` gives nil for `path`, in a few words ("not a regular file (a FIFO)",
     /// "larger than the 16 MB a project file may be"), or nil when it does not know.
     func whyNotReadable(_ path: String) -> String?
+    /// Whether `path` is a folder that holds many unrelated things (`/`, a home folder, the
+    /// temporary folder), where no search for a project's files looks into the subfolders.
+    func isSharedFolder(_ path: String) -> Bool
 }
 
 extension ProjectFileSystem {
     public func whyNotReadable(_ path: String) -> String? { nil }
+    public func isSharedFolder(_ path: String) -> Bool { path == "/" }
 }
 
 /// Loads project models.

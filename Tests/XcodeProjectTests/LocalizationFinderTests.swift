@@ -81,4 +81,75 @@ struct LocalizationFinderTests {
         let back = try #require(LocalizationFinder.infoPlist(translatedBy: set.tables[0].path, fileSystem: TestDiskFileSystem()))
         #expect(back.infoPlistPath == plist.url.path)
     }
+
+    /// A table whose Info.plist is in no folder of its project (one Xcode generates) is looked for
+    /// inside the project only: the folders above it (another app, a home folder, /tmp with
+    /// thousands of folders) are never listed.
+    @Test func aTableIsLookedForInsideItsProjectOnly() {
+        let files = [
+            "/w/App/App.xcodeproj/project.pbxproj": "// !$*UTF8*$!\n{ objects = {}; }",
+            "/w/App/App/de.lproj/InfoPlist.strings": "\"CFBundleName\" = \"App\";",
+            "/w/App/App/AppDelegate.swift": "",
+            "/w/Other/Info.plist": "<plist><dict/></plist>",
+            "/w/Other/de.lproj/InfoPlist.strings": "\"CFBundleName\" = \"Other\";",
+        ]
+        let recorder = ListingRecorder(MemoryFileSystem(files: files))
+        #expect(LocalizationFinder.infoPlist(translatedBy: "/w/App/App/de.lproj/InfoPlist.strings", fileSystem: recorder) == nil)
+        let listed = recorder.listed
+        #expect(listed.contains("/w/App"), "\(listed)")
+        #expect(listed.allSatisfy { $0.hasPrefix("/w/App") }, "listed outside the project: \(listed.sorted())")
+        // In the project, a table still finds its Info.plist in a folder beside its own.
+        var moved = files
+        moved["/w/App/Support/Info.plist"] = "<plist><dict/></plist>"
+        let found = LocalizationFinder.infoPlist(
+            translatedBy: "/w/App/App/de.lproj/InfoPlist.strings", fileSystem: MemoryFileSystem(files: moved))
+        #expect(found?.infoPlistPath == "/w/App/Support/Info.plist")
+        let other = LocalizationFinder.infoPlist(
+            translatedBy: "/w/Other/de.lproj/InfoPlist.strings", fileSystem: MemoryFileSystem(files: moved))
+        #expect(other?.infoPlistPath == "/w/Other/Info.plist")
+    }
+}
+
+extension LocalizationFinderTests {
+    /// With no project around it, a table (or an Info.plist) in a folder of /tmp or of a home folder
+    /// is looked for in its own folders, never in the other folders there.
+    @Test func noSearchLooksIntoTheFoldersOfTmpOrAHome() {
+        let files = [
+            "/tmp/a/de.lproj/InfoPlist.strings": "\"CFBundleName\" = \"A\";",
+            "/tmp/b/Info.plist": "<plist><dict/></plist>",
+            "/tmp/b/de.lproj/InfoPlist.strings": "\"CFBundleName\" = \"B\";",
+            "/tmp/c/Info.plist": "<plist><dict/></plist>",
+        ]
+        let recorder = ListingRecorder(MemoryFileSystem(files: files), shared: ["/tmp", "/"])
+        #expect(LocalizationFinder.infoPlist(translatedBy: "/tmp/a/de.lproj/InfoPlist.strings", fileSystem: recorder) == nil)
+        #expect(!recorder.listed.contains { $0 == "/tmp/b" || $0 == "/tmp/c" || $0 == "/tmp" }, "\(recorder.listed)")
+        let second = ListingRecorder(MemoryFileSystem(files: files), shared: ["/tmp", "/"])
+        let set = LocalizationFinder.find(infoPlistPath: "/tmp/c/Info.plist", fileSystem: second)
+        #expect(set.tables.isEmpty, "\(set.tables.map(\.path))")
+        #expect(!second.listed.contains { $0 == "/tmp/a" || $0 == "/tmp/b" }, "\(second.listed)")
+        // The disk's shared folders: /, /tmp, and this user's home.
+        let disk = DiskProjectFileSystem()
+        #expect(disk.isSharedFolder("/") && disk.isSharedFolder("/tmp"))
+        if let home = ProcessInfo.processInfo.environment["HOME"], home.count > 1 { #expect(disk.isSharedFolder(home)) }
+        #expect(!disk.isSharedFolder("/tmp/a"))
+    }
+}
+
+/// A file system that records which folders were listed; `shared` are its shared folders.
+final class ListingRecorder: ProjectFileSystem, @unchecked Sendable {
+    let base: MemoryFileSystem
+    let shared: Set<String>
+    private let lock = NSLock()
+    private var folders: [String] = []
+    init(_ base: MemoryFileSystem, shared: Set<String> = ["/"]) {
+        self.base = base
+        self.shared = shared
+    }
+    func isSharedFolder(_ path: String) -> Bool { shared.contains(path) }
+    var listed: [String] { lock.withLock { folders } }
+    func contents(of path: String) -> [UInt8]? { base.contents(of: path) }
+    func entries(of directory: String) -> [(name: String, isDirectory: Bool)]? {
+        lock.withLock { folders.append(directory) }
+        return base.entries(of: directory)
+    }
 }
