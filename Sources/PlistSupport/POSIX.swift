@@ -112,6 +112,21 @@ public func fileKindOnDisk(_ path: String) -> FileKindOnDisk {
     return info.st_mode & S_IFMT == S_IFDIR ? .directory : .other
 }
 
+/// Whether `path` is a folder that holds many unrelated things: `/`, the folders of homes and of
+/// temporary files, this user's home (`HOME`) and temporary folder (`TMPDIR`). No search for a
+/// project's files looks into its subfolders, and none is taken for a project's root (a home that
+/// is a git repository of dotfiles is not a project whose sources to scan).
+public func isSharedFolder(_ path: String) -> Bool { sharedFolders.contains(path) }
+
+private let sharedFolders: Set<String> = {
+    var folders: Set<String> = ["/", "/tmp", "/private/tmp", "/var/tmp", "/Users", "/home"]
+    for name in ["HOME", "TMPDIR"] {
+        guard let value = getenv(name).map({ String(cString: $0) }), value.count > 1 else { continue }
+        folders.insert(value.hasSuffix("/") ? String(value.dropLast()) : value)
+    }
+    return folders
+}()
+
 /// The entries of a directory (no `.` and `..`), or nil when it cannot be read.
 public func directoryEntries(_ path: String) -> [(name: String, isDirectory: Bool)]? {
     guard let directory = opendir(path) else { return nil }

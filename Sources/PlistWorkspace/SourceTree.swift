@@ -204,11 +204,13 @@ public final class SourceTree: Sendable {
 
     /// The nearest folder at or above `path`'s folder that holds an Xcode project
     /// (`*.xcodeproj`), a `Package.swift` or a `.git`: the project root `check` and a client
-    /// without a workspace folder scan; nil when there is none (`/` is never one).
+    /// without a workspace folder scan; nil when there is none. The walk stops at a shared folder
+    /// (`/`, /tmp, a home: `isSharedFolder`), which is never one.
     public static func projectRoot(containing path: String) -> String? {
         var folder = path
         while let slash = folder.lastIndex(of: "/"), slash != folder.startIndex {
             folder = String(folder[..<slash])
+            if isSharedFolder(folder) { return nil }
             if let entries = directoryEntries(folder),
                 entries.contains(where: { $0.name == "Package.swift" || $0.name == ".git" || $0.name.hasSuffix(".xcodeproj") })
             {

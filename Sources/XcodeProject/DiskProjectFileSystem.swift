@@ -3,12 +3,6 @@
 // one reader of the disk, given to the loader by its caller (the server, `check`, the tests).
 import PlistSupport
 
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
-
 /// Reads project files from the disk (the server, `check` and the tests).
 public struct DiskProjectFileSystem: ProjectFileSystem {
     /// Files larger than this are not read (no project file comes close).
@@ -29,15 +23,5 @@ public struct DiskProjectFileSystem: ProjectFileSystem {
         directoryEntries(directory)
     }
 
-    public func isSharedFolder(_ path: String) -> Bool { Self.sharedFolders.contains(path) }
-
-    /// `/`, the folders of homes and temporary files, this user's home and temporary folder.
-    static let sharedFolders: Set<String> = {
-        var folders: Set<String> = ["/", "/tmp", "/private/tmp", "/var/tmp", "/Users", "/home"]
-        for name in ["HOME", "TMPDIR"] {
-            guard let value = getenv(name).map({ String(cString: $0) }), value.count > 1 else { continue }
-            folders.insert(value.hasSuffix("/") ? String(value.dropLast()) : value)
-        }
-        return folders
-    }()
+    public func isSharedFolder(_ path: String) -> Bool { PlistSupport.isSharedFolder(path) }
 }

@@ -15,6 +15,13 @@ public struct OpenStepNode: Sendable, Hashable {
     public let items: [OpenStepNode]
     /// A dictionary's entries in file order.
     public let entries: [OpenStepEntry]
+    /// A large dictionary's entries by key (the last one's index when a key repeats): a
+    /// `project.pbxproj`'s `objects` holds thousands, each looked up many times while a project
+    /// is read, and a search through them each time made reading a project quadratic.
+    private let lookup: [ExactText: Int]?
+
+    /// Dictionaries with more entries than this get `lookup`; smaller ones are searched.
+    static let indexedSize = 8
 
     public init(kind: Kind, range: Range<Int>, text: String = "", items: [OpenStepNode] = [], entries: [OpenStepEntry] = []) {
         self.kind = kind
@@ -22,11 +29,21 @@ public struct OpenStepNode: Sendable, Hashable {
         self.text = text
         self.items = items
         self.entries = entries
+        if entries.count > Self.indexedSize {
+            var lookup: [ExactText: Int] = [:]
+            lookup.reserveCapacity(entries.count)
+            for (index, entry) in entries.enumerated() { lookup[ExactText(entry.key.text)] = index }
+            self.lookup = lookup
+        } else {
+            lookup = nil
+        }
     }
 
-    /// The value of `key` in a dictionary (the last one when the key repeats).
+    /// The value of `key` in a dictionary (the last one when the key repeats), compared by exact
+    /// scalars.
     public subscript(key: String) -> OpenStepNode? {
-        entries.last { ExactText.equal($0.key.text, key) }?.value
+        if let lookup { return lookup[ExactText(key)].map { entries[$0].value } }
+        return entries.last { ExactText.equal($0.key.text, key) }?.value
     }
 
     /// The string value of `key` in a dictionary.
