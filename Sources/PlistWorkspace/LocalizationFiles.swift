@@ -47,6 +47,8 @@ public final class CachingProjectFileSystem: ProjectFileSystem {
     public func whyNotReadable(_ path: String) -> String? { base.whyNotReadable(path) }
 
     public func isSharedFolder(_ path: String) -> Bool { base.isSharedFolder(path) }
+
+    public func isDirectory(_ path: String) -> Bool { base.isDirectory(path) }
 }
 
 /// A server session's localization sets, read from the disk at most once per few seconds per file:

@@ -24,4 +24,6 @@ public struct DiskProjectFileSystem: ProjectFileSystem {
     }
 
     public func isSharedFolder(_ path: String) -> Bool { PlistSupport.isSharedFolder(path) }
+
+    public func isDirectory(_ path: String) -> Bool { fileKindOnDisk(path) == .directory }
 }

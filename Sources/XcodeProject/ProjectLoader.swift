@@ -16,11 +16,14 @@ public protocol ProjectFileSystem: Sendable {
     /// Whether `path` is a folder that holds many unrelated things (`/`, a home folder, the
     /// temporary folder), where no search for a project's files looks into the subfolders.
     func isSharedFolder(_ path: String) -> Bool
+    /// Whether `path` is a folder, without listing it.
+    func isDirectory(_ path: String) -> Bool
 }
 
 extension ProjectFileSystem {
     public func whyNotReadable(_ path: String) -> String? { nil }
     public func isSharedFolder(_ path: String) -> Bool { path == "/" }
+    public func isDirectory(_ path: String) -> Bool { entries(of: path) != nil }
 }
 
 /// Loads project models.
@@ -406,17 +409,25 @@ public struct ProjectLoader: Sendable {
 
     /// A file's bytes, found by its exact path or, failing that, by a name that differs only in case
     /// (macOS's file system does not tell them apart), with the path it was found at.
+    ///
+    /// A folder of the path that is there as written is taken without listing it; only the folder
+    /// where a name is not is listed (once) to find it in another case (listing `/tmp` or a home
+    /// for every optional `#include?` that is missing made reading a project slow).
     public func read(_ path: String) -> (path: String, bytes: [UInt8])? {
         if let bytes = fileSystem.contents(of: path) { return (path, bytes) }
         var resolved = path.hasPrefix("/") ? "/" : ""
         for part in path.split(separator: "/") {
             let candidate = ProjectPath.join(resolved, String(part))
-            if resolved.isEmpty || fileSystem.entries(of: resolved) == nil {
+            if resolved.isEmpty || fileSystem.isDirectory(candidate) {
                 resolved = candidate
                 continue
             }
-            if let match = fileSystem.entries(of: resolved)?.first(where: { $0.name == part })
-                ?? fileSystem.entries(of: resolved)?.first(where: { $0.name.lowercased() == part.lowercased() })
+            guard let entries = fileSystem.entries(of: resolved) else {
+                resolved = candidate
+                continue
+            }
+            if let match = entries.first(where: { $0.name == part })
+                ?? entries.first(where: { $0.name.lowercased() == part.lowercased() })
             {
                 resolved = ProjectPath.join(resolved, match.name)
             } else {

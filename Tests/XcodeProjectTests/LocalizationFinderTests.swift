@@ -135,6 +135,24 @@ extension LocalizationFinderTests {
     }
 }
 
+extension LocalizationFinderTests {
+    /// A project file named in another case is found by listing only the folder where its name is
+    /// not: never `/` or the folders above it.
+    @Test func aFileInAnotherCaseIsFoundListingOnlyWhereItsNameIsNot() {
+        let files = ["/w/App/Configs/Base.xcconfig": "A = 1", "/w/App/Other/x": ""]
+        let recorder = ListingRecorder(MemoryFileSystem(files: files))
+        let loader = ProjectLoader(fileSystem: recorder)
+        #expect(loader.read("/w/App/Configs/base.XCCONFIG")?.path == "/w/App/Configs/Base.xcconfig")
+        #expect(recorder.listed == ["/w/App/Configs"], "\(recorder.listed)")
+        let again = ListingRecorder(MemoryFileSystem(files: files))
+        #expect(ProjectLoader(fileSystem: again).read("/w/app/configs/Base.xcconfig")?.path == "/w/App/Configs/Base.xcconfig")
+        #expect(again.listed == ["/w", "/w/App", "/w/App/Configs"], "\(again.listed)")
+        let missing = ListingRecorder(MemoryFileSystem(files: files))
+        #expect(ProjectLoader(fileSystem: missing).read("/w/App/Configs/Pods.xcconfig") == nil)
+        #expect(missing.listed == ["/w/App/Configs"], "\(missing.listed)")
+    }
+}
+
 /// A file system that records which folders were listed; `shared` are its shared folders.
 final class ListingRecorder: ProjectFileSystem, @unchecked Sendable {
     let base: MemoryFileSystem
@@ -146,6 +164,8 @@ final class ListingRecorder: ProjectFileSystem, @unchecked Sendable {
         self.shared = shared
     }
     func isSharedFolder(_ path: String) -> Bool { shared.contains(path) }
+    /// As a `stat` answers: not a listing.
+    func isDirectory(_ path: String) -> Bool { base.entries(of: path) != nil }
     var listed: [String] { lock.withLock { folders } }
     func contents(of path: String) -> [UInt8]? { base.contents(of: path) }
     func entries(of directory: String) -> [(name: String, isDirectory: Bool)]? {
