@@ -77,11 +77,19 @@ public final class LocalizationSetCache: Sendable {
     private func cached(_ key: String, _ make: () -> LocalizationSet?) -> (set: LocalizationSet, index: LocalizationIndex?)? {
         let now = ContinuousClock.now
         if let hit = entries.withLock({ $0[key] }), now - hit.read < lifetime { return hit.set.map { ($0, hit.index) } }
+        let generation = self.generation
         let set = make()
         // What the set says whatever the Info.plist holds, once per read (not once per keystroke).
         let index = set.flatMap { $0.isEmpty ? nil : LocalizationIndex($0) }
-        entries.withLock { $0[key] = Entry(set: set, index: index, read: now) }
+        keep(startedAt: generation) { entries.withLock { $0[key] = Entry(set: set, index: index, read: now) } }
         return set.map { ($0, index) }
+    }
+
+    /// Stores what a read found unless a change was announced while it read (`filesChanged`): the
+    /// files may have been read before the change, and kept they would stay for the lifetime, the
+    /// change's own check of the documents then reading them from here.
+    private func keep(startedAt generation: Int, _ store: () -> Void) {
+        generationCounter.withLock { current in if current == generation { store() } }
     }
 
     /// The set of the Info.plist at `path`, with its index.
@@ -102,8 +110,9 @@ public final class LocalizationSetCache: Sendable {
         guard let set = set(forTranslationAt: path) else { return nil }
         let now = ContinuousClock.now
         if let hit = documents.withLock({ $0[set.infoPlistPath] }), now - hit.read < lifetime { return hit.document }
+        let generation = self.generation
         let document = LocalizationFiles.infoPlist(of: set, fileSystem: fileSystem)
-        documents.withLock { $0[set.infoPlistPath] = (document, now) }
+        keep(startedAt: generation) { documents.withLock { $0[set.infoPlistPath] = (document, now) } }
         return document
     }
 
@@ -146,9 +155,11 @@ public final class LocalizationSetCache: Sendable {
     @discardableResult
     public func filesChanged(_ paths: [String]) -> Bool {
         guard paths.contains(where: DocumentKind.affectsTranslations(path:)) else { return false }
+        // The generation first, under whose lock a read keeps what it found: a read that started
+        // before it keeps nothing, one that kept before it is forgotten here.
+        generationCounter.withLock { $0 += 1 }
         entries.withLock { $0.removeAll() }
         documents.withLock { $0.removeAll() }
-        generationCounter.withLock { $0 += 1 }
         return true
     }
 }

@@ -29,6 +29,24 @@ private final class CountingFileSystem: ProjectFileSystem {
     }
 }
 
+/// The disk, where reading one file first runs `during` (a change announced while a read goes on).
+private final class InterruptedFileSystem: ProjectFileSystem, @unchecked Sendable {
+    private let disk = DiskProjectFileSystem()
+    let path: String
+    var during: (() -> Void)?
+    init(interruptingAt path: String) { self.path = path }
+
+    func contents(of path: String) -> [UInt8]? {
+        if path == self.path, let during {
+            self.during = nil
+            during()
+        }
+        return disk.contents(of: path)
+    }
+
+    func entries(of directory: String) -> [(name: String, isDirectory: Bool)]? { disk.entries(of: directory) }
+}
+
 private let app: [String: String] = [
     "App/Info.plist": PlistText.dictionary(
         """
@@ -67,6 +85,29 @@ private let app: [String: String] = [
         let prepared = try #require(cache.prepared(forInfoPlistAt: infoPlist))
         #expect(Set(prepared.set.tables.map(\.path)).contains(german))
         #expect(disk.reads == before, "a lookup after the read read the disk")
+    }
+
+    /// A translation saved while its set is being read (the read began before the save, the
+    /// change's notice arrives before it ends): the read keeps nothing, so the check the notice
+    /// starts reads the file as saved. Kept, the set read before the save answered for 3 s and
+    /// the open Info.plist kept a warning the save had fixed.
+    @Test func aChangeAnnouncedDuringAReadIsNotHiddenByIt() throws {
+        let workspace = try TemporaryWorkspace(app)
+        defer { workspace.remove() }
+        let infoPlist = try #require(FileURI.path(of: workspace.uri("App/Info.plist")))
+        let german = try #require(FileURI.path(of: workspace.uri("App/de.lproj/InfoPlist.strings")))
+        let disk = InterruptedFileSystem(interruptingAt: german)
+        let cache = LocalizationSetCache(fileSystem: disk, lifetime: .seconds(600))
+        disk.during = {
+            // The German table is saved with a translation of the camera text, and announced.
+            try? "\"NSCameraUsageDescription\" = \"Scannt Belege.\";\n".write(toFile: german, atomically: true, encoding: .utf8)
+            #expect(cache.filesChanged([german]))
+        }
+        cache.read(for: infoPlist, isInfoPlist: true)
+        #expect(cache.needsRead(for: infoPlist, isInfoPlist: true), "the set read across the change was kept")
+        let table = try #require(cache.prepared(forInfoPlistAt: infoPlist)?.set.table(at: german))
+        #expect(table.table.entries.contains { $0.key == "NSCameraUsageDescription" }, "\(table.table.entries.map(\.key))")
+        #expect(!cache.needsRead(for: infoPlist, isInfoPlist: true))
     }
 
     /// A change announced to one session's cache forgets its sets and moves its generation only.
