@@ -41,7 +41,9 @@ final class WorkspaceTranslations: Sendable {
         for path in paths {
             let isTranslation = DocumentFormat.byName(path) != nil
             let isInfoPlist =
-                !isTranslation && (path.hasSuffix("Info.plist") || projects.input(for: FileURI.uri(for: path)).input?.role == .infoPlist)
+                !isTranslation
+                && (FileKind.detect(path: path, document: nil) == .infoPlist
+                    || projects.input(for: FileURI.uri(for: path)).input?.role == .infoPlist)
             guard isTranslation || isInfoPlist, cache.needsRead(for: path, isInfoPlist: isInfoPlist) else { continue }
             wanted.append((path, isInfoPlist))
         }

@@ -29,7 +29,7 @@ public enum TranslationFile: Sendable {
 
     /// Reads a file's bytes as the kind its name says (`.xcstrings`: a catalog).
     public static func reading(_ raw: [UInt8], path: String) -> TranslationFile {
-        if path.lowercased().hasSuffix(".xcstrings") { return .catalog(StringCatalog(text: raw)) }
+        if DocumentFormat.byName(path) == .stringCatalog { return .catalog(StringCatalog(text: raw)) }
         return .table(StringsTable(raw: raw), locale: locale(ofPath: path) ?? "")
     }
 
@@ -42,7 +42,7 @@ public enum TranslationFile: Sendable {
         _ raw: [UInt8], path: String, reusing previous: TranslationFile?,
         change: (range: Range<Int>, count: Int)?
     ) -> TranslationFile {
-        let isCatalog = path.lowercased().hasSuffix(".xcstrings")
+        let isCatalog = DocumentFormat.byName(path) == .stringCatalog
         switch previous {
         case .table(let table, _)? where !isCatalog:
             let locale = locale(ofPath: path) ?? ""

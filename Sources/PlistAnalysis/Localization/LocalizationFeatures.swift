@@ -54,7 +54,7 @@ public enum LocalizationFeatures {
             ? "\(heading) (\(translated) of \(rows.count - 1) locales):\n\n" : "\(heading) (\(translated) of \(rows.count - 1) locales):\n"
         for (i, row) in rows.enumerated() {
             let missing = context.set.unreadable.first {
-                $0.hasSuffix(".xcstrings")
+                DocumentFormat.byName($0) == .stringCatalog
                     || TranslationFile.locale(ofPath: $0).map(LocaleName.canonical) == LocaleName.canonical(row.locale)
             }
             let shown =

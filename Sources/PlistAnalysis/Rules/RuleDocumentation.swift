@@ -109,7 +109,7 @@ public enum RuleDocumentation {
                         if let companion = project.companion {
                             let keys = companion.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
                             s +=
-                                "\nIts \(example.path.hasSuffix(".entitlements") ? "Info.plist" : "entitlements") hold\(companion.count == 1 ? "s" : "") \(keys.isEmpty ? "no keys" : keys).\n"
+                                "\nIts \(FileKind.detect(path: example.path, document: nil) == .entitlements ? "Info.plist" : "entitlements") hold\(companion.count == 1 ? "s" : "") \(keys.isEmpty ? "no keys" : keys).\n"
                         }
                         if !project.unreadFiles.isEmpty {
                             s +=
@@ -149,9 +149,11 @@ public enum RuleDocumentation {
     /// The fence language of an example file: JSON for a String Catalog, none for a strings
     /// table, XML for a property list.
     static func fenceLanguage(path: String) -> String {
-        let lower = path.lowercased()
-        if lower.hasSuffix(".xcstrings") { return "json" }
-        return lower.hasSuffix(".strings") ? "" : "xml"
+        switch DocumentFormat.byName(path) {
+        case .stringCatalog?: return "json"
+        case .stringsTable?: return ""
+        default: return "xml"
+        }
     }
 
     /// The paragraph citing where the facts a rule applies come from: each key's Apple page, the key

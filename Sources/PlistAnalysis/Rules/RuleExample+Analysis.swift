@@ -44,7 +44,7 @@ extension RuleExample {
             projectPath: knownRegions.isEmpty ? nil : "/project/App.xcodeproj/project.pbxproj")
         for f in translations.files {
             let full = "\(Self.appFolder)/\(f.path)"
-            if f.path.hasSuffix(".xcstrings") {
+            if DocumentFormat.byName(f.path) == .stringCatalog {
                 set.catalogs.append(LocalizedCatalog(path: full, catalog: StringCatalog(text: Array(f.text.utf8))))
             } else if let locale = TranslationFile.locale(ofPath: full) {
                 set.tables.append(LocalizedTable(locale: locale, path: full, table: StringsTable(raw: Array(f.text.utf8))))

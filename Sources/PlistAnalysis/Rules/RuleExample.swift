@@ -97,7 +97,7 @@ public struct RuleExample: Sendable, Hashable {
 
     /// The project input of `project` for the example's file.
     public var projectInput: ProjectInput? {
-        project?.input(role: path.hasSuffix(".entitlements") ? .entitlements : .infoPlist)
+        project?.input(role: FileKind.detect(path: path, document: nil) == .entitlements ? .entitlements : .infoPlist)
     }
 
     /// The source evidence of `sources` (nil when there are none: the analysis then has no evidence).

@@ -102,7 +102,7 @@ public struct UntranslatedRule: Rule {
         // it): nothing is claimed (hover says why).
         guard context.set.attribution.isKnown else { return }
         // A catalog the target builds that cannot be read: every locale's text is unknown.
-        guard !context.set.unreadable.contains(where: { $0.hasSuffix(".xcstrings") }) else { return }
+        guard !context.set.unreadable.contains(where: { DocumentFormat.byName($0) == .stringCatalog }) else { return }
         // A locale whose table the target builds but the checkout lacks: its text is unknown.
         var unknownLocales = Set(context.set.unreadable.compactMap { TranslationFile.locale(ofPath: $0) }.map(LocaleName.canonical))
         // A translation file that was not read (too large): what it translates is unknown, said so
