@@ -33,24 +33,47 @@ final class WorkspaceTranslations: Sendable {
         await read(path, isInfoPlist: true)
     }
 
-    /// Reads, off the cooperative pool, what the workspace reports of the files at `paths` read
-    /// about translations: translations by their names, Info.plists by their names or their
-    /// projects' view of them (one that only its content shows to be an Info.plist is read when analysed).
-    func read(forFilesAt paths: [String], projects: WorkspaceProjects) async {
+    /// Reads, off the cooperative pool, what the workspace reports of `files` read about
+    /// translations: translations by their names, Info.plists by their names or their projects'
+    /// view of them, and a plist only its content shows to be an Info.plist (a top level with
+    /// `CFBundle…` keys, `bytes` given) by parsing it there too.
+    func read(forFiles files: [(path: String, bytes: [UInt8]?)], projects: WorkspaceProjects) async {
         var wanted: [(path: String, isInfoPlist: Bool)] = []
-        for path in paths {
+        var byContent: [(path: String, bytes: [UInt8])] = []
+        for (path, bytes) in files {
             let isTranslation = DocumentFormat.byName(path) != nil
+            let byName = FileKind.detect(path: path, document: nil)
             let isInfoPlist =
-                !isTranslation
-                && (FileKind.detect(path: path, document: nil) == .infoPlist
-                    || projects.input(for: FileURI.uri(for: path)).input?.role == .infoPlist)
+                !isTranslation && (byName == .infoPlist || projects.input(for: FileURI.uri(for: path)).input?.role == .infoPlist)
+            if !isTranslation && !isInfoPlist && byName == .other, let bytes, Self.mayBeAnInfoPlist(bytes) {
+                if cache.needsRead(for: path, isInfoPlist: true) { byContent.append((path, bytes)) }
+                continue
+            }
             guard isTranslation || isInfoPlist, cache.needsRead(for: path, isInfoPlist: isInfoPlist) else { continue }
             wanted.append((path, isInfoPlist))
         }
-        guard !wanted.isEmpty else { return }
+        guard !wanted.isEmpty || !byContent.isEmpty else { return }
         let cache = self.cache
-        await offPool { [wanted] in
+        await offPool { [wanted, byContent] in
             for file in wanted { cache.read(for: file.path, isInfoPlist: file.isInfoPlist) }
+            for file in byContent where FileKind.detect(path: file.path, document: PlistDocument(text: file.bytes)) == .infoPlist {
+                cache.read(for: file.path, isInfoPlist: true)
+            }
+        }
+    }
+
+    /// Whether the bytes hold a name `FileKind.detect` takes for an Info.plist's (`CFBundle…`,
+    /// `NSExtension`, `LSRequiresIPhoneOS`): only those are parsed to decide.
+    static func mayBeAnInfoPlist(_ bytes: [UInt8]) -> Bool {
+        ["CFBundle", "NSExtension", "LSRequiresIPhoneOS"].contains { word in
+            let needle = Array(word.utf8)
+            guard bytes.count >= needle.count else { return false }
+            var i = 0
+            while i <= bytes.count - needle.count {
+                if bytes[i] == needle[0] && bytes[i..<(i + needle.count)].elementsEqual(needle) { return true }
+                i += 1
+            }
+            return false
         }
     }
 

@@ -3,7 +3,9 @@
 // looks them up on the cooperative pool, and those lookups then read nothing; each session's cache
 // forgets only its own sets.
 import Foundation
+import LanguageServerProtocol
 import PlistAnalysis
+import PlistLanguageServer
 import PlistSupport
 import PlistSyntax
 import PlistTestSupport
@@ -108,6 +110,28 @@ private let app: [String: String] = [
         let table = try #require(cache.prepared(forInfoPlistAt: infoPlist)?.set.table(at: german))
         #expect(table.table.entries.contains { $0.key == "NSCameraUsageDescription" }, "\(table.table.entries.map(\.key))")
         #expect(!cache.needsRead(for: infoPlist, isInfoPlist: true))
+    }
+
+    /// The workspace report of a plist that only its content shows to be an Info.plist (named
+    /// Main.plist, with `CFBundle…` keys) checks it against its translations, read with the other
+    /// files of its batch off the cooperative pool.
+    @Test func aPlistItsContentShowsToBeAnInfoPlistIsReportedAgainstItsTranslations() async throws {
+        var files = app
+        files["App/Main.plist"] = files.removeValue(forKey: "App/Info.plist")
+        let workspace = try TemporaryWorkspace(files)
+        defer { workspace.remove() }
+        var capabilities = richClient()
+        capabilities.textDocument?.diagnostic = .init()
+        let client = try TestClient()
+        try await client.initialize(capabilities, rootUri: workspace.uri())
+        let report = try await client.request(WorkspaceDiagnosticRequest())
+        var byName: [String: [Diagnostic]] = [:]
+        for item in report.items {
+            if case .full(let uri, _, _, let items) = item { byName[String(uri.split(separator: "/").last ?? "")] = items }
+        }
+        let main = try #require(byName["Main.plist"], "\(byName.keys.sorted())")
+        let untranslated = try #require(main.first { $0.code == .string("l10n-untranslated") }, "\(main.map(\.message))")
+        #expect(untranslated.message.contains("de"), "\(untranslated.message)")
     }
 
     /// A change announced to one session's cache forgets its sets and moves its generation only.

@@ -17,29 +17,42 @@ import XcodeProject
 
 struct KeyRenameFeature: ServerFeature {
     func register(_ handlers: inout RequestHandlers) {
+        // Each reads other files (the translations, the XcodeGen spec, the sources) from the disk:
+        // on a thread of its own (`offPool`), never on the cooperative pool.
         handlers.document(PrepareRenameRequest.self) { request, snapshot, context in
             await context.readTranslations(for: snapshot)
-            guard let subject = try KeySubject.resolve(snapshot, at: snapshot.offset(of: request.position), context: context) else {
-                return nil
+            return try await Self.offPool {
+                guard let subject = try KeySubject.resolve(snapshot, at: snapshot.offset(of: request.position), context: context) else {
+                    return nil
+                }
+                if let refusal = subject.refusal { throw ResponseError.requestFailed(refusal) }
+                return PrepareRenameResult(range: snapshot.range(of: subject.range), placeholder: subject.name)
             }
-            if let refusal = subject.refusal { throw ResponseError.requestFailed(refusal) }
-            return PrepareRenameResult(range: snapshot.range(of: subject.range), placeholder: subject.name)
         }
         handlers.document(RenameRequest.self) { request, snapshot, context in
             await context.readTranslations(for: snapshot)
-            guard let subject = try KeySubject.resolve(snapshot, at: snapshot.offset(of: request.position), context: context) else {
-                throw ResponseError.requestFailed("there is no key here to rename")
+            return try await Self.offPool {
+                guard let subject = try KeySubject.resolve(snapshot, at: snapshot.offset(of: request.position), context: context) else {
+                    throw ResponseError.requestFailed("there is no key here to rename")
+                }
+                if let refusal = subject.refusal { throw ResponseError.requestFailed(refusal) }
+                return try subject.renameEdit(to: request.newName, context: context)
             }
-            if let refusal = subject.refusal { throw ResponseError.requestFailed(refusal) }
-            return try subject.renameEdit(to: request.newName, context: context)
         }
         handlers.document(ReferencesRequest.self) { request, snapshot, context in
             await context.readTranslations(for: snapshot)
-            guard let subject = try KeySubject.resolve(snapshot, at: snapshot.offset(of: request.position), context: context) else {
-                return nil
+            return try await Self.offPool {
+                guard let subject = try KeySubject.resolve(snapshot, at: snapshot.offset(of: request.position), context: context) else {
+                    return nil
+                }
+                return subject.references(includeDeclaration: request.context.includeDeclaration, context: context)
             }
-            return subject.references(includeDeclaration: request.context.includeDeclaration, context: context)
         }
+    }
+
+    /// `body` run on a thread of its own; its error, if it throws, thrown here.
+    static func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await PlistLanguageServer.offPool { Result { try body() } }.get()
     }
 
     func announce(_ capabilities: inout ServerCapabilities, client: ClientCapabilities) {

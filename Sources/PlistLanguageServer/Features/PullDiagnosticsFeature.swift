@@ -61,7 +61,7 @@ struct PullDiagnosticsFeature: ServerFeature {
             let batch = Array(paths[start..<min(start + WorkspaceDiagnostics.batchSize, paths.count)])
             start += batch.count
             let contents = await WorkspaceDiagnostics.read(batch.map { open[$0] == nil ? $0 : "" })
-            await context.translations.read(forFilesAt: batch, projects: context.projects)
+            await context.translations.read(forFiles: Array(zip(batch, contents)), projects: context.projects)
             var reports: [WorkspaceDocumentDiagnosticReport] = []
             for (path, bytes) in zip(batch, contents) {
                 try Task.checkCancellation()
