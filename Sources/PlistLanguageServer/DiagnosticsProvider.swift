@@ -25,7 +25,7 @@ public struct DiagnosticsProvider: Sendable {
     public func analysisDiagnostics(
         for snapshot: DocumentSnapshot, configuration: ServerConfiguration,
         evidence: SourceEvidenceInput = .none, project: ProjectInputValue = .none,
-        translations: LocalizationSetCache = LocalizationSetCache()
+        translations: LocalizationSetCache
     ) -> [Finding] {
         snapshot.analysisDiagnostics(
             configuration: configuration,
@@ -56,7 +56,7 @@ public struct DiagnosticsProvider: Sendable {
     public func diagnostics(
         for snapshot: DocumentSnapshot, configuration: ServerConfiguration,
         evidence: SourceEvidenceInput = .none, project: ProjectInputValue = .none,
-        translations: LocalizationSetCache = LocalizationSetCache()
+        translations: LocalizationSetCache
     ) -> [Diagnostic] {
         analysisDiagnostics(for: snapshot, configuration: configuration, evidence: evidence, project: project, translations: translations)
             .map { convert($0, in: snapshot, configuration: configuration) }

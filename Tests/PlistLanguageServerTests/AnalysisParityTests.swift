@@ -57,7 +57,7 @@ import PlistWorkspace
             let snapshot = DocumentSnapshot(uri: FileURI.uri(for: path), text: String(decoding: bytes, as: UTF8.self))
             let server = DiagnosticsProvider().analysisDiagnostics(
                 for: snapshot, configuration: ServerConfiguration(),
-                project: ProjectInputValue(generation: 1, input: served))
+                project: ProjectInputValue(generation: 1, input: served), translations: LocalizationSetCache())
             outcome.compared += 1
             if summary(server) != summary(check.findings) {
                 let a = summary(check.findings), b = summary(server)

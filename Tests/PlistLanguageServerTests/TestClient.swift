@@ -5,6 +5,7 @@ import PlistLanguageServer
 import PlistSupport
 import PlistSyntax
 import PlistTestSupport
+import PlistWorkspace
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -323,7 +324,9 @@ struct ServerEnded: Error, CustomStringConvertible {
 
 /// The diagnostics the server should publish for `text` (whatever rules the analysis has today).
 func expectedDiagnostics(_ text: String, uri: DocumentURI = "file:///expected.plist", encoding: PositionEncoding = .utf16) -> [Diagnostic] {
-    DiagnosticsProvider().diagnostics(for: DocumentSnapshot(uri: uri, text: text, encoding: encoding), configuration: ServerConfiguration())
+    DiagnosticsProvider().diagnostics(
+        for: DocumentSnapshot(uri: uri, text: text, encoding: encoding), configuration: ServerConfiguration(),
+        translations: LocalizationSetCache())
 }
 
 /// The diagnostics with one rule id.
