@@ -148,8 +148,13 @@ struct LocalizationSection: BenchmarkSection {
             ProcessInfo.processInfo.environment["PLIST_BENCH_L10N_SIZES"].map { $0.split(separator: ",").compactMap { Int($0) } } ?? [
                 10, 1_000, 100_000,
             ]
+        // PLIST_BENCH_L10N_KINDS=table,catalog leaves the Info.plist reference out (to profile one kind).
+        let kinds =
+            ProcessInfo.processInfo.environment["PLIST_BENCH_L10N_KINDS"].map { names in
+                LargeFile.allCases.filter { names.split(separator: ",").contains(Substring("\($0)")) }
+            } ?? LargeFile.allCases
         for entries in sizes {
-            for kind in LargeFile.allCases {
+            for kind in kinds {
                 do {
                     let (root, file, text, position) = try Self.writeLarge(kind, entries: entries)
                     defer { try? FileManager.default.removeItem(at: root) }

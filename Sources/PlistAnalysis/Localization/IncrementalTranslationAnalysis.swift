@@ -4,6 +4,7 @@
 // property test holds them equal after random edits), at the cost of what the edit touched plus a
 // pass over the file's blocks (a few hundred for 100,000 entries) and the findings shown.
 import PlistSyntax
+import Synchronization
 import XcodeProject
 
 /// What the analysis of one version of a translation file keeps for the next: the findings of each
@@ -31,13 +32,38 @@ public struct TranslationFindingsMemo: Sendable {
         let withWhole: [Int]
     }
 
+    /// The count of every key of the file and the keys counted more than once, changed in place
+    /// from one version to the next: a copy of 100,000 counts, and the freeing of the old ones,
+    /// was most of a keystroke's cost. The counts are this memo's while `token` owns them; the
+    /// analysis that moves them on makes them its own, and one that finds them moved on (two
+    /// versions analysed from the same memo at once) counts its blocks again.
+    final class KeyCounts: Sendable {
+        struct State {
+            var owner: ObjectIdentifier
+            var counts: [ExactText: Int] = [:]
+            var duplicated: Set<ExactText> = []
+
+            mutating func count(_ keys: [ExactText: [Int]], _ sign: Int) {
+                for (key, at) in keys {
+                    let n = counts[key, default: 0] + sign * at.count
+                    counts[key] = n == 0 ? nil : n
+                    if n > 1 { duplicated.insert(key) } else { duplicated.remove(key) }
+                }
+            }
+        }
+        let state: Mutex<State>
+        init(_ state: sending State) { self.state = Mutex(state) }
+    }
+
+    /// Identifies the memo that owns its `KeyCounts`.
+    final class Token: Sendable {}
+
     let inputs: Inputs
     /// What the blocks' checks read of the Info.plist, made from `inputs`.
     let context: TranslationContext
     let blocks: [ObjectIdentifier: BlockFindings]
-    let keyCounts: [ExactText: Int]
-    /// The keys counted more than once.
-    let duplicated: Set<ExactText>
+    let keyCounts: KeyCounts
+    let token: Token
 }
 
 extension Analyzer {
@@ -127,18 +153,32 @@ extension Analyzer {
             added.append(result)
         }
 
-        // The count of every key, moved from the memo's blocks to these.
-        var counts = memo?.keyCounts ?? [:]
-        var duplicated = memo?.duplicated ?? []
-        func count(_ key: ExactText, _ change: Int) {
-            let n = counts[key, default: 0] + change
-            counts[key] = n == 0 ? nil : n
-            if n > 1 { duplicated.insert(key) } else { duplicated.remove(key) }
+        // The count of every key, moved in place from the memo's blocks to these; counted afresh
+        // when there is no memo or its counts have moved on to another version.
+        let token = TranslationFindingsMemo.Token()
+        let owner = ObjectIdentifier(token)
+        let moved: (TranslationFindingsMemo.KeyCounts, Set<ExactText>)? = memo.flatMap { memo in
+            let gone = memo.blocks.filter { blocks[$0.key] == nil }.map(\.value.keys)
+            let newKeys = added.map(\.keys)
+            let duplicated: Set<ExactText>? = memo.keyCounts.state.withLock { state in
+                guard state.owner == ObjectIdentifier(memo.token) else { return nil }
+                state.owner = owner
+                for keys in gone { state.count(keys, -1) }
+                for keys in newKeys { state.count(keys, 1) }
+                return state.duplicated
+            }
+            return duplicated.map { (memo.keyCounts, $0) }
         }
-        if let memo {
-            for (id, old) in memo.blocks where blocks[id] == nil { for (key, at) in old.keys { count(key, -at.count) } }
+        let keyCounts: TranslationFindingsMemo.KeyCounts
+        let duplicated: Set<ExactText>
+        if let moved {
+            (keyCounts, duplicated) = moved
+        } else {
+            var state = TranslationFindingsMemo.KeyCounts.State(owner: owner)
+            for segment in segments { state.count(blocks[ObjectIdentifier(segment.block)]!.keys, 1) }
+            duplicated = state.duplicated
+            keyCounts = TranslationFindingsMemo.KeyCounts(state)
         }
-        for b in added { for (key, at) in b.keys { count(key, at.count) } }
 
         // The entries of the duplicated keys in file order (and those checked with them), and
         // which of them are not their key's first.
@@ -227,7 +267,7 @@ extension Analyzer {
             out += shown
         }
         out.sort(by: Finding.precedes)
-        return (out, TranslationFindingsMemo(inputs: inputs, context: context, blocks: blocks, keyCounts: counts, duplicated: duplicated))
+        return (out, TranslationFindingsMemo(inputs: inputs, context: context, blocks: blocks, keyCounts: keyCounts, token: token))
     }
 }
 
