@@ -46,6 +46,7 @@ public enum MessageEncoder {
     }
 
     public static func notification<N: LSPNotification>(_ notification: N) throws -> Data {
+        if let diagnostics = notification as? PublishDiagnosticsNotification { return try diagnostics.encodedBody() }
         let params: N? = notification is any LSPMessageWithoutParams ? nil : notification
         return try JSONCoding.encoder().encode(CallEnvelope(id: nil, method: N.method, params: params))
     }
