@@ -229,6 +229,27 @@ enum PlistlibReference {
         let null = try dir.write("null.json", "null")
         let r = try await onOwnThread { try Binary.run(["convert", "--to", "xml1", "-o", "-", null.path]) }
         #expect(r.status == 2 && r.stderr.contains("a null value has no XML form"), "\(r.stderr)")
+        // Valid JSON nested past 256 levels (a misleading syntax error before) and up to the 512 a
+        // property list is read to (the 600 above is refused) converts, and plistlib reads the XML and the binary alike.
+        for depth in [257, 300, 510] {
+            let name = "nested-\(depth).json"
+            let file = try dir.write(
+                name, String(repeating: #"{"a":["#, count: depth / 2) + "1" + String(repeating: "]}", count: depth / 2))
+            let xml = dir.url.appendingPathComponent(name + ".xml"), binary = dir.url.appendingPathComponent(name + ".plist")
+            let toXML = try await onOwnThread { try Binary.run(["convert", "--to", "xml1", "-o", xml.path, file.path]) }
+            let toBinary = try await onOwnThread { try Binary.run(["convert", "--to", "binary1", "-o", binary.path, file.path]) }
+            #expect(toXML.status == 0 && toBinary.status == 0, "\(name): \(toXML.stderr) \(toBinary.stderr)")
+            // Back to JSON from either, the same text.
+            for converted in [xml, binary] {
+                let back = try await onOwnThread { try Binary.run(["convert", "--to", "json", "-o", "-", converted.path]) }
+                let json = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+                #expect(back.status == 0 && back.stdout == json + "\n", "\(name)")
+            }
+            // plistlib reads 300 levels (at 510 its XML reader exceeds Python's recursion limit).
+            guard depth <= 300 else { continue }
+            let (problems, compared) = try await onOwnThread { [url = dir.url] in try PlistlibReference.compare([[xml, binary]], in: url) }
+            #expect(problems.isEmpty && compared == 1, "\(name): plistlib reads \(problems)")
+        }
     }
 
     @Test func aBrokenFileIsLeftUntouchedAndTheOthersConverted() async throws {
@@ -283,5 +304,67 @@ enum PlistlibReference {
         #expect(r.status == 2)
         #expect(r.stderr.contains("date at offset 8 is not a number"), "\(r.stderr)")
         #expect(r.stdout.isEmpty)
+    }
+
+    /// A binary plist holding a date outside the years 0000 to 9999 (which XML cannot write and
+    /// plistlib cannot read) is refused whatever the output, naming the date and its key (exit 2,
+    /// nothing written, never clamped), and `check` reports it.
+    @Test func aDateOutsideTheYearsXMLHoldsIsRefusedNamingItsKey() async throws {
+        let dir = try TemporaryDirectory()
+        for (name, seconds) in [("before-0", -62_167_219_201.0 - 978_307_200), ("after-9999", 253_402_300_800.0 - 978_307_200)] {
+            // { "When": date }: dictionary, key, date; offsets; trailer.
+            var bytes = Array("bplist00".utf8) + [0xD1, 0x01, 0x02] + [0x54] + Array("When".utf8) + [0x33]
+            bytes += withUnsafeBytes(of: seconds.bitPattern.bigEndian) { Array($0) }
+            let table = bytes.count
+            bytes += [8, 11, 16] + [0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 3] + [UInt8](repeating: 0, count: 8)
+            bytes += withUnsafeBytes(of: UInt64(table).bigEndian) { Array($0) }
+            let file = try dir.write(name + ".plist", bytes)
+            for format in ["xml1", "binary1", "json"] {
+                let out = dir.url.appendingPathComponent("\(name).\(format)")
+                let r = try await onOwnThread { try Binary.run(["convert", "--to", format, "-o", out.path, file.path]) }
+                #expect(r.status == 2, "\(name) → \(format): \(r.stderr)")
+                #expect(r.stderr.contains("is outside the years 0000 to 9999 at When"), "\(name) → \(format): \(r.stderr)")
+                #expect(!FileManager.default.fileExists(atPath: out.path), "\(name) → \(format)")
+            }
+            let check = try await onOwnThread { try Binary.run(["check", file.path]) }
+            #expect(check.status == 1 && check.stdout.contains("outside the years 0000 to 9999"), "\(name): \(check.stdout)")
+            #expect([UInt8](try Data(contentsOf: file)) == bytes)
+        }
+    }
+
+    /// Every one of CPython's invalid binary plists (test_plistlib's `INVALID_BINARY_PLISTS`, read
+    /// from the Python on this machine, 40 in CPython 3.11), which plistlib refuses: `convert`
+    /// refuses each with exit 2, a message and nothing written, and `check` reports it and exits 1.
+    @Test(.enabled(if: ReferenceTools.runPlistlibTests, ReferenceTools.plistlibSkipNote))
+    func everyInvalidBinaryPlistOfCPythonsIsRefused() async throws {
+        let python = try #require(ReferenceTools.python3, "python3 is needed (CI=true)")
+        let listing = try ReferenceTools.run(
+            python,
+            [
+                "-c",
+                // Each vector is the file after its `bplist00`, as test_plistlib reads it.
+                "import test.test_plistlib as t, plistlib\nfor name, data in t.INVALID_BINARY_PLISTS:\n"
+                    + "    data = b'bplist00' + data\n"
+                    + "    try: plistlib.loads(data, fmt=plistlib.FMT_BINARY); print('READ\\t' + name)\n"
+                    + "    except Exception: print(name + '\\t' + data.hex())",
+            ])
+        let vectors = String(decoding: listing, as: UTF8.self).split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        #expect(vectors.count >= 40, "CPython's vectors: \(vectors.count)")
+        #expect(!vectors.contains { $0.first == "READ" }, "plistlib read one: \(vectors.filter { $0.first == "READ" })")
+        let dir = try TemporaryDirectory()
+        for (i, vector) in vectors.enumerated() where vector.count == 2 && vector[0] != "READ" {
+            var bytes: [UInt8] = []
+            var hex = vector[1].utf8.makeIterator()
+            while let a = hex.next(), let b = hex.next() { bytes.append(UInt8(String(decoding: [a, b], as: UTF8.self), radix: 16)!) }
+            let file = try dir.write("invalid-\(i).plist", bytes)
+            for format in ["xml1", "json"] {
+                let r = try await onOwnThread { try Binary.run(["convert", "--to", format, "-o", "-", file.path]) }
+                #expect(r.status == 2 && r.stdout.isEmpty, "\(vector[0]) → \(format): exit \(r.status), \(r.stdout)")
+                #expect(r.stderr.contains("invalid-\(i).plist"), "\(vector[0]): \(r.stderr)")
+            }
+            let check = try await onOwnThread { try Binary.run(["check", file.path]) }
+            #expect(check.status == 1 && check.stdout.contains("error"), "\(vector[0]): exit \(check.status) \(check.stdout)")
+            #expect([UInt8](try Data(contentsOf: file)) == bytes)
+        }
     }
 }
