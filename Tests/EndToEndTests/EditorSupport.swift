@@ -45,6 +45,7 @@ enum EditorTools {
                 """
                 (progn (require 'package)
                        (setq package-user-dir (make-temp-file "plist-lsp-elpa" t))
+                       (add-hook 'kill-emacs-hook (lambda () (ignore-errors (delete-directory package-user-dir t))))
                        (setq package-directory-list (list "/usr/share/emacs/site-lisp/elpa"))
                        (package-initialize)
                        (kill-emacs (if (require '\(feature) nil t) 0 3)))
@@ -141,8 +142,13 @@ enum EditorRun {
 
     /// A home for the editor: no user configuration, no shada/history in the real home.
     static func isolatedEnvironment(_ home: URL) -> [String: String] {
-        [
+        // Temporary files in the scratch folder, removed with it: Emacs left a package folder and
+        // its native compiler's files in /tmp on every run.
+        let temporary = home.appendingPathComponent("tmp")
+        try? FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        return [
             "HOME": home.path,
+            "TMPDIR": temporary.path,
             "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,
             "XDG_DATA_HOME": home.appendingPathComponent(".local/share").path,
             "XDG_STATE_HOME": home.appendingPathComponent(".local/state").path,

@@ -15,6 +15,8 @@
 
 (require 'package)
 (setq package-user-dir (make-temp-file "plist-lsp-elpa" t))
+;; Gone when Emacs exits (a test run left one folder in /tmp per Emacs).
+(add-hook 'kill-emacs-hook (lambda () (ignore-errors (delete-directory package-user-dir t))))
 (setq package-directory-list (list (or (getenv "PLIST_LSP_ELPA") "/usr/share/emacs/site-lisp/elpa")))
 (package-initialize)
 
