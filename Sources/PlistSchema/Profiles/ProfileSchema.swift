@@ -3,6 +3,7 @@
 // by scripts/generate-profile-schema.py into ProfileSchemaData.swift; decoded on first use only, so
 // start-up of a server that never opens a profile does not pay for it.
 import PlistSupport
+import Synchronization
 
 /// A value in the payload database (a default or an allowed value).
 public enum SchemaValue: Sendable, Hashable {
@@ -179,7 +180,7 @@ public struct ProfilePayload: Sendable {
 public struct ProfileSchema: Sendable {
     /// Every payload type by `PayloadType` (`TopLevel` and `CommonPayloadKeys` are the profile
     /// wrapper and the keys every payload has).
-    public let payloads: [String: ProfilePayload]
+    public let payloads: ProfilePayloads
 
     public static let platformOrder: [Platform] = [.iOS, .macOS, .tvOS, .visionOS, .watchOS]
 
@@ -189,18 +190,22 @@ public struct ProfileSchema: Sendable {
     public var common: ProfilePayload { payloads["CommonPayloadKeys"]! }
     /// The payload types a profile's `PayloadContent` may hold, sorted.
     public var payloadTypes: [String] {
-        payloads.keys.filter { $0 != "TopLevel" && $0 != "CommonPayloadKeys" }.sorted()
+        payloads.types.filter { $0 != "TopLevel" && $0 != "CommonPayloadKeys" }.sorted()
     }
 
-    /// The bundled database, decoded on first use.
+    /// The bundled database: its payloads found by one scan of the bytes on first use and each
+    /// decoded when first asked for, so the first profile opened pays for the few payloads it
+    /// holds, not for all 120 (11 ms). `DataValidationTests` decode it whole and compare.
     public static let shared: ProfileSchema = {
-        do { return try ProfileSchema(bytes: bundledData) } catch { fatalError("bundled profile database: \(error)") }
+        let bytes = bundledData
+        if let lazy = ProfileSchema(lazilyDecoding: bytes) { return lazy }
+        do { return try ProfileSchema(bytes: bytes) } catch { fatalError("bundled profile database: \(error)") }
     }()
 
     /// The bytes of the bundled database (JSON).
     public static var bundledData: [UInt8] { embeddedJSON.withUTF8Buffer { Array($0) } }
 
-    /// Decodes a database; a field of the wrong shape is an error that names the payload and key.
+    /// Decodes a database whole; a field of the wrong shape is an error that names the payload and key.
     public init(bytes: [UInt8]) throws {
         let root = try JSONReader.parse(bytes)
         guard root["formatVersion"]?.intValue == 1, let list = root["payloads"]?.arrayValue else {
@@ -208,16 +213,31 @@ public struct ProfileSchema: Sendable {
         }
         var payloads: [String: ProfilePayload] = [:]
         for p in list {
-            guard let type = p["type"]?.stringValue else { throw KeyDatabaseError("profile database: a payload without type") }
-            let keys = try (p["keys"]?.arrayValue ?? []).map { try Self.key($0, in: type) }
-            payloads[type] = ProfilePayload(
-                type: type, titles: p["titles"]?.arrayValue?.compactMap(\.stringValue) ?? [],
-                platforms: Self.platforms(p["os"]), keys: keys)
+            let payload = try Self.payload(p)
+            payloads[payload.type] = payload
         }
         guard payloads["TopLevel"] != nil, payloads["CommonPayloadKeys"] != nil else {
             throw KeyDatabaseError("profile database: TopLevel and CommonPayloadKeys are required")
         }
-        self.payloads = payloads
+        self.payloads = ProfilePayloads(decoded: payloads)
+    }
+
+    /// A database whose payloads are decoded when first asked for (`ProfilePayloads`); nil when
+    /// the scan does not find the shape `scripts/generate-profile-schema.py` writes.
+    public init?(lazilyDecoding bytes: [UInt8]) {
+        guard let slices = ProfilePayloads.scan(bytes), slices["TopLevel"] != nil, slices["CommonPayloadKeys"] != nil else {
+            return nil
+        }
+        payloads = ProfilePayloads(bytes: bytes, slices: slices)
+    }
+
+    /// One payload of the database's `payloads` array.
+    static func payload(_ p: JSONValue) throws -> ProfilePayload {
+        guard let type = p["type"]?.stringValue else { throw KeyDatabaseError("profile database: a payload without type") }
+        let keys = try (p["keys"]?.arrayValue ?? []).map { try Self.key($0, in: type) }
+        return ProfilePayload(
+            type: type, titles: p["titles"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+            platforms: Self.platforms(p["os"]), keys: keys)
     }
 
     private static func platforms(_ value: JSONValue?) -> [Platform: ProfilePlatformFacts] {
@@ -251,5 +271,122 @@ public struct ProfileSchema: Sendable {
             minimum: value["min"]?.doubleValue, maximum: value["max"]?.doubleValue, format: value["format"]?.stringValue,
             platforms: platforms(value["os"]), keys: try (value["keys"]?.arrayValue ?? []).map { try key($0, in: payload) },
             repeats: value["repeats"]?.boolValue ?? false)
+    }
+}
+
+/// The payload types of a database, each decoded from its bytes when first asked for (or all
+/// decoded at once, `ProfileSchema(bytes:)`).
+public struct ProfilePayloads: Sendable {
+    final class Lazy: Sendable {
+        let bytes: [UInt8]
+        let slices: [String: Range<Int>]
+        let decoded = Mutex<[String: ProfilePayload]>([:])
+        init(bytes: [UInt8], slices: [String: Range<Int>]) {
+            self.bytes = bytes
+            self.slices = slices
+        }
+    }
+
+    private let decoded: [String: ProfilePayload]
+    private let lazy: Lazy?
+
+    init(decoded: [String: ProfilePayload]) {
+        self.decoded = decoded
+        lazy = nil
+    }
+
+    init(bytes: [UInt8], slices: [String: Range<Int>]) {
+        decoded = [:]
+        lazy = Lazy(bytes: bytes, slices: slices)
+    }
+
+    /// Every payload type (with `TopLevel` and `CommonPayloadKeys`), in no order.
+    public var types: [String] { lazy.map { Array($0.slices.keys) } ?? Array(decoded.keys) }
+
+    /// The payload of `type`, nil for a type the database does not have.
+    public subscript(type: String) -> ProfilePayload? {
+        guard let lazy else { return decoded[type] }
+        if let hit = lazy.decoded.withLock({ $0[type] }) { return hit }
+        guard let range = lazy.slices[type] else { return nil }
+        // The bundled bytes are decoded whole by a test: a failure here is a broken build.
+        guard let payload = try? ProfileSchema.payload(JSONReader.parse(Array(lazy.bytes[range]))) else {
+            fatalError("profile database: the payload \(type) does not decode")
+        }
+        lazy.decoded.withLock { $0[type] = payload }
+        return payload
+    }
+
+    /// The byte range of each object of the top-level `payloads` array, by its `type`: one pass
+    /// over the bytes that follows strings (and their escapes) and nesting only. Nil when the
+    /// bytes are not such a database (a type with an escape in it, a payload without one).
+    static func scan(_ b: [UInt8]) -> [String: Range<Int>]? {
+        var slices: [String: Range<Int>] = [:]
+        var depth = 0
+        var arrayDepth = -1  // the depth inside the payloads array
+        var elementStart = -1
+        var elementType: String?
+        var pendingKey: Range<Int>?  // a member name just read, waiting for its value
+        var keyDepth = 0
+        var i = 0
+        let n = b.count
+        func isName(_ r: Range<Int>, _ name: StaticString) -> Bool {
+            name.withUTF8Buffer { r.count == $0.count && b[r].elementsEqual($0) }
+        }
+        while i < n {
+            let c = b[i]
+            switch c {
+            case UInt8(ascii: "\""):
+                var j = i + 1
+                var escaped = false
+                while j < n && b[j] != UInt8(ascii: "\"") {
+                    if b[j] == UInt8(ascii: "\\") {
+                        escaped = true
+                        j += 1
+                    }
+                    j += 1
+                }
+                guard j < n else { return nil }
+                let string = (i + 1)..<j
+                var k = j + 1
+                while k < n && (b[k] == 0x20 || b[k] == 0x0A || b[k] == 0x0D || b[k] == 0x09) { k += 1 }
+                if k < n && b[k] == UInt8(ascii: ":") {
+                    pendingKey = string
+                    keyDepth = depth
+                    i = k + 1
+                    continue
+                }
+                // A string value: the type of a payload of the array.
+                if let key = pendingKey, depth == arrayDepth + 1, keyDepth == depth, elementStart >= 0, isName(key, "type") {
+                    guard !escaped else { return nil }
+                    elementType = String(decoding: b[string], as: UTF8.self)
+                }
+                pendingKey = nil
+                i = j + 1
+                continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if c == UInt8(ascii: "["), let key = pendingKey, depth == 1, keyDepth == 1, isName(key, "payloads") {
+                    arrayDepth = depth + 1
+                } else if c == UInt8(ascii: "{"), depth == arrayDepth {
+                    elementStart = i
+                    elementType = nil
+                }
+                pendingKey = nil
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if c == UInt8(ascii: "}"), depth == arrayDepth, elementStart >= 0 {
+                    guard let type = elementType else { return nil }
+                    slices[type] = elementStart..<(i + 1)
+                    elementStart = -1
+                } else if c == UInt8(ascii: "]"), depth + 1 == arrayDepth {
+                    arrayDepth = -2  // the array ended
+                }
+                pendingKey = nil
+            default:
+                if c != 0x20 && c != 0x0A && c != 0x0D && c != 0x09 && c != UInt8(ascii: ",") { pendingKey = nil }
+            }
+            i += 1
+        }
+        return depth == 0 && !slices.isEmpty ? slices : nil
     }
 }
